@@ -1,0 +1,261 @@
+"""Playing cards: one value type and a parser people can type on a phone.
+
+Terms used across the project:
+
+rank
+    1 (ace) to 13 (king); ``Card.rank`` is ``None`` for a joker.
+suit
+    one of ``"S" "H" "D" "C"`` (spades, hearts, diamonds, clubs), or ``None``
+    when the game ignores suits (One Up) or for a joker.
+joker
+    ``"black"`` (black joker, ``BJ``), ``"colour"`` (colour joker, ``CJ``) or
+    ``"plain"`` (a joker with no colour, ``JK``, for One Up's wild joker
+    variant); ``None`` for every other card.
+
+Forms the parser reads (case does not matter, suit before or after the rank):
+``♥3``, ``3♥``, ``3h``, ``H3``, ``10♠``, ``T♠``, ``a♠``, ``K`` (no suit),
+``BJ``, ``CJ``, ``JK``.  ``CJ`` is always the colour joker: write the jack of
+clubs as ``JC``, ``J♣`` or ``♣J``.
+
+Up or Down?'s numbered cards are not playing cards; they live in
+:mod:`companion.games.up_or_down`.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+SUITS: tuple[str, ...] = ("S", "H", "D", "C")
+"""Suit letters in display order: spades, hearts, diamonds, clubs."""
+
+SUIT_SYMBOLS: dict[str, str] = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+"""Suit letter to the symbol shown on screen."""
+
+SUIT_NAMES: dict[str, str] = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+"""Suit letter to its English name, for reasons shown to the user."""
+
+RED_SUITS: frozenset[str] = frozenset({"H", "D"})
+"""The red suits (hearts, diamonds)."""
+
+RANK_LABELS: dict[int, str] = {
+    1: "A", 2: "2", 3: "3", 4: "4", 5: "5", 6: "6", 7: "7",
+    8: "8", 9: "9", 10: "10", 11: "J", 12: "Q", 13: "K",
+}
+"""Rank number to the label shown on a card."""
+
+RANK_NAMES: dict[int, str] = {1: "ace", 11: "jack", 12: "queen", 13: "king"}
+"""Rank number to its English name where it is not a number."""
+
+JOKERS: dict[str, str] = {"BJ": "black", "CJ": "colour", "JK": "plain"}
+"""Joker code to joker kind."""
+
+JOKER_NAMES: dict[str, str] = {
+    "black": "black joker", "colour": "colour joker", "plain": "joker",
+}
+"""Joker kind to its English name."""
+
+_SYMBOL_TO_SUIT = {sym: letter for letter, sym in SUIT_SYMBOLS.items()}
+# Variation selectors and the outline suit symbols people paste from phones.
+_SYMBOL_TO_SUIT.update({"♤": "S", "♡": "H", "♢": "D", "♧": "C"})
+_RANK_WORDS = {"A": 1, "T": 10, "J": 11, "Q": 12, "K": 13}
+_RANK_RE = r"(10|[2-9]|[ATJQK])"
+_SUIT_RE = r"([SHDC])"
+_TOKEN_FORMS = (
+    re.compile(rf"^{_RANK_RE}{_SUIT_RE}?$"),
+    re.compile(rf"^{_SUIT_RE}{_RANK_RE}$"),
+)
+_SPLIT_RE = re.compile(r"[\s,;]+")
+
+ACCEPTED_FORMS = (
+    "rank then suit or suit then rank (♥3, 3♥, 3h, H3, 10♠, T♠, a♠), "
+    "a rank alone where suits do not matter (K), "
+    "or a joker (BJ black, CJ colour, JK plain)"
+)
+"""A plain-words summary of what the parser accepts, used in error messages."""
+
+
+class CardError(ValueError):
+    """A card that can not be read, or that a game does not use.
+
+    The message names the offending token and says what is accepted, so it
+    can be shown to the user as it is.
+    """
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class Card:
+    """One playing card.
+
+    Attributes:
+        rank: 1 (ace) .. 13 (king), or ``None`` for a joker.
+        suit: ``"S" "H" "D" "C"``, or ``None`` (a joker, or a card whose suit
+            was not given because the game ignores suits).
+        joker: ``"black"``, ``"colour"`` or ``"plain"`` for a joker, else ``None``.
+
+    Raises:
+        CardError: on construction, if the fields do not describe a card.
+    """
+
+    rank: int | None
+    suit: str | None = None
+    joker: str | None = None
+
+    def __post_init__(self) -> None:
+        if self.joker is not None:
+            if self.joker not in JOKER_NAMES:
+                raise CardError(f"unknown joker kind {self.joker!r}")
+            if self.rank is not None or self.suit is not None:
+                raise CardError("a joker has no rank and no suit")
+            return
+        if not isinstance(self.rank, int) or not 1 <= self.rank <= 13:
+            raise CardError(f"rank must be 1 (ace) to 13 (king), not {self.rank!r}")
+        if self.suit is not None and self.suit not in SUITS:
+            raise CardError(f"suit must be one of S H D C, not {self.suit!r}")
+
+    @property
+    def is_joker(self) -> bool:
+        """True for any joker (black, colour or plain)."""
+        return self.joker is not None
+
+    @property
+    def label(self) -> str:
+        """The rank as printed on the card ("A", "10", "K"), or the joker code."""
+        if self.joker is not None:
+            return {v: k for k, v in JOKERS.items()}[self.joker]
+        return RANK_LABELS[self.rank]
+
+    @property
+    def name(self) -> str:
+        """The card in plain English: "ace of spades", "3 of hearts", "black joker", "king"."""
+        if self.joker is not None:
+            return JOKER_NAMES[self.joker]
+        rank = RANK_NAMES.get(self.rank, str(self.rank))
+        return f"{rank} of {SUIT_NAMES[self.suit]}" if self.suit else rank
+
+    def __str__(self) -> str:
+        """Short display form: suit symbol then rank ("♥3", "♠10"), "K" with no suit, or "BJ"."""
+        if self.joker is not None:
+            return self.label
+        return f"{SUIT_SYMBOLS.get(self.suit, '')}{self.label}"
+
+
+CardLike = Card | str
+"""A card as a ``Card`` or as text ``parse_card`` reads."""
+
+CardsLike = str | Iterable[CardLike]
+"""Several cards: one string ``parse_cards`` reads, or an iterable of ``CardLike``."""
+
+
+def parse_card(text: str) -> Card:
+    """Read one card from text typed on a phone.
+
+    Args:
+        text: one token such as ``"♥3"``, ``"3h"``, ``"H3"``, ``"10♠"``,
+            ``"T♠"``, ``"a♠"``, ``"K"``, ``"BJ"``, ``"CJ"`` or ``"JK"``
+            (case and surrounding spaces do not matter).
+
+    Returns:
+        The ``Card``; its ``suit`` is ``None`` when no suit was written.
+
+    Raises:
+        CardError: if the text is not one card; the message names the token
+            and the accepted forms.
+    """
+    if not isinstance(text, str):
+        raise CardError(f"expected card text, got {type(text).__name__}")
+    raw = text.strip()
+    token = "".join(_SYMBOL_TO_SUIT.get(ch, ch) for ch in raw if ch not in "\ufe0e\ufe0f").upper()
+    if raw.upper() in JOKERS:
+        return Card(None, None, JOKERS[raw.upper()])
+    for form in _TOKEN_FORMS:
+        match = form.match(token)
+        if match:
+            groups = match.groups()
+            rank_text, suit = (groups if form is _TOKEN_FORMS[0] else groups[::-1])
+            rank = _RANK_WORDS.get(rank_text) or int(rank_text)
+            return Card(rank, suit)
+    shown = raw if raw else "(empty)"
+    raise CardError(f"'{shown}' is not a card: use {ACCEPTED_FORMS}")
+
+
+def parse_cards(text: str) -> list[Card]:
+    """Read several cards separated by spaces, commas or semicolons.
+
+    Args:
+        text: e.g. ``"♥2 ♥3, ♥4 ♥5"``; an empty or blank string is no cards.
+
+    Returns:
+        The cards in the order written.
+
+    Raises:
+        CardError: naming the first token that is not a card.
+    """
+    if not isinstance(text, str):
+        raise CardError(f"expected card text, got {type(text).__name__}")
+    return [parse_card(token) for token in _SPLIT_RE.split(text.strip()) if token]
+
+
+def as_card(card: CardLike) -> Card:
+    """Return ``card`` as a ``Card``: a ``Card`` passes through, text is parsed.
+
+    Raises:
+        CardError: if the text is not a card, or the value is neither.
+    """
+    if isinstance(card, Card):
+        return card
+    if isinstance(card, str):
+        return parse_card(card)
+    raise CardError(f"expected a card, got {card!r}")
+
+
+def as_cards(cards: CardsLike) -> list[Card]:
+    """Return several cards as a list of ``Card``.
+
+    Args:
+        cards: one string (read by ``parse_cards``) or an iterable of cards
+            and card strings.
+
+    Raises:
+        CardError: naming the first item that is not a card.
+    """
+    if isinstance(cards, str):
+        return parse_cards(cards)
+    if isinstance(cards, Card):
+        return [cards]
+    try:
+        items = list(cards)
+    except TypeError:
+        raise CardError(f"expected cards, got {cards!r}") from None
+    return [as_card(item) for item in items]
+
+
+def require_suit(card: Card) -> Card:
+    """Return ``card`` if it is a joker or has a suit.
+
+    Games where suits matter (One-card, Up to 9) call this on every card.
+
+    Raises:
+        CardError: for a rank written without a suit, e.g. ``"7"``.
+    """
+    if card.joker is None and card.suit is None:
+        raise CardError(
+            f"'{card.label}' needs a suit in this game: write it like "
+            f"{card.label}♠, {card.label}h or H{card.label}"
+        )
+    return card
+
+
+def full_deck(*, jokers: Iterable[str] = ()) -> list[Card]:
+    """One standard deck: 52 cards, spades to clubs, ace to king, then jokers.
+
+    Args:
+        jokers: joker kinds to add, e.g. ``("black", "colour")``.
+
+    Returns:
+        A new list of ``Card``.
+    """
+    deck = [Card(rank, suit) for suit in SUITS for rank in range(1, 14)]
+    deck.extend(Card(None, None, kind) for kind in jokers)
+    return deck
