@@ -1,0 +1,495 @@
+"""One-card: the rules of the Korean shedding game with the attack ladder.
+
+Source: seed ``002_7ca371b2d702903f.txt`` (One-card) and rulings.md,
+"One-card" (the attack values, whose table the seed lost).
+
+Terms:
+
+top
+    The top card of the discard pile.
+attack
+    A 2, an ace or a joker: the next player must answer it, shield it or
+    draw the running total.
+running total (``attack_total``)
+    Cards the pending attack makes the next player draw; 0 when no attack
+    is pending.
+last attack (``last_attack``)
+    The attack card played last; an answer must have an attack value at
+    least as high as this card's (not the running total's).
+shield
+    A 3 of any suit played on a pending attack: the attack is cancelled.
+declared suit
+    The suit named by the player of a 7; the next card must be of that suit,
+    another 7 or a joker.
+
+Every card must have a suit (``"9♠"``, ``"9s"``, ``"S9"``); the jokers are
+``BJ`` (black) and ``CJ`` (colour).  A suit is kept as its letter
+(``"S" "H" "D" "C"``); ``♠ ♥ ♦ ♣`` and lower case are read too.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from companion.cards import (
+    SUIT_NAMES,
+    SUIT_SYMBOLS,
+    SUITS,
+    Card,
+    CardError,
+    CardLike,
+    CardsLike,
+    as_card,
+    as_cards,
+    require_suit,
+)
+from companion.verdict import IllegalMove, Verdict
+
+__all__ = [
+    "ATTACK_VALUES",
+    "BLACK_JOKER",
+    "BURIED_AT_START",
+    "COLOUR_JOKER",
+    "DEAL_SIZES",
+    "DEAL_SIZE_MORE",
+    "EFFECTS",
+    "IllegalMove",
+    "OneCardState",
+    "SHIELD_RANK",
+    "TWO_PLAYER_EFFECTS",
+    "Verdict",
+    "WILD_RANK",
+    "attack_value",
+    "buried_at_start",
+    "card_effect",
+    "check_play",
+    "deal_size",
+    "normalise_suit",
+    "play",
+    "read_card",
+    "show",
+    "take_attack",
+]
+
+BLACK_JOKER = Card(None, None, "black")
+"""The black joker (``BJ``)."""
+
+COLOUR_JOKER = Card(None, None, "colour")
+"""The colour joker (``CJ``)."""
+
+ATTACK_VALUES: dict[Card, int] = {
+    Card(2): 2,
+    Card(1, "H"): 3,
+    Card(1, "D"): 3,
+    Card(1, "C"): 3,
+    Card(1, "S"): 5,
+    BLACK_JOKER: 7,
+    COLOUR_JOKER: 10,
+}
+"""Attack card -> cards the next player draws (rulings.md, One-card).
+
+A key with no suit (``Card(2)``) stands for that rank in every suit; a key
+with a suit for that one card.  Edit this table for a house rule."""
+
+SHIELD_RANK = 3
+"""A card of this rank cancels a pending attack (seed, "3 — Shield")."""
+
+WILD_RANK = 7
+"""A card of this rank is played on anything and names a suit (seed, "Special Cards")."""
+
+EFFECTS: dict[int, tuple[str, str]] = {
+    7: ("Wild", "name a suit; the next player must follow it or play another 7 (or a joker)."),
+    11: ("Skip", "the next player loses their turn."),
+    12: ("Reverse", "play changes direction."),
+    13: ("Extra turn", "take another turn at once (play a second card, or draw one if nothing fits)."),
+}
+"""Rank -> (name, what it does) for the special cards that are no attack (seed, "Special Cards")."""
+
+TWO_PLAYER_EFFECTS: dict[int, tuple[str, str]] = {
+    11: ("Skip", "the other player loses their turn, so you play again."),
+    12: ("Reverse", "with two players this is a skip, so you play again."),
+}
+"""Rank -> (name, what it does) where two players change the effect (seed, "Special Cards")."""
+
+BURIED_AT_START: frozenset[int] = frozenset({1, 2, 3, 7, 11, 12, 13})
+"""Ranks that may not start the discard pile; jokers are buried too (seed, "Setup")."""
+
+DEAL_SIZES: dict[int, int] = {2: 7}
+"""Player count -> cards dealt to each, where it differs from ``DEAL_SIZE_MORE`` (seed, "Setup")."""
+
+DEAL_SIZE_MORE = 5
+"""Cards dealt to each player with three or more players (seed, "Setup")."""
+
+_SUIT_INPUT = {**{letter: letter for letter in SUITS}, **{sym: letter for letter, sym in SUIT_SYMBOLS.items()}}
+_SUIT_INPUT.update({name: letter for letter, name in SUIT_NAMES.items()})
+_SUIT_SINGULAR = {"S": "spade", "H": "heart", "D": "diamond", "C": "club"}
+
+
+def show(card: Card) -> str:
+    """A card as the reasons write it: rank then suit symbol (``"A♠"``, ``"10♥"``), a joker by name."""
+    if card.is_joker:
+        return card.name
+    return f"{card.label}{SUIT_SYMBOLS[card.suit]}"
+
+
+def read_card(card: CardLike) -> Card:
+    """Read one One-card card and make sure the game uses it.
+
+    Args:
+        card: a ``Card`` or text (``"9♠"``, ``"a♠"``, ``"BJ"``, ``"CJ"``).
+
+    Returns:
+        The ``Card``.
+
+    Raises:
+        CardError: unreadable text, a card written without a suit, or the
+            plain joker ``JK`` (One-card has a black and a colour joker).
+
+    Rule: seed, "Setup" (54 cards: 52 plus the black and the colour joker).
+    """
+    parsed = require_suit(as_card(card))
+    if parsed.joker == "plain":
+        raise CardError(
+            "One-card has two jokers with different attack values: "
+            "write BJ for the black joker or CJ for the colour joker"
+        )
+    return parsed
+
+
+def normalise_suit(suit: str) -> str:
+    """A suit as its letter: ``"♥"``, ``"h"``, ``"H"`` or ``"hearts"`` -> ``"H"``.
+
+    Raises:
+        CardError: for text that is not a suit; the message lists the forms.
+    """
+    key = suit.strip().replace("\ufe0f", "") if isinstance(suit, str) else ""
+    letter = _SUIT_INPUT.get(key) or _SUIT_INPUT.get(key.upper()) or _SUIT_INPUT.get(key.lower())
+    if letter is None:
+        raise CardError(f"'{suit}' is not a suit: use ♠ ♥ ♦ ♣ or S H D C")
+    return letter
+
+
+def attack_value(card: CardLike) -> int:
+    """Cards an attack card makes the next player draw.
+
+    Args:
+        card: a ``Card`` or text.
+
+    Returns:
+        2 for any 2, 3 for A♥ A♦ A♣, 5 for A♠, 7 for the black joker, 10
+        for the colour joker (from ``ATTACK_VALUES``); 0 for any other card.
+
+    Raises:
+        CardError: for a card One-card does not use (see ``read_card``).
+
+    Rule: seed, "The Attack Ladder"; values from rulings.md, One-card.
+    """
+    parsed = read_card(card)
+    if parsed in ATTACK_VALUES:
+        return ATTACK_VALUES[parsed]
+    return ATTACK_VALUES.get(Card(parsed.rank), 0) if parsed.rank is not None else 0
+
+
+@dataclass(frozen=True)
+class OneCardState:
+    """What a player needs to know about the discard pile to play a card.
+
+    Attributes:
+        top: the top card of the discard pile (a ``Card``; text is read).
+        attack_total: cards the pending attack makes the next player draw;
+            0 when no attack is pending.
+        last_attack: the attack card played last while an attack is pending
+            (a ``Card``; text is read), else ``None``.  Given an
+            ``attack_total`` but no ``last_attack``, the top card is taken
+            as the last attack; given a ``last_attack`` with a total of 0,
+            the total is that card's attack value.
+        declared_suit: the suit named by the 7 on top, as a letter
+            ``"S" "H" "D" "C"`` (``♠ ♥ ♦ ♣`` and lower case are read), else
+            ``None``.
+
+    Raises:
+        CardError: for a card or suit that can not be read.
+        ValueError: for a state the rules can not reach: a negative total,
+            a last attack that is no attack card or is worth more than the
+            total, an attack with no attack card to answer, a declared suit
+            with no 7 on top or with an attack pending.
+
+    Rule: seed, "How to Play", "The Attack Ladder", "Special Cards".
+    """
+
+    top: Card
+    attack_total: int = 0
+    last_attack: Card | None = None
+    declared_suit: str | None = None
+
+    def __post_init__(self) -> None:
+        top = read_card(self.top)
+        object.__setattr__(self, "top", top)
+        total = self.attack_total
+        if isinstance(total, bool) or not isinstance(total, int) or total < 0:
+            raise ValueError(f"The attack total must be a whole number of cards, 0 or more, not {total!r}")
+        last = None if self.last_attack is None else read_card(self.last_attack)
+        if last is None and total > 0:
+            if attack_value(top) == 0:
+                raise ValueError(
+                    f"An attack of {total} is pending but {show(top)} is no attack card: "
+                    "say which attack card was played last"
+                )
+            last = top
+        if last is not None:
+            value = attack_value(last)
+            if value == 0:
+                raise ValueError(f"{show(last)} is no attack card: only 2s, aces and jokers attack")
+            if total == 0:
+                total = value
+            elif total < value:
+                raise ValueError(
+                    f"The attack total {total} is less than the {value} of the last attack {show(last)}"
+                )
+        object.__setattr__(self, "attack_total", total)
+        object.__setattr__(self, "last_attack", last)
+        if self.declared_suit is not None:
+            suit = normalise_suit(self.declared_suit)
+            if top.rank != WILD_RANK:
+                raise ValueError(f"A suit is declared only with a 7 on top, and the top card is {show(top)}")
+            if total:
+                raise ValueError("A 7 can not be played while an attack is pending, so no suit is declared")
+            object.__setattr__(self, "declared_suit", suit)
+
+    @property
+    def attack_pending(self) -> bool:
+        """True while an attack waits to be answered, shielded or taken."""
+        return self.attack_total > 0
+
+
+def _describe_cards(cards: list[Card]) -> str:
+    """Attack cards in words, grouped: 'any 2', 'any ace', 'the A♠', 'either joker'."""
+    parts: list[str] = []
+    for rank in sorted({card.rank for card in cards if card.rank is not None}, key=lambda r: (r != 2, r)):
+        suits = {card.suit for card in cards if card.rank == rank}
+        word = "ace" if rank == 1 else str(rank)
+        if None in suits or suits >= set(SUITS):
+            parts.append(f"any {word}")
+        else:
+            parts.append(" or ".join(f"the {show(Card(rank, suit))}" for suit in SUITS if suit in suits))
+    jokers = [card for card in cards if card.is_joker]
+    if len(jokers) > 1:
+        parts.append("either joker")
+    elif jokers:
+        parts.append(f"the {jokers[0].name}")
+    if len(parts) > 1:
+        return ", ".join(parts[:-1]) + " or " + parts[-1]
+    return parts[0] if parts else ""
+
+
+def _answers(last_attack: Card) -> list[Card]:
+    """The entries of ``ATTACK_VALUES`` strong enough to answer ``last_attack``.
+
+    A one-of-a-kind card (A♠, a joker) already on the pile is left out: the
+    deck has no second one.
+    """
+    needed = attack_value(last_attack)
+    return [card for card, value in ATTACK_VALUES.items() if value >= needed and card != last_attack]
+
+
+def _attack_reason(state: OneCardState, card: Card) -> str:
+    total, last = state.attack_total, state.last_attack
+    answers = _describe_cards(_answers(last))
+    head = f"An attack of {total} is pending (last attack {show(last)})"
+    if not answers:
+        return f"{head}, which nothing can answer: {show(card)} can't be played. Shield with a 3 or take {total} cards."
+    value = attack_value(card)
+    why = f"{show(card)} ({value}) is too weak to answer it" if value else f"{show(card)} does not answer it"
+    return f"{head}: {why}. Answer with {answers}, shield with a 3, or take {total} cards."
+
+
+def _check_on_pile(state: OneCardState, card: Card) -> Verdict:
+    """Is ``card`` legal on the pile of ``state``, whatever the hand holds?"""
+    if state.attack_pending:
+        if card.rank == SHIELD_RANK:
+            return Verdict.ok()
+        if attack_value(card) >= attack_value(state.last_attack):
+            return Verdict.ok()
+        return Verdict.no(_attack_reason(state, card))
+    top = state.top
+    if card.is_joker or card.rank == WILD_RANK or top.is_joker:
+        return Verdict.ok()
+    if state.declared_suit is not None:
+        if card.suit == state.declared_suit:
+            return Verdict.ok()
+        wanted = _SUIT_SINGULAR[state.declared_suit]
+        return Verdict.no(
+            f"The 7 asked for {SUIT_NAMES[state.declared_suit]}: play a {wanted}, another 7 or a joker, not {show(card)}."
+        )
+    if card.suit == top.suit or card.rank == top.rank:
+        return Verdict.ok()
+    shield_note = " A 3 shields only while an attack is pending." if card.rank == SHIELD_RANK else ""
+    return Verdict.no(
+        f"{show(card)} does not match {show(top)}: play a {_SUIT_SINGULAR[top.suit]} or a "
+        f"{top.label}, a 7, or a joker.{shield_note}"
+    )
+
+
+def check_play(state: OneCardState, card: CardLike, hand: CardsLike) -> Verdict:
+    """May ``card`` be played now?
+
+    Args:
+        state: the discard pile (``OneCardState``).
+        card: the card to play (``Card`` or text).
+        hand: every card the player holds, ``card`` included (a list or one
+            string).
+
+    Returns:
+        A ``Verdict``. With an attack pending only an attack card worth at
+        least the last attack card, or any 3 (shield), is legal; suit and
+        top card do not matter. With no attack: a card of the top card's
+        suit or rank, or of the declared suit after a 7; a 7 or a joker on
+        anything; anything on a joker; a 3 is an ordinary card. A joker is
+        never legal as the last card in the hand. The card must be in the
+        hand.
+
+    Raises:
+        CardError: for a card One-card does not use (see ``read_card``).
+
+    Rule: seed, "How to Play", "The Attack Ladder", "3 — Shield",
+    "Special Cards"; rulings.md, One-card.
+    """
+    played = read_card(card)
+    held = [read_card(item) for item in as_cards(hand)]
+    if played not in held:
+        return Verdict.no(f"{show(played)} is not in the hand: pick a card you hold.")
+    if played.is_joker and len(held) == 1:
+        return Verdict.no(
+            f"The {played.name} can't be your last card: a hand is never emptied with a joker, so draw instead."
+        )
+    return _check_on_pile(state, played)
+
+
+def play(state: OneCardState, card: CardLike, *, declare: str | None = None) -> OneCardState:
+    """The discard pile after ``card`` is played on it.
+
+    Args:
+        state: the discard pile before the play.
+        card: the card played (``Card`` or text).
+        declare: the suit named with a 7 (``♠ ♥ ♦ ♣`` or ``S H D C``);
+            required for a 7, refused for any other card.
+
+    Returns:
+        A new ``OneCardState`` with ``card`` on top: an attack card adds its
+        value to the running total and becomes the last attack; a 3 on a
+        pending attack cancels it; a 7 sets the declared suit; any other
+        card clears a declared suit.
+
+    Raises:
+        IllegalMove: the card may not be played on this pile (the reason in
+            words), a 7 without a suit, or a suit named with another card.
+        CardError: for a card or suit that can not be read.
+
+    Rule: seed, "The Attack Ladder", "3 — Shield", "Special Cards".
+    """
+    played = read_card(card)
+    verdict = _check_on_pile(state, played)
+    if not verdict:
+        raise IllegalMove(verdict.reason)
+    if played.rank == WILD_RANK:
+        if declare is None:
+            raise IllegalMove(f"Name a suit with the {show(played)}: ♠ ♥ ♦ or ♣.")
+        return OneCardState(played, declared_suit=normalise_suit(declare))
+    if declare is not None:
+        raise IllegalMove(f"Only a 7 names a suit, and {show(played)} is no 7.")
+    value = attack_value(played)
+    if value:
+        return OneCardState(played, state.attack_total + value, played)
+    return OneCardState(played)
+
+
+def take_attack(state: OneCardState) -> tuple[int, OneCardState]:
+    """Take the pending attack instead of answering or shielding it.
+
+    Args:
+        state: a discard pile with an attack pending.
+
+    Returns:
+        (cards to draw, the pile afterwards): the running total, and the
+        same top card with no attack pending. Taking the attack does not end
+        the turn (rulings.md): the player then plays from the hand held
+        before the draw, or draws one card.
+
+    Raises:
+        IllegalMove: when no attack is pending.
+
+    Rule: seed, "The Attack Ladder"; rulings.md, One-card.
+    """
+    if not state.attack_pending:
+        raise IllegalMove("No attack is pending, so there is nothing to take: play a card or draw one.")
+    return state.attack_total, replace(state, attack_total=0, last_attack=None)
+
+
+def card_effect(card: CardLike, players: int) -> str:
+    """What playing ``card`` does, in words for the table; ``""`` for a plain card.
+
+    Args:
+        card: a ``Card`` or text.
+        players: players in the round (2 or more); with two, J and Q let
+            the player play again.
+
+    Returns:
+        E.g. ``"Attack: the next player draws 5 cards unless they answer or
+        shield."`` for A♠, ``"Skip: the next player loses their turn."`` for
+        a J.
+
+    Raises:
+        CardError: for a card One-card does not use.
+        ValueError: for fewer than 2 players.
+
+    Rule: seed, "The Attack Ladder", "3 — Shield", "Special Cards".
+    """
+    parsed = read_card(card)
+    _check_players(players)
+    value = attack_value(parsed)
+    if value:
+        return f"Attack: the next player draws {value} cards unless they answer or shield."
+    if parsed.rank == SHIELD_RANK:
+        return "Shield: cancels a pending attack; with no attack pending it is an ordinary card."
+    table = TWO_PLAYER_EFFECTS if players == 2 else {}
+    effect = table.get(parsed.rank) or EFFECTS.get(parsed.rank)
+    if effect is None:
+        return ""
+    name, words = effect
+    return f"{name}: {words}"
+
+
+def _check_players(players: int) -> int:
+    if isinstance(players, bool) or not isinstance(players, int) or players < 2:
+        raise ValueError(f"One-card needs 2 or more players, not {players!r}")
+    return players
+
+
+def buried_at_start(card: CardLike) -> bool:
+    """True when a card turned to start the discard pile must be buried.
+
+    Args:
+        card: the card turned (``Card`` or text).
+
+    Returns:
+        True for 2 3 7 A J Q K and both jokers (``BURIED_AT_START``); False
+        for a plain number card (4 5 6 8 9 10), which leads.
+
+    Raises:
+        CardError: for a card One-card does not use.
+
+    Rule: seed, "Setup" (starting discard).
+    """
+    parsed = read_card(card)
+    return parsed.is_joker or parsed.rank in BURIED_AT_START
+
+
+def deal_size(players: int) -> int:
+    """Cards dealt to each player: 7 with two players, 5 with three or more.
+
+    Raises:
+        ValueError: for fewer than 2 players.
+
+    Rule: seed, "Setup" (dealing).
+    """
+    return DEAL_SIZES.get(_check_players(players), DEAL_SIZE_MORE)

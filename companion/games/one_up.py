@@ -1,0 +1,365 @@
+"""One Up: the rules of the shedding game with the value circle.
+
+Source: seed ``000_02c14a96903c59d4.txt`` (One Up, an adaptation of
+L.L.A.M.A.) and rulings.md, "One Up".
+
+Terms:
+
+value
+    What a One Up card is worth on the pile: ``"A" "2" "3" "4" "5" "6" "K"``,
+    and ``"joker"`` in the wild joker variant.  Suits do not matter; a card
+    may be written with or without one (``"K"``, ``"K♠"``, ``"kh"``).
+value circle
+    A - 2 - 3 - 4 - 5 - 6 - K - A ...: on a top card you may play the same
+    value or the next one round the circle.
+penalty points
+    What the cards left in a hand (or dropped face down) cost at the end of
+    a round: each value once.
+give back
+    What the player who went out takes off their running total.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from companion.cards import CardError, CardLike, CardsLike, as_card, as_cards
+from companion.verdict import Verdict
+
+JOKER = "joker"
+"""The value of the joker in the wild joker variant."""
+
+VALUE_CIRCLE: tuple[str, ...] = ("A", "2", "3", "4", "5", "6", "K")
+"""The values in circle order; after the last comes the first again (seed, "The cards")."""
+
+JOKER_FOLLOWERS: tuple[str, ...] = ("K", "A")
+"""The only values that may be played on the joker (seed, "Variants", wild joker)."""
+
+PENALTY_POINTS: dict[str, int] = {
+    "A": 1, "2": 2, "3": 3, "4": 4, "5": 5, "6": 6, "K": 10, JOKER: 20,
+}
+"""Penalty points per value, each value counted once per hand (seed, "Scoring")."""
+
+GIVE_BACK: tuple[tuple[int, int], ...] = ((10, 10), (1, 1))
+"""(smallest running total, points given back) pairs, checked in order: going
+out gives back 10 from a total of 10 or more, else 1 from a total of 1 or more,
+else nothing (seed, "Scoring")."""
+
+CHIP_VALUES: tuple[int, int] = (10, 1)
+"""Points per black chip and per white chip (seed, "Variants", chips)."""
+
+GAME_LIMIT = 40
+"""Penalty points that end the game after the round they are reached (seed, "Winning the game")."""
+
+SHORT_GAME_LIMIT = 30
+"""The short game's limit (seed, "Variants"; a house rule in rulings.md)."""
+
+_VALUE_NAMES = {"A": "an Ace", "K": "a King", JOKER: "the joker"}
+
+
+class ScoreError(ValueError):
+    """Scores or hands that can not be scored; the message says what to fix."""
+
+
+def value_name(value: str) -> str:
+    """A value in words with its article: ``"a 4"``, ``"an Ace"``, ``"a King"``, ``"the joker"``.
+
+    Args:
+        value: one of ``VALUE_CIRCLE`` or ``JOKER``.
+    """
+    return _VALUE_NAMES.get(value, f"a {value}")
+
+
+def card_value(card: CardLike, *, joker: bool = False) -> str:
+    """The One Up value of one card.
+
+    Args:
+        card: a ``Card`` or card text (``"K"``, ``"3♥"``, ``"JK"``); a suit
+            is allowed and ignored.
+        joker: True when the wild joker variant is played.
+
+    Returns:
+        One of ``VALUE_CIRCLE``, or ``JOKER``.
+
+    Raises:
+        CardError: for unreadable text, a rank outside A-6 and K (One Up
+            plays without 7s to Queens), or a joker when the variant is off.
+
+    Rule: seed, "The cards" and "Variants" (wild joker).
+    """
+    parsed = as_card(card)
+    if parsed.is_joker:
+        if not joker:
+            raise CardError(
+                "The joker is only used in the wild joker variant: "
+                "turn the variant on for this game, or take the joker out"
+            )
+        return JOKER
+    if parsed.label not in VALUE_CIRCLE:
+        extra = " and the joker" if joker else ""
+        raise CardError(
+            f"'{parsed}' is not a One Up card: One Up uses only "
+            f"A 2 3 4 5 6 K{extra} (the 7s to Queens stay in the box)"
+        )
+    return parsed.label
+
+
+def next_value(value: str) -> str:
+    """The value one step higher round the circle: ``"3"`` -> ``"4"``, ``"6"`` -> ``"K"``, ``"K"`` -> ``"A"``.
+
+    Raises:
+        ValueError: if ``value`` is not one of ``VALUE_CIRCLE``.
+
+    Rule: seed, "The cards".
+    """
+    if value not in VALUE_CIRCLE:
+        raise ValueError(f"'{value}' is not a One Up value: use one of {' '.join(VALUE_CIRCLE)}")
+    return VALUE_CIRCLE[(VALUE_CIRCLE.index(value) + 1) % len(VALUE_CIRCLE)]
+
+
+def playable_values(top: CardLike, *, joker: bool = False) -> tuple[str, ...]:
+    """The values that may be played on a top card.
+
+    Args:
+        top: the top card of the discard pile.
+        joker: True when the wild joker variant is played.
+
+    Returns:
+        The same value and the next one round the circle, plus ``JOKER``
+        when the variant is on; on the joker, only ``JOKER_FOLLOWERS``.
+
+    Raises:
+        CardError: if ``top`` is not a One Up card (see ``card_value``).
+
+    Rule: seed, "Playing a turn" and "Variants" (wild joker).
+    """
+    top_value = card_value(top, joker=joker)
+    if top_value == JOKER:
+        return JOKER_FOLLOWERS
+    values = (top_value, next_value(top_value))
+    return values + (JOKER,) if joker else values
+
+
+def check_play(top: CardLike, card: CardLike, *, joker: bool = False) -> Verdict:
+    """May ``card`` be played on ``top``?
+
+    Args:
+        top: the top card of the discard pile (``Card`` or text).
+        card: the card to play (``Card`` or text).
+        joker: True when the wild joker variant is played.
+
+    Returns:
+        A ``Verdict``: legal for the same value or the next one round the
+        circle (6 then K, K then A), for the joker on anything (variant on),
+        and only a K or an A on the joker; otherwise the reason in words.
+
+    Raises:
+        CardError: if either card is not a One Up card (see ``card_value``).
+
+    Rule: seed, "Playing a turn" and "Variants" (wild joker).
+    """
+    top_value = card_value(top, joker=joker)
+    played = card_value(card, joker=joker)
+    allowed = playable_values(top, joker=joker)
+    if played in allowed:
+        return Verdict.ok()
+    if top_value == JOKER:
+        return Verdict.no(
+            f"On the joker only a King or an Ace may follow, not {value_name(played)}."
+        )
+    same, higher = allowed[0], allowed[1]
+    options = f"{value_name(same)} or {value_name(higher)}"
+    if joker:
+        options = f"{value_name(same)}, {value_name(higher)} or the joker"
+    return Verdict.no(
+        f"On {value_name(top_value)} you may play {options}, not {value_name(played)}."
+    )
+
+
+def hand_penalty(cards: CardsLike, *, joker: bool = False) -> int:
+    """Penalty points for the cards left in one hand (in hand or dropped).
+
+    Args:
+        cards: the cards, as a list of cards/text or one string
+            (``"K K 3 3 5"``); an empty hand costs 0.
+        joker: True when the wild joker variant is played.
+
+    Returns:
+        Points: the sum of ``PENALTY_POINTS`` over the distinct values held
+        (A=1 .. 6=6, K=10, joker 20), so three 4s cost 4 and two Kings 10.
+
+    Raises:
+        CardError: for a card that is not a One Up card (see ``card_value``).
+
+    Rule: seed, "Scoring" and "Variants" (wild joker).
+    """
+    values = {card_value(card, joker=joker) for card in as_cards(cards)}
+    return sum(PENALTY_POINTS[value] for value in values)
+
+
+def _check_total(name: str, total: object) -> int:
+    if isinstance(total, bool) or not isinstance(total, int) or total < 0:
+        raise ScoreError(
+            f"{name} must be a whole number of penalty points, 0 or more, not {total!r}"
+        )
+    return total
+
+
+def give_back(total: int) -> int:
+    """Points the player who goes out takes off their running total.
+
+    Args:
+        total: that player's running total before this round (points, >= 0).
+
+    Returns:
+        10 if the total is 10 or more, else 1 if it is 1 or more, else 0
+        (from ``GIVE_BACK``).
+
+    Raises:
+        ScoreError: for a negative or non-integer total.
+
+    Rule: seed, "Scoring" ("Going out pays"); rulings.md, One Up.
+    """
+    total = _check_total("The running total", total)
+    for threshold, points in GIVE_BACK:
+        if total >= threshold:
+            return points
+    return 0
+
+
+def score_round(
+    totals: Mapping[str, int],
+    hands: Mapping[str, CardsLike],
+    went_out: str | None,
+    *,
+    joker: bool = False,
+) -> dict[str, int]:
+    """Score one round and return the new running totals.
+
+    Args:
+        totals: player name -> running total before this round (points,
+            >= 0). A player in ``hands`` but not here starts from 0, so the
+            first round may pass ``{}``.
+        hands: player name -> the cards each player has left, in hand or
+            dropped face down (a list or one string); the player who went
+            out has an empty hand. Every player in ``totals`` must be here.
+        went_out: the player who played their last card, or ``None`` when
+            everybody dropped out.
+        joker: True when the wild joker variant is played.
+
+    Returns:
+        Player name -> new running total, in the order of ``hands``: each
+        player adds ``hand_penalty`` of their cards; the player who went out
+        adds nothing and takes off ``give_back`` of their total before this
+        round. Totals never go below 0.
+
+    Raises:
+        ScoreError: a player in ``totals`` missing from ``hands``, a negative
+            total, ``went_out`` not a player, the player who went out still
+            holding cards, or an empty hand for someone who did not go out.
+        CardError: a card that is not a One Up card.
+
+    Rule: seed, "End of a round" and "Scoring"; rulings.md, One Up.
+    """
+    missing = [name for name in totals if name not in hands]
+    if missing:
+        raise ScoreError(
+            f"No cards entered for {', '.join(missing)}: enter the cards they have left "
+            "(an empty hand only for the player who went out)"
+        )
+    if went_out is not None and went_out not in hands:
+        raise ScoreError(f"{went_out} went out but is not a player in this round")
+    new_totals: dict[str, int] = {}
+    for name, cards in hands.items():
+        before = _check_total(f"{name}'s total", totals.get(name, 0))
+        held = as_cards(cards)
+        if name == went_out:
+            if held:
+                raise ScoreError(
+                    f"{name} went out, so {name} has no cards left: clear {name}'s hand"
+                )
+            new_totals[name] = before - give_back(before)
+            continue
+        if not held:
+            raise ScoreError(
+                f"{name} has no cards left, so {name} went out: "
+                f"mark {name} as the player who went out"
+            )
+        new_totals[name] = before + hand_penalty(held, joker=joker)
+    return new_totals
+
+
+def is_game_over(totals: Mapping[str, int], *, limit: int = GAME_LIMIT) -> bool:
+    """True when some player's running total has reached the limit.
+
+    Args:
+        totals: player name -> running total (points).
+        limit: the game's limit in points (40; 30 for the short game).
+
+    Raises:
+        ScoreError: for a limit below 1 or a negative total.
+
+    Rule: seed, "Winning the game" and "Variants" (short game).
+    """
+    if isinstance(limit, bool) or not isinstance(limit, int) or limit < 1:
+        raise ScoreError(f"The game limit must be a whole number of points, 1 or more, not {limit!r}")
+    return any(_check_total(f"{name}'s total", total) >= limit for name, total in totals.items())
+
+
+def winners(totals: Mapping[str, int]) -> list[str]:
+    """The players with the fewest points; players who tie share the win.
+
+    Args:
+        totals: player name -> running total (points).
+
+    Returns:
+        The winning names in the order of ``totals``; ``[]`` for no players.
+
+    Raises:
+        ScoreError: for a negative total.
+
+    Rule: seed, "Winning the game".
+    """
+    checked = {name: _check_total(f"{name}'s total", total) for name, total in totals.items()}
+    if not checked:
+        return []
+    fewest = min(checked.values())
+    return [name for name, total in checked.items() if total == fewest]
+
+
+def chips(total: int) -> tuple[int, int]:
+    """A running total as chips: (black chips worth 10, white chips worth 1).
+
+    Args:
+        total: points, >= 0; e.g. 23 -> (2, 3).
+
+    Raises:
+        ScoreError: for a negative or non-integer total.
+
+    Rule: seed, "Variants" (chips); rulings.md, One Up.
+    """
+    total = _check_total("The running total", total)
+    black, white = CHIP_VALUES
+    return total // black, (total % black) // white
+
+
+def next_starter(went_out: str | None, dropped_out: Sequence[str]) -> str:
+    """Who starts the next round: the player who ended this one.
+
+    Args:
+        went_out: the player who went out, or ``None``.
+        dropped_out: the players who dropped out, in the order they did.
+
+    Returns:
+        ``went_out`` if someone went out, else the last player to drop out.
+
+    Raises:
+        ScoreError: if nobody went out and nobody dropped out.
+
+    Rule: seed, "Scoring" (last paragraph); rulings.md, One Up.
+    """
+    if went_out is not None:
+        return went_out
+    if not dropped_out:
+        raise ScoreError("The round has not ended: nobody went out and nobody dropped out")
+    return dropped_out[-1]
