@@ -84,7 +84,7 @@ class CardError(ValueError):
     """
 
 
-@dataclass(frozen=True, slots=True, order=True)
+@dataclass(frozen=True, slots=True)
 class Card:
     """One playing card.
 
@@ -113,6 +113,12 @@ class Card:
             raise CardError(f"rank must be 1 (ace) to 13 (king), not {self.rank!r}")
         if self.suit is not None and self.suit not in SUITS:
             raise CardError(f"suit must be one of S H D C, not {self.suit!r}")
+
+    @property
+    def sort_key(self) -> tuple[int, int, int, str]:
+        """A key that orders any cards: by rank (ace low), then suit, jokers last."""
+        suit_index = SUITS.index(self.suit) if self.suit else -1
+        return (self.joker is not None, self.rank or 0, suit_index, self.joker or "")
 
     @property
     def is_joker(self) -> bool:
@@ -166,11 +172,12 @@ def parse_card(text: str) -> Card:
     if not isinstance(text, str):
         raise CardError(f"expected card text, got {type(text).__name__}")
     raw = text.strip()
-    token = "".join(_SYMBOL_TO_SUIT.get(ch, ch) for ch in raw if ch not in "\ufe0e\ufe0f").upper()
-    if raw.upper() in JOKERS:
-        return Card(None, None, JOKERS[raw.upper()])
+    plain = "".join(ch for ch in raw if ch not in "\ufe0e\ufe0f").upper()
+    if plain in JOKERS:
+        return Card(None, None, JOKERS[plain])
+    token = "".join(_SYMBOL_TO_SUIT.get(ch, ch) for ch in plain)
     for form in _TOKEN_FORMS:
-        match = form.match(token)
+        match = form.fullmatch(token)
         if match:
             groups = match.groups()
             rank_text, suit = (groups if form is _TOKEN_FORMS[0] else groups[::-1])
