@@ -1,0 +1,415 @@
+"""Up or Down?: the ring, the rows of a display, and the final score.
+
+Follows seed ``004_f6f235c439507bc6.txt`` (German) and rulings.md, "Up or Down?".
+
+Terms:
+
+card
+    a number from 1 to 126 with one of six colours.  Numbers are unique, so
+    a card is named by its number alone.
+cards in play
+    the numbers used for a given player count (the rest stay in the box).
+ring
+    six face-up cards in the middle, laid out from low to high.  A card from
+    a hand goes between its two neighbours by number; a card lower than the
+    lowest or higher than the highest goes between the lowest and the highest.
+display
+    a player's rows, at most three.
+row
+    cards laid in one direction: the second card fixes whether the row goes
+    up (ascending) or down (descending), and every later card continues it.
+personal discard pile
+    rows a player gave up, face down; 1 point per card.
+score
+    per row, cards in the row x cards of its commonest colour; plus 1 per
+    card on the personal discard pile.  Highest total wins.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
+from typing import NamedTuple
+
+from companion.verdict import Verdict
+
+LOWEST_CARD: int = 1
+"""The lowest card number in the game."""
+
+HIGHEST_CARD: int = 126
+"""The highest card number in the game (the full box)."""
+
+CARDS_IN_PLAY: dict[int, int] = {2: 54, 3: 78, 4: 102, 5: 126, 6: 126}
+"""Player count to the highest number in play (cards 1 to that number).
+
+Rulings.md, "Up or Down?" (the seed only says the deck is adjusted to the
+player count).  Edit this table for a house rule.
+"""
+
+COLOURS: tuple[str, ...] = ("red", "orange", "yellow", "green", "blue", "purple")
+"""The six card colours, by the names the app shows.
+
+The seed says there are colours but does not name them; these names are the
+app's preset.  :func:`row_score` counts whatever names it is given.
+"""
+
+HAND_SIZE: int = 3
+"""Cards in each hand (seed: "drei Karten auf die Hand")."""
+
+RING_SIZE: int = 6
+"""Face-up cards in the ring (seed: "sechs Karten ... ringförmig")."""
+
+MAX_ROWS: int = 3
+"""Most rows a display may hold (seed: "bis zu drei Reihen")."""
+
+DISCARD_POINTS: int = 1
+"""Points per card on a player's personal discard pile (seed)."""
+
+
+class UpOrDownError(ValueError):
+    """Input that can not describe an Up or Down? position or score.
+
+    The message says what is wrong and what to enter instead.
+    """
+
+
+class RowSummary(NamedTuple):
+    """A row entered by its counts instead of its colours.
+
+    Attributes:
+        cards: how many cards lie in the row (0 or more).
+        commonest: how many of them share the row's commonest colour.
+    """
+
+    cards: int
+    commonest: int
+
+
+def cards_in_play(players: int) -> range:
+    """The card numbers used for a player count.
+
+    Args:
+        players: number of players, 2 to 6.
+
+    Returns:
+        ``range(1, n + 1)``: 2 players 1-54, 3 players 1-78, 4 players 1-102,
+        5 or 6 players 1-126 (table :data:`CARDS_IN_PLAY`).
+
+    Raises:
+        UpOrDownError: for any other player count.
+
+    Rule: rulings.md, "Up or Down?" (cards in play by player count).
+    """
+    if isinstance(players, bool) or not isinstance(players, int) or players not in CARDS_IN_PLAY:
+        counts = sorted(CARDS_IN_PLAY)
+        raise UpOrDownError(
+            f"Up or Down? is for {counts[0]}-{counts[-1]} players, not {players!r}"
+        )
+    return range(LOWEST_CARD, CARDS_IN_PLAY[players] + 1)
+
+
+def card_number(value: int | str) -> int:
+    """Read one card number, as an int or as typed text (``"37"``, ``" 37 "``).
+
+    Returns:
+        The number, 1 to 126.
+
+    Raises:
+        UpOrDownError: for anything that is not a whole number from 1 to 126;
+            the message names the value.
+    """
+    number = value
+    if isinstance(value, str) and value.strip().isascii() and value.strip().isdigit():
+        number = int(value.strip())
+    if isinstance(number, bool) or not isinstance(number, int):
+        raise UpOrDownError(
+            f"{value!r} is not a card number: enter a whole number from "
+            f"{LOWEST_CARD} to {HIGHEST_CARD}"
+        )
+    if not LOWEST_CARD <= number <= HIGHEST_CARD:
+        raise UpOrDownError(
+            f"there is no card {number}: cards are numbered {LOWEST_CARD} to {HIGHEST_CARD}"
+        )
+    return number
+
+
+def _card_numbers(cards: Iterable[int | str], what: str) -> list[int]:
+    """Read several card numbers that must all differ; ``what`` names them in errors."""
+    if isinstance(cards, (str, bytes)):
+        raise UpOrDownError(f"give the {what} as a list of card numbers, not as one text")
+    numbers = [card_number(card) for card in cards]
+    seen: set[int] = set()
+    for number in numbers:
+        if number in seen:
+            raise UpOrDownError(
+                f"card {number} appears twice in the {what}: every number exists only once"
+            )
+        seen.add(number)
+    return numbers
+
+
+def ring_neighbours(ring: Sequence[int], card: int) -> tuple[int, int]:
+    """The two ring cards a hand card goes between.
+
+    Args:
+        ring: the ring's card numbers in any order (six in play; any two or
+            more are accepted).
+        card: the number of the card placed.
+
+    Returns:
+        ``(lower, higher)``, the nearest ring cards below and above ``card``,
+        e.g. ``ring_neighbours([4, 34, 52, 60, 88, 101], 37) == (34, 52)``.
+        A card lower than the lowest or higher than the highest goes between
+        the lowest and the highest, and the answer is ``(lowest, highest)``.
+        The player then takes one of the two into their display.
+
+    Raises:
+        UpOrDownError: if the ring has fewer than two cards, holds a number
+            twice or a number outside 1-126, or already holds ``card``.
+
+    Rule: seed 004, the turn ("37 zwischen 34 und 52", and the case lower
+    than the lowest / higher than the highest); rulings.md, "Up or Down?".
+    """
+    numbers = _card_numbers(ring, "ring")
+    if len(numbers) < 2:
+        raise UpOrDownError(
+            f"the ring needs at least two cards to place between (it has {RING_SIZE} in play)"
+        )
+    placed = card_number(card)
+    if placed in numbers:
+        raise UpOrDownError(
+            f"card {placed} is already in the ring: every number exists only once"
+        )
+    below = [n for n in numbers if n < placed]
+    above = [n for n in numbers if n > placed]
+    if not below or not above:
+        return (min(numbers), max(numbers))
+    return (max(below), min(above))
+
+
+def row_direction(row: Sequence[int]) -> str | None:
+    """Which way a row runs.
+
+    Args:
+        row: the row's card numbers in the order they were laid.
+
+    Returns:
+        ``"up"`` (ascending), ``"down"`` (descending), or ``None`` while the
+        row has fewer than two cards and its direction is still open.
+
+    Raises:
+        UpOrDownError: for a bad number, a number twice, or a row whose cards
+            do not keep the direction its first two cards set.
+
+    Rule: seed 004 (the second card of a row fixes up or down).
+    """
+    return _direction(_card_numbers(row, "row"))
+
+
+def _direction(numbers: list[int]) -> str | None:
+    """The direction of a row of distinct, valid numbers (see :func:`row_direction`)."""
+    if len(numbers) < 2:
+        return None
+    direction = "up" if numbers[1] > numbers[0] else "down"
+    for before, after in zip(numbers[1:], numbers[2:]):
+        if (after > before) != (direction == "up"):
+            raise UpOrDownError(
+                f"the row {' '.join(map(str, numbers))} does not keep one direction: "
+                f"it starts going {direction} but {after} follows {before}"
+            )
+    return direction
+
+
+def check_row(row: Sequence[int], card: int) -> Verdict:
+    """May ``card`` go at the end of ``row``?
+
+    Args:
+        row: the row's card numbers in the order they were laid (may be empty).
+        card: the number of the card to add.
+
+    Returns:
+        A legal ``Verdict`` when the row has fewer than two cards (the second
+        card chooses the direction) or when ``card`` continues the direction
+        the first two cards set; otherwise an illegal one whose reason names
+        the direction, the last card and what the player may do instead.
+
+    Raises:
+        UpOrDownError: for a bad number, a number twice in the row, ``card``
+            already in the row (numbers are unique, so a card can never equal
+            the last one), or a row that does not keep one direction.
+
+    Rule: seed 004 (rows, ascending or descending; a card that can't or won't
+    go on a row starts a new one after a row is given up); rulings.md.
+    """
+    numbers = _card_numbers(row, "row")
+    direction = _direction(numbers)
+    placed = card_number(card)
+    if placed in numbers:
+        raise UpOrDownError(
+            f"card {placed} is already in this row: every number exists only once, "
+            "so a card can never equal another"
+        )
+    if direction is None:
+        return Verdict.ok()
+    last = numbers[-1]
+    if (placed > last) == (direction == "up"):
+        return Verdict.ok()
+    need = "higher" if direction == "up" else "lower"
+    runs = "upward" if direction == "up" else "downward"
+    return Verdict.no(
+        f"{placed} can not go on this row: it runs {runs} and ends at {last}, "
+        f"so the next card must be {need} than {last}. Put {placed} on another "
+        f"row or start a new row with it (with {MAX_ROWS} rows out, first turn "
+        "one row face down onto your discard pile)."
+    )
+
+
+def _colour_key(colour: str) -> str:
+    """A colour name as counted: case and surrounding spaces ignored."""
+    if not isinstance(colour, str) or not colour.strip():
+        raise UpOrDownError(
+            f"{colour!r} is not a colour: name each card's colour, e.g. "
+            f"{', '.join(COLOURS)}"
+        )
+    return colour.strip().casefold()
+
+
+def colour_name(text: str) -> str:
+    """Read one of the six colour names in any case (``"Blue"`` -> ``"blue"``).
+
+    Raises:
+        UpOrDownError: for text that is not one of :data:`COLOURS`.
+    """
+    key = _colour_key(text)
+    if key not in COLOURS:
+        raise UpOrDownError(f"{text!r} is not a colour: use one of {', '.join(COLOURS)}")
+    return key
+
+
+def row_score(colours: Sequence[str]) -> int:
+    """Score one row from its cards' colours.
+
+    Args:
+        colours: one colour name per card in the row, e.g.
+            ``["yellow", "blue", "yellow"]``.  Any names are counted; case
+            and surrounding spaces do not matter.
+
+    Returns:
+        Points: cards in the row x cards of its commonest colour
+        (``["yellow", "blue", "yellow"]`` -> 3 x 2 = 6); 0 for an empty row.
+
+    Raises:
+        UpOrDownError: if ``colours`` is one text rather than a list, or an
+            item is not a non-blank text.
+
+    Rule: seed 004, scoring; rulings.md, "Up or Down?".
+    """
+    if isinstance(colours, (str, bytes)):
+        raise UpOrDownError("give the row as a list of colour names, one per card")
+    counts = Counter(_colour_key(colour) for colour in colours)
+    if not counts:
+        return 0
+    return counts.total() * max(counts.values())
+
+
+def _cards(count: int) -> str:
+    """``"1 card"``, ``"8 cards"``: a count of cards in words."""
+    return f"{count} card" if count == 1 else f"{count} cards"
+
+
+def row_summary_score(cards: int, commonest: int) -> int:
+    """Score one row entered as counts: cards x cards of the commonest colour.
+
+    Args:
+        cards: cards in the row, 0 to 126.
+        commonest: cards of the row's commonest colour.
+
+    Returns:
+        Points, ``cards * commonest`` (8 cards, 5 blue -> 40).
+
+    Raises:
+        UpOrDownError: for a negative or non-whole count, more than 126
+            cards, ``commonest`` above ``cards``, or a ``commonest`` too small
+            for six colours (8 cards always hold at least 2 of one colour).
+
+    Rule: seed 004, scoring.
+    """
+    for name, value in (("cards in the row", cards), ("commonest colour count", commonest)):
+        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+            raise UpOrDownError(f"{name} must be a whole number, 0 or more, not {value!r}")
+    if cards > HIGHEST_CARD:
+        raise UpOrDownError(f"a row can not hold {cards} cards: there are {HIGHEST_CARD} in all")
+    if commonest > cards:
+        raise UpOrDownError(
+            f"a row of {_cards(cards)} can not hold {commonest} of one colour"
+        )
+    least = -(-cards // len(COLOURS))
+    if commonest < least:
+        raise UpOrDownError(
+            f"a row of {_cards(cards)} holds at least {least} of one colour "
+            f"(there are {len(COLOURS)} colours), not {commonest}"
+        )
+    return cards * commonest
+
+
+def _row_points(row: Sequence[str] | RowSummary | Sequence[int]) -> int:
+    """Score a row given as colour names, a ``RowSummary`` or a ``[cards, commonest]`` pair."""
+    if isinstance(row, Mapping) or isinstance(row, (str, bytes)):
+        raise UpOrDownError(
+            "give each row as a list of colour names or as [cards, commonest colour count]"
+        )
+    items = list(row)
+    if len(items) == 2 and all(isinstance(v, int) and not isinstance(v, bool) for v in items):
+        return row_summary_score(*items)
+    return row_score(items)
+
+
+def player_score(rows: Sequence[Sequence[str] | RowSummary], discarded: int) -> int:
+    """A player's final score.
+
+    Args:
+        rows: the display, at most 3 rows; each row is a list of colour names
+            (one per card) or its counts as a ``RowSummary`` / a
+            ``[cards, commonest]`` pair of whole numbers.
+        discarded: cards on the player's personal discard pile.
+
+    Returns:
+        Points: the sum of the row scores plus 1 per discarded card.  Rows of
+        8 (3 yellow), 2 (two colours) and 8 (5 blue) with 0 discarded score
+        24 + 2 + 40 = 66.
+
+    Raises:
+        UpOrDownError: for more than 3 rows, a negative or non-whole
+            ``discarded``, or a row that can not be read.
+
+    Rule: seed 004, scoring; rulings.md, "Up or Down?" (+1 per card, not per row).
+    """
+    if isinstance(rows, (str, bytes, Mapping)):
+        raise UpOrDownError("give the display as a list of rows")
+    display = list(rows)
+    if len(display) > MAX_ROWS:
+        raise UpOrDownError(
+            f"a display holds at most {MAX_ROWS} rows, not {len(display)}"
+        )
+    if isinstance(discarded, bool) or not isinstance(discarded, int) or discarded < 0:
+        raise UpOrDownError(
+            f"cards on the discard pile must be a whole number, 0 or more, not {discarded!r}"
+        )
+    return sum(_row_points(row) for row in display) + DISCARD_POINTS * discarded
+
+
+def winners(scores: Mapping[str, int]) -> list[str]:
+    """The players with the highest score; equal highest share the win.
+
+    Args:
+        scores: player name to final points.
+
+    Returns:
+        The winners in the order of ``scores``; ``[]`` for no players.
+
+    Rule: seed 004 ("Wer die meisten Punkte hat, gewinnt"); rulings.md.
+    """
+    if not scores:
+        return []
+    best = max(scores.values())
+    return [name for name, points in scores.items() if points == best]

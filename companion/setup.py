@@ -1,0 +1,427 @@
+"""The dealer's setup guide: which cards, how many each, and what to say.
+
+Every game's deck plans, deal sizes, start of the discard pile and first
+player live in one table, :data:`GAMES`; a house rule is an edit of that
+table.  Values the seeds do not give are the app's presets from rulings.md;
+each plan names them in ``SetupPlan.presets`` and explains them in
+``SetupPlan.notes``.
+
+Sources: seed 000 (One Up), 002 (One-card), 003 (Up to 9), 004 (Up or Down?)
+and rulings.md.  Up or Down?'s numbered cards come from
+:data:`companion.games.up_or_down.CARDS_IN_PLAY`, the one place that range lives.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from companion.games import up_or_down
+
+STANDARD_DECK = "A 2 3 4 5 6 7 8 9 10 J Q K of ♠ ♥ ♦ ♣"
+"""The 52 cards of one standard deck, as a deck line names them."""
+
+
+class SetupError(ValueError):
+    """An unknown game or a player count the game does not support."""
+
+
+@dataclass(frozen=True)
+class CardLine:
+    """One line of a deck list: which cards and how many of each.
+
+    Attributes:
+        cards: the cards named, e.g. ``"A 2 3 4 5 6"`` or ``"K"``.
+        kinds: how many different cards ``cards`` names (6 for A-6).
+        copies: how many of each to take (8 for One Up's A-6).
+    """
+
+    cards: str
+    kinds: int
+    copies: int
+
+    @property
+    def count(self) -> int:
+        """Cards this line adds to the deck: ``kinds * copies``."""
+        return self.kinds * self.copies
+
+    def __str__(self) -> str:
+        """The line as the guide shows it: ``"A 2 3 4 5 6: 8 of each (48)"``, ``"K: 8"``."""
+        if self.kinds == 1:
+            return f"{self.cards}: {self.copies}"
+        return f"{self.cards}: {self.copies} of each ({self.count})"
+
+
+@dataclass(frozen=True)
+class Deal:
+    """The deck and deal for a range of player counts.
+
+    Attributes:
+        players: the player counts this deal is for.
+        decks: how many physical decks the cards come from (standard 52-card
+            decks, or for Up or Down? the game's own 126-card deck).
+        lines: the deck, line by line.
+        hand_size: cards dealt to each player.
+        take: the step that tells the dealer which cards to take out; may
+            use the placeholders of ``GameSetup.steps``.
+        numbers: Up or Down?'s numbered card range, else ``None``.
+        presets: which plan values this deal takes from rulings.md rather
+            than a seed (``SetupPlan`` field names).
+        notes: plain sentences saying where the presets come from.
+    """
+
+    players: range
+    decks: int
+    lines: tuple[CardLine, ...]
+    hand_size: int
+    take: str
+    numbers: range | None = None
+    presets: tuple[str, ...] = ()
+    notes: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class GameSetup:
+    """One game's row of :data:`GAMES`.
+
+    Attributes:
+        title: the game's name.
+        source: the seed file the guide follows.
+        deals: the deals, together covering every supported player count.
+        discard_start: what starts the discard pile (or the middle of the table).
+        first_player: who starts.
+        steps: the dealer's steps after ``Deal.take``, in order; they may use
+            ``{players}``, ``{decks}``, ``{deck_size}``, ``{deck_lines}``,
+            ``{hand_size}``, ``{dealt}``, ``{laid_out}``, ``{rest}``,
+            ``{pile_a}`` and ``{pile_b}`` (the rest split in two).
+        laid_out: cards turned face up in the middle before the rest is
+            stacked (Up or Down?'s ring of 6), else 0.
+        presets: plan values of every deal taken from rulings.md.
+        notes: plain sentences saying where the presets come from.
+    """
+
+    title: str
+    source: str
+    deals: tuple[Deal, ...]
+    discard_start: str
+    first_player: str
+    steps: tuple[str, ...]
+    laid_out: int = 0
+    presets: tuple[str, ...] = ()
+    notes: tuple[str, ...] = ()
+
+    @property
+    def players(self) -> range:
+        """The supported player counts, from the lowest to the highest deal."""
+        return range(
+            min(deal.players.start for deal in self.deals),
+            max(deal.players.stop for deal in self.deals),
+        )
+
+
+def _up_or_down_deals() -> tuple[Deal, ...]:
+    """One deal per player count, from the card range table of Up or Down?."""
+    deals = []
+    for players, highest in up_or_down.CARDS_IN_PLAY.items():
+        if highest == up_or_down.HIGHEST_CARD:
+            take = f"Use all {highest} numbered cards."
+        else:
+            take = (
+                f"Take the cards numbered 1 to {highest} ({highest} cards); "
+                f"{highest + 1} to {up_or_down.HIGHEST_CARD} stay in the box."
+            )
+        deals.append(Deal(
+            players=range(players, players + 1),
+            decks=1,
+            lines=(CardLine(f"numbers 1 to {highest}", highest, 1),),
+            hand_size=up_or_down.HAND_SIZE,
+            take=take,
+            numbers=up_or_down.cards_in_play(players),
+            presets=("deck_size", "deck"),
+            notes=(
+                f"Cards 1 to {highest} for {players} players is the published "
+                "game's table (rulings.md); the seed only says to fit the deck "
+                "to the player count.",
+            ),
+        ))
+    return tuple(deals)
+
+
+_SHUFFLE_AND_DEAL = (
+    "Shuffle the {deck_size} cards and deal {hand_size} cards face down to "
+    "each of the {players} players, one at a time ({dealt} cards dealt)."
+)
+
+_LEFT_OF_DEALER = "The player on the dealer's left starts; play goes clockwise."
+
+GAMES: dict[str, GameSetup] = {
+    "one_up": GameSetup(
+        title="One Up",
+        source="seed 000, Setup and The cards",
+        deals=(
+            Deal(
+                players=range(2, 7),
+                decks=2,
+                lines=(CardLine("A 2 3 4 5 6", 6, 8), CardLine("K", 1, 8)),
+                hand_size=6,
+                take=(
+                    "From {decks} standard decks take these {deck_size} cards: "
+                    "{deck_lines}. The 7s to Queens and the jokers stay out."
+                ),
+            ),
+        ),
+        discard_start="the top card of the draw pile, turned face up beside it",
+        first_player=(
+            "the youngest player in the first round; after that, whoever "
+            "ended the last round (went out, or dropped out last); play goes clockwise"
+        ),
+        steps=(
+            _SHUFFLE_AND_DEAL,
+            "Put the other {rest} cards face down in the middle: the draw pile.",
+            "Turn the top card of the draw pile face up beside it: it starts the discard pile.",
+            "The youngest player starts the first round; play goes clockwise. "
+            "Later rounds start with whoever ended the round before.",
+        ),
+    ),
+    "one_card": GameSetup(
+        title="One-card",
+        source="seed 002, Setup",
+        deals=(
+            Deal(
+                players=range(2, 3),
+                decks=1,
+                lines=(
+                    CardLine(STANDARD_DECK, 52, 1),
+                    CardLine("black joker", 1, 1),
+                    CardLine("colour joker", 1, 1),
+                ),
+                hand_size=7,
+                take="Take one standard deck with both jokers: {deck_size} cards.",
+            ),
+            Deal(
+                players=range(3, 6),
+                decks=1,
+                lines=(
+                    CardLine(STANDARD_DECK, 52, 1),
+                    CardLine("black joker", 1, 1),
+                    CardLine("colour joker", 1, 1),
+                ),
+                hand_size=5,
+                take="Take one standard deck with both jokers: {deck_size} cards.",
+            ),
+            Deal(
+                players=range(6, 7),
+                decks=2,
+                lines=(
+                    CardLine(STANDARD_DECK, 52, 2),
+                    CardLine("black joker", 1, 2),
+                    CardLine("colour joker", 1, 2),
+                ),
+                hand_size=5,
+                take=(
+                    "Take {decks} standard decks, each with both jokers: {deck_size} cards."
+                ),
+                presets=("decks", "deck_size", "deck"),
+                notes=(
+                    "A second deck for 6 players is the app's preset "
+                    "(rulings.md, One-card); the seed names one 54-card deck.",
+                ),
+            ),
+        ),
+        discard_start=(
+            "the top card of the draw pile, turned face up; a 2, 3, 7, A, J, Q, K "
+            "or joker is buried in the draw pile and the next card turned, until "
+            "a plain 4, 5, 6, 8, 9 or 10 leads"
+        ),
+        first_player="the player on the dealer's left; play goes clockwise until a Q reverses it",
+        steps=(
+            _SHUFFLE_AND_DEAL,
+            "Put the other {rest} cards face down in the middle: the draw pile.",
+            "Turn the top card face up. If it is a 2, 3, 7, A, J, Q, K or a joker, "
+            "push it into the middle of the draw pile and turn the next one. Stop "
+            "at the first 4, 5, 6, 8, 9 or 10: it starts the discard pile.",
+            "The player on the dealer's left starts; play goes clockwise until a Q reverses it.",
+        ),
+        presets=("first_player",),
+        notes=(
+            "Who starts is the app's preset: the seed does not say, so the "
+            "player on the dealer's left starts, as in most shedding games.",
+        ),
+    ),
+    "up_to_nine": GameSetup(
+        title="Up to 9",
+        source="seed 003, En runde, steg for steg (Oppsett)",
+        deals=(
+            Deal(
+                players=range(2, 5),
+                decks=2,
+                lines=(CardLine(STANDARD_DECK, 52, 2),),
+                hand_size=11,
+                take="Take {decks} standard decks without jokers: {deck_size} cards.",
+                presets=("decks", "deck_size", "deck"),
+                notes=(
+                    "2 decks (104 cards) for 2-4 players is the app's preset "
+                    "(rulings.md, Up to 9); the seed's deck count was lost.",
+                ),
+            ),
+            Deal(
+                players=range(5, 7),
+                decks=3,
+                lines=(CardLine(STANDARD_DECK, 52, 3),),
+                hand_size=11,
+                take="Take {decks} standard decks without jokers: {deck_size} cards.",
+                presets=("decks", "deck_size", "deck"),
+                notes=(
+                    "3 decks (156 cards) for 5-6 players is the app's preset "
+                    "(rulings.md, Up to 9); the seed's deck count was lost.",
+                ),
+            ),
+        ),
+        discard_start="the top card of the draw pile, turned face up",
+        first_player="the player on the dealer's left; play goes clockwise",
+        steps=(
+            _SHUFFLE_AND_DEAL,
+            "Put the other {rest} cards face down in the middle: the draw pile.",
+            "Turn the top card of the draw pile face up: it starts the discard pile.",
+            _LEFT_OF_DEALER,
+            "Each player plays for their own level: everybody is on level 1 in "
+            "the first round.",
+        ),
+    ),
+    "up_or_down": GameSetup(
+        title="Up or Down?",
+        source="seed 004, Vorwort",
+        deals=_up_or_down_deals(),
+        discard_start=(
+            "six face-up cards in a ring, from low to high; the rest split into "
+            "a face-up pile and a face-down pile inside the ring"
+        ),
+        first_player="the player on the dealer's left; play goes clockwise",
+        laid_out=up_or_down.RING_SIZE,
+        steps=(
+            _SHUFFLE_AND_DEAL,
+            "Turn up {laid_out} cards and lay them in a ring, from the lowest to the highest.",
+            "Split the other {rest} cards into two piles of {pile_a} and {pile_b}. "
+            "Put both inside the ring: one face up, the other face down.",
+            _LEFT_OF_DEALER,
+        ),
+        presets=("first_player",),
+        notes=(
+            "Who starts is the app's preset: the seed does not say, so the "
+            "player on the dealer's left starts.",
+        ),
+    ),
+}
+"""Game id to its setup: the one table of deck plans and deal sizes."""
+
+GAME_IDS: tuple[str, ...] = tuple(GAMES)
+"""The game ids in menu order."""
+
+
+@dataclass(frozen=True)
+class SetupPlan:
+    """The dealer's guide for one game and player count.
+
+    Attributes:
+        game: the game id.
+        title: the game's name.
+        players: the player count planned for.
+        deck_size: cards in play (One Up 56; One-card 54, or 108 for 6 players;
+            Up to 9 104 or 156; Up or Down? 54, 78, 102 or 126).
+        hand_size: cards dealt to each player.
+        decks: how many physical decks the cards come from (standard decks,
+            or 1 for Up or Down?'s own deck).
+        numbers: Up or Down?'s numbered card range (``range(1, 55)`` for 2
+            players), ``None`` for the other games.
+        deck: the deck as counted lines, e.g. ``("A 2 3 4 5 6: 8 of each (48)", "K: 8")``.
+        discard_start: what starts the discard pile (for Up or Down?, the ring
+            and the two piles).
+        first_player: who starts.
+        steps: what the dealer reads aloud, numbered in order ("1. ...").
+        presets: the names of the fields above whose values are the app's
+            presets (rulings.md) rather than the seed's.
+        notes: plain sentences saying where the presets come from.
+        source: the seed and section the plan follows.
+    """
+
+    game: str
+    title: str
+    players: int
+    deck_size: int
+    hand_size: int
+    decks: int
+    numbers: range | None
+    deck: tuple[str, ...]
+    discard_start: str
+    first_player: str
+    steps: list[str]
+    presets: tuple[str, ...]
+    notes: tuple[str, ...]
+    source: str
+
+
+def plan(game: str, players: int) -> SetupPlan:
+    """The setup guide for ``game`` with ``players`` players.
+
+    Args:
+        game: a game id: ``one_up``, ``one_card``, ``up_to_nine`` or
+            ``up_or_down`` (case and surrounding spaces do not matter).
+        players: the number of players.
+
+    Returns:
+        A ``SetupPlan`` built from :data:`GAMES`, e.g. One Up with 4 players:
+        56 cards from 2 decks, 6 each.
+
+    Raises:
+        SetupError: for an unknown game (the message lists the ids) or a
+            player count the game does not support (the message names the
+            range, 2-6 for all four games).
+
+    Rule: the Setup sections of seeds 000, 002, 003 and 004; rulings.md for
+    the presets listed in the plan.
+    """
+    key = game.strip().lower() if isinstance(game, str) else None
+    if key not in GAMES:
+        raise SetupError(f"unknown game {game!r}: choose one of {', '.join(GAME_IDS)}")
+    setup = GAMES[key]
+    supported = setup.players
+    deal = next(
+        (d for d in setup.deals if not isinstance(players, bool) and players in d.players), None
+    )
+    if deal is None or not isinstance(players, int):
+        raise SetupError(
+            f"{setup.title} is for {supported.start}-{supported.stop - 1} players, "
+            f"not {players!r}"
+        )
+    deck_size = sum(line.count for line in deal.lines)
+    dealt = deal.hand_size * players
+    rest = deck_size - dealt - setup.laid_out
+    values = {
+        "players": players,
+        "decks": deal.decks,
+        "deck_size": deck_size,
+        "deck_lines": "; ".join(str(line) for line in deal.lines),
+        "laid_out": setup.laid_out,
+        "hand_size": deal.hand_size,
+        "dealt": dealt,
+        "rest": rest,
+        "pile_a": rest - rest // 2,
+        "pile_b": rest // 2,
+    }
+    texts = (deal.take, *setup.steps)
+    steps = [f"{n}. {text.format(**values)}" for n, text in enumerate(texts, start=1)]
+    return SetupPlan(
+        game=key,
+        title=setup.title,
+        players=players,
+        deck_size=deck_size,
+        hand_size=deal.hand_size,
+        decks=deal.decks,
+        numbers=deal.numbers,
+        deck=tuple(str(line) for line in deal.lines),
+        discard_start=setup.discard_start,
+        first_player=setup.first_player,
+        steps=steps,
+        presets=setup.presets + deal.presets,
+        notes=setup.notes + deal.notes,
+        source=setup.source,
+    )
