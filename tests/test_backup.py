@@ -1,0 +1,142 @@
+"""Full JSON backup: export, import, and refusal of bad files (issue 3, History and statistics)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from companion.store import MAX_BACKUP_BYTES, BackupError, Store, StoreError
+from store_helpers import make_doc
+
+
+@pytest.fixture
+def store(tmp_path):
+    store = Store(tmp_path / "phone")
+    for n, finished in enumerate([True, False, True, True, False]):
+        store.save_game(make_doc(n, finished=finished, rounds=n))
+    return store
+
+
+def snapshot(store: Store) -> tuple:
+    """Everything a user can see: the list and every full game."""
+    return store.list_games(limit=1000), sorted((d["id"], json.dumps(d, sort_keys=True)) for d in store.iter_games())
+
+
+def backup_of(games: list) -> str:
+    return json.dumps({"format": "companion-backup", "schema": 1, "exported": "2026-11-30T01:00:00+00:00",
+                       "games": games})
+
+
+def test_export_shape(store):
+    backup = json.loads(store.export_json())
+    assert set(backup) == {"format", "schema", "exported", "games"}
+    assert (backup["format"], backup["schema"]) == ("companion-backup", 1)
+    assert backup["exported"].endswith("+00:00")
+    assert [g["id"] for g in backup["games"]] == [s["id"] for s in store.list_games()]
+    assert {g["id"]: g for g in backup["games"]} == {d["id"]: d for d in store.iter_games()}
+
+
+def test_export_import_round_trip(store, tmp_path):
+    other = Store(tmp_path / "new phone")
+    assert other.import_json(store.export_json()) == 5
+    assert snapshot(other) == snapshot(store)
+    assert len(other.unfinished_games()) == 2
+
+
+def test_import_accepts_bytes_with_bom(store, tmp_path):
+    other = Store(tmp_path / "other")
+    assert other.import_json(b"\xef\xbb\xbf" + store.export_json().encode("utf-8")) == 5
+
+
+def test_import_skips_games_already_saved(store, tmp_path):
+    backup = store.export_json()
+    mine = store.list_games()[0]
+    changed = store.get_game(mine["id"])
+    changed["rounds"].append({"mine": True})
+    store.save_game(changed)
+    new = make_doc(9)
+    games = json.loads(backup)["games"] + [new]
+    assert store.import_json(backup_of(games)) == 1
+    assert store.get_game(mine["id"]) == changed
+    assert store.get_game(new["id"]) == new
+    assert store.import_json(backup) == 0
+
+
+def test_import_migrates_older_games(tmp_path):
+    old = make_doc(1)
+    del old["schema"], old["first_dealer"], old["ended_early"]
+    old["dealer"] = "Ben"
+    store = Store(tmp_path)
+    assert store.import_json(backup_of([old])) == 1
+    got = store.get_game(old["id"])
+    assert (got["schema"], got["first_dealer"], got["ended_early"]) == (1, 1, False)
+
+
+def good_game() -> dict:
+    return make_doc(7)
+
+
+BAD_BACKUPS = [
+    (b"\x89PNG\r\n\x1a\n\x00\x00", "not JSON"),
+    ("games: [1, 2]", "not JSON"),
+    ("", "not JSON"),
+    ("[]", "not a Companion backup"),
+    (json.dumps({"games": []}), "not a Companion backup"),
+    (json.dumps({"format": "other-app", "schema": 1, "games": []}), "not a Companion backup"),
+    (json.dumps({"format": "companion-backup", "schema": 2, "games": []}), "Update Companion"),
+    (json.dumps({"format": "companion-backup", "schema": "1", "games": []}), "version '1'"),
+    (json.dumps({"format": "companion-backup", "schema": 1, "games": {}}), "no list of games"),
+    (json.dumps({"format": "companion-backup", "schema": 1}), "no list of games"),
+    (backup_of([good_game(), "not a game"]), "Game 2 in the backup is not valid"),
+    (backup_of([good_game(), {**good_game(), "players": "Ann"}]), "Game 2 .*'players'"),
+    (backup_of([{**good_game(), "rounds": None}]), "Game 1 .*'rounds'"),
+    (backup_of([{**good_game(), "finished": "yes"}]), "'finished' must be true or false"),
+    (backup_of([{**good_game(), "created": 20260101}]), "'created'"),
+    (backup_of([{**good_game(), "schema": 5}]), "newer version"),
+    (backup_of([{**good_game(), "id": "same"}, {**good_game(), "id": "same"}]), "repeats the id same"),
+]
+
+
+@pytest.mark.parametrize("data, message", BAD_BACKUPS)
+def test_bad_backup_is_refused_and_nothing_changes(store, data, message):
+    before = snapshot(store)
+    files = {p: p.read_bytes() for p in store.data_dir.rglob("*.json")}
+    with pytest.raises(BackupError, match=message) as caught:
+        store.import_json(data)
+    assert "Nothing was imported" in str(caught.value)
+    assert snapshot(store) == before
+    assert {p: p.read_bytes() for p in store.data_dir.rglob("*.json")} == files
+
+
+def test_bad_game_after_good_ones_adds_none(tmp_path):
+    store = Store(tmp_path)
+    games = [make_doc(n) for n in range(30)] + [{**make_doc(31), "winners": ["Nobody"]}]
+    with pytest.raises(BackupError, match="Game 31"):
+        store.import_json(backup_of(games))
+    assert store.list_games() == []
+
+
+def test_too_big_backup_is_refused_before_reading(store):
+    before = snapshot(store)
+    data = b" " * (MAX_BACKUP_BYTES + 1)
+    with pytest.raises(BackupError, match=r"20\.0 MB; a Companion backup can be at most 20 MB"):
+        store.import_json(data)
+    with pytest.raises(BackupError, match="at most 20 MB"):
+        store.import_json(backup_of([]) + " " * MAX_BACKUP_BYTES)
+    assert snapshot(store) == before
+
+
+def test_backup_at_the_limit_is_accepted(tmp_path):
+    text = backup_of([make_doc()])
+    text += " " * (MAX_BACKUP_BYTES - len(text.encode("utf-8")))
+    assert Store(tmp_path).import_json(text) == 1
+
+
+def test_import_of_wrong_type_is_refused(store):
+    with pytest.raises(BackupError, match="bytes or text"):
+        store.import_json({"format": "companion-backup"})
+
+
+def test_backup_error_is_a_store_error():
+    assert issubclass(BackupError, StoreError)
