@@ -1,0 +1,213 @@
+"""The One Up score pad.
+
+Each round the table enters, for every player, the cards left (in hand or
+dropped face down), who went out (or nobody, when everybody dropped out) and
+who ended the round (the one who went out, or the one who dropped out last).
+Penalties, the give-back, running totals, the chips view, who starts the
+next round and the end of the game all come from
+:mod:`companion.games.one_up`.
+
+Options: ``joker`` (bool, the wild joker variant; default off) and
+``limit`` (penalty points that end the game; 40, or 30 for the short game).
+Rule source: seed 000 (One Up), "End of a round", "Scoring", "Winning the
+game", "Variants"; rulings.md, One Up.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from companion.cards import CardError, CardsLike, as_cards
+from companion.games import one_up
+from companion.pads.base import Pad, PadError, Row, check_count, points_text
+
+
+class OneUpPad(Pad):
+    """Score pad for One Up (2-6 players, fewest penalty points wins).
+
+    Raw round entry (JSON)::
+
+        {"hands": {"Ann": ["K", "K", "3"], "Ben": []},   # cards as text
+         "went_out": "Ben",        # or None: everybody dropped out
+         "ended_by": "Ben"}        # who starts the next round
+
+    Row: ``points`` is the change of each total (the hand penalty, or minus
+    the give-back for the player who went out), ``penalty`` the hand penalty
+    (0 for the player who went out).
+    """
+
+    GAME = "one_up"
+    TITLE = "One Up"
+    DEFAULTS = {"joker": False, "limit": one_up.GAME_LIMIT}
+
+    def add_round(
+        self,
+        hands: Mapping[str, CardsLike],
+        went_out: str | None = None,
+        ended_by: str | None = None,
+    ) -> Row:
+        """Enter the next round and return its row.
+
+        Args:
+            hands: player -> the cards they have left, in hand or dropped
+                (a list of cards/text or one string like ``"K K 3"``); every
+                player, and an empty hand only for the player who went out.
+            went_out: the player who played their last card; ``None`` when
+                everybody dropped out.
+            ended_by: who dropped out last, when nobody went out (they start
+                the next round); may be left out when someone went out.
+
+        Raises:
+            PadError: an unknown player or card, a card One Up does not use
+                (or a joker with the variant off), cards for the player who
+                went out, an empty hand for anyone else, two players marked
+                as gone out, or no one who ended the round.
+        """
+        return self._add(self._entry(hands, went_out, ended_by))
+
+    def edit_round(
+        self,
+        number: int,
+        hands: Mapping[str, CardsLike],
+        went_out: str | None = None,
+        ended_by: str | None = None,
+    ) -> Row:
+        """Replace round ``number`` (from 1) and recompute every later round.
+
+        Takes the same entry as :meth:`add_round`; returns the new row.
+
+        Raises:
+            PadError: as :meth:`add_round`, or no such round.
+        """
+        return self._edit(number, self._entry(hands, went_out, ended_by))
+
+    def preview_round(
+        self,
+        hands: Mapping[str, CardsLike],
+        went_out: str | None = None,
+        ended_by: str | None = None,
+    ) -> Row:
+        """The row :meth:`add_round` would add, without adding it.
+
+        Raises:
+            PadError: as :meth:`add_round`.
+        """
+        return self._preview(self._entry(hands, went_out, ended_by))
+
+    def penalty_preview(self, cards: CardsLike) -> int:
+        """Penalty points for a set of cards being entered (value-once).
+
+        Args:
+            cards: a list of cards/text or one string (``"K K 3 3 5"`` -> 18).
+
+        Raises:
+            PadError: a card that can not be read or that One Up does not use.
+        """
+        try:
+            return one_up.hand_penalty(cards, joker=self._options["joker"])
+        except CardError as exc:
+            raise PadError(str(exc)) from exc
+
+    def chips(self, player: str) -> tuple[int, int]:
+        """A player's running total as chips: (black chips of 10, white chips of 1)."""
+        return one_up.chips(self.totals[self._player(player)])
+
+    @property
+    def limit(self) -> int:
+        """Penalty points that end the game (40, or 30 in the short game)."""
+        return self._options["limit"]
+
+    @property
+    def joker(self) -> bool:
+        """True when the wild joker variant is played."""
+        return self._options["joker"]
+
+    @property
+    def next_starter(self) -> str | None:
+        """Who starts the next round: whoever ended the last one (the one who
+        went out, or who dropped out last); ``None`` before round 1 (the
+        youngest starts)."""
+        return self._state[1]
+
+    def _entry(self, hands: object, went_out: object, ended_by: object) -> dict[str, Any]:
+        """Check one round's entry and return it as stored (cards as text)."""
+        named = self._per_player(hands, "the cards left")
+        cards: dict[str, list[str]] = {}
+        for player, held in named.items():
+            try:
+                cards[player] = [str(card) for card in as_cards(held)]
+            except CardError as exc:
+                raise PadError(f"{player}'s cards: {exc}") from exc
+        if isinstance(went_out, (list, tuple, set, frozenset)):
+            if len(went_out) > 1:
+                raise PadError(
+                    "Only one player can go out in a round: the round ends when the "
+                    "first player plays their last card"
+                )
+            went_out = next(iter(went_out), None)
+        out = None if went_out is None else self._player(went_out, "player who went out")
+        last = None if ended_by is None else self._player(ended_by, "player who dropped out last")
+        if out is not None and last is not None and last != out:
+            raise PadError(
+                f"{out} went out, so {out} ended the round, not {last}"
+            )
+        if out is None and last is None:
+            raise PadError(
+                "Nobody went out: choose who dropped out last (they start the next round)"
+            )
+        return {"hands": cards, "went_out": out, "ended_by": out or last}
+
+    def _check_option(self, name: str, value: Any) -> Any:
+        if name == "joker":
+            if not isinstance(value, bool):
+                raise PadError("The joker option is on (true) or off (false)")
+            return value
+        return check_count(value, "The game limit", least=1)
+
+    def _start(self, options: Mapping[str, Any]) -> tuple[dict[str, int], str | None]:
+        return {player: 0 for player in self.players}, None
+
+    def _play(self, state: Any, entry: Mapping[str, Any], number: int, options: Mapping[str, Any]) -> tuple[Any, Row]:
+        totals, starter = state
+        hands = self._per_player(entry["hands"], "the cards left")
+        went_out, ended_by = entry["went_out"], entry["ended_by"]
+        joker = options["joker"]
+        scored = one_up.score_round(totals, hands, went_out, joker=joker)
+        new_totals = {player: scored[player] for player in self.players}
+        penalty = {
+            player: 0 if player == went_out else one_up.hand_penalty(hands[player], joker=joker)
+            for player in self.players
+        }
+        detail = {player: "" for player in self.players}
+        if went_out is not None:
+            given = totals[went_out] - new_totals[went_out]
+            detail[went_out] = f"went out, gave back {given}" if given else "went out"
+        elif ended_by is not None:
+            detail[ended_by] = "dropped out last"
+        following = one_up.next_starter(went_out, [ended_by] if ended_by else [])
+        row = Row(
+            number=number,
+            dealer=self.dealer(number),
+            starter=starter,
+            points={player: new_totals[player] - totals[player] for player in self.players},
+            totals=new_totals,
+            penalty=penalty,
+            detail=detail,
+        )
+        return (new_totals, following), row
+
+    def _totals(self, state: Any) -> dict[str, int]:
+        return dict(state[0])
+
+    def _over(self, state: Any, options: Mapping[str, Any]) -> bool:
+        return one_up.is_game_over(state[0], limit=options["limit"])
+
+    def _rule_winners(self, state: Any) -> list[str]:
+        return one_up.winners(state[0])
+
+    def _rank_key(self, state: Any, player: str) -> tuple:
+        return (state[0][player],)
+
+    def _standing_text(self, state: Any, player: str) -> str:
+        return points_text(state[0][player])

@@ -1,0 +1,173 @@
+"""The Up or Down? score pad.
+
+Up or Down? is scored once, when all cards are played out: for every player
+up to 3 rows (each as the colours of its cards, or as its length and the
+count of its commonest colour) and the cards on their personal discard pile.
+Row scores, player scores and the winners come from
+:mod:`companion.games.up_or_down` (seed 004, scoring; rulings.md).
+
+A table that plays a match of several games enters one scoring entry per
+game; totals add up and the highest total wins.  One entry is a whole game,
+so the game is over as soon as it is entered.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from companion.games import up_or_down
+from companion.pads.base import Pad, PadError, Row, check_count, points_text
+
+
+class UpOrDownPad(Pad):
+    """Score pad for Up or Down? (2-6 players, highest score wins).
+
+    Raw round entry (JSON)::
+
+        {"scores": {"Ann": {"rows": [["yellow", "blue", ...], [8, 5]],
+                            "discarded": 0},
+                    "Ben": {...}}}
+
+    A row is a list of colour names (one per card) or a ``[cards,
+    commonest]`` pair.  Row: ``points`` is each player's score for the game;
+    ``detail`` shows its parts ("24 + 2 + 40 + 0 discarded").
+    """
+
+    GAME = "up_or_down"
+    TITLE = "Up or Down?"
+
+    def add_round(self, scores: Mapping[str, Mapping[str, Any]]) -> Row:
+        """Enter the end-of-game count and return its row.
+
+        Args:
+            scores: player -> ``{"rows": [...], "discarded": int}``; each row
+                a list of colour names, a ``[cards, commonest]`` pair, a
+                ``{"cards": n, "commonest": k}`` mapping or an
+                ``up_or_down.RowSummary``; ``rows`` may be left out (no rows)
+                and ``discarded`` too (0).
+
+        Raises:
+            PadError: a missing or unknown player, more than 3 rows, an
+                unknown colour, an impossible count (a row of 8 with no
+                colour twice, more cards than are in play).
+        """
+        return self._add(self._entry(scores))
+
+    def edit_round(self, number: int, scores: Mapping[str, Mapping[str, Any]]) -> Row:
+        """Replace entry ``number`` (from 1); returns the new row.
+
+        Raises:
+            PadError: as :meth:`add_round`, or no such entry.
+        """
+        return self._edit(number, self._entry(scores))
+
+    def preview_round(self, scores: Mapping[str, Mapping[str, Any]]) -> Row:
+        """The row :meth:`add_round` would add, without adding it."""
+        return self._preview(self._entry(scores))
+
+    def score_preview(self, rows: Sequence[Any], discarded: int = 0) -> int:
+        """One player's score while it is being entered.
+
+        Raises:
+            PadError: as :meth:`add_round` for that player's part.
+        """
+        entry = self._player_entry("This player", {"rows": rows, "discarded": discarded})
+        try:
+            return up_or_down.player_score(entry["rows"], entry["discarded"])
+        except ValueError as exc:
+            raise PadError(str(exc)) from exc
+
+    def _entry(self, scores: object) -> dict[str, Any]:
+        named = self._per_player(scores, "the rows and the discard pile")
+        return {"scores": {player: self._player_entry(player, value) for player, value in named.items()}}
+
+    def _player_entry(self, player: str, value: object) -> dict[str, Any]:
+        """One player's rows and discard count as stored; PadError names the player."""
+        if not isinstance(value, Mapping):
+            raise PadError(f"Enter {player}'s rows and discard pile")
+        rows = value.get("rows", [])
+        if isinstance(rows, (str, bytes, Mapping)) or not isinstance(rows, Sequence):
+            raise PadError(f"{player}: give the rows as a list")
+        if len(rows) > up_or_down.MAX_ROWS:
+            raise PadError(
+                f"{player} has {len(rows)} rows: a display holds at most {up_or_down.MAX_ROWS}"
+            )
+        try:
+            stored = [self._row(row) for row in rows]
+        except ValueError as exc:
+            raise PadError(f"{player}: {exc}") from exc
+        discarded = check_count(value.get("discarded", 0), f"{player}'s discard pile")
+        return {"rows": stored, "discarded": discarded}
+
+    @staticmethod
+    def _row(row: object) -> list[Any]:
+        """A row as stored: colour names, or a [cards, commonest] pair."""
+        if isinstance(row, Mapping):
+            return [
+                check_count(row.get("cards"), "The cards in a row"),
+                check_count(row.get("commonest"), "The count of a row's commonest colour"),
+            ]
+        if isinstance(row, (str, bytes)) or not isinstance(row, Sequence):
+            raise PadError("give each row as its colours or as its cards and commonest colour count")
+        items = list(row)
+        if len(items) == 2 and all(isinstance(v, int) and not isinstance(v, bool) for v in items):
+            return items
+        return [up_or_down.colour_name(colour) for colour in items]
+
+    def _start(self, options: Mapping[str, Any]) -> dict[str, int]:
+        return {player: 0 for player in self.players}
+
+    def _play(self, state: Any, entry: Mapping[str, Any], number: int, options: Mapping[str, Any]) -> tuple[Any, Row]:
+        scores = self._per_player(entry["scores"], "the rows and the discard pile")
+        in_play = len(up_or_down.cards_in_play(len(self.players)))
+        counted = sum(
+            self._row_length(row) for score in scores.values() for row in score["rows"]
+        ) + sum(score["discarded"] for score in scores.values())
+        if counted > in_play:
+            raise PadError(
+                f"The rows and discard piles hold {counted} cards, but only {in_play} are "
+                f"in play with {len(self.players)} players: check the counts"
+            )
+        points: dict[str, int] = {}
+        detail: dict[str, str] = {}
+        for player, score in scores.items():
+            try:
+                points[player] = up_or_down.player_score(score["rows"], score["discarded"])
+                parts = [str(up_or_down.player_score([row], 0)) for row in score["rows"]]
+            except ValueError as exc:
+                raise PadError(f"{player}: {exc}") from exc
+            detail[player] = " + ".join([*parts, f"{score['discarded']} discarded"])
+        totals = {player: state[player] + points[player] for player in self.players}
+        dealer = self.dealer(number)
+        row = Row(
+            number=number,
+            dealer=dealer,
+            starter=self.left_of(dealer),
+            points=points,
+            totals=totals,
+            detail=detail,
+        )
+        return totals, row
+
+    @staticmethod
+    def _row_length(row: list[Any]) -> int:
+        """Cards in a stored row (colour list or [cards, commonest])."""
+        if len(row) == 2 and all(isinstance(v, int) and not isinstance(v, bool) for v in row):
+            return row[0]
+        return len(row)
+
+    def _totals(self, state: Any) -> dict[str, int]:
+        return dict(state)
+
+    def _over(self, state: Any, options: Mapping[str, Any]) -> bool:
+        return True
+
+    def _rule_winners(self, state: Any) -> list[str]:
+        return up_or_down.winners(state)
+
+    def _rank_key(self, state: Any, player: str) -> tuple:
+        return (-state[player],)
+
+    def _standing_text(self, state: Any, player: str) -> str:
+        return points_text(state[player])

@@ -1,0 +1,224 @@
+"""The Up to 9 score pad.
+
+Each round the table enters, for every player, whether they laid down their
+contract and what they have left: the cards in hand, or a penalty figure
+counted at the table.  Levels, penalty points and the winners come from
+:mod:`companion.games.up_to_nine` (seed 003, "Nivåprogresjon", "Slutt på
+runden og straffepoeng", "Målet og seier"; rulings.md, Up to 9).
+
+Option ``levels``: the level table of this game as JSON (the preset, or an
+edited copy agreed before the first round), written and read by
+``up_to_nine.levels_to_json`` / ``levels_from_json``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from companion.cards import CardError, as_cards
+from companion.games import up_to_nine
+from companion.pads.base import Pad, PadError, Row, check_count, join_names, points_text
+
+FINISHED = up_to_nine.FINISHED
+"""The level of a player who has laid down level 9."""
+
+
+class UpToNinePad(Pad):
+    """Score pad for Up to 9 (2-6 players, first to lay down level 9 wins).
+
+    Raw round entry (JSON)::
+
+        {"results": {"Ann": {"laid_down": true, "hand": [], "points": null},
+                     "Ben": {"laid_down": false, "hand": ["♥2", "♠K"], "points": null},
+                     "Cy":  {"laid_down": true, "hand": [], "points": 15}}}
+
+    ``hand`` holds the cards left (as text) and ``points`` a penalty figure
+    entered instead of cards (``None`` when the cards are given).  The player
+    who went out has no cards and no points.
+
+    Row: ``points`` and ``penalty`` are the penalty points of the round,
+    ``totals`` the accumulated penalty points, ``level`` each player's level
+    after the round (10 = level 9 laid down).
+    """
+
+    GAME = "up_to_nine"
+    TITLE = "Up to 9"
+    DEFAULTS = {"levels": up_to_nine.levels_to_json(up_to_nine.LEVELS)}
+
+    def add_round(self, results: Mapping[str, Any]) -> Row:
+        """Enter the next round and return its row.
+
+        Args:
+            results: player -> ``{"laid_down": bool, "hand": cards,
+                "points": int | None}`` or an ``up_to_nine.RoundResult``;
+                ``hand`` is a list of cards/text or one string, ``points`` a
+                penalty figure given instead of the cards.  Every player.
+
+        Raises:
+            PadError: a missing or unknown player, an unknown card, both cards
+                and points, a negative figure, two players with nothing left
+                (only one can go out), a player who went out without laying
+                down, or results the rules reject.
+        """
+        return self._add(self._entry(results))
+
+    def edit_round(self, number: int, results: Mapping[str, Any]) -> Row:
+        """Replace round ``number`` (from 1); later levels and penalties are recomputed.
+
+        Raises:
+            PadError: as :meth:`add_round`, or no such round.
+        """
+        return self._edit(number, self._entry(results))
+
+    def preview_round(self, results: Mapping[str, Any]) -> Row:
+        """The row :meth:`add_round` would add, without adding it."""
+        return self._preview(self._entry(results))
+
+    def penalty_preview(self, cards: Any) -> int:
+        """Penalty points for the cards left in one hand, while they are entered.
+
+        Raises:
+            PadError: a card that can not be read or is not used in Up to 9.
+        """
+        try:
+            return up_to_nine.hand_penalty(cards)
+        except ValueError as exc:
+            raise PadError(str(exc)) from exc
+
+    def set_option(self, name: str, value: Any) -> None:
+        """Change a house rule; the level table only before the first round.
+
+        ``value`` for ``levels`` may be 9 ``up_to_nine.Level`` values or their
+        JSON form.
+
+        Raises:
+            PadError: as :meth:`Pad.set_option`, or a level table change once
+                rounds are entered (rulings.md, Up to 9: the table is agreed
+                before the game starts).
+        """
+        if name == "levels" and self._rounds:
+            raise PadError("The level table is agreed before the game starts: it can not change after round 1")
+        super().set_option(name, value)
+
+    @property
+    def levels(self) -> tuple[up_to_nine.Level, ...]:
+        """The level table of this game (the preset or the house rule)."""
+        return self._state[1]
+
+    def level(self, player: str) -> int:
+        """The level ``player`` plays next (1-9), or 10 once level 9 is laid down."""
+        return self._state[0][self._player(player)].level
+
+    def current_contract(self, player: str) -> up_to_nine.Level | None:
+        """The ``Level`` ``player`` is on, or ``None`` once level 9 is laid down."""
+        level = self.level(player)
+        return None if level == FINISHED else self.levels[level - 1]
+
+    def contract(self, player: str) -> str:
+        """The contract ``player`` must lay down, in words ("2 sets of 3"); "" when finished."""
+        level = self.current_contract(player)
+        return level.contract if level else ""
+
+    def wild_budget(self, player: str) -> int:
+        """The most wilds ``player``'s contract may use (0 once finished)."""
+        level = self.current_contract(player)
+        return level.max_wild if level else 0
+
+    def _entry(self, results: object) -> dict[str, Any]:
+        named = self._per_player(results, "whether they laid down and what they have left")
+        return {"results": {player: self._result(player, value) for player, value in named.items()}}
+
+    def _result(self, player: str, value: object) -> dict[str, Any]:
+        """One player's result as stored: laid_down, hand (cards as text), points."""
+        if isinstance(value, Mapping):
+            laid_down, hand, points = value.get("laid_down"), value.get("hand", ()), value.get("points")
+        elif isinstance(value, up_to_nine.RoundResult):
+            laid_down, hand, points = value.laid_down, value.hand, value.points
+        else:
+            raise PadError(f"Enter whether {player} laid down and what {player} has left")
+        if not isinstance(laid_down, bool):
+            raise PadError(f"Say whether {player} laid down the contract (yes or no)")
+        try:
+            cards = [str(card) for card in as_cards(hand if hand is not None else ())]
+        except CardError as exc:
+            raise PadError(f"{player}'s cards: {exc}") from exc
+        if points is not None:
+            check_count(points, f"{player}'s penalty points")
+            if cards:
+                raise PadError(f"Enter {player}'s cards or {player}'s penalty points, not both")
+        return {"laid_down": laid_down, "hand": cards, "points": points}
+
+    def _check_option(self, name: str, value: Any) -> Any:
+        if isinstance(value, Sequence) and value and all(isinstance(v, up_to_nine.Level) for v in value):
+            value = up_to_nine.levels_to_json(value)
+        try:
+            return up_to_nine.levels_to_json(up_to_nine.levels_from_json(value))
+        except ValueError as exc:
+            raise PadError(f"The level table can not be used: {exc}") from exc
+
+    def _start(self, options: Mapping[str, Any]) -> tuple[dict[str, Any], tuple[up_to_nine.Level, ...]]:
+        standings = {player: up_to_nine.Standing(1, 0) for player in self.players}
+        return standings, up_to_nine.levels_from_json(options["levels"])
+
+    def _play(self, state: Any, entry: Mapping[str, Any], number: int, options: Mapping[str, Any]) -> tuple[Any, Row]:
+        standings, levels = state
+        results = self._per_player(entry["results"], "whether they laid down and what they have left")
+        penalty = {player: self._penalty(player, result) for player, result in results.items()}
+        out = [player for player in self.players if penalty[player] == 0]
+        if len(out) > 1:
+            raise PadError(
+                f"{join_names(out)} have nothing left, but only one player can go out "
+                "in a round: enter the cards or points of the others"
+            )
+        if out and not results[out[0]]["laid_down"]:
+            raise PadError(
+                f"{out[0]} has nothing left, so {out[0]} went out and must have laid down: "
+                f"mark {out[0]} as laid down, or enter {out[0]}'s cards"
+            )
+        scored = up_to_nine.score_round(standings, results, levels=levels)
+        new = {player: up_to_nine.Standing(*scored[player]) for player in self.players}
+        detail = {}
+        for player in self.players:
+            laid = f"laid down level {standings[player].level}" if results[player]["laid_down"] else ""
+            detail[player] = f"went out, {laid}" if player in out else laid
+        row = Row(
+            number=number,
+            dealer=self.dealer(number),
+            starter=self.left_of(self.dealer(number)),
+            points={player: new[player].penalty - standings[player].penalty for player in self.players},
+            totals={player: new[player].penalty for player in self.players},
+            penalty=penalty,
+            level={player: new[player].level for player in self.players},
+            detail=detail,
+        )
+        return (new, levels), row
+
+    @staticmethod
+    def _penalty(player: str, result: Mapping[str, Any]) -> int:
+        """A player's penalty points this round: the figure entered, or their cards' worth."""
+        if result["points"] is not None:
+            return result["points"]
+        try:
+            return up_to_nine.hand_penalty(result["hand"])
+        except ValueError as exc:
+            raise PadError(f"{player}'s cards: {exc}") from exc
+
+    def _totals(self, state: Any) -> dict[str, int]:
+        return {player: standing.penalty for player, standing in state[0].items()}
+
+    def _over(self, state: Any, options: Mapping[str, Any]) -> bool:
+        return bool(up_to_nine.winners(state[0]))
+
+    def _rule_winners(self, state: Any) -> list[str]:
+        winners = set(up_to_nine.winners(state[0]))
+        return [player for player in self.players if player in winners]
+
+    def _rank_key(self, state: Any, player: str) -> tuple:
+        standing = state[0][player]
+        return (-standing.level, standing.penalty)
+
+    def _standing_text(self, state: Any, player: str) -> str:
+        standing = state[0][player]
+        where = "level 9 laid down" if standing.level == FINISHED else f"level {standing.level}"
+        return f"{where}, {points_text(standing.penalty, 'penalty point')}"

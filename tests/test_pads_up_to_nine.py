@@ -1,0 +1,227 @@
+"""The Up to 9 score pad: levels, penalty points, edits, the level-9 tie-break.
+
+Rules: seed 003 (Up to 9), "Nivåprogresjon", "Slutt på runden og
+straffepoeng", "Målet og seier"; rulings.md, Up to 9 (level table, penalties).
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import replace
+
+import pytest
+
+from companion.games.up_to_nine import LEVELS, GroupSpec, RoundResult, levels_to_json
+from companion.pads.base import PadError
+from companion.pads.up_to_nine import UpToNinePad
+
+PLAYERS = ["Ann", "Ben", "Cy"]
+
+
+def res(laid_down: bool, hand: str = "", points: int | None = None) -> dict:
+    return {"laid_down": laid_down, "hand": hand, "points": points}
+
+
+FIVE_ROUNDS = [
+    {"Ann": res(True), "Ben": res(False, "♥2 ♠K"), "Cy": res(True, points=15)},
+    {"Ann": res(True, "♣5"), "Ben": res(True), "Cy": res(False, "A♠ 4♦")},
+    {"Ann": res(False, points=40), "Ben": res(True, "K♠"), "Cy": res(True)},
+    {"Ann": res(True), "Ben": res(False, "3♣"), "Cy": res(True, "9♥ 9♦")},
+    {"Ann": res(True, "Q♥"), "Ben": res(True), "Cy": res(False, points=25)},
+]
+
+
+def five_round_pad(**kwargs) -> UpToNinePad:
+    pad = UpToNinePad(PLAYERS, **kwargs)
+    for results in FIVE_ROUNDS:
+        pad.add_round(results)
+    return pad
+
+
+def table(pad: UpToNinePad) -> list[tuple[list[int], list[int]]]:
+    return [([row.level[p] for p in PLAYERS], [row.totals[p] for p in PLAYERS]) for row in pad.rows]
+
+
+def test_levels_move_up_and_penalties_add():
+    pad = five_round_pad()
+    assert table(pad) == [
+        ([2, 1, 2], [0, 30, 15]),
+        ([3, 2, 2], [5, 30, 35]),
+        ([3, 3, 3], [45, 40, 35]),
+        ([4, 3, 4], [45, 60, 45]),
+        ([5, 4, 4], [55, 60, 70]),
+    ]
+    assert pad.rows[0].points == {"Ann": 0, "Ben": 30, "Cy": 15}
+    assert pad.rows[0].penalty == pad.rows[0].points
+    assert pad.rows[0].detail == {"Ann": "went out, laid down level 1", "Ben": "", "Cy": "laid down level 1"}
+    assert pad.rounds[0]["results"]["Ben"] == {"laid_down": False, "hand": ["♥2", "♠K"], "points": None}
+
+
+def test_the_pad_knows_each_players_contract_and_wild_budget():
+    pad = five_round_pad()
+    assert [pad.level(p) for p in PLAYERS] == [5, 4, 4]
+    assert pad.contract("Ann") == "straight of 4 + set of 3"
+    assert pad.wild_budget("Ann") == 2
+    assert pad.contract("Ben") == "3 sets of 3"
+    assert pad.current_contract("Cy") == LEVELS[3]
+    fresh = UpToNinePad(PLAYERS)
+    assert (fresh.level("Ann"), fresh.contract("Ann"), fresh.wild_budget("Ann")) == (1, "straight of 4", 0)
+
+
+def test_editing_round_two_of_five_recomputes_rounds_three_to_five():
+    pad = five_round_pad()
+    pad.edit_round(2, {"Ann": res(False, "♣5 ♣6"), "Ben": res(True), "Cy": res(True, "A♠")})
+    assert table(pad) == [
+        ([2, 1, 2], [0, 30, 15]),
+        ([2, 2, 3], [10, 30, 30]),
+        ([2, 3, 4], [50, 40, 30]),
+        ([3, 3, 5], [50, 60, 40]),
+        ([4, 4, 5], [60, 60, 65]),
+    ]
+    assert pad.contract("Cy") == "straight of 4 + set of 3"
+    assert pad.rows[2].detail["Ann"] == ""
+
+
+def test_deleting_a_middle_round():
+    pad = five_round_pad()
+    pad.delete_round(3)
+    assert table(pad) == [
+        ([2, 1, 2], [0, 30, 15]),
+        ([3, 2, 2], [5, 30, 35]),
+        ([4, 2, 3], [5, 50, 45]),
+        ([5, 3, 3], [15, 50, 70]),
+    ]
+    assert pad.undo() == "round 3 deleted"
+    assert table(pad)[4] == ([5, 4, 4], [55, 60, 70])
+
+
+def test_dealer_rotates_and_the_player_left_of_the_dealer_starts():
+    pad = five_round_pad(first_dealer=1)
+    assert [row.dealer for row in pad.rows] == ["Ben", "Cy", "Ann", "Ben", "Cy"]
+    assert [row.starter for row in pad.rows] == ["Cy", "Ann", "Ben", "Cy", "Ann"]
+
+
+def nine_rounds() -> UpToNinePad:
+    """Ann and Ben lay down every round; Ann goes out in odd rounds, Ben in even ones."""
+    pad = UpToNinePad(["Ann", "Ben"])
+    for number in range(1, 10):
+        if number % 2:
+            pad.add_round({"Ann": res(True), "Ben": res(True, "K♠")})
+        else:
+            pad.add_round({"Ann": res(True, "K♠"), "Ben": res(True)})
+    return pad
+
+
+def test_level_nine_laid_down_by_two_fewest_penalty_points_wins():
+    pad = nine_rounds()
+    assert pad.rows[7].level == {"Ann": 9, "Ben": 9}
+    assert not UpToNinePad.from_doc({**pad.to_doc(), "rounds": pad.to_doc()["rounds"][:8]}).is_over
+    assert pad.is_over
+    assert pad.totals == {"Ann": 40, "Ben": 50}
+    assert pad.winners == ["Ann"]
+    assert pad.summary() == "Ann wins with level 9 laid down, 40 penalty points"
+    assert pad.contract("Ann") == "" and pad.wild_budget("Ann") == 0
+
+
+def test_level_nine_tie_on_penalty_points_is_shared():
+    pad = nine_rounds()
+    pad.edit_round(9, {"Ann": res(True, "5♠"), "Ben": res(True, "5♦")})
+    assert pad.totals == {"Ann": 45, "Ben": 45}
+    assert pad.winners == ["Ann", "Ben"]
+    assert pad.summary() == "Ann and Ben share the win with level 9 laid down, 45 penalty points"
+    pad.edit_round(9, {"Ann": res(False, "5♠"), "Ben": res(False, "5♦ 6♦")})
+    assert not pad.is_over and pad.winners == []
+    assert pad.leaders == ["Ann"]
+    assert pad.summary() == "Ann leads with level 9, 45 penalty points"
+
+
+def test_a_finished_player_can_not_lay_down_again_when_the_table_plays_on():
+    pad = nine_rounds()
+    with pytest.raises(PadError, match="already laid down level 9"):
+        pad.add_round({"Ann": res(True), "Ben": res(False, "K♠")})
+    pad.add_round({"Ann": res(False, "K♠"), "Ben": res(False, "A♠")})
+    assert pad.totals == {"Ann": 50, "Ben": 65}
+
+
+def test_ending_early_ranks_by_level_then_penalty():
+    pad = five_round_pad()
+    pad.end_early()
+    assert pad.winners == ["Ann"]
+    assert [tuple(p)[:3] for p in pad.standings] == [(1, "Ann", 55), (2, "Ben", 60), (3, "Cy", 70)]
+
+
+@pytest.mark.parametrize(
+    ("results", "message"),
+    [
+        ({"Ann": res(True), "Ben": res(True), "Cy": res(False, "K♠")}, "Ann and Ben have nothing left"),
+        ({"Ann": res(False), "Ben": res(True, "K♠"), "Cy": res(False, "K♠")}, "Ann has nothing left, so Ann went out and must have laid down"),
+        ({"Ann": res(True), "Ben": res(True, "K♠", 10), "Cy": res(False, "K♠")}, "Ben's cards or Ben's penalty points, not both"),
+        ({"Ann": res(True), "Ben": res(True, points=-5), "Cy": res(False, "K♠")}, "Ben's penalty points must be a whole number"),
+        ({"Ann": res(True), "Ben": res(True, "K♠ JK"), "Cy": res(False, "K♠")}, "Ben's cards: 'JK' is a joker"),
+        ({"Ann": res(True), "Ben": res(True, "K♠ X"), "Cy": res(False, "K♠")}, "Ben's cards: 'X' is not a card"),
+        ({"Ann": res(True), "Ben": res(True, "K♠")}, "for Cy"),
+        ({"Ann": res(True), "Ben": res(True, "K♠"), "Cy": res(False, "K♠"), "Dee": res(False)}, "'Dee' is not playing"),
+        ({"Ann": res(True), "Ben": {"laid_down": "yes", "hand": "K♠"}, "Cy": res(False, "K♠")}, "whether Ben laid down"),
+    ],
+)
+def test_bad_entries_raise_and_leave_the_pad_unchanged(results, message):
+    pad = five_round_pad()
+    before = pad.to_doc()
+    with pytest.raises(PadError, match=message):
+        pad.add_round(results)
+    with pytest.raises(PadError, match=message):
+        pad.edit_round(3, results)
+    assert pad.to_doc() == before
+
+
+def test_round_result_objects_and_penalty_preview():
+    pad = UpToNinePad(["Ann", "Ben"])
+    assert pad.penalty_preview("♥2 K♠ A♦ 7♣") == 50
+    row = pad.add_round({"Ann": RoundResult(True), "Ben": RoundResult(False, ["♥2", "K♠"])})
+    assert row.totals == {"Ann": 0, "Ben": 30}
+    assert pad.preview_round({"Ann": res(False, points=5), "Ben": res(True)}).level == {"Ann": 2, "Ben": 2}
+    assert len(pad.rows) == 1
+
+
+def test_nobody_out_is_allowed_for_the_safety_valve():
+    pad = UpToNinePad(["Ann", "Ben"])
+    row = pad.add_round({"Ann": res(True, "5♠"), "Ben": res(False, "5♦ 6♦")})
+    assert row.level == {"Ann": 2, "Ben": 1}
+    assert row.totals == {"Ann": 5, "Ben": 10}
+
+
+def test_an_edited_level_table_is_stored_per_game():
+    edited = list(LEVELS)
+    edited[0] = replace(LEVELS[0], groups=(GroupSpec("straight", 3, 0),))
+    pad = UpToNinePad(PLAYERS, options={"levels": edited})
+    assert pad.contract("Ann") == "straight of 3"
+    assert pad.options["levels"][0] == {
+        "groups": [{"kind": "straight", "size": 3, "max_wild": 0}], "max_wild": 0, "min_clean": 0,
+    }
+    again = UpToNinePad.from_doc(pad.to_doc())
+    assert again.levels == tuple(edited)
+    pad.set_option("levels", levels_to_json(LEVELS))
+    assert pad.contract("Ann") == "straight of 4"
+    pad.undo()
+    assert pad.contract("Ann") == "straight of 3"
+    pad.add_round(FIVE_ROUNDS[0])
+    with pytest.raises(PadError, match="can not change after round 1"):
+        pad.set_option("levels", levels_to_json(LEVELS))
+    with pytest.raises(PadError, match="level table can not be used"):
+        UpToNinePad(PLAYERS, options={"levels": levels_to_json(LEVELS)[:8]})
+
+
+def test_the_preset_is_the_default_table():
+    assert UpToNinePad(PLAYERS).options == {"levels": levels_to_json(LEVELS)}
+    assert UpToNinePad(PLAYERS).levels == LEVELS
+
+
+def test_round_trip_through_the_saved_document():
+    pad = five_round_pad(first_dealer=2)
+    doc = pad.to_doc()
+    assert json.loads(json.dumps(doc)) == doc
+    again = UpToNinePad.from_doc(doc)
+    assert again.to_doc() == doc
+    assert again.rows == pad.rows
+    assert [again.level(p) for p in PLAYERS] == [5, 4, 4]
+    assert again.edit_round(1, **again.rounds[0]) == pad.rows[0]

@@ -1,0 +1,111 @@
+"""Player statistics and the CSV export over saved game documents."""
+
+from __future__ import annotations
+
+import csv
+import io
+
+import pytest
+
+from companion.pads import OneCardPad, OneUpPad, UpOrDownPad, UpToNinePad
+from companion.stats import CSV_COLUMNS, csv_rows, export_csv, player_stats
+
+DAY = "2026-11-30T01:23:45+00:00"
+
+
+def one_up_doc() -> dict:
+    pad = OneUpPad(["Ann", "Ben"], created=DAY)
+    pad.add_round({"Ann": "K 6 5 4 3 2 A", "Ben": ""}, "Ben")
+    pad.add_round({"Ann": "K", "Ben": "2"}, ended_by="Ann")
+    pad.finish()
+    return pad.to_doc()
+
+
+def up_to_nine_doc() -> dict:
+    pad = UpToNinePad(["Ann", "Cy"], created="2026-12-01T10:00:00+00:00")
+    pad.add_round({"Ann": {"laid_down": True}, "Cy": {"laid_down": False, "hand": "K♠ 5♦ 5♣"}})
+    pad.add_round({"Ann": {"laid_down": True, "hand": "A♠"}, "Cy": {"laid_down": True}})
+    return pad.to_doc()
+
+
+def up_or_down_doc() -> dict:
+    pad = UpOrDownPad(["Ann", "Ben", "Cy"], created=DAY)
+    pad.add_round({
+        "Ann": {"rows": [[8, 3], [2, 1], [8, 5]]},
+        "Ben": {"rows": [[8, 5], [4, 2]], "discarded": 3},
+        "Cy": {"rows": [[8, 3], [2, 1], [8, 5]]},
+    })
+    pad.finish()
+    return pad.to_doc()
+
+
+def one_card_doc() -> dict:
+    pad = OneCardPad(["Ben", "Cy"], created=DAY)
+    pad.add_round("Cy")
+    pad.end_early()
+    return pad.to_doc()
+
+
+def damaged_doc() -> dict:
+    doc = one_up_doc()
+    doc["rounds"][0]["hands"]["Ann"] = ["Q"]
+    return doc
+
+
+@pytest.fixture
+def docs() -> list[dict]:
+    return [one_up_doc(), up_to_nine_doc(), up_or_down_doc(), one_card_doc(), damaged_doc()]
+
+
+def test_player_statistics(docs):
+    ann, ben, cy = player_stats(docs)
+    assert ann.name == "Ann"
+    assert (ann.games, ann.finished, ann.wins, ann.win_rate) == (3, 2, 1, 0.5)
+    assert ann.avg_penalty == {"one_up": 20.5, "up_to_nine": 7.5}
+    assert (ann.best_score, ann.highest_level) == (66, 2)
+    assert (ben.games, ben.finished, ben.wins) == (3, 3, 1)
+    assert ben.win_rate == pytest.approx(1 / 3)
+    assert ben.avg_penalty == {"one_up": 1.0}
+    assert (ben.best_score, ben.highest_level) == (51, None)
+    assert (cy.games, cy.finished, cy.wins, cy.win_rate) == (3, 2, 2, 1.0)
+    assert cy.avg_penalty == {"up_to_nine": 10.0}
+    assert (cy.best_score, cy.highest_level) == (66, 1)
+
+
+def test_no_finished_game_has_no_win_rate():
+    (ann, cy) = player_stats([up_to_nine_doc()])
+    assert (ann.games, ann.finished, ann.wins, ann.win_rate) == (1, 0, 0, None)
+    assert (ann.best_score, cy.highest_level) == (None, 1)
+    assert player_stats([]) == []
+
+
+def test_csv_rows_one_per_player_per_round(docs):
+    rows = csv_rows(docs)
+    assert len(rows) == 4 + 4 + 3 + 2
+    first_game = docs[0]["id"]
+    assert rows[0] == {
+        "game_id": first_game, "game": "One Up", "date": "2026-11-30", "round": 1,
+        "dealer": "Ann", "player": "Ann", "points": 31, "total": 31, "level": "", "detail": "",
+    }
+    assert rows[3]["player"] == "Ben" and rows[3]["round"] == 2 and rows[3]["total"] == 2
+    nine = [row for row in rows if row["game"] == "Up to 9"]
+    assert [(r["round"], r["player"], r["points"], r["total"], r["level"]) for r in nine] == [
+        (1, "Ann", 0, 0, 2), (1, "Cy", 20, 20, 1), (2, "Ann", 15, 15, 3), (2, "Cy", 0, 20, 2),
+    ]
+    assert nine[0]["date"] == "2026-12-01"
+    assert nine[0]["detail"] == "went out, laid down level 1"
+    assert [r["points"] for r in rows if r["game"] == "Up or Down?"] == [66, 51, 66]
+
+
+def test_export_csv_is_read_back_by_the_csv_module(docs):
+    text = export_csv(docs)
+    assert text.startswith("game_id,game,date,round,dealer,player,points,total,level,detail\r\n")
+    read = list(csv.DictReader(io.StringIO(text)))
+    assert len(read) == 13
+    assert tuple(read[0]) == CSV_COLUMNS
+    assert read[4]["detail"] == "went out, laid down level 1"
+    assert '"went out, laid down level 1"' in text
+    assert read[12] == {
+        "game_id": docs[3]["id"], "game": "One-card", "date": "2026-11-30", "round": "1",
+        "dealer": "Ben", "player": "Cy", "points": "1", "total": "1", "level": "", "detail": "won the round",
+    }
