@@ -17,7 +17,10 @@ through :class:`AtomicJSONStorage`):
 The store treats a game document as JSON with a known outer shape
 (``schema``, ``id``, ``game``, ``players``, ``first_dealer``, ``options``,
 ``rounds``, ``created``, ``updated``, ``finished``, ``ended_early``,
-``winners``); ``options`` and the entries of ``rounds`` are opaque to it.
+``winners``); ``options`` and the entries of ``rounds`` are opaque to it,
+except in a backup being imported: there every game is replayed through its
+score pad (:func:`companion.pads.pad_from_doc`), so a file with wrong types
+deep inside a round is refused (issue 3, "validating it fully").
 """
 
 from __future__ import annotations
@@ -25,6 +28,7 @@ from __future__ import annotations
 import bisect
 import contextlib
 import datetime as dt
+import errno
 import hashlib
 import heapq
 import itertools
@@ -43,6 +47,8 @@ from typing import Any
 import filelock
 from tinydb import TinyDB, where
 from tinydb.storages import Storage
+
+from companion.pads import PadError, pad_from_doc
 
 try:
     import fcntl
@@ -444,6 +450,8 @@ class AtomicJSONStorage(Storage):
     (default UTF-8), ``access_mode`` ("r" or "rb" = read only; "r+"/"rb+"
     default) and any json.dumps keyword (``indent``, ``sort_keys``...).
 
+    - Opening for writing a file whose folder is missing (without
+      ``create_dirs``) raises FileNotFoundError, as TinyDB's JSONStorage does.
     - Opening removes the temp files that killed writes of this file left.
     - A write goes to a temp file in the same folder, is flushed and fsynced,
       renamed over the file (os.replace) and the folder fsynced: a kill at
@@ -475,6 +483,10 @@ class AtomicJSONStorage(Storage):
         if self._writable and create_dirs:
             self.path.parent.mkdir(parents=True, exist_ok=True)
         if self._writable:
+            if not self.path.parent.is_dir():
+                raise FileNotFoundError(
+                    errno.ENOENT, "The folder of this database does not exist (pass create_dirs=True)", str(self.path)
+                )
             remove_stale_temps(self.path.parent, {self.path.name})
 
     def _load(self) -> dict[str, dict[str, Any]] | None:
@@ -1104,15 +1116,16 @@ class Store:
 
         The whole file is checked before anything changes: over 20 MB, not
         UTF-8 JSON, not a Companion backup, a newer backup version, or any
-        game with a wrong shape raises BackupError (a StoreError) with a plain
-        message, and nothing is changed. Games whose id is already saved are
+        game with a wrong shape or with options or rounds its score pad
+        refuses (wrong types deep inside a round included) raises
+        BackupError (a StoreError) with a plain message, and nothing is changed. Games whose id is already saved are
         skipped (the copy on this device is kept); older documents are migrated.
         """
         return self.add_games(parse_backup(data))
 
 
 def parse_backup(data: bytes | str) -> list[dict[str, Any]]:
-    """The game documents of a backup, each migrated and checked (see :meth:`Store.import_json`).
+    """The game documents of a backup, each migrated, checked and replayed by its pad (see :meth:`Store.import_json`).
 
     Takes the file's bytes or text; returns a list of current-schema game
     documents. Raises BackupError with a message saying what is wrong.
@@ -1149,8 +1162,10 @@ def parse_backup(data: bytes | str) -> list[dict[str, Any]]:
     for number, game in enumerate(games, start=1):
         try:
             doc = _load_doc(game)
-        except StoreError as error:
-            raise BackupError(f"Game {number} in the backup is not valid: {error} Nothing was imported.") from error
+            pad_from_doc(doc)
+        except (StoreError, PadError) as error:
+            reason = str(error).rstrip(".")
+            raise BackupError(f"Game {number} in the backup is not valid: {reason}. Nothing was imported.") from error
         if doc["id"] in seen:
             raise BackupError(f"Game {number} in the backup repeats the id {doc['id']}. Nothing was imported.")
         seen.add(doc["id"])

@@ -3,11 +3,21 @@
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
 from companion.store import MAX_BACKUP_BYTES, BackupError, Store, StoreError
-from store_helpers import make_doc
+from store_helpers import make_doc as make_any_doc
+
+ONE_UP_ROUND = {"hands": {"Ann": ["K"], "Ben": [], "Cato": ["K", "2"]}, "went_out": "Ben", "ended_by": "Ben"}
+
+
+def make_doc(order: int = 0, *, finished: bool = False, rounds: int = 2, **fields) -> dict:
+    """A saved game whose rounds a One Up pad replays (an import checks every round)."""
+    doc = make_any_doc(order, finished=finished, **fields)
+    doc["rounds"] = [json.loads(json.dumps(ONE_UP_ROUND)) for _ in range(rounds)]
+    return doc
 
 
 @pytest.fixture
@@ -105,6 +115,49 @@ def test_bad_backup_is_refused_and_nothing_changes(store, data, message):
     with pytest.raises(BackupError, match=message) as caught:
         store.import_json(data)
     assert "Nothing was imported" in str(caught.value)
+    assert snapshot(store) == before
+    assert {p: p.read_bytes() for p in store.data_dir.rglob("*.json")} == files
+
+
+def with_round(**entry) -> dict:
+    """A One Up game with one round, ``entry`` changing that round's fields."""
+    doc = make_doc(7, rounds=1)
+    doc["rounds"][0].update(entry)
+    return doc
+
+
+def up_to_nine_game(result_of_ben: dict) -> dict:
+    """An Up to 9 game with one round: Ann went out, Ben's result as given."""
+    doc = make_doc(8, game="up_to_nine", players=["Ann", "Ben"], options={}, rounds=0)
+    doc["rounds"] = [{"results": {"Ann": {"laid_down": True, "hand": [], "points": None}, "Ben": result_of_ben}}]
+    return doc
+
+
+DEEP_TYPE_ERRORS = [
+    (with_round(hands={"Ann": 5, "Ben": [], "Cato": ["K"]}), "Round 1: Ann's cards: expected cards, got 5"),
+    (with_round(hands={"Ann": [["K"]], "Ben": [], "Cato": ["K"]}), "Round 1: Ann's cards: expected a card"),
+    (with_round(hands={"Ann": ["ZZ"], "Ben": [], "Cato": ["K"]}), "Round 1: Ann's cards: 'ZZ' is not a card"),
+    (with_round(hands={"Ann": ["Q"], "Ben": [], "Cato": ["K"]}), "Round 1: 'Q' is not a One Up card"),
+    (with_round(went_out="Zed", ended_by="Zed"), "Round 1: 'Zed' is not playing in this game"),
+    (with_round(went_out=None, ended_by=7), "Round 1: 7 is not playing in this game"),
+    (with_round(extra=True), "Round 1: the saved entry is damaged"),
+    (make_doc(7, options={"joker": False, "limit": "40"}), "The game limit must be a whole number"),
+    (make_doc(7, options={"jokers": True}), "One Up has no option 'jokers'"),
+    (make_doc(7, players=["Ann", "ann", "Cato"]), "The name ann is used twice"),
+    (up_to_nine_game({"laid_down": "no", "hand": ["♥5"], "points": None}), "Round 1: Say whether Ben laid down"),
+    (up_to_nine_game({"laid_down": False, "hand": 7, "points": None}), "Round 1: Ben's cards: expected cards, got 7"),
+    (up_to_nine_game({"laid_down": False, "hand": [], "points": "20"}),
+     "Round 1: Ben's penalty points must be a whole number, 0 or more, not '20'"),
+]
+
+
+@pytest.mark.parametrize("game, message", DEEP_TYPE_ERRORS)
+def test_wrong_types_deep_inside_a_game_are_refused(store, game, message):
+    before = snapshot(store)
+    files = {p: p.read_bytes() for p in store.data_dir.rglob("*.json")}
+    with pytest.raises(BackupError, match=f"^Game 2 in the backup is not valid: {re.escape(message)}") as caught:
+        store.import_json(backup_of([make_doc(6), game]))
+    assert str(caught.value).endswith("Nothing was imported.")
     assert snapshot(store) == before
     assert {p: p.read_bytes() for p in store.data_dir.rglob("*.json")} == files
 

@@ -304,6 +304,23 @@ def test_a_damaged_document_is_refused():
 
 
 @pytest.mark.parametrize(
+    ("field", "value", "message"),
+    [
+        ("ended_by", "Zed", "Round 5: 'Zed' is not playing in this game"),
+        ("ended_by", None, "Round 5: Nobody went out: choose who dropped out last"),
+        ("went_out", "Ben", "Round 5: Ben went out, so Ben ended the round, not Cy"),
+        ("stray", 1, "Round 5: the saved entry is damaged"),
+    ],
+)
+def test_a_saved_round_is_checked_like_a_new_one(field, value, message):
+    """A saved entry the pad would refuse at the table is refused when the game is loaded."""
+    doc = five_round_pad().to_doc()
+    doc["rounds"][4][field] = value
+    with pytest.raises(PadError, match=message):
+        OneUpPad.from_doc(doc)
+
+
+@pytest.mark.parametrize(
     ("players", "message"),
     [
         (["Ann"], "2 to 6 players, not 1"),

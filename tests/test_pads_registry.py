@@ -70,6 +70,14 @@ def test_unknown_game_and_bad_documents():
         pad_from_doc({**doc, "rounds": {"1": "Ann"}})
 
 
+@pytest.mark.parametrize("game", sorted(PADS))
+def test_seat_lookups_name_the_players(game):
+    pad = new_pad(game, ["Ann", "Ben", "Cy"])
+    assert [pad.left_of(name) for name in ("Ann", "Ben", "Cy")] == ["Ben", "Cy", "Ann"]
+    with pytest.raises(PadError, match="^'Zed' is not playing in this game: choose the player from Ann, Ben and Cy"):
+        pad.left_of("Zed")
+
+
 CARDS = st.lists(st.sampled_from(one_up.VALUE_CIRCLE), min_size=1, max_size=6)
 ROUND = st.tuples(st.lists(CARDS, min_size=3, max_size=3), st.sampled_from([None, 0, 1, 2]))
 

@@ -211,6 +211,14 @@ def test_an_edited_level_table_is_stored_per_game():
         UpToNinePad(PLAYERS, options={"levels": levels_to_json(LEVELS)[:8]})
 
 
+def test_a_bad_table_of_level_objects_is_a_pad_error_and_changes_nothing():
+    pad = UpToNinePad(PLAYERS)
+    with pytest.raises(PadError, match="^The level table can not be used: entry 1 of the level table must be level 1"):
+        pad.set_option("levels", LEVELS[::-1])
+    assert pad.contract("Ann") == "straight of 4"
+    assert not pad.can_undo
+
+
 def test_the_preset_is_the_default_table():
     assert UpToNinePad(PLAYERS).options == {"levels": levels_to_json(LEVELS)}
     assert UpToNinePad(PLAYERS).levels == LEVELS

@@ -458,6 +458,14 @@ def test_storage_passes_json_options_and_creates_dirs(tmp_path):
     assert path.read_text() == json.dumps({"_default": {"1": {"a": 2, "b": 1}}}, indent=2, sort_keys=True)
 
 
+def test_storage_in_a_missing_folder_fails_at_open_as_tinydb_does(tmp_path):
+    path = tmp_path / "missing" / "db.json"
+    with pytest.raises(FileNotFoundError) as caught:
+        TinyDB(path, storage=AtomicJSONStorage)
+    assert caught.value.filename == str(path)
+    assert os.listdir(tmp_path) == []
+
+
 def test_storage_missing_or_empty_file_is_empty_db(tmp_path):
     path = tmp_path / "db.json"
     assert AtomicJSONStorage(path).read() is None

@@ -167,7 +167,7 @@ class Pad:
     """A score pad: the players, their rounds, and everything derived.
 
     Subclasses set ``GAME``, ``TITLE``, ``DEFAULTS`` and implement the hooks
-    (``_check_option``, ``_start``, ``_play``, ``_over``, ``_rule_winners``,
+    (``_check_option``, ``_entry``, ``_start``, ``_play``, ``_over``, ``_rule_winners``,
     ``_rank_key``, ``_standing_text``, ``_totals``), plus ``add_round`` /
     ``edit_round`` / ``preview_round`` with the game's own entry fields.
 
@@ -225,6 +225,11 @@ class Pad:
 
     def _start(self, options: Mapping[str, Any]) -> Any:
         """The state before round 1."""
+        raise NotImplementedError
+
+    def _entry(self, **fields: Any) -> dict[str, Any]:
+        """Check one round's entry (the keyword arguments of ``add_round``) and
+        return it as stored (JSON). Raise PadError."""
         raise NotImplementedError
 
     def _play(self, state: Any, entry: Mapping[str, Any], number: int, options: Mapping[str, Any]) -> tuple[Any, Row]:
@@ -288,8 +293,12 @@ class Pad:
         return self.players[(self.first_dealer + number - 1) % len(self.players)]
 
     def left_of(self, player: str) -> str:
-        """The player seated after ``player`` (play goes round in seating order)."""
-        return self.players[(self.players.index(player) + 1) % len(self.players)]
+        """The player seated after ``player`` (play goes round in seating order).
+
+        Raises:
+            PadError: ``player`` is not in this game.
+        """
+        return self.players[(self.players.index(self._player(player)) + 1) % len(self.players)]
 
     @property
     def next_dealer(self) -> str:
@@ -570,12 +579,16 @@ class Pad:
         return merged
 
     def _replay(self, rounds: list[dict[str, Any]], options: Mapping[str, Any]) -> tuple[list[Row], Any]:
-        """Score every round from the start; PadError names the first round that fails."""
+        """Score every round from the start; PadError names the first round that fails.
+
+        Each saved entry first passes the checks of a new one (``_entry``), so a
+        document damaged outside the app is refused as the table's entry would be.
+        """
         state = self._start(options)
         rows: list[Row] = []
         for number, entry in enumerate(rounds, 1):
             try:
-                state, row = self._play(state, entry, number, options)
+                state, row = self._play(state, self._entry(**entry), number, options)
             except ValueError as exc:
                 raise PadError(f"Round {number}: {exc}") from exc
             except (TypeError, KeyError, AttributeError) as exc:

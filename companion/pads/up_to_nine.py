@@ -150,9 +150,9 @@ class UpToNinePad(Pad):
         return {"laid_down": laid_down, "hand": cards, "points": points}
 
     def _check_option(self, name: str, value: Any) -> Any:
-        if isinstance(value, Sequence) and value and all(isinstance(v, up_to_nine.Level) for v in value):
-            value = up_to_nine.levels_to_json(value)
         try:
+            if isinstance(value, Sequence) and value and all(isinstance(v, up_to_nine.Level) for v in value):
+                value = up_to_nine.levels_to_json(value)
             return up_to_nine.levels_to_json(up_to_nine.levels_from_json(value))
         except ValueError as exc:
             raise PadError(f"The level table can not be used: {exc}") from exc
