@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from functools import lru_cache
 from dataclasses import dataclass
 
 SUITS: tuple[str, ...] = ("S", "H", "D", "C")
@@ -91,7 +92,9 @@ class Card:
     Attributes:
         rank: 1 (ace) .. 13 (king), or ``None`` for a joker.
         suit: ``"S" "H" "D" "C"``, or ``None`` (a joker, or a card whose suit
-            was not given because the game ignores suits).
+            was not given because the game ignores suits).  ``♠ ♥ ♦ ♣`` and
+            lower-case letters are accepted and stored as the letter, so
+            ``Card(3, "♥") == Card(3, "H")``.
         joker: ``"black"``, ``"colour"`` or ``"plain"`` for a joker, else ``None``.
 
     Raises:
@@ -112,7 +115,11 @@ class Card:
         if not isinstance(self.rank, int) or not 1 <= self.rank <= 13:
             raise CardError(f"rank must be 1 (ace) to 13 (king), not {self.rank!r}")
         if self.suit is not None and self.suit not in SUITS:
-            raise CardError(f"suit must be one of S H D C, not {self.suit!r}")
+            plain = self.suit.strip().strip("\ufe0e\ufe0f") if isinstance(self.suit, str) else ""
+            letter = _SYMBOL_TO_SUIT.get(plain, plain.upper())
+            if letter not in SUITS:
+                raise CardError(f"suit must be one of S H D C or ♠ ♥ ♦ ♣, not {self.suit!r}")
+            object.__setattr__(self, "suit", letter)
 
     @property
     def sort_key(self) -> tuple[int, int, int, str]:
@@ -171,6 +178,12 @@ def parse_card(text: str) -> Card:
     """
     if not isinstance(text, str):
         raise CardError(f"expected card text, got {type(text).__name__}")
+    return _parse_token(text)
+
+
+@lru_cache(maxsize=4096)
+def _parse_token(text: str) -> Card:
+    """``parse_card`` for a string; cached, as cards are immutable values."""
     raw = text.strip()
     plain = "".join(ch for ch in raw if ch not in "\ufe0e\ufe0f").upper()
     if plain in JOKERS:

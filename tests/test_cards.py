@@ -133,6 +133,14 @@ def test_card_rejects_impossible_fields(rank, suit, joker):
         Card(rank, suit, joker)
 
 
+@pytest.mark.parametrize("suit", ["♥", "h", "H", "♥\ufe0f", "♡"])
+def test_card_reads_a_suit_symbol_or_letter(suit):
+    card = Card(3, suit)
+    assert card == Card(3, "H") == parse_card("3♥")
+    assert card.suit == "H" and str(card) == "♥3"
+    assert hash(card) == hash(Card(3, "H"))
+
+
 def test_as_card_passes_cards_and_parses_text():
     card = Card(5, "C")
     assert as_card(card) is card

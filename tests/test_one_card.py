@@ -341,9 +341,16 @@ def test_lone_joker_cannot_answer_an_attack():
     )
 
 
-def test_card_must_be_in_hand():
-    result = check_play(OneCardState("9♠"), "4♠", "5♠ 6♠")
-    assert result.reason == "4♠ is not in the hand: pick a card you hold."
+def test_hand_without_the_card_is_read_as_holding_it():
+    assert check_play(OneCardState("9♠"), "4♠", "5♠ 6♠").legal
+    assert not check_play(OneCardState("9♠"), "4♥", "5♠ 6♠").legal
+
+
+def test_joker_with_an_otherwise_empty_hand_is_its_last_card():
+    result = check_play(OneCardState("9♠"), "BJ", [])
+    assert result.reason == (
+        "The black joker can't be your last card: a hand is never emptied with a joker, so draw instead."
+    )
 
 
 def test_last_ordinary_card_may_go_out():
@@ -365,6 +372,25 @@ def test_illegal_move_is_the_shared_value_error():
 def test_state_accepts_strings_or_cards():
     assert OneCardState("2♥", 2, "2♥") == OneCardState(Card(2, "H"), 2, Card(2, "H"))
     assert OneCardState("♥2", attack_total=2, last_attack="h2").last_attack == Card(2, "H")
+
+
+def test_a_top_card_alone_stands_for_a_pile_with_no_attack():
+    assert check_play("9♠", "9♦", ["9♦", "5♣"]) == check_play(OneCardState("9♠"), "9♦", ["9♦", "5♣"])
+    assert not check_play("9♠", "3♦", ["3♦", "5♣"]).legal
+    assert play(Card(9, "S"), "9♦") == OneCardState("9♦")
+    with pytest.raises(IllegalMove, match="No attack is pending"):
+        take_attack("2♥")
+
+
+@pytest.mark.parametrize("bad", [None, 5, ["9♠"]])
+def test_a_state_that_is_no_pile_is_refused_clearly(bad):
+    with pytest.raises(ValueError, match="discard pile as a OneCardState") as raised:
+        check_play(bad, "9♦", ["9♦"])
+    assert type(raised.value) is ValueError
+    with pytest.raises(ValueError, match="discard pile as a OneCardState"):
+        play(bad, "9♦")
+    with pytest.raises(ValueError, match="discard pile as a OneCardState"):
+        take_attack(bad)
 
 
 def test_state_is_frozen():

@@ -273,6 +273,21 @@ def test_score_round_does_not_change_its_inputs():
     assert hands == {"A": [], "B": ["K"]}
 
 
+@pytest.mark.parametrize("bad", [None, 5, "A B", ["A", "B"]])
+def test_scoring_refuses_totals_that_are_not_a_mapping(bad):
+    with pytest.raises(ScoreError, match="running totals must map"):
+        score_round(bad, {"A": []}, "A")
+    with pytest.raises(ScoreError, match="running totals must map"):
+        is_game_over(bad)
+    with pytest.raises(ScoreError, match="running totals must map"):
+        winners(bad)
+
+
+def test_score_round_refuses_hands_that_are_not_a_mapping():
+    with pytest.raises(ScoreError, match="hands must map"):
+        score_round({"A": 3}, None, None)
+
+
 # End of the game, winners, chips, next starter
 
 def test_game_over_at_40():

@@ -6,6 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from companion.cards import CardError
 from companion.games.up_or_down import (
     CARDS_IN_PLAY,
     COLOURS,
@@ -105,6 +106,30 @@ def test_ring_with_a_number_twice_is_an_error():
 def test_bad_ring_input_is_a_clear_error(ring, card, message):
     with pytest.raises(UpOrDownError, match=message):
         ring_neighbours(ring, card)
+
+
+@pytest.mark.parametrize("bad", [None, 37, {"ring": [8, 34]}])
+def test_lists_that_are_no_lists_are_a_clear_error(bad):
+    with pytest.raises(UpOrDownError, match="give the ring as a list of card numbers"):
+        ring_neighbours(bad, 37)
+    with pytest.raises(UpOrDownError, match="give the row as a list of card numbers"):
+        check_row(bad, 37)
+    with pytest.raises(UpOrDownError, match="give the row as a list of colour names"):
+        row_score(bad)
+    with pytest.raises(UpOrDownError, match="give the display as a list of rows"):
+        player_score(bad, 0)
+    with pytest.raises(UpOrDownError, match="give each row as a list of colour names"):
+        player_score([["red", "blue"], bad], 0)
+
+
+@pytest.mark.parametrize("card", [0, 127, "x", 37.5, None])
+def test_a_card_number_that_does_not_exist_is_a_card_error(card):
+    with pytest.raises(CardError):
+        ring_neighbours([8, 34, 52, 71, 90, 113], card)
+    with pytest.raises(CardError):
+        check_row([10, 20], card)
+    with pytest.raises(UpOrDownError):
+        card_number(card)
 
 
 def test_up_or_down_error_is_a_value_error():

@@ -595,6 +595,16 @@ def test_score_round_errors(standings, results, message):
         score_round(standings, results)
 
 
+@pytest.mark.parametrize("bad", [None, 7, "Ann Ben", [("Ann", (1, 0))]])
+def test_standings_and_results_must_be_mappings(bad):
+    with pytest.raises(ScoreError, match="the standings must map"):
+        score_round(bad, {"Ann": RoundResult(True)})
+    with pytest.raises(ScoreError, match="the round results must map"):
+        score_round({"Ann": (1, 0)}, bad)
+    with pytest.raises(ScoreError, match="the standings must map"):
+        winners(bad)
+
+
 def test_score_errors_are_value_errors():
     assert issubclass(ScoreError, ValueError) and issubclass(LevelError, ValueError)
 

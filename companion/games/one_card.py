@@ -161,8 +161,10 @@ def normalise_suit(suit: str) -> str:
 
     Raises:
         CardError: for text that is not a suit; the message lists the forms.
+
+    Rule: seed, "Special Cards" (a 7 names a suit); issue 2 (♠ ♥ ♦ ♣ or S H D C).
     """
-    key = suit.strip().replace("\ufe0f", "") if isinstance(suit, str) else ""
+    key = suit.strip().strip("\ufe0e\ufe0f") if isinstance(suit, str) else ""
     letter = _SUIT_INPUT.get(key) or _SUIT_INPUT.get(key.upper()) or _SUIT_INPUT.get(key.lower())
     if letter is None:
         raise CardError(f"'{suit}' is not a suit: use ♠ ♥ ♦ ♣ or S H D C")
@@ -262,6 +264,18 @@ class OneCardState:
         return self.attack_total > 0
 
 
+def _as_state(state: OneCardState | CardLike) -> OneCardState:
+    """``state`` as a ``OneCardState``: a state passes through; a top card
+    alone (``Card`` or text) is a pile with no attack and no declared suit."""
+    if isinstance(state, OneCardState):
+        return state
+    if isinstance(state, (Card, str)):
+        return OneCardState(state)
+    raise ValueError(
+        f"Expected the discard pile as a OneCardState (or its top card), not {state!r}"
+    )
+
+
 def _describe_cards(cards: list[Card]) -> str:
     """Attack cards in words, grouped: 'any 2', 'any ace', 'the A♠', 'either joker'."""
     parts: list[str] = []
@@ -334,10 +348,11 @@ def check_play(state: OneCardState, card: CardLike, hand: CardsLike) -> Verdict:
     """May ``card`` be played now?
 
     Args:
-        state: the discard pile (``OneCardState``).
+        state: the discard pile (``OneCardState``; a top card alone, as a
+            ``Card`` or text, is a pile with no attack and no declared suit).
         card: the card to play (``Card`` or text).
         hand: every card the player holds, ``card`` included (a list or one
-            string).
+            string); a hand given without ``card`` is read as holding it too.
 
     Returns:
         A ``Verdict``. With an attack pending only an attack card worth at
@@ -345,19 +360,20 @@ def check_play(state: OneCardState, card: CardLike, hand: CardsLike) -> Verdict:
         top card do not matter. With no attack: a card of the top card's
         suit or rank, or of the declared suit after a 7; a 7 or a joker on
         anything; anything on a joker; a 3 is an ordinary card. A joker is
-        never legal as the last card in the hand. The card must be in the
-        hand.
+        never legal as the last card in the hand.
 
     Raises:
         CardError: for a card One-card does not use (see ``read_card``).
+        ValueError: for a ``state`` that is neither a ``OneCardState`` nor a card.
 
     Rule: seed, "How to Play", "The Attack Ladder", "3 — Shield",
     "Special Cards"; rulings.md, One-card.
     """
+    state = _as_state(state)
     played = read_card(card)
     held = [read_card(item) for item in as_cards(hand)]
     if played not in held:
-        return Verdict.no(f"{show(played)} is not in the hand: pick a card you hold.")
+        held.append(played)
     if played.is_joker and len(held) == 1:
         return Verdict.no(
             f"The {played.name} can't be your last card: a hand is never emptied with a joker, so draw instead."
@@ -369,7 +385,8 @@ def play(state: OneCardState, card: CardLike, *, declare: str | None = None) -> 
     """The discard pile after ``card`` is played on it.
 
     Args:
-        state: the discard pile before the play.
+        state: the discard pile before the play (a ``OneCardState``, or a
+            top card alone as in :func:`check_play`).
         card: the card played (``Card`` or text).
         declare: the suit named with a 7 (``♠ ♥ ♦ ♣`` or ``S H D C``);
             required for a 7, refused for any other card.
@@ -384,9 +401,11 @@ def play(state: OneCardState, card: CardLike, *, declare: str | None = None) -> 
         IllegalMove: the card may not be played on this pile (the reason in
             words), a 7 without a suit, or a suit named with another card.
         CardError: for a card or suit that can not be read.
+        ValueError: for a ``state`` that is neither a ``OneCardState`` nor a card.
 
     Rule: seed, "The Attack Ladder", "3 — Shield", "Special Cards".
     """
+    state = _as_state(state)
     played = read_card(card)
     verdict = _check_on_pile(state, played)
     if not verdict:
@@ -417,9 +436,11 @@ def take_attack(state: OneCardState) -> tuple[int, OneCardState]:
 
     Raises:
         IllegalMove: when no attack is pending.
+        ValueError: for a ``state`` that is neither a ``OneCardState`` nor a card.
 
     Rule: seed, "The Attack Ladder"; rulings.md, One-card.
     """
+    state = _as_state(state)
     if not state.attack_pending:
         raise IllegalMove("No attack is pending, so there is nothing to take: play a card or draw one.")
     return state.attack_total, replace(state, attack_total=0, last_attack=None)

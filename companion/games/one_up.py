@@ -205,6 +205,12 @@ def _check_total(name: str, total: object) -> int:
     return total
 
 
+def _check_mapping(name: str, value: object) -> Mapping:
+    if not isinstance(value, Mapping):
+        raise ScoreError(f"{name} must map each player's name to a value, not {value!r}")
+    return value
+
+
 def give_back(total: int) -> int:
     """Points the player who goes out takes off their running total.
 
@@ -254,13 +260,16 @@ def score_round(
         round. Totals never go below 0.
 
     Raises:
-        ScoreError: a player in ``totals`` missing from ``hands``, a negative
-            total, ``went_out`` not a player, the player who went out still
-            holding cards, or an empty hand for someone who did not go out.
+        ScoreError: ``totals`` or ``hands`` not a mapping, a player in
+            ``totals`` missing from ``hands``, a negative total, ``went_out``
+            not a player, the player who went out still holding cards, or an
+            empty hand for someone who did not go out.
         CardError: a card that is not a One Up card.
 
     Rule: seed, "End of a round" and "Scoring"; rulings.md, One Up.
     """
+    totals = _check_mapping("The running totals", totals)
+    hands = _check_mapping("The hands", hands)
     missing = [name for name in totals if name not in hands]
     if missing:
         raise ScoreError(
@@ -297,12 +306,14 @@ def is_game_over(totals: Mapping[str, int], *, limit: int = GAME_LIMIT) -> bool:
         limit: the game's limit in points (40; 30 for the short game).
 
     Raises:
-        ScoreError: for a limit below 1 or a negative total.
+        ScoreError: for ``totals`` not a mapping, a limit below 1 or a
+            negative total.
 
     Rule: seed, "Winning the game" and "Variants" (short game).
     """
     if isinstance(limit, bool) or not isinstance(limit, int) or limit < 1:
         raise ScoreError(f"The game limit must be a whole number of points, 1 or more, not {limit!r}")
+    totals = _check_mapping("The running totals", totals)
     return any(_check_total(f"{name}'s total", total) >= limit for name, total in totals.items())
 
 
@@ -316,10 +327,11 @@ def winners(totals: Mapping[str, int]) -> list[str]:
         The winning names in the order of ``totals``; ``[]`` for no players.
 
     Raises:
-        ScoreError: for a negative total.
+        ScoreError: for ``totals`` not a mapping or a negative total.
 
     Rule: seed, "Winning the game".
     """
+    totals = _check_mapping("The running totals", totals)
     checked = {name: _check_total(f"{name}'s total", total) for name, total in totals.items()}
     if not checked:
         return []

@@ -31,6 +31,7 @@ from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from typing import NamedTuple
 
+from companion.cards import CardError
 from companion.verdict import Verdict
 
 LOWEST_CARD: int = 1
@@ -73,12 +74,24 @@ class UpOrDownError(ValueError):
     """
 
 
+class CardNumberError(UpOrDownError, CardError):
+    """A card number that is not a whole number from 1 to 126.
+
+    Both an ``UpOrDownError`` and the project's ``CardError`` (a card that
+    can not be read), so either may be caught.
+
+    Rule: seed 004, Vorwort (cards numbered 1 to 126).
+    """
+
+
 class RowSummary(NamedTuple):
     """A row entered by its counts instead of its colours.
 
     Attributes:
         cards: how many cards lie in the row (0 or more).
         commonest: how many of them share the row's commonest colour.
+
+    Rule: seed 004, scoring (cards in the row x cards of the commonest colour).
     """
 
     cards: int
@@ -115,29 +128,39 @@ def card_number(value: int | str) -> int:
         The number, 1 to 126.
 
     Raises:
-        UpOrDownError: for anything that is not a whole number from 1 to 126;
-            the message names the value.
+        CardNumberError: (an ``UpOrDownError`` and a ``CardError``) for
+            anything that is not a whole number from 1 to 126; the message
+            names the value.
+
+    Rule: seed 004, Vorwort (cards numbered 1 to 126).
     """
     number = value
     if isinstance(value, str) and value.strip().isascii() and value.strip().isdigit():
         number = int(value.strip())
     if isinstance(number, bool) or not isinstance(number, int):
-        raise UpOrDownError(
+        raise CardNumberError(
             f"{value!r} is not a card number: enter a whole number from "
             f"{LOWEST_CARD} to {HIGHEST_CARD}"
         )
     if not LOWEST_CARD <= number <= HIGHEST_CARD:
-        raise UpOrDownError(
+        raise CardNumberError(
             f"there is no card {number}: cards are numbered {LOWEST_CARD} to {HIGHEST_CARD}"
         )
     return number
 
 
+def _items(value: object, message: str) -> list:
+    """``value`` as a list when it is a list-like collection (not text, not a
+    mapping), else an ``UpOrDownError`` carrying ``message``."""
+    if isinstance(value, (str, bytes, Mapping)) or not isinstance(value, Iterable):
+        raise UpOrDownError(message)
+    return list(value)
+
+
 def _card_numbers(cards: Iterable[int | str], what: str) -> list[int]:
     """Read several card numbers that must all differ; ``what`` names them in errors."""
-    if isinstance(cards, (str, bytes)):
-        raise UpOrDownError(f"give the {what} as a list of card numbers, not as one text")
-    numbers = [card_number(card) for card in cards]
+    listed = _items(cards, f"give the {what} as a list of card numbers, not {cards!r}")
+    numbers = [card_number(card) for card in listed]
     seen: set[int] = set()
     for number in numbers:
         if number in seen:
@@ -164,8 +187,9 @@ def ring_neighbours(ring: Sequence[int], card: int) -> tuple[int, int]:
         The player then takes one of the two into their display.
 
     Raises:
-        UpOrDownError: if the ring has fewer than two cards, holds a number
-            twice or a number outside 1-126, or already holds ``card``.
+        UpOrDownError: if the ring is not a list of numbers, has fewer than
+            two cards, holds a number twice or a number outside 1-126, or
+            already holds ``card``.
 
     Rule: seed 004, the turn ("37 zwischen 34 und 52", and the case lower
     than the lowest / higher than the highest); rulings.md, "Up or Down?".
@@ -234,9 +258,10 @@ def check_row(row: Sequence[int], card: int) -> Verdict:
         the direction, the last card and what the player may do instead.
 
     Raises:
-        UpOrDownError: for a bad number, a number twice in the row, ``card``
-            already in the row (numbers are unique, so a card can never equal
-            the last one), or a row that does not keep one direction.
+        UpOrDownError: for a row that is not a list of numbers, a bad
+            number, a number twice in the row, ``card`` already in the row
+            (numbers are unique, so a card can never equal the last one), or
+            a row that does not keep one direction.
 
     Rule: seed 004 (rows, ascending or descending; a card that can't or won't
     go on a row starts a new one after a row is given up); rulings.md.
@@ -279,6 +304,8 @@ def colour_name(text: str) -> str:
 
     Raises:
         UpOrDownError: for text that is not one of :data:`COLOURS`.
+
+    Rule: rulings.md, "Up or Down?" (6 colours; the names are the app's preset).
     """
     key = _colour_key(text)
     if key not in COLOURS:
@@ -299,14 +326,13 @@ def row_score(colours: Sequence[str]) -> int:
         (``["yellow", "blue", "yellow"]`` -> 3 x 2 = 6); 0 for an empty row.
 
     Raises:
-        UpOrDownError: if ``colours`` is one text rather than a list, or an
-            item is not a non-blank text.
+        UpOrDownError: if ``colours`` is not a list (one text, ``None``, a
+            number), or an item is not a non-blank text.
 
     Rule: seed 004, scoring; rulings.md, "Up or Down?".
     """
-    if isinstance(colours, (str, bytes)):
-        raise UpOrDownError("give the row as a list of colour names, one per card")
-    counts = Counter(_colour_key(colour) for colour in colours)
+    listed = _items(colours, f"give the row as a list of colour names, one per card, not {colours!r}")
+    counts = Counter(_colour_key(colour) for colour in listed)
     if not counts:
         return 0
     return counts.total() * max(counts.values())
@@ -354,11 +380,9 @@ def row_summary_score(cards: int, commonest: int) -> int:
 
 def _row_points(row: Sequence[str] | RowSummary | Sequence[int]) -> int:
     """Score a row given as colour names, a ``RowSummary`` or a ``[cards, commonest]`` pair."""
-    if isinstance(row, Mapping) or isinstance(row, (str, bytes)):
-        raise UpOrDownError(
-            "give each row as a list of colour names or as [cards, commonest colour count]"
-        )
-    items = list(row)
+    items = _items(
+        row, f"give each row as a list of colour names or as [cards, commonest colour count], not {row!r}"
+    )
     if len(items) == 2 and all(isinstance(v, int) and not isinstance(v, bool) for v in items):
         return row_summary_score(*items)
     return row_score(items)
@@ -379,14 +403,13 @@ def player_score(rows: Sequence[Sequence[str] | RowSummary], discarded: int) -> 
         24 + 2 + 40 = 66.
 
     Raises:
-        UpOrDownError: for more than 3 rows, a negative or non-whole
-            ``discarded``, or a row that can not be read.
+        UpOrDownError: for a display that is not a list of rows, more than
+            3 rows, a negative or non-whole ``discarded``, or a row that can
+            not be read.
 
     Rule: seed 004, scoring; rulings.md, "Up or Down?" (+1 per card, not per row).
     """
-    if isinstance(rows, (str, bytes, Mapping)):
-        raise UpOrDownError("give the display as a list of rows")
-    display = list(rows)
+    display = _items(rows, f"give the display as a list of rows, not {rows!r}")
     if len(display) > MAX_ROWS:
         raise UpOrDownError(
             f"a display holds at most {MAX_ROWS} rows, not {len(display)}"

@@ -117,6 +117,8 @@ def position_rank(position: int) -> int:
 
     Raises:
         ValueError: for a position outside 1..14.
+
+    Rule: seed, "Kombinasjonstypene" (ace low or high); rulings.md, Up to 9.
     """
     if not isinstance(position, int) or not LOW_ACE <= position <= HIGH_ACE:
         raise ValueError(f"a straight position is 1 (low ace) to 14 (high ace), not {position!r}")
@@ -160,6 +162,8 @@ class GroupSpec:
 
     Raises:
         LevelError: for an unknown kind, a size out of range or a negative budget.
+
+    Rule: seed, "Nivåtabellen" (split budgets "x + y"); rulings.md, Up to 9.
     """
 
     kind: str
@@ -329,6 +333,8 @@ def get_level(level: int, levels: Sequence[Level] = LEVELS) -> Level:
 
     Raises:
         LevelError: for a number outside 1..9 or a bad table.
+
+    Rule: seed, "Nivåtabellen"; the preset table in rulings.md, Up to 9.
     """
     table = levels if levels is LEVELS else check_levels(levels)
     if isinstance(level, bool) or not isinstance(level, int) or not 1 <= level <= LEVEL_COUNT:
@@ -408,6 +414,9 @@ class MeldCard:
         suit: the suit it stands for; ``None`` for a wild in a set (any suit).
         position: its straight position 1..14 (14 = high ace); ``None`` in a set.
         wild: True when a 2 or 3 stands for another card (it costs budget).
+
+    Rule: seed, "Hjertet i spillet" (a wild on the table is locked to the
+    card it stands for); rulings.md, Up to 9.
     """
 
     card: Card
@@ -434,6 +443,8 @@ class MeldGroup:
         kind: ``"straight"`` or ``"set"``.
         slots: the cards with what they stand for; a straight's in position
             order, a set's naturals first.
+
+    Rule: seed, "Kombinasjonstypene"; rulings.md, Up to 9 (straight, set).
     """
 
     kind: str
@@ -497,6 +508,8 @@ class MeldVerdict(Verdict):
         wilds_used: wilds in the cheapest legal reading (0 when illegal).
         groups: one ``MeldGroup`` per straight or set, in the contract's
             order (empty when illegal).
+
+    Rule: seed, "Nivåtabellen"; rulings.md, Up to 9 (cheapest reading).
     """
 
     wilds_used: int = 0
@@ -517,6 +530,8 @@ class LayOffVerdict(Verdict):
         reason: why not, in plain English; empty when legal.
         slot: where the card goes and what it stands for (``None`` when illegal).
         at: ``"low"`` or ``"high"`` end of a straight; ``None`` for a set or when illegal.
+
+    Rule: seed, "Donering"; rulings.md, Up to 9.
     """
 
     slot: MeldCard | None = None
@@ -885,6 +900,8 @@ def check_group(kind: str, cards: CardsLike) -> MeldVerdict:
     Raises:
         ValueError: for an unknown kind.
         CardError: for a card that can not be read, has no suit, or is a joker.
+
+    Rule: seed, "Kombinasjonstypene" and "Hjertet i spillet"; rulings.md, Up to 9.
     """
     if kind not in KINDS:
         raise ValueError(f"a group is a straight or a set, not {kind!r}")
@@ -917,6 +934,9 @@ def find_meld(level: int, hand: CardsLike, *, levels: Sequence[Level] = LEVELS) 
     Raises:
         CardError: for a card that can not be read, has no suit, or is a joker.
         LevelError: for a level outside 1..9 or a bad level table.
+
+    Rule: seed, "Nivåtabellen" and "Hjertet i spillet"; rulings.md, Up to 9
+    (the checker always finds the cheapest reading).
     """
     spec = get_level(level, levels)
     return _read(_meld_cards(hand), spec)
@@ -1010,6 +1030,8 @@ def lay_off(group: MeldGroup, card: CardLike, *, at: str | None = None) -> MeldG
     Raises:
         IllegalMove: when the card may not be laid off there; the message says why.
         ValueError, CardError: as :func:`check_lay_off`.
+
+    Rule: seed, "Donering"; rulings.md, Up to 9 (a laid-off wild is locked).
     """
     verdict = check_lay_off(group, card, at=at)
     if not verdict.legal:
@@ -1022,7 +1044,11 @@ def lay_off(group: MeldGroup, card: CardLike, *, at: str | None = None) -> MeldG
 # ---- penalty points and scoring -----------------------------------------------
 
 def penalty_groups() -> list[tuple[list[str], int]]:
-    """The penalty table for display: ``[(["2", "3"], 20), (["A"], 15), ...]``."""
+    """The penalty table for display: ``[(["2", "3"], 20), (["A"], 15), ...]``.
+
+    Rule: seed, "Slutt på runden og straffepoeng" (2 and 3); the rest is the
+    preset in rulings.md, Up to 9.
+    """
     return [([RANK_LABELS[rank] for rank in ranks], points) for ranks, points in PENALTY_GROUPS]
 
 
@@ -1057,6 +1083,8 @@ class Standing(NamedTuple):
         level: the contract the player is on now, 1..9; 10 once they have
             laid down level 9 (finished).
         penalty: accumulated penalty points.
+
+    Rule: seed, "Nivåprogresjon"; contracts.md (the shape).
     """
 
     level: int
@@ -1071,6 +1099,9 @@ class RoundResult:
         laid_down: True when the player laid down their contract this round.
         hand: the cards left in hand (empty for the player who went out).
         points: a penalty figure entered instead of cards; used when not None.
+
+    Rule: seed, "Nivåprogresjon" and "Slutt på runden og straffepoeng";
+    contracts.md (the shape).
     """
 
     laid_down: bool
@@ -1080,6 +1111,13 @@ class RoundResult:
 
 def _whole(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _players(what: str, value: Any) -> Mapping[str, Any]:
+    """``value`` if it maps player names to entries, else a ``ScoreError`` naming ``what``."""
+    if not isinstance(value, Mapping):
+        raise ScoreError(f"the {what} must map each player's name to an entry, not {value!r}")
+    return value
 
 
 def _standing(name: str, raw: Any) -> Standing:
@@ -1139,12 +1177,15 @@ def score_round(
         Player name to the new ``Standing``, in the order of ``standings``.
 
     Raises:
-        ScoreError: (a ValueError) for a missing or unknown player, a level
-            outside 1..10, negative points, a finished player laying down
-            again, or a hand that can not be read.
+        ScoreError: (a ValueError) for standings or results that are not a
+            mapping, a missing or unknown player, a level outside 1..10,
+            negative points, a finished player laying down again, or a hand
+            that can not be read.
         LevelError: for a bad level table.
     """
     check_levels(levels)
+    standings = _players("standings", standings)
+    results = _players("round results", results)
     missing = [name for name in standings if name not in results]
     if missing:
         raise ScoreError(f"no round result for {_and(missing)}: say whether they laid down and what they hold")
@@ -1181,9 +1222,10 @@ def winners(standings: Mapping[str, Any]) -> list[str]:
         the order of ``standings``.  ``[]`` while nobody has finished.
 
     Raises:
-        ScoreError: for a standing that can not be read.
+        ScoreError: for standings that are not a mapping, or a standing
+            that can not be read.
     """
-    read = {name: _standing(name, raw) for name, raw in standings.items()}
+    read = {name: _standing(name, raw) for name, raw in _players("standings", standings).items()}
     finished = {name: s.penalty for name, s in read.items() if s.level == FINISHED}
     if not finished:
         return []
