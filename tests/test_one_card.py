@@ -19,7 +19,6 @@ from companion.games.one_card import (
     buried_at_start,
     card_effect,
     check_play,
-    deal_size,
     play,
     take_attack,
 )
@@ -448,14 +447,6 @@ def test_start_card_rule(card):
     assert buried_at_start(card) is not plain
 
 
-@pytest.mark.parametrize(("players", "cards"), [(2, 7), (3, 5), (4, 5), (5, 5), (6, 5)])
-def test_deal_size(players, cards):
-    assert deal_size(players) == cards
-
-
-def test_deal_size_refuses_one_player():
-    with pytest.raises(ValueError, match="2 or more"):
-        deal_size(1)
 
 
 # Properties

@@ -50,8 +50,6 @@ __all__ = [
     "BLACK_JOKER",
     "BURIED_AT_START",
     "COLOUR_JOKER",
-    "DEAL_SIZES",
-    "DEAL_SIZE_MORE",
     "EFFECTS",
     "IllegalMove",
     "OneCardState",
@@ -63,7 +61,6 @@ __all__ = [
     "buried_at_start",
     "card_effect",
     "check_play",
-    "deal_size",
     "normalise_suit",
     "play",
     "read_card",
@@ -113,12 +110,6 @@ TWO_PLAYER_EFFECTS: dict[int, tuple[str, str]] = {
 
 BURIED_AT_START: frozenset[int] = frozenset({1, 2, 3, 7, 11, 12, 13})
 """Ranks that may not start the discard pile; jokers are buried too (seed, "Setup")."""
-
-DEAL_SIZES: dict[int, int] = {2: 7}
-"""Player count -> cards dealt to each, where it differs from ``DEAL_SIZE_MORE`` (seed, "Setup")."""
-
-DEAL_SIZE_MORE = 5
-"""Cards dealt to each player with three or more players (seed, "Setup")."""
 
 _SUIT_INPUT = {**{letter: letter for letter in SUITS}, **{sym: letter for letter, sym in SUIT_SYMBOLS.items()}}
 _SUIT_INPUT.update({name: letter for letter, name in SUIT_NAMES.items()})
@@ -503,14 +494,3 @@ def buried_at_start(card: CardLike) -> bool:
     """
     parsed = read_card(card)
     return parsed.is_joker or parsed.rank in BURIED_AT_START
-
-
-def deal_size(players: int) -> int:
-    """Cards dealt to each player: 7 with two players, 5 with three or more.
-
-    Raises:
-        ValueError: for fewer than 2 players.
-
-    Rule: seed, "Setup" (dealing).
-    """
-    return DEAL_SIZES.get(_check_players(players), DEAL_SIZE_MORE)
