@@ -1,0 +1,303 @@
+"""The rules texts: every section present, presets marked, figures from the
+rules core, house-rule values shown, search across games."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from companion import rulebook, setup
+from companion.games import one_card, one_up, up_or_down, up_to_nine
+from companion.rulebook import GAMES, SECTIONS, RulebookError, rules_for, search
+
+SEEDS = Path(__file__).resolve().parents[2] / "shared" / "seeds"
+ENGLISH_SEEDS = {"one_up": "000_02c14a96903c59d4.txt", "one_card": "002_7ca371b2d702903f.txt"}
+
+
+@pytest.fixture
+def fresh_templates():
+    """Forget the cached rules files and renderings before and after a test."""
+    rulebook._template.cache_clear()
+    rulebook._standard_rules.cache_clear()
+    yield
+    rulebook._template.cache_clear()
+    rulebook._standard_rules.cache_clear()
+
+
+def block_with(rules: rulebook.GameRules, section: str, text: str) -> rulebook.Block:
+    """The block of ``section`` whose text contains ``text``."""
+    blocks = [b for b in rules.section(section).blocks if text in b.text]
+    assert blocks, f"no block with {text!r} in {rules.game}/{section}"
+    return blocks[0]
+
+
+# ---- structure ------------------------------------------------------------
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_game_has_every_section_in_order(game):
+    rules = rules_for(game)
+    assert [s.key for s in rules.sections] == [key for key, _ in SECTIONS]
+    assert [s.title for s in rules.sections] == [title for _, title in SECTIONS]
+    for section in rules.sections:
+        assert section.blocks, f"{game}/{section.key} is empty"
+        assert len(section.plain) >= 40
+        assert "{{" not in section.markdown and "}}" not in section.markdown
+        assert "[preset" not in section.markdown and "[house rule" not in section.markdown
+    assert rules.intro and rules.name == setup.GAMES[game].title
+
+
+def test_game_ids_are_read_loosely_and_unknown_ones_refused():
+    assert rules_for(" One_Up ").game == "one_up"
+    with pytest.raises(RulebookError, match="unknown game 'chess'.*one_up"):
+        rules_for("chess")
+    with pytest.raises(RulebookError, match="no section 'rules'"):
+        rules_for("one_up").section("rules")
+
+
+def test_a_rules_file_missing_a_section_is_refused(tmp_path, monkeypatch, fresh_templates):
+    text = (rulebook.RULES_DIR / "one_up.md").read_text(encoding="utf-8")
+    (tmp_path / "one_up.md").write_text(text.replace("## Variants", "## Extras"), encoding="utf-8")
+    monkeypatch.setattr(rulebook, "RULES_DIR", tmp_path)
+    with pytest.raises(RulebookError, match="expected .*'Variants'"):
+        rules_for("one_up")
+
+
+def test_an_unknown_placeholder_is_refused(tmp_path, monkeypatch, fresh_templates):
+    text = (rulebook.RULES_DIR / "one_up.md").read_text(encoding="utf-8")
+    (tmp_path / "one_up.md").write_text(text + "\n{{no_such_figure}}\n", encoding="utf-8")
+    monkeypatch.setattr(rulebook, "RULES_DIR", tmp_path)
+    with pytest.raises(RulebookError, match="no_such_figure"):
+        rules_for("one_up")
+
+
+# ---- written in our own words -----------------------------------------------
+
+def _words(text: str) -> list[str]:
+    return re.findall(r"[a-z0-9♠♥♦♣]+", text.lower())
+
+
+@pytest.mark.parametrize("game", sorted(ENGLISH_SEEDS))
+def test_no_seven_word_run_is_copied_from_an_english_seed(game):
+    if not (SEEDS / ENGLISH_SEEDS[game]).exists():
+        pytest.skip("the seed documents are not next to this checkout")
+    seed = _words((SEEDS / ENGLISH_SEEDS[game]).read_text(encoding="utf-8"))
+    shingles = {tuple(seed[i:i + 7]) for i in range(len(seed) - 6)}
+    rules = rules_for(game)
+    ours = _words(rules.intro + " " + " ".join(s.plain for s in rules.sections))
+    copied = [
+        " ".join(ours[i:i + 7]) for i in range(len(ours) - 6)
+        if tuple(ours[i:i + 7]) in shingles
+        # lists of card values and the model game's title are facts, not sentences
+        and sum(len(word) == 1 for word in ours[i:i + 7]) < 4
+    ]
+    assert copied == []
+
+
+# ---- presets ------------------------------------------------------------------
+
+def test_one_card_attack_values_are_a_preset_rendered_from_the_core():
+    block = block_with(rules_for("one_card"), "special", "Next player draws")
+    assert block.preset and not block.house_rule
+    for line, value in (("any 2", 2), ("A♥ A♦ A♣", 3), ("A♠", 5), ("black joker", 7), ("colour joker", 10)):
+        assert f"| {line} | {value} |" in block.text
+
+
+def test_up_to_nine_level_table_is_a_preset_and_a_house_rule():
+    rules = rules_for("up_to_nine")
+    block = block_with(rules, "turn", "| Level |")
+    assert block.preset and block.house_rule
+    assert "| 4 | 3 sets of 3 | 2 total, max 1 per set, at least one set with no wild |" in block.text
+    assert "| 5 | straight of 4 + set of 3 | 1 + 1 |" in block.text
+    assert "| 9 | straight of 9 | 4 |" in block.text
+    assert "level 9 (straight of 9, max 4 wild) needs at least 5 natural cards" in rules.section("turn").plain
+
+
+def test_presets_are_marked_where_rulings_decide():
+    expected = {
+        ("one_card", "cards", "2-5 players: 1 deck, 54 cards; 6 players: 2 decks, 108 cards"),
+        ("one_card", "setup", "the player on the dealer's left"),
+        ("one_card", "turn", "Taking an attack does not end your turn"),
+        ("one_card", "special", "yet another turn"),
+        ("one_card", "scoring", "tally of round wins"),
+        ("up_to_nine", "cards", "2-4 players: 2 standard decks without jokers (104 cards)"),
+        ("up_to_nine", "special", "nor swapped for the real"),
+        ("up_to_nine", "winning", "share the win"),
+        ("up_or_down", "cards", "| 2 | 1 to 54 |"),
+        ("up_or_down", "setup", "the player on the dealer's left"),
+        ("up_or_down", "winning", "share the win"),
+    }
+    for game, section, text in expected:
+        assert block_with(rules_for(game), section, text).preset, (game, section, text)
+
+
+def test_seed_rules_are_not_marked_as_presets():
+    assert not block_with(rules_for("one_up"), "scoring", "| Points |").preset
+    assert not block_with(rules_for("one_card"), "special", "3, the shield").preset
+    assert not block_with(rules_for("up_to_nine"), "end", "Safety valve").preset
+
+
+def test_every_game_but_one_up_has_a_preset_and_one_up_has_none():
+    marked = {game for game in GAMES if any(s.has_preset for s in rules_for(game).sections)}
+    assert marked == {"one_card", "up_to_nine", "up_or_down"}
+
+
+# ---- figures come from the rules core ----------------------------------------
+
+def test_one_up_figures_match_the_core():
+    rules = rules_for("one_up")
+    plan = setup.plan("one_up", 4)
+    assert "| Points | 1 | 2 | 3 | 4 | 5 | 6 | 10 | 20 |" in rules.section("scoring").markdown
+    assert f"pick out these {plan.deck_size} cards" in rules.section("cards").plain
+    assert "- A 2 3 4 5 6: 8 of each (48)\n- K: 8" in rules.section("cards").markdown
+    assert f"deal {plan.hand_size} to each player" in rules.section("setup").plain
+    assert "You take back 10 if it was 10 or more, else 1 if it was 1 or more, else nothing." in (
+        rules.section("scoring").plain
+    )
+    assert "the game ends at 30 penalty points instead of 40" in rules.section("variants").plain
+    assert "3, 3, 5 and K left over cost 3 + 5 + 10 = 18 points, and a pair of aces costs 1." in (
+        rules.section("scoring").plain
+    )
+    assert "a total of 23 is 2 black chips and 3 white ones" in rules.section("scoring").plain
+    assert "Players: 2 to 6." in rules.section("cards").plain
+
+
+def test_a_changed_core_table_changes_the_text(monkeypatch, fresh_templates):
+    monkeypatch.setitem(one_up.PENALTY_POINTS, "K", 12)
+    monkeypatch.setitem(one_card.ATTACK_VALUES, one_card.BLACK_JOKER, 8)
+    monkeypatch.setattr(up_to_nine, "PENALTY_GROUPS", (((2, 3), 25),) + up_to_nine.PENALTY_GROUPS[1:])
+    monkeypatch.setitem(up_or_down.CARDS_IN_PLAY, 2, 60)
+    one_up_scoring = rules_for("one_up").section("scoring")
+    assert "| Points | 1 | 2 | 3 | 4 | 5 | 6 | 12 | 20 |" in one_up_scoring.markdown
+    assert "3, 3, 5 and K left over cost 3 + 5 + 12 = 20 points" in one_up_scoring.plain
+    assert "| black joker | 8 |" in rules_for("one_card").section("special").markdown
+    assert "| 2 3 | 25 |" in rules_for("up_to_nine").section("scoring").markdown
+    assert "| 2 | 1 to 60 |" in rules_for("up_or_down").section("cards").markdown
+
+
+def test_up_to_nine_penalties_and_decks():
+    rules = rules_for("up_to_nine")
+    table = rules.section("scoring").markdown
+    for row in ("| 2 3 | 20 |", "| A | 15 |", "| 10 J Q K | 10 |", "| 4 5 6 7 8 9 | 5 |"):
+        assert row in table
+    assert "Deal 11 cards to each player" in rules.section("setup").plain
+    assert "5-6 players: 3 standard decks without jokers (156 cards)" in rules.section("cards").plain
+
+
+def test_up_or_down_example_is_scored_by_the_core():
+    text = rules_for("up_or_down").section("scoring").plain
+    assert "score 24 + 2 + 40 = 66." in text
+    assert "rows of 8 cards (3 yellow the most), 2 cards (two colours) and 8 cards (5 blue the most)" in text
+
+
+def test_one_card_deal_sizes():
+    text = rules_for("one_card").section("setup").plain
+    assert "Deal 7 each with 2 players, and 5 each with 3 or more players." in text
+
+
+# ---- house rules ---------------------------------------------------------------
+
+def test_one_up_house_rules_are_shown():
+    rules = rules_for("one_up", {"joker": True, "limit": 30})
+    assert "any player on 30 or more penalty points" in rules.section("winning").plain
+    assert [(h.label, h.value, h.standard, h.changed) for h in rules.house_rules] == [
+        ("Wild joker", "on", "off", True),
+        ("Game ends at", "30 points", "40 points", True),
+    ]
+    standard = rules_for("one_up")
+    assert "any player on 40 or more penalty points" in standard.section("winning").plain
+    assert not any(h.changed for h in standard.house_rules)
+    assert block_with(standard, "variants", "chosen when a game is").house_rule
+
+
+def test_one_card_round_wins_target_is_shown():
+    rules = rules_for("one_card", {"target": 3})
+    assert "The first to win 3 rounds takes the match." in rules.section("scoring").plain
+    assert "first player with 3 round wins" in rules.section("winning").plain
+    assert [(h.value, h.standard, h.changed) for h in rules.house_rules] == [("3", "5", True)]
+    block = block_with(rules, "scoring", "tally")
+    assert block.preset and block.house_rule
+
+
+def test_up_to_nine_edited_level_table_is_shown():
+    table = up_to_nine.levels_to_json()
+    table[0]["groups"][0]["size"] = 5
+    table[8]["max_wild"] = 3
+    table[8]["groups"][0]["max_wild"] = 3
+    rules = rules_for("up_to_nine", {"levels": table})
+    turn = rules.section("turn").markdown
+    assert "This game plays with its own level table:" in turn
+    assert "| 1 | straight of 5 | 0 |" in turn
+    assert "| 9 | straight of 9 | 3 |" in turn
+    assert "level 9 (straight of 9, max 3 wild) needs at least 6 natural cards" in rules.section("turn").plain
+    assert [(h.label, h.value, h.changed) for h in rules.house_rules] == [
+        ("Level table", "edited for this game", True)
+    ]
+
+
+def test_the_preset_level_table_saved_with_a_game_counts_as_the_preset():
+    rules = rules_for("up_to_nine", {"levels": up_to_nine.levels_to_json()})
+    assert "own level table" not in rules.section("turn").markdown
+    assert not rules.house_rules[0].changed
+
+
+def test_up_or_down_has_no_house_rules():
+    assert rules_for("up_or_down", {}).house_rules == ()
+
+
+@pytest.mark.parametrize(("game", "options", "message"), [
+    ("one_up", {"limit": "forty"}, "One Up's limit"),
+    ("one_up", {"joker": "yes"}, "joker option"),
+    ("one_card", {"target": 0}, "round wins"),
+    ("up_to_nine", {"levels": [1, 2]}, "level table can not be read"),
+    ("one_up", ["joker"], "options must be a mapping"),
+])
+def test_bad_options_get_a_clear_error(game, options, message):
+    with pytest.raises(RulebookError, match=message):
+        rules_for(game, options)
+
+
+# ---- search ---------------------------------------------------------------------
+
+def test_joker_is_found_in_at_least_three_games():
+    hits = search("joker")
+    assert {hit.game for hit in hits} >= {"one_up", "one_card", "up_to_nine"}
+    for hit in hits:
+        assert "joker" in hit.snippet.lower()
+        assert hit.title == dict(SECTIONS)[hit.section]
+        assert hit.name == rules_for(hit.game).name
+
+
+def test_search_is_case_insensitive_and_in_reading_order():
+    assert search("JOKER") == search("joker")
+    hits = search("joker")
+    order = [(GAMES.index(h.game), [k for k, _ in SECTIONS].index(h.section)) for h in hits]
+    assert order == sorted(order)
+
+
+def test_search_needs_every_word():
+    hits = search("wild budget")
+    assert hits and all(h.game == "up_to_nine" for h in hits)
+    assert {h.section for h in hits} >= {"turn", "special"}
+    assert search("shield") and {h.game for h in search("shield")} == {"one_card"}
+
+
+def test_search_finds_section_titles_and_nothing_for_blank_queries():
+    assert ("up_or_down", "variants") in {(h.game, h.section) for h in search("variants")}
+    assert search("") == [] and search("   ") == []
+    assert search("xylophone") == []
+
+
+def test_search_snippet_is_cut_at_words_with_ellipses():
+    hit = next(h for h in search("safety valve") if h.game == "up_to_nine")
+    assert hit.section == "end"
+    assert hit.snippet.startswith("…") and hit.snippet.endswith("…")
+    assert "Safety valve" in hit.snippet
+    assert len(hit.snippet) <= rulebook._SNIPPET_BEFORE + rulebook._SNIPPET_AFTER + 20
+
+
+def test_search_can_be_limited_to_games():
+    assert {h.game for h in search("joker", games=["one_card"])} == {"one_card"}
+    with pytest.raises(RulebookError):
+        search("joker", games=["poker"])
