@@ -1,0 +1,169 @@
+"""The dealer's setup guide (route ``/setup?game=&players=``).
+
+Game + player count -> the deck to build with counts, cards per hand, what
+starts the discard pile, who starts, and the numbered steps with a checkbox
+each; a shuffle reminder and a random first-player picker.  Every figure and
+step comes from ``companion.setup.plan``.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from functools import partial
+
+import flet as ft
+
+from companion import setup
+from companion.ui.ask_cards import game_tiles, suit_text
+from companion.ui.state import navigate
+from companion.ui.widgets import TOUCH, labelled, screen_header, section_title, tile_button
+
+GAMES: tuple[str, ...] = setup.GAME_IDS
+"""The games in the order of the game tiles."""
+
+SHUFFLE_REMINDER = (
+    "Shuffle well before every deal: cards come back from the last round in "
+    "runs and sets, and a few quick overhand shuffles leave them that way. "
+    "Riffle about seven times, or spread the cards face down and mix them."
+)
+"""The reminder shown above the steps."""
+
+
+def _fact(value: str, label: str, test_id: str) -> ft.Control:
+    """A big figure with its label (``56`` / ``cards in play``), named ``test_id`` for tests."""
+    return ft.Container(
+        expand=True,
+        padding=12,
+        border_radius=12,
+        bgcolor=ft.Colors.SECONDARY_CONTAINER,
+        content=labelled(test_id, ft.Column(
+            [
+                ft.Text(value, size=28, weight=ft.FontWeight.BOLD, color=ft.Colors.ON_SECONDARY_CONTAINER),
+                ft.Text(label, color=ft.Colors.ON_SECONDARY_CONTAINER),
+            ],
+            spacing=0,
+            tight=True,
+        )),
+    )
+
+
+def _preset_chip(note: str) -> ft.Control:
+    return ft.Row(
+        [
+            ft.Container(
+                padding=ft.Padding.symmetric(horizontal=8, vertical=2),
+                border_radius=8,
+                border=ft.Border.all(1, ft.Colors.TERTIARY),
+                content=ft.Text("preset", size=12, color=ft.Colors.TERTIARY),
+            ),
+            ft.Text(note, size=13, expand=True, color=ft.Colors.ON_SURFACE_VARIANT),
+        ],
+        vertical_alignment=ft.CrossAxisAlignment.START,
+    )
+
+
+def _step(text: str, done: bool, on_toggle: Callable[[], None]) -> ft.Control:
+    """One numbered step with its checkbox; tapping the text ticks it too. The text wraps."""
+    return ft.Row(
+        [
+            ft.Checkbox(value=done, on_change=on_toggle, semantics_label=text),
+            ft.Container(
+                expand=True,
+                on_click=on_toggle,
+                padding=ft.Padding.symmetric(vertical=12),
+                content=suit_text(text, color=ft.Colors.ON_SURFACE_VARIANT if done else None),
+            ),
+        ],
+        vertical_alignment=ft.CrossAxisAlignment.START,
+        spacing=4,
+    )
+
+
+@ft.component
+def SetupScreen(game: str | None, players: int | None) -> ft.Control:
+    """How to deal a game for a number of players.
+
+    Takes the game id and player count from the address (either may be None
+    or out of range: the first game and its smallest count are used).
+    """
+    start_game = game if game in GAMES else GAMES[0]
+    chosen, set_chosen = ft.use_state(start_game)
+    supported = setup.GAMES[chosen].players
+    count, set_count = ft.use_state(players if players in setup.GAMES[start_game].players else None)
+    done, set_done = ft.use_state(frozenset())
+    first, set_first = ft.use_state(None)
+    seats = count if count in supported else supported.start
+    plan = setup.plan(chosen, seats)
+
+    def choose_game(game_id: str):
+        set_chosen(game_id)
+        set_done(frozenset())
+        set_first(None)
+
+    def choose_count(n: int):
+        set_count(n)
+        set_done(frozenset())
+        set_first(None)
+
+    def tick(index: int):
+        set_done(done - {index} if index in done else done | {index})
+
+    def pick_first():
+        set_first(random.choice(range(1, seats + 1)))
+
+    controls: list[ft.Control] = [
+        screen_header("How to deal", "The deck, the deal and who starts."),
+        game_tiles(GAMES, chosen, choose_game),
+        section_title("Players"),
+        labelled("players", ft.Row(
+            [tile_button(str(n), selected=n == seats, on_click=partial(choose_count, n))
+             for n in supported],
+            spacing=6,
+        )),
+        ft.Row(
+            [
+                _fact(str(plan.deck_size), "cards in play", "deck-size"),
+                _fact(str(plan.hand_size), "cards each", "hand-size"),
+                _fact(str(plan.decks), "deck" if plan.decks == 1 else "decks", "decks"),
+            ],
+            spacing=8,
+        ),
+        section_title("The deck"),
+        labelled("deck", ft.Column([suit_text(f"• {line}", size=16) for line in plan.deck], spacing=2)),
+        suit_text(f"Discard pile: {plan.discard_start}.", size=16),
+        suit_text(f"Who starts: {plan.first_player}.", size=16),
+    ]
+    controls += [_preset_chip(note) for note in plan.notes]
+    controls.append(ft.Container(
+        padding=12,
+        border_radius=12,
+        bgcolor=ft.Colors.TERTIARY_CONTAINER,
+        content=ft.Row(
+            [ft.Icon(ft.Icons.SHUFFLE, color=ft.Colors.ON_TERTIARY_CONTAINER),
+             ft.Text(SHUFFLE_REMINDER, expand=True, color=ft.Colors.ON_TERTIARY_CONTAINER)],
+            vertical_alignment=ft.CrossAxisAlignment.START,
+        ),
+    ))
+    controls.append(section_title(f"Steps ({len(done)} of {len(plan.steps)} done)"))
+    controls.append(labelled("steps", ft.Column([_step(step, index in done, partial(tick, index))
+                                                 for index, step in enumerate(plan.steps)], spacing=4)))
+    controls.append(section_title("Who goes first?"))
+    controls.append(ft.Text(
+        f"Or let chance decide: seats are numbered clockwise, seat 1 on the dealer's left, "
+        f"seat {seats} the dealer.",
+        color=ft.Colors.ON_SURFACE_VARIANT,
+    ))
+    controls.append(ft.Row(
+        [
+            ft.FilledTonalButton("Pick a first player", icon=ft.Icons.CASINO_OUTLINED,
+                                 on_click=pick_first, height=TOUCH),
+            labelled("first", ft.Text(f"Seat {first} starts." if first else "", size=20,
+                                      weight=ft.FontWeight.BOLD)),
+        ],
+        vertical_alignment=ft.CrossAxisAlignment.CENTER,
+        wrap=True,
+    ))
+    controls.append(ft.TextButton(f"Rules of {plan.title}", icon=ft.Icons.MENU_BOOK_OUTLINED,
+                                  on_click=lambda: navigate(f"/rules?game={chosen}"), height=TOUCH))
+    return ft.Column(controls, spacing=12)

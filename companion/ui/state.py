@@ -1,0 +1,85 @@
+"""What the screens share: the store (one per process) and the session state.
+
+Every browser session (a tab, a phone) has its own ``SessionState``; the
+``Store`` is shared by all of them. Screens reach both through the hooks
+``use_store()`` and ``use_session()`` instead of module-level globals.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from collections.abc import Callable
+from typing import Any
+
+import flet as ft
+
+
+@ft.observable
+@dataclass
+class SessionState:
+    """Screen state of one browser session.
+
+    ``revision`` grows by one after every change this session (or, through
+    the page's pubsub, another session) made to the saved games: screens that
+    read the store re-read it when it moves. ``message`` is a short line shown
+    in the message bar above the navigation bar (empty: none), ``message_id``
+    counts the messages told, and ``undo`` is the handler of the message's
+    "Undo" button (None: no button). ``notices_dismissed`` hides the store's
+    notices banner. ``wakelock`` holds this session's Flet Wakelock service
+    (kept referenced here so it stays registered).
+    """
+
+    revision: int = 0
+    message: str = ""
+    message_id: int = 0
+    undo: Any = field(default=None, repr=False)
+    notices_dismissed: bool = False
+    wakelock: Any = field(default=None, repr=False)
+
+    def saved(self) -> None:
+        """Mark that the saved games changed: screens reading them refresh."""
+        self.revision += 1
+
+    def tell(self, text: str, undo: Callable[[], None] | None = None) -> None:
+        """Show ``text`` in the message bar at the bottom of the screen, with an
+        "Undo" button calling ``undo`` when one is given."""
+        self.undo = undo
+        self.message = text
+        self.message_id += 1
+
+    def dismissed(self, message_id: int) -> None:
+        """Message ``message_id`` was closed or timed out (a newer message stays)."""
+        if message_id == self.message_id:
+            self.undo = None
+            self.message = ""
+
+
+STORE_TOPIC = "saved-games"
+"""Pubsub topic on which a session tells the others that saved games changed."""
+
+StoreContext = ft.create_context(None)
+SessionContext = ft.create_context(None)
+
+
+def use_store():
+    """The process's ``companion.store.Store`` (call inside a component)."""
+    return ft.use_context(StoreContext)
+
+
+def use_session() -> SessionState:
+    """This browser session's ``SessionState`` (call inside a component).
+
+    The calling component re-renders when the session state changes.
+    """
+    return ft.use_context(SessionContext)
+
+
+def navigate(route: str) -> None:
+    """Go to ``route`` (a path such as ``/pad/<id>``) in this session."""
+    ft.context.page.navigate(route)
+
+
+def announce_saved(session: SessionState) -> None:
+    """After a save: refresh this session's screens and tell the other sessions."""
+    session.saved()
+    ft.context.page.pubsub.send_others_on_topic(STORE_TOPIC, None)

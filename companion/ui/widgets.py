@@ -1,0 +1,168 @@
+"""Small building blocks every screen uses.
+
+All of them keep touch targets at least ``TOUCH`` (48 px) high: a thumb
+between two turns, with cards in the other hand.
+
+- :func:`icon_button`: an icon button named for screen readers and tests.
+- :func:`screen_header`: a screen's title line with optional back and action buttons.
+- :func:`section_title`: a heading inside a screen.
+- :func:`tile_button`: a square toggle button (a card value, a player) that
+  is filled when selected.
+- :func:`stepper`: a count with - and + buttons (Up or Down? colours, One-card target).
+- :func:`error_line`: a red line explaining why an entry is refused.
+- :func:`labelled`: wraps a control in a Semantics node with a test id.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+import flet as ft
+
+TOUCH = 48
+"""Smallest height and width of anything tapped, in logical pixels."""
+
+BIG_DIGITS = 28
+"""Font size of running totals: readable at arm's length."""
+
+
+def icon_button(
+    icon: ft.IconData,
+    label: str,
+    on_click: Callable[[], None] | None,
+    *,
+    disabled: bool = False,
+    color: str | None = None,
+) -> ft.IconButton:
+    """A 48x48 icon button whose accessible name is ``label``.
+
+    The name sits on the icon (not a tooltip: Flutter folds a tooltip into
+    an enclosing Semantics container, and the button loses its name).
+    """
+    return ft.IconButton(
+        icon=ft.Icon(icon, semantics_label=label, color=color),
+        on_click=on_click,
+        disabled=disabled,
+        width=TOUCH,
+        height=TOUCH,
+    )
+
+
+def screen_header(
+    title: str,
+    subtitle: str | None = None,
+    *,
+    back: Callable[[], None] | None = None,
+    actions: Sequence[ft.Control] = (),
+) -> ft.Control:
+    """A screen's title row.
+
+    Takes the title, an optional line under it, an optional back handler
+    (shows an arrow button named "Back") and action controls shown on the
+    right. Returns the row.
+    """
+    texts: list[ft.Control] = [
+        ft.Text(title, theme_style=ft.TextThemeStyle.HEADLINE_SMALL, weight=ft.FontWeight.W_600)
+    ]
+    if subtitle:
+        texts.append(ft.Text(subtitle, color=ft.Colors.ON_SURFACE_VARIANT))
+    leading: list[ft.Control] = []
+    if back is not None:
+        leading.append(
+            icon_button(ft.Icons.ARROW_BACK, "Back", back)
+        )
+    return ft.Row(
+        [*leading, ft.Column(texts, spacing=2, expand=True), *actions],
+        vertical_alignment=ft.CrossAxisAlignment.CENTER,
+    )
+
+
+def section_title(text: str) -> ft.Control:
+    """A heading inside a screen."""
+    return ft.Text(text, theme_style=ft.TextThemeStyle.TITLE_MEDIUM, weight=ft.FontWeight.W_600)
+
+
+def tile_button(
+    label: str,
+    *,
+    selected: bool,
+    on_click: Callable[[], None],
+    width: int = TOUCH,
+    tooltip: str | None = None,
+    colour: str | None = None,
+) -> ft.Control:
+    """A square toggle button, filled with the primary colour when selected.
+
+    ``label`` is the text on it (and its accessible name); ``colour`` tints
+    the unselected border (Up or Down?'s card colours).
+    """
+    border = ft.BorderSide(2, colour or ft.Colors.OUTLINE)
+    return ft.Button(
+        content=label,
+        width=width,
+        height=TOUCH,
+        tooltip=tooltip,
+        on_click=on_click,
+        style=ft.ButtonStyle(
+            padding=0,
+            elevation=0,
+            shape=ft.RoundedRectangleBorder(radius=10),
+            side=ft.BorderSide(2, ft.Colors.PRIMARY) if selected else border,
+            bgcolor=ft.Colors.PRIMARY if selected else ft.Colors.SURFACE,
+            color=ft.Colors.ON_PRIMARY if selected else ft.Colors.ON_SURFACE,
+            text_style=ft.TextStyle(size=18, weight=ft.FontWeight.W_600),
+        ),
+    )
+
+
+def stepper(
+    label: str,
+    value: int,
+    *,
+    on_minus: Callable[[], None],
+    on_plus: Callable[[], None],
+    colour: str | None = None,
+    name: str | None = None,
+) -> ft.Control:
+    """A count with - and + buttons.
+
+    ``label`` is shown before the count; the buttons are named
+    "<name> minus" / "<name> plus" (``name`` defaults to ``label``) so tests
+    and screen readers can find them; ``colour`` paints a swatch before the label.
+    """
+    name = name or label
+    swatch: list[ft.Control] = []
+    if colour:
+        swatch.append(ft.Container(width=16, height=16, border_radius=8, bgcolor=colour))
+    return ft.Row(
+        [
+            *swatch,
+            ft.Text(label, expand=True),
+            icon_button(ft.Icons.REMOVE, f"{name} minus", on_minus, disabled=value <= 0),
+            ft.Text(str(value), size=20, width=32, text_align=ft.TextAlign.CENTER),
+            icon_button(ft.Icons.ADD, f"{name} plus", on_plus),
+        ],
+        spacing=4,
+        vertical_alignment=ft.CrossAxisAlignment.CENTER,
+    )
+
+
+def error_line(text: str | None) -> ft.Control | None:
+    """A red line saying why an entry is refused; None when there is nothing to say."""
+    if not text:
+        return None
+    return ft.Row(
+        [
+            ft.Icon(ft.Icons.ERROR_OUTLINE, color=ft.Colors.ERROR),
+            ft.Text(text, color=ft.Colors.ERROR, expand=True),
+        ]
+    )
+
+
+def labelled(test_id: str, content: ft.Control) -> ft.Control:
+    """``content`` inside a Semantics container with identifier ``test_id``.
+
+    The identifier shows in the page as ``flt-semantics-identifier``; browser
+    tests find the controls inside it with ``get_by_test_id(test_id)``.
+    """
+    return ft.Semantics(identifier=test_id, container=True, content=content)

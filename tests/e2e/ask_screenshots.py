@@ -1,0 +1,205 @@
+"""Screenshots of the Check, setup guide and Rules screens, light and dark.
+
+    .venv/bin/python tests/e2e/ask_screenshots.py [--out docs/screenshots]
+
+Starts main.py on a free port with a fresh data folder (holding one saved
+One Up game with house rules, for the rules screen opened from a pad),
+drives headless Chromium at 390x844 through each screen and saves
+``check-*.png``, ``setup-*.png`` and ``rules-*.png``, each as ``-light`` and
+``-dark``.  Not a test (pytest does not collect it); the browser tests in
+test_ask.py check the same screens.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+sys.path.insert(0, str(HERE.parents[1]))
+
+from harness import PHONE, AppPage, launch_browser, start_app  # noqa: E402
+from test_ask import LEVEL_FOUR, TWELVE, type_cards  # noqa: E402
+
+from companion.pads import new_pad  # noqa: E402
+from companion.store import Store  # noqa: E402
+
+SCROLL_SETTLE = 0.5
+"""Seconds for a scroll (or a frame) to come to rest before the picture."""
+
+PAINTED_BYTES = 20_000
+"""A 390x844 PNG of a painted screen is larger than this; a blank one is far smaller."""
+
+STABLE_TRIES = 20
+"""Most pictures taken while waiting for two equal frames in a row."""
+
+
+def stable_screenshot(app: AppPage, path: Path, wait_for: str) -> None:
+    """Save a screenshot once ``wait_for`` shows and two frames in a row are the same.
+
+    Flutter can expose a screen's text before it has painted it (or while it
+    is still loading a font), so one picture after the text appears may be blank.
+    """
+    app.see(wait_for)
+    app.page.mouse.move(0, 0)
+    previous = None
+    for _ in range(STABLE_TRIES):
+        time.sleep(SCROLL_SETTLE)
+        picture = app.page.screenshot()
+        if picture == previous and len(picture) > PAINTED_BYTES:
+            break
+        previous = picture
+    path.write_bytes(picture)
+
+
+def scroll(app: AppPage, pixels: int) -> None:
+    """Scroll the screen's content down by ``pixels`` (a mouse wheel over the middle)."""
+    app.page.mouse.move(PHONE["width"] / 2, PHONE["height"] / 2)
+    app.page.mouse.wheel(0, pixels)
+    time.sleep(SCROLL_SETTLE)
+
+
+def check_one_up(app: AppPage) -> str:
+    app.open("/check/one_up")
+    app.tap("4")
+    app.tap("6")
+    return "No. On a 4"
+
+
+def check_one_card(app: AppPage) -> str:
+    app.open("/check/one_card")
+    type_cards(app, "Or type cards", "AS")
+    app.see("An attack is pending")
+    type_cards(app, "Or type cards", "BJ CJ 3h 3c AH 2S 7D KS 5S")
+    app.see("4 of 9 may be played")
+    scroll(app, 380)
+    return "4 of 9 may be played"
+
+
+def check_up_to_nine(app: AppPage) -> str:
+    app.open("/check/up_to_nine")
+    app.tap("4", within="levels")
+    type_cards(app, "Or type cards", LEVEL_FOUR)
+    app.see("Yes: level 4")
+    scroll(app, 700)
+    return "set of kings"
+
+
+def check_find(app: AppPage) -> str:
+    app.open("/check/up_to_nine")
+    app.tap("4", within="levels")
+    type_cards(app, "Or type cards", TWELVE)
+    app.tap("Find it in my hand")
+    app.see("Found it")
+    scroll(app, 160)
+    return "Found it"
+
+
+def check_lay_off(app: AppPage) -> str:
+    app.open("/check/up_to_nine")
+    app.tap("Lay off")
+    type_cards(app, "Or type cards", "4c 5c 6c 7c")
+    app.tap("Card to lay off", exact=False)
+    type_cards(app, "Or type cards", "2h")
+    app.see("as a wild for 8♣")
+    scroll(app, 300)
+    return "as a wild for 8♣"
+
+
+def check_up_or_down(app: AppPage) -> str:
+    app.open("/check/up_or_down")
+    type_cards(app, "Or type numbers", "4 34 52 60 88 101")
+    type_cards(app, "Or type numbers", "37")
+    app.see("37 goes between 34 and 52")
+    scroll(app, 160)
+    return "37 goes between 34 and 52"
+
+
+def setup_one_up(app: AppPage) -> str:
+    app.open("/setup?game=one_up&players=4")
+    return "cards in play"
+
+
+def setup_steps(app: AppPage) -> str:
+    app.open("/setup?game=up_to_nine&players=5")
+    app.see("Steps")
+    scroll(app, 520)
+    app.page.get_by_role("checkbox").first.click()
+    app.tap("Pick a first player")
+    app.see("starts.")
+    return "starts."
+
+
+def rules_one_card(app: AppPage) -> str:
+    app.open("/rules?game=one_card")
+    app.page.get_by_text("Special cards").first.click()
+    app.see("Next player draws")
+    scroll(app, 640)
+    return "Next player draws"
+
+
+def rules_search(app: AppPage) -> str:
+    app.open("/rules")
+    type_cards(app, "Search all rules", "joker", submit=False)
+    return "sections in 3 games"
+
+
+def rules_house_rules(app: AppPage, game_id: str) -> str:
+    app.open(f"/rules?game=one_up&game_id={game_id}")
+    return "This game's house rules"
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Take every screenshot; print each file written."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--out", default=str(HERE.parents[1] / "docs" / "screenshots"))
+    out = Path(parser.parse_args(argv).out)
+    out.mkdir(parents=True, exist_ok=True)
+
+    from playwright.sync_api import sync_playwright
+
+    with tempfile.TemporaryDirectory() as tmp:
+        data_dir = Path(tmp) / "data"
+        pad = new_pad("one_up", ["Ann", "Ben", "Cy"], options={"joker": True, "limit": 30})
+        Store(data_dir).save_game(pad.to_doc())
+        server = start_app(data_dir, Path(tmp) / "server.log")
+        shots: dict[str, Callable[[AppPage], str]] = {
+            "check-one-up": check_one_up,
+            "check-one-card": check_one_card,
+            "check-up-to-nine": check_up_to_nine,
+            "check-up-to-nine-find": check_find,
+            "check-up-to-nine-lay-off": check_lay_off,
+            "check-up-or-down": check_up_or_down,
+            "setup-one-up": setup_one_up,
+            "setup-steps": setup_steps,
+            "rules-one-card": rules_one_card,
+            "rules-search": rules_search,
+            "rules-house-rules": lambda app: rules_house_rules(app, pad.id),
+        }
+        try:
+            with sync_playwright() as playwright:
+                browser = launch_browser(playwright)
+                for scheme in ("light", "dark"):
+                    for name, steps in shots.items():
+                        context = browser.new_context(viewport=PHONE, color_scheme=scheme)
+                        page = context.new_page()
+                        page.set_default_timeout(15_000)
+                        app = AppPage(page, server.url)
+                        wait_for = steps(app)
+                        path = out / f"{name}-{scheme}.png"
+                        stable_screenshot(app, path, wait_for)
+                        print(path)
+                        context.close()
+                browser.close()
+        finally:
+            server.stop()
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
