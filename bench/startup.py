@@ -1,0 +1,214 @@
+"""Benchmark: app start to first frame, and the server-side cost of a tap on a pad.
+
+    .venv/bin/python bench/startup.py [--runs N] [--taps N] [--history N]
+
+1. Start to first frame: the time from starting ``main.py`` (fresh data
+   folder) until headless Chromium shows the home screen's text, as a ratio
+   against a hello-world Flet app (bench/hello_flet.py) started and loaded
+   the same way in the same run; medians of ``--runs`` alternating runs.
+   Target (issue 4): at most 1.3x.
+2. A tap on the pad at ``--history`` saved games (default 1,000): what the
+   pad screen's handler does for "Save round", an edit and an undo (the pad
+   operation and the store save), what a value tap in the entry sheet
+   computes (the round preview and each hand's penalty), and the reads of
+   the re-render after a save (the saved game read back and compared with
+   the pad); median and 95th percentile in ms.
+   Target (issue 4): under 16 ms.
+
+Needs /usr/bin/chromium and Playwright for part 1 (skipped with a message
+otherwise).
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import tempfile
+import time
+import uuid
+from collections.abc import Callable
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tests" / "e2e"))
+
+from companion.pads import Pad, new_pad, pad_from_doc  # noqa: E402
+from companion.store import Store  # noqa: E402
+from harness import PHONE, AppPage, free_port, launch_browser, missing, start_script  # noqa: E402
+
+HELLO_SCRIPT = ROOT / "bench" / "hello_flet.py"
+HELLO_TEXT = "Hello from Flet"
+APP_TEXT = "Companion"
+STARTUP_TARGET = 1.3
+TAP_TARGET_MS = 16.0
+PLAYERS = ["Ann", "Ben", "Cato", "Dina"]
+ROUNDS_IN_PROGRESS = 10
+"""Rounds already in the game in progress when the taps are timed."""
+
+
+# ---- 1. start to first frame ------------------------------------------------
+
+def first_frame(browser, script: Path, args: Callable[[int, Path], list[str]], text: str) -> float:
+    """Seconds from starting ``script`` to ``text`` on screen in a fresh browser context."""
+    with tempfile.TemporaryDirectory() as scratch:
+        port = free_port()
+        start = time.perf_counter()
+        server = start_script(script, args(port, Path(scratch) / "data"), Path(scratch) / "log.txt", port)
+        context = browser.new_context(viewport=PHONE)
+        try:
+            app = AppPage(context.new_page(), server.url)
+            app.open("/")
+            app.see(text, timeout=60_000)
+            return time.perf_counter() - start
+        finally:
+            context.close()
+            server.stop()
+
+
+def startup(runs: int) -> None:
+    """Print the medians of app and hello-world start, and their ratio."""
+    reason = missing()
+    if reason:
+        print(f"start to first frame: skipped ({reason})")
+        return
+    from playwright.sync_api import sync_playwright
+
+    def app_args(port: int, data: Path) -> list[str]:
+        return ["--host", "127.0.0.1", "--port", str(port), "--data-dir", str(data), "--no-browser"]
+
+    def hello_args(port: int, data: Path) -> list[str]:
+        return [str(port)]
+
+    hello: list[float] = []
+    app: list[float] = []
+    with sync_playwright() as playwright:
+        browser = launch_browser(playwright)
+        first_frame(browser, HELLO_SCRIPT, hello_args, HELLO_TEXT)
+        for _ in range(runs):
+            hello.append(first_frame(browser, HELLO_SCRIPT, hello_args, HELLO_TEXT))
+            app.append(first_frame(browser, ROOT / "main.py", app_args, APP_TEXT))
+        browser.close()
+    ratio = statistics.median(app) / statistics.median(hello)
+    print(f"start to first frame, median of {runs} runs each (one warm-up run first):")
+    print(f"  hello-world Flet app  {statistics.median(hello):6.2f} s   (runs: {_list(hello, 's')})")
+    print(f"  Companion main.py     {statistics.median(app):6.2f} s   (runs: {_list(app, 's')})")
+    verdict = "ok" if ratio <= STARTUP_TARGET else "OVER TARGET"
+    print(f"  ratio {ratio:.2f}x   target <= {STARTUP_TARGET}x   {verdict}")
+
+
+# ---- 2. a tap on the pad ----------------------------------------------------
+
+def _finished_docs(count: int) -> list[dict]:
+    """``count`` finished One Up games (copies of one played game with new ids)."""
+    pad = new_pad("one_up", PLAYERS)
+    hands = [
+        ({"Ann": "K 3", "Ben": "5 2", "Cato": "6", "Dina": []}, "Dina"),
+        ({"Ann": [], "Ben": "K 6 4", "Cato": "A 2 3", "Dina": "K"}, "Ann"),
+        ({"Ann": "K 6", "Ben": "K 5 4", "Cato": [], "Dina": "6 5"}, "Cato"),
+    ]
+    while not pad.is_over:
+        for cards, out in hands:
+            pad.add_round(cards, went_out=out)
+    pad.finish()
+    template = pad.to_doc()
+    return [{**template, "id": uuid.uuid4().hex} for _ in range(count)]
+
+
+def _in_progress() -> Pad:
+    """A One Up game in progress with ``ROUNDS_IN_PROGRESS`` rounds (nobody near the limit)."""
+    pad = new_pad("one_up", PLAYERS)
+    for number in range(ROUNDS_IN_PROGRESS):
+        out = PLAYERS[number % len(PLAYERS)]
+        pad.add_round({p: [] if p == out else "A" for p in PLAYERS}, went_out=out)
+    return pad
+
+
+def _timed(action: Callable[[], object]) -> float:
+    start = time.perf_counter()
+    action()
+    return (time.perf_counter() - start) * 1000
+
+
+def taps(history: int, count: int) -> None:
+    """Print the server-side cost of pad taps with ``history`` saved games."""
+    with tempfile.TemporaryDirectory() as scratch:
+        store = Store(Path(scratch) / "data")
+        store.add_games(_finished_docs(history))
+        pad = _in_progress()
+        store.save_game(pad.to_doc())
+        entry = {p: ("K 3" if p == "Ann" else [] if p == "Ben" else "A") for p in PLAYERS}
+        handler = {"add round": [], "edit round 1": [], "undo": [], "sheet preview": []}
+        saving: list[float] = []
+        rerender: list[float] = []
+
+        def add_round():
+            pad.add_round(entry, went_out="Ben")
+            store.save_game(pad.to_doc())
+
+        def edit_round():
+            pad.edit_round(1, entry, went_out="Ben")
+            store.save_game(pad.to_doc())
+
+        def undo():
+            pad.undo()
+            store.save_game(pad.to_doc())
+
+        def save_only():
+            store.save_game(pad.to_doc())
+
+        def sheet_preview():
+            pad.preview_round(entry, went_out="Ben")
+            for player in PLAYERS:
+                pad.penalty_preview(entry[player])
+
+        def read_back():
+            doc = store.get_game(pad.id)
+            if pad.to_doc() != doc:
+                pad_from_doc(doc)
+
+        for _ in range(count):
+            handler["add round"].append(_timed(add_round))
+            rerender.append(_timed(read_back))
+            handler["edit round 1"].append(_timed(edit_round))
+            rerender.append(_timed(read_back))
+            handler["undo"].append(_timed(undo))
+            handler["undo"].append(_timed(undo))
+            handler["sheet preview"].append(_timed(sheet_preview))
+            saving.append(_timed(save_only))
+        print(f"a tap on the pad with {len(store.list_games(limit=history + 10))} saved games "
+              f"(game in progress: {ROUNDS_IN_PROGRESS}-{ROUNDS_IN_PROGRESS + 1} rounds), {count} taps each:")
+        worst = 0.0
+        for name, samples in handler.items():
+            worst = max(worst, statistics.median(samples))
+            print(f"  handler: {name:<13} median {statistics.median(samples):6.2f} ms   p95 {_p95(samples):6.2f} ms")
+        print(f"  store save alone       median {statistics.median(saving):6.2f} ms   p95 {_p95(saving):6.2f} ms"
+              "   (atomic write + fsync: the disk sets the p95)")
+        print(f"  re-render reads        median {statistics.median(rerender):6.2f} ms   p95 {_p95(rerender):6.2f} ms")
+        verdict = "ok" if worst < TAP_TARGET_MS else "OVER TARGET"
+        print(f"  slowest handler median {worst:.2f} ms   target < {TAP_TARGET_MS:.0f} ms   {verdict}")
+
+
+def _p95(samples: list[float]) -> float:
+    ordered = sorted(samples)
+    return ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))]
+
+
+def _list(samples: list[float], unit: str) -> str:
+    return ", ".join(f"{value:.2f}" for value in samples) + f" {unit}"
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Run both benchmarks and print the figures."""
+    parser = argparse.ArgumentParser(description="Companion start-up and tap benchmarks")
+    parser.add_argument("--runs", type=int, default=5, help="start-up runs per app (default 5)")
+    parser.add_argument("--taps", type=int, default=30, help="timed taps per kind (default 30)")
+    parser.add_argument("--history", type=int, default=1000, help="saved games for the tap timing (default 1000)")
+    args = parser.parse_args(argv)
+    taps(args.history, args.taps)
+    startup(args.runs)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,275 @@
+"""The app shell: theme, bottom navigation bar, routes, wakelock, banners.
+
+How a screen plugs in: a screen is a ``@ft.component`` function that returns
+its content (a Column or similar, no ``ft.View``). Add an ``ft.Route`` for it
+to ``ROUTES`` below; the shell wraps every screen in one ``ft.View`` with the
+navigation bar, the store's notices banner and the message bar. A screen reads
+its path parameters with ``ft.use_route_params()``, the store with
+``use_store()`` and the session state with ``use_session()``
+(companion/ui/state.py), and moves on with ``navigate("/route")``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+from urllib.parse import parse_qs, urlparse
+
+import flet as ft
+
+from companion.ui.ask_cards import SUIT_FONT, SUIT_FONT_URL
+from companion.ui.check import CheckScreen
+from companion.ui.history import HistoryGameScreen, HistoryScreen
+from companion.ui.new_game import NewGameScreen
+from companion.ui.pad import PadScreen
+from companion.ui.play import PlayScreen
+from companion.ui.rules import RulesScreen
+from companion.ui.setup_guide import SetupScreen
+from companion.ui.state import (
+    STORE_TOPIC,
+    SessionContext,
+    SessionState,
+    StoreContext,
+    navigate,
+    use_session,
+    use_store,
+)
+from companion.ui.widgets import TOUCH
+
+SEED_COLOUR = "#1B6E4F"
+"""The one seed colour of the Material 3 theme (card-table green)."""
+
+APP_TITLE = "Companion"
+
+MESSAGE_SECONDS = 4
+MESSAGE_SECONDS_UNDO = 10
+"""How long a message stays (with an "Undo" button: longer)."""
+
+TABS: tuple[tuple[str, str, ft.IconData, ft.IconData], ...] = (
+    ("/", "Play", ft.Icons.STYLE_OUTLINED, ft.Icons.STYLE),
+    ("/check", "Check", ft.Icons.RULE_OUTLINED, ft.Icons.RULE),
+    ("/rules", "Rules", ft.Icons.MENU_BOOK_OUTLINED, ft.Icons.MENU_BOOK),
+    ("/history", "History", ft.Icons.HISTORY_OUTLINED, ft.Icons.HISTORY),
+)
+"""Bottom navigation: (route, label, icon, selected icon)."""
+
+TAB_OF_PATH: tuple[tuple[str, int], ...] = (
+    ("/check", 1),
+    ("/rules", 2),
+    ("/history", 3),
+)
+"""Path prefix -> selected tab; everything else (play, new game, pads, the
+setup guide reached from New game) belongs to Play."""
+
+
+def build_theme() -> ft.Theme:
+    """The Material 3 theme from the seed colour (used for light and dark).
+
+    Standard visual density keeps buttons and list rows at least 48 px high.
+    """
+    return ft.Theme(
+        color_scheme_seed=SEED_COLOUR,
+        visual_density=ft.VisualDensity.STANDARD,
+        navigation_bar_theme=ft.NavigationBarTheme(height=72),
+    )
+
+
+def tab_index(pathname: str) -> int:
+    """The navigation bar tab (0-3) that ``pathname`` belongs to."""
+    for prefix, index in TAB_OF_PATH:
+        if pathname == prefix or pathname.startswith(prefix + "/"):
+            return index
+    return 0
+
+
+def query_params(route: str) -> dict[str, str]:
+    """The query string of ``route`` as a dict (first value of each key)."""
+    return {key: values[0] for key, values in parse_qs(urlparse(route).query).items()}
+
+
+@ft.component
+def NoticesBanner() -> ft.Control | None:
+    """The store's notices (a corrupt file moved aside, ...), until dismissed."""
+    store = use_store()
+    session = use_session()
+    if session.notices_dismissed or not store.notices:
+        return None
+
+    def dismiss():
+        session.notices_dismissed = True
+
+    return ft.Container(
+        bgcolor=ft.Colors.TERTIARY_CONTAINER,
+        border_radius=12,
+        padding=ft.Padding.only(left=16, top=8, right=8, bottom=8),
+        content=ft.Row(
+            [
+                ft.Icon(ft.Icons.INFO_OUTLINE, color=ft.Colors.ON_TERTIARY_CONTAINER),
+                ft.Column(
+                    [ft.Text(notice, color=ft.Colors.ON_TERTIARY_CONTAINER) for notice in store.notices],
+                    expand=True,
+                    spacing=4,
+                ),
+                ft.TextButton("OK", on_click=dismiss, height=TOUCH),
+            ],
+            vertical_alignment=ft.CrossAxisAlignment.CENTER,
+        ),
+    )
+
+
+@ft.component
+def MessageBar() -> ft.Control | None:
+    """The session's last message above the navigation bar, with "Undo" when
+    the change can be taken back; it goes away by itself after a few seconds."""
+    session = use_session()
+    message_id, undo = session.message_id, session.undo
+
+    async def hide_later():
+        await asyncio.sleep(MESSAGE_SECONDS_UNDO if undo else MESSAGE_SECONDS)
+        session.dismissed(message_id)
+
+    ft.use_effect(hide_later, [message_id])
+    if not session.message:
+        return None
+
+    def on_undo():
+        session.dismissed(message_id)
+        undo()
+
+    actions: list[ft.Control] = []
+    if undo is not None:
+        actions.append(
+            ft.TextButton("Undo", on_click=on_undo, height=TOUCH, style=ft.ButtonStyle(color=ft.Colors.INVERSE_PRIMARY))
+        )
+    actions.append(
+        ft.IconButton(
+            icon=ft.Icon(ft.Icons.CLOSE, semantics_label="Close message", color=ft.Colors.ON_INVERSE_SURFACE),
+            on_click=lambda: session.dismissed(message_id), width=TOUCH, height=TOUCH,
+        )
+    )
+    return ft.Container(
+        bgcolor=ft.Colors.INVERSE_SURFACE,
+        border_radius=8,
+        padding=ft.Padding.only(left=16, right=4),
+        content=ft.Row(
+            [ft.Text(session.message, color=ft.Colors.ON_INVERSE_SURFACE, expand=True), *actions],
+            vertical_alignment=ft.CrossAxisAlignment.CENTER,
+        ),
+    )
+
+
+@ft.component
+def Shell() -> ft.View:
+    """One view around every screen: notices banner, the screen (scrolling),
+    the message bar and the navigation bar."""
+    outlet = ft.use_route_outlet()
+    location = ft.use_route_location()
+
+    def on_tab(e: ft.Event[ft.NavigationBar]):
+        navigate(TABS[e.control.selected_index][0])
+
+    return ft.View(
+        route=ft.use_view_path(),
+        padding=ft.Padding.symmetric(horizontal=8, vertical=8),
+        controls=[
+            ft.Column([NoticesBanner(), outlet], scroll=ft.ScrollMode.AUTO, expand=True, spacing=10),
+            MessageBar(),
+        ],
+        navigation_bar=ft.NavigationBar(
+            selected_index=tab_index(location),
+            on_change=on_tab,
+            destinations=[
+                ft.NavigationBarDestination(icon=icon, selected_icon=selected, label=label)
+                for _, label, icon, selected in TABS
+            ],
+        ),
+    )
+
+
+@ft.component
+def CheckRoute() -> ft.Control:
+    """/check and /check/:game: the move checker, started on a game if named."""
+    return CheckScreen(ft.use_route_params().get("game"))
+
+
+@ft.component
+def SetupRoute() -> ft.Control:
+    """/setup?game=..&players=..: the dealer's setup guide."""
+    params = query_params(ft.context.page.route or "")
+    players = params.get("players", "")
+    return SetupScreen(params.get("game"), int(players) if players.isdigit() else None)
+
+
+@ft.component
+def NotFound() -> ft.Control:
+    """Any other address: say so and offer the way home."""
+    return ft.Column(
+        [
+            ft.Text("There is nothing at this address.", size=20),
+            ft.FilledButton("Go to Play", on_click=lambda: navigate("/"), height=TOUCH),
+        ]
+    )
+
+
+ROUTES: list[ft.Route] = [
+    ft.Route(
+        component=Shell,
+        outlet=True,
+        children=[
+            ft.Route(index=True, component=PlayScreen),
+            ft.Route(path="new", component=NewGameScreen),
+            ft.Route(path="pad/:game_id", component=PadScreen),
+            ft.Route(path="check", component=CheckRoute),
+            ft.Route(path="check/:game", component=CheckRoute),
+            ft.Route(path="rules", component=RulesScreen),
+            ft.Route(path="setup", component=SetupRoute),
+            ft.Route(path="history", component=HistoryScreen),
+            ft.Route(path="history/:game_id", component=HistoryGameScreen),
+            ft.Route(path=":rest*", component=NotFound),
+        ],
+    )
+]
+"""The route table of the contracts (see the module docstring to add one)."""
+
+
+@ft.component
+def App(store) -> list[ft.View]:
+    """The root component of one browser session.
+
+    Takes the process's ``Store``; creates this session's ``SessionState``
+    with its Flet services, and listens for changes other sessions make to
+    the saved games.
+    """
+    page = ft.context.page
+    session, _ = ft.use_state(
+        lambda: SessionState(wakelock=ft.Wakelock())
+    )
+
+    def listen():
+        async def refresh():
+            session.saved()
+
+        page.pubsub.subscribe_topic(STORE_TOPIC, lambda _topic, _message: page.run_task(refresh))
+
+    ft.use_effect(listen, [], cleanup=lambda: page.pubsub.unsubscribe_topic(STORE_TOPIC))
+    return StoreContext(
+        store,
+        lambda: SessionContext(session, lambda: ft.Router(ROUTES, manage_views=True)),
+    )
+
+
+def session_main(store) -> Callable[[ft.Page], None]:
+    """The Flet entry point for ``ft.run``: renders :func:`App` with ``store``.
+
+    Takes the process's ``companion.store.Store``; returns ``main(page)``.
+    """
+
+    def main(page: ft.Page) -> None:
+        page.title = APP_TITLE
+        page.theme = build_theme()
+        page.dark_theme = build_theme()
+        page.theme_mode = ft.ThemeMode.SYSTEM
+        page.fonts = {SUIT_FONT: SUIT_FONT_URL}
+        page.render_views(App, store)
+
+    return main

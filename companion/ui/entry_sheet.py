@@ -1,0 +1,87 @@
+"""The frame every round-entry sheet shares, and the contract between a sheet
+and the score pad screen.
+
+A sheet is a ``@ft.component`` called as ``Sheet(pad, number, submit, close)``:
+
+- ``pad``: the game's pad (read it for names, options, live previews);
+- ``number``: the round being edited, or ``None`` for a new round (then
+  ``pad.next_round``);
+- ``submit(entry) -> str | None``: hands the pad's ``add_round`` /
+  ``edit_round`` keyword arguments to the screen, which saves them and
+  returns ``None``, or returns the pad's message when it refuses them;
+- ``close()``: back to the table without saving.
+
+Deleting a round is the frame's job (``delete``), so every sheet offers it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+import flet as ft
+
+from companion.ui.widgets import TOUCH, error_line, screen_header
+
+Submit = Callable[[dict], "str | None"]
+"""``submit(entry)``: None when saved, else the reason it was refused."""
+
+
+def sheet_frame(
+    title: str,
+    body: Sequence[ft.Control | None],
+    *,
+    error: str,
+    on_save: Callable[[], None] | None,
+    on_cancel: Callable[[], None],
+    on_delete: Callable[[], None] | None = None,
+    save_label: str = "Save round",
+) -> ft.Control:
+    """Title, the sheet's controls, the refusal (if any) and the buttons.
+
+    ``on_save`` None hides the save button (a sheet that saves on a tap);
+    ``on_delete`` None hides "Delete round".
+    """
+    buttons: list[ft.Control] = []
+    if on_save is not None:
+        buttons.append(ft.FilledButton(save_label, icon=ft.Icons.CHECK, on_click=on_save, height=56, expand=True))
+    buttons.append(ft.OutlinedButton("Cancel", on_click=on_cancel, height=56))
+    extra: list[ft.Control] = []
+    if on_delete is not None:
+        extra.append(
+            ft.TextButton(
+                "Delete this round", icon=ft.Icons.DELETE_OUTLINE, on_click=on_delete, height=TOUCH,
+                style=ft.ButtonStyle(color=ft.Colors.ERROR),
+            )
+        )
+    return ft.Column(
+        [
+            screen_header(title, back=on_cancel),
+            *[control for control in body if control is not None],
+            *[line for line in [error_line(error)] if line is not None],
+            ft.Row(buttons),
+            *extra,
+        ],
+        spacing=12,
+    )
+
+
+def player_card(content: Sequence[ft.Control | None], *, test_id: str, highlight: bool = False) -> ft.Control:
+    """One player's part of a sheet, in an outlined box with a test id."""
+    return ft.Semantics(
+        identifier=test_id,
+        container=True,
+        content=ft.Container(
+            border=ft.Border.all(2 if highlight else 1, ft.Colors.PRIMARY if highlight else ft.Colors.OUTLINE_VARIANT),
+            border_radius=12,
+            padding=8,
+            content=ft.Column([control for control in content if control is not None], spacing=8),
+        ),
+    )
+
+
+def toggle_chip(label: str, on: bool, on_click: Callable[[], None], *, icon: ft.IconData | None = None) -> ft.Control:
+    """A pill-shaped on/off button (filled when on), at least 48 px high."""
+    style = ft.ButtonStyle(shape=ft.StadiumBorder())
+    if on:
+        return ft.FilledButton(label, icon=icon or ft.Icons.CHECK, on_click=on_click, height=TOUCH, style=style)
+    return ft.OutlinedButton(label, icon=icon, on_click=on_click, height=TOUCH, style=style)

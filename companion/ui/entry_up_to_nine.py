@@ -1,0 +1,215 @@
+"""Up to 9's round entry: per player, laid down or not, and what is left.
+
+Each player's current contract and wild budget is shown; "laid down" is a
+toggle; the cards left are tapped in by rank (suits do not change the
+penalty) or a penalty figure is typed instead; "went out" marks the player
+with nothing left. The penalty and the level after the round are previewed
+by the pad.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import partial
+
+import flet as ft
+
+from companion.cards import RANK_LABELS
+from companion.pads import PadError, UpToNinePad
+from companion.pads.base import points_text
+from companion.pads.up_to_nine import FINISHED
+from companion.ui.card_picker import card_counter
+from companion.ui.entry_sheet import Submit, player_card, sheet_frame, toggle_chip
+
+RANKS: tuple[str, ...] = tuple(RANK_LABELS.values())
+"""Rank tiles in order A 2 .. 10 J Q K."""
+
+
+def _blank() -> dict:
+    """A player's result before anything is tapped."""
+    return {"laid_down": False, "out": False, "hand": (), "points": ""}
+
+
+def _from_stored(result: dict) -> dict:
+    """The sheet's state for a stored result (editing a round)."""
+    points = result.get("points")
+    out = not result.get("hand") and points is None
+    return {
+        "laid_down": bool(result.get("laid_down")),
+        "out": out,
+        "hand": tuple(result.get("hand") or ()),
+        "points": "" if points is None else str(points),
+    }
+
+
+def _result(state: dict) -> dict:
+    """The pad's result for one player from the sheet's state."""
+    if state["out"]:
+        return {"laid_down": True, "hand": [], "points": None}
+    typed = state["points"].strip()
+    points = int(typed) if typed.isdigit() else None
+    return {"laid_down": state["laid_down"], "hand": list(state["hand"]), "points": points}
+
+
+def _level_text(level: int) -> str:
+    """ "level 4", or "level 9 done" once level 9 is laid down."""
+    return "level 9 done" if level == FINISHED else f"level {level}"
+
+
+def _preview(pad: UpToNinePad, entry: dict):
+    """The row the entry would add (levels after the round), or None while incomplete."""
+    try:
+        return pad.preview_round(**entry)
+    except PadError:
+        return None
+
+
+@ft.observable
+@dataclass
+class UpToNineDraft:
+    """An Up to 9 round being entered: per player ``{"laid_down", "out",
+    "hand" (rank labels or stored cards), "points" (typed text)}``, and the
+    pad's refusal of the last save ("" when none)."""
+
+    states: dict[str, dict]
+    error: str = ""
+
+    def change(self, player: str, **fields) -> None:
+        """Replace some of ``player``'s fields."""
+        self.states[player] = {**self.states[player], **fields}
+        self.error = ""
+
+    def toggle_out(self, player: str) -> None:
+        """Mark ``player`` as gone out (laid down, nothing left), or unmark."""
+        if self.states[player]["out"]:
+            self.change(player, out=False)
+        else:
+            self.change(player, out=True, laid_down=True, hand=(), points="")
+
+    def toggle_laid_down(self, player: str) -> None:
+        """Flip whether ``player`` laid down the contract this round."""
+        self.change(player, laid_down=not self.states[player]["laid_down"])
+
+    def add_card(self, player: str, rank: str) -> None:
+        """One more card of ``rank`` left in ``player``'s hand (typed points are cleared)."""
+        self.change(player, hand=self.states[player]["hand"] + (rank,), points="")
+
+    def remove_card(self, player: str, index: int) -> None:
+        """Take the ``index``-th entered card back out."""
+        hand = self.states[player]["hand"]
+        self.change(player, hand=hand[:index] + hand[index + 1:])
+
+    def type_points(self, player: str, e: ft.Event[ft.TextField]) -> None:
+        """A penalty figure typed instead of cards (entered cards are cleared)."""
+        self.change(player, points=e.control.value, hand=())
+
+    def entry(self) -> dict:
+        """The keyword arguments of ``UpToNinePad.add_round`` / ``edit_round``."""
+        return {"results": {player: _result(state) for player, state in self.states.items()}}
+
+
+@ft.component
+def UpToNineEntry(pad: UpToNinePad, number: int | None, submit: Submit, close, delete) -> ft.Control:
+    """The entry sheet for an Up to 9 round (new when ``number`` is None)."""
+
+    def initial():
+        if number is None:
+            return UpToNineDraft({player: _blank() for player in pad.players})
+        stored = pad.rounds[number - 1]["results"]
+        return UpToNineDraft({player: _from_stored(stored[player]) for player in pad.players})
+
+    draft, _ = ft.use_state(initial)
+
+    def save():
+        draft.error = submit(draft.entry()) or ""
+
+    preview = _preview(pad, draft.entry()) if number is None else None
+
+    cards: list[ft.Control] = []
+    for player in pad.players:
+        state = draft.states[player]
+        if number is None:
+            contract = f"{_level_text(pad.level(player))}: {pad.contract(player)} · wilds {pad.wild_budget(player)}"
+        else:
+            contract = ""
+        result = _result(state)
+        if state["out"]:
+            penalty_text = "went out"
+        elif isinstance(result["points"], int):
+            penalty_text = points_text(result["points"])
+        else:
+            try:
+                penalty_text = points_text(pad.penalty_preview(result["hand"]))
+            except PadError as exc:
+                penalty_text = str(exc)
+        after = f"next: {_level_text(preview.level[player])}" if preview else ""
+        body: list[ft.Control | None] = [
+            ft.Row(
+                [
+                    ft.Column(
+                        [
+                            ft.Text(player, size=18, weight=ft.FontWeight.W_600),
+                            ft.Text(contract, size=12, color=ft.Colors.ON_SURFACE_VARIANT, visible=bool(contract)),
+                        ],
+                        spacing=0,
+                        expand=True,
+                    ),
+                    ft.Column(
+                        [
+                            ft.Text(penalty_text, size=18, weight=ft.FontWeight.BOLD),
+                            ft.Text(after, size=12, color=ft.Colors.PRIMARY, visible=bool(after)),
+                        ],
+                        spacing=0,
+                        horizontal_alignment=ft.CrossAxisAlignment.END,
+                    ),
+                ]
+            ),
+            ft.Row(
+                [
+                    toggle_chip(
+                        f"{player} laid down", state["laid_down"],
+                        partial(draft.toggle_laid_down, player),
+                    ),
+                    toggle_chip(
+                        f"{player} went out", state["out"], partial(draft.toggle_out, player), icon=ft.Icons.FLAG
+                    ),
+                ],
+                wrap=True,
+                spacing=8,
+            ),
+        ]
+        if not state["out"]:
+            body.append(ft.Text("Cards left (tap a rank per card):", size=12, color=ft.Colors.ON_SURFACE_VARIANT))
+            body.append(
+                card_counter(
+                    RANKS,
+                    state["hand"],
+                    partial(draft.add_card, player),
+                    partial(draft.remove_card, player),
+                )
+            )
+            body.append(
+                ft.TextField(
+                    label=f"{player}'s points instead of cards",
+                    value=state["points"],
+                    keyboard_type=ft.KeyboardType.NUMBER,
+                    input_filter=ft.NumbersOnlyInputFilter(),
+                    on_change=partial(draft.type_points, player),
+                    dense=True,
+                )
+            )
+        cards.append(player_card(body, test_id=f"result-{player}", highlight=state["out"]))
+    return sheet_frame(
+        f"Round {number or pad.next_round}" + (" (edit)" if number else ""),
+        [
+            ft.Text(
+                "For each player: laid down or not, then the cards left or their points.",
+                color=ft.Colors.ON_SURFACE_VARIANT,
+            ),
+            *cards,
+        ],
+        error=draft.error,
+        on_save=save,
+        on_cancel=close,
+        on_delete=delete if number else None,
+    )

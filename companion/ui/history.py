@@ -1,0 +1,199 @@
+"""History: every saved game, one game's table and chart, player statistics,
+backup export/import (JSON) and CSV export.
+
+Routes: /history (the list) and /history/:game_id (one game).
+"""
+
+from __future__ import annotations
+
+from datetime import datetime, timezone
+from functools import partial
+
+import flet as ft
+
+from companion.pads import GAME_TITLES, PadError, pad_from_doc
+from companion.pads.base import join_names
+from companion.stats import PlayerStats, export_csv, player_stats
+from companion.store import StoreError
+from companion.ui.game_list import game_line, when_text
+from companion.ui.score_table import score_table
+from companion.ui.state import announce_saved, navigate, use_session, use_store
+from companion.ui.totals_chart import totals_chart
+from companion.ui.widgets import TOUCH, error_line, screen_header, section_title
+
+PAGE_SIZE = 50
+"""Games listed at first, and added by each "Show more"."""
+
+
+def _stamp() -> str:
+    """Today's date for file names ("2026-11-30")."""
+    return datetime.now(timezone.utc).strftime("%Y-%m-%d")
+
+
+def _stats_line(stats: PlayerStats) -> str:
+    """One player's statistics in a line of plain words."""
+    parts = [f"{stats.games} game{'s' if stats.games != 1 else ''}"]
+    if stats.win_rate is not None:
+        parts.append(f"won {stats.wins} of {stats.finished} finished ({round(stats.win_rate * 100)}%)")
+    for game, average in stats.avg_penalty.items():
+        parts.append(f"{GAME_TITLES[game]}: {average:.1f} penalty a round")
+    if stats.best_score is not None:
+        parts.append(f"best Up or Down? score {stats.best_score}")
+    if stats.highest_level is not None:
+        parts.append(f"Up to 9: highest level {stats.highest_level}")
+    return " · ".join(parts)
+
+
+@ft.component
+def PlayerStatistics() -> ft.Control:
+    """Per-player statistics across every saved game (computed when opened)."""
+    store = use_store()
+    session = use_session()
+    shown, set_shown = ft.use_state(False)
+    stats = ft.use_memo(
+        lambda: player_stats(store.iter_games()) if shown else [],
+        [shown, session.revision],
+    )
+    if not shown:
+        return ft.OutlinedButton(
+            "Show player statistics", icon=ft.Icons.INSIGHTS, on_click=lambda: set_shown(True), height=TOUCH
+        )
+    lines: list[ft.Control] = [section_title("Players")]
+    if not stats:
+        lines.append(ft.Text("No games yet."))
+    lines.extend(
+        ft.ListTile(title=ft.Text(entry.name), subtitle=ft.Text(_stats_line(entry)), content_padding=0)
+        for entry in stats
+    )
+    return ft.Semantics(identifier="player-stats", container=True, content=ft.Column(lines, spacing=0))
+
+
+@ft.component
+def HistoryScreen() -> ft.Control:
+    """All games newest first, statistics, export and import."""
+    store = use_store()
+    session = use_session()
+    count, set_count = ft.use_state(PAGE_SIZE)
+    problem, set_problem = ft.use_state("")
+
+    def picked(e: ft.FilePickerResultEvent):
+        if not e.files:
+            return
+        chosen = e.files[0]
+        try:
+            added = store.import_json(chosen.bytes or b"")
+        except StoreError as exc:
+            set_problem(str(exc))
+            return
+        set_problem("")
+        announce_saved(session)
+        session.tell(f"Imported {added} game{'s' if added != 1 else ''} from {chosen.name}")
+
+    picker, _ = ft.use_state(lambda: ft.FilePicker(on_result=picked))
+
+    async def export_backup():
+        await picker.save_file(
+            file_name=f"companion-backup-{_stamp()}.json",
+            src_bytes=store.export_json().encode("utf-8"),
+        )
+
+    async def export_table():
+        await picker.save_file(
+            file_name=f"companion-rounds-{_stamp()}.csv",
+            src_bytes=export_csv(store.iter_games()).encode("utf-8"),
+        )
+
+    games = store.list_games(limit=count + 1)
+    more = len(games) > count
+    controls: list[ft.Control | None] = [
+        screen_header("History", "Every game on this device, newest first"),
+        error_line(problem),
+        ft.Row(
+            [
+                ft.OutlinedButton("Export backup", icon=ft.Icons.DOWNLOAD, on_click=export_backup, height=TOUCH),
+                ft.OutlinedButton("Export CSV", icon=ft.Icons.TABLE_VIEW, on_click=export_table, height=TOUCH),
+                ft.OutlinedButton(
+                    "Import backup", icon=ft.Icons.UPLOAD_FILE, height=TOUCH,
+                    action=ft.PickFiles(
+                        picker,
+                        file_type=ft.FilePickerFileType.CUSTOM,
+                        allowed_extensions=["json"],
+                        with_data=True,
+                    ),
+                ),
+            ],
+            wrap=True,
+            spacing=8,
+        ),
+        PlayerStatistics(),
+        section_title("Games"),
+    ]
+    if not games:
+        controls.append(ft.Text("No games saved yet. Start one from Play.", color=ft.Colors.ON_SURFACE_VARIANT))
+    controls.extend(
+        game_line(summary, partial(navigate, f"/history/{summary['id']}"))
+        for summary in games[:count]
+    )
+    if more:
+        controls.append(
+            ft.TextButton("Show more", on_click=lambda: set_count(count + PAGE_SIZE), height=TOUCH)
+        )
+    return ft.Column([control for control in controls if control is not None], spacing=8)
+
+
+@ft.component
+def HistoryGameScreen() -> ft.Control:
+    """One saved game: its round table, chart, resume and delete (with undo)."""
+    game_id = ft.use_route_params().get("game_id", "")
+    store = use_store()
+    session = use_session()
+    doc = store.get_game(game_id)
+
+    def back():
+        navigate("/history")
+
+    if doc is None:
+        return ft.Column(
+            [
+                screen_header("Game not found", back=back),
+                ft.Text("This game is not saved on this device (it may have been deleted)."),
+            ],
+            spacing=12,
+        )
+    try:
+        pad = pad_from_doc(doc)
+    except PadError as exc:
+        return ft.Column([screen_header("This game can not be opened", back=back), error_line(str(exc))])
+
+    def delete():
+        try:
+            removed = store.delete_game(game_id)
+        except StoreError:
+            return  # a second tap: the game is already gone
+        announce_saved(session)
+
+        def restore():
+            store.restore_game(removed)
+            announce_saved(session)
+
+        session.tell(f"{GAME_TITLES[pad.GAME]} game deleted", undo=restore)
+        navigate("/history")
+
+    subtitle = f"{join_names(list(pad.players))} · started {when_text(pad.created)}"
+    controls: list[ft.Control | None] = [
+        screen_header(GAME_TITLES[pad.GAME], subtitle, back=back),
+        ft.Text(pad.summary(), size=18, weight=ft.FontWeight.W_600),
+    ]
+    if not pad.finished:
+        controls.append(
+            ft.FilledButton("Resume this game", icon=ft.Icons.PLAY_ARROW, height=TOUCH,
+                            on_click=lambda: navigate(f"/pad/{game_id}"))
+        )
+    controls.append(score_table(pad))
+    if pad.rows:
+        controls.append(totals_chart(pad))
+    controls.append(
+        ft.TextButton("Delete this game", icon=ft.Icons.DELETE_OUTLINE, on_click=delete, height=TOUCH,
+                      style=ft.ButtonStyle(color=ft.Colors.ERROR))
+    )
+    return ft.Column([control for control in controls if control is not None], spacing=10)

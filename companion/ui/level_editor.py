@@ -1,0 +1,200 @@
+"""Up to 9's level table on the New game screen: the preset, or an edited copy.
+
+The table is kept as the JSON the pad stores (``up_to_nine.levels_to_json``);
+the words shown for each level (its contract and wild budget) come from
+``up_to_nine.levels_from_json``. A table the rules core refuses is shown with
+its reason and the game can not start with it (the pad refuses it too).
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Callable
+from functools import partial
+from typing import Any
+
+import flet as ft
+
+from companion.games import up_to_nine
+from companion.ui.widgets import TOUCH, error_line, icon_button, section_title
+
+PRESET = up_to_nine.levels_to_json(up_to_nine.LEVELS)
+"""The preset table as JSON (rulings.md, Up to 9)."""
+
+KIND_LABELS = {up_to_nine.STRAIGHT: "Straight", up_to_nine.SET: "Set"}
+
+
+def _small_stepper(
+    text: str, name: str, value: int, on_step: Callable[[int], None], *, least: int = 0
+) -> ft.Control:
+    """- ``text`` + with the buttons named "<name> minus" / "<name> plus";
+    ``on_step(-1 or 1)``; minus is off at ``least``."""
+    return ft.Row(
+        [
+            icon_button(ft.Icons.REMOVE, f"{name} minus", partial(on_step, -1), disabled=value <= least),
+            ft.Text(text, size=14, text_align=ft.TextAlign.CENTER),
+            icon_button(ft.Icons.ADD, f"{name} plus", partial(on_step, 1)),
+        ],
+        spacing=0,
+        tight=True,
+        vertical_alignment=ft.CrossAxisAlignment.CENTER,
+    )
+
+
+def _level_words(levels: list[dict[str, Any]]) -> tuple[list[str], str]:
+    """(one line per level, error) for a JSON table; the error is "" when it is valid."""
+    try:
+        table = up_to_nine.levels_from_json(levels)
+    except ValueError as exc:
+        return [], str(exc)
+    return [f"{level.contract} · wilds: {level.budget_text}" for level in table], ""
+
+
+@ft.component
+def LevelEditor(number: int, level: dict[str, Any], on_change: Callable[[dict[str, Any]], None]) -> ft.Control:
+    """Edit one level's groups (kind, size, wilds), its wild budget and clean groups."""
+
+    def change(mutate: Callable[[dict[str, Any]], None]):
+        edited = copy.deepcopy(level)
+        mutate(edited)
+        on_change(edited)
+
+    def toggle_kind(index: int):
+        def mutate(lv):
+            kind = lv["groups"][index]["kind"]
+            lv["groups"][index]["kind"] = up_to_nine.SET if kind == up_to_nine.STRAIGHT else up_to_nine.STRAIGHT
+        change(mutate)
+
+    def step(index: int, field: str, delta: int):
+        def mutate(lv):
+            lv["groups"][index][field] += delta
+        change(mutate)
+
+    def remove_group(index: int):
+        change(lambda lv: lv["groups"].pop(index))
+
+    def group_controls(index: int, group: dict[str, Any]) -> ft.Control:
+        name = f"group {index + 1}"
+        return ft.Column(
+            [
+                ft.Row(
+                    [
+                        ft.Text(f"Group {index + 1}:", weight=ft.FontWeight.W_600),
+                        ft.OutlinedButton(
+                            KIND_LABELS.get(group["kind"], group["kind"]),
+                            icon=ft.Icons.SWAP_HORIZ,
+                            on_click=partial(toggle_kind, index),
+                            height=TOUCH,
+                        ),
+                        ft.Container(expand=True),
+                        icon_button(
+                            ft.Icons.DELETE_OUTLINE, f"Remove level {number} {name}", partial(remove_group, index),
+                            disabled=len(level["groups"]) <= 1,
+                        ),
+                    ],
+                    vertical_alignment=ft.CrossAxisAlignment.CENTER,
+                ),
+                ft.Row(
+                    [
+                        _small_stepper(
+                            f"{group['size']} cards", f"Level {number} {name} cards", group["size"],
+                            partial(step, index, "size"), least=2,
+                        ),
+                        _small_stepper(
+                            f"{group['max_wild']} wild{'' if group['max_wild'] == 1 else 's'}",
+                            f"Level {number} {name} wilds", group["max_wild"], partial(step, index, "max_wild"),
+                        ),
+                    ],
+                    spacing=0,
+                    alignment=ft.MainAxisAlignment.SPACE_BETWEEN,
+                ),
+            ],
+            spacing=0,
+        )
+
+    def step_level(field: str, delta: int):
+        def mutate(lv):
+            lv[field] = lv.get(field, 0) + delta
+        change(mutate)
+
+    return ft.Container(
+        border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT),
+        border_radius=12,
+        padding=8,
+        content=ft.Column(
+            [
+                *[group_controls(i, g) for i, g in enumerate(level["groups"])],
+                ft.TextButton(
+                    "Add a group", icon=ft.Icons.ADD, height=TOUCH,
+                    on_click=lambda: change(
+                        lambda lv: lv["groups"].append({"kind": up_to_nine.SET, "size": 3, "max_wild": 0})
+                    ),
+                ),
+                _small_stepper(
+                    f"{level['max_wild']} wilds in all", f"Level {number} wilds in all", level["max_wild"],
+                    partial(step_level, "max_wild"),
+                ),
+                _small_stepper(
+                    f"{level.get('min_clean', 0)} group(s) with no wild", f"Level {number} clean groups",
+                    level.get("min_clean", 0), partial(step_level, "min_clean"),
+                ),
+            ],
+            spacing=4,
+        ),
+    )
+
+
+@ft.component
+def LevelTable(levels: list[dict[str, Any]], set_levels: Callable[[list[dict[str, Any]]], None]) -> ft.Control:
+    """The level table for a new Up to 9 game; each level can be edited.
+
+    Takes the table as JSON and ``set_levels(table)``. An edited table is a
+    house rule; "Back to the preset levels" undoes every edit.
+    """
+    open_level, set_open_level = ft.use_state(0)
+    edited = levels != PRESET
+    lines, error = _level_words(levels)
+
+    def replace_level(number: int, level: dict[str, Any]):
+        table = copy.deepcopy(levels)
+        table[number - 1] = level
+        set_levels(table)
+
+    def reset():
+        set_open_level(0)
+        set_levels(copy.deepcopy(PRESET))
+
+    rows: list[ft.Control] = []
+    for number, level in enumerate(levels, start=1):
+        text = lines[number - 1] if lines else f"{len(level['groups'])} group(s)"
+        rows.append(
+            ft.Row(
+                [
+                    ft.Text(f"{number}", width=20, weight=ft.FontWeight.W_600),
+                    ft.Text(text, expand=True),
+                    icon_button(
+                        ft.Icons.EXPAND_LESS if open_level == number else ft.Icons.EDIT_OUTLINED,
+                        f"Edit level {number}",
+                        partial(set_open_level, 0 if open_level == number else number),
+                    ),
+                ],
+                vertical_alignment=ft.CrossAxisAlignment.CENTER,
+            )
+        )
+        if open_level == number:
+            rows.append(LevelEditor(number, level, partial(replace_level, number)))
+    return ft.Column(
+        controls=[c for c in [
+            section_title("Level table (edited: house rule)" if edited else "Level table (the preset)"),
+            ft.Text("Tap the pencil to change a level before the game starts.", color=ft.Colors.ON_SURFACE_VARIANT),
+            *rows,
+            ft.TextButton(
+                "Back to the preset levels", icon=ft.Icons.RESTART_ALT, height=TOUCH,
+                on_click=reset,
+            )
+            if edited
+            else None,
+            error_line(error),
+        ] if c is not None],
+        spacing=4,
+    )

@@ -1,0 +1,254 @@
+"""New game: pick the game, the players, who deals first and the house rules."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import partial
+from typing import Any
+
+import flet as ft
+
+from companion.pads import GAME_TITLES, PADS, PadError, new_pad
+from companion.ui.game_options import GameOptions
+from companion.ui.state import announce_saved, navigate, use_session, use_store
+from companion.ui.widgets import TOUCH, error_line, icon_button, screen_header, section_title, tile_button
+
+GAME_ORDER: tuple[str, ...] = ("one_up", "one_card", "up_to_nine", "up_or_down")
+"""The games in the order the picker shows them."""
+
+PAST_NAMES_FROM = 50
+"""How many recent games the name chips are collected from."""
+
+
+def past_names(summaries: list[dict[str, Any]], taken: tuple[str, ...]) -> list[str]:
+    """Names from past games, most recent first, without duplicates (case
+    ignored) and without the names already at the table."""
+    seen = {name.casefold() for name in taken}
+    names: list[str] = []
+    for summary in summaries:
+        for name in summary.get("players", []):
+            if name.casefold() not in seen:
+                seen.add(name.casefold())
+                names.append(name)
+    return names
+
+
+@ft.component
+def PlayerRow(
+    name: str,
+    index: int,
+    count: int,
+    deals_first: bool,
+    on_move,
+    on_remove,
+    on_dealer,
+) -> ft.Control:
+    """One seat at the table: name, deals-first toggle, move up/down, remove."""
+    return ft.Row(
+        [
+            ft.Text(f"{index + 1}.", width=24, color=ft.Colors.ON_SURFACE_VARIANT),
+            ft.Text(name, size=18, expand=True),
+            icon_button(
+                ft.Icons.STYLE if deals_first else ft.Icons.STYLE_OUTLINED,
+                f"{name} deals first",
+                lambda: on_dealer(index),
+                color=ft.Colors.PRIMARY if deals_first else ft.Colors.ON_SURFACE_VARIANT,
+            ),
+            icon_button(ft.Icons.ARROW_UPWARD, f"Move {name} up", lambda: on_move(index, -1), disabled=index == 0),
+            icon_button(
+                ft.Icons.ARROW_DOWNWARD, f"Move {name} down", lambda: on_move(index, 1), disabled=index == count - 1
+            ),
+            icon_button(ft.Icons.CLOSE, f"Remove {name}", lambda: on_remove(index)),
+        ],
+        spacing=0,
+        vertical_alignment=ft.CrossAxisAlignment.CENTER,
+    )
+
+
+@ft.observable
+@dataclass
+class NewGameDraft:
+    """The game being set up: the game id, the players in seating order, the
+    first dealer's seat, the chosen options, the name being typed and the
+    last refusal ("" when none)."""
+
+    game: str = GAME_ORDER[0]
+    players: tuple[str, ...] = ()
+    dealer: int = 0
+    options: dict[str, Any] = field(default_factory=dict)
+    typed: str = ""
+    error: str = ""
+
+    def pick_game(self, game: str) -> None:
+        """Choose the game; its options start from the defaults again."""
+        self.game = game
+        self.options = {}
+        self.error = ""
+
+    def type_name(self, e: ft.Event[ft.TextField]) -> None:
+        """The name field changed."""
+        self.typed = e.control.value
+
+    def add_player(self, name: str) -> None:
+        """Seat ``name`` last (names are unique, case ignored, up to the game's maximum)."""
+        name = name.strip()
+        pad_type = PADS[self.game]
+        if not name:
+            return
+        if any(name.casefold() == other.casefold() for other in self.players):
+            self.error = f"{name} is already at the table: give each player a different name"
+        elif len(self.players) >= pad_type.MAX_PLAYERS:
+            self.error = f"{pad_type.TITLE} is for at most {pad_type.MAX_PLAYERS} players"
+        else:
+            self.players = self.players + (name,)
+            self.typed = ""
+            self.error = ""
+
+    def move(self, index: int, step: int) -> None:
+        """Swap seat ``index`` with its neighbour ``step`` (-1 up, 1 down); the dealer moves along."""
+        other = index + step
+        seats = list(self.players)
+        seats[index], seats[other] = seats[other], seats[index]
+        self.players = tuple(seats)
+        if self.dealer in (index, other):
+            self.dealer = other if self.dealer == index else index
+
+    def remove(self, index: int) -> None:
+        """Take seat ``index`` away; the dealer stays the same person where possible."""
+        self.players = self.players[:index] + self.players[index + 1:]
+        if self.dealer == index:
+            self.dealer = 0
+        elif self.dealer > index:
+            self.dealer -= 1
+
+    def choose_dealer(self, index: int) -> None:
+        """Seat ``index`` deals round 1."""
+        self.dealer = index
+
+    def set_option(self, name: str, value: Any) -> None:
+        """Set one house rule."""
+        self.options = {**self.options, name: value}
+
+
+@ft.component
+def NewGameScreen() -> ft.Control:
+    """Set up a game and start its score pad (saved at once, so it can be resumed)."""
+    store = use_store()
+    session = use_session()
+    draft, _ = ft.use_state(NewGameDraft)
+    game, players, dealer = draft.game, draft.players, draft.dealer
+    pad_type = PADS[game]
+
+    def start():
+        try:
+            pad = new_pad(game, players, first_dealer=dealer, options=dict(draft.options))
+        except PadError as exc:
+            draft.error = str(exc)
+            return
+        store.save_game(pad.to_doc())
+        announce_saved(session)
+        navigate(f"/pad/{pad.id}")
+
+    suggestions = past_names(store.list_games(limit=PAST_NAMES_FROM), players)
+    count_ok = pad_type.MIN_PLAYERS <= len(players) <= pad_type.MAX_PLAYERS
+    setup_link = f"/setup?game={game}&players={max(len(players), pad_type.MIN_PLAYERS)}"
+
+    controls: list[ft.Control] = [
+        screen_header("New game", back=lambda: navigate("/")),
+        section_title("Game"),
+        ft.Row(
+            [
+                tile_button(
+                    GAME_TITLES[choice], selected=choice == game, width=170,
+                    on_click=partial(draft.pick_game, choice),
+                )
+                for choice in GAME_ORDER
+            ],
+            wrap=True,
+            spacing=8,
+            run_spacing=8,
+        ),
+        section_title(f"Players ({pad_type.MIN_PLAYERS} to {pad_type.MAX_PLAYERS}, in seating order)"),
+    ]
+    controls.extend(
+        PlayerRow(
+            name, index, len(players), index == dealer,
+            on_move=draft.move, on_remove=draft.remove, on_dealer=draft.choose_dealer, key=name,
+        )
+        for index, name in enumerate(players)
+    )
+    if players:
+        controls.append(
+            ft.Text(
+                f"{players[dealer]} deals first (tap the card icon to change).",
+                color=ft.Colors.ON_SURFACE_VARIANT,
+            )
+        )
+    if len(players) < pad_type.MAX_PLAYERS:
+        controls.append(
+            ft.Row(
+                [
+                    ft.TextField(
+                        label="Player's name",
+                        value=draft.typed,
+                        on_change=draft.type_name,
+                        on_submit=lambda e: draft.add_player(e.control.value),
+                        capitalization=ft.TextCapitalization.WORDS,
+                        expand=True,
+                    ),
+                    ft.FilledTonalButton(
+                        "Add", icon=ft.Icons.PERSON_ADD, on_click=lambda: draft.add_player(draft.typed), height=TOUCH
+                    ),
+                ],
+                vertical_alignment=ft.CrossAxisAlignment.CENTER,
+            )
+        )
+        if suggestions:
+            controls.append(
+                ft.Row(
+                    [
+                        ft.Chip(
+                            label=name,
+                            leading=ft.Icon(ft.Icons.PERSON_ADD_ALT, size=18),
+                            on_click=partial(draft.add_player, name),
+                            height=TOUCH,
+                        )
+                        for name in suggestions[:12]
+                    ],
+                    wrap=True,
+                    spacing=8,
+                )
+            )
+    controls.append(GameOptions(game, draft.options, draft.set_option))
+    controls.append(
+        ft.TextButton(
+            "How do I deal this?",
+            icon=ft.Icons.HELP_OUTLINE,
+            on_click=lambda: navigate(setup_link),
+            height=TOUCH,
+        )
+    )
+    controls.append(error_line(draft.error))
+    controls.append(
+        ft.Row(
+            [
+                ft.FilledButton(
+                    "Start game",
+                    icon=ft.Icons.PLAY_ARROW,
+                    on_click=start,
+                    disabled=not count_ok,
+                    height=56,
+                    expand=True,
+                )
+            ]
+        )
+    )
+    if len(players) < pad_type.MIN_PLAYERS:
+        controls.append(
+            ft.Text(
+                f"Add {pad_type.MIN_PLAYERS - len(players)} more player"
+                f"{'s' if pad_type.MIN_PLAYERS - len(players) > 1 else ''} to start.",
+                color=ft.Colors.ON_SURFACE_VARIANT,
+            )
+        )
+    return ft.Column([control for control in controls if control is not None], spacing=12)

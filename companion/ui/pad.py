@@ -1,0 +1,260 @@
+"""The score pad screen (/pad/:game_id): the table, the entry sheets, the end.
+
+The pad object lives in this session (its undo history with it) and is
+rebuilt from the store when another session changed the game. Every tap
+that changes the game runs one pad operation and saves the pad's document;
+the rules are the pad's, the layout is this module's.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import flet as ft
+
+from companion.pads import GAME_TITLES, Pad, PadError, pad_from_doc
+from companion.pads.base import join_names
+from companion.ui.entry_one_card import OneCardEntry
+from companion.ui.entry_one_up import OneUpEntry
+from companion.ui.entry_up_or_down import UpOrDownEntry
+from companion.ui.entry_up_to_nine import UpToNineEntry
+from companion.ui.score_table import score_table
+from companion.ui.state import announce_saved, navigate, use_session, use_store
+from companion.ui.totals_chart import totals_chart
+from companion.ui.widgets import TOUCH, error_line, icon_button, screen_header
+
+SHEETS: dict[str, Callable] = {
+    "one_up": OneUpEntry,
+    "one_card": OneCardEntry,
+    "up_to_nine": UpToNineEntry,
+    "up_or_down": UpOrDownEntry,
+}
+"""Game id -> its round-entry sheet component (see companion/ui/entry_sheet.py)."""
+
+NEW_ROUND = 0
+"""``editing`` value meaning "the sheet is open for a new round"."""
+
+
+def game_facts(pad: Pad) -> list[ft.Control]:
+    """The lines under the title that differ by game: limits, contracts."""
+    lines: list[ft.Control] = []
+    muted = ft.Colors.ON_SURFACE_VARIANT
+    if pad.GAME == "one_up":
+        rule = f"Ends at {pad.limit} points" + (", wild joker" if pad.joker else "")
+        lines.append(ft.Text(rule + ". Chips: a dot is 10, a ring is 1.", color=muted))
+    elif pad.GAME == "one_card":
+        lines.append(ft.Text(f"First to {pad.target} round wins takes the match", color=muted))
+    elif pad.GAME == "up_to_nine":
+        for player in pad.players:
+            contract = pad.contract(player)
+            text = (
+                f"{player}: level {pad.level(player)}, {contract} · wilds {pad.wild_budget(player)}"
+                if contract else f"{player}: level 9 laid down"
+            )
+            lines.append(ft.Text(text, color=muted))
+    return lines
+
+
+def end_banner(pad: Pad, on_finish: Callable[[], None] | None) -> ft.Control | None:
+    """The end of the game: winners announced; "Finish game" when the end is not accepted yet."""
+    if not (pad.finished or pad.is_over):
+        return None
+    winners = pad.winners
+    headline = (
+        f"{join_names(winners)} {'wins' if len(winners) == 1 else 'share the win'}!"
+        if winners else "The game is over"
+    )
+    lines: list[ft.Control] = [
+        ft.Row(
+            [
+                ft.Icon(ft.Icons.EMOJI_EVENTS, color=ft.Colors.ON_TERTIARY_CONTAINER, size=32),
+                ft.Text(
+                    headline, size=22, weight=ft.FontWeight.BOLD, color=ft.Colors.ON_TERTIARY_CONTAINER, expand=True
+                ),
+            ]
+        ),
+        ft.Text(pad.summary(), color=ft.Colors.ON_TERTIARY_CONTAINER),
+    ]
+    if not pad.finished and on_finish is not None:
+        lines.append(ft.Text("Finish the game, or play on with another round.", color=ft.Colors.ON_TERTIARY_CONTAINER))
+        lines.append(ft.FilledButton("Finish game", icon=ft.Icons.FLAG, on_click=on_finish, height=TOUCH))
+    return ft.Semantics(
+        identifier="game-over",
+        container=True,
+        content=ft.Container(
+            bgcolor=ft.Colors.TERTIARY_CONTAINER,
+            border_radius=16,
+            padding=12,
+            content=ft.Column(lines, spacing=6),
+        ),
+    )
+
+
+@ft.component
+def PadScreen() -> ft.Control:
+    """The score pad of one game (route /pad/:game_id)."""
+    game_id = ft.use_route_params().get("game_id", "")
+    store = use_store()
+    session = use_session()
+    pad_ref = ft.use_ref(None)
+    editing, set_editing = ft.use_state(None)
+    open_sheet = ft.use_ref(None)
+    problem, set_problem = ft.use_state("")
+
+    async def keep_awake():
+        try:
+            await session.wakelock.enable()
+        except (RuntimeError, TimeoutError):
+            pass
+
+    async def let_sleep():
+        try:
+            await session.wakelock.disable()
+        except (RuntimeError, TimeoutError):
+            pass
+
+    ft.use_effect(keep_awake, [], cleanup=let_sleep)
+
+    doc = store.get_game(game_id)
+    if doc is None:
+        return ft.Column(
+            [
+                screen_header("Game not found", back=lambda: navigate("/")),
+                ft.Text("This game is not saved on this device (it may have been deleted)."),
+                ft.FilledButton("Go to Play", on_click=lambda: navigate("/"), height=TOUCH),
+            ],
+            spacing=12,
+        )
+    pad = pad_ref.current
+    if pad is None or pad.id != game_id or pad.to_doc() != doc:
+        try:
+            pad = pad_from_doc(doc)
+        except PadError as exc:
+            return ft.Column(
+                [
+                    screen_header("This game can not be opened", back=lambda: navigate("/")),
+                    error_line(str(exc)),
+                ],
+                spacing=12,
+            )
+        pad_ref.current = pad
+
+    def apply(change: Callable[[], object]) -> str | None:
+        """Run one pad operation and save; the pad's refusal as text, else None."""
+        try:
+            change()
+        except PadError as exc:
+            return str(exc)
+        store.save_game(pad.to_doc())
+        announce_saved(session)
+        return None
+
+    def show_sheet(number: int | None):
+        """Open the entry sheet (NEW_ROUND or a round number), or close it (None)."""
+        open_sheet.current = number
+        set_editing(number)
+
+    def submit(entry: dict) -> str | None:
+        number = open_sheet.current
+        if number is None:
+            return None  # a second tap on a sheet that is already saved and closed
+        result = apply(lambda: pad.add_round(**entry) if number == NEW_ROUND else pad.edit_round(number, **entry))
+        if result is None:
+            show_sheet(None)
+            set_problem("")
+            session.tell(f"Round {pad.next_round - 1 if number == NEW_ROUND else number} saved")
+        return result
+
+    def delete_round():
+        number = open_sheet.current
+        if number is None:
+            return
+        result = apply(lambda: pad.delete_round(number))
+        if result is None:
+            show_sheet(None)
+            session.tell(f"Round {number} deleted", undo=undo)
+        else:
+            set_problem(result)
+
+    def undo():
+        label = pad.undo_label
+        result = apply(pad.undo)
+        set_problem(result or "")
+        if result is None:
+            session.tell(f"Undone: {label}")
+
+    def act(change: Callable[[], object]):
+        set_problem(apply(change) or "")
+
+    title = GAME_TITLES[pad.GAME]
+    if editing is not None:
+        sheet = SHEETS[pad.GAME]
+        return sheet(
+            pad,
+            None if editing == NEW_ROUND else editing,
+            submit,
+            lambda: show_sheet(None),
+            delete_round,
+            key=f"{pad.id}-{editing}",
+        )
+
+    if pad.finished:
+        status = "Finished"
+    else:
+        starter = f", {pad.next_starter} starts" if pad.next_starter else ""
+        status = f"Round {pad.next_round}: {pad.next_dealer} deals{starter}"
+    add_label = "Count the scores" if pad.GAME == "up_or_down" and not pad.rows else "Add round"
+    actions: list[ft.Control] = [
+        icon_button(ft.Icons.UNDO, f"Undo {pad.undo_label}" if pad.can_undo else "Undo", undo,
+                    disabled=not pad.can_undo),
+        ft.PopupMenuButton(
+            icon=ft.Icons.MORE_VERT,
+            tooltip="More",
+            items=[
+                ft.PopupMenuItem(
+                    content="End the game now", icon=ft.Icons.STOP_CIRCLE_OUTLINED,
+                    on_click=lambda: act(pad.end_early), disabled=pad.finished or not pad.rows,
+                ),
+                ft.PopupMenuItem(
+                    content="How do I deal this?", icon=ft.Icons.HELP_OUTLINE,
+                    on_click=lambda: navigate(f"/setup?game={pad.GAME}&players={len(pad.players)}"),
+                ),
+                ft.PopupMenuItem(
+                    content="Rules", icon=ft.Icons.MENU_BOOK_OUTLINED, on_click=lambda: navigate(f"/rules?game={pad.GAME}&game_id={pad.id}"),
+                ),
+            ],
+        ),
+    ]
+    controls: list[ft.Control | None] = [
+        screen_header(title, status, back=lambda: navigate("/"), actions=actions),
+        *game_facts(pad),
+        end_banner(pad, lambda: act(pad.finish)),
+        error_line(problem),
+        score_table(pad, on_row=show_sheet),
+    ]
+    if pad.rows:
+        controls.append(
+            ft.Text(
+                "D dealt, S started. Tap a round to change or delete it.",
+                size=12,
+                color=ft.Colors.ON_SURFACE_VARIANT,
+            )
+        )
+    if not pad.finished:
+        controls.append(
+            ft.Row(
+                [
+                    ft.FilledButton(
+                        add_label, icon=ft.Icons.ADD, on_click=lambda: show_sheet(NEW_ROUND),
+                        height=56, expand=True,
+                    ),
+                    ft.OutlinedButton(
+                        "Check", icon=ft.Icons.RULE, height=56,
+                        on_click=lambda: navigate(f"/check/{pad.GAME}?game_id={pad.id}"),
+                    ),
+                ]
+            )
+        )
+    if pad.finished and pad.rows:
+        controls.append(totals_chart(pad))
+    return ft.Column([control for control in controls if control is not None], spacing=10)

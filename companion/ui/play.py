@@ -1,0 +1,51 @@
+"""Play (home): resume a game in progress, or start a new one."""
+
+from __future__ import annotations
+
+from functools import partial
+
+import flet as ft
+
+from companion.ui.game_list import game_line
+from companion.ui.state import navigate, use_session, use_store
+from companion.ui.widgets import TOUCH, screen_header, section_title
+
+
+@ft.component
+def PlayScreen() -> ft.Control:
+    """The home screen: games in progress (newest first) and "New game"."""
+    store = use_store()
+    use_session()
+    running = store.unfinished_games()
+    controls: list[ft.Control] = [
+        screen_header("Companion", "Score pads for One Up, One-card, Up to 9 and Up or Down?"),
+        ft.FilledButton(
+            "New game",
+            icon=ft.Icons.ADD,
+            on_click=lambda: navigate("/new"),
+            height=56,
+            width=float("inf"),
+        ),
+    ]
+    if running:
+        controls.append(section_title("Resume a game"))
+        controls.extend(
+            game_line(summary, partial(navigate, f"/pad/{summary['id']}"))
+            for summary in running
+        )
+    else:
+        controls.append(
+            ft.Text(
+                "No game in progress. Start one, then enter each round as you play.",
+                color=ft.Colors.ON_SURFACE_VARIANT,
+            )
+        )
+    controls.append(
+        ft.OutlinedButton(
+            "How do I deal?",
+            icon=ft.Icons.HELP_OUTLINE,
+            on_click=lambda: navigate("/setup"),
+            height=TOUCH,
+        )
+    )
+    return ft.Column(controls, spacing=12)

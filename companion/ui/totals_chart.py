@@ -1,0 +1,90 @@
+"""A line chart of every player's running total over the rounds (flet-charts).
+
+Shown on a finished game (the score pad and History). The points are the
+pad's rows: x = round number (0 = before round 1), y = running total.
+"""
+
+from __future__ import annotations
+
+import flet as ft
+import flet_charts as fch
+
+from companion.pads import Pad
+
+PLAYER_COLOURS: tuple[str, ...] = (
+    ft.Colors.BLUE_400,
+    ft.Colors.ORANGE_400,
+    ft.Colors.GREEN_400,
+    ft.Colors.PINK_300,
+    ft.Colors.PURPLE_300,
+    ft.Colors.BROWN_300,
+)
+"""One line colour per seat (up to 6 players), readable on light and dark."""
+
+CHART_HEIGHT = 220
+
+
+def _axis_labels(top: int) -> list[fch.ChartAxisLabel]:
+    """About five round numbers along the x axis."""
+    step = max(1, round(top / 5))
+    return [
+        fch.ChartAxisLabel(value=x, label=ft.Text(str(x), size=11))
+        for x in range(0, top + 1, step)
+    ]
+
+
+def totals_chart(pad: Pad) -> ft.Control:
+    """The running totals of ``pad`` as lines, with a legend of the players."""
+    rows = pad.rows
+    highest = max([0, *[max(row.totals.values()) for row in rows]])
+    lowest = min([0, *[min(row.totals.values()) for row in rows]])
+    series = [
+        fch.LineChartData(
+            points=[fch.LineChartDataPoint(x=0, y=0)]
+            + [fch.LineChartDataPoint(x=row.number, y=row.totals[player]) for row in rows],
+            color=PLAYER_COLOURS[seat % len(PLAYER_COLOURS)],
+            stroke_width=3,
+            point=True,
+        )
+        for seat, player in enumerate(pad.players)
+    ]
+    chart = fch.LineChart(
+        data_series=series,
+        height=CHART_HEIGHT,
+        min_x=0,
+        max_x=max(1, len(rows)),
+        min_y=lowest,
+        max_y=max(1, highest + max(1, highest // 10)),
+        interactive=False,
+        horizontal_grid_lines=fch.ChartGridLines(
+            color=ft.Colors.with_opacity(0.2, ft.Colors.ON_SURFACE), width=1
+        ),
+        left_axis=fch.ChartAxis(label_size=36),
+        bottom_axis=fch.ChartAxis(
+            labels=_axis_labels(len(rows)),
+            label_size=24,
+            title=ft.Text("round", size=11),
+            title_size=18,
+        ),
+    )
+    legend = ft.Row(
+        [
+            ft.Row(
+                [
+                    ft.Container(width=14, height=14, border_radius=7,
+                                 bgcolor=PLAYER_COLOURS[seat % len(PLAYER_COLOURS)]),
+                    ft.Text(player, size=13),
+                ],
+                spacing=4,
+            )
+            for seat, player in enumerate(pad.players)
+        ],
+        wrap=True,
+        spacing=12,
+    )
+    return ft.Semantics(
+        identifier="totals-chart",
+        label="Chart of the running totals over the rounds",
+        container=True,
+        content=ft.Column([ft.Container(chart, padding=ft.Padding.only(right=16)), legend], spacing=8),
+    )

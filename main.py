@@ -1,0 +1,178 @@
+"""Start Companion in web mode.
+
+    python main.py [--port N] [--host H] [--data-dir D] [--no-browser]
+
+Serves the app on http://127.0.0.1:8550 (or a free port when 8550 is taken),
+prints the address, and opens the browser where there is one. With
+``--host 0.0.0.0`` the phones on the same Wi-Fi can open it too.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import socket
+import sys
+import threading
+import time
+import webbrowser
+from pathlib import Path
+
+import flet as ft
+
+from companion.store import Store, resolve_data_dir
+from companion.ui.app import session_main
+
+DEFAULT_PORT = 8550
+DEFAULT_HOST = "127.0.0.1"
+ASSETS_DIR = Path(__file__).resolve().parent / "assets"
+OPEN_HOSTS = ("0.0.0.0", "::", "")
+
+
+def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
+    """Read the command line.
+
+    Takes the arguments after the program name (``sys.argv[1:]`` when None);
+    returns a namespace with ``port`` (int or None), ``host`` (str),
+    ``data_dir`` (str or None) and ``no_browser`` (bool).
+    """
+    parser = argparse.ArgumentParser(
+        prog="main.py",
+        description="Companion: score pads, move checker, setup guide and rules "
+        "for four card games, served to a browser.",
+    )
+    parser.add_argument(
+        "--port",
+        type=int,
+        default=None,
+        help=f"TCP port (default {DEFAULT_PORT}, or a free one if that is taken)",
+    )
+    parser.add_argument(
+        "--host",
+        default=DEFAULT_HOST,
+        help="address to listen on (default 127.0.0.1: this computer only; "
+        "0.0.0.0 lets phones on the same network open it)",
+    )
+    parser.add_argument(
+        "--data-dir",
+        default=None,
+        help="folder for the saved games (default: COMPANION_DATA, then the "
+        "app data folder)",
+    )
+    parser.add_argument(
+        "--no-browser",
+        action="store_true",
+        help="do not open a browser window",
+    )
+    args = parser.parse_args(argv)
+    if args.port is not None and not 0 < args.port < 65536:
+        parser.error(f"--port must be between 1 and 65535, not {args.port}")
+    return args
+
+
+def _port_is_free(host: str, port: int) -> bool:
+    """True when ``port`` can be bound on ``host`` right now."""
+    bind_host = host if host not in OPEN_HOSTS else "0.0.0.0"
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
+        # As the web server does: a port left in TIME_WAIT by a stopped server is free.
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            probe.bind((bind_host, port))
+        except OSError:
+            return False
+    return True
+
+
+def choose_port(host: str, wanted: int | None) -> int:
+    """The port to serve on.
+
+    Takes the listening address and the port asked for (None: the default
+    8550). Returns ``wanted`` when it is free; for the default, a free port
+    chosen by the system when 8550 is taken. Raises SystemExit with a message
+    when an explicitly asked port is taken.
+    """
+    port = DEFAULT_PORT if wanted is None else wanted
+    if _port_is_free(host, port):
+        return port
+    if wanted is not None:
+        raise SystemExit(
+            f"Port {wanted} is already in use. Pick another with --port, "
+            "or leave --port out to get a free one."
+        )
+    bind_host = host if host not in OPEN_HOSTS else "0.0.0.0"
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
+        probe.bind((bind_host, 0))
+        return probe.getsockname()[1]
+
+
+def _local_address() -> str | None:
+    """This machine's address on the local network, or None when unknown."""
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+        try:
+            probe.connect(("10.255.255.255", 1))
+            return probe.getsockname()[0]
+        except OSError:
+            return None
+
+
+def _has_graphical_browser() -> bool:
+    """False on a machine without a display (a server, a container)."""
+    if sys.platform.startswith("linux"):
+        return bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
+    return True
+
+
+def _open_browser_when_up(url: str, port: int, timeout: float = 15.0) -> None:
+    """Wait until the server answers on ``port``, then open ``url``.
+
+    Runs in a daemon thread; does nothing when no browser can be found.
+    """
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=0.5):
+                break
+        except OSError:
+            time.sleep(0.1)
+    try:
+        webbrowser.open(url)
+    except webbrowser.Error:
+        pass
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Parse the command line, open the store and serve the app until stopped."""
+    args = parse_args(argv)
+    store = Store(resolve_data_dir(args.data_dir))
+    port = choose_port(args.host, args.port)
+    shown_host = DEFAULT_HOST if args.host in OPEN_HOSTS else args.host
+    url = f"http://{shown_host}:{port}"
+    print(f"Companion is running at {url}  (Ctrl+C stops it)", flush=True)
+    if args.host in OPEN_HOSTS:
+        lan = _local_address()
+        if lan:
+            print(f"On a phone on the same network open http://{lan}:{port}", flush=True)
+        print(
+            "WARNING: listening on all network interfaces: anyone on this "
+            "network can open Companion and change the saved games.",
+            flush=True,
+        )
+    # Flet would open a browser itself; this script decides that instead.
+    os.environ["FLET_FORCE_WEB_SERVER"] = "1"
+    if not args.no_browser and _has_graphical_browser():
+        threading.Thread(
+            target=_open_browser_when_up, args=(url, port), daemon=True
+        ).start()
+    ft.run(
+        session_main(store),
+        name="",
+        view=ft.AppView.WEB_BROWSER,
+        host=args.host,
+        port=port,
+        assets_dir=str(ASSETS_DIR),
+        no_cdn=True,
+    )
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,247 @@
+"""Drive Companion in headless Chromium: start main.py, open pages, tap, type.
+
+Used by the browser tests (conftest.py), the screenshot script and the
+startup benchmark. Needs Playwright's Python package and Debian's Chromium
+at /usr/bin/chromium (never `playwright install`); :func:`missing` says
+which is absent.
+
+Flutter draws on a canvas; its accessibility tree (the DOM that Playwright
+can query) is built only when asked: :meth:`AppPage.open` does that after
+every page load. Buttons are then found by role and name, text fields by
+label, and the app's ``ft.Semantics(identifier=...)`` nodes by test id.
+"""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import IO
+
+ROOT = Path(__file__).resolve().parents[2]
+"""The repository (where main.py is)."""
+
+CHROMIUM = "/usr/bin/chromium"
+
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+"""Flags that keep headless Chromium quiet and offline (flet-here.md)."""
+
+PHONE = {"width": 390, "height": 844}
+"""The viewport of the tests and screenshots (a common phone, in CSS pixels)."""
+
+TEST_ID_ATTRIBUTE = "flt-semantics-identifier"
+"""Where Flutter writes ``ft.Semantics(identifier=...)`` in the DOM."""
+
+SERVER_START_TIMEOUT = 30.0
+STOP_TIMEOUT = 10.0
+TYPE_SETTLE = 0.2
+"""Seconds to let a clicked Flutter text field take focus before typing."""
+
+
+def missing() -> str | None:
+    """Why the browser tests can not run here, or None when they can."""
+    if not Path(CHROMIUM).exists():
+        return f"{CHROMIUM} is missing (apt-get install -y chromium)"
+    try:
+        import playwright.sync_api  # noqa: F401
+    except ImportError:
+        return "the playwright Python package is missing (pip install -e '.[test]')"
+    return None
+
+
+def free_port() -> int:
+    """A TCP port on 127.0.0.1 that is free right now."""
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def wait_for_port(port: int, process: subprocess.Popen, timeout: float = SERVER_START_TIMEOUT) -> None:
+    """Block until something accepts connections on ``port``.
+
+    Raises RuntimeError when ``process`` exits first or after ``timeout`` seconds.
+    """
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise RuntimeError(f"the server exited with code {process.returncode} before listening")
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=0.2):
+                return
+        except OSError:
+            time.sleep(0.05)
+    raise RuntimeError(f"nothing listened on port {port} within {timeout} s")
+
+
+@dataclass
+class Server:
+    """A running ``main.py`` (or another Flet script) and where to reach it."""
+
+    process: subprocess.Popen
+    url: str
+    port: int
+    data_dir: Path | None
+    log_path: Path
+    _log: IO[str]
+
+    def stop(self) -> None:
+        """Terminate the server, kill it if it does not stop in time, close its log."""
+        if self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(timeout=STOP_TIMEOUT)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait(timeout=STOP_TIMEOUT)
+        self._log.close()
+
+    def log(self) -> str:
+        """What the server printed so far."""
+        return self.log_path.read_text(encoding="utf-8", errors="replace")
+
+
+def start_script(script: Path, args: list[str], log_path: Path, port: int, data_dir: Path | None = None) -> Server:
+    """Start ``script`` with this Python and wait until it listens on ``port``.
+
+    Output goes to ``log_path``. Raises RuntimeError (with the log) when it
+    does not come up.
+    """
+    log = open(log_path, "w", encoding="utf-8")
+    env = {**os.environ, "PYTHONUNBUFFERED": "1"}
+    process = subprocess.Popen(
+        [sys.executable, str(script), *args], cwd=ROOT, stdout=log, stderr=subprocess.STDOUT, env=env
+    )
+    server = Server(process, f"http://127.0.0.1:{port}", port, data_dir, log_path, log)
+    try:
+        wait_for_port(port, process)
+    except RuntimeError as error:
+        server.stop()
+        raise RuntimeError(f"{error}\n--- server output ---\n{server.log()}") from error
+    return server
+
+
+def start_app(data_dir: Path, log_path: Path, port: int | None = None) -> Server:
+    """Start Companion's main.py on 127.0.0.1 with ``data_dir``, no browser window."""
+    port = port or free_port()
+    args = ["--host", "127.0.0.1", "--port", str(port), "--data-dir", str(data_dir), "--no-browser"]
+    return start_script(ROOT / "main.py", args, log_path, port, data_dir)
+
+
+def launch_browser(playwright):
+    """Headless Debian Chromium with the project's flags; test ids read from Flutter."""
+    playwright.selectors.set_test_id_attribute(TEST_ID_ATTRIBUTE)
+    return playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+
+
+class AppPage:
+    """One browser page on the app, with helpers that wait the Flutter way.
+
+    Takes a Playwright ``Page`` and the server's base URL.
+    """
+
+    def __init__(self, page, base_url: str) -> None:
+        self.page = page
+        self.base_url = base_url
+
+    def open(self, path: str = "/") -> None:
+        """Load ``path`` and switch Flutter's accessibility tree on."""
+        self.page.goto(self.base_url + path)
+        self.enable_semantics()
+
+    def reload(self) -> None:
+        """Reload the page (a new session) and switch the accessibility tree on again."""
+        self.page.reload()
+        self.enable_semantics()
+
+    def enable_semantics(self) -> None:
+        """Click Flutter's hidden "enable accessibility" placeholder."""
+        self.page.wait_for_selector("flt-semantics-placeholder", state="attached", timeout=30_000)
+        self.page.evaluate("document.querySelector('flt-semantics-placeholder').click()")
+        self.page.wait_for_selector("flt-semantics", state="attached", timeout=10_000)
+
+    def button(self, name: str, *, within: str | None = None, exact: bool = True):
+        """The button named ``name`` (inside test id ``within`` if given).
+
+        An icon button is named by its tooltip, which Flutter puts on a node
+        around the button: that node (found by label) is taken too.
+        """
+        scope = self.page.get_by_test_id(within) if within else self.page
+        return scope.get_by_role("button", name=name, exact=exact).or_(scope.get_by_label(name, exact=exact)).first
+
+    def tap(self, name: str, *, within: str | None = None, exact: bool = True) -> None:
+        """Tap the button named ``name`` (inside test id ``within`` if given)."""
+        self.button(name, within=within, exact=exact).click()
+
+    def tab(self, name: str) -> None:
+        """Tap a navigation bar destination."""
+        self.page.get_by_role("tab", name=name).click()
+
+    def type_into(self, label: str, text: str, *, submit: bool = False) -> None:
+        """Type ``text`` into the text field labelled ``label`` (replacing its text).
+
+        Click, let the field take focus, select all, type: ``fill()`` loses
+        text on Flutter fields. ``submit`` presses Enter after.
+        """
+        self.page.get_by_label(label, exact=True).click()
+        time.sleep(TYPE_SETTLE)
+        self.page.keyboard.press("Control+a")
+        self.page.keyboard.type(text)
+        if submit:
+            self.page.keyboard.press("Enter")
+
+    def scroll(self, pixels: int) -> None:
+        """Scroll the screen down by ``pixels`` (up when negative) with the mouse wheel."""
+        self.page.mouse.move(PHONE["width"] / 2, PHONE["height"] / 2)
+        self.page.mouse.wheel(0, pixels)
+        time.sleep(0.4)
+
+    def see(self, text: str, *, timeout: float = 10_000, exact: bool = False) -> None:
+        """Wait until ``text`` is visible (a substring unless ``exact``).
+
+        Texts inside a Semantics container are merged into the container's
+        label, so labels are searched too.
+        """
+        found = self.page.get_by_text(text, exact=exact).or_(self.page.get_by_label(text, exact=exact))
+        found.first.wait_for(state="visible", timeout=timeout)
+
+    def text_of(self, test_id: str) -> str:
+        """The visible text inside the node with ``test_id``, stripped."""
+        node = self.page.get_by_test_id(test_id)
+        node.wait_for(state="attached", timeout=10_000)
+        return node.inner_text().strip()
+
+    def wait_text(self, test_id: str, expected: str, timeout: float = 10.0) -> str:
+        """Wait until the node ``test_id`` reads ``expected``; returns what it read last."""
+        from playwright.sync_api import Error as PlaywrightError
+
+        deadline = time.monotonic() + timeout
+        seen = ""
+        while time.monotonic() < deadline:
+            try:
+                seen = self.text_of(test_id)
+            except PlaywrightError:
+                seen = ""
+            if seen == expected:
+                return seen
+            time.sleep(0.1)
+        return seen
+
+    def screenshot(self, path: Path, wait_for: str | None = None) -> None:
+        """Save a screenshot at ``path`` after ``wait_for`` text is visible and the frame settles."""
+        if wait_for:
+            self.see(wait_for)
+        time.sleep(0.6)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        self.page.screenshot(path=str(path))
