@@ -16,6 +16,7 @@ import random
 import statistics
 import sys
 import time
+from functools import partial
 from itertools import combinations
 from pathlib import Path
 
@@ -84,7 +85,7 @@ def exhaustive(level: Level, hand: list[Card]) -> int | None:
     for subset in combinations(range(len(hand)), level.card_count):
         for split in splits(list(subset), sizes):
             wilds = []
-            for spec, indices in zip(level.groups, split):
+            for spec, indices in zip(level.groups, split, strict=True):
                 w = exhaustive_group(spec.kind, [hand[i] for i in indices])
                 if w is None or w > spec.max_wild:
                     break
@@ -128,10 +129,10 @@ def main() -> None:
           f"{'result':<9}{'wilds in hand':<15}hand")
     worst_fast, worst_ratio = 0.0, float("inf")
     for level in LEVELS:
-        by_slowness = sorted(pool, key=lambda hand: -median_ms(lambda: find_meld(level.number, hand), 5))
+        by_slowness = sorted(pool, key=lambda hand, number=level.number: -median_ms(partial(find_meld, number, hand), 5))
         slowest = None
         for hand in by_slowness[:CANDIDATES]:
-            fast = median_ms(lambda: find_meld(level.number, hand), FAST_REPEATS)
+            fast = median_ms(partial(find_meld, level.number, hand), FAST_REPEATS)
             if slowest is None or fast > slowest[0]:
                 slowest = (fast, hand)
         fast, hand = slowest
@@ -139,7 +140,7 @@ def main() -> None:
         expected = exhaustive(level, hand)
         if (None if found is None else found.wilds_used) != expected:
             raise SystemExit(f"disagreement on level {level.number}: {hand} -> {found} vs {expected}")
-        slow = median_ms(lambda: exhaustive(level, hand), SLOW_REPEATS)
+        slow = median_ms(partial(exhaustive, level, hand), SLOW_REPEATS)
         result = "none" if found is None else f"{found.wilds_used} wild"
         shown = " ".join(str(card) for card in hand)
         in_hand = sum(card.rank in (2, 3) for card in hand)

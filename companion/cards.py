@@ -25,8 +25,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from functools import lru_cache
 from dataclasses import dataclass
+from functools import lru_cache
 
 SUITS: tuple[str, ...] = ("S", "H", "D", "C")
 """Suit letters in display order: spades, hearts, diamonds, clubs."""
@@ -52,13 +52,17 @@ RANK_NAMES: dict[int, str] = {1: "ace", 11: "jack", 12: "queen", 13: "king"}
 JOKERS: dict[str, str] = {"BJ": "black", "CJ": "colour", "JK": "plain"}
 """Joker code to joker kind."""
 
+JOKER_CODES: dict[str, str] = {kind: code for code, kind in JOKERS.items()}
+"""Joker kind to its code (``"black"`` -> ``"BJ"``), the inverse of ``JOKERS``."""
+
 JOKER_NAMES: dict[str, str] = {
     "black": "black joker", "colour": "colour joker", "plain": "joker",
 }
 """Joker kind to its English name."""
 
 _SYMBOL_TO_SUIT = {sym: letter for letter, sym in SUIT_SYMBOLS.items()}
-# Variation selectors and the outline suit symbols people paste from phones.
+# The outline suit symbols people paste from phones read as the plain suits
+# (the emoji variation selectors U+FE0E/U+FE0F are stripped where a suit is read).
 _SYMBOL_TO_SUIT.update({"♤": "S", "♡": "H", "♢": "D", "♧": "C"})
 _RANK_WORDS = {"A": 1, "T": 10, "J": 11, "Q": 12, "K": 13}
 _RANK_RE = r"(10|[2-9]|[ATJQK])"
@@ -136,7 +140,7 @@ class Card:
     def label(self) -> str:
         """The rank as printed on the card ("A", "10", "K"), or the joker code."""
         if self.joker is not None:
-            return {v: k for k, v in JOKERS.items()}[self.joker]
+            return JOKER_CODES[self.joker]
         return RANK_LABELS[self.rank]
 
     @property

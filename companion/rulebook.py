@@ -33,9 +33,8 @@ from pathlib import Path
 from typing import Any
 
 from companion import setup
-from companion.cards import JOKER_NAMES, RANK_LABELS, SUIT_SYMBOLS, Card
+from companion.cards import JOKER_NAMES, SUIT_SYMBOLS, Card
 from companion.games import one_card, one_up, up_or_down, up_to_nine
-from companion.pads.one_card import DEFAULT_TARGET as ONE_CARD_MATCH_WINS
 
 RULES_DIR = Path(__file__).resolve().parent.parent / "assets" / "rules"
 """Where the rules texts live: ``<game>.md`` per game id."""
@@ -292,6 +291,11 @@ def _one_card_deal(options: Mapping[str, Any]) -> str:
     return f"Deal {', and '.join(parts)}."
 
 
+def _one_card_leading(options: Mapping[str, Any]) -> str:
+    leading = one_card.start_ranks()[1]
+    return f"{', '.join(leading[:-1])} or {leading[-1]}"
+
+
 def _first_player(game: str) -> str:
     text = setup.GAMES[game].first_player
     return f"First to play: {text}."
@@ -315,7 +319,7 @@ def _one_card_attacks(options: Mapping[str, Any]) -> str:
 
 def _one_card_target(options: Mapping[str, Any]) -> int:
     """Round wins that take this One-card match (house rule ``target``)."""
-    target = options.get("target", ONE_CARD_MATCH_WINS)
+    target = options.get("target", one_card.MATCH_WINS)
     if isinstance(target, bool) or not isinstance(target, int) or target < 1:
         raise RulebookError(f"One-card's round wins for a match must be a whole number, not {target!r}")
     return target
@@ -360,10 +364,7 @@ def _up_to_nine_decks(options: Mapping[str, Any]) -> str:
 
 
 def _up_to_nine_penalties(options: Mapping[str, Any]) -> str:
-    rows = [
-        (" ".join(RANK_LABELS[rank] for rank in ranks), points)
-        for ranks, points in up_to_nine.PENALTY_GROUPS
-    ]
+    rows = [(" ".join(labels), points) for labels, points in up_to_nine.penalty_groups()]
     return _table(["Card left in hand", "Penalty points"], rows)
 
 
@@ -408,6 +409,8 @@ FILLERS: dict[str, Callable[[Mapping[str, Any]], object]] = {
     "one_up_white_chip": lambda o: one_up.CHIP_VALUES[1],
     "one_card_decks": _one_card_decks,
     "one_card_deal": _one_card_deal,
+    "one_card_buried": lambda o: ", ".join(one_card.start_ranks()[0]),
+    "one_card_leading": _one_card_leading,
     "one_card_starter": lambda o: _first_player("one_card"),
     "one_card_attacks": _one_card_attacks,
     "one_card_target": _one_card_target,
@@ -467,8 +470,8 @@ def house_rules(game: str, options: Mapping[str, Any] | None = None) -> tuple[Ho
         )
     if key == "one_card":
         target = _one_card_target(opts)
-        return (HouseRule("Round wins to take the match", str(target), str(ONE_CARD_MATCH_WINS),
-                          target != ONE_CARD_MATCH_WINS),)
+        return (HouseRule("Round wins to take the match", str(target), str(one_card.MATCH_WINS),
+                          target != one_card.MATCH_WINS),)
     if key == "up_to_nine":
         edited = _levels(opts) is not up_to_nine.LEVELS
         return (HouseRule("Level table", "edited for this game" if edited else "the app's preset",
@@ -524,7 +527,7 @@ def _template(game: str) -> _Template:
         raise RulebookError(f"{path} has sections {titles}; expected {expected} in that order")
     sections = tuple(
         (key, title, _blocks(part.split("\n", 1)[1] if "\n" in part else ""))
-        for (key, title), part in zip(SECTIONS, parts)
+        for (key, title), part in zip(SECTIONS, parts, strict=True)
     )
     unknown = sorted(set(_PLACEHOLDER_RE.findall(text)) - set(FILLERS))
     if unknown:

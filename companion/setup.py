@@ -8,14 +8,18 @@ each plan names them in ``SetupPlan.presets`` and explains them in
 
 Sources: seed 000 (One Up), 002 (One-card), 003 (Up to 9), 004 (Up or Down?)
 and rulings.md.  Up or Down?'s numbered cards come from
-:data:`companion.games.up_or_down.CARDS_IN_PLAY`, the one place that range lives.
+:data:`companion.games.up_or_down.CARDS_IN_PLAY`, One Up's values from
+:data:`companion.games.one_up.VALUE_CIRCLE` and One-card's buried start
+cards from :data:`companion.games.one_card.BURIED_AT_START`: the one place
+each lives.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from companion.games import up_or_down
+from companion.cards import RANK_LABELS
+from companion.games import one_card, one_up, up_or_down
 
 STANDARD_DECK = "A 2 3 4 5 6 7 8 9 10 J Q K of ♠ ♥ ♦ ♣"
 """The 52 cards of one standard deck, as a deck line names them."""
@@ -151,6 +155,26 @@ _SHUFFLE_AND_DEAL = (
     "each of the {players} players, one at a time ({dealt} cards dealt)."
 )
 
+def _rank_runs(labels: tuple[str, ...]) -> list[tuple[str, ...]]:
+    """Card labels split where the standard ranks stop running on:
+    ``("A", "2", "3", "4", "5", "6", "K")`` -> ``[("A", .., "6"), ("K",)]``."""
+    rank_of = {label: rank for rank, label in RANK_LABELS.items()}
+    runs: list[list[str]] = []
+    for label in labels:
+        if runs and rank_of[label] == rank_of[runs[-1][-1]] + 1:
+            runs[-1].append(label)
+        else:
+            runs.append([label])
+    return [tuple(run) for run in runs]
+
+
+_ONE_UP_LINES = tuple(CardLine(" ".join(run), len(run), 8) for run in _rank_runs(one_up.VALUE_CIRCLE))
+"""One Up's deck lines from its value circle: each value 8 times (2 decks x 4 suits)."""
+
+_BURIED, _LEADING = one_card.start_ranks()
+_BURIED_TEXT = ", ".join(_BURIED)
+_LEADING_TEXT = f"{', '.join(_LEADING[:-1])} or {_LEADING[-1]}"
+
 _LEFT_OF_DEALER = "The player on the dealer's left starts; play goes clockwise."
 
 GAMES: dict[str, GameSetup] = {
@@ -161,7 +185,7 @@ GAMES: dict[str, GameSetup] = {
             Deal(
                 players=range(2, 7),
                 decks=2,
-                lines=(CardLine("A 2 3 4 5 6", 6, 8), CardLine("K", 1, 8)),
+                lines=_ONE_UP_LINES,
                 hand_size=6,
                 take=(
                     "From {decks} standard decks take these {deck_size} cards: "
@@ -228,17 +252,17 @@ GAMES: dict[str, GameSetup] = {
             ),
         ),
         discard_start=(
-            "the top card of the draw pile, turned face up; a 2, 3, 7, A, J, Q, K "
+            f"the top card of the draw pile, turned face up; a {_BURIED_TEXT} "
             "or joker is buried in the draw pile and the next card turned, until "
-            "a plain 4, 5, 6, 8, 9 or 10 leads"
+            f"a plain {_LEADING_TEXT} leads"
         ),
         first_player="the player on the dealer's left; play goes clockwise until a Q reverses it",
         steps=(
             _SHUFFLE_AND_DEAL,
             "Put the other {rest} cards face down in the middle: the draw pile.",
-            "Turn the top card face up. If it is a 2, 3, 7, A, J, Q, K or a joker, "
+            f"Turn the top card face up. If it is a {_BURIED_TEXT} or a joker, "
             "push it into the middle of the draw pile and turn the next one. Stop "
-            "at the first 4, 5, 6, 8, 9 or 10: it starts the discard pile.",
+            f"at the first {_LEADING_TEXT}: it starts the discard pile.",
             "The player on the dealer's left starts; play goes clockwise until a Q reverses it.",
         ),
         presets=("first_player",),

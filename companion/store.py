@@ -48,7 +48,9 @@ import filelock
 from tinydb import TinyDB, where
 from tinydb.storages import Storage
 
+from companion import setup
 from companion.pads import PadError, pad_from_doc
+from companion.pads.base import SCHEMA, now_iso
 
 try:
     import fcntl
@@ -70,16 +72,17 @@ __all__ = [
     "validate_doc",
 ]
 
-SCHEMA = 1
-"""Version of the game document this code writes."""
+GAMES = setup.GAME_IDS
+"""The values a document's ``game`` field may take (``companion.setup.GAME_IDS``).
 
-GAMES = ("one_up", "one_card", "up_to_nine", "up_or_down")
-"""The values a document's ``game`` field may take."""
-
-MIN_PLAYERS, MAX_PLAYERS = 2, 6
+``SCHEMA``, the version of the game document, is the pads' own
+(``companion.pads.base.SCHEMA``), imported here."""
 
 BACKUP_FORMAT = "companion-backup"
+"""The ``format`` field that marks a JSON file as a Companion backup."""
+
 BACKUP_SCHEMA = 1
+"""Version of the backup file this code writes; import reads versions 1 to this."""
 MAX_BACKUP_BYTES = 20 * 1024 * 1024
 """Largest backup file import_json accepts (20 MB)."""
 
@@ -204,7 +207,7 @@ def validate_doc(doc: dict[str, Any]) -> None:
     """Check the outer shape of a current-schema game document.
 
     Checks the types of every outer field of the saved game document
-    (contracts.md, "Saved game document"); ``options`` and the entries of
+    (issue 3; the shape in this module's docstring); ``options`` and the entries of
     ``rounds`` are only required to be JSON objects. Returns None; raises
     StoreError naming the first field that is wrong.
     """
@@ -225,8 +228,9 @@ def validate_doc(doc: dict[str, Any]) -> None:
     players = doc.get("players")
     if not isinstance(players, list) or not all(isinstance(p, str) and p.strip() for p in players):
         fail("'players' must be a list of player names (non-empty text).")
-    if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
-        fail(f"'players' must name {MIN_PLAYERS} to {MAX_PLAYERS} players; got {len(players)}.")
+    counts = setup.GAMES[doc["game"]].players
+    if len(players) not in counts:
+        fail(f"'players' must name {counts.start} to {counts.stop - 1} players; got {len(players)}.")
     dealer = doc.get("first_dealer")
     if not _is_int(dealer) or not 0 <= dealer < len(players):
         fail(f"'first_dealer' must be a seat number from 0 to {len(players) - 1}; got {dealer!r}.")
@@ -323,10 +327,6 @@ def _digest(doc: dict[str, Any]) -> str:
 def _shard_name(game_id: str) -> str:
     """The archive shard file that holds a finished game: two hex digits of a hash of its id."""
     return hashlib.sha1(game_id.encode("utf-8")).hexdigest()[:2] + ".json"
-
-
-def _now_iso() -> str:
-    return dt.datetime.now(dt.timezone.utc).isoformat(timespec="seconds")
 
 
 # ---------------------------------------------------------------------------
@@ -637,7 +637,7 @@ class _Folder:
             raise
         return self
 
-    def __exit__(self, *exc_info: object) -> None:
+    def __exit__(self, *_: object) -> None:
         try:
             self._file_lock.release()
         finally:
@@ -937,7 +937,7 @@ class Store:
     def save_game(self, doc: dict[str, Any]) -> None:
         """Insert or replace a game by ``doc["id"]``, atomically.
 
-        Takes a game document (contracts.md); an older schema is migrated.
+        Takes a game document (issue 3; see the module docstring); an older schema is migrated.
         A game neither finished nor ended early is kept with the games in
         progress; otherwise it goes to the archive. The store keeps its own
         copy (later changes to ``doc`` do not reach it). Raises StoreError,
@@ -1108,7 +1108,7 @@ class Store:
         <ISO 8601 UTC>, "games": [every game document, newest first]}``.
         """
         games = sorted(self.iter_games(), key=_order_key, reverse=True)
-        backup = {"format": BACKUP_FORMAT, "schema": BACKUP_SCHEMA, "exported": _now_iso(), "games": games}
+        backup = {"format": BACKUP_FORMAT, "schema": BACKUP_SCHEMA, "exported": now_iso(), "games": games}
         return json.dumps(backup, **JSON_OPTIONS)
 
     def import_json(self, data: bytes | str) -> int:

@@ -6,6 +6,7 @@ from hypothesis import strategies as st
 
 from companion.cards import (
     ACCEPTED_FORMS,
+    JOKER_CODES,
     Card,
     CardError,
     as_card,
@@ -206,3 +207,16 @@ def test_parse_cards_returns_cards_or_raises_card_error(text):
     else:
         assert isinstance(cards, list)
         assert all(isinstance(card, Card) for card in cards)
+
+
+def test_joker_codes_map_each_kind_to_its_code():
+    assert JOKER_CODES == {"black": "BJ", "colour": "CJ", "plain": "JK"}
+    assert [Card(None, None, kind).label for kind in ("black", "colour", "plain")] == ["BJ", "CJ", "JK"]
+    assert [parse_card(code).label for code in ("BJ", "CJ", "JK")] == ["BJ", "CJ", "JK"]
+
+
+@pytest.mark.parametrize(("text", "expected"), [("♤5", Card(5, "S")), ("♡5", Card(5, "H")),
+                                                ("5♢", Card(5, "D")), ("♧5", Card(5, "C")),
+                                                ("♥\ufe0f5", Card(5, "H"))])
+def test_outline_suits_and_variation_selectors(text, expected):
+    assert parse_card(text) == expected

@@ -127,6 +127,44 @@ def test_seed_hierarchy(last, expected):
     assert answers(last) == expected
 
 
+@pytest.mark.parametrize("card", ["A♠", "BJ", "CJ"])
+def test_one_of_a_kind_never_answers_its_own_kind(card):
+    # Seed 002: the A♠ is answered by a joker only, the black joker by the
+    # colour joker only, the colour joker by nothing (two decks hold a second one).
+    result = check_play(pending(card), card, [card, "9♦"])
+    assert not result.legal
+    with pytest.raises(IllegalMove):
+        play(pending(card), card)
+
+
+def test_one_of_a_kind_reasons():
+    assert check_play(pending("A♠"), "A♠", "A♠ 9♦").reason == (
+        "An attack of 5 is pending (last attack A♠): one A♠ never answers another. "
+        "Answer with either joker, shield with a 3, or take 5 cards."
+    )
+    assert check_play(pending("BJ"), "BJ", "BJ 9♦").reason == (
+        "An attack of 7 is pending (last attack black joker): one black joker never answers another. "
+        "Answer with the colour joker, shield with a 3, or take 7 cards."
+    )
+    assert check_play(pending("CJ"), "CJ", "CJ 9♦").reason == (
+        "An attack of 10 is pending (last attack colour joker), which nothing can answer: "
+        "colour joker can't be played. Shield with a 3 or take 10 cards."
+    )
+
+
+@pytest.mark.parametrize(("last", "card", "total"), [("2♥", "2♥", 4), ("A♣", "A♥", 6), ("A♥", "A♥", 6)])
+def test_ordinary_attack_cards_answer_their_own_kind(last, card, total):
+    assert check_play(pending(last), card, [card, "9♦"]).legal
+    assert play(pending(last), card).attack_total == total
+
+
+def test_ordinary_ace_reason_lists_any_ace():
+    assert check_play(pending("A♦"), "2♣", "2♣ 9♦").reason == (
+        "An attack of 3 is pending (last attack A♦): 2♣ (2) is too weak to answer it. "
+        "Answer with any ace or either joker, shield with a 3, or take 3 cards."
+    )
+
+
 @pytest.mark.parametrize("last", ["2♥", "A♦", "A♠", "BJ", "CJ"])
 @pytest.mark.parametrize("three", ["3♠", "3♥", "3♦", "3♣"])
 def test_any_three_shields_any_attack(last, three):
@@ -480,3 +518,36 @@ def test_random_games_keep_the_pile_consistent(moves):
         if after.last_attack is not None:
             assert after.attack_total >= attack_value(after.last_attack)
         state = after
+
+
+# The match (rulings.md, One-card: first to MATCH_WINS round wins, a house rule)
+
+def test_match_wins_default_is_five():
+    assert one_card.MATCH_WINS == 5
+
+
+@pytest.mark.parametrize(("wins", "target", "expected"), [
+    ({"Ann": 4, "Ben": 2}, 5, []),
+    ({"Ann": 5, "Ben": 2}, 5, ["Ann"]),
+    ({"Ann": 1, "Ben": 3, "Cy": 3}, 3, ["Ben", "Cy"]),
+    ({"Ann": 2, "Ben": 1}, 1, ["Ann"]),
+    ({}, 5, []),
+])
+def test_match_winners(wins, target, expected):
+    assert one_card.match_winners(wins, target) == expected
+
+
+def test_match_winners_default_target():
+    assert one_card.match_winners({"Ann": 5, "Ben": 4}) == ["Ann"]
+    assert one_card.match_winners({"Ann": 4, "Ben": 4}) == []
+
+
+@pytest.mark.parametrize(("wins", "target", "message"), [
+    ([("Ann", 5)], 5, "player name -> count"),
+    ({"Ann": -1}, 5, "Ann's round wins must be a whole number from 0, not -1"),
+    ({"Ann": True}, 5, "Ann's round wins"),
+    ({"Ann": 2}, 0, "whole number from 1, not 0"),
+])
+def test_match_winners_bad_input(wins, target, message):
+    with pytest.raises(ValueError, match=message):
+        one_card.match_winners(wins, target)

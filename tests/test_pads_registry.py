@@ -89,7 +89,7 @@ def test_one_up_totals_always_equal_a_fresh_replay(rounds, data):
     players = ["Ann", "Ben", "Cy"]
     pad = OneUpPad(players)
     for hands, out in rounds:
-        entry = {p: ([] if i == out else cards) for i, (p, cards) in enumerate(zip(players, hands))}
+        entry = {p: ([] if i == out else cards) for i, (p, cards) in enumerate(zip(players, hands, strict=True))}
         pad.add_round(entry, None if out is None else players[out], None if out is not None else "Cy")
     victim = data.draw(st.integers(1, len(rounds)))
     pad.delete_round(victim)
@@ -112,3 +112,11 @@ def test_every_pad_round_trips_through_the_store(game, tmp_path):
     again = pad_from_doc(Store(tmp_path).get_game(pad.id))
     assert again.to_doc() == pad.to_doc()
     assert again.totals == FIRST_ROUND_TOTALS[game]
+
+
+@pytest.mark.parametrize("game", sorted(PADS))
+def test_pad_player_range_comes_from_the_setup_table(game):
+    from companion import setup
+
+    counts = setup.GAMES[game].players
+    assert (PADS[game].MIN_PLAYERS, PADS[game].MAX_PLAYERS) == (counts.start, counts.stop - 1) == (2, 6)

@@ -80,7 +80,7 @@ def test_a_second_game_of_a_match_adds_up():
         ({"Ann": {"rows": [["pink", "red"]]}}, "Ann: 'pink' is not a colour"),
         ({"Ann": {"rows": [[1, 1], [1, 1], [1, 1], [1, 1]]}}, "Ann has 4 rows: a display holds at most 3"),
         ({"Ann": {"rows": [[1, 1]], "discarded": -1}}, "Ann's discard pile must be a whole number"),
-        ({"Ann": {"rows": [[40, 10]], "discarded": 30}}, "hold 103 cards, but only 78 are in play with 3 players"),
+        ({"Ann": {"rows": [[40, 10]], "discarded": 30}}, "hold 103 cards, but with 3 players only 78 are in play and 6 of them stay in the ring"),
         ({"Ann": "lots"}, "Enter Ann's rows and discard pile"),
         ({"Dee": {"rows": []}}, "'Dee' is not playing"),
     ],
@@ -93,6 +93,19 @@ def test_impossible_scores_are_refused_and_nothing_changes(change, message):
     with pytest.raises(PadError, match=message):
         pad.edit_round(1, {**SCORES, **change})
     assert pad.to_doc() == before
+
+
+def test_the_six_ring_cards_are_not_in_rows_or_discard_piles():
+    # 2 players: cards 1 to 54 in play, 6 of them stay in the ring, so 48 at most.
+    pad = UpOrDownPad(["Ann", "Ben"])
+    with pytest.raises(PadError) as caught:
+        pad.preview_round({"Ann": {"rows": [[8, 3]], "discarded": 41}, "Ben": {"rows": [], "discarded": 0}})
+    assert str(caught.value) == (
+        "The rows and discard piles hold 49 cards, but with 2 players only 54 are in play and 6 of them "
+        "stay in the ring, so at most 48 can be in rows or on discard piles: check the counts"
+    )
+    row = pad.add_round({"Ann": {"rows": [[8, 3]], "discarded": 40}, "Ben": {"rows": [], "discarded": 0}})
+    assert row.points == {"Ann": 64, "Ben": 0}
 
 
 def test_every_player_needs_an_entry():

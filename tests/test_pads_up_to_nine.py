@@ -233,3 +233,21 @@ def test_round_trip_through_the_saved_document():
     assert again.rows == pad.rows
     assert [again.level(p) for p in PLAYERS] == [5, 4, 4]
     assert again.edit_round(1, **again.rounds[0]) == pad.rows[0]
+
+
+def test_zero_points_entered_is_not_going_out():
+    # Only an empty hand given as cards is going out (games.up_to_nine.went_out).
+    pad = UpToNinePad(PLAYERS)
+    row = pad.add_round({"Ann": res(True), "Ben": res(False, points=0), "Cy": res(False, points=0)})
+    assert row.totals == {"Ann": 0, "Ben": 0, "Cy": 0}
+    assert row.detail == {"Ann": "went out, laid down level 1", "Ben": "", "Cy": ""}
+
+
+def test_the_core_refuses_two_players_going_out():
+    pad = UpToNinePad(PLAYERS)
+    with pytest.raises(PadError) as caught:
+        pad.preview_round({"Ann": res(True), "Ben": res(True), "Cy": res(False, "K♠")})
+    assert str(caught.value) == (
+        "Ann and Ben have nothing left, but only one player can go out in a round: "
+        "enter the cards or penalty points of the others"
+    )

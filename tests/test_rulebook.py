@@ -123,6 +123,7 @@ def test_presets_are_marked_where_rulings_decide():
         ("one_card", "scoring", "tally of round wins"),
         ("up_to_nine", "cards", "2-4 players: 2 standard decks without jokers (104 cards)"),
         ("up_to_nine", "special", "nor swapped for the real"),
+        ("up_to_nine", "scoring", "| A | 15 |"),
         ("up_to_nine", "winning", "share the win"),
         ("up_or_down", "cards", "| 2 | 1 to 54 |"),
         ("up_or_down", "setup", "the player on the dealer's left"),
@@ -130,6 +131,13 @@ def test_presets_are_marked_where_rulings_decide():
     }
     for game, section, text in expected:
         assert block_with(rules_for(game), section, text).preset, (game, section, text)
+
+
+def test_up_to_nine_penalty_table_is_a_preset_rendered_from_the_core():
+    block = block_with(rules_for("up_to_nine"), "scoring", "| Card left in hand |")
+    assert block.preset and not block.house_rule
+    for line, points in (("2 3", 20), ("A", 15), ("10 J Q K", 10), ("4 5 6 7 8 9", 5)):
+        assert f"| {line} | {points} |" in block.text
 
 
 def test_seed_rules_are_not_marked_as_presets():
@@ -301,3 +309,10 @@ def test_search_can_be_limited_to_games():
     assert {h.game for h in search("joker", games=["one_card"])} == {"one_card"}
     with pytest.raises(RulebookError):
         search("joker", games=["poker"])
+
+
+def test_one_card_buried_start_ranks_rendered_from_the_core():
+    assert (
+        "If it is a 2, 3, 7, A, J, Q, K or a joker, it may not lead: push it into the draw pile "
+        "(bury it) and turn the next, until a plain 4, 5, 6, 8, 9 or 10 is face up."
+    ) in rules_for("one_card").section("setup").plain

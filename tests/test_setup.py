@@ -233,3 +233,22 @@ def test_unknown_game_lists_the_ids(game):
 def test_unsupported_player_count_names_the_range(game, players):
     with pytest.raises(ValueError, match="is for 2-6 players"):
         plan(game, players)
+
+
+def test_one_card_buried_ranks_come_from_the_core_table():
+    from companion.games import one_card
+
+    assert one_card.start_ranks() == (("2", "3", "7", "A", "J", "Q", "K"), ("4", "5", "6", "8", "9", "10"))
+    assert plan("one_card", 3).steps[3] == (
+        "4. Turn the top card face up. If it is a 2, 3, 7, A, J, Q, K or a joker, push it into the "
+        "middle of the draw pile and turn the next one. Stop at the first 4, 5, 6, 8, 9 or 10: "
+        "it starts the discard pile."
+    )
+
+
+def test_one_up_deck_lines_follow_the_value_circle():
+    from companion.games import one_up
+
+    lines = GAMES["one_up"].deals[0].lines
+    assert " ".join(line.cards for line in lines) == " ".join(one_up.VALUE_CIRCLE)
+    assert [(line.cards, line.kinds, line.copies) for line in lines] == [("A 2 3 4 5 6", 6, 8), ("K", 1, 8)]

@@ -17,6 +17,7 @@ import pytest
 from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, rule
+from store_helpers import PLAYERS, make_doc, stamp
 from tinydb import TinyDB
 
 from companion.store import (
@@ -29,7 +30,6 @@ from companion.store import (
     resolve_data_dir,
     summarize,
 )
-from store_helpers import PLAYERS, make_doc, stamp
 
 REPO = Path(__file__).resolve().parent.parent
 
@@ -730,3 +730,12 @@ TestStoreAgainstModel = StoreAgainstModel.TestCase
 TestStoreAgainstModel.settings = settings(
     max_examples=20, stateful_step_count=12, deadline=None, suppress_health_check=[HealthCheck.too_slow]
 )
+
+
+def test_store_tables_come_from_setup_and_pads():
+    from companion import setup, store
+    from companion.pads import base
+
+    assert store.GAMES == setup.GAME_IDS == ("one_up", "one_card", "up_to_nine", "up_or_down")
+    assert store.SCHEMA is base.SCHEMA
+    assert store.now_iso is base.now_iso

@@ -1,6 +1,8 @@
 """Up or Down?: seed 004 and rulings.md, "Up or Down?"."""
 
 import random
+import re
+from itertools import pairwise
 
 import pytest
 from hypothesis import given, settings
@@ -360,6 +362,17 @@ def test_winners_highest_total_and_ties_share():
     assert winners({}) == []
 
 
+@pytest.mark.parametrize(("scores", "message"), [
+    ([("Ann", 66)], "give the scores as player name -> points"),
+    ({"Ann": -1}, "Ann's points must be a whole number, 0 or more, not -1"),
+    ({"Ann": 6.5}, "Ann's points must be a whole number, 0 or more, not 6.5"),
+    ({"Ann": True}, "Ann's points must be a whole number"),
+])
+def test_winners_refuses_bad_scores(scores, message):
+    with pytest.raises(UpOrDownError, match=re.escape(message)):
+        winners(scores)
+
+
 @pytest.mark.parametrize(("value", "number"), [(37, 37), ("37", 37), (" 1 ", 1), ("126", 126)])
 def test_card_number_reads_ints_and_text(value, number):
     assert card_number(value) == number
@@ -377,6 +390,6 @@ def test_ring_neighbours_matches_a_sorted_scan():
         numbers = rng.sample(range(1, HIGHEST_CARD + 1), 7)
         card, ring = numbers[0], numbers[1:]
         ordered = sorted(ring)
-        inside = [(a, b) for a, b in zip(ordered, ordered[1:]) if a < card < b]
+        inside = [(a, b) for a, b in pairwise(ordered) if a < card < b]
         expected = inside[0] if inside else (ordered[0], ordered[-1])
         assert ring_neighbours(ring, card) == expected

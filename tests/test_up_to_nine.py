@@ -36,6 +36,7 @@ from companion.games.up_to_nine import (
     penalty_groups,
     position_rank,
     score_round,
+    went_out,
     winners,
 )
 from companion.verdict import IllegalMove, Verdict
@@ -577,6 +578,43 @@ def test_winners_tie_break_and_shared_win():
     assert winners({"Ann": (9, 0), "Ben": (4, 0)}) == []
 
 
+def test_score_round_refuses_two_players_going_out():
+    with pytest.raises(ScoreError) as caught:
+        score_round({"Ann": (1, 0), "Ben": (2, 0), "Cy": (1, 0)},
+                    {"Ann": RoundResult(True), "Ben": RoundResult(True, ""), "Cy": RoundResult(False, "K♠")})
+    assert str(caught.value) == (
+        "Ann and Ben have nothing left, but only one player can go out in a round: "
+        "enter the cards or penalty points of the others"
+    )
+
+
+def test_score_round_refuses_going_out_without_laying_down():
+    with pytest.raises(ScoreError) as caught:
+        score_round({"Ann": (1, 0), "Ben": (1, 0)}, {"Ann": RoundResult(False), "Ben": RoundResult(True, "K♠")})
+    assert str(caught.value) == (
+        "Ann has nothing left, so Ann went out and must have laid down: "
+        "mark Ann as laid down, or enter Ann's cards"
+    )
+
+
+def test_score_round_zero_points_entered_is_not_going_out():
+    new = score_round({"Ann": (1, 0), "Ben": (3, 5), "Cy": (2, 0)},
+                      {"Ann": RoundResult(True), "Ben": RoundResult(False, points=0),
+                       "Cy": {"laid_down": False, "hand": [], "points": 0}})
+    assert new == {"Ann": Standing(2, 0), "Ben": Standing(3, 5), "Cy": Standing(2, 0)}
+
+
+@pytest.mark.parametrize(("result", "expected"), [
+    (RoundResult(True), True),
+    (RoundResult(True, ""), True),
+    ({"laid_down": True, "hand": [], "points": None}, True),
+    (RoundResult(True, points=0), False),
+    (RoundResult(False, "K♠"), False),
+])
+def test_went_out(result, expected):
+    assert went_out(result) is expected
+
+
 @pytest.mark.parametrize("standings, results, message", [
     ({"Ann": (0, 0)}, {"Ann": RoundResult(False)}, "Ann's level must be 1 to 9"),
     ({"Ann": (11, 0)}, {"Ann": RoundResult(False)}, "Ann's level must be 1 to 9"),
@@ -645,7 +683,7 @@ def brute_group(kind: str, group: tuple[Card, ...]) -> int | None:
     for meaning in meanings:
         for order in permutations(group):
             wilds = 0
-            for card, (rank, suit) in zip(order, meaning):
+            for card, (rank, suit) in zip(order, meaning, strict=True):
                 if card.rank == rank and suit in (None, card.suit):
                     continue
                 if card.rank not in (2, 3):
@@ -674,7 +712,7 @@ def brute_min_wilds(level: Level, hand: list[Card]) -> int | None:
     for subset in combinations(range(len(hand)), level.card_count):
         for split in splits(list(subset), sizes):
             wilds = []
-            for spec, indices in zip(level.groups, split):
+            for spec, indices in zip(level.groups, split, strict=True):
                 w = brute_group(spec.kind, tuple(sorted((hand[i] for i in indices), key=card_key)))
                 if w is None or w > spec.max_wild:
                     break
@@ -691,7 +729,7 @@ def assert_sound(verdict: MeldVerdict, level: Level) -> None:
     """Every group is a straight or set of its spec; every slot tells the truth."""
     assert verdict.legal
     assert len(verdict.groups) == len(level.groups)
-    for spec, group in zip(level.groups, verdict.groups):
+    for spec, group in zip(level.groups, verdict.groups, strict=True):
         assert group.kind == spec.kind and len(group.slots) == spec.size
         assert group.wilds <= spec.max_wild and group.wilds < spec.size
         for slot in group.slots:

@@ -29,9 +29,11 @@ Every card must have a suit (``"9♠"``, ``"9s"``, ``"S9"``); the jokers are
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
 
 from companion.cards import (
+    RANK_LABELS,
     SUIT_NAMES,
     SUIT_SYMBOLS,
     SUITS,
@@ -51,20 +53,24 @@ __all__ = [
     "BURIED_AT_START",
     "COLOUR_JOKER",
     "EFFECTS",
-    "IllegalMove",
-    "OneCardState",
+    "MATCH_WINS",
+    "ONE_OF_A_KIND",
     "SHIELD_RANK",
     "TWO_PLAYER_EFFECTS",
-    "Verdict",
     "WILD_RANK",
+    "IllegalMove",
+    "OneCardState",
+    "Verdict",
     "attack_value",
     "buried_at_start",
     "card_effect",
     "check_play",
+    "match_winners",
     "normalise_suit",
     "play",
     "read_card",
     "show",
+    "start_ranks",
     "take_attack",
 ]
 
@@ -88,6 +94,12 @@ ATTACK_VALUES: dict[Card, int] = {
 A key with no suit (``Card(2)``) stands for that rank in every suit; a key
 with a suit for that one card.  Edit this table for a house rule."""
 
+ONE_OF_A_KIND: frozenset[Card] = frozenset({Card(1, "S"), BLACK_JOKER, COLOUR_JOKER})
+"""Attack cards that never answer a card of their own kind, even when two
+decks hold a second one (seed, "The Attack Ladder": the A♠ is answered by a
+joker only, the black joker by the colour joker only, the colour joker by
+nothing).  Any other attack card answers one of its own kind."""
+
 SHIELD_RANK = 3
 """A card of this rank cancels a pending attack (seed, "3 — Shield")."""
 
@@ -110,6 +122,10 @@ TWO_PLAYER_EFFECTS: dict[int, tuple[str, str]] = {
 
 BURIED_AT_START: frozenset[int] = frozenset({1, 2, 3, 7, 11, 12, 13})
 """Ranks that may not start the discard pile; jokers are buried too (seed, "Setup")."""
+
+MATCH_WINS = 5
+"""Round wins that take a match unless the table agrees another number
+(rulings.md, One-card: a **house rule**; the seed itself keeps no score)."""
 
 _SUIT_INPUT = {**{letter: letter for letter in SUITS}, **{sym: letter for letter, sym in SUIT_SYMBOLS.items()}}
 _SUIT_INPUT.update({name: letter for letter, name in SUIT_NAMES.items()})
@@ -177,10 +193,14 @@ def attack_value(card: CardLike) -> int:
 
     Rule: seed, "The Attack Ladder"; values from rulings.md, One-card.
     """
-    parsed = read_card(card)
-    if parsed in ATTACK_VALUES:
-        return ATTACK_VALUES[parsed]
-    return ATTACK_VALUES.get(Card(parsed.rank), 0) if parsed.rank is not None else 0
+    return _value(read_card(card))
+
+
+def _value(card: Card) -> int:
+    """``card``'s entry in ``ATTACK_VALUES`` (its own, else its rank's), 0 for none."""
+    if card in ATTACK_VALUES:
+        return ATTACK_VALUES[card]
+    return ATTACK_VALUES.get(Card(card.rank), 0) if card.rank is not None else 0
 
 
 @dataclass(frozen=True)
@@ -287,14 +307,18 @@ def _describe_cards(cards: list[Card]) -> str:
     return parts[0] if parts else ""
 
 
-def _answers(last_attack: Card) -> list[Card]:
-    """The entries of ``ATTACK_VALUES`` strong enough to answer ``last_attack``.
+def _answers_attack(card: Card, last_attack: Card) -> bool:
+    """True when ``card`` answers ``last_attack``: an attack value at least
+    as high, and not the same card when that card is in ``ONE_OF_A_KIND``."""
+    if card == last_attack and card in ONE_OF_A_KIND:
+        return False
+    value = _value(card)
+    return value > 0 and value >= _value(last_attack)
 
-    A one-of-a-kind card (A♠, a joker) already on the pile is left out: the
-    deck has no second one.
-    """
-    needed = attack_value(last_attack)
-    return [card for card, value in ATTACK_VALUES.items() if value >= needed and card != last_attack]
+
+def _answers(last_attack: Card) -> list[Card]:
+    """The entries of ``ATTACK_VALUES`` that answer ``last_attack`` (see ``_answers_attack``)."""
+    return [card for card in ATTACK_VALUES if _answers_attack(card, last_attack)]
 
 
 def _attack_reason(state: OneCardState, card: Card) -> str:
@@ -304,7 +328,12 @@ def _attack_reason(state: OneCardState, card: Card) -> str:
     if not answers:
         return f"{head}, which nothing can answer: {show(card)} can't be played. Shield with a 3 or take {total} cards."
     value = attack_value(card)
-    why = f"{show(card)} ({value}) is too weak to answer it" if value else f"{show(card)} does not answer it"
+    if card == last:
+        why = f"one {show(card)} never answers another"
+    elif value:
+        why = f"{show(card)} ({value}) is too weak to answer it"
+    else:
+        why = f"{show(card)} does not answer it"
     return f"{head}: {why}. Answer with {answers}, shield with a 3, or take {total} cards."
 
 
@@ -313,7 +342,7 @@ def _check_on_pile(state: OneCardState, card: Card) -> Verdict:
     if state.attack_pending:
         if card.rank == SHIELD_RANK:
             return Verdict.ok()
-        if attack_value(card) >= attack_value(state.last_attack):
+        if _answers_attack(card, state.last_attack):
             return Verdict.ok()
         return Verdict.no(_attack_reason(state, card))
     top = state.top
@@ -348,7 +377,8 @@ def check_play(state: OneCardState, card: CardLike, hand: CardsLike) -> Verdict:
     Returns:
         A ``Verdict``. With an attack pending only an attack card worth at
         least the last attack card, or any 3 (shield), is legal; suit and
-        top card do not matter. With no attack: a card of the top card's
+        top card do not matter; a card in ``ONE_OF_A_KIND`` (A♠, either
+        joker) never answers its own kind. With no attack: a card of the top card's
         suit or rank, or of the declared suit after a 7; a 7 or a joker on
         anything; anything on a joker; a 3 is an ordinary card. A joker is
         never legal as the last card in the hand.
@@ -494,3 +524,54 @@ def buried_at_start(card: CardLike) -> bool:
     """
     parsed = read_card(card)
     return parsed.is_joker or parsed.rank in BURIED_AT_START
+
+
+def start_ranks() -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The ranks that are buried and those that lead, as card labels.
+
+    Returns:
+        (buried, leading), both from ``BURIED_AT_START``: the buried ranks
+        with the number cards first, then A J Q K (``("2", "3", "7", "A",
+        "J", "Q", "K")``), and the plain ranks that may start the discard
+        pile in order (``("4", "5", "6", "8", "9", "10")``).  The jokers,
+        always buried, are not ranks and are not listed.
+
+    Rule: seed, "Setup" (starting discard).
+    """
+    buried = sorted(BURIED_AT_START, key=lambda rank: (rank == 1 or rank > 10, rank))
+    leading = [rank for rank in RANK_LABELS if rank not in BURIED_AT_START]
+    return tuple(RANK_LABELS[rank] for rank in buried), tuple(RANK_LABELS[rank] for rank in leading)
+
+
+def match_winners(wins: Mapping[str, int], target: int = MATCH_WINS) -> list[str]:
+    """Who has won the match so far.
+
+    Args:
+        wins: player name -> round wins (whole numbers, 0 or more).
+        target: round wins that take the match (1 or more; default
+            ``MATCH_WINS``).
+
+    Returns:
+        The players with the most round wins, in the order of ``wins``, once
+        that number has reached ``target``; ``[]`` while nobody has (or for
+        no players).  Several names only when ``target`` was lowered below a
+        tie.
+
+    Raises:
+        ValueError: for ``wins`` that is not a mapping, a count that is not a
+            whole number from 0, or a ``target`` below 1.
+
+    Rule: seed, "Winning" (every round has one winner); rulings.md,
+    One-card (first to ``target`` round wins takes the match).
+    """
+    if not isinstance(wins, Mapping):
+        raise ValueError(f"Give the round wins as player name -> count, not {wins!r}")
+    for name, count in wins.items():
+        if isinstance(count, bool) or not isinstance(count, int) or count < 0:
+            raise ValueError(f"{name}'s round wins must be a whole number from 0, not {count!r}")
+    if isinstance(target, bool) or not isinstance(target, int) or target < 1:
+        raise ValueError(f"The round wins that take the match must be a whole number from 1, not {target!r}")
+    most = max(wins.values(), default=0)
+    if most < target:
+        return []
+    return [name for name, count in wins.items() if count == most]

@@ -29,6 +29,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
+from itertools import pairwise
 from typing import NamedTuple
 
 from companion.cards import CardError
@@ -235,7 +236,7 @@ def _direction(numbers: list[int]) -> str | None:
     if len(numbers) < 2:
         return None
     direction = "up" if numbers[1] > numbers[0] else "down"
-    for before, after in zip(numbers[1:], numbers[2:]):
+    for before, after in pairwise(numbers[1:]):
         if (after > before) != (direction == "up"):
             raise UpOrDownError(
                 f"the row {' '.join(map(str, numbers))} does not keep one direction: "
@@ -430,8 +431,17 @@ def winners(scores: Mapping[str, int]) -> list[str]:
     Returns:
         The winners in the order of ``scores``; ``[]`` for no players.
 
+    Raises:
+        UpOrDownError: for ``scores`` that is not a mapping of names to
+            points, or points that are not a whole number, 0 or more.
+
     Rule: seed 004 ("Wer die meisten Punkte hat, gewinnt"); rulings.md.
     """
+    if not isinstance(scores, Mapping):
+        raise UpOrDownError(f"give the scores as player name -> points, not {scores!r}")
+    for name, points in scores.items():
+        if isinstance(points, bool) or not isinstance(points, int) or points < 0:
+            raise UpOrDownError(f"{name}'s points must be a whole number, 0 or more, not {points!r}")
     if not scores:
         return []
     best = max(scores.values())

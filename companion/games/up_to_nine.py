@@ -265,9 +265,19 @@ class Level:
         return ", ".join(parts)
 
     def relaxed(self) -> Level:
-        """This contract with no wild budget (each group still needs one natural card).
+        """This contract with its wild budget lifted.
 
-        Used to tell a player how many wilds their cards would need.
+        Used to tell a player how many wilds their cards would need when a
+        lay-down breaks the budget.
+
+        Returns:
+            A new ``Level`` with the same number and groups, each group's
+            ``max_wild`` raised to its size, the level's ``max_wild`` to its
+            card count and ``min_clean`` to 0; the checker still wants at
+            least one natural card per group.
+
+        Rule: rulings.md, Up to 9 (the budget is the "max wild" column; the
+        checker finds the cheapest reading), seed "Nivåtabellen".
         """
         return replace(
             self,
@@ -310,8 +320,15 @@ def check_levels(levels: Sequence[Level]) -> tuple[Level, ...]:
     Args:
         levels: 9 ``Level`` values, level n at index n - 1.
 
+    Returns:
+        The same levels as a tuple.
+
     Raises:
-        LevelError: if it is not 9 levels numbered 1 to 9 in order.
+        LevelError: if it is not a sequence of 9 ``Level`` values numbered
+            1 to 9 in order.
+
+    Rule: seed, "Nivåtabellen" (nine levels); rulings.md, Up to 9 (a table
+    may replace the preset before a game starts, still nine levels).
     """
     if isinstance(levels, (str, bytes, Mapping)) or not isinstance(levels, Sequence):
         raise LevelError(f"a level table is a list of {LEVEL_COUNT} levels, not {type(levels).__name__}")
@@ -345,9 +362,18 @@ def get_level(level: int, levels: Sequence[Level] = LEVELS) -> Level:
 def levels_to_json(levels: Sequence[Level] = LEVELS) -> list[dict[str, Any]]:
     """A level table as plain JSON (for a saved game's options).
 
+    Args:
+        levels: 9 ``Level`` values (default: the preset ``LEVELS``).
+
     Returns:
         One dict per level: ``{"groups": [{"kind", "size", "max_wild"}, ...],
         "max_wild": int, "min_clean": int}``; the level number is the position.
+
+    Raises:
+        LevelError: for a bad table (see :func:`check_levels`).
+
+    Rule: rulings.md, Up to 9 (the level table is a **house rule**, saved
+    with the game it was agreed for).
     """
     return [
         {
@@ -362,8 +388,19 @@ def levels_to_json(levels: Sequence[Level] = LEVELS) -> list[dict[str, Any]]:
 def levels_from_json(raw: Any) -> tuple[Level, ...]:
     """Read a level table written by :func:`levels_to_json` (a house rule).
 
+    Args:
+        raw: a list of 9 dicts as :func:`levels_to_json` writes them
+            (``min_clean`` may be left out: 0).
+
+    Returns:
+        The 9 ``Level`` values as a tuple, level n at index n - 1.
+
     Raises:
-        LevelError: naming the level and the field that is wrong.
+        LevelError: naming the level and the field that is wrong (not 9
+            entries, no list of groups, a group without exactly kind, size
+            and max_wild, or a value ``GroupSpec`` / ``Level`` refuses).
+
+    Rule: rulings.md, Up to 9 (the level table is a **house rule**).
     """
     if not isinstance(raw, list) or len(raw) != LEVEL_COUNT:
         raise LevelError(f"a level table is a list of {LEVEL_COUNT} levels")
@@ -595,7 +632,7 @@ class _Search:
         targets_of = {spec: self._targets(spec) for spec in dict.fromkeys(self.specs)}
         self.targets = [targets_of[spec] for spec in self.specs]
         floors = [spec.size - (targets[0].bound if targets else 0) for spec, targets in
-                  zip(self.specs, self.targets)]
+                  zip(self.specs, self.targets, strict=True)]
         self.floor_after = [sum(floors[i:]) for i in range(len(floors) + 1)]
         self.best_wilds = level.max_wild + 1
         self.best: list[_Plan] | None = None
@@ -663,7 +700,7 @@ class _Search:
         for i in range(len(targets) - 1, -1, -1):
             contested[i] = targets[i].accepts & later
             later = later | targets[i].accepts
-        floors = [spec.size - target.bound for spec, target in zip(self.specs, targets)]
+        floors = [spec.size - target.bound for spec, target in zip(self.specs, targets, strict=True)]
         rest = [sum(floors[i:]) for i in range(len(floors) + 1)]
         self._assign(0, targets, contested, rest, 0, 0, 0, [])
 
@@ -742,7 +779,7 @@ def _build(hand: Sequence[Card], level: Level, plan: list[_Plan]) -> MeldVerdict
     for spec in dict.fromkeys(level.groups):
         places = [i for i, group in enumerate(level.groups) if group == spec]
         steps = sorted((step for step in plan if step.group in places), key=lambda s: taken[s.group][0][0])
-        slots_of.update(zip(places, steps))
+        slots_of.update(zip(places, steps, strict=True))
     pool = deque(i for i, card in enumerate(hand) if _is_wild_card(card) and i not in used)
     groups: list[MeldGroup] = []
     for place, spec in enumerate(level.groups):
@@ -818,7 +855,7 @@ def _budget_problem(level: Level, reading: MeldVerdict) -> str:
     if reading.wilds_used > level.max_wild:
         allowed = level.max_wild if level.max_wild else "none"
         return f"needs {_wilds(reading.wilds_used)} but level {level.number} allows {allowed}"
-    for spec, group in zip(level.groups, reading.groups):
+    for spec, group in zip(level.groups, reading.groups, strict=True):
         if group.wilds > spec.max_wild:
             same = sum(1 for other in level.groups if other.kind == spec.kind)
             scope = f"per {spec.kind}" if same > 1 else f"in the {spec.kind}"
@@ -1084,7 +1121,8 @@ class Standing(NamedTuple):
             laid down level 9 (finished).
         penalty: accumulated penalty points.
 
-    Rule: seed, "Nivåprogresjon"; contracts.md (the shape).
+    Rule: seed, "Nivåprogresjon"; the shape serves issue 2's
+    ``score_round(standings, results)``.
     """
 
     level: int
@@ -1101,7 +1139,8 @@ class RoundResult:
         points: a penalty figure entered instead of cards; used when not None.
 
     Rule: seed, "Nivåprogresjon" and "Slutt på runden og straffepoeng";
-    contracts.md (the shape).
+    the shape is issue 3's Up to 9 round entry (laid down or not, the cards
+    left in hand or a point figure).
     """
 
     laid_down: bool
@@ -1179,9 +1218,13 @@ def score_round(
     Raises:
         ScoreError: (a ValueError) for standings or results that are not a
             mapping, a missing or unknown player, a level outside 1..10,
-            negative points, a finished player laying down again, or a hand
-            that can not be read.
+            negative points, a finished player laying down again, a hand
+            that can not be read, two or more players who went out (only one
+            can), or a player who went out without laying down.
         LevelError: for a bad level table.
+
+    A player went out when their hand is given as no cards (see
+    :func:`went_out`); a penalty figure of 0 is not going out.
     """
     check_levels(levels)
     standings = _players("standings", standings)
@@ -1192,7 +1235,7 @@ def score_round(
     unknown = [name for name in results if name not in standings]
     if unknown:
         raise ScoreError(f"{_and(unknown)} {'is' if len(unknown) == 1 else 'are'} not in this game's standings")
-    scored = {}
+    read: dict[str, tuple[Standing, RoundResult, int]] = {}
     for name, raw in standings.items():
         standing = _standing(name, raw)
         result = _result(name, results[name])
@@ -1205,8 +1248,50 @@ def score_round(
                 points = hand_penalty(result.hand)
             except CardError as error:
                 raise ScoreError(f"{name}'s hand: {error}") from error
-        scored[name] = Standing(standing.level + result.laid_down, standing.penalty + points)
-    return scored
+        read[name] = (standing, result, points)
+    out = [name for name, (_, result, _) in read.items() if went_out(result)]
+    if len(out) > 1:
+        raise ScoreError(
+            f"{_and(out)} have nothing left, but only one player can go out in a round: "
+            "enter the cards or penalty points of the others"
+        )
+    if out and not read[out[0]][1].laid_down:
+        name = out[0]
+        raise ScoreError(
+            f"{name} has nothing left, so {name} went out and must have laid down: "
+            f"mark {name} as laid down, or enter {name}'s cards"
+        )
+    return {
+        name: Standing(standing.level + result.laid_down, standing.penalty + points)
+        for name, (standing, result, points) in read.items()
+    }
+
+
+def went_out(result: Any) -> bool:
+    """True when a round result says the player went out: an empty hand given
+    as cards (not a penalty figure of 0).
+
+    Args:
+        result: a ``RoundResult`` or a mapping ``{"laid_down": bool, "hand":
+            cards, "points": int | None}``.
+
+    Returns:
+        True when ``points`` is None and the hand holds no cards.
+
+    Raises:
+        ScoreError: for a result that can not be read (see :func:`score_round`),
+            or a hand that can not be read.
+
+    Rule: seed, "Slutt på runden og straffepoeng" (the round ends when one
+    player has no cards left).
+    """
+    read = _result("the player", result)
+    if read.points is not None:
+        return False
+    try:
+        return not as_cards(read.hand)
+    except CardError as error:
+        raise ScoreError(f"the hand: {error}") from error
 
 
 def winners(standings: Mapping[str, Any]) -> list[str]:

@@ -4,7 +4,8 @@ A pad is the model behind one game's score screen.  It holds what the table
 entered, nothing more:
 
 players
-    the names in seating order (2 to 6, unique, trimmed, not blank).
+    the names in seating order (as many as the game's row of
+    ``companion.setup.GAMES`` allows, unique, trimmed, not blank).
 first dealer
     the seat that deals round 1; round ``n`` is dealt by seat
     ``(first_dealer + n - 1) % players``.
@@ -20,7 +21,8 @@ that the rules reject raises :class:`PadError` and leaves the pad exactly as
 it was.  Every change (add, edit, delete, option, finish, end early) can be
 undone, the last one first.
 
-The saved form is the game document of the project's contracts
+The saved form is the game document of issue 3, plain JSON with a
+``schema`` version whose outer fields ``companion.store`` lists
 (:meth:`Pad.to_doc` / :meth:`Pad.from_doc`); storing it is the store's job.
 """
 
@@ -32,6 +34,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from typing import Any, ClassVar, NamedTuple
+
+from companion import setup
 
 SCHEMA = 1
 """The version of the saved game document these pads read and write."""
@@ -166,7 +170,9 @@ class _Snapshot:
 class Pad:
     """A score pad: the players, their rounds, and everything derived.
 
-    Subclasses set ``GAME``, ``TITLE``, ``DEFAULTS`` and implement the hooks
+    Subclasses set ``GAME`` (a key of ``companion.setup.GAMES``, whose player
+    range becomes ``MIN_PLAYERS`` / ``MAX_PLAYERS``), ``TITLE``, ``DEFAULTS``
+    and implement the hooks
     (``_check_option``, ``_entry``, ``_start``, ``_play``, ``_over``, ``_rule_winners``,
     ``_rank_key``, ``_standing_text``, ``_totals``), plus ``add_round`` /
     ``edit_round`` / ``preview_round`` with the game's own entry fields.
@@ -184,9 +190,17 @@ class Pad:
 
     GAME: ClassVar[str] = ""
     TITLE: ClassVar[str] = ""
-    MIN_PLAYERS: ClassVar[int] = 2
-    MAX_PLAYERS: ClassVar[int] = 6
+    MIN_PLAYERS: ClassVar[int]
+    MAX_PLAYERS: ClassVar[int]
     DEFAULTS: ClassVar[dict[str, Any]] = {}
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """Give a game's pad its player range from ``setup.GAMES[GAME].players``
+        (``MIN_PLAYERS``, ``MAX_PLAYERS``), the one place the range lives."""
+        super().__init_subclass__(**kwargs)
+        if cls.GAME:
+            counts = setup.GAMES[cls.GAME].players
+            cls.MIN_PLAYERS, cls.MAX_PLAYERS = counts.start, counts.stop - 1
 
     def __init__(
         self,
@@ -454,7 +468,7 @@ class Pad:
     # ----- saved document -------------------------------------------------
 
     def to_doc(self) -> dict[str, Any]:
-        """The game as the saved-game document of the contracts (plain JSON)."""
+        """The game as the saved-game document of issue 3 (plain JSON)."""
         return {
             "schema": SCHEMA,
             "id": self.id,

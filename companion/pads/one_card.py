@@ -3,7 +3,8 @@
 One-card itself keeps no score (seed 002, "Winning": the first player to
 empty their hand wins the round).  The app keeps a tally of round wins per
 player; the first to ``target`` round wins takes the match (rulings.md,
-One-card: a **house rule**, default 5).  The card rules live in
+One-card: a **house rule**, default ``one_card.MATCH_WINS``).  The rules,
+the match rule included (``one_card.match_winners``), live in
 :mod:`companion.games.one_card`; this pad only counts.
 """
 
@@ -12,10 +13,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from companion.games import one_card
 from companion.pads.base import Pad, PadError, Row, check_count, points_text
-
-DEFAULT_TARGET = 5
-"""Round wins that take the match unless the table agrees another number (rulings.md, One-card)."""
 
 
 class OneCardPad(Pad):
@@ -29,7 +28,7 @@ class OneCardPad(Pad):
 
     GAME = "one_card"
     TITLE = "One-card"
-    DEFAULTS = {"target": DEFAULT_TARGET}
+    DEFAULTS = {"target": one_card.MATCH_WINS}
 
     def add_round(self, winner: str) -> Row:
         """Enter the next round's winner and return its row.
@@ -87,11 +86,10 @@ class OneCardPad(Pad):
         return dict(state)
 
     def _over(self, state: Any, options: Mapping[str, Any]) -> bool:
-        return max(state.values()) >= options["target"]
+        return bool(one_card.match_winners(state, options["target"]))
 
     def _rule_winners(self, state: Any) -> list[str]:
-        most = max(state.values())
-        return [player for player in self.players if state[player] == most]
+        return one_card.match_winners(state, self.target)
 
     def _rank_key(self, state: Any, player: str) -> tuple:
         return (-state[player],)

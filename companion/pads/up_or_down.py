@@ -121,13 +121,15 @@ class UpOrDownPad(Pad):
     def _play(self, state: Any, entry: Mapping[str, Any], number: int, options: Mapping[str, Any]) -> tuple[Any, Row]:
         scores = self._per_player(entry["scores"], "the rows and the discard pile")
         in_play = len(up_or_down.cards_in_play(len(self.players)))
+        room = in_play - up_or_down.RING_SIZE
         counted = sum(
             self._row_length(row) for score in scores.values() for row in score["rows"]
         ) + sum(score["discarded"] for score in scores.values())
-        if counted > in_play:
+        if counted > room:
             raise PadError(
-                f"The rows and discard piles hold {counted} cards, but only {in_play} are "
-                f"in play with {len(self.players)} players: check the counts"
+                f"The rows and discard piles hold {counted} cards, but with {len(self.players)} players "
+                f"only {in_play} are in play and {up_or_down.RING_SIZE} of them stay in the ring, "
+                f"so at most {room} can be in rows or on discard piles: check the counts"
             )
         points: dict[str, int] = {}
         detail: dict[str, str] = {}

@@ -18,7 +18,7 @@ from typing import Any
 
 from companion.cards import CardError, as_cards
 from companion.games import up_to_nine
-from companion.pads.base import Pad, PadError, Row, check_count, join_names, points_text
+from companion.pads.base import Pad, PadError, Row, check_count, points_text
 
 FINISHED = up_to_nine.FINISHED
 """The level of a player who has laid down level 9."""
@@ -165,23 +165,15 @@ class UpToNinePad(Pad):
         standings, levels = state
         results = self._per_player(entry["results"], "whether they laid down and what they have left")
         penalty = {player: self._penalty(player, result) for player, result in results.items()}
-        out = [player for player in self.players if penalty[player] == 0]
-        if len(out) > 1:
-            raise PadError(
-                f"{join_names(out)} have nothing left, but only one player can go out "
-                "in a round: enter the cards or points of the others"
-            )
-        if out and not results[out[0]]["laid_down"]:
-            raise PadError(
-                f"{out[0]} has nothing left, so {out[0]} went out and must have laid down: "
-                f"mark {out[0]} as laid down, or enter {out[0]}'s cards"
-            )
-        scored = up_to_nine.score_round(standings, results, levels=levels)
+        try:
+            scored = up_to_nine.score_round(standings, results, levels=levels)
+        except ValueError as exc:
+            raise PadError(str(exc)) from exc
         new = {player: up_to_nine.Standing(*scored[player]) for player in self.players}
         detail = {}
         for player in self.players:
             laid = f"laid down level {standings[player].level}" if results[player]["laid_down"] else ""
-            detail[player] = f"went out, {laid}" if player in out else laid
+            detail[player] = f"went out, {laid}" if up_to_nine.went_out(results[player]) else laid
         row = Row(
             number=number,
             dealer=self.dealer(number),
