@@ -194,10 +194,16 @@ def CheckRoute() -> ft.Control:
 
 @ft.component
 def SetupRoute() -> ft.Control:
-    """/setup?game=..&players=..: the dealer's setup guide."""
+    """/setup?game=..&players=..&back=..: the dealer's setup guide (``back``:
+    the app's screen it was opened from, for its back arrow)."""
     params = query_params(ft.context.page.route or "")
     players = params.get("players", "")
-    return SetupScreen(params.get("game"), int(players) if players.isdigit() else None)
+    back = params.get("back", "")
+    return SetupScreen(
+        params.get("game"),
+        int(players) if players.isdigit() else None,
+        back if back.startswith("/") and not back.startswith("//") else None,
+    )
 
 
 @ft.component

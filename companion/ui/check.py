@@ -44,19 +44,20 @@ ONE_UP_RANKS: tuple[int, ...] = tuple(parse_card(value).rank for value in one_up
 """The picker's ranks for One Up: the values of ``one_up.VALUE_CIRCLE`` (A-6 and K)."""
 
 
-def _route_options() -> tuple[Mapping[str, Any], int | None]:
-    """The saved game named by ``?game_id=`` in the address: (its options, its player count).
+def _route_options() -> tuple[Mapping[str, Any], int | None, str | None]:
+    """The saved game named by ``?game_id=`` in the address: (its options,
+    its player count, its id).
 
-    Returns ``({}, None)`` when there is none or it is not found.
+    Returns ``({}, None, None)`` when there is none or it is not found.
     """
     query = parse_qs(urlparse(ft.context.page.route or "").query)
     game_id = query.get("game_id", [""])[0]
     if not game_id:
-        return {}, None
+        return {}, None, None
     doc = use_store().get_game(game_id)
     if doc is None:
-        return {}, None
-    return doc.get("options", {}), len(doc.get("players", [])) or None
+        return {}, None, None
+    return doc.get("options", {}), len(doc.get("players", [])) or None, game_id
 
 
 def _slots(*slots: ft.Control) -> ft.Control:
@@ -410,7 +411,7 @@ def CheckScreen(game: str | None) -> ft.Control:
     ``?game_id=`` it reads that saved game's house rules and player count.
     """
     current = game if game in GAMES else GAMES[0]
-    options, players = _route_options()
+    options, players, saved_id = _route_options()
     if current == "one_up":
         body = OneUpCheck(bool(options.get("joker", False)), key="one_up")
     elif current == "one_card":
@@ -425,7 +426,10 @@ def CheckScreen(game: str | None) -> ft.Control:
         body = UpOrDownCheck(key="up_or_down")
     return ft.Column(
         [
-            screen_header("Check a move", "Pick the cards on the table and in your hand."),
+            screen_header(
+                "Check a move", "Pick the cards on the table and in your hand.",
+                back=partial(navigate, f"/pad/{saved_id}") if saved_id else None,
+            ),
             game_tiles(GAMES, current, lambda game_id: navigate(f"/check/{game_id}")),
             body,
         ],

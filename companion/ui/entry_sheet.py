@@ -38,8 +38,9 @@ def sheet_frame(
 ) -> ft.Control:
     """Title, the sheet's controls, the refusal (if any) and the buttons.
 
-    ``on_save`` None hides the save button (a sheet that saves on a tap);
-    ``on_delete`` None hides "Delete round".
+    ``on_save`` None hides the save buttons (a sheet that saves on a tap;
+    otherwise a short "Save" sits in the title row too, reachable without
+    scrolling past every player); ``on_delete`` None hides "Delete round".
     """
     buttons: list[ft.Control] = []
     if on_save is not None:
@@ -53,9 +54,12 @@ def sheet_frame(
                 style=ft.ButtonStyle(color=ft.Colors.ERROR),
             )
         )
+    header_actions: list[ft.Control] = []
+    if on_save is not None:
+        header_actions.append(ft.FilledButton("Save", on_click=on_save, height=TOUCH))
     return ft.Column(
         [
-            screen_header(title, back=on_cancel),
+            screen_header(title, back=on_cancel, actions=header_actions),
             *[control for control in body if control is not None],
             *[line for line in [error_line(error)] if line is not None],
             ft.Row(buttons),

@@ -16,7 +16,7 @@ from companion.pads.base import join_names
 from companion.stats import PlayerStats, export_csv, player_stats
 from companion.store import StoreError
 from companion.ui.game_list import game_line, when_text
-from companion.ui.score_table import score_table
+from companion.ui.score_table import MARKS_LEGEND, score_table
 from companion.ui.state import announce_saved, navigate, use_session, use_store
 from companion.ui.totals_chart import totals_chart
 from companion.ui.widgets import TOUCH, error_line, screen_header, section_title
@@ -30,18 +30,21 @@ def _stamp() -> str:
     return datetime.now(timezone.utc).strftime("%Y-%m-%d")
 
 
-def _stats_line(stats: PlayerStats) -> str:
-    """One player's statistics in a line of plain words."""
-    parts = [f"{stats.games} game{'s' if stats.games != 1 else ''}"]
+def _stats_text(stats: PlayerStats) -> str:
+    """One player's statistics in plain words: the games and wins, then a line per game."""
+    head = f"{stats.games} game{'s' if stats.games != 1 else ''}"
     if stats.win_rate is not None:
-        parts.append(f"won {stats.wins} of {stats.finished} finished ({round(stats.win_rate * 100)}%)")
+        head += f" · won {stats.wins} of {stats.finished} finished ({round(stats.win_rate * 100)}%)"
+    per_game: dict[str, list[str]] = {}
     for game, average in stats.avg_penalty.items():
-        parts.append(f"{GAME_TITLES[game]}: {average:.1f} penalty a round")
-    if stats.best_score is not None:
-        parts.append(f"best Up or Down? score {stats.best_score}")
+        per_game.setdefault(game, []).append(f"{average:.1f} penalty points a round")
     if stats.highest_level is not None:
-        parts.append(f"Up to 9: highest level {stats.highest_level}")
-    return " · ".join(parts)
+        per_game.setdefault("up_to_nine", []).append(
+            f"highest level laid down {stats.highest_level}" if stats.highest_level else "no level laid down yet"
+        )
+    if stats.best_score is not None:
+        per_game.setdefault("up_or_down", []).append(f"best score {stats.best_score}")
+    return "\n".join([head, *(f"{GAME_TITLES[game]}: {', '.join(parts)}" for game, parts in per_game.items())])
 
 
 @ft.component
@@ -62,7 +65,7 @@ def PlayerStatistics() -> ft.Control:
     if not stats:
         lines.append(ft.Text("No games yet."))
     lines.extend(
-        ft.ListTile(title=ft.Text(entry.name), subtitle=ft.Text(_stats_line(entry)), content_padding=0)
+        ft.ListTile(title=ft.Text(entry.name), subtitle=ft.Text(_stats_text(entry)), content_padding=0)
         for entry in stats
     )
     return ft.Semantics(identifier="player-stats", container=True, content=ft.Column(lines, spacing=0))
@@ -191,6 +194,7 @@ def HistoryGameScreen() -> ft.Control:
         )
     controls.append(score_table(pad))
     if pad.rows:
+        controls.append(ft.Text(MARKS_LEGEND, size=12, color=ft.Colors.ON_SURFACE_VARIANT))
         controls.append(totals_chart(pad))
     controls.append(
         ft.TextButton("Delete this game", icon=ft.Icons.DELETE_OUTLINE, on_click=delete, height=TOUCH,

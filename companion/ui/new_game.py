@@ -69,8 +69,9 @@ def PlayerRow(
 @dataclass
 class NewGameDraft:
     """The game being set up: the game id, the players in seating order, the
-    first dealer's seat, the chosen options, the name being typed and the
-    last refusal ("" when none)."""
+    first dealer's seat, the chosen options, the name being typed, the last
+    refusal of a name (``error``) and of starting the game (``start_error``),
+    "" when none."""
 
     game: str = GAME_ORDER[0]
     players: tuple[str, ...] = ()
@@ -78,24 +79,27 @@ class NewGameDraft:
     options: dict[str, Any] = field(default_factory=dict)
     typed: str = ""
     error: str = ""
+    start_error: str = ""
 
     def pick_game(self, game: str) -> None:
         """Choose the game; its options start from the defaults again."""
         self.game = game
         self.options = {}
         self.error = ""
+        self.start_error = ""
 
     def type_name(self, e: ft.Event[ft.TextField]) -> None:
-        """The name field changed."""
+        """The name field changed (its refusal, if any, goes away)."""
         self.typed = e.control.value
+        self.error = ""
 
     def add_player(self, name: str) -> None:
         """Seat ``name`` last (names are unique, case ignored, up to the game's maximum)."""
         name = name.strip()
         pad_type = PADS[self.game]
         if not name:
-            return
-        if any(name.casefold() == other.casefold() for other in self.players):
+            self.error = "Type the player's name first, then tap Add"
+        elif any(name.casefold() == other.casefold() for other in self.players):
             self.error = f"{name} is already at the table: give each player a different name"
         elif len(self.players) >= pad_type.MAX_PLAYERS:
             self.error = f"{pad_type.TITLE} is for at most {pad_type.MAX_PLAYERS} players"
@@ -103,6 +107,7 @@ class NewGameDraft:
             self.players = self.players + (name,)
             self.typed = ""
             self.error = ""
+            self.start_error = ""
 
     def move(self, index: int, step: int) -> None:
         """Swap seat ``index`` with its neighbour ``step`` (-1 up, 1 down); the dealer moves along."""
@@ -135,7 +140,7 @@ def NewGameScreen() -> ft.Control:
     """Set up a game and start its score pad (saved at once, so it can be resumed)."""
     store = use_store()
     session = use_session()
-    draft, _ = ft.use_state(NewGameDraft)
+    draft, _ = ft.use_state(lambda: session.new_game_draft or NewGameDraft())
     game, players, dealer = draft.game, draft.players, draft.dealer
     pad_type = PADS[game]
 
@@ -143,18 +148,32 @@ def NewGameScreen() -> ft.Control:
         try:
             pad = new_pad(game, players, first_dealer=dealer, options=dict(draft.options))
         except PadError as exc:
-            draft.error = str(exc)
+            draft.start_error = str(exc)
+            session.tell(str(exc))
             return
         store.save_game(pad.to_doc())
+        session.new_game_draft = None
         announce_saved(session)
         navigate(f"/pad/{pad.id}")
 
+    def leave():
+        session.new_game_draft = None
+        navigate("/")
+
+    def deal_guide():
+        session.new_game_draft = draft
+        navigate(setup_link)
+
     suggestions = past_names(store.list_games(limit=PAST_NAMES_FROM), players)
     count_ok = pad_type.MIN_PLAYERS <= len(players) <= pad_type.MAX_PLAYERS
-    setup_link = f"/setup?game={game}&players={max(len(players), pad_type.MIN_PLAYERS)}"
+    setup_link = f"/setup?game={game}&players={max(len(players), pad_type.MIN_PLAYERS)}&back=/new"
 
     controls: list[ft.Control] = [
-        screen_header("New game", back=lambda: navigate("/")),
+        screen_header(
+            "New game",
+            back=leave,
+            actions=[ft.FilledButton("Start", on_click=start, disabled=not count_ok, height=TOUCH)],
+        ),
         section_title("Game"),
         ft.Row(
             [
@@ -194,13 +213,15 @@ def NewGameScreen() -> ft.Control:
                         on_change=draft.type_name,
                         on_submit=lambda e: draft.add_player(e.control.value),
                         capitalization=ft.TextCapitalization.WORDS,
+                        error=draft.error or None,
+                        error_max_lines=3,
                         expand=True,
                     ),
                     ft.FilledTonalButton(
                         "Add", icon=ft.Icons.PERSON_ADD, on_click=lambda: draft.add_player(draft.typed), height=TOUCH
                     ),
                 ],
-                vertical_alignment=ft.CrossAxisAlignment.CENTER,
+                vertical_alignment=ft.CrossAxisAlignment.START,
             )
         )
         if suggestions:
@@ -224,11 +245,11 @@ def NewGameScreen() -> ft.Control:
         ft.TextButton(
             "How do I deal this?",
             icon=ft.Icons.HELP_OUTLINE,
-            on_click=lambda: navigate(setup_link),
+            on_click=deal_guide,
             height=TOUCH,
         )
     )
-    controls.append(error_line(draft.error))
+    controls.append(error_line(draft.start_error))
     controls.append(
         ft.Row(
             [

@@ -18,7 +18,7 @@ from companion.ui.entry_one_card import OneCardEntry
 from companion.ui.entry_one_up import OneUpEntry
 from companion.ui.entry_up_or_down import UpOrDownEntry
 from companion.ui.entry_up_to_nine import UpToNineEntry
-from companion.ui.score_table import score_table
+from companion.ui.score_table import MARKS_LEGEND, score_table
 from companion.ui.state import announce_saved, navigate, use_session, use_store
 from companion.ui.totals_chart import totals_chart
 from companion.ui.widgets import TOUCH, error_line, icon_button, screen_header
@@ -163,6 +163,8 @@ def PadScreen() -> ft.Control:
             show_sheet(None)
             set_problem("")
             session.tell(f"Round {pad.next_round - 1 if number == NEW_ROUND else number} saved")
+        else:
+            session.tell(f"Not saved: {result}")
         return result
 
     def delete_round():
@@ -217,7 +219,9 @@ def PadScreen() -> ft.Control:
                 ),
                 ft.PopupMenuItem(
                     content="How do I deal this?", icon=ft.Icons.HELP_OUTLINE,
-                    on_click=lambda: navigate(f"/setup?game={pad.GAME}&players={len(pad.players)}"),
+                    on_click=lambda: navigate(
+                        f"/setup?game={pad.GAME}&players={len(pad.players)}&back=/pad/{pad.id}"
+                    ),
                 ),
                 ft.PopupMenuItem(
                     content="Rules", icon=ft.Icons.MENU_BOOK_OUTLINED, on_click=lambda: navigate(f"/rules?game={pad.GAME}&game_id={pad.id}"),
@@ -235,7 +239,7 @@ def PadScreen() -> ft.Control:
     if pad.rows:
         controls.append(
             ft.Text(
-                "D dealt, S started. Tap a round to change or delete it.",
+                f"{MARKS_LEGEND} Tap a round to change or delete it.",
                 size=12,
                 color=ft.Colors.ON_SURFACE_VARIANT,
             )

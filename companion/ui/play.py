@@ -44,7 +44,7 @@ def PlayScreen() -> ft.Control:
         ft.OutlinedButton(
             "How do I deal?",
             icon=ft.Icons.HELP_OUTLINE,
-            on_click=lambda: navigate("/setup"),
+            on_click=lambda: navigate("/setup?back=/"),
             height=TOUCH,
         )
     )

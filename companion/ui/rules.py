@@ -17,7 +17,7 @@ import flet as ft
 
 from companion import rulebook
 from companion.ui.ask_cards import SUIT_TEXT, game_tiles, suit_text
-from companion.ui.state import use_store
+from companion.ui.state import navigate, use_store
 from companion.ui.widgets import TOUCH, labelled, screen_header
 
 PRESET_NOTE = "The original rules say nothing here: this is the app's choice (see Companion's rulings)."
@@ -136,8 +136,9 @@ def RulesScreen() -> ft.Control:
         set_opened(frozenset({hit.section}))
         set_text("")
 
+    back_to_pad = partial(navigate, f"/pad/{saved_id}") if saved_id and store.get_game(saved_id) else None
     controls: list[ft.Control] = [
-        screen_header("Rules", "All four games, in our own words."),
+        screen_header("Rules", "All four games, in our own words.", back=back_to_pad),
         ft.Row([
             ft.TextField(
                 label="Search all rules",

@@ -31,6 +31,9 @@ LEVEL_GAME = "up_to_nine"
 CHIPS_GAME = "one_up"
 """The game whose totals are also shown as chips (seed 000, "Variants")."""
 
+MARKS_LEGEND = "D dealt, S started."
+"""What the letters beside a round's change mean (shown under a table with rounds)."""
+
 
 def _signed(points: int) -> str:
     """A change of a total with its sign: "+5", "-10", "0"."""

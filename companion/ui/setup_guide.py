@@ -81,11 +81,12 @@ def _step(text: str, done: bool, on_toggle: Callable[[], None]) -> ft.Control:
 
 
 @ft.component
-def SetupScreen(game: str | None, players: int | None) -> ft.Control:
+def SetupScreen(game: str | None, players: int | None, back: str | None = None) -> ft.Control:
     """How to deal a game for a number of players.
 
     Takes the game id and player count from the address (either may be None
-    or out of range: the first game and its smallest count are used).
+    or out of range: the first game and its smallest count are used) and the
+    screen to go back to (a path such as ``/new``; None: no back arrow).
     """
     start_game = game if game in GAMES else GAMES[0]
     chosen, set_chosen = ft.use_state(start_game)
@@ -113,7 +114,10 @@ def SetupScreen(game: str | None, players: int | None) -> ft.Control:
         set_first(random.choice(range(1, seats + 1)))
 
     controls: list[ft.Control] = [
-        screen_header("How to deal", "The deck, the deal and who starts."),
+        screen_header(
+            "How to deal", "The deck, the deal and who starts.",
+            back=partial(navigate, back) if back else None,
+        ),
         game_tiles(GAMES, chosen, choose_game),
         section_title("Players"),
         labelled("players", ft.Row(

@@ -26,7 +26,9 @@ class SessionState:
     counts the messages told, and ``undo`` is the handler of the message's
     "Undo" button (None: no button). ``notices_dismissed`` hides the store's
     notices banner. ``wakelock`` holds this session's Flet Wakelock service
-    (kept referenced here so it stays registered).
+    (kept referenced here so it stays registered). ``new_game_draft`` keeps
+    the New game screen's draft (game, players, options) while the setup
+    guide it opened is shown, so the names typed are still there on return.
     """
 
     revision: int = 0
@@ -35,6 +37,7 @@ class SessionState:
     undo: Any = field(default=None, repr=False)
     notices_dismissed: bool = False
     wakelock: Any = field(default=None, repr=False)
+    new_game_draft: Any = field(default=None, repr=False)
 
     def saved(self) -> None:
         """Mark that the saved games changed: screens reading them refresh."""

@@ -33,11 +33,32 @@ def _axis_labels(top: int) -> list[fch.ChartAxisLabel]:
     ]
 
 
+def _grid_step(span: int) -> int:
+    """A round step (1, 2, 5, 10, 20, 50, ...) giving about six grid lines over ``span`` points."""
+    scale = 1
+    while True:
+        for factor in (1, 2, 5):
+            if span <= 6 * factor * scale:
+                return factor * scale
+        scale *= 10
+
+
+def _points_labels(lowest: int, top: int, step: int) -> list[fch.ChartAxisLabel]:
+    """Points labels every ``step`` from ``lowest`` to ``top`` (both multiples of ``step``)."""
+    return [
+        fch.ChartAxisLabel(value=y, label=ft.Text(str(y), size=11))
+        for y in range(lowest, top + 1, step)
+    ]
+
+
 def totals_chart(pad: Pad) -> ft.Control:
     """The running totals of ``pad`` as lines, with a legend of the players."""
     rows = pad.rows
     highest = max([0, *[max(row.totals.values()) for row in rows]])
     lowest = min([0, *[min(row.totals.values()) for row in rows]])
+    step = _grid_step(max(1, highest - lowest))
+    lowest = (lowest // step) * step
+    top = (highest // step + 1) * step
     series = [
         fch.LineChartData(
             points=[fch.LineChartDataPoint(x=0, y=0)]
@@ -54,12 +75,12 @@ def totals_chart(pad: Pad) -> ft.Control:
         min_x=0,
         max_x=max(1, len(rows)),
         min_y=lowest,
-        max_y=max(1, highest + max(1, highest // 10)),
+        max_y=top,
         interactive=False,
         horizontal_grid_lines=fch.ChartGridLines(
-            color=ft.Colors.with_opacity(0.2, ft.Colors.ON_SURFACE), width=1
+            interval=step, color=ft.Colors.with_opacity(0.2, ft.Colors.ON_SURFACE), width=1
         ),
-        left_axis=fch.ChartAxis(label_size=36),
+        left_axis=fch.ChartAxis(labels=_points_labels(lowest, top, step), label_size=36),
         bottom_axis=fch.ChartAxis(
             labels=_axis_labels(len(rows)),
             label_size=24,
@@ -76,6 +97,7 @@ def totals_chart(pad: Pad) -> ft.Control:
                     ft.Text(player, size=13),
                 ],
                 spacing=4,
+                tight=True,
             )
             for seat, player in enumerate(pad.players)
         ],

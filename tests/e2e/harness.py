@@ -188,16 +188,33 @@ class AppPage:
         """Tap a navigation bar destination."""
         self.page.get_by_role("tab", name=name).click()
 
-    def type_into(self, label: str, text: str, *, submit: bool = False) -> None:
+    def type_into(self, label: str, text: str, *, submit: bool = False, attempts: int = 4) -> None:
         """Type ``text`` into the text field labelled ``label`` (replacing its text).
 
-        Click, let the field take focus, select all, type: ``fill()`` loses
-        text on Flutter fields. ``submit`` presses Enter after.
+        Click until the field has the focus (after a tab switch Flutter's
+        first click can leave it on the page), select all, type, then read
+        the field back: on a busy machine a re-render can take the focus
+        mid-word, so the typing is repeated until the field holds ``text``
+        (``fill()`` loses text on Flutter fields). ``submit`` presses Enter after.
+
+        Raises:
+            AssertionError: if the field never holds ``text``.
         """
-        self.page.get_by_label(label, exact=True).click()
-        time.sleep(TYPE_SETTLE)
-        self.page.keyboard.press("Control+a")
-        self.page.keyboard.type(text)
+        value = None
+        for _ in range(attempts):
+            for _ in range(5):
+                self.page.get_by_label(label).first.click()
+                time.sleep(TYPE_SETTLE)
+                focused = self.page.evaluate("document.activeElement.getAttribute('aria-label') || ''")
+                if focused.startswith(label):
+                    break
+            self.page.keyboard.press("Control+a")
+            self.page.keyboard.type(text)
+            time.sleep(TYPE_SETTLE)
+            value = self.page.evaluate("document.activeElement ? document.activeElement.value : null")
+            if value == text:
+                break
+        assert value == text, f"the field {label!r} holds {value!r}, not {text!r}"
         if submit:
             self.page.keyboard.press("Enter")
 

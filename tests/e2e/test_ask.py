@@ -9,7 +9,6 @@ Attack Ladder"); One Up is dealt from 56 cards, 6 each (seed 000, "Setup").
 from __future__ import annotations
 
 import re
-import time
 
 LEVEL_FOUR = "7s 7h 7d KC KD 2s 5h 5c 3d"
 """Three sets of 3 with two wilds: 7 7 7, K K + 2, 5 5 + 3 (the seed's example)."""
@@ -19,21 +18,8 @@ TWELVE = "9s 7s JH 7h QC 7d KC KD 2S 5H 5C 3D"
 
 
 def type_cards(app, label: str, text: str, *, submit: bool = True) -> None:
-    """Type ``text`` into the field ``label``, making sure it has the focus first.
-
-    After a navigation bar tab, Flutter's first click on a text field can
-    leave the focus on the page; the field is clicked again until it has it.
-    """
-    for _ in range(5):
-        app.page.get_by_label(label).first.click()
-        time.sleep(0.2)
-        focused = app.page.evaluate("(document.activeElement.getAttribute('aria-label') || '')")
-        if focused.startswith(label):
-            break
-    app.page.keyboard.press("Control+a")
-    app.page.keyboard.type(text)
-    if submit:
-        app.page.keyboard.press("Enter")
+    """Type ``text`` into the field ``label`` (``AppPage.type_into``), Enter after unless ``submit`` is False."""
+    app.type_into(label, text, submit=submit)
 
 
 def read(app, test_id: str) -> str:

@@ -150,3 +150,22 @@ def test_history_backup_import_and_delete_with_undo(app, tmp_path):
     assert app.page.get_by_text("One-card · Dee and Eve").count() == 0
     app.tap("Undo")
     app.see("One-card · Dee and Eve")
+
+
+def test_new_game_keeps_the_names_across_the_deal_guide(app):
+    app.tap("New game")
+    app.see("Players")
+    app.tap("Add")
+    app.see("Type the player's name first")
+    app.tap("Up to 9")
+    for name in ["Kim", "Lou"]:
+        app.type_into("Player's name", name, submit=True)
+        app.button(f"Remove {name}").wait_for()
+    app.tap("How do I deal this?")
+    app.see("How to deal")
+    app.tap("Back")
+    app.button("Remove Kim").wait_for()
+    app.button("Remove Lou").wait_for()
+    app.see("Level table")
+    app.tap("Start")
+    app.see("Kim: level 1")
