@@ -19,7 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from companion.cards import RANK_LABELS
-from companion.games import one_card, one_up, up_or_down
+from companion.games import one_card, one_up, up_or_down, up_to_nine
 
 STANDARD_DECK = "A 2 3 4 5 6 7 8 9 10 J Q K of ♠ ♥ ♦ ♣"
 """The 52 cards of one standard deck, as a deck line names them."""
@@ -279,7 +279,7 @@ GAMES: dict[str, GameSetup] = {
                 players=range(2, 5),
                 decks=2,
                 lines=(CardLine(STANDARD_DECK, 52, 2),),
-                hand_size=11,
+                hand_size=up_to_nine.HAND_SIZE,
                 take="Take {decks} standard decks without jokers: {deck_size} cards.",
                 presets=("decks", "deck_size", "deck"),
                 notes=(
@@ -291,7 +291,7 @@ GAMES: dict[str, GameSetup] = {
                 players=range(5, 7),
                 decks=3,
                 lines=(CardLine(STANDARD_DECK, 52, 3),),
-                hand_size=11,
+                hand_size=up_to_nine.HAND_SIZE,
                 take="Take {decks} standard decks without jokers: {deck_size} cards.",
                 presets=("decks", "deck_size", "deck"),
                 notes=(

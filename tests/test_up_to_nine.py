@@ -821,3 +821,24 @@ def test_check_group_matches_brute_force(group, kind):
     if verdict.legal:
         assert verdict.wilds_used == expected
         assert Counter(verdict.cards) == Counter(group)
+
+
+@pytest.mark.parametrize(
+    ("points", "message"),
+    [
+        (225, "Ann's 225 penalty points are more than a hand can cost: at most 11 cards x 20 = 220."),
+        (9999, "Ann's 9999 penalty points are more than a hand can cost: at most 11 cards x 20 = 220."),
+        (12, "Ann's 12 penalty points can not come from a hand: every card costs a multiple of 5."),
+    ],
+)
+def test_score_round_refuses_a_points_figure_no_hand_can_cost(points, message):
+    standings = {"Ann": (1, 0), "Ben": (1, 0)}
+    results = {"Ann": {"laid_down": False, "points": points}, "Ben": {"laid_down": True, "hand": []}}
+    with pytest.raises(ScoreError) as caught:
+        score_round(standings, results)
+    assert str(caught.value).startswith(message)
+
+
+def test_score_round_takes_the_largest_possible_hand_penalty():
+    results = {"Ann": {"laid_down": False, "points": 220}, "Ben": {"laid_down": True, "hand": []}}
+    assert score_round({"Ann": (1, 0), "Ben": (1, 0)}, results) == {"Ann": (1, 220), "Ben": (2, 0)}

@@ -43,6 +43,7 @@ fewest wilds within the level's budget.
 
 from __future__ import annotations
 
+import math
 from collections import Counter, deque
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
@@ -98,6 +99,17 @@ PENALTY_POINTS: dict[int, int] = {
     rank: points for ranks, points in PENALTY_GROUPS for rank in ranks
 }
 """Rank (1 = ace .. 13 = king) to penalty points, from ``PENALTY_GROUPS``."""
+
+HAND_SIZE = 11
+"""Cards dealt to each player (seed, "En runde, steg for steg": 11 kort).
+A hand holds at most this many when a round ends: every turn draws one card
+and discards one."""
+
+MAX_HAND_PENALTY = HAND_SIZE * max(PENALTY_POINTS.values())
+"""The most penalty points one hand can cost in a round (11 cards x 20)."""
+
+PENALTY_STEP = math.gcd(*PENALTY_POINTS.values())
+"""Every hand's penalty is a multiple of this (5 with the preset values)."""
 
 _RANK_PLURALS = {1: "aces", 11: "jacks", 12: "queens", 13: "kings"}
 _SUIT_INDEX = {suit: index for index, suit in enumerate(SUITS)}
@@ -1187,9 +1199,25 @@ def _result(name: str, raw: Any) -> RoundResult:
         raise ScoreError(f"{name}'s round result must be a RoundResult or a mapping, not {raw!r}")
     if not isinstance(raw.laid_down, bool):
         raise ScoreError(f"{name}'s laid_down must be true or false, not {raw.laid_down!r}")
-    if raw.points is not None and (not _whole(raw.points) or raw.points < 0):
-        raise ScoreError(f"{name}'s penalty points must be a whole number from 0, not {raw.points!r}")
+    if raw.points is not None:
+        _check_points(name, raw.points)
     return raw
+
+
+def _check_points(name: str, points: Any) -> None:
+    """Refuse a penalty figure no hand can cost (rulings.md, Up to 9: penalties)."""
+    if not _whole(points) or points < 0:
+        raise ScoreError(f"{name}'s penalty points must be a whole number from 0, not {points!r}")
+    if points > MAX_HAND_PENALTY:
+        raise ScoreError(
+            f"{name}'s {points} penalty points are more than a hand can cost: at most {HAND_SIZE} cards "
+            f"x {max(PENALTY_POINTS.values())} = {MAX_HAND_PENALTY}. Check the figure, or enter the cards instead."
+        )
+    if points % PENALTY_STEP:
+        raise ScoreError(
+            f"{name}'s {points} penalty points can not come from a hand: every card costs a multiple of "
+            f"{PENALTY_STEP}. Check the figure, or enter the cards instead."
+        )
 
 
 def score_round(
@@ -1218,7 +1246,8 @@ def score_round(
     Raises:
         ScoreError: (a ValueError) for standings or results that are not a
             mapping, a missing or unknown player, a level outside 1..10,
-            negative points, a finished player laying down again, a hand
+            a points figure no hand can cost (negative, over
+            ``MAX_HAND_PENALTY`` = 220, or not a multiple of 5), a finished player laying down again, a hand
             that can not be read, two or more players who went out (only one
             can), or a player who went out without laying down.
         LevelError: for a bad level table.
