@@ -150,6 +150,15 @@ def _up_or_down_deals() -> tuple[Deal, ...]:
     return tuple(deals)
 
 
+def _one_card_deck(decks: int) -> tuple[CardLine, ...]:
+    """One-card's deck lines: ``decks`` standard decks, each with both jokers (seed 002, Setup)."""
+    return (
+        CardLine(STANDARD_DECK, 52, decks),
+        CardLine("black joker", 1, decks),
+        CardLine("colour joker", 1, decks),
+    )
+
+
 _SHUFFLE_AND_DEAL = (
     "Shuffle the {deck_size} cards and deal {hand_size} cards face down to "
     "each of the {players} players, one at a time ({dealt} cards dealt)."
@@ -213,33 +222,21 @@ GAMES: dict[str, GameSetup] = {
             Deal(
                 players=range(2, 3),
                 decks=1,
-                lines=(
-                    CardLine(STANDARD_DECK, 52, 1),
-                    CardLine("black joker", 1, 1),
-                    CardLine("colour joker", 1, 1),
-                ),
+                lines=_one_card_deck(1),
                 hand_size=7,
                 take="Take one standard deck with both jokers: {deck_size} cards.",
             ),
             Deal(
                 players=range(3, 6),
                 decks=1,
-                lines=(
-                    CardLine(STANDARD_DECK, 52, 1),
-                    CardLine("black joker", 1, 1),
-                    CardLine("colour joker", 1, 1),
-                ),
+                lines=_one_card_deck(1),
                 hand_size=5,
                 take="Take one standard deck with both jokers: {deck_size} cards.",
             ),
             Deal(
                 players=range(6, 7),
                 decks=2,
-                lines=(
-                    CardLine(STANDARD_DECK, 52, 2),
-                    CardLine("black joker", 1, 2),
-                    CardLine("colour joker", 1, 2),
-                ),
+                lines=_one_card_deck(2),
                 hand_size=5,
                 take=(
                     "Take {decks} standard decks, each with both jokers: {deck_size} cards."

@@ -15,10 +15,10 @@ import flet as ft
 
 from companion.cards import JOKERS
 from companion.games import one_up
-from companion.pads import OneUpPad, PadError
+from companion.pads import OneUpPad
 from companion.pads.base import points_text
 from companion.ui.card_picker import value_toggles
-from companion.ui.entry_sheet import Submit, player_card, sheet_frame, toggle_chip
+from companion.ui.entry_sheet import Submit, player_card, preview_or_none, sheet_frame, toggle_chip
 
 JOKER_CODE = next(code for code, kind in JOKERS.items() if kind == "plain")
 """How the plain joker is written as a card ("JK")."""
@@ -37,13 +37,6 @@ def stored_values(cards: list[str], joker: bool) -> tuple[str, ...]:
     held = {one_up.card_value(card, joker=joker) for card in cards}
     return tuple(value for value in (*one_up.VALUE_CIRCLE, one_up.JOKER) if value in held)
 
-
-def _preview(pad: OneUpPad, entry: dict):
-    """The row the entry would add (for the give-back note), or None while incomplete."""
-    try:
-        return pad.preview_round(**entry)
-    except PadError:
-        return None
 
 
 @ft.observable
@@ -104,7 +97,7 @@ def OneUpEntry(pad: OneUpPad, number: int | None, submit: Submit, close, delete)
     def save():
         draft.error = submit(draft.entry()) or ""
 
-    preview = _preview(pad, draft.entry()) if number is None else None
+    preview = preview_or_none(pad, draft.entry()) if number is None else None
 
     cards: list[ft.Control] = []
     for player in pad.players:

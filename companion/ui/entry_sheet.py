@@ -20,6 +20,8 @@ from collections.abc import Callable, Sequence
 
 import flet as ft
 
+from companion.pads import PadError
+from companion.pads.base import Pad, Row
 from companion.ui.widgets import TOUCH, error_line, screen_header
 
 Submit = Callable[[dict], "str | None"]
@@ -89,3 +91,12 @@ def toggle_chip(label: str, on: bool, on_click: Callable[[], None], *, icon: ft.
     if on:
         return ft.FilledButton(label, icon=icon or ft.Icons.CHECK, on_click=on_click, height=TOUCH, style=style)
     return ft.OutlinedButton(label, icon=icon, on_click=on_click, height=TOUCH, style=style)
+
+
+def preview_or_none(pad: Pad, entry: dict) -> Row | None:
+    """The row ``entry`` would add to ``pad`` (saving nothing), or None while
+    the entry is still incomplete or refused."""
+    try:
+        return pad.preview_round(**entry)
+    except PadError:
+        return None

@@ -19,7 +19,7 @@ from companion.pads import PadError, UpToNinePad
 from companion.pads.base import points_text
 from companion.pads.up_to_nine import FINISHED
 from companion.ui.card_picker import card_counter
-from companion.ui.entry_sheet import Submit, player_card, sheet_frame, toggle_chip
+from companion.ui.entry_sheet import Submit, player_card, preview_or_none, sheet_frame, toggle_chip
 
 RANKS: tuple[str, ...] = tuple(RANK_LABELS.values())
 """Rank tiles in order A 2 .. 10 J Q K."""
@@ -55,13 +55,6 @@ def _level_text(level: int) -> str:
     """ "level 4", or "level 9 done" once level 9 is laid down."""
     return "level 9 done" if level == FINISHED else f"level {level}"
 
-
-def _preview(pad: UpToNinePad, entry: dict):
-    """The row the entry would add (levels after the round), or None while incomplete."""
-    try:
-        return pad.preview_round(**entry)
-    except PadError:
-        return None
 
 
 @ft.observable
@@ -123,7 +116,7 @@ def UpToNineEntry(pad: UpToNinePad, number: int | None, submit: Submit, close, d
     def save():
         draft.error = submit(draft.entry()) or ""
 
-    preview = _preview(pad, draft.entry()) if number is None else None
+    preview = preview_or_none(pad, draft.entry()) if number is None else None
 
     cards: list[ft.Control] = []
     for player in pad.players:
