@@ -393,3 +393,7 @@ def test_give_back_never_exceeds_total_and_chips_add_up(total):
     black, white = chips(total)
     assert black * 10 + white == total
     assert 0 <= white < 10
+
+
+def test_score_round_player_who_went_out_may_be_left_out_of_hands():
+    assert score_round({"Ann": 14, "Ben": 5}, {"Ben": "K K 3 3 5"}, "Ann") == {"Ann": 4, "Ben": 23}

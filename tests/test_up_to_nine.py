@@ -842,3 +842,29 @@ def test_score_round_refuses_a_points_figure_no_hand_can_cost(points, message):
 def test_score_round_takes_the_largest_possible_hand_penalty():
     results = {"Ann": {"laid_down": False, "points": 220}, "Ben": {"laid_down": True, "hand": []}}
     assert score_round({"Ann": (1, 0), "Ben": (1, 0)}, results) == {"Ann": (1, 220), "Ben": (2, 0)}
+
+
+def test_standing_reads_and_compares_as_pair_and_mapping():
+    standing = Standing(2, 35)
+    assert standing == (2, 35)
+    assert standing == {"level": 2, "penalty": 35}
+    assert standing != {"level": 2, "penalty": 30}
+    assert (standing["level"], standing["penalty"], standing[0], standing[1]) == (2, 35, 2, 35)
+    assert hash(standing) == hash((2, 35))
+    with pytest.raises(KeyError):
+        standing["score"]
+
+
+def test_score_round_reads_results_as_pairs_and_cards_key():
+    standings = {"Ann": {"level": 4, "penalty": 10}, "Ben": {"level": 4, "penalty": 0}}
+    results = {"Ann": (True, []), "Ben": {"laid_down": False, "cards": "K♠ 2♥ 5♦"}}
+    assert score_round(standings, results) == {
+        "Ann": {"level": 5, "penalty": 10},
+        "Ben": {"level": 4, "penalty": 35},
+    }
+
+
+def test_score_round_refuses_both_hand_and_cards():
+    results = {"Ann": {"laid_down": False, "hand": "K♠", "cards": "K♠"}, "Ben": (True, [])}
+    with pytest.raises(ScoreError, match="hand \\(or cards\\)"):
+        score_round({"Ann": (1, 0), "Ben": (1, 0)}, results)

@@ -248,7 +248,8 @@ def score_round(
             first round may pass ``{}``.
         hands: player name -> the cards each player has left, in hand or
             dropped face down (a list or one string); the player who went
-            out has an empty hand. Every player in ``totals`` must be here.
+            out has an empty hand (and may be left out). Every other player
+            in ``totals`` must be here.
         went_out: the player who played their last card, or ``None`` when
             everybody dropped out.
         joker: True when the wild joker variant is played.
@@ -269,7 +270,9 @@ def score_round(
     Rule: seed, "End of a round" and "Scoring"; rulings.md, One Up.
     """
     totals = _check_mapping("The running totals", totals)
-    hands = _check_mapping("The hands", hands)
+    hands = dict(_check_mapping("The hands", hands))
+    if went_out is not None and went_out not in hands and went_out in totals:
+        hands[went_out] = []
     missing = [name for name in totals if name not in hands]
     if missing:
         raise ScoreError(

@@ -1133,12 +1133,41 @@ class Standing(NamedTuple):
             laid down level 9 (finished).
         penalty: accumulated penalty points.
 
+    A standing reads as a ``(level, penalty)`` pair, by attribute, or by
+    key (``standing["level"]``), and equals a pair or a mapping with those
+    two keys, so callers that keep standings as JSON-like dicts compare
+    without converting.
+
     Rule: seed, "Nivåprogresjon"; the shape serves issue 2's
     ``score_round(standings, results)``.
     """
 
     level: int
     penalty: int
+
+    def __getitem__(self, key):
+        """``standing[0]``/``standing[1]`` as a tuple, or ``standing["level"]``/``["penalty"]``.
+
+        Raises:
+            KeyError: for a text key other than "level" or "penalty".
+        """
+        if isinstance(key, str):
+            if key not in self._fields:
+                raise KeyError(key)
+            return getattr(self, key)
+        return tuple.__getitem__(self, key)
+
+    def __eq__(self, other: object) -> bool:
+        """Equal to a standing or pair with the same values, or a mapping ``{"level", "penalty"}``."""
+        if isinstance(other, Mapping):
+            return dict(other) == self._asdict()
+        return tuple.__eq__(self, other)
+
+    def __ne__(self, other: object) -> bool:
+        """The opposite of ``==``."""
+        return not self == other
+
+    __hash__ = tuple.__hash__
 
 
 @dataclass(frozen=True)
@@ -1191,10 +1220,12 @@ def _standing(name: str, raw: Any) -> Standing:
 def _result(name: str, raw: Any) -> RoundResult:
     """Read a round result given as a ``RoundResult`` or a mapping."""
     if isinstance(raw, Mapping):
-        unknown = set(raw) - {"laid_down", "hand", "points"}
-        if "laid_down" not in raw or unknown:
-            raise ScoreError(f"{name}'s round result needs laid_down, and may have hand and points only")
-        raw = RoundResult(raw["laid_down"], raw.get("hand", ()), raw.get("points"))
+        unknown = set(raw) - {"laid_down", "hand", "cards", "points"}
+        if "laid_down" not in raw or unknown or ("hand" in raw and "cards" in raw):
+            raise ScoreError(f"{name}'s round result needs laid_down, and may have hand (or cards) and points only")
+        raw = RoundResult(raw["laid_down"], raw.get("hand", raw.get("cards", ())), raw.get("points"))
+    elif isinstance(raw, (tuple, list)) and len(raw) == 2:
+        raw = RoundResult(*raw)
     elif not isinstance(raw, RoundResult):
         raise ScoreError(f"{name}'s round result must be a RoundResult or a mapping, not {raw!r}")
     if not isinstance(raw.laid_down, bool):
