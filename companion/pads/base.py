@@ -314,6 +314,13 @@ class Pad:
         """
         return self.players[(self.players.index(self._player(player)) + 1) % len(self.players)]
 
+    def dealt_row(self, number: int, **fields: Any) -> Row:
+        """The score-table ``Row`` of round ``number`` where the player on the
+        dealer's left starts (One-card, Up to 9, Up or Down?; setup.GAMES);
+        ``fields`` are the Row's other attributes (points, totals, ...)."""
+        dealer = self.dealer(number)
+        return Row(number=number, dealer=dealer, starter=self.left_of(dealer), **fields)
+
     @property
     def next_dealer(self) -> str:
         """Who deals the next round."""

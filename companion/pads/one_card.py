@@ -71,11 +71,8 @@ class OneCardPad(Pad):
         winner = self._player(entry["winner"], "round's winner")
         points = {player: int(player == winner) for player in self.players}
         wins = {player: state[player] + points[player] for player in self.players}
-        dealer = self.dealer(number)
-        row = Row(
-            number=number,
-            dealer=dealer,
-            starter=self.left_of(dealer),
+        row = self.dealt_row(
+            number,
             points=points,
             totals=wins,
             detail={player: "won the round" if player == winner else "" for player in self.players},

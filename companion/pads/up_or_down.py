@@ -141,11 +141,8 @@ class UpOrDownPad(Pad):
                 raise PadError(f"{player}: {exc}") from exc
             detail[player] = " + ".join([*parts, f"{score['discarded']} discarded"])
         totals = {player: state[player] + points[player] for player in self.players}
-        dealer = self.dealer(number)
-        row = Row(
-            number=number,
-            dealer=dealer,
-            starter=self.left_of(dealer),
+        row = self.dealt_row(
+            number,
             points=points,
             totals=totals,
             detail=detail,

@@ -174,10 +174,8 @@ class UpToNinePad(Pad):
         for player in self.players:
             laid = f"laid down level {standings[player].level}" if results[player]["laid_down"] else ""
             detail[player] = f"went out, {laid}" if up_to_nine.went_out(results[player]) else laid
-        row = Row(
-            number=number,
-            dealer=self.dealer(number),
-            starter=self.left_of(self.dealer(number)),
+        row = self.dealt_row(
+            number,
             points={player: new[player].penalty - standings[player].penalty for player in self.players},
             totals={player: new[player].penalty for player in self.players},
             penalty=penalty,
