@@ -732,10 +732,7 @@ TestStoreAgainstModel.settings = settings(
 )
 
 
-def test_store_tables_come_from_setup_and_pads():
-    from companion import setup, store
-    from companion.pads import base
+def test_document_game_ids_are_the_setup_table_order():
+    from companion import document
 
-    assert store.GAMES == setup.GAME_IDS == ("one_up", "one_card", "up_to_nine", "up_or_down")
-    assert store.SCHEMA is base.SCHEMA
-    assert store.now_iso is base.now_iso
+    assert document.GAMES == ("one_up", "one_card", "up_to_nine", "up_or_down")

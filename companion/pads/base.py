@@ -21,7 +21,7 @@ that the rules reject raises :class:`PadError` and leaves the pad exactly as
 it was.  Every change (add, edit, delete, option, finish, end early) can be
 undone, the last one first.
 
-The saved form is the game document of issue 3, plain JSON with a
+The saved form is the game document of companion.document, plain JSON with a
 ``schema`` version whose outer fields ``companion.store`` lists
 (:meth:`Pad.to_doc` / :meth:`Pad.from_doc`); storing it is the store's job.
 """
@@ -36,10 +36,7 @@ from datetime import datetime, timezone
 from typing import Any, ClassVar, NamedTuple
 
 from companion import setup
-
-SCHEMA = 1
-"""The version of the saved game document these pads read and write."""
-
+from companion.document import SCHEMA
 
 class PadError(ValueError):
     """An entry, option or operation a pad refuses; the message is for the user.
@@ -475,7 +472,7 @@ class Pad:
     # ----- saved document -------------------------------------------------
 
     def to_doc(self) -> dict[str, Any]:
-        """The game as the saved-game document of issue 3 (plain JSON)."""
+        """The game as its saved document (companion.document; plain JSON)."""
         return {
             "schema": SCHEMA,
             "id": self.id,

@@ -1,0 +1,49 @@
+"""The errors of saving and reading games, shared by the store and the pads.
+
+Every one is a :class:`StoreError` (a ``ValueError``) whose message is for the
+user: what went wrong and what to do. They live apart from the store so that
+the pads can raise :class:`ConflictError` without importing storage.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+class StoreError(ValueError):
+    """A game could not be saved or read; the message says why and what to do."""
+
+
+class CorruptFileError(StoreError):
+    """A database file is not valid JSON of TinyDB's shape (or cannot be read).
+
+    ``path`` is the file, ``reason`` the plain-words cause. The file is left
+    untouched; :class:`Store` moves it aside and starts afresh.
+    """
+
+    def __init__(self, path: str | os.PathLike[str], reason: str) -> None:
+        self.path = Path(path)
+        self.reason = reason
+        super().__init__(f"{self.path} cannot be read as a database: {reason}.")
+
+
+class GameNotFoundError(StoreError):
+    """No saved game has the given id."""
+
+
+class BackupError(StoreError):
+    """A backup file was refused by :meth:`Store.import_json`; nothing was changed."""
+
+
+# ---------------------------------------------------------------------------
+# Game documents: migration, validation, summaries
+
+
+class ConflictError(StoreError):
+    """A change was made against a version of a game that has changed since.
+
+    Raised when a round being edited or deleted was changed or deleted on
+    another phone, or when a new round was entered on a sheet opened before
+    another round was saved. Nothing was saved; the message says what
+    happened and what to do.
+    """

@@ -1,0 +1,72 @@
+"""Backups: a whole data folder as one JSON file, and the checks on import.
+
+A backup is ``{"format": "companion-backup", "schema": 1, "exported": <ISO 8601
+UTC>, "games": [game documents]}``. On import every game is migrated, checked
+and replayed through its score pad before anything is saved.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from companion.document import is_int, load_doc
+from companion.errors import BackupError, StoreError
+from companion.pads import PadError, pad_from_doc
+
+BACKUP_FORMAT = "companion-backup"
+"""The ``format`` field that marks a JSON file as a Companion backup."""
+
+BACKUP_SCHEMA = 1
+"""Version of the backup file this code writes; import reads versions 1 to this."""
+MAX_BACKUP_BYTES = 20 * 1024 * 1024
+"""Largest backup file import_json accepts (20 MB)."""
+
+
+def parse_backup(data: bytes | str) -> list[dict[str, Any]]:
+    """The game documents of a backup, each migrated, checked and replayed by its pad (see :meth:`Store.import_json`).
+
+    Takes the file's bytes or text; returns a list of current-schema game
+    documents. Raises BackupError with a message saying what is wrong.
+    """
+    if isinstance(data, str):
+        data = data.encode("utf-8")
+    if not isinstance(data, (bytes, bytearray)):
+        raise BackupError(f"A backup is the content of a file (bytes or text), not {type(data).__name__}.")
+    if len(data) > MAX_BACKUP_BYTES:
+        raise BackupError(
+            f"This file is {len(data) / 1024 / 1024:.1f} MB; a Companion backup can be at most "
+            f"{MAX_BACKUP_BYTES // 1024 // 1024} MB. Nothing was imported."
+        )
+    try:
+        backup = json.loads(bytes(data).decode("utf-8-sig"))
+    except (UnicodeDecodeError, json.JSONDecodeError) as error:
+        raise BackupError("This file is not a Companion backup: it is not JSON text. Nothing was imported.") from error
+    if not isinstance(backup, dict) or backup.get("format") != BACKUP_FORMAT:
+        raise BackupError(
+            "This file is JSON but not a Companion backup (it has no \"format\": "
+            f"\"{BACKUP_FORMAT}\"). Nothing was imported."
+        )
+    version = backup.get("schema")
+    if not is_int(version) or not 1 <= version <= BACKUP_SCHEMA:
+        raise BackupError(
+            f"This backup has version {version!r}; this Companion reads versions 1 to {BACKUP_SCHEMA}. "
+            "Update Companion to import it. Nothing was imported."
+        )
+    games = backup.get("games")
+    if not isinstance(games, list):
+        raise BackupError("This backup has no list of games. Nothing was imported.")
+    docs = []
+    seen: set[str] = set()
+    for number, game in enumerate(games, start=1):
+        try:
+            doc = load_doc(game)
+            pad_from_doc(doc)
+        except (StoreError, PadError) as error:
+            reason = str(error).rstrip(".")
+            raise BackupError(f"Game {number} in the backup is not valid: {reason}. Nothing was imported.") from error
+        if doc["id"] in seen:
+            raise BackupError(f"Game {number} in the backup repeats the id {doc['id']}. Nothing was imported.")
+        seen.add(doc["id"])
+        docs.append(doc)
+    return docs

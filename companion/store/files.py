@@ -1,0 +1,253 @@
+"""Atomic, crash-safe JSON files: the TinyDB storage every store file uses.
+
+A write goes to a locked temp file beside its target, is flushed and fsynced,
+renamed over the target and the folder fsynced, so a killed write leaves the
+old file or the new one, whole. Temp files of killed writes are removed the
+next time the file is opened.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import errno
+import json
+import os
+import re
+import tempfile
+from collections.abc import Container
+from pathlib import Path
+from typing import Any
+
+from tinydb.storages import Storage
+
+from companion.errors import CorruptFileError, StoreError
+
+try:
+    import fcntl
+except ImportError:  # Windows: an open file cannot be removed there, which guards a write in progress.
+    fcntl = None
+
+JSON_OPTIONS = {"ensure_ascii": False, "separators": (",", ":")}
+"""How the store's own files are written by json.dumps."""
+
+_TEMP_NAME = re.compile(r"^\.(?P<target>.+)\.[a-z0-9_]{8}\.tmp$")
+
+
+def signature(path: Path) -> tuple[int, int, int, int, int] | None:
+    """What identifies one version of a file (device, inode, size, mtime, ctime); None if missing."""
+    try:
+        info = os.stat(path)
+    except FileNotFoundError:
+        return None
+    return (info.st_dev, info.st_ino, info.st_size, info.st_mtime_ns, info.st_ctime_ns)
+
+
+def fsync_folder(folder: Path) -> None:
+    """Make a rename or removal in ``folder`` durable (POSIX; Windows has no folder fsync)."""
+    if os.name != "posix":
+        return
+    fd = os.open(folder, os.O_RDONLY)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+def _new_temp(folder: Path, target: str) -> tuple[int, str]:
+    """Create and lock a temp file beside ``target``: ``.<target>.<8 random chars>.tmp``.
+
+    The lock (POSIX flock) tells :func:`remove_stale_temps` the writer is alive;
+    a temp that a cleaner removed before it could be locked is replaced.
+    """
+    while True:
+        fd, temp = tempfile.mkstemp(dir=folder, prefix=f".{target}.", suffix=".tmp")
+        if fcntl is None:
+            return fd, temp
+        fcntl.flock(fd, fcntl.LOCK_EX)
+        if os.fstat(fd).st_nlink:
+            return fd, temp
+        os.close(fd)
+
+
+def _atomic_write(path: Path, payload: bytes) -> tuple[int, int, int, int, int] | None:
+    """Replace ``path`` by ``payload`` so a reader sees the old or the new file, never a mix.
+
+    Writes a temp file in the same folder, flushes and fsyncs it, renames it
+    over ``path`` with os.replace and fsyncs the folder. Returns the new
+    file's signature. A temp file is removed if the write fails; one left by
+    a killed process is removed by the next open (:func:`remove_stale_temps`).
+    """
+    folder = path.parent
+    fd, temp = _new_temp(folder, path.name)
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(payload)
+            handle.flush()
+            os.fsync(handle.fileno())
+            if fcntl is not None:
+                os.replace(temp, path)
+        if fcntl is None:
+            os.replace(temp, path)
+    except BaseException:
+        with contextlib.suppress(FileNotFoundError):
+            os.unlink(temp)
+        raise
+    fsync_folder(folder)
+    return signature(path)
+
+
+def _remove_if_abandoned(path: str) -> bool:
+    """Remove one temp file unless a live writer holds it; True if removed."""
+    if fcntl is None:
+        try:
+            os.remove(path)
+        except (PermissionError, FileNotFoundError):
+            return False
+        return True
+    try:
+        fd = os.open(path, os.O_RDONLY)
+    except FileNotFoundError:
+        return False
+    try:
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            return False
+        try:
+            same_file = os.path.samestat(os.stat(path), os.fstat(fd))
+        except FileNotFoundError:
+            return False
+        if same_file:
+            os.unlink(path)
+        return same_file
+    finally:
+        os.close(fd)
+
+
+def remove_stale_temps(folder: str | os.PathLike[str], targets: Container[str]) -> int:
+    """Remove temp files left in ``folder`` by killed writes of the files named in ``targets``.
+
+    Only names of the form ``.<target>.<8 chars>.tmp`` are touched, and only
+    when no live writer holds them. Returns how many were removed.
+    """
+    try:
+        entries = list(os.scandir(folder))
+    except FileNotFoundError:
+        return 0
+    removed = 0
+    for entry in entries:
+        match = _TEMP_NAME.match(entry.name)
+        if match and match["target"] in targets and _remove_if_abandoned(entry.path):
+            removed += 1
+    return removed
+
+
+class AtomicJSONStorage(Storage):
+    """A TinyDB storage (JSON file) whose writes are atomic and crash-safe.
+
+    Use as ``TinyDB(path, storage=AtomicJSONStorage)``. Takes TinyDB's usual
+    JSON-storage arguments: ``create_dirs`` (make the folder), ``encoding``
+    (default UTF-8), ``access_mode`` ("r" or "rb" = read only; "r+"/"rb+"
+    default) and any json.dumps keyword (``indent``, ``sort_keys``...).
+
+    - Opening for writing a file whose folder is missing (without
+      ``create_dirs``) raises FileNotFoundError, as TinyDB's JSONStorage does.
+    - Opening removes the temp files that killed writes of this file left.
+    - A write goes to a temp file in the same folder, is flushed and fsynced,
+      renamed over the file (os.replace) and the folder fsynced: a kill at
+      any moment leaves the old or the new file, whole.
+    - A missing or empty file reads as an empty database (None).
+    - A file that is not JSON, not UTF-8, cannot be opened, or is not an
+      object of tables of documents raises :class:`CorruptFileError` (a
+      StoreError) from read(); write() refuses to replace such a file
+      (it checks the file again when it changed since this storage last
+      read or wrote it), so it is never overwritten.
+    """
+
+    def __init__(
+        self,
+        path: str | os.PathLike[str],
+        create_dirs: bool = False,
+        encoding: str | None = None,
+        access_mode: str = "r+",
+        **kwargs: Any,
+    ) -> None:
+        super().__init__()
+        if access_mode not in ("r", "rb", "r+", "rb+"):
+            raise StoreError(f"access_mode must be 'r', 'rb', 'r+' or 'rb+'; got {access_mode!r}.")
+        self.path = Path(path)
+        self._encoding = encoding or "utf-8"
+        self._writable = "+" in access_mode
+        self._dump_options = kwargs
+        self._seen: tuple[int, int, int, int, int] | None = None
+        if self._writable and create_dirs:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+        if self._writable:
+            if not self.path.parent.is_dir():
+                raise FileNotFoundError(
+                    errno.ENOENT, "The folder of this database does not exist (pass create_dirs=True)", str(self.path)
+                )
+            remove_stale_temps(self.path.parent, {self.path.name})
+
+    def _load(self) -> dict[str, dict[str, Any]] | None:
+        """Parse the file; CorruptFileError if it is not a TinyDB file.
+
+        Remembers the signature of the version read only when it was valid,
+        so write() checks an unreadable file again rather than replace it.
+        """
+        self._seen = None
+        try:
+            with open(self.path, "rb") as handle:
+                info = os.fstat(handle.fileno())
+                raw = handle.read()
+        except FileNotFoundError:
+            return None
+        except OSError as error:
+            raise CorruptFileError(self.path, f"it cannot be opened ({error.strerror or error})") from error
+        signature = (info.st_dev, info.st_ino, info.st_size, info.st_mtime_ns, info.st_ctime_ns)
+        if not raw:
+            self._seen = signature
+            return None
+        try:
+            data = json.loads(raw.decode(self._encoding))
+        except UnicodeDecodeError as error:
+            raise CorruptFileError(self.path, f"it is not {self._encoding} text") from error
+        except json.JSONDecodeError as error:
+            raise CorruptFileError(
+                self.path, f"it is not valid JSON ({error.msg} at line {error.lineno}, column {error.colno})"
+            ) from error
+        if not isinstance(data, dict) or not all(
+            isinstance(table, dict) and all(isinstance(doc, dict) for doc in table.values())
+            for table in data.values()
+        ):
+            raise CorruptFileError(self.path, "it is JSON but not a set of tables of documents")
+        self._seen = signature
+        return data
+
+    def read(self) -> dict[str, dict[str, Any]] | None:
+        """Return the whole database ``{table: {doc_id: document}}``, or None if empty.
+
+        Raises CorruptFileError when the file cannot be read as a database.
+        """
+        return self._load()
+
+    def write(self, data: dict[str, dict[str, Any]]) -> None:
+        """Atomically replace the file by ``data`` serialised as JSON.
+
+        Raises OSError in read-only mode, CorruptFileError when the file on
+        disk changed since it was last read here and is not a valid database
+        (it is then left as it is).
+        """
+        if not self._writable:
+            raise OSError(f"Cannot write to {self.path}: it was opened read-only.")
+        on_disk = signature(self.path)
+        if on_disk is not None and on_disk != self._seen and on_disk[2] > 0:
+            self._load()
+        payload = json.dumps(data, **self._dump_options).encode(self._encoding)
+        self._seen = _atomic_write(self.path, payload)
+
+    def close(self) -> None:
+        """Nothing to release: the file is open only inside read() and write()."""
+
+
+# ---------------------------------------------------------------------------

@@ -1,0 +1,99 @@
+"""The archive of finished games and its summary index (history.json).
+
+Finished games are spread over up to 256 shard files by a hash of their id;
+``history.json`` keeps one small summary per archived game so the history can
+be listed without parsing the games. :class:`History` is that index in memory.
+"""
+
+from __future__ import annotations
+
+import bisect
+import hashlib
+import json
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from operator import itemgetter
+from typing import Any
+
+from companion.document import SUMMARY_FIELDS, is_int, order_key, utc_seconds
+from companion.errors import StoreError
+
+SHARD_NAMES = frozenset(f"{n:02x}.json" for n in range(256))
+"""The names an archive shard file may have."""
+
+
+def check_summary(row: Any) -> dict[str, Any]:
+    """A summary read from history.json, checked field by field; StoreError if malformed.
+
+    The copy it returns holds ``players`` and ``winners`` as tuples: a cache
+    of such summaries holds no container the garbage collector must scan,
+    so a large history does not slow down every later allocation.
+    """
+    if not isinstance(row, dict):
+        raise StoreError("a summary is not a JSON object")
+    types = {"id": str, "game": str, "players": list, "created": str, "updated": str,
+             "finished": bool, "ended_early": bool, "winners": list}
+    for field, kind in types.items():
+        if not isinstance(row.get(field), kind):
+            raise StoreError(f"a summary has a bad '{field}'")
+    if not is_int(row.get("rounds")):
+        raise StoreError("a summary has a bad 'rounds'")
+    try:
+        utc_seconds(row["created"])
+        utc_seconds(row["updated"])
+    except ValueError as error:
+        raise StoreError("a summary has a bad date") from error
+    summary = {field: row[field] for field in (*SUMMARY_FIELDS, "rounds")}
+    summary["players"] = tuple(summary["players"])
+    summary["winners"] = tuple(summary["winners"])
+    return summary
+
+
+def digest(doc: dict[str, Any]) -> str:
+    """A fingerprint of a document's content, used to tell which copy a cut-short move wrote."""
+    text = json.dumps(doc, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+    return hashlib.sha1(text.encode("utf-8")).hexdigest()
+
+
+def shard_name(game_id: str) -> str:
+    """The archive shard file that holds a finished game: two hex digits of a hash of its id."""
+    return hashlib.sha1(game_id.encode("utf-8")).hexdigest()[:2] + ".json"
+
+
+@dataclass
+class History:
+    """history.json in memory: the file's signature, summaries by id, and
+    (order key, summary) pairs oldest first.
+
+    The store keeps it in step with its own writes (put, drop), so only a
+    change by another process makes it parse the file again.
+    """
+
+    signature: tuple[int, int, int, int, int] | None
+    by_id: dict[str, dict[str, Any]]
+    ordered: list[tuple[tuple[float, float, str], dict[str, Any]]]
+
+    @classmethod
+    def build(
+        cls, signature: tuple[int, int, int, int, int] | None, summaries: Iterable[dict[str, Any]]
+    ) -> History:
+        """The cache of freshly read (or rebuilt) summaries."""
+        by_id = {summary["id"]: summary for summary in summaries}
+        return cls(signature, by_id, sorted(((order_key(s), s) for s in by_id.values()), key=itemgetter(0)))
+
+    def newest_first(self) -> Iterator[tuple[tuple[float, float, str], dict[str, Any]]]:
+        """(order key, summary) pairs, newest first."""
+        return reversed(self.ordered)
+
+    def drop(self, game_ids: Iterable[str]) -> None:
+        """Forget the summaries of these games (ids not present are ignored)."""
+        for game_id in game_ids:
+            old = self.by_id.pop(game_id, None)
+            if old is not None:
+                del self.ordered[bisect.bisect_left(self.ordered, order_key(old), key=itemgetter(0))]
+
+    def put(self, summary: dict[str, Any]) -> None:
+        """Add or replace one checked summary (see check_summary)."""
+        self.drop([summary["id"]])
+        self.by_id[summary["id"]] = summary
+        bisect.insort(self.ordered, (order_key(summary), summary), key=itemgetter(0))
