@@ -188,7 +188,7 @@ _LEFT_OF_DEALER = "The player on the dealer's left starts; play goes clockwise."
 
 GAMES: dict[str, GameSetup] = {
     "one_up": GameSetup(
-        title="One Up",
+        title=one_up.TITLE,
         source="seed 000, Setup and The cards",
         deals=(
             Deal(
@@ -216,7 +216,7 @@ GAMES: dict[str, GameSetup] = {
         ),
     ),
     "one_card": GameSetup(
-        title="One-card",
+        title=one_card.TITLE,
         source="seed 002, Setup",
         deals=(
             Deal(
@@ -269,7 +269,7 @@ GAMES: dict[str, GameSetup] = {
         ),
     ),
     "up_to_nine": GameSetup(
-        title="Up to 9",
+        title=up_to_nine.TITLE,
         source="seed 003, En runde, steg for steg (Oppsett)",
         deals=(
             Deal(
@@ -309,7 +309,7 @@ GAMES: dict[str, GameSetup] = {
         ),
     ),
     "up_or_down": GameSetup(
-        title="Up or Down?",
+        title=up_or_down.TITLE,
         source="seed 004, Vorwort",
         deals=_up_or_down_deals(),
         discard_start=(
@@ -380,6 +380,14 @@ class SetupPlan:
     source: str
 
 
+def _game_key(game: str) -> str:
+    """A game id read with case and surrounding spaces ignored; ``SetupError`` if unknown."""
+    key = game.strip().lower() if isinstance(game, str) else None
+    if key not in GAMES:
+        raise SetupError(f"unknown game {game!r}: choose one of {', '.join(GAME_IDS)}")
+    return key
+
+
 def plan(game: str, players: int) -> SetupPlan:
     """The setup guide for ``game`` with ``players`` players.
 
@@ -400,9 +408,7 @@ def plan(game: str, players: int) -> SetupPlan:
     Rule: the Setup sections of seeds 000, 002, 003 and 004; rulings.md for
     the presets listed in the plan.
     """
-    key = game.strip().lower() if isinstance(game, str) else None
-    if key not in GAMES:
-        raise SetupError(f"unknown game {game!r}: choose one of {', '.join(GAME_IDS)}")
+    key = _game_key(game)
     setup = GAMES[key]
     supported = setup.players
     deal = next(
@@ -446,3 +452,33 @@ def plan(game: str, players: int) -> SetupPlan:
         notes=setup.notes + deal.notes,
         source=setup.source,
     )
+
+
+def plans_by_deck(game: str) -> list[tuple[list[int], SetupPlan]]:
+    """The game's plans for every player count, grouped where the deck is the same.
+
+    Args:
+        game: a game id (see :func:`plan`).
+
+    Returns:
+        ``(player counts, the plan of the first of them)`` pairs, in player
+        order; counts share a group when the number of decks and the cards
+        in play are equal.
+
+    Raises:
+        SetupError: for an unknown game.
+
+    Rule: as :func:`plan`.
+
+    >>> [(counts, p.deck_size) for counts, p in plans_by_deck("up_to_nine")]
+    [([2, 3, 4], 104), ([5, 6], 156)]
+    """
+    key = _game_key(game)
+    groups: list[tuple[list[int], SetupPlan]] = []
+    for players in GAMES[key].players:
+        current = plan(key, players)
+        if groups and (groups[-1][1].decks, groups[-1][1].deck_size) == (current.decks, current.deck_size):
+            groups[-1][0].append(players)
+        else:
+            groups.append(([players], current))
+    return groups

@@ -102,7 +102,7 @@ def answers(last: str) -> set[str]:
     """Every card of the deck, other than a 3, that answers an attack ending in ``last``."""
     state = pending(last)
     return {
-        one_card.show(card)
+        str(card)
         for card in DECK
         if card.rank != 3 and card != parse_card(last) and check_play(state, card, [card, "4♥"]).legal
     }
@@ -272,7 +272,7 @@ def test_match_suit_or_rank():
     assert check_play(state, "9♥", "9♥ 5♦").legal
     result = check_play(state, "4♥", "4♥ 5♦")
     assert not result.legal
-    assert result.reason == "4♥ does not match 9♠: play a spade or a 9, a 7, or a joker."
+    assert result.reason == "4♥ does not match 9♠: play a spade, a 9, a 7 or a joker."
 
 
 def test_three_without_attack_is_ordinary():
@@ -280,7 +280,7 @@ def test_three_without_attack_is_ordinary():
     assert check_play(state, "3♠", "3♠ 5♦").legal
     assert check_play(OneCardState("3♥"), "3♦", "3♦ 5♦").legal
     assert check_play(state, "3♦", "3♦ 5♥").reason == (
-        "3♦ does not match 9♠: play a spade or a 9, a 7, or a joker. "
+        "3♦ does not match 9♠: play a spade, a 9, a 7 or a joker. "
         "A 3 shields only while an attack is pending."
     )
     assert play(state, "3♠") == OneCardState("3♠")
@@ -423,7 +423,7 @@ def test_a_top_card_alone_stands_for_a_pile_with_no_attack():
 def test_a_state_that_is_no_pile_is_refused_clearly(bad):
     with pytest.raises(ValueError, match="discard pile as a OneCardState") as raised:
         check_play(bad, "9♦", ["9♦"])
-    assert type(raised.value) is ValueError
+    assert type(raised.value) is one_card.OneCardError
     with pytest.raises(ValueError, match="discard pile as a OneCardState"):
         play(bad, "9♦")
     with pytest.raises(ValueError, match="discard pile as a OneCardState"):
@@ -544,9 +544,9 @@ def test_match_winners_default_target():
 
 @pytest.mark.parametrize(("wins", "target", "message"), [
     ([("Ann", 5)], 5, "player name -> count"),
-    ({"Ann": -1}, 5, "Ann's round wins must be a whole number from 0, not -1"),
+    ({"Ann": -1}, 5, "Ann's round wins must be a whole number, 0 or more, not -1"),
     ({"Ann": True}, 5, "Ann's round wins"),
-    ({"Ann": 2}, 0, "whole number from 1, not 0"),
+    ({"Ann": 2}, 0, "whole number, 1 or more, not 0"),
 ])
 def test_match_winners_bad_input(wins, target, message):
     with pytest.raises(ValueError, match=message):

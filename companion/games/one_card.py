@@ -31,6 +31,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
+from typing import Any
 
 from companion.cards import (
     RANK_LABELS,
@@ -46,6 +47,7 @@ from companion.cards import (
     require_suit,
 )
 from companion.verdict import IllegalMove, Verdict
+from companion.wording import count_text, join_words, markdown_table, player_counts_text, whole_number, with_article
 
 __all__ = [
     "ATTACK_VALUES",
@@ -58,7 +60,9 @@ __all__ = [
     "SHIELD_RANK",
     "TWO_PLAYER_EFFECTS",
     "WILD_RANK",
+    "TITLE",
     "IllegalMove",
+    "OneCardError",
     "OneCardState",
     "Verdict",
     "attack_value",
@@ -69,10 +73,13 @@ __all__ = [
     "normalise_suit",
     "play",
     "read_card",
-    "show",
+    "rule_figures",
     "start_ranks",
     "take_attack",
 ]
+
+TITLE = "One-card"
+"""The game's name as the app shows it."""
 
 BLACK_JOKER = Card(None, None, "black")
 """The black joker (``BJ``)."""
@@ -132,11 +139,9 @@ _SUIT_INPUT.update({name: letter for letter, name in SUIT_NAMES.items()})
 _SUIT_SINGULAR = {"S": "spade", "H": "heart", "D": "diamond", "C": "club"}
 
 
-def show(card: Card) -> str:
-    """A card as the reasons write it: rank then suit symbol (``"A♠"``, ``"10♥"``), a joker by name."""
-    if card.is_joker:
-        return card.name
-    return f"{card.label}{SUIT_SYMBOLS[card.suit]}"
+class OneCardError(ValueError):
+    """Input One-card's rules can not use (a pile state the rules never reach,
+    a player count, a tally of round wins); the message says what to give."""
 
 
 def read_card(card: CardLike) -> Card:
@@ -169,7 +174,7 @@ def normalise_suit(suit: str) -> str:
     Raises:
         CardError: for text that is not a suit; the message lists the forms.
 
-    Rule: seed, "Special Cards" (a 7 names a suit); issue 2 (♠ ♥ ♦ ♣ or S H D C).
+    Rule: seed, "Special Cards" (a 7 names a suit); the suit is read as a symbol, a letter or its English name.
     """
     key = suit.strip().strip("\ufe0e\ufe0f") if isinstance(suit, str) else ""
     letter = _SUIT_INPUT.get(key) or _SUIT_INPUT.get(key.upper()) or _SUIT_INPUT.get(key.lower())
@@ -222,7 +227,7 @@ class OneCardState:
 
     Raises:
         CardError: for a card or suit that can not be read.
-        ValueError: for a state the rules can not reach: a negative total,
+        OneCardError: (a ValueError) for a state the rules can not reach: a negative total,
             a last attack that is no attack card or is worth more than the
             total, an attack with no attack card to answer, a declared suit
             with no 7 on top or with an attack pending.
@@ -239,34 +244,33 @@ class OneCardState:
         top = read_card(self.top)
         object.__setattr__(self, "top", top)
         total = self.attack_total
-        if isinstance(total, bool) or not isinstance(total, int) or total < 0:
-            raise ValueError(f"The attack total must be a whole number of cards, 0 or more, not {total!r}")
+        whole_number(total, "The attack total (cards)", error=OneCardError)
         last = None if self.last_attack is None else read_card(self.last_attack)
         if last is None and total > 0:
             if attack_value(top) == 0:
-                raise ValueError(
-                    f"An attack of {total} is pending but {show(top)} is no attack card: "
+                raise OneCardError(
+                    f"An attack of {total} is pending but {top} is no attack card: "
                     "say which attack card was played last"
                 )
             last = top
         if last is not None:
             value = attack_value(last)
             if value == 0:
-                raise ValueError(f"{show(last)} is no attack card: only 2s, aces and jokers attack")
+                raise OneCardError(f"{last} is no attack card: only 2s, aces and jokers attack")
             if total == 0:
                 total = value
             elif total < value:
-                raise ValueError(
-                    f"The attack total {total} is less than the {value} of the last attack {show(last)}"
+                raise OneCardError(
+                    f"The attack total {total} is less than the {value} of the last attack {last}"
                 )
         object.__setattr__(self, "attack_total", total)
         object.__setattr__(self, "last_attack", last)
         if self.declared_suit is not None:
             suit = normalise_suit(self.declared_suit)
             if top.rank != WILD_RANK:
-                raise ValueError(f"A suit is declared only with a 7 on top, and the top card is {show(top)}")
+                raise OneCardError(f"A suit is declared only with a 7 on top, and the top card is {top}")
             if total:
-                raise ValueError("A 7 can not be played while an attack is pending, so no suit is declared")
+                raise OneCardError("A 7 can not be played while an attack is pending, so no suit is declared")
             object.__setattr__(self, "declared_suit", suit)
 
     @property
@@ -282,7 +286,7 @@ def _as_state(state: OneCardState | CardLike) -> OneCardState:
         return state
     if isinstance(state, (Card, str)):
         return OneCardState(state)
-    raise ValueError(
+    raise OneCardError(
         f"Expected the discard pile as a OneCardState (or its top card), not {state!r}"
     )
 
@@ -296,15 +300,13 @@ def _describe_cards(cards: list[Card]) -> str:
         if None in suits or suits >= set(SUITS):
             parts.append(f"any {word}")
         else:
-            parts.append(" or ".join(f"the {show(Card(rank, suit))}" for suit in SUITS if suit in suits))
+            parts.append(" or ".join(f"the {Card(rank, suit)}" for suit in SUITS if suit in suits))
     jokers = [card for card in cards if card.is_joker]
     if len(jokers) > 1:
         parts.append("either joker")
     elif jokers:
         parts.append(f"the {jokers[0].name}")
-    if len(parts) > 1:
-        return ", ".join(parts[:-1]) + " or " + parts[-1]
-    return parts[0] if parts else ""
+    return join_words(parts, "or")
 
 
 def _answers_attack(card: Card, last_attack: Card) -> bool:
@@ -324,16 +326,16 @@ def _answers(last_attack: Card) -> list[Card]:
 def _attack_reason(state: OneCardState, card: Card) -> str:
     total, last = state.attack_total, state.last_attack
     answers = _describe_cards(_answers(last))
-    head = f"An attack of {total} is pending (last attack {show(last)})"
+    head = f"An attack of {total} is pending (last attack {last})"
     if not answers:
-        return f"{head}, which nothing can answer: {show(card)} can't be played. Shield with a 3 or take {total} cards."
+        return f"{head}, which nothing can answer: {card} can't be played. Shield with a 3 or take {total} cards."
     value = attack_value(card)
     if card == last:
-        why = f"one {show(card)} never answers another"
+        why = f"one {card} never answers another"
     elif value:
-        why = f"{show(card)} ({value}) is too weak to answer it"
+        why = f"{card} ({value}) is too weak to answer it"
     else:
-        why = f"{show(card)} does not answer it"
+        why = f"{card} does not answer it"
     return f"{head}: {why}. Answer with {answers}, shield with a 3, or take {total} cards."
 
 
@@ -353,14 +355,14 @@ def _check_on_pile(state: OneCardState, card: Card) -> Verdict:
             return Verdict.ok()
         wanted = _SUIT_SINGULAR[state.declared_suit]
         return Verdict.no(
-            f"The 7 asked for {SUIT_NAMES[state.declared_suit]}: play a {wanted}, another 7 or a joker, not {show(card)}."
+            f"The 7 asked for {SUIT_NAMES[state.declared_suit]}: play a {wanted}, another 7 or a joker, not {card}."
         )
     if card.suit == top.suit or card.rank == top.rank:
         return Verdict.ok()
     shield_note = " A 3 shields only while an attack is pending." if card.rank == SHIELD_RANK else ""
+    fitting = [f"a {_SUIT_SINGULAR[top.suit]}", with_article(top.label), "a 7", "a joker"]
     return Verdict.no(
-        f"{show(card)} does not match {show(top)}: play a {_SUIT_SINGULAR[top.suit]} or a "
-        f"{top.label}, a 7, or a joker.{shield_note}"
+        f"{card} does not match {top}: play {join_words(list(dict.fromkeys(fitting)), 'or')}.{shield_note}"
     )
 
 
@@ -385,7 +387,7 @@ def check_play(state: OneCardState, card: CardLike, hand: CardsLike) -> Verdict:
 
     Raises:
         CardError: for a card One-card does not use (see ``read_card``).
-        ValueError: for a ``state`` that is neither a ``OneCardState`` nor a card.
+        OneCardError: for a ``state`` that is neither a ``OneCardState`` nor a card.
 
     Rule: seed, "How to Play", "The Attack Ladder", "3 — Shield",
     "Special Cards"; rulings.md, One-card.
@@ -422,7 +424,7 @@ def play(state: OneCardState, card: CardLike, *, declare: str | None = None) -> 
         IllegalMove: the card may not be played on this pile (the reason in
             words), a 7 without a suit, or a suit named with another card.
         CardError: for a card or suit that can not be read.
-        ValueError: for a ``state`` that is neither a ``OneCardState`` nor a card.
+        OneCardError: for a ``state`` that is neither a ``OneCardState`` nor a card.
 
     Rule: seed, "The Attack Ladder", "3 — Shield", "Special Cards".
     """
@@ -433,10 +435,10 @@ def play(state: OneCardState, card: CardLike, *, declare: str | None = None) -> 
         raise IllegalMove(verdict.reason)
     if played.rank == WILD_RANK:
         if declare is None:
-            raise IllegalMove(f"Name a suit with the {show(played)}: ♠ ♥ ♦ or ♣.")
+            raise IllegalMove(f"Name a suit with the {played}: ♠ ♥ ♦ or ♣.")
         return OneCardState(played, declared_suit=normalise_suit(declare))
     if declare is not None:
-        raise IllegalMove(f"Only a 7 names a suit, and {show(played)} is no 7.")
+        raise IllegalMove(f"Only a 7 names a suit, and {played} is no 7.")
     value = attack_value(played)
     if value:
         return OneCardState(played, state.attack_total + value, played)
@@ -457,7 +459,7 @@ def take_attack(state: OneCardState) -> tuple[int, OneCardState]:
 
     Raises:
         IllegalMove: when no attack is pending.
-        ValueError: for a ``state`` that is neither a ``OneCardState`` nor a card.
+        OneCardError: for a ``state`` that is neither a ``OneCardState`` nor a card.
 
     Rule: seed, "The Attack Ladder"; rulings.md, One-card.
     """
@@ -482,7 +484,7 @@ def card_effect(card: CardLike, players: int) -> str:
 
     Raises:
         CardError: for a card One-card does not use.
-        ValueError: for fewer than 2 players.
+        OneCardError: for fewer than 2 players.
 
     Rule: seed, "The Attack Ladder", "3 — Shield", "Special Cards".
     """
@@ -502,9 +504,8 @@ def card_effect(card: CardLike, players: int) -> str:
 
 
 def _check_players(players: int) -> int:
-    if isinstance(players, bool) or not isinstance(players, int) or players < 2:
-        raise ValueError(f"One-card needs 2 or more players, not {players!r}")
-    return players
+    """``players`` if it is a whole number from 2, else ``OneCardError``."""
+    return whole_number(players, "One-card's players", least=2, error=OneCardError)
 
 
 def buried_at_start(card: CardLike) -> bool:
@@ -558,20 +559,79 @@ def match_winners(wins: Mapping[str, int], target: int = MATCH_WINS) -> list[str
         tie.
 
     Raises:
-        ValueError: for ``wins`` that is not a mapping, a count that is not a
+        OneCardError: for ``wins`` that is not a mapping, a count that is not a
             whole number from 0, or a ``target`` below 1.
 
     Rule: seed, "Winning" (every round has one winner); rulings.md,
     One-card (first to ``target`` round wins takes the match).
     """
     if not isinstance(wins, Mapping):
-        raise ValueError(f"Give the round wins as player name -> count, not {wins!r}")
+        raise OneCardError(f"Give the round wins as player name -> count, not {wins!r}")
     for name, count in wins.items():
-        if isinstance(count, bool) or not isinstance(count, int) or count < 0:
-            raise ValueError(f"{name}'s round wins must be a whole number from 0, not {count!r}")
-    if isinstance(target, bool) or not isinstance(target, int) or target < 1:
-        raise ValueError(f"The round wins that take the match must be a whole number from 1, not {target!r}")
+        whole_number(count, f"{name}'s round wins", error=OneCardError)
+    whole_number(target, "The round wins that take the match", least=1, error=OneCardError)
     most = max(wins.values(), default=0)
     if most < target:
         return []
     return [name for name, count in wins.items() if count == most]
+
+
+def _attack_card_name(card: Card) -> str:
+    """An ``ATTACK_VALUES`` key in words: ``"any 2"`` for a rank key, else the card."""
+    return f"any {card.label}" if card.suit is None and not card.is_joker else str(card)
+
+
+def rule_figures(options: Mapping[str, Any] | None = None) -> dict[str, str]:
+    """The figures One-card's rules text uses, by placeholder name.
+
+    Args:
+        options: the game's options (house rule ``target``: round wins that
+            take the match); ``None`` for the preset.
+
+    Returns:
+        ``one_card_decks``, ``one_card_deal``, ``one_card_buried``,
+        ``one_card_leading``, ``one_card_starter``, ``one_card_attacks`` (a
+        Markdown table) and ``one_card_target``, as text.
+
+    Raises:
+        OneCardError: for a ``target`` that is not a whole number from 1.
+
+    Rule: seed 002, "Setup" and "The Attack Ladder"; rulings.md, One-card.
+
+    >>> figures = rule_figures()
+    >>> figures["one_card_buried"], figures["one_card_leading"], figures["one_card_target"]
+    ('2, 3, 7, A, J, Q, K', '4, 5, 6, 8, 9 or 10', '5')
+    """
+    # The setup table reads this module's constants when it loads, so it is
+    # imported when the figures are asked for, not when this module loads.
+    from companion import setup
+
+    target = whole_number((options or {}).get("target", MATCH_WINS), "One-card's round wins for a match",
+                          least=1, error=OneCardError)
+    decks = [
+        f"{player_counts_text(counts)}: {count_text(p.decks, 'deck')}, {p.deck_size} cards"
+        for counts, p in setup.plans_by_deck("one_card")
+    ]
+    by_size: dict[int, list[int]] = {}
+    for deal in setup.GAMES["one_card"].deals:
+        by_size.setdefault(deal.hand_size, []).extend(deal.players)
+    deals = []
+    for size, counts in by_size.items():
+        low, high = min(counts), max(counts)
+        deals.append(f"{size} each with {low} players" if low == high else f"{size} each with {low} or more players")
+    by_value: dict[int, list[str]] = {}
+    for card, value in ATTACK_VALUES.items():
+        by_value.setdefault(value, []).append(_attack_card_name(card))
+    buried, leading = start_ranks()
+    return {
+        "one_card_decks": "Decks by table size: " + "; ".join(decks) + ".",
+        "one_card_deal": f"Deal {', and '.join(deals)}.",
+        "one_card_buried": ", ".join(buried),
+        "one_card_leading": join_words(leading, "or"),
+        "one_card_starter": f"First to play: {setup.GAMES['one_card'].first_player}.",
+        "one_card_attacks": markdown_table(
+            ["Attack card", "Next player draws"],
+            [(" ".join(names), value) for value, names in sorted(by_value.items())],
+        ),
+        "one_card_target": str(target),
+    }
