@@ -407,6 +407,10 @@ def plan(game: str, players: int) -> SetupPlan:
 
     Rule: the Setup sections of seeds 000, 002, 003 and 004; rulings.md for
     the presets listed in the plan.
+
+    >>> guide = plan("one_up", 4)
+    >>> guide.deck_size, guide.hand_size, guide.deck
+    (56, 6, ('A 2 3 4 5 6: 8 of each (48)', 'K: 8'))
     """
     key = _game_key(game)
     setup = GAMES[key]

@@ -100,6 +100,9 @@ def card_value(card: CardLike, *, joker: bool = False) -> str:
             plays without 7s to Queens), or a joker when the variant is off.
 
     Rule: seed, "The cards" and "Variants" (wild joker).
+
+    >>> card_value("kh"), card_value("JK", joker=True)
+    ('K', 'joker')
     """
     parsed = as_card(card)
     if parsed.is_joker:
@@ -149,6 +152,9 @@ def playable_values(top: CardLike, *, joker: bool = False) -> tuple[str, ...]:
         CardError: if ``top`` is not a One Up card (see ``card_value``).
 
     Rule: seed, "Playing a turn" and "Variants" (wild joker).
+
+    >>> playable_values("6"), playable_values("JK", joker=True)
+    (('6', 'K'), ('K', 'A'))
     """
     top_value = card_value(top, joker=joker)
     if top_value == JOKER:
@@ -174,6 +180,11 @@ def check_play(top: CardLike, card: CardLike, *, joker: bool = False) -> Verdict
         CardError: if either card is not a One Up card (see ``card_value``).
 
     Rule: seed, "Playing a turn" and "Variants" (wild joker).
+
+    >>> check_play("5", "6").legal
+    True
+    >>> check_play("5", "K").reason
+    'On a 5 you may play a 5 or a 6, not a King.'
     """
     top_value = card_value(top, joker=joker)
     played = card_value(card, joker=joker)
@@ -206,6 +217,9 @@ def hand_penalty(cards: CardsLike, *, joker: bool = False) -> int:
         CardError: for a card that is not a One Up card (see ``card_value``).
 
     Rule: seed, "Scoring" and "Variants" (wild joker).
+
+    >>> hand_penalty("K K 3 3 5")
+    18
     """
     values = {card_value(card, joker=joker) for card in as_cards(cards)}
     return sum(PENALTY_POINTS[value] for value in values)
@@ -237,6 +251,9 @@ def give_back(total: int) -> int:
         OneUpScoreError: for a negative or non-integer total.
 
     Rule: seed, "Scoring" ("Going out pays"); rulings.md, One Up.
+
+    >>> give_back(23), give_back(4), give_back(0)
+    (10, 1, 0)
     """
     total = _check_total("The running total", total)
     for threshold, points in GIVE_BACK:
@@ -280,6 +297,9 @@ def score_round(
         CardError: a card that is not a One Up card.
 
     Rule: seed, "End of a round" and "Scoring"; rulings.md, One Up.
+
+    >>> score_round({"Ann": 12, "Ben": 3}, {"Ann": [], "Ben": "K 4 4"}, "Ann")
+    {'Ann': 2, 'Ben': 17}
     """
     totals = _check_mapping("The running totals", totals)
     hands = dict(_check_mapping("The hands", hands))
@@ -325,6 +345,9 @@ def is_game_over(totals: Mapping[str, int], *, limit: int = GAME_LIMIT) -> bool:
             negative total.
 
     Rule: seed, "Winning the game" and "Variants" (short game).
+
+    >>> is_game_over({"Ann": 39, "Ben": 12}), is_game_over({"Ann": 30}, limit=30)
+    (False, True)
     """
     whole_number(limit, "The game limit (points)", least=1, error=OneUpScoreError)
     totals = _check_mapping("The running totals", totals)
@@ -344,6 +367,9 @@ def winners(totals: Mapping[str, int]) -> list[str]:
         OneUpScoreError: for ``totals`` not a mapping or a negative total.
 
     Rule: seed, "Winning the game".
+
+    >>> winners({"Ann": 12, "Ben": 9, "Cy": 9})
+    ['Ben', 'Cy']
     """
     totals = _check_mapping("The running totals", totals)
     checked = {name: _check_total(f"{name}'s total", total) for name, total in totals.items()}
@@ -363,6 +389,9 @@ def chips(total: int) -> tuple[int, int]:
         OneUpScoreError: for a negative or non-integer total.
 
     Rule: seed, "Variants" (chips); rulings.md, One Up.
+
+    >>> chips(23)
+    (2, 3)
     """
     total = _check_total("The running total", total)
     black, white = CHIP_VALUES
@@ -383,6 +412,9 @@ def next_starter(went_out: str | None, dropped_out: Sequence[str]) -> str:
         OneUpScoreError: if nobody went out and nobody dropped out.
 
     Rule: seed, "Scoring" (last paragraph); rulings.md, One Up.
+
+    >>> next_starter(None, ["Ben", "Cy"])
+    'Cy'
     """
     if went_out is not None:
         return went_out

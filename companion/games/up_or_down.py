@@ -117,6 +117,9 @@ def cards_in_play(players: int) -> range:
         UpOrDownError: for any other player count.
 
     Rule: rulings.md, "Up or Down?" (cards in play by player count).
+
+    >>> cards_in_play(3)
+    range(1, 79)
     """
     if isinstance(players, bool) or not isinstance(players, int) or players not in CARDS_IN_PLAY:
         counts = sorted(CARDS_IN_PLAY)
@@ -138,6 +141,9 @@ def card_number(value: int | str) -> int:
             names the value.
 
     Rule: seed 004, Vorwort (cards numbered 1 to 126).
+
+    >>> card_number(" 37 ")
+    37
     """
     number = value
     if isinstance(value, str) and value.strip().isascii() and value.strip().isdigit():
@@ -198,6 +204,9 @@ def ring_neighbours(ring: Sequence[int], card: int) -> tuple[int, int]:
 
     Rule: seed 004, the turn ("37 zwischen 34 und 52", and the case lower
     than the lowest / higher than the highest); rulings.md, "Up or Down?".
+
+    >>> ring_neighbours([4, 34, 52, 60, 88, 101], 37), ring_neighbours([4, 34, 52], 120)
+    ((34, 52), (4, 52))
     """
     numbers = _card_numbers(ring, "ring")
     if len(numbers) < 2:
@@ -231,6 +240,9 @@ def row_direction(row: Sequence[int]) -> str | None:
             do not keep the direction its first two cards set.
 
     Rule: seed 004 (the second card of a row fixes up or down).
+
+    >>> row_direction([12, 40, 77]), row_direction([9])
+    ('up', None)
     """
     return _direction(_card_numbers(row, "row"))
 
@@ -270,6 +282,9 @@ def check_row(row: Sequence[int], card: int) -> Verdict:
 
     Rule: seed 004 (rows, ascending or descending; a card that can't or won't
     go on a row starts a new one after a row is given up); rulings.md.
+
+    >>> check_row([50, 40], 30).legal, check_row([50, 40], 45).legal
+    (True, False)
     """
     numbers = _card_numbers(row, "row")
     direction = _direction(numbers)
@@ -311,6 +326,9 @@ def colour_name(text: str) -> str:
         UpOrDownError: for text that is not one of :data:`COLOURS`.
 
     Rule: rulings.md, "Up or Down?" (6 colours; the names are the app's preset).
+
+    >>> colour_name(" Blue ")
+    'blue'
     """
     key = _colour_key(text)
     if key not in COLOURS:
@@ -335,6 +353,9 @@ def row_score(colours: Sequence[str]) -> int:
             number), or an item is not a non-blank text.
 
     Rule: seed 004, scoring; rulings.md, "Up or Down?".
+
+    >>> row_score(["yellow", "blue", "yellow"])
+    6
     """
     listed = _items(colours, f"give the row as a list of colour names, one per card, not {colours!r}")
     counts = Counter(_colour_key(colour) for colour in listed)
@@ -359,6 +380,9 @@ def row_summary_score(cards: int, commonest: int) -> int:
             for six colours (8 cards always hold at least 2 of one colour).
 
     Rule: seed 004, scoring.
+
+    >>> row_summary_score(8, 5)
+    40
     """
     whole_number(cards, "cards in the row", error=UpOrDownError)
     whole_number(commonest, "commonest colour count", error=UpOrDownError)
@@ -406,6 +430,9 @@ def player_score(rows: Sequence[Sequence[str] | RowSummary], discarded: int) -> 
             not be read.
 
     Rule: seed 004, scoring; rulings.md, "Up or Down?" (+1 per card, not per row).
+
+    >>> player_score([RowSummary(8, 3), ["red", "blue"], RowSummary(8, 5)], 0)
+    66
     """
     display = _items(rows, f"give the display as a list of rows, not {rows!r}")
     if len(display) > MAX_ROWS:
@@ -430,6 +457,9 @@ def winners(scores: Mapping[str, int]) -> list[str]:
             points, or points that are not a whole number, 0 or more.
 
     Rule: seed 004 ("Wer die meisten Punkte hat, gewinnt"); rulings.md.
+
+    >>> winners({"Ann": 66, "Ben": 70, "Cy": 70})
+    ['Ben', 'Cy']
     """
     if not isinstance(scores, Mapping):
         raise UpOrDownError(f"give the scores as player name -> points, not {scores!r}")

@@ -80,6 +80,11 @@ def check_lay_off(group: MeldGroup, card: CardLike, *, at: str | None = None) ->
         LayOffError: if ``group`` is not a ``MeldGroup`` or ``at`` is not
             ``"low"``, ``"high"`` or ``None`` (``at`` is for straights only).
         CardError: for a card that can not be read, has no suit, or is a joker.
+
+    >>> from companion.games.up_to_nine.melds import check_meld
+    >>> straight = check_meld(1, "4♣ 5♣ 6♣ 7♣").groups[0]
+    >>> check_lay_off(straight, "8♣").at, check_lay_off(straight, "K♣").reason
+    ('high', 'K♣ does not continue the clubs straight 4 to 7: only 3♣ or 8♣ fit')
     """
     if not isinstance(group, MeldGroup):
         raise LayOffError(f"lay off onto a group from check_meld or find_meld (MeldVerdict.groups), not {group!r}")
@@ -132,6 +137,10 @@ def lay_off(group: MeldGroup, card: CardLike, *, at: str | None = None) -> MeldG
         LayOffError, CardError: as :func:`check_lay_off`.
 
     Rule: seed, "Donering"; rulings.md, Up to 9 (a laid-off wild is locked).
+
+    >>> from companion.games.up_to_nine.melds import check_meld
+    >>> str(lay_off(check_meld(1, "4♣ 5♣ 6♣ 7♣").groups[0], "2♦", at="low"))
+    '2♦=3♣ 4♣ 5♣ 6♣ 7♣'
     """
     verdict = check_lay_off(group, card, at=at)
     if not verdict.legal:

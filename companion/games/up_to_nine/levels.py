@@ -226,6 +226,9 @@ def check_levels(levels: Sequence[Level]) -> tuple[Level, ...]:
 
     Rule: seed, "Nivåtabellen" (nine levels); rulings.md, Up to 9 (a table
     may replace the preset before a game starts, still nine levels).
+
+    >>> len(check_levels(LEVELS))
+    9
     """
     if isinstance(levels, (str, bytes, Mapping)) or not isinstance(levels, Sequence):
         raise LevelError(f"a level table is a list of {LEVEL_COUNT} levels, not {type(levels).__name__}")
@@ -273,6 +276,9 @@ def levels_to_json(levels: Sequence[Level] = LEVELS) -> list[dict[str, Any]]:
 
     Rule: rulings.md, Up to 9 (the level table is a **house rule**, saved
     with the game it was agreed for).
+
+    >>> levels_to_json()[0]
+    {'groups': [{'kind': 'straight', 'size': 4, 'max_wild': 0}], 'max_wild': 0, 'min_clean': 0}
     """
     return [
         {
@@ -300,6 +306,9 @@ def levels_from_json(raw: Any) -> tuple[Level, ...]:
             and max_wild, or a value ``GroupSpec`` / ``Level`` refuses).
 
     Rule: rulings.md, Up to 9 (the level table is a **house rule**).
+
+    >>> levels_from_json(levels_to_json()) == LEVELS
+    True
     """
     if not isinstance(raw, list) or len(raw) != LEVEL_COUNT:
         raise LevelError(f"a level table is a list of {LEVEL_COUNT} levels")

@@ -34,6 +34,12 @@ def check_meld(level: int, cards: CardsLike, *, levels: Sequence[Level] = LEVELS
     Raises:
         CardError: for a card that can not be read, has no suit, or is a joker.
         LevelError: for a level outside 1..9 or a bad level table.
+
+    >>> verdict = check_meld(1, "5♠ 6♠ 2♥ 8♠")
+    >>> verdict.legal
+    False
+    >>> check_meld(3, "5♠ 6♠ 2♥ 8♠ 9♠").wilds_used
+    1
     """
     spec = get_level(level, levels)
     hand = meld_cards(cards)
@@ -64,6 +70,9 @@ def check_group(kind: str, cards: CardsLike) -> MeldVerdict:
         CardError: for a card that can not be read, has no suit, or is a joker.
 
     Rule: seed, "Kombinasjonstypene" and "Hjertet i spillet"; rulings.md, Up to 9.
+
+    >>> check_group("set", "2♥ 2♠ 2♣").wilds_used
+    0
     """
     if kind not in KINDS:
         raise LevelError(f"a group is a straight or a set, not {kind!r}")
@@ -99,6 +108,9 @@ def find_meld(level: int, hand: CardsLike, *, levels: Sequence[Level] = LEVELS) 
 
     Rule: seed, "Nivåtabellen" and "Hjertet i spillet"; rulings.md, Up to 9
     (the checker always finds the cheapest reading).
+
+    >>> str(find_meld(1, "4♥ 5♥ 6♥ 7♥ K♣").groups[0])
+    '4♥ 5♥ 6♥ 7♥'
     """
     spec = get_level(level, levels)
     return cheapest_reading(meld_cards(hand), spec)

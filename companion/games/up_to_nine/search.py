@@ -250,6 +250,11 @@ def cheapest_reading(hand: Sequence[Card], level: Level) -> MeldVerdict | None:
         ``None`` when no part of the hand makes the contract.
 
     Rule: rulings.md, Up to 9 (the checker always finds the cheapest reading).
+
+    >>> from companion.cards import parse_cards
+    >>> from companion.games.up_to_nine.levels import LEVELS
+    >>> str(cheapest_reading(parse_cards("5♥ 6♥ 2♠ 8♥ 9♥ 3♥"), LEVELS[2]).groups[0])
+    '5♥ 6♥ 2♠=7♥ 8♥ 9♥'
     """
     plan = _Search(hand, level).run()
     return None if plan is None else _build(hand, level, plan)
