@@ -20,6 +20,7 @@ from dataclasses import dataclass
 
 from companion.cards import RANK_LABELS
 from companion.games import one_card, one_up, up_or_down, up_to_nine
+from companion.wording import join_words
 
 STANDARD_DECK = "A 2 3 4 5 6 7 8 9 10 J Q K of ♠ ♥ ♦ ♣"
 """The 52 cards of one standard deck, as a deck line names them."""
@@ -182,7 +183,7 @@ _ONE_UP_LINES = tuple(CardLine(" ".join(run), len(run), 8) for run in _rank_runs
 
 _BURIED, _LEADING = one_card.start_ranks()
 _BURIED_TEXT = ", ".join(_BURIED)
-_LEADING_TEXT = f"{', '.join(_LEADING[:-1])} or {_LEADING[-1]}"
+_LEADING_TEXT = join_words(_LEADING, "or")
 
 _LEFT_OF_DEALER = "The player on the dealer's left starts; play goes clockwise."
 

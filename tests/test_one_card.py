@@ -551,3 +551,45 @@ def test_match_winners_default_target():
 def test_match_winners_bad_input(wins, target, message):
     with pytest.raises(ValueError, match=message):
         one_card.match_winners(wins, target)
+
+
+# Taking an attack when the piles run short: seed, "The Attack Ladder"
+
+@pytest.mark.parametrize(("cards_left", "drawn"), [(None, 12), (20, 12), (12, 12), (5, 5), (0, 0)])
+def test_take_attack_draws_what_is_left_and_forgives_the_rest(cards_left, drawn):
+    state = OneCardState("BJ", attack_total=12, last_attack="BJ")
+    taken, after = take_attack(state, cards_left)
+    assert taken == drawn
+    assert after == OneCardState("BJ")
+
+
+@pytest.mark.parametrize("bad", [-1, 2.5, True, "3"])
+def test_take_attack_refuses_a_count_of_cards_left_that_is_no_count(bad):
+    with pytest.raises(one_card.OneCardError, match="The cards left in the draw and discard piles must be"):
+        take_attack(OneCardState("2♥", attack_total=2), bad)
+
+
+# A 7 on top whose named suit is not given: seed, "Special Cards"
+
+@pytest.mark.parametrize("card", ["5♣", "5♦", "K♥"])
+def test_seven_on_top_with_no_suit_named_answers_no_suit_at_all(card):
+    verdict = check_play(OneCardState("7♦"), card, [card, "4♠"])
+    assert not verdict.legal
+    assert verdict.reason == (
+        "The 7♦ on top named a suit, and which one was not given: only a card of that suit, "
+        f"another 7 or a joker may follow it. Say which suit was named to check {card}."
+    )
+
+
+@pytest.mark.parametrize("card", ["7♠", "BJ"])
+def test_seven_on_top_with_no_suit_named_still_takes_a_seven_or_a_joker(card):
+    assert check_play(OneCardState("7♦"), card, [card, "4♠"]).legal
+
+
+def test_reason_names_each_card_that_fits_once():
+    assert check_play("9♠", "4♥", ["4♥"]).reason == (
+        "4♥ does not match 9♠: play a spade, a 9, a 7 or a joker."
+    )
+    assert check_play("8♠", "4♥", ["4♥"]).reason == (
+        "4♥ does not match 8♠: play a spade, an 8, a 7 or a joker."
+    )

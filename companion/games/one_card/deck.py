@@ -9,7 +9,17 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from companion.cards import RANK_LABELS, SUIT_NAMES, SUIT_SYMBOLS, SUITS, Card, CardError, CardLike, require_suit, as_card
+from companion.cards import (
+    RANK_LABELS,
+    SUITS,
+    SUIT_NAMES,
+    SUIT_SYMBOLS,
+    Card,
+    CardError,
+    CardLike,
+    as_card,
+    require_suit,
+)
 from companion.wording import whole_number
 
 BLACK_JOKER = Card(None, None, "black")

@@ -175,13 +175,16 @@ def _check_on_pile(state: OneCardState, card: Card) -> Verdict:
         return Verdict.no(
             f"The 7 asked for {SUIT_NAMES[state.declared_suit]}: play a {wanted}, another 7 or a joker, not {card}."
         )
+    if top.rank == WILD_RANK:
+        return Verdict.no(
+            f"The {top} on top named a suit, and which one was not given: only a card of that suit, "
+            f"another 7 or a joker may follow it. Say which suit was named to check {card}."
+        )
     if card.suit == top.suit or card.rank == top.rank:
         return Verdict.ok()
     shield_note = " A 3 shields only while an attack is pending." if card.rank == SHIELD_RANK else ""
     fitting = [f"a {_SUIT_SINGULAR[top.suit]}", with_article(top.label), "a 7", "a joker"]
-    return Verdict.no(
-        f"{card} does not match {top}: play {join_words(list(dict.fromkeys(fitting)), 'or')}.{shield_note}"
-    )
+    return Verdict.no(f"{card} does not match {top}: play {join_words(fitting, 'or')}.{shield_note}")
 
 
 def check_play(state: OneCardState, card: CardLike, hand: CardsLike) -> Verdict:
@@ -272,29 +275,40 @@ def play(state: OneCardState, card: CardLike, *, declare: str | None = None) -> 
     return OneCardState(played)
 
 
-def take_attack(state: OneCardState) -> tuple[int, OneCardState]:
+def take_attack(state: OneCardState, cards_left: int | None = None) -> tuple[int, OneCardState]:
     """Take the pending attack instead of answering or shielding it.
 
     Args:
         state: a discard pile with an attack pending.
+        cards_left: the cards left to draw from, the draw pile and the
+            discard pile together with the top card left out; ``None`` when
+            there are enough.
 
     Returns:
-        (cards to draw, the pile afterwards): the running total, and the
-        same top card with no attack pending. Taking the attack does not end
-        the turn (rulings.md): the player then plays from the hand held
-        before the draw, or draws one card.
+        (cards drawn, the pile afterwards): the running total, or every card
+        left when the piles hold fewer (the rest of the attack is forgiven),
+        and the same top card with no attack pending. Taking the attack does
+        not end the turn (rulings.md): the player then plays from the hand
+        held before the draw, or draws one card.
 
     Raises:
         IllegalMove: when no attack is pending.
-        OneCardError: for a ``state`` that is neither a ``OneCardState`` nor a card.
+        OneCardError: for a ``state`` that is neither a ``OneCardState`` nor
+            a card, or a ``cards_left`` that is not a whole number from 0.
 
-    Rule: seed, "The Attack Ladder"; rulings.md, One-card.
+    Rule: seed, "The Attack Ladder" (what is left is taken, the rest
+    forgiven); rulings.md, One-card.
 
     >>> drawn, after = take_attack(OneCardState("A♠", attack_total=7))
     >>> drawn, after.attack_pending
     (7, False)
+    >>> take_attack(OneCardState("A♠", attack_total=7), cards_left=4)[0]
+    4
     """
     state = _as_state(state)
+    if cards_left is not None:
+        whole_number(cards_left, "The cards left in the draw and discard piles", error=OneCardError)
     if not state.attack_pending:
         raise IllegalMove("No attack is pending, so there is nothing to take: play a card or draw one.")
-    return state.attack_total, replace(state, attack_total=0, last_attack=None)
+    drawn = state.attack_total if cards_left is None else min(state.attack_total, cards_left)
+    return drawn, replace(state, attack_total=0, last_attack=None)

@@ -9,8 +9,22 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from companion.cards import CardsLike, show_cards
-from companion.games.up_to_nine.explain import contract_phrase, explain, set_problem, straight_problem
-from companion.games.up_to_nine.levels import HIGH_ACE, KINDS, LEVELS, STRAIGHT, GroupSpec, Level, LevelError, get_level
+from companion.games.up_to_nine.explain import (
+    contract_phrase,
+    explain,
+    set_problem,
+    straight_problem,
+)
+from companion.games.up_to_nine.levels import (
+    HIGH_ACE,
+    KINDS,
+    LEVELS,
+    STRAIGHT,
+    GroupSpec,
+    Level,
+    LevelError,
+    get_level,
+)
 from companion.games.up_to_nine.readings import MeldVerdict, meld_cards
 from companion.games.up_to_nine.search import cheapest_reading
 

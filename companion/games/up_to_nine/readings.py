@@ -9,7 +9,18 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from companion.cards import RANK_LABELS, SUIT_NAMES, SUITS, Card, CardError, CardLike, CardsLike, as_card, as_cards, require_suit
+from companion.cards import (
+    RANK_LABELS,
+    SUITS,
+    SUIT_NAMES,
+    Card,
+    CardError,
+    CardLike,
+    CardsLike,
+    as_card,
+    as_cards,
+    require_suit,
+)
 from companion.games.up_to_nine.levels import SET, STRAIGHT, WILD_RANKS, position_rank
 from companion.verdict import Verdict
 

@@ -13,7 +13,16 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 from companion.cards import SUITS, Card
-from companion.games.up_to_nine.levels import HIGH_ACE, LOW_ACE, SET, STRAIGHT, WILD_RANKS, GroupSpec, Level, position_rank
+from companion.games.up_to_nine.levels import (
+    HIGH_ACE,
+    LOW_ACE,
+    SET,
+    STRAIGHT,
+    WILD_RANKS,
+    GroupSpec,
+    Level,
+    position_rank,
+)
 from companion.games.up_to_nine.readings import MeldCard, MeldGroup, MeldVerdict, card_type, is_wild
 
 WILD_TYPES = frozenset(s * 13 + rank - 1 for s in range(4) for rank in WILD_RANKS)
