@@ -58,7 +58,23 @@ def _wrap_hint(level: Level, cards: Sequence[Card]) -> str:
 
 
 def straight_problem(cards: Sequence[Card], size: int) -> str:
-    """Why these cards are no straight of ``size`` with any number of wilds."""
+    """Why cards are no straight of ``size``, however many wilds it may hold.
+
+    Args:
+        cards: suited cards (no jokers) that the search found no straight in.
+        size: the straight's length in cards.
+
+    Returns:
+        The end of a sentence about the cards: "mixes hearts and spades",
+        "has 5♥ 2 times; ...", or "runs from 4♥ to Q♥: 9 positions, ...".
+
+    Rule: seed, "Kombinasjonstypene"; rulings.md, Up to 9 (one suit, each
+    position once, no wrap).
+
+    >>> from companion.cards import parse_cards
+    >>> straight_problem(parse_cards("4♥ 5♥ 6♠ 7♥"), 4)
+    'mixes hearts and spades'
+    """
     fixed = [card for card in cards if not is_wild(card)]
     suits = list(dict.fromkeys(card.suit for card in fixed))
     if len(suits) > 1:
@@ -83,7 +99,20 @@ def straight_problem(cards: Sequence[Card], size: int) -> str:
 
 
 def set_problem(cards: Sequence[Card]) -> str:
-    """Why these cards are no set with any number of wilds."""
+    """Why cards are no set, however many wilds it may hold: the ranks it mixes.
+
+    Args:
+        cards: suited cards (no jokers) holding natural cards of two or more ranks.
+
+    Returns:
+        The end of a sentence about the cards, e.g. "mixes kings and aces".
+
+    Rule: seed, "Kombinasjonstypene" (a set is one rank).
+
+    >>> from companion.cards import parse_cards
+    >>> set_problem(parse_cards("K♣ K♦ A♦"))
+    'mixes kings and aces'
+    """
     ranks = list(dict.fromkeys(card.rank for card in cards if not is_wild(card)))
     return "mixes " + join_words([rank_plural(rank) for rank in ranks])
 

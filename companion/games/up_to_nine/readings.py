@@ -40,6 +40,9 @@ def rank_plural(rank: int) -> str:
 def no_joker(card: Card) -> Card:
     """Return ``card`` unless it is a joker.
 
+    Args:
+        card: any ``Card``.
+
     Raises:
         CardError: for a joker; Up to 9 is played without them (seed,
             "En runde, steg for steg": standard decks without jokers).
@@ -71,12 +74,25 @@ def meld_cards(cards: CardsLike) -> list[Card]:
 
 
 def card_type(card: Card) -> int:
-    """A suited card as a number 0..51 (suit index x 13 + rank - 1), for counting copies."""
+    """A suited card as a number 0..51 (suit index x 13 + rank - 1), for counting copies.
+
+    Args:
+        card: a card with a suit, no joker (see :func:`meld_card`).
+
+    >>> card_type(Card(1, "S")), card_type(Card(13, "C"))
+    (0, 51)
+    """
     return _SUIT_INDEX[card.suit] * 13 + card.rank - 1
 
 
 def is_wild(card: Card) -> bool:
-    """True for a 2 or a 3, which may stand for another card (seed, "Hjertet i spillet")."""
+    """True for a 2 or a 3, which may stand for another card as well as itself.
+
+    Rule: seed, "Hjertet i spillet"; rulings.md, Up to 9.
+
+    >>> is_wild(Card(3, "S")), is_wild(Card(4, "S"))
+    (True, False)
+    """
     return card.rank in WILD_RANKS
 
 
