@@ -37,6 +37,7 @@ from companion.games.up_to_nine import (
     position_rank,
     score_round,
     went_out,
+    wilds_used_text,
     winners,
 )
 from companion.verdict import IllegalMove, Verdict
@@ -860,3 +861,13 @@ def test_standing_is_a_pair_and_never_equals_a_mapping():
 def test_went_out_takes_only_a_round_result(result):
     with pytest.raises(UpToNineScoreError, match="the player's round result must be a RoundResult"):
         went_out(result)
+
+
+@pytest.mark.parametrize(("level", "used", "text"), [
+    (1, 0, "Wilds used: 0 of 0 allowed."),
+    (3, 1, "Wilds used: 1 of 1 allowed."),
+    (5, 1, "Wilds used: 1 of 2 allowed (1 + 1)."),
+    (4, 2, "Wilds used: 2 of 2 allowed (2 total, max 1 per set, at least one set with no wild)."),
+])
+def test_wilds_used_text_shows_the_budget_once(level, used, text):
+    assert wilds_used_text(LEVELS[level - 1], used) == text

@@ -48,6 +48,7 @@ The package by role (the public API is re-exported here):
 
 from __future__ import annotations
 
+from companion.games.up_to_nine.explain import wilds_used_text
 from companion.games.up_to_nine.figures import rule_figures
 from companion.games.up_to_nine.lay_off import LayOffError, LayOffVerdict, check_lay_off, lay_off
 from companion.games.up_to_nine.levels import (
@@ -98,5 +99,5 @@ __all__ = [
     "Standing", "UpToNineScoreError", "check_group", "check_lay_off", "check_levels",
     "check_meld", "find_meld", "get_level", "hand_penalty", "lay_off",
     "levels_from_json", "levels_to_json", "penalty_groups", "position_rank",
-    "rule_figures", "score_round", "went_out", "winners",
+    "rule_figures", "score_round", "went_out", "wilds_used_text", "winners",
 ]

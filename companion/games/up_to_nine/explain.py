@@ -164,3 +164,27 @@ def explain(level: Level, cards: list[Card]) -> str:
         names = join_words([rank_plural(rank) for rank in ranks])
         return f"{head}: {shown} has {len(ranks)} ranks ({names}) for only {len(level.groups)} sets"
     return f"{head}: {shown} can not be split that way{_wrap_hint(level, cards)}"
+
+
+def wilds_used_text(level: Level, wilds_used: int) -> str:
+    """How many wilds a lay-down uses against the level's budget, in one sentence.
+
+    Args:
+        level: the level laid down.
+        wilds_used: wilds in the reading (``MeldVerdict.wilds_used``).
+
+    Returns:
+        ``"Wilds used: 1 of 2 allowed."``; the budget's rules in brackets
+        only where the budget is more than a number (split or with a group
+        that must hold no wild).
+
+    Rule: seed, "Nivåtabellen"; rulings.md, Up to 9 (the "max wild" column).
+
+    >>> from companion.games.up_to_nine.levels import LEVELS
+    >>> wilds_used_text(LEVELS[2], 1)
+    'Wilds used: 1 of 1 allowed.'
+    >>> wilds_used_text(LEVELS[3], 2)
+    'Wilds used: 2 of 2 allowed (2 total, max 1 per set, at least one set with no wild).'
+    """
+    rules = "" if level.budget_text == str(level.max_wild) else f" ({level.budget_text})"
+    return f"Wilds used: {wilds_used} of {level.max_wild} allowed{rules}."
