@@ -14,8 +14,13 @@ joker
 
 Forms the parser reads (case does not matter, suit before or after the rank):
 ``♥3``, ``3♥``, ``3h``, ``H3``, ``10♠``, ``T♠``, ``a♠``, ``K`` (no suit),
-``BJ``, ``CJ``, ``JK``.  ``CJ`` is always the colour joker: write the jack of
-clubs as ``JC``, ``J♣`` or ``♣J``.
+``BJ``, ``CJ``, ``JK``, and the jokers' names as ``str`` prints them
+(``black joker``, ``colour joker``, ``joker``).  ``CJ`` is always the colour
+joker: write the jack of clubs as ``JC``, ``J♣`` or ``♣J``.
+
+Notation: every reason and message prints a card with ``str(card)``, rank
+then suit symbol (``8♥``, ``10♠``, ``A♣``), a rank alone where the suit was
+not given (``K``), a joker by its name (``black joker``).
 
 Up or Down?'s numbered cards are not playing cards; they live in
 :mod:`companion.games.up_or_down`.
@@ -72,6 +77,8 @@ _TOKEN_FORMS = (
     re.compile(rf"^{_SUIT_RE}{_RANK_RE}$"),
 )
 _SPLIT_RE = re.compile(r"[\s,;]+")
+_JOKER_NAME_RE = re.compile(r"\b(black|colou?r)\s+joker\b", re.IGNORECASE)
+_JOKER_WORDS = {"BLACK JOKER": "black", "COLOUR JOKER": "colour", "COLOR JOKER": "colour", "JOKER": "plain"}
 
 ACCEPTED_FORMS = (
     "rank then suit or suit then rank (♥3, 3♥, 3h, H3, 10♠, T♠, a♠), "
@@ -152,10 +159,18 @@ class Card:
         return f"{rank} of {SUIT_NAMES[self.suit]}" if self.suit else rank
 
     def __str__(self) -> str:
-        """Short display form: suit symbol then rank ("♥3", "♠10"), "K" with no suit, or "BJ"."""
+        """The one notation of a card in every reason and message.
+
+        Rank then suit symbol (``"8♥"``, ``"10♠"``), the rank alone with no
+        suit (``"K"``), a joker by its name (``"black joker"``);
+        :func:`parse_card` reads every form back.
+
+        >>> str(Card(8, "H")), str(Card(10, "S")), str(Card(13)), str(Card(None, None, "black"))
+        ('8♥', '10♠', 'K', 'black joker')
+        """
         if self.joker is not None:
-            return self.label
-        return f"{SUIT_SYMBOLS.get(self.suit, '')}{self.label}"
+            return JOKER_NAMES[self.joker]
+        return f"{self.label}{SUIT_SYMBOLS.get(self.suit, '')}"
 
 
 CardLike = Card | str
@@ -170,8 +185,9 @@ def parse_card(text: str) -> Card:
 
     Args:
         text: one token such as ``"♥3"``, ``"3h"``, ``"H3"``, ``"10♠"``,
-            ``"T♠"``, ``"a♠"``, ``"K"``, ``"BJ"``, ``"CJ"`` or ``"JK"``
-            (case and surrounding spaces do not matter).
+            ``"T♠"``, ``"a♠"``, ``"K"``, ``"BJ"``, ``"CJ"`` or ``"JK"``, or
+            a joker's name (``"black joker"``); case and surrounding spaces
+            do not matter.
 
     Returns:
         The ``Card``; its ``suit`` is ``None`` when no suit was written.
@@ -179,6 +195,9 @@ def parse_card(text: str) -> Card:
     Raises:
         CardError: if the text is not one card; the message names the token
             and the accepted forms.
+
+    >>> parse_card("3h"), parse_card("♠10"), parse_card("black joker").joker
+    (Card(rank=3, suit='H', joker=None), Card(rank=10, suit='S', joker=None), 'black')
     """
     if not isinstance(text, str):
         raise CardError(f"expected card text, got {type(text).__name__}")
@@ -192,6 +211,9 @@ def _parse_token(text: str) -> Card:
     plain = "".join(ch for ch in raw if ch not in "\ufe0e\ufe0f").upper()
     if plain in JOKERS:
         return Card(None, None, JOKERS[plain])
+    spoken = " ".join(plain.split())
+    if spoken in _JOKER_WORDS:
+        return Card(None, None, _JOKER_WORDS[spoken])
     token = "".join(_SYMBOL_TO_SUIT.get(ch, ch) for ch in plain)
     for form in _TOKEN_FORMS:
         match = form.fullmatch(token)
@@ -215,9 +237,13 @@ def parse_cards(text: str) -> list[Card]:
 
     Raises:
         CardError: naming the first token that is not a card.
+
+    >>> [str(card) for card in parse_cards("♥2 3h, black joker")]
+    ['2♥', '3♥', 'black joker']
     """
     if not isinstance(text, str):
         raise CardError(f"expected card text, got {type(text).__name__}")
+    text = _JOKER_NAME_RE.sub(lambda match: "BJ" if match.group(1).lower() == "black" else "CJ", text)
     return [parse_card(token) for token in _SPLIT_RE.split(text.strip()) if token]
 
 
@@ -283,3 +309,18 @@ def full_deck(*, jokers: Iterable[str] = ()) -> list[Card]:
     deck = [Card(rank, suit) for suit in SUITS for rank in range(1, 14)]
     deck.extend(Card(None, None, kind) for kind in jokers)
     return deck
+
+
+def show_cards(cards: Iterable[Card]) -> str:
+    """Several cards in the one notation (``str(card)``), separated by spaces.
+
+    Args:
+        cards: ``Card`` values, in the order to show them.
+
+    Returns:
+        E.g. ``"2♥ 3♥ 4♥"``; ``""`` for no cards.
+
+    >>> show_cards([Card(2, "H"), Card(10, "S"), Card(None, None, "colour")])
+    '2♥ 10♠ colour joker'
+    """
+    return " ".join(str(card) for card in cards)

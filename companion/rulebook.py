@@ -384,7 +384,7 @@ def _up_or_down_example(options: Mapping[str, Any]) -> str:
         f"{cards} cards ({what})" if most == 1 else f"{cards} cards ({most} {what} the most)"
         for cards, most, _, what in rows
     ]
-    total = up_or_down.player_score([(cards, most) for cards, most, _, _ in rows], 0)
+    total = up_or_down.player_score([up_or_down.RowSummary(cards, most) for cards, most, _, _ in rows], 0)
     sums = " + ".join(str(points) for _, _, points, _ in rows)
     return (
         f"rows of {', '.join(described[:-1])} and {described[-1]}, with nothing "

@@ -16,10 +16,15 @@ each lives.
 
 from __future__ import annotations
 
+from collections import Counter
+from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Any
 
-from companion.cards import RANK_LABELS
+from companion.cards import RANK_LABELS, SUITS, Card, CardsLike, as_cards
 from companion.games import one_card, one_up, up_or_down, up_to_nine
+from companion.verdict import Verdict
+from companion.wording import count_text, join_words
 
 STANDARD_DECK = "A 2 3 4 5 6 7 8 9 10 J Q K of ♠ ♥ ♦ ♣"
 """The 52 cards of one standard deck, as a deck line names them."""
@@ -84,6 +89,24 @@ class Deal:
 
 
 @dataclass(frozen=True)
+class Variant:
+    """A game option that changes the deck, as data.
+
+    Attributes:
+        option: the option's name as the pads keep it (One Up's ``"joker"``).
+        lines: deck lines the option adds.
+        take: the take-out step used instead of ``Deal.take`` when the
+            option is on (same placeholders).
+        jokers: joker kinds the option puts in, one card each.
+    """
+
+    option: str
+    lines: tuple[CardLine, ...]
+    take: str
+    jokers: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
 class GameSetup:
     """One game's row of :data:`GAMES`.
 
@@ -101,6 +124,10 @@ class GameSetup:
             stacked (Up or Down?'s ring of 6), else 0.
         presets: plan values of every deal taken from rulings.md.
         notes: plain sentences saying where the presets come from.
+        ranks: the ranks each standard deck gives (One Up: A-6 and K); empty
+            for Up or Down?, whose cards are numbers.
+        jokers: joker kinds each standard deck gives (One-card: black and colour).
+        variants: options that change the deck (One Up's wild joker).
     """
 
     title: str
@@ -112,6 +139,9 @@ class GameSetup:
     laid_out: int = 0
     presets: tuple[str, ...] = ()
     notes: tuple[str, ...] = ()
+    ranks: frozenset[int] = frozenset(RANK_LABELS)
+    jokers: tuple[str, ...] = ()
+    variants: tuple[Variant, ...] = ()
 
     @property
     def players(self) -> range:
@@ -182,13 +212,13 @@ _ONE_UP_LINES = tuple(CardLine(" ".join(run), len(run), 8) for run in _rank_runs
 
 _BURIED, _LEADING = one_card.start_ranks()
 _BURIED_TEXT = ", ".join(_BURIED)
-_LEADING_TEXT = f"{', '.join(_LEADING[:-1])} or {_LEADING[-1]}"
+_LEADING_TEXT = join_words(_LEADING, "or")
 
 _LEFT_OF_DEALER = "The player on the dealer's left starts; play goes clockwise."
 
 GAMES: dict[str, GameSetup] = {
     "one_up": GameSetup(
-        title="One Up",
+        title=one_up.TITLE,
         source="seed 000, Setup and The cards",
         deals=(
             Deal(
@@ -214,9 +244,22 @@ GAMES: dict[str, GameSetup] = {
             "The youngest player starts the first round; play goes clockwise. "
             "Later rounds start with whoever ended the round before.",
         ),
+        ranks=frozenset(rank for rank, label in RANK_LABELS.items() if label in one_up.VALUE_CIRCLE),
+        variants=(
+            Variant(
+                option="joker",
+                lines=(CardLine("joker", 1, 1),),
+                take=(
+                    "From {decks} standard decks take these {deck_size} cards: "
+                    "{deck_lines}. The 7s to Queens stay out; one joker goes in "
+                    "for the wild joker variant."
+                ),
+                jokers=("plain",),
+            ),
+        ),
     ),
     "one_card": GameSetup(
-        title="One-card",
+        title=one_card.TITLE,
         source="seed 002, Setup",
         deals=(
             Deal(
@@ -267,9 +310,10 @@ GAMES: dict[str, GameSetup] = {
             "Who starts is the app's preset: the seed does not say, so the "
             "player on the dealer's left starts, as in most shedding games.",
         ),
+        jokers=("black", "colour"),
     ),
     "up_to_nine": GameSetup(
-        title="Up to 9",
+        title=up_to_nine.TITLE,
         source="seed 003, En runde, steg for steg (Oppsett)",
         deals=(
             Deal(
@@ -309,7 +353,7 @@ GAMES: dict[str, GameSetup] = {
         ),
     ),
     "up_or_down": GameSetup(
-        title="Up or Down?",
+        title=up_or_down.TITLE,
         source="seed 004, Vorwort",
         deals=_up_or_down_deals(),
         discard_start=(
@@ -330,6 +374,7 @@ GAMES: dict[str, GameSetup] = {
             "Who starts is the app's preset: the seed does not say, so the "
             "player on the dealer's left starts.",
         ),
+        ranks=frozenset(),
     ),
 }
 """Game id to its setup: the one table of deck plans and deal sizes."""
@@ -380,47 +425,82 @@ class SetupPlan:
     source: str
 
 
-def plan(game: str, players: int) -> SetupPlan:
+def _game_key(game: str) -> str:
+    """A game id read with case and surrounding spaces ignored; ``SetupError`` if unknown."""
+    key = game.strip().lower() if isinstance(game, str) else None
+    if key not in GAMES:
+        raise SetupError(f"unknown game {game!r}: choose one of {', '.join(GAME_IDS)}")
+    return key
+
+
+def _variants_on(setup: GameSetup, options: Mapping[str, Any] | None) -> list[Variant]:
+    """The game's deck variants whose option is on in ``options`` (``None``: none)."""
+    if options is None:
+        return []
+    if not isinstance(options, Mapping):
+        raise SetupError(f"a game's options are given as name -> value, not {options!r}")
+    return [variant for variant in setup.variants if options.get(variant.option)]
+
+
+def _deal(key: str, players: int) -> Deal:
+    """The deal of game ``key`` for ``players``; ``SetupError`` naming the range if none."""
+    setup = GAMES[key]
+    deal = next(
+        (d for d in setup.deals if not isinstance(players, bool) and players in d.players), None
+    )
+    if deal is None or not isinstance(players, int):
+        supported = setup.players
+        raise SetupError(
+            f"{setup.title} is for {supported.start}-{supported.stop - 1} players, "
+            f"not {players!r}"
+        )
+    return deal
+
+
+def plan(game: str, players: int, options: Mapping[str, Any] | None = None) -> SetupPlan:
     """The setup guide for ``game`` with ``players`` players.
 
     Args:
         game: a game id: ``one_up``, ``one_card``, ``up_to_nine`` or
             ``up_or_down`` (case and surrounding spaces do not matter).
         players: the number of players.
+        options: the game's options by the pads' names; an option that
+            changes the deck (One Up's ``"joker"``) adds its cards when true,
+            every other name is left to the pads.  ``None`` is no options.
 
     Returns:
         A ``SetupPlan`` built from :data:`GAMES`, e.g. One Up with 4 players:
-        56 cards from 2 decks, 6 each.
+        56 cards from 2 decks, 6 each; 57 with the wild joker.
 
     Raises:
-        SetupError: for an unknown game (the message lists the ids) or a
+        SetupError: for an unknown game (the message lists the ids), a
             player count the game does not support (the message names the
-            range, 2-6 for all four games).
+            range, 2-6 for all four games), or options that are not a mapping.
 
-    Rule: the Setup sections of seeds 000, 002, 003 and 004; rulings.md for
-    the presets listed in the plan.
+    Rule: the Setup sections of seeds 000, 002, 003 and 004, and seed 000,
+    "Variants" (the wild joker goes in); rulings.md for the presets listed
+    in the plan.
+
+    >>> guide = plan("one_up", 4)
+    >>> guide.deck_size, guide.hand_size, guide.deck
+    (56, 6, ('A 2 3 4 5 6: 8 of each (48)', 'K: 8'))
+    >>> plan("one_up", 4, {"joker": True, "limit": 30}).deck_size
+    57
     """
-    key = game.strip().lower() if isinstance(game, str) else None
-    if key not in GAMES:
-        raise SetupError(f"unknown game {game!r}: choose one of {', '.join(GAME_IDS)}")
+    key = _game_key(game)
     setup = GAMES[key]
-    supported = setup.players
-    deal = next(
-        (d for d in setup.deals if not isinstance(players, bool) and players in d.players), None
-    )
-    if deal is None or not isinstance(players, int):
-        raise SetupError(
-            f"{setup.title} is for {supported.start}-{supported.stop - 1} players, "
-            f"not {players!r}"
-        )
-    deck_size = sum(line.count for line in deal.lines)
+    deal = _deal(key, players)
+    variants = _variants_on(setup, options)
+    lines = deal.lines + tuple(line for variant in variants for line in variant.lines)
+    take = variants[-1].take if variants else deal.take
+    deck_size = sum(line.count for line in lines)
     dealt = deal.hand_size * players
     rest = deck_size - dealt - setup.laid_out
     values = {
         "players": players,
         "decks": deal.decks,
         "deck_size": deck_size,
-        "deck_lines": "; ".join(str(line) for line in deal.lines),
+        "deck_lines": "; ".join(str(line) for line in lines),
         "laid_out": setup.laid_out,
         "hand_size": deal.hand_size,
         "dealt": dealt,
@@ -428,7 +508,7 @@ def plan(game: str, players: int) -> SetupPlan:
         "pile_a": rest - rest // 2,
         "pile_b": rest // 2,
     }
-    texts = (deal.take, *setup.steps)
+    texts = (take, *setup.steps)
     steps = [f"{n}. {text.format(**values)}" for n, text in enumerate(texts, start=1)]
     return SetupPlan(
         game=key,
@@ -438,7 +518,7 @@ def plan(game: str, players: int) -> SetupPlan:
         hand_size=deal.hand_size,
         decks=deal.decks,
         numbers=deal.numbers,
-        deck=tuple(str(line) for line in deal.lines),
+        deck=tuple(str(line) for line in lines),
         discard_start=setup.discard_start,
         first_player=setup.first_player,
         steps=steps,
@@ -446,3 +526,120 @@ def plan(game: str, players: int) -> SetupPlan:
         notes=setup.notes + deal.notes,
         source=setup.source,
     )
+
+
+def copies_in_deck(game: str, players: int, card: Card, options: Mapping[str, Any] | None = None) -> int:
+    """How many copies of a card the game's deck holds for a player count.
+
+    Args:
+        game: a standard-deck game id (``one_up``, ``one_card``, ``up_to_nine``).
+        players: the number of players (it fixes how many decks are used).
+        card: a ``Card``; with no suit it stands for its rank in any suit.
+        options: the game's options, as in :func:`plan` (One Up's joker).
+
+    Returns:
+        The copies: one per deck for a suited card, four per deck for a rank
+        alone, the jokers each deck or option puts in, 0 for a card the game
+        leaves out.
+
+    Raises:
+        SetupError: for an unknown game, a player count it does not
+            support, or Up or Down? (its cards are numbers, each once).
+
+    Rule: the Setup sections of seeds 000, 002 and 003; rulings.md (decks
+    by player count).
+
+    >>> copies_in_deck("up_to_nine", 5, Card(5, "H")), copies_in_deck("one_up", 3, Card(13))
+    (3, 8)
+    >>> copies_in_deck("one_up", 3, Card(None, None, "plain"), {"joker": True})
+    1
+    """
+    key = _game_key(game)
+    setup = GAMES[key]
+    deal = _deal(key, players)
+    if not setup.ranks:
+        raise SetupError(f"{setup.title}'s cards are numbers, each in the deck once: there are no copies to count")
+    if card.is_joker:
+        added = sum(variant.jokers.count(card.joker) for variant in _variants_on(setup, options))
+        return deal.decks * setup.jokers.count(card.joker) + added
+    if card.rank not in setup.ranks:
+        return 0
+    return deal.decks * (1 if card.suit else len(SUITS))
+
+
+def check_copies(
+    game: str, players: int, cards: CardsLike, options: Mapping[str, Any] | None = None,
+) -> Verdict:
+    """Could the game's deck hold these cards all at once (a hand, or a table)?
+
+    Args:
+        game: a standard-deck game id (see :func:`copies_in_deck`).
+        players: the number of players (it fixes how many decks are used).
+        cards: the cards, as a list or one string; a rank alone counts
+            against all four suits of that rank.
+        options: the game's options, as in :func:`plan`.
+
+    Returns:
+        A legal ``Verdict``, or one whose reason names the first card held
+        more often than the deck has it, the count held and the count the
+        deck holds.
+
+    Raises:
+        CardError: for a card that can not be read.
+        SetupError: as :func:`copies_in_deck`.
+
+    Rule: the Setup sections of seeds 000, 002 and 003; rulings.md (decks
+    by player count).
+
+    >>> check_copies("one_card", 3, "5♥ 5♥ 9♠").reason
+    '5♥: 2 held, but the 1 deck for 3 players has only 1.'
+    >>> check_copies("up_to_nine", 3, "5♥ 5♥ 9♠").legal
+    True
+    """
+    key = _game_key(game)
+    held = as_cards(cards)
+    exact = Counter(held)
+    by_rank = Counter(card.rank for card in held if not card.is_joker)
+    counted = list(exact.items())
+    counted += [(Card(rank), count) for rank, count in by_rank.items() if Card(rank) not in exact]
+    decks = _deal(key, players).decks
+    for card, count in counted:
+        allowed = copies_in_deck(key, players, card, options)
+        if count > allowed:
+            deck_words = f"the {count_text(decks, 'deck')} for {players} players"
+            what = str(card) if card.suit or card.is_joker else f"{card} in all suits"
+            if allowed == 0:
+                return Verdict.no(f"There is no {card} in {GAMES[key].title}'s deck for {players} players.")
+            has = "has" if decks == 1 else "have"
+            return Verdict.no(f"{what}: {count} held, but {deck_words} {has} only {allowed}.")
+    return Verdict.ok()
+
+
+def plans_by_deck(game: str) -> list[tuple[list[int], SetupPlan]]:
+    """The game's plans for every player count, grouped where the deck is the same.
+
+    Args:
+        game: a game id (see :func:`plan`).
+
+    Returns:
+        ``(player counts, the plan of the first of them)`` pairs, in player
+        order; counts share a group when the number of decks and the cards
+        in play are equal.
+
+    Raises:
+        SetupError: for an unknown game.
+
+    Rule: as :func:`plan`.
+
+    >>> [(counts, p.deck_size) for counts, p in plans_by_deck("up_to_nine")]
+    [([2, 3, 4], 104), ([5, 6], 156)]
+    """
+    key = _game_key(game)
+    groups: list[tuple[list[int], SetupPlan]] = []
+    for players in GAMES[key].players:
+        current = plan(key, players)
+        if groups and (groups[-1][1].decks, groups[-1][1].deck_size) == (current.decks, current.deck_size):
+            groups[-1][0].append(players)
+        else:
+            groups.append(([players], current))
+    return groups

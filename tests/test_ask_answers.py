@@ -68,9 +68,9 @@ def test_under_a_pending_ace_of_spades_only_jokers_and_threes_are_legal():
     assert answer.summary.kind == ask.YES
     assert answer.summary.text == "4 of 9 may be played: black joker, colour joker, 3♥, 3♣."
     totals = {str(item.card): item.text for item in answer.cards if item.legal}
-    assert totals["BJ"] == "Plays; the attack total becomes 12."
-    assert totals["CJ"] == "Plays; the attack total becomes 15."
-    assert totals["♥3"] == "Shields: the attack of 5 is cancelled."
+    assert totals["black joker"] == "Plays; the attack total becomes 12."
+    assert totals["colour joker"] == "Plays; the attack total becomes 15."
+    assert totals["3♥"] == "Shields: the attack of 5 is cancelled."
     for item in answer.cards:
         if not item.legal:
             assert item.text == one_card.check_play(one_card.OneCardState("A♠", 5), item.card, hand).reason

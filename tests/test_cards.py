@@ -103,13 +103,13 @@ def test_str_of_every_card_parses_back():
 @pytest.mark.parametrize(
     ("card", "shown", "name"),
     [
-        (Card(3, "H"), "♥3", "3 of hearts"),
-        (Card(1, "S"), "♠A", "ace of spades"),
-        (Card(10, "D"), "♦10", "10 of diamonds"),
+        (Card(3, "H"), "3♥", "3 of hearts"),
+        (Card(1, "S"), "A♠", "ace of spades"),
+        (Card(10, "D"), "10♦", "10 of diamonds"),
         (Card(13), "K", "king"),
-        (Card(None, None, "black"), "BJ", "black joker"),
-        (Card(None, None, "colour"), "CJ", "colour joker"),
-        (Card(None, None, "plain"), "JK", "joker"),
+        (Card(None, None, "black"), "black joker", "black joker"),
+        (Card(None, None, "colour"), "colour joker", "colour joker"),
+        (Card(None, None, "plain"), "joker", "joker"),
     ],
 )
 def test_card_display_and_name(card, shown, name):
@@ -138,7 +138,7 @@ def test_card_rejects_impossible_fields(rank, suit, joker):
 def test_card_reads_a_suit_symbol_or_letter(suit):
     card = Card(3, suit)
     assert card == Card(3, "H") == parse_card("3♥")
-    assert card.suit == "H" and str(card) == "♥3"
+    assert card.suit == "H" and str(card) == "3♥"
     assert hash(card) == hash(Card(3, "H"))
 
 
@@ -220,3 +220,9 @@ def test_joker_codes_map_each_kind_to_its_code():
                                                 ("♥\ufe0f5", Card(5, "H"))])
 def test_outline_suits_and_variation_selectors(text, expected):
     assert parse_card(text) == expected
+
+
+def test_joker_names_parse_inside_a_list_of_cards():
+    assert parse_cards("8♥ black joker, colour  joker joker") == [
+        Card(8, "H"), Card(None, None, "black"), Card(None, None, "colour"), Card(None, None, "plain"),
+    ]

@@ -102,7 +102,7 @@ def answers(last: str) -> set[str]:
     """Every card of the deck, other than a 3, that answers an attack ending in ``last``."""
     state = pending(last)
     return {
-        one_card.show(card)
+        str(card)
         for card in DECK
         if card.rank != 3 and card != parse_card(last) and check_play(state, card, [card, "4♥"]).legal
     }
@@ -272,7 +272,7 @@ def test_match_suit_or_rank():
     assert check_play(state, "9♥", "9♥ 5♦").legal
     result = check_play(state, "4♥", "4♥ 5♦")
     assert not result.legal
-    assert result.reason == "4♥ does not match 9♠: play a spade or a 9, a 7, or a joker."
+    assert result.reason == "4♥ does not match 9♠: play a spade, a 9, a 7 or a joker."
 
 
 def test_three_without_attack_is_ordinary():
@@ -280,7 +280,7 @@ def test_three_without_attack_is_ordinary():
     assert check_play(state, "3♠", "3♠ 5♦").legal
     assert check_play(OneCardState("3♥"), "3♦", "3♦ 5♦").legal
     assert check_play(state, "3♦", "3♦ 5♥").reason == (
-        "3♦ does not match 9♠: play a spade or a 9, a 7, or a joker. "
+        "3♦ does not match 9♠: play a spade, a 9, a 7 or a joker. "
         "A 3 shields only while an attack is pending."
     )
     assert play(state, "3♠") == OneCardState("3♠")
@@ -423,7 +423,7 @@ def test_a_top_card_alone_stands_for_a_pile_with_no_attack():
 def test_a_state_that_is_no_pile_is_refused_clearly(bad):
     with pytest.raises(ValueError, match="discard pile as a OneCardState") as raised:
         check_play(bad, "9♦", ["9♦"])
-    assert type(raised.value) is ValueError
+    assert type(raised.value) is one_card.OneCardError
     with pytest.raises(ValueError, match="discard pile as a OneCardState"):
         play(bad, "9♦")
     with pytest.raises(ValueError, match="discard pile as a OneCardState"):
@@ -544,10 +544,52 @@ def test_match_winners_default_target():
 
 @pytest.mark.parametrize(("wins", "target", "message"), [
     ([("Ann", 5)], 5, "player name -> count"),
-    ({"Ann": -1}, 5, "Ann's round wins must be a whole number from 0, not -1"),
+    ({"Ann": -1}, 5, "Ann's round wins must be a whole number, 0 or more, not -1"),
     ({"Ann": True}, 5, "Ann's round wins"),
-    ({"Ann": 2}, 0, "whole number from 1, not 0"),
+    ({"Ann": 2}, 0, "whole number, 1 or more, not 0"),
 ])
 def test_match_winners_bad_input(wins, target, message):
     with pytest.raises(ValueError, match=message):
         one_card.match_winners(wins, target)
+
+
+# Taking an attack when the piles run short: seed, "The Attack Ladder"
+
+@pytest.mark.parametrize(("cards_left", "drawn"), [(None, 12), (20, 12), (12, 12), (5, 5), (0, 0)])
+def test_take_attack_draws_what_is_left_and_forgives_the_rest(cards_left, drawn):
+    state = OneCardState("BJ", attack_total=12, last_attack="BJ")
+    taken, after = take_attack(state, cards_left)
+    assert taken == drawn
+    assert after == OneCardState("BJ")
+
+
+@pytest.mark.parametrize("bad", [-1, 2.5, True, "3"])
+def test_take_attack_refuses_a_count_of_cards_left_that_is_no_count(bad):
+    with pytest.raises(one_card.OneCardError, match="The cards left in the draw and discard piles must be"):
+        take_attack(OneCardState("2♥", attack_total=2), bad)
+
+
+# A 7 on top whose named suit is not given: seed, "Special Cards"
+
+@pytest.mark.parametrize("card", ["5♣", "5♦", "K♥"])
+def test_seven_on_top_with_no_suit_named_answers_no_suit_at_all(card):
+    verdict = check_play(OneCardState("7♦"), card, [card, "4♠"])
+    assert not verdict.legal
+    assert verdict.reason == (
+        "The 7♦ on top named a suit, and which one was not given: only a card of that suit, "
+        f"another 7 or a joker may follow it. Say which suit was named to check {card}."
+    )
+
+
+@pytest.mark.parametrize("card", ["7♠", "BJ"])
+def test_seven_on_top_with_no_suit_named_still_takes_a_seven_or_a_joker(card):
+    assert check_play(OneCardState("7♦"), card, [card, "4♠"]).legal
+
+
+def test_reason_names_each_card_that_fits_once():
+    assert check_play("9♠", "4♥", ["4♥"]).reason == (
+        "4♥ does not match 9♠: play a spade, a 9, a 7 or a joker."
+    )
+    assert check_play("8♠", "4♥", ["4♥"]).reason == (
+        "4♥ does not match 8♠: play a spade, an 8, a 7 or a joker."
+    )

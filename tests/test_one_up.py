@@ -14,7 +14,7 @@ from companion.games.one_up import (
     PENALTY_POINTS,
     SHORT_GAME_LIMIT,
     VALUE_CIRCLE,
-    ScoreError,
+    OneUpScoreError,
     card_value,
     check_play,
     chips,
@@ -196,7 +196,7 @@ def test_give_back_thresholds(total, back):
 
 @pytest.mark.parametrize("bad", [-1, 2.5, "10", True, None])
 def test_give_back_refuses_bad_totals(bad):
-    with pytest.raises(ScoreError, match="0 or more"):
+    with pytest.raises(OneUpScoreError, match="0 or more"):
         give_back(bad)
 
 
@@ -236,27 +236,27 @@ def test_first_round_may_start_from_empty_totals():
 
 
 def test_score_round_names_a_player_without_cards_entered():
-    with pytest.raises(ScoreError, match="Carla"):
+    with pytest.raises(OneUpScoreError, match="Carla"):
         score_round({"Anna": 0, "Carla": 0}, {"Anna": []}, "Anna")
 
 
 def test_score_round_refuses_unknown_player_out():
-    with pytest.raises(ScoreError, match="Zed"):
+    with pytest.raises(OneUpScoreError, match="Zed"):
         score_round({"A": 0}, {"A": "4"}, "Zed")
 
 
 def test_player_who_went_out_holds_no_cards():
-    with pytest.raises(ScoreError, match="clear A's hand"):
+    with pytest.raises(OneUpScoreError, match="clear A's hand"):
         score_round({"A": 0, "B": 0}, {"A": "4", "B": "5"}, "A")
 
 
 def test_empty_hand_means_the_player_went_out():
-    with pytest.raises(ScoreError, match="mark B as the player who went out"):
+    with pytest.raises(OneUpScoreError, match="mark B as the player who went out"):
         score_round({"A": 0, "B": 0}, {"A": "4", "B": []}, None)
 
 
 def test_score_round_refuses_negative_total():
-    with pytest.raises(ScoreError, match="B's total"):
+    with pytest.raises(OneUpScoreError, match="B's total"):
         score_round({"A": 0, "B": -3}, {"A": [], "B": "4"}, "A")
 
 
@@ -275,16 +275,16 @@ def test_score_round_does_not_change_its_inputs():
 
 @pytest.mark.parametrize("bad", [None, 5, "A B", ["A", "B"]])
 def test_scoring_refuses_totals_that_are_not_a_mapping(bad):
-    with pytest.raises(ScoreError, match="running totals must map"):
+    with pytest.raises(OneUpScoreError, match="running totals must map"):
         score_round(bad, {"A": []}, "A")
-    with pytest.raises(ScoreError, match="running totals must map"):
+    with pytest.raises(OneUpScoreError, match="running totals must map"):
         is_game_over(bad)
-    with pytest.raises(ScoreError, match="running totals must map"):
+    with pytest.raises(OneUpScoreError, match="running totals must map"):
         winners(bad)
 
 
 def test_score_round_refuses_hands_that_are_not_a_mapping():
-    with pytest.raises(ScoreError, match="hands must map"):
+    with pytest.raises(OneUpScoreError, match="hands must map"):
         score_round({"A": 3}, None, None)
 
 
@@ -305,7 +305,7 @@ def test_short_game_ends_at_30():
 
 
 def test_game_limit_must_be_positive():
-    with pytest.raises(ScoreError, match="limit"):
+    with pytest.raises(OneUpScoreError, match="limit"):
         is_game_over({"A": 3}, limit=0)
 
 
@@ -328,14 +328,14 @@ def test_chips(total, pair):
 
 
 def test_chips_refuse_negative():
-    with pytest.raises(ScoreError):
+    with pytest.raises(OneUpScoreError):
         chips(-1)
 
 
 def test_next_starter_is_who_ended_the_round():
     assert next_starter("Ben", ["Anna"]) == "Ben"
     assert next_starter(None, ["Anna", "Carla", "Dan"]) == "Dan"
-    with pytest.raises(ScoreError, match="has not ended"):
+    with pytest.raises(OneUpScoreError, match="has not ended"):
         next_starter(None, [])
 
 

@@ -54,7 +54,7 @@ def test_levels_move_up_and_penalties_add():
     assert pad.rows[0].points == {"Ann": 0, "Ben": 30, "Cy": 15}
     assert pad.rows[0].penalty == pad.rows[0].points
     assert pad.rows[0].detail == {"Ann": "went out, laid down level 1", "Ben": "", "Cy": "laid down level 1"}
-    assert pad.rounds[0]["results"]["Ben"] == {"laid_down": False, "hand": ["♥2", "♠K"], "points": None}
+    assert pad.rounds[0]["results"]["Ben"] == {"laid_down": False, "hand": ["2♥", "K♠"], "points": None}
 
 
 def test_the_pad_knows_each_players_contract_and_wild_budget():
@@ -157,7 +157,7 @@ def test_ending_early_ranks_by_level_then_penalty():
         ({"Ann": res(False), "Ben": res(True, "K♠"), "Cy": res(False, "K♠")}, "Ann has nothing left, so Ann went out and must have laid down"),
         ({"Ann": res(True), "Ben": res(True, "K♠", 10), "Cy": res(False, "K♠")}, "Ben's cards or Ben's penalty points, not both"),
         ({"Ann": res(True), "Ben": res(True, points=-5), "Cy": res(False, "K♠")}, "Ben's penalty points must be a whole number"),
-        ({"Ann": res(True), "Ben": res(True, "K♠ JK"), "Cy": res(False, "K♠")}, "Ben's cards: 'JK' is a joker"),
+        ({"Ann": res(True), "Ben": res(True, "K♠ JK"), "Cy": res(False, "K♠")}, "Ben's cards: Up to 9 is played without jokers"),
         ({"Ann": res(True), "Ben": res(True, "K♠ X"), "Cy": res(False, "K♠")}, "Ben's cards: 'X' is not a card"),
         ({"Ann": res(True), "Ben": res(True, "K♠")}, "for Cy"),
         ({"Ann": res(True), "Ben": res(True, "K♠"), "Cy": res(False, "K♠"), "Dee": res(False)}, "'Dee' is not playing"),

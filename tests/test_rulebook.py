@@ -174,7 +174,7 @@ def test_one_up_figures_match_the_core():
 def test_a_changed_core_table_changes_the_text(monkeypatch, fresh_templates):
     monkeypatch.setitem(one_up.PENALTY_POINTS, "K", 12)
     monkeypatch.setitem(one_card.ATTACK_VALUES, one_card.BLACK_JOKER, 8)
-    monkeypatch.setattr(up_to_nine, "PENALTY_GROUPS", (((2, 3), 25),) + up_to_nine.PENALTY_GROUPS[1:])
+    monkeypatch.setattr(up_to_nine.scoring, "PENALTY_GROUPS", (((2, 3), 25),) + up_to_nine.PENALTY_GROUPS[1:])
     monkeypatch.setitem(up_or_down.CARDS_IN_PLAY, 2, 60)
     one_up_scoring = rules_for("one_up").section("scoring")
     assert "| Points | 1 | 2 | 3 | 4 | 5 | 6 | 12 | 20 |" in one_up_scoring.markdown

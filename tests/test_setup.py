@@ -6,7 +6,8 @@ import re
 import pytest
 
 from companion.games.up_or_down import cards_in_play
-from companion.setup import GAME_IDS, GAMES, SetupError, SetupPlan, plan
+from companion.cards import Card
+from companion.setup import GAME_IDS, GAMES, SetupError, SetupPlan, check_copies, copies_in_deck, plan
 
 PLAN_FIELDS = {field.name for field in dataclasses.fields(SetupPlan)}
 
@@ -252,3 +253,66 @@ def test_one_up_deck_lines_follow_the_value_circle():
     lines = GAMES["one_up"].deals[0].lines
     assert " ".join(line.cards for line in lines) == " ".join(one_up.VALUE_CIRCLE)
     assert [(line.cards, line.kinds, line.copies) for line in lines] == [("A 2 3 4 5 6", 6, 8), ("K", 1, 8)]
+
+
+# Options that change the deck: seed 000, "Variants" (wild joker)
+
+def test_one_up_wild_joker_puts_one_joker_in():
+    guide = plan("one_up", 4, {"joker": True, "limit": 30})
+    assert guide.deck_size == 57
+    assert guide.deck == ("A 2 3 4 5 6: 8 of each (48)", "K: 8", "joker: 1")
+    assert guide.steps[0] == (
+        "1. From 2 standard decks take these 57 cards: A 2 3 4 5 6: 8 of each (48); K: 8; joker: 1. "
+        "The 7s to Queens stay out; one joker goes in for the wild joker variant."
+    )
+    assert guide.steps[1].startswith("2. Shuffle the 57 cards and deal 6 cards")
+    assert plan("one_up", 4, {"joker": False}).deck_size == 56
+    assert plan("one_up", 4, {}).deck_size == 56
+
+
+def test_options_that_change_no_deck_leave_the_plan_as_it_is():
+    assert plan("one_card", 3, {"target": 3}) == plan("one_card", 3)
+
+
+def test_options_must_be_a_mapping():
+    with pytest.raises(SetupError, match="name -> value"):
+        plan("one_up", 3, ["joker"])
+
+
+# The deck holds each card a fixed number of times (rulings.md: decks by player count)
+
+@pytest.mark.parametrize(("game", "players", "cards", "options", "reason"), [
+    ("one_card", 3, "5♥ 5♥ 5♥", None, "5♥: 3 held, but the 1 deck for 3 players has only 1."),
+    ("one_card", 3, "BJ BJ BJ", None, "black joker: 3 held, but the 1 deck for 3 players has only 1."),
+    ("one_card", 6, "BJ BJ BJ", None, "black joker: 3 held, but the 2 decks for 6 players have only 2."),
+    ("up_to_nine", 2, "5♥ 5♥ 5♥", None, "5♥: 3 held, but the 2 decks for 2 players have only 2."),
+    ("one_up", 3, "K K K K K K K K K", None, "K in all suits: 9 held, but the 2 decks for 3 players have only 8."),
+    ("one_up", 3, "K♠ K♠ K♠", None, "K♠: 3 held, but the 2 decks for 3 players have only 2."),
+    ("one_up", 3, "JK", None, "There is no joker in One Up's deck for 3 players."),
+    ("one_up", 3, "JK JK", {"joker": True}, "joker: 2 held, but the 2 decks for 3 players have only 1."),
+])
+def test_check_copies_refuses_more_copies_than_the_deck_has(game, players, cards, options, reason):
+    verdict = check_copies(game, players, cards, options)
+    assert not verdict.legal
+    assert verdict.reason == reason
+
+
+@pytest.mark.parametrize(("game", "players", "cards", "options"), [
+    ("one_card", 6, "BJ BJ 5♥ 5♥", None),
+    ("up_to_nine", 5, "5♥ 5♥ 5♥ 5♠", None),
+    ("one_up", 3, "K K K K K K K K JK", {"joker": True}),
+    ("one_card", 3, "", None),
+])
+def test_check_copies_accepts_what_the_deck_holds(game, players, cards, options):
+    assert check_copies(game, players, cards, options).legal
+
+
+def test_copies_in_deck():
+    assert copies_in_deck("up_to_nine", 5, Card(5, "H")) == 3
+    assert copies_in_deck("up_to_nine", 5, Card(5)) == 12
+    assert copies_in_deck("one_card", 2, Card(None, None, "colour")) == 1
+    assert copies_in_deck("one_up", 2, Card(7, "H")) == 0
+    with pytest.raises(SetupError, match="numbers"):
+        copies_in_deck("up_or_down", 2, Card(5, "H"))
+    with pytest.raises(SetupError, match="2-6 players"):
+        check_copies("one_card", 9, "5♥")

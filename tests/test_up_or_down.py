@@ -297,7 +297,13 @@ def test_example_display_scores_66():
 
 def test_example_display_as_counts_scores_66():
     assert player_score([RowSummary(8, 3), RowSummary(2, 1), RowSummary(8, 5)], 0) == 66
-    assert player_score([[8, 3], (2, 1), EIGHT_FIVE_BLUE], 0) == 66
+    assert player_score([RowSummary(8, 3), RowSummary(2, 1), EIGHT_FIVE_BLUE], 0) == 66
+
+
+@pytest.mark.parametrize("pair", [[8, 3], (2, 1)])
+def test_a_row_of_counts_must_be_a_row_summary(pair):
+    with pytest.raises(UpOrDownError, match=r"give a row's counts as a RowSummary\(cards, commonest\)"):
+        player_score([pair], 0)
 
 
 def test_discarded_cards_score_one_each():

@@ -1,4 +1,7 @@
-"""The rules of the four games, one module each, with no UI or storage imports.
+"""The rules of the four games, with no UI or storage imports.
 
-Modules: one_up, one_card, up_to_nine, up_or_down.
+One rules module or package per game, each with its ``TITLE`` and its
+``rule_figures()``: ``one_up`` and ``up_or_down`` (modules), ``one_card``
+and ``up_to_nine`` (packages split by role, their public API re-exported
+from the package).
 """

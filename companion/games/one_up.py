@@ -22,9 +22,14 @@ give back
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from typing import Any
 
 from companion.cards import CardError, CardLike, CardsLike, as_card, as_cards
 from companion.verdict import Verdict
+from companion.wording import join_words, markdown_table, whole_number, with_article
+
+TITLE = "One Up"
+"""The game's name as the app shows it."""
 
 JOKER = "joker"
 """The value of the joker in the wild joker variant."""
@@ -54,10 +59,14 @@ GAME_LIMIT = 40
 SHORT_GAME_LIMIT = 30
 """The short game's limit (seed, "Variants"; a house rule in rulings.md)."""
 
-_VALUE_NAMES = {"A": "an Ace", "K": "a King", JOKER: "the joker"}
+_VALUE_WORDS = {"A": "Ace", "K": "King"}
 
 
-class ScoreError(ValueError):
+class OneUpError(ValueError):
+    """Input One Up's rules can not use; the message says what to give instead."""
+
+
+class OneUpScoreError(OneUpError):
     """Scores or hands that can not be scored; the message says what to fix."""
 
 
@@ -66,8 +75,13 @@ def value_name(value: str) -> str:
 
     Args:
         value: one of ``VALUE_CIRCLE`` or ``JOKER``.
+
+    >>> value_name("4"), value_name("A"), value_name("K"), value_name("joker")
+    ('a 4', 'an Ace', 'a King', 'the joker')
     """
-    return _VALUE_NAMES.get(value, f"a {value}")
+    if value == JOKER:
+        return "the joker"
+    return with_article(_VALUE_WORDS.get(value, value))
 
 
 def card_value(card: CardLike, *, joker: bool = False) -> str:
@@ -86,6 +100,9 @@ def card_value(card: CardLike, *, joker: bool = False) -> str:
             plays without 7s to Queens), or a joker when the variant is off.
 
     Rule: seed, "The cards" and "Variants" (wild joker).
+
+    >>> card_value("kh"), card_value("JK", joker=True)
+    ('K', 'joker')
     """
     parsed = as_card(card)
     if parsed.is_joker:
@@ -108,12 +125,15 @@ def next_value(value: str) -> str:
     """The value one step higher round the circle: ``"3"`` -> ``"4"``, ``"6"`` -> ``"K"``, ``"K"`` -> ``"A"``.
 
     Raises:
-        ValueError: if ``value`` is not one of ``VALUE_CIRCLE``.
+        OneUpError: (a ValueError) if ``value`` is not one of ``VALUE_CIRCLE``.
 
     Rule: seed, "The cards".
+
+    >>> next_value("3"), next_value("K")
+    ('4', 'A')
     """
     if value not in VALUE_CIRCLE:
-        raise ValueError(f"'{value}' is not a One Up value: use one of {' '.join(VALUE_CIRCLE)}")
+        raise OneUpError(f"'{value}' is not a One Up value: use one of {' '.join(VALUE_CIRCLE)}")
     return VALUE_CIRCLE[(VALUE_CIRCLE.index(value) + 1) % len(VALUE_CIRCLE)]
 
 
@@ -132,6 +152,9 @@ def playable_values(top: CardLike, *, joker: bool = False) -> tuple[str, ...]:
         CardError: if ``top`` is not a One Up card (see ``card_value``).
 
     Rule: seed, "Playing a turn" and "Variants" (wild joker).
+
+    >>> playable_values("6"), playable_values("JK", joker=True)
+    (('6', 'K'), ('K', 'A'))
     """
     top_value = card_value(top, joker=joker)
     if top_value == JOKER:
@@ -157,6 +180,11 @@ def check_play(top: CardLike, card: CardLike, *, joker: bool = False) -> Verdict
         CardError: if either card is not a One Up card (see ``card_value``).
 
     Rule: seed, "Playing a turn" and "Variants" (wild joker).
+
+    >>> check_play("5", "6").legal
+    True
+    >>> check_play("5", "K").reason
+    'On a 5 you may play a 5 or a 6, not a King.'
     """
     top_value = card_value(top, joker=joker)
     played = card_value(card, joker=joker)
@@ -167,10 +195,7 @@ def check_play(top: CardLike, card: CardLike, *, joker: bool = False) -> Verdict
         return Verdict.no(
             f"On the joker only a King or an Ace may follow, not {value_name(played)}."
         )
-    same, higher = allowed[0], allowed[1]
-    options = f"{value_name(same)} or {value_name(higher)}"
-    if joker:
-        options = f"{value_name(same)}, {value_name(higher)} or the joker"
+    options = join_words([value_name(value) for value in allowed], "or")
     return Verdict.no(
         f"On {value_name(top_value)} you may play {options}, not {value_name(played)}."
     )
@@ -192,22 +217,23 @@ def hand_penalty(cards: CardsLike, *, joker: bool = False) -> int:
         CardError: for a card that is not a One Up card (see ``card_value``).
 
     Rule: seed, "Scoring" and "Variants" (wild joker).
+
+    >>> hand_penalty("K K 3 3 5")
+    18
     """
     values = {card_value(card, joker=joker) for card in as_cards(cards)}
     return sum(PENALTY_POINTS[value] for value in values)
 
 
 def _check_total(name: str, total: object) -> int:
-    if isinstance(total, bool) or not isinstance(total, int) or total < 0:
-        raise ScoreError(
-            f"{name} must be a whole number of penalty points, 0 or more, not {total!r}"
-        )
-    return total
+    """A running total in penalty points, 0 or more; ``OneUpScoreError`` naming ``name`` if not."""
+    return whole_number(total, f"{name} (penalty points)", error=OneUpScoreError)
 
 
 def _check_mapping(name: str, value: object) -> Mapping:
+    """``value`` if it is a mapping of player names, else ``OneUpScoreError`` naming ``name``."""
     if not isinstance(value, Mapping):
-        raise ScoreError(f"{name} must map each player's name to a value, not {value!r}")
+        raise OneUpScoreError(f"{name} must map each player's name to a value, not {value!r}")
     return value
 
 
@@ -222,9 +248,12 @@ def give_back(total: int) -> int:
         (from ``GIVE_BACK``).
 
     Raises:
-        ScoreError: for a negative or non-integer total.
+        OneUpScoreError: for a negative or non-integer total.
 
     Rule: seed, "Scoring" ("Going out pays"); rulings.md, One Up.
+
+    >>> give_back(23), give_back(4), give_back(0)
+    (10, 1, 0)
     """
     total = _check_total("The running total", total)
     for threshold, points in GIVE_BACK:
@@ -261,13 +290,16 @@ def score_round(
         round. Totals never go below 0.
 
     Raises:
-        ScoreError: ``totals`` or ``hands`` not a mapping, a player in
+        OneUpScoreError: ``totals`` or ``hands`` not a mapping, a player in
             ``totals`` missing from ``hands``, a negative total, ``went_out``
             not a player, the player who went out still holding cards, or an
             empty hand for someone who did not go out.
         CardError: a card that is not a One Up card.
 
     Rule: seed, "End of a round" and "Scoring"; rulings.md, One Up.
+
+    >>> score_round({"Ann": 12, "Ben": 3}, {"Ann": [], "Ben": "K 4 4"}, "Ann")
+    {'Ann': 2, 'Ben': 17}
     """
     totals = _check_mapping("The running totals", totals)
     hands = dict(_check_mapping("The hands", hands))
@@ -275,25 +307,25 @@ def score_round(
         hands[went_out] = []
     missing = [name for name in totals if name not in hands]
     if missing:
-        raise ScoreError(
-            f"No cards entered for {', '.join(missing)}: enter the cards they have left "
+        raise OneUpScoreError(
+            f"No cards entered for {join_words(missing)}: enter the cards they have left "
             "(an empty hand only for the player who went out)"
         )
     if went_out is not None and went_out not in hands:
-        raise ScoreError(f"{went_out} went out but is not a player in this round")
+        raise OneUpScoreError(f"{went_out} went out but is not a player in this round")
     new_totals: dict[str, int] = {}
     for name, cards in hands.items():
         before = _check_total(f"{name}'s total", totals.get(name, 0))
         held = as_cards(cards)
         if name == went_out:
             if held:
-                raise ScoreError(
+                raise OneUpScoreError(
                     f"{name} went out, so {name} has no cards left: clear {name}'s hand"
                 )
             new_totals[name] = before - give_back(before)
             continue
         if not held:
-            raise ScoreError(
+            raise OneUpScoreError(
                 f"{name} has no cards left, so {name} went out: "
                 f"mark {name} as the player who went out"
             )
@@ -309,13 +341,15 @@ def is_game_over(totals: Mapping[str, int], *, limit: int = GAME_LIMIT) -> bool:
         limit: the game's limit in points (40; 30 for the short game).
 
     Raises:
-        ScoreError: for ``totals`` not a mapping, a limit below 1 or a
+        OneUpScoreError: for ``totals`` not a mapping, a limit below 1 or a
             negative total.
 
     Rule: seed, "Winning the game" and "Variants" (short game).
+
+    >>> is_game_over({"Ann": 39, "Ben": 12}), is_game_over({"Ann": 30}, limit=30)
+    (False, True)
     """
-    if isinstance(limit, bool) or not isinstance(limit, int) or limit < 1:
-        raise ScoreError(f"The game limit must be a whole number of points, 1 or more, not {limit!r}")
+    whole_number(limit, "The game limit (points)", least=1, error=OneUpScoreError)
     totals = _check_mapping("The running totals", totals)
     return any(_check_total(f"{name}'s total", total) >= limit for name, total in totals.items())
 
@@ -330,9 +364,12 @@ def winners(totals: Mapping[str, int]) -> list[str]:
         The winning names in the order of ``totals``; ``[]`` for no players.
 
     Raises:
-        ScoreError: for ``totals`` not a mapping or a negative total.
+        OneUpScoreError: for ``totals`` not a mapping or a negative total.
 
     Rule: seed, "Winning the game".
+
+    >>> winners({"Ann": 12, "Ben": 9, "Cy": 9})
+    ['Ben', 'Cy']
     """
     totals = _check_mapping("The running totals", totals)
     checked = {name: _check_total(f"{name}'s total", total) for name, total in totals.items()}
@@ -349,9 +386,12 @@ def chips(total: int) -> tuple[int, int]:
         total: points, >= 0; e.g. 23 -> (2, 3).
 
     Raises:
-        ScoreError: for a negative or non-integer total.
+        OneUpScoreError: for a negative or non-integer total.
 
     Rule: seed, "Variants" (chips); rulings.md, One Up.
+
+    >>> chips(23)
+    (2, 3)
     """
     total = _check_total("The running total", total)
     black, white = CHIP_VALUES
@@ -369,12 +409,77 @@ def next_starter(went_out: str | None, dropped_out: Sequence[str]) -> str:
         ``went_out`` if someone went out, else the last player to drop out.
 
     Raises:
-        ScoreError: if nobody went out and nobody dropped out.
+        OneUpScoreError: if nobody went out and nobody dropped out.
 
     Rule: seed, "Scoring" (last paragraph); rulings.md, One Up.
+
+    >>> next_starter(None, ["Ben", "Cy"])
+    'Cy'
     """
     if went_out is not None:
         return went_out
     if not dropped_out:
-        raise ScoreError("The round has not ended: nobody went out and nobody dropped out")
+        raise OneUpScoreError("The round has not ended: nobody went out and nobody dropped out")
     return dropped_out[-1]
+
+
+def rule_figures(options: Mapping[str, Any] | None = None) -> dict[str, str]:
+    """The figures One Up's rules text uses, by placeholder name.
+
+    Args:
+        options: the game's options (house rule ``limit``, points); ``None``
+            for the standard game.
+
+    Returns:
+        Placeholder name (``one_up_deck``, ``one_up_limit``, ...) to the
+        text that takes its place: deck lines, the penalty table, the
+        seed's scoring example priced by :func:`hand_penalty`, chips and
+        give-back wording, the limits.
+
+    Raises:
+        OneUpScoreError: for a ``limit`` that is not a whole number from 1.
+
+    Rule: seed 000, "Setup", "Scoring", "Winning the game" and "Variants";
+    rulings.md, One Up.
+
+    >>> figures = rule_figures({"limit": 30})
+    >>> figures["one_up_limit"], figures["one_up_example"]
+    ('30', '3, 3, 5 and K left over cost 3 + 5 + 10 = 18 points, and a pair of aces costs 1.')
+    """
+    # The setup table reads this module's constants when it loads, so it is
+    # imported when the figures are asked for, not when this module loads.
+    from companion import setup
+
+    limit = whole_number((options or {}).get("limit", GAME_LIMIT), "One Up's limit (points)",
+                         least=1, error=OneUpScoreError)
+    first = setup.plan("one_up", setup.GAMES["one_up"].players.start)
+    deck = "\n".join(f"- {line}" for line in first.deck)
+    values = [*VALUE_CIRCLE, JOKER]
+    left = ["3", "3", "5", "K"]
+    sums = " + ".join(str(PENALTY_POINTS[value]) for value in dict.fromkeys(left))
+    black, white = chips(23)
+    give_back_parts = [f"{back} if it was {least} or more" for least, back in GIVE_BACK]
+    players = setup.GAMES["one_up"].players
+    return {
+        "one_up_deck": (
+            f"From {first.decks} standard 52-card decks, pick out these "
+            f"{first.deck_size} cards:\n\n{deck}\n\nThe rest stays in the box (the wild "
+            "joker variant puts one joker back in)."
+        ),
+        "one_up_cards": str(first.deck_size),
+        "one_up_hand": str(first.hand_size),
+        "one_up_joker_points": str(PENALTY_POINTS[JOKER]),
+        "one_up_values": markdown_table(["Card", *values], [["Points", *(PENALTY_POINTS[v] for v in values)]]),
+        "one_up_example": (
+            f"{join_words(left)} left over cost {sums} = {hand_penalty(left)} "
+            f"points, and a pair of aces costs {hand_penalty(['A', 'A'])}."
+        ),
+        "one_up_players": f"{players.start} to {players.stop - 1}",
+        "one_up_chips": f"a total of 23 is {black} black chips and {white} white ones",
+        "one_up_give_back": "You take back " + ", else ".join(give_back_parts) + ", else nothing.",
+        "one_up_limit": str(limit),
+        "one_up_standard_limit": str(GAME_LIMIT),
+        "one_up_short_limit": str(SHORT_GAME_LIMIT),
+        "one_up_black_chip": str(CHIP_VALUES[0]),
+        "one_up_white_chip": str(CHIP_VALUES[1]),
+    }

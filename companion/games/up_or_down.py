@@ -30,10 +30,14 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from itertools import pairwise
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from companion.cards import CardError
 from companion.verdict import Verdict
+from companion.wording import count_text, join_words, markdown_table, whole_number
+
+TITLE = "Up or Down?"
+"""The game's name as the app shows it."""
 
 LOWEST_CARD: int = 1
 """The lowest card number in the game."""
@@ -113,11 +117,14 @@ def cards_in_play(players: int) -> range:
         UpOrDownError: for any other player count.
 
     Rule: rulings.md, "Up or Down?" (cards in play by player count).
+
+    >>> cards_in_play(3)
+    range(1, 79)
     """
     if isinstance(players, bool) or not isinstance(players, int) or players not in CARDS_IN_PLAY:
         counts = sorted(CARDS_IN_PLAY)
         raise UpOrDownError(
-            f"Up or Down? is for {counts[0]}-{counts[-1]} players, not {players!r}"
+            f"{TITLE} is for {counts[0]}-{counts[-1]} players, not {players!r}"
         )
     return range(LOWEST_CARD, CARDS_IN_PLAY[players] + 1)
 
@@ -134,6 +141,9 @@ def card_number(value: int | str) -> int:
             names the value.
 
     Rule: seed 004, Vorwort (cards numbered 1 to 126).
+
+    >>> card_number(" 37 ")
+    37
     """
     number = value
     if isinstance(value, str) and value.strip().isascii() and value.strip().isdigit():
@@ -194,6 +204,9 @@ def ring_neighbours(ring: Sequence[int], card: int) -> tuple[int, int]:
 
     Rule: seed 004, the turn ("37 zwischen 34 und 52", and the case lower
     than the lowest / higher than the highest); rulings.md, "Up or Down?".
+
+    >>> ring_neighbours([4, 34, 52, 60, 88, 101], 37), ring_neighbours([4, 34, 52], 120)
+    ((34, 52), (4, 52))
     """
     numbers = _card_numbers(ring, "ring")
     if len(numbers) < 2:
@@ -227,6 +240,9 @@ def row_direction(row: Sequence[int]) -> str | None:
             do not keep the direction its first two cards set.
 
     Rule: seed 004 (the second card of a row fixes up or down).
+
+    >>> row_direction([12, 40, 77]), row_direction([9])
+    ('up', None)
     """
     return _direction(_card_numbers(row, "row"))
 
@@ -266,6 +282,9 @@ def check_row(row: Sequence[int], card: int) -> Verdict:
 
     Rule: seed 004 (rows, ascending or descending; a card that can't or won't
     go on a row starts a new one after a row is given up); rulings.md.
+
+    >>> check_row([50, 40], 30).legal, check_row([50, 40], 45).legal
+    (True, False)
     """
     numbers = _card_numbers(row, "row")
     direction = _direction(numbers)
@@ -307,6 +326,9 @@ def colour_name(text: str) -> str:
         UpOrDownError: for text that is not one of :data:`COLOURS`.
 
     Rule: rulings.md, "Up or Down?" (6 colours; the names are the app's preset).
+
+    >>> colour_name(" Blue ")
+    'blue'
     """
     key = _colour_key(text)
     if key not in COLOURS:
@@ -331,17 +353,15 @@ def row_score(colours: Sequence[str]) -> int:
             number), or an item is not a non-blank text.
 
     Rule: seed 004, scoring; rulings.md, "Up or Down?".
+
+    >>> row_score(["yellow", "blue", "yellow"])
+    6
     """
     listed = _items(colours, f"give the row as a list of colour names, one per card, not {colours!r}")
     counts = Counter(_colour_key(colour) for colour in listed)
     if not counts:
         return 0
     return counts.total() * max(counts.values())
-
-
-def _cards(count: int) -> str:
-    """``"1 card"``, ``"8 cards"``: a count of cards in words."""
-    return f"{count} card" if count == 1 else f"{count} cards"
 
 
 def row_summary_score(cards: int, commonest: int) -> int:
@@ -360,32 +380,34 @@ def row_summary_score(cards: int, commonest: int) -> int:
             for six colours (8 cards always hold at least 2 of one colour).
 
     Rule: seed 004, scoring.
+
+    >>> row_summary_score(8, 5)
+    40
     """
-    for name, value in (("cards in the row", cards), ("commonest colour count", commonest)):
-        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-            raise UpOrDownError(f"{name} must be a whole number, 0 or more, not {value!r}")
+    whole_number(cards, "cards in the row", error=UpOrDownError)
+    whole_number(commonest, "commonest colour count", error=UpOrDownError)
     if cards > HIGHEST_CARD:
         raise UpOrDownError(f"a row can not hold {cards} cards: there are {HIGHEST_CARD} in all")
     if commonest > cards:
         raise UpOrDownError(
-            f"a row of {_cards(cards)} can not hold {commonest} of one colour"
+            f"a row of {count_text(cards, 'card')} can not hold {commonest} of one colour"
         )
     least = -(-cards // len(COLOURS))
     if commonest < least:
         raise UpOrDownError(
-            f"a row of {_cards(cards)} holds at least {least} of one colour "
+            f"a row of {count_text(cards, 'card')} holds at least {least} of one colour "
             f"(there are {len(COLOURS)} colours), not {commonest}"
         )
     return cards * commonest
 
 
-def _row_points(row: Sequence[str] | RowSummary | Sequence[int]) -> int:
-    """Score a row given as colour names, a ``RowSummary`` or a ``[cards, commonest]`` pair."""
-    items = _items(
-        row, f"give each row as a list of colour names or as [cards, commonest colour count], not {row!r}"
-    )
-    if len(items) == 2 and all(isinstance(v, int) and not isinstance(v, bool) for v in items):
-        return row_summary_score(*items)
+def _row_points(row: Sequence[str] | RowSummary) -> int:
+    """Score a row given as colour names or as a ``RowSummary``."""
+    if isinstance(row, RowSummary):
+        return row_summary_score(row.cards, row.commonest)
+    items = _items(row, f"give each row as a list of colour names or as a RowSummary(cards, commonest), not {row!r}")
+    if items and all(isinstance(item, int) for item in items):
+        raise UpOrDownError(f"give a row's counts as a RowSummary(cards, commonest), not {row!r}")
     return row_score(items)
 
 
@@ -394,8 +416,7 @@ def player_score(rows: Sequence[Sequence[str] | RowSummary], discarded: int) -> 
 
     Args:
         rows: the display, at most 3 rows; each row is a list of colour names
-            (one per card) or its counts as a ``RowSummary`` / a
-            ``[cards, commonest]`` pair of whole numbers.
+            (one per card) or its counts as a ``RowSummary``.
         discarded: cards on the player's personal discard pile.
 
     Returns:
@@ -409,16 +430,16 @@ def player_score(rows: Sequence[Sequence[str] | RowSummary], discarded: int) -> 
             not be read.
 
     Rule: seed 004, scoring; rulings.md, "Up or Down?" (+1 per card, not per row).
+
+    >>> player_score([RowSummary(8, 3), ["red", "blue"], RowSummary(8, 5)], 0)
+    66
     """
     display = _items(rows, f"give the display as a list of rows, not {rows!r}")
     if len(display) > MAX_ROWS:
         raise UpOrDownError(
             f"a display holds at most {MAX_ROWS} rows, not {len(display)}"
         )
-    if isinstance(discarded, bool) or not isinstance(discarded, int) or discarded < 0:
-        raise UpOrDownError(
-            f"cards on the discard pile must be a whole number, 0 or more, not {discarded!r}"
-        )
+    whole_number(discarded, "cards on the discard pile", error=UpOrDownError)
     return sum(_row_points(row) for row in display) + DISCARD_POINTS * discarded
 
 
@@ -436,13 +457,68 @@ def winners(scores: Mapping[str, int]) -> list[str]:
             points, or points that are not a whole number, 0 or more.
 
     Rule: seed 004 ("Wer die meisten Punkte hat, gewinnt"); rulings.md.
+
+    >>> winners({"Ann": 66, "Ben": 70, "Cy": 70})
+    ['Ben', 'Cy']
     """
     if not isinstance(scores, Mapping):
         raise UpOrDownError(f"give the scores as player name -> points, not {scores!r}")
     for name, points in scores.items():
-        if isinstance(points, bool) or not isinstance(points, int) or points < 0:
-            raise UpOrDownError(f"{name}'s points must be a whole number, 0 or more, not {points!r}")
+        whole_number(points, f"{name}'s points", error=UpOrDownError)
     if not scores:
         return []
     best = max(scores.values())
     return [name for name, points in scores.items() if points == best]
+
+
+_EXAMPLE_ROWS: tuple[tuple[int, int, str], ...] = (
+    (8, 3, "yellow"), (2, 1, "two colours"), (8, 5, "blue"),
+)
+"""The rulings' scoring example: (cards, commonest colour count, what is common)."""
+
+
+def rule_figures(options: Mapping[str, Any] | None = None) -> dict[str, str]:
+    """The figures Up or Down?'s rules text uses, by placeholder name.
+
+    Args:
+        options: the game's options; Up or Down? has no house rule that
+            changes a figure, so they are not read.
+
+    Returns:
+        ``up_or_down_highest``, ``up_or_down_colour_count``,
+        ``up_or_down_cards`` (a Markdown table), ``up_or_down_hand``,
+        ``up_or_down_ring``, ``up_or_down_rows``,
+        ``up_or_down_discard_points``, ``up_or_down_starter`` and
+        ``up_or_down_example`` (the scoring example priced here), as text.
+
+    Rule: seed 004 and rulings.md, "Up or Down?" (cards in play, scoring example).
+
+    >>> rule_figures()["up_or_down_example"]
+    'rows of 8 cards (3 yellow the most), 2 cards (two colours) and 8 cards (5 blue the most), with nothing discarded, score 24 + 2 + 40 = 66.'
+    """
+    # The setup table reads this module's constants when it loads, so it is
+    # imported when the figures are asked for, not when this module loads.
+    from companion import setup
+
+    described = [
+        f"{cards} cards ({what})" if most == 1 else f"{cards} cards ({most} {what} the most)"
+        for cards, most, what in _EXAMPLE_ROWS
+    ]
+    points = [row_summary_score(cards, most) for cards, most, _ in _EXAMPLE_ROWS]
+    total = player_score([RowSummary(cards, most) for cards, most, _ in _EXAMPLE_ROWS], 0)
+    return {
+        "up_or_down_highest": str(HIGHEST_CARD),
+        "up_or_down_colour_count": str(len(COLOURS)),
+        "up_or_down_cards": markdown_table(
+            ["Players", "Cards in play"], [(n, f"1 to {highest}") for n, highest in CARDS_IN_PLAY.items()]
+        ),
+        "up_or_down_hand": str(HAND_SIZE),
+        "up_or_down_ring": str(RING_SIZE),
+        "up_or_down_rows": str(MAX_ROWS),
+        "up_or_down_discard_points": str(DISCARD_POINTS),
+        "up_or_down_starter": f"First to play: {setup.GAMES['up_or_down'].first_player}.",
+        "up_or_down_example": (
+            f"rows of {join_words(described)}, with nothing discarded, score "
+            f"{' + '.join(str(p) for p in points)} = {total}."
+        ),
+    }

@@ -74,7 +74,7 @@ class UpOrDownPad(Pad):
         """
         entry = self._player_entry("This player", {"rows": rows, "discarded": discarded})
         try:
-            return up_or_down.player_score(entry["rows"], entry["discarded"])
+            return up_or_down.player_score(self._scored_rows(entry["rows"]), entry["discarded"])
         except ValueError as exc:
             raise PadError(str(exc)) from exc
 
@@ -115,6 +115,11 @@ class UpOrDownPad(Pad):
             return items
         return [up_or_down.colour_name(colour) for colour in items]
 
+    @staticmethod
+    def _scored_rows(rows: Sequence[list[Any]]) -> list[Any]:
+        """Stored rows as the rules take them: colour names, or a ``RowSummary`` for a stored pair."""
+        return [up_or_down.RowSummary(*row) if row and isinstance(row[0], int) else row for row in rows]
+
     def _start(self, options: Mapping[str, Any]) -> dict[str, int]:
         return {player: 0 for player in self.players}
 
@@ -135,8 +140,9 @@ class UpOrDownPad(Pad):
         detail: dict[str, str] = {}
         for player, score in scores.items():
             try:
-                points[player] = up_or_down.player_score(score["rows"], score["discarded"])
-                parts = [str(up_or_down.player_score([row], 0)) for row in score["rows"]]
+                rows = self._scored_rows(score["rows"])
+                points[player] = up_or_down.player_score(rows, score["discarded"])
+                parts = [str(up_or_down.player_score([row], 0)) for row in rows]
             except ValueError as exc:
                 raise PadError(f"{player}: {exc}") from exc
             detail[player] = " + ".join([*parts, f"{score['discarded']} discarded"])

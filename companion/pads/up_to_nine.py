@@ -163,8 +163,12 @@ class UpToNinePad(Pad):
 
     def _play(self, state: Any, entry: Mapping[str, Any], number: int, options: Mapping[str, Any]) -> tuple[Any, Row]:
         standings, levels = state
-        results = self._per_player(entry["results"], "whether they laid down and what they have left")
-        penalty = {player: self._penalty(player, result) for player, result in results.items()}
+        stored = self._per_player(entry["results"], "whether they laid down and what they have left")
+        penalty = {player: self._penalty(player, result) for player, result in stored.items()}
+        results = {
+            player: up_to_nine.RoundResult(result["laid_down"], result["hand"], result["points"])
+            for player, result in stored.items()
+        }
         try:
             scored = up_to_nine.score_round(standings, results, levels=levels)
         except ValueError as exc:
@@ -172,7 +176,7 @@ class UpToNinePad(Pad):
         new = {player: up_to_nine.Standing(*scored[player]) for player in self.players}
         detail = {}
         for player in self.players:
-            laid = f"laid down level {standings[player].level}" if results[player]["laid_down"] else ""
+            laid = f"laid down level {standings[player].level}" if results[player].laid_down else ""
             detail[player] = f"went out, {laid}" if up_to_nine.went_out(results[player]) else laid
         row = self.dealt_row(
             number,

@@ -1,0 +1,314 @@
+"""One-card: the discard pile, whether a card may go on it, and what a play does.
+
+Source: seed ``002_7ca371b2d702903f.txt`` ("How to Play", "The Attack Ladder",
+"3 — Shield", "Special Cards") and rulings.md, One-card.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from companion.cards import SUIT_NAMES, SUITS, Card, CardLike, CardsLike, as_cards
+from companion.games.one_card.deck import (
+    ATTACK_VALUES,
+    ONE_OF_A_KIND,
+    SHIELD_RANK,
+    WILD_RANK,
+    OneCardError,
+    attack_value,
+    normalise_suit,
+    read_card,
+    value_of,
+)
+from companion.verdict import IllegalMove, Verdict
+from companion.wording import join_words, whole_number, with_article
+
+_SUIT_SINGULAR = {"S": "spade", "H": "heart", "D": "diamond", "C": "club"}
+
+
+@dataclass(frozen=True)
+class OneCardState:
+    """What a player needs to know about the discard pile to play a card.
+
+    Attributes:
+        top: the top card of the discard pile (a ``Card``; text is read).
+        attack_total: cards the pending attack makes the next player draw;
+            0 when no attack is pending.
+        last_attack: the attack card played last while an attack is pending
+            (a ``Card``; text is read), else ``None``.  Given an
+            ``attack_total`` but no ``last_attack``, the top card is taken
+            as the last attack; given a ``last_attack`` with a total of 0,
+            the total is that card's attack value.
+        declared_suit: the suit named by the 7 on top, as a letter
+            ``"S" "H" "D" "C"`` (``♠ ♥ ♦ ♣`` and lower case are read), else
+            ``None``.
+
+    Raises:
+        CardError: for a card or suit that can not be read.
+        OneCardError: (a ValueError) for a state the rules can not reach: a negative total,
+            a last attack that is no attack card or is worth more than the
+            total, an attack with no attack card to answer, a declared suit
+            with no 7 on top or with an attack pending.
+
+    Rule: seed, "How to Play", "The Attack Ladder", "Special Cards".
+    """
+
+    top: Card
+    attack_total: int = 0
+    last_attack: Card | None = None
+    declared_suit: str | None = None
+
+    def __post_init__(self) -> None:
+        top = read_card(self.top)
+        object.__setattr__(self, "top", top)
+        total = self.attack_total
+        whole_number(total, "The attack total (cards)", error=OneCardError)
+        last = None if self.last_attack is None else read_card(self.last_attack)
+        if last is None and total > 0:
+            if attack_value(top) == 0:
+                raise OneCardError(
+                    f"An attack of {total} is pending but {top} is no attack card: "
+                    "say which attack card was played last"
+                )
+            last = top
+        if last is not None:
+            value = attack_value(last)
+            if value == 0:
+                raise OneCardError(f"{last} is no attack card: only 2s, aces and jokers attack")
+            if total == 0:
+                total = value
+            elif total < value:
+                raise OneCardError(
+                    f"The attack total {total} is less than the {value} of the last attack {last}"
+                )
+        object.__setattr__(self, "attack_total", total)
+        object.__setattr__(self, "last_attack", last)
+        if self.declared_suit is not None:
+            suit = normalise_suit(self.declared_suit)
+            if top.rank != WILD_RANK:
+                raise OneCardError(f"A suit is declared only with a 7 on top, and the top card is {top}")
+            if total:
+                raise OneCardError("A 7 can not be played while an attack is pending, so no suit is declared")
+            object.__setattr__(self, "declared_suit", suit)
+
+    @property
+    def attack_pending(self) -> bool:
+        """True while an attack waits to be answered, shielded or taken."""
+        return self.attack_total > 0
+
+
+def _as_state(state: OneCardState | CardLike) -> OneCardState:
+    """``state`` as a ``OneCardState``: a state passes through; a top card
+    alone (``Card`` or text) is a pile with no attack and no declared suit."""
+    if isinstance(state, OneCardState):
+        return state
+    if isinstance(state, (Card, str)):
+        return OneCardState(state)
+    raise OneCardError(
+        f"Expected the discard pile as a OneCardState (or its top card), not {state!r}"
+    )
+
+
+def _describe_cards(cards: list[Card]) -> str:
+    """Attack cards in words, grouped: 'any 2', 'any ace', 'the A♠', 'either joker'."""
+    parts: list[str] = []
+    for rank in sorted({card.rank for card in cards if card.rank is not None}, key=lambda r: (r != 2, r)):
+        suits = {card.suit for card in cards if card.rank == rank}
+        word = "ace" if rank == 1 else str(rank)
+        if None in suits or suits >= set(SUITS):
+            parts.append(f"any {word}")
+        else:
+            parts.append(" or ".join(f"the {Card(rank, suit)}" for suit in SUITS if suit in suits))
+    jokers = [card for card in cards if card.is_joker]
+    if len(jokers) > 1:
+        parts.append("either joker")
+    elif jokers:
+        parts.append(f"the {jokers[0].name}")
+    return join_words(parts, "or")
+
+
+def _answers_attack(card: Card, last_attack: Card) -> bool:
+    """True when ``card`` answers ``last_attack``: an attack value at least
+    as high, and not the same card when that card is in ``ONE_OF_A_KIND``."""
+    if card == last_attack and card in ONE_OF_A_KIND:
+        return False
+    value = value_of(card)
+    return value > 0 and value >= value_of(last_attack)
+
+
+def _answers(last_attack: Card) -> list[Card]:
+    """The entries of ``ATTACK_VALUES`` that answer ``last_attack`` (see ``_answers_attack``)."""
+    return [card for card in ATTACK_VALUES if _answers_attack(card, last_attack)]
+
+
+def _attack_reason(state: OneCardState, card: Card) -> str:
+    total, last = state.attack_total, state.last_attack
+    answers = _describe_cards(_answers(last))
+    head = f"An attack of {total} is pending (last attack {last})"
+    if not answers:
+        return f"{head}, which nothing can answer: {card} can't be played. Shield with a 3 or take {total} cards."
+    value = attack_value(card)
+    if card == last:
+        why = f"one {card} never answers another"
+    elif value:
+        why = f"{card} ({value}) is too weak to answer it"
+    else:
+        why = f"{card} does not answer it"
+    return f"{head}: {why}. Answer with {answers}, shield with a 3, or take {total} cards."
+
+
+def _check_on_pile(state: OneCardState, card: Card) -> Verdict:
+    """Is ``card`` legal on the pile of ``state``, whatever the hand holds?"""
+    if state.attack_pending:
+        if card.rank == SHIELD_RANK:
+            return Verdict.ok()
+        if _answers_attack(card, state.last_attack):
+            return Verdict.ok()
+        return Verdict.no(_attack_reason(state, card))
+    top = state.top
+    if card.is_joker or card.rank == WILD_RANK or top.is_joker:
+        return Verdict.ok()
+    if state.declared_suit is not None:
+        if card.suit == state.declared_suit:
+            return Verdict.ok()
+        wanted = _SUIT_SINGULAR[state.declared_suit]
+        return Verdict.no(
+            f"The 7 asked for {SUIT_NAMES[state.declared_suit]}: play a {wanted}, another 7 or a joker, not {card}."
+        )
+    if top.rank == WILD_RANK:
+        return Verdict.no(
+            f"The {top} on top named a suit, and which one was not given: only a card of that suit, "
+            f"another 7 or a joker may follow it. Say which suit was named to check {card}."
+        )
+    if card.suit == top.suit or card.rank == top.rank:
+        return Verdict.ok()
+    shield_note = " A 3 shields only while an attack is pending." if card.rank == SHIELD_RANK else ""
+    fitting = [f"a {_SUIT_SINGULAR[top.suit]}", with_article(top.label), "a 7", "a joker"]
+    return Verdict.no(f"{card} does not match {top}: play {join_words(fitting, 'or')}.{shield_note}")
+
+
+def check_play(state: OneCardState, card: CardLike, hand: CardsLike) -> Verdict:
+    """May ``card`` be played now?
+
+    Args:
+        state: the discard pile (``OneCardState``; a top card alone, as a
+            ``Card`` or text, is a pile with no attack and no declared suit).
+        card: the card to play (``Card`` or text).
+        hand: every card the player holds, ``card`` included (a list or one
+            string); a hand given without ``card`` is read as holding it too.
+
+    Returns:
+        A ``Verdict``. With an attack pending only an attack card worth at
+        least the last attack card, or any 3 (shield), is legal; suit and
+        top card do not matter; a card in ``ONE_OF_A_KIND`` (A♠, either
+        joker) never answers its own kind. With no attack: a card of the top card's
+        suit or rank, or of the declared suit after a 7; a 7 or a joker on
+        anything; anything on a joker; a 3 is an ordinary card. A joker is
+        never legal as the last card in the hand.
+
+    Raises:
+        CardError: for a card One-card does not use (see ``read_card``).
+        OneCardError: for a ``state`` that is neither a ``OneCardState`` nor a card.
+
+    Rule: seed, "How to Play", "The Attack Ladder", "3 — Shield",
+    "Special Cards"; rulings.md, One-card.
+
+    >>> check_play("9♠", "9♦", "9♦ 5♣").legal
+    True
+    >>> check_play(OneCardState("A♠", attack_total=5), "2♥", "2♥ 5♣").reason
+    'An attack of 5 is pending (last attack A♠): 2♥ (2) is too weak to answer it. Answer with either joker, shield with a 3, or take 5 cards.'
+    """
+    state = _as_state(state)
+    played = read_card(card)
+    held = [read_card(item) for item in as_cards(hand)]
+    if played not in held:
+        held.append(played)
+    if played.is_joker and len(held) == 1:
+        return Verdict.no(
+            f"The {played.name} can't be your last card: a hand is never emptied with a joker, so draw instead."
+        )
+    return _check_on_pile(state, played)
+
+
+def play(state: OneCardState, card: CardLike, *, declare: str | None = None) -> OneCardState:
+    """The discard pile after ``card`` is played on it.
+
+    Args:
+        state: the discard pile before the play (a ``OneCardState``, or a
+            top card alone as in :func:`check_play`).
+        card: the card played (``Card`` or text).
+        declare: the suit named with a 7 (``♠ ♥ ♦ ♣`` or ``S H D C``);
+            required for a 7, refused for any other card.
+
+    Returns:
+        A new ``OneCardState`` with ``card`` on top: an attack card adds its
+        value to the running total and becomes the last attack; a 3 on a
+        pending attack cancels it; a 7 sets the declared suit; any other
+        card clears a declared suit.
+
+    Raises:
+        IllegalMove: the card may not be played on this pile (the reason in
+            words), a 7 without a suit, or a suit named with another card.
+        CardError: for a card or suit that can not be read.
+        OneCardError: for a ``state`` that is neither a ``OneCardState`` nor a card.
+
+    Rule: seed, "The Attack Ladder", "3 — Shield", "Special Cards".
+
+    >>> after = play(OneCardState("2♥", attack_total=2), "A♣")
+    >>> after.attack_total, str(after.last_attack)
+    (5, 'A♣')
+    """
+    state = _as_state(state)
+    played = read_card(card)
+    verdict = _check_on_pile(state, played)
+    if not verdict:
+        raise IllegalMove(verdict.reason)
+    if played.rank == WILD_RANK:
+        if declare is None:
+            raise IllegalMove(f"Name a suit with the {played}: ♠ ♥ ♦ or ♣.")
+        return OneCardState(played, declared_suit=normalise_suit(declare))
+    if declare is not None:
+        raise IllegalMove(f"Only a 7 names a suit, and {played} is no 7.")
+    value = attack_value(played)
+    if value:
+        return OneCardState(played, state.attack_total + value, played)
+    return OneCardState(played)
+
+
+def take_attack(state: OneCardState, cards_left: int | None = None) -> tuple[int, OneCardState]:
+    """Take the pending attack instead of answering or shielding it.
+
+    Args:
+        state: a discard pile with an attack pending.
+        cards_left: the cards left to draw from, the draw pile and the
+            discard pile together with the top card left out; ``None`` when
+            there are enough.
+
+    Returns:
+        (cards drawn, the pile afterwards): the running total, or every card
+        left when the piles hold fewer (the rest of the attack is forgiven),
+        and the same top card with no attack pending. Taking the attack does
+        not end the turn (rulings.md): the player then plays from the hand
+        held before the draw, or draws one card.
+
+    Raises:
+        IllegalMove: when no attack is pending.
+        OneCardError: for a ``state`` that is neither a ``OneCardState`` nor
+            a card, or a ``cards_left`` that is not a whole number from 0.
+
+    Rule: seed, "The Attack Ladder" (what is left is taken, the rest
+    forgiven); rulings.md, One-card.
+
+    >>> drawn, after = take_attack(OneCardState("A♠", attack_total=7))
+    >>> drawn, after.attack_pending
+    (7, False)
+    >>> take_attack(OneCardState("A♠", attack_total=7), cards_left=4)[0]
+    4
+    """
+    state = _as_state(state)
+    if cards_left is not None:
+        whole_number(cards_left, "The cards left in the draw and discard piles", error=OneCardError)
+    if not state.attack_pending:
+        raise IllegalMove("No attack is pending, so there is nothing to take: play a card or draw one.")
+    drawn = state.attack_total if cards_left is None else min(state.attack_total, cards_left)
+    return drawn, replace(state, attack_total=0, last_attack=None)

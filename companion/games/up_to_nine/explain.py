@@ -1,0 +1,190 @@
+"""Up to 9: why cards are not a contract, in words the table understands.
+
+Used by :func:`companion.games.up_to_nine.melds.check_meld` and
+:func:`~companion.games.up_to_nine.melds.check_group` once the search has
+found no reading within the budget.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+
+from companion.cards import SUIT_NAMES, SUITS, Card, show_cards
+from companion.games.up_to_nine.levels import (
+    HIGH_ACE,
+    LOW_ACE,
+    SET,
+    STRAIGHT,
+    WILD_RANKS,
+    Level,
+    position_rank,
+)
+from companion.games.up_to_nine.readings import MeldVerdict, is_wild, rank_plural
+from companion.games.up_to_nine.search import cheapest_reading
+from companion.wording import count_text, join_words
+
+
+def wilds_text(count: int) -> str:
+    """A number of wilds in words: ``"no wilds"``, ``"1 wild"``, ``"3 wilds"``.
+
+    >>> wilds_text(0), wilds_text(1), wilds_text(3)
+    ('no wilds', '1 wild', '3 wilds')
+    """
+    return "no wilds" if count == 0 else count_text(count, "wild")
+
+
+def contract_phrase(level: Level) -> str:
+    """A level's contract as a sentence names it: ``"a straight of 4"``, ``"2 sets of 3"``.
+
+    >>> from companion.games.up_to_nine.levels import LEVELS
+    >>> contract_phrase(LEVELS[0]), contract_phrase(LEVELS[1])
+    ('a straight of 4', '2 sets of 3')
+    """
+    contract = level.contract
+    return f"a {contract}" if contract[0].isalpha() else contract
+
+
+def _wrap_hint(level: Level, cards: Sequence[Card]) -> str:
+    """A note, on a level with a straight, when one suit has an ace, a Q or K
+    and a 2 or 3: straights do not wrap."""
+    if all(spec.kind != STRAIGHT for spec in level.groups):
+        return ""
+    for suit in SUITS:
+        ranks = {card.rank for card in cards if card.suit == suit}
+        if 1 in ranks and ranks & {12, 13} and ranks & WILD_RANKS:
+            return " (a straight stops at the ace: Q K A 2 does not wrap around)"
+    return ""
+
+
+def straight_problem(cards: Sequence[Card], size: int) -> str:
+    """Why cards are no straight of ``size``, however many wilds it may hold.
+
+    Args:
+        cards: suited cards (no jokers) that the search found no straight in.
+        size: the straight's length in cards.
+
+    Returns:
+        The end of a sentence about the cards: "mixes hearts and spades",
+        "has 5♥ 2 times; ...", or "runs from 4♥ to Q♥: 9 positions, ...".
+
+    Rule: seed, "Kombinasjonstypene"; rulings.md, Up to 9 (one suit, each
+    position once, no wrap).
+
+    >>> from companion.cards import parse_cards
+    >>> straight_problem(parse_cards("4♥ 5♥ 6♠ 7♥"), 4)
+    'mixes hearts and spades'
+    """
+    fixed = [card for card in cards if not is_wild(card)]
+    suits = list(dict.fromkeys(card.suit for card in fixed))
+    if len(suits) > 1:
+        return "mixes " + join_words([SUIT_NAMES[s] for s in suits])
+    repeats = Counter(fixed)
+    for card, count in repeats.items():
+        if count > (2 if card.rank == 1 else 1):
+            return f"has {card} {count} times; a straight holds each position once"
+    positions = sorted(card.rank for card in fixed if card.rank != 1)
+    aces = repeats[Card(1, suits[0])]
+    spans = []
+    if aces == 2:
+        spans.append((LOW_ACE, HIGH_ACE))
+    elif aces == 1:
+        spans += [(LOW_ACE, max(positions, default=LOW_ACE)), (min(positions, default=HIGH_ACE), HIGH_ACE)]
+    else:
+        spans.append((positions[0], positions[-1]))
+    low, high = min(spans, key=lambda span: span[1] - span[0])
+    first, last = (Card(position_rank(position), suits[0]) for position in (low, high))
+    return (f"runs from {first} to {last}: "
+            f"{high - low + 1} positions, more than a straight of {size} holds")
+
+
+def set_problem(cards: Sequence[Card]) -> str:
+    """Why cards are no set, however many wilds it may hold: the ranks it mixes.
+
+    Args:
+        cards: suited cards (no jokers) holding natural cards of two or more ranks.
+
+    Returns:
+        The end of a sentence about the cards, e.g. "mixes kings and aces".
+
+    Rule: seed, "Kombinasjonstypene" (a set is one rank).
+
+    >>> from companion.cards import parse_cards
+    >>> set_problem(parse_cards("K♣ K♦ A♦"))
+    'mixes kings and aces'
+    """
+    ranks = list(dict.fromkeys(card.rank for card in cards if not is_wild(card)))
+    return "mixes " + join_words([rank_plural(rank) for rank in ranks])
+
+
+def _budget_problem(level: Level, reading: MeldVerdict) -> str:
+    """Which part of the budget the cheapest reading with any wilds breaks."""
+    if reading.wilds_used > level.max_wild:
+        allowed = level.max_wild if level.max_wild else "none"
+        return f"needs {wilds_text(reading.wilds_used)} but level {level.number} allows {allowed}"
+    for spec, group in zip(level.groups, reading.groups, strict=True):
+        if group.wilds > spec.max_wild:
+            same = sum(1 for other in level.groups if other.kind == spec.kind)
+            scope = f"per {spec.kind}" if same > 1 else f"in the {spec.kind}"
+            return (f"the {group.name} needs {wilds_text(group.wilds)} but level {level.number} "
+                    f"allows {spec.max_wild} {scope}")
+    kinds = {spec.kind for spec in level.groups}
+    noun = kinds.pop() if len(kinds) == 1 else "group"
+    count = "one" if level.min_clean == 1 else str(level.min_clean)
+    return (f"level {level.number} needs at least {count} {noun}{'' if level.min_clean == 1 else 's'} "
+            f"with no wild (and at most {wilds_text(level.max_wild)} in all); these cards can not do that")
+
+
+def explain(level: Level, cards: list[Card]) -> str:
+    """Why cards of the right count are not a level's contract, in plain words.
+
+    Args:
+        level: the level asked for.
+        cards: the cards laid down (as many as the contract holds).
+
+    Returns:
+        One sentence for the table: the budget the cheapest reading breaks,
+        or why no reading exists (mixed suits or ranks, too long a span,
+        a straight that would wrap past the ace).
+
+    Rule: seed, "Nivåtabellen" and "Kombinasjonstypene"; rulings.md, Up to 9.
+    """
+    shown = show_cards(cards)
+    reading = cheapest_reading(cards, level.relaxed())
+    if reading is not None:
+        return f"{shown}: {_budget_problem(level, reading)}{_wrap_hint(level, cards)}"
+    head = f"Level {level.number} needs {contract_phrase(level)}"
+    if len(level.groups) == 1:
+        spec = level.groups[0]
+        if spec.kind == STRAIGHT:
+            return f"{head} in one suit: {shown} {straight_problem(cards, spec.size)}{_wrap_hint(level, cards)}"
+        return f"{head} of one rank: {shown} {set_problem(cards)}"
+    ranks = list(dict.fromkeys(card.rank for card in cards if not is_wild(card)))
+    if all(spec.kind == SET for spec in level.groups) and len(ranks) > len(level.groups):
+        names = join_words([rank_plural(rank) for rank in ranks])
+        return f"{head}: {shown} has {len(ranks)} ranks ({names}) for only {len(level.groups)} sets"
+    return f"{head}: {shown} can not be split that way{_wrap_hint(level, cards)}"
+
+
+def wilds_used_text(level: Level, wilds_used: int) -> str:
+    """How many wilds a lay-down uses against the level's budget, in one sentence.
+
+    Args:
+        level: the level laid down.
+        wilds_used: wilds in the reading (``MeldVerdict.wilds_used``).
+
+    Returns:
+        ``"Wilds used: 1 of 2 allowed."``; the budget's rules in brackets
+        only where the budget is more than a number (split or with a group
+        that must hold no wild).
+
+    Rule: seed, "Nivåtabellen"; rulings.md, Up to 9 (the "max wild" column).
+
+    >>> from companion.games.up_to_nine.levels import LEVELS
+    >>> wilds_used_text(LEVELS[2], 1)
+    'Wilds used: 1 of 1 allowed.'
+    >>> wilds_used_text(LEVELS[3], 2)
+    'Wilds used: 2 of 2 allowed (2 total, max 1 per set, at least one set with no wild).'
+    """
+    rules = "" if level.budget_text == str(level.max_wild) else f" ({level.budget_text})"
+    return f"Wilds used: {wilds_used} of {level.max_wild} allowed{rules}."

@@ -1,0 +1,87 @@
+"""Up to 9: the figures its rules text uses, taken from the rules core.
+
+Each key is a placeholder of the game's rules text; each value is the text
+that takes its place, for the preset table or a table's house rules.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from companion.games.up_to_nine.levels import LEVELS, Level, levels_from_json
+from companion.games.up_to_nine.scoring import penalty_groups
+from companion.wording import markdown_table, player_counts_text
+
+
+def game_levels(options: Mapping[str, Any] | None = None) -> Sequence[Level]:
+    """The level table a game plays with: its house rule ``levels``, else ``LEVELS``.
+
+    Args:
+        options: the game's options; ``"levels"`` as ``levels_to_json`` writes it.
+
+    Returns:
+        ``LEVELS`` itself when no table is given or the given one equals it.
+
+    Raises:
+        LevelError: for a level table that can not be read.
+
+    Rule: rulings.md, Up to 9 (the level table is a **house rule**).
+
+    >>> game_levels() is LEVELS
+    True
+    """
+    raw = (options or {}).get("levels")
+    if raw is None:
+        return LEVELS
+    table = levels_from_json(raw)
+    return LEVELS if table == LEVELS else table
+
+
+def rule_figures(options: Mapping[str, Any] | None = None) -> dict[str, str]:
+    """The figures Up to 9's rules text uses, by placeholder name.
+
+    Args:
+        options: the game's options (house rule ``levels``); ``None`` for the preset.
+
+    Returns:
+        ``up_to_nine_decks``, ``up_to_nine_hand``, ``up_to_nine_levels`` (a
+        Markdown table), ``up_to_nine_min_natural``,
+        ``up_to_nine_last_contract`` and ``up_to_nine_penalties`` (a table).
+
+    Raises:
+        LevelError: for a level table in ``options`` that can not be read.
+
+    Rule: seed 003 and rulings.md, Up to 9 (level table, decks, penalty points).
+
+    >>> rule_figures()["up_to_nine_last_contract"]
+    'straight of 9'
+    """
+    # The setup table reads this package's constants when it loads, so it is
+    # imported when the figures are asked for, not when this module loads.
+    from companion import setup
+
+    levels = game_levels(options)
+    table = markdown_table(
+        ["Level", "Contract", "Max wild"],
+        [(level.number, level.contract, level.budget_text) for level in levels],
+    )
+    last = levels[-1]
+    decks = [
+        f"{player_counts_text(counts)}: {plan.decks} standard decks without jokers ({plan.deck_size} cards)"
+        for counts, plan in setup.plans_by_deck("up_to_nine")
+    ]
+    return {
+        "up_to_nine_decks": "; ".join(decks) + ".",
+        "up_to_nine_hand": str(setup.plan("up_to_nine", 2).hand_size),
+        "up_to_nine_levels": table if levels is LEVELS else "This game plays with its own level table:\n\n" + table,
+        "up_to_nine_min_natural": (
+            f"level {last.number} ({last.contract}, max {last.max_wild} wild) needs at least "
+            f"{last.card_count - last.max_wild} natural cards."
+        ),
+        "up_to_nine_last_contract": last.contract,
+        "up_to_nine_penalties": markdown_table(
+            ["Card left in hand", "Penalty points"],
+            [(" ".join(labels), points) for labels, points in penalty_groups()],
+        ),
+    }

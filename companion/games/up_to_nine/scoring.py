@@ -1,0 +1,299 @@
+"""Up to 9: penalty points, standings between rounds, and who has won.
+
+Source: seed ``003_5f63daae766756c0.txt``, "Nivåprogresjon", "Slutt på runden
+og straffepoeng" and "Målet og seier"; rulings.md, Up to 9.
+
+The functions here take one shape per argument: a ``Standing`` per player,
+a ``RoundResult`` per player.  Saved entries are turned into these by the pad.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, NamedTuple
+
+from companion.cards import RANK_LABELS, CardError, CardsLike, as_cards
+from companion.games.up_to_nine.levels import FINISHED, LEVEL_COUNT, LEVELS, Level, check_levels
+from companion.games.up_to_nine.readings import no_joker
+from companion.wording import join_words, whole_number
+
+PENALTY_GROUPS: tuple[tuple[tuple[int, ...], int], ...] = (
+    ((2, 3), 20),
+    ((1,), 15),
+    ((10, 11, 12, 13), 10),
+    ((4, 5, 6, 7, 8, 9), 5),
+)
+"""(ranks, penalty points per card left in hand) rows: 2 and 3 = 20 (seed,
+"Slutt på runden og straffepoeng"); A = 15, 10 J Q K = 10, 4-9 = 5
+(rulings.md, Up to 9, preset)."""
+
+PENALTY_POINTS: dict[int, int] = {
+    rank: points for ranks, points in PENALTY_GROUPS for rank in ranks
+}
+"""Rank (1 = ace .. 13 = king) to penalty points, from ``PENALTY_GROUPS``."""
+
+HAND_SIZE = 11
+"""Cards dealt to each player (seed, "En runde, steg for steg": 11 kort).
+A hand holds at most this many when a round ends: every turn draws one card
+and discards one."""
+
+MAX_HAND_PENALTY = HAND_SIZE * max(PENALTY_POINTS.values())
+"""The most penalty points one hand can cost in a round (11 cards x 20)."""
+
+PENALTY_STEP = math.gcd(*PENALTY_POINTS.values())
+"""Every hand's penalty is a multiple of this (5 with the preset values)."""
+
+
+class UpToNineScoreError(ValueError):
+    """Standings or round results that can not be scored; the message says what to fix."""
+
+
+def penalty_groups() -> list[tuple[list[str], int]]:
+    """The penalty table for display: ``[(["2", "3"], 20), (["A"], 15), ...]``.
+
+    Rule: seed, "Slutt på runden og straffepoeng" (2 and 3); the rest is the
+    preset in rulings.md, Up to 9.
+
+    >>> penalty_groups()[0]
+    (['2', '3'], 20)
+    """
+    return [([RANK_LABELS[rank] for rank in ranks], points) for ranks, points in PENALTY_GROUPS]
+
+
+def hand_penalty(cards: CardsLike) -> int:
+    """Penalty points for the cards left in a hand when a round ends.
+
+    2 and 3 = 20 each (seed, "Slutt på runden og straffepoeng"); A = 15,
+    10 J Q K = 10, 4-9 = 5 (rulings.md, Up to 9).  Suits do not matter here,
+    so a rank alone (``"K"``) is accepted.
+
+    Args:
+        cards: a list of cards or card strings, or one string (``"K 2♥ 5"``).
+
+    Returns:
+        The sum in penalty points (0 for no cards).
+
+    Raises:
+        CardError: for a card that can not be read, or a joker.
+
+    >>> hand_penalty("K 2♥ 5"), hand_penalty([])
+    (35, 0)
+    """
+    return sum(PENALTY_POINTS[no_joker(card).rank] for card in as_cards(cards))
+
+
+class Standing(NamedTuple):
+    """Where a player stands between rounds.
+
+    Attributes:
+        level: the contract the player is on now, 1..9; 10 once they have
+            laid down level 9 (finished).
+        penalty: accumulated penalty points.
+
+    A standing is a ``(level, penalty)`` pair (it unpacks and compares as
+    one); it does not equal a mapping.
+
+    Rule: seed, "Nivåprogresjon".
+
+    >>> Standing(2, 35).level, Standing(2, 35) == (2, 35)
+    (2, True)
+    """
+
+    level: int
+    penalty: int
+
+
+@dataclass(frozen=True)
+class RoundResult:
+    """What one player did in a round.
+
+    Attributes:
+        laid_down: True when the player laid down their contract this round.
+        hand: the cards left in hand (empty for the player who went out).
+        points: a penalty figure entered instead of cards; used when not None.
+
+    Rule: seed, "Nivåprogresjon" and "Slutt på runden og straffepoeng".
+    """
+
+    laid_down: bool
+    hand: CardsLike = ()
+    points: int | None = None
+
+
+def _players(what: str, value: Any) -> Mapping[str, Any]:
+    """``value`` if it maps player names to entries, else an error naming ``what``."""
+    if not isinstance(value, Mapping):
+        raise UpToNineScoreError(f"the {what} must map each player's name to an entry, not {value!r}")
+    return value
+
+
+def _standing(name: str, standing: Any) -> Standing:
+    """Check one player's ``Standing``: a level 1..10 and penalty points from 0."""
+    if not isinstance(standing, Standing):
+        raise UpToNineScoreError(f"{name}'s standing is a Standing(level, penalty), not {standing!r}")
+    whole_number(standing.level, f"{name}'s level (1 to {LEVEL_COUNT}, or {FINISHED} when finished)",
+                  least=1, most=FINISHED, error=UpToNineScoreError)
+    whole_number(standing.penalty, f"{name}'s penalty points", error=UpToNineScoreError)
+    return standing
+
+
+def _result(name: str, result: Any) -> RoundResult:
+    """Check one player's ``RoundResult``: laid_down a bool, points a figure a hand can cost."""
+    if not isinstance(result, RoundResult):
+        raise UpToNineScoreError(f"{name}'s round result must be a RoundResult, not {result!r}")
+    if not isinstance(result.laid_down, bool):
+        raise UpToNineScoreError(f"{name}'s laid_down must be true or false, not {result.laid_down!r}")
+    if result.points is not None:
+        _check_points(name, result.points)
+    return result
+
+
+def _check_points(name: str, points: Any) -> None:
+    """Refuse a penalty figure no hand can cost (rulings.md, Up to 9: penalties)."""
+    whole_number(points, f"{name}'s penalty points", error=UpToNineScoreError)
+    if points > MAX_HAND_PENALTY:
+        raise UpToNineScoreError(
+            f"{name}'s {points} penalty points are more than a hand can cost: at most {HAND_SIZE} cards "
+            f"x {max(PENALTY_POINTS.values())} = {MAX_HAND_PENALTY}. Check the figure, or enter the cards instead."
+        )
+    if points % PENALTY_STEP:
+        raise UpToNineScoreError(
+            f"{name}'s {points} penalty points can not come from a hand: every card costs a multiple of "
+            f"{PENALTY_STEP}. Check the figure, or enter the cards instead."
+        )
+
+
+def score_round(
+    standings: Mapping[str, Standing],
+    results: Mapping[str, RoundResult],
+    *,
+    levels: Sequence[Level] = LEVELS,
+) -> dict[str, Standing]:
+    """The standings after a round (seed, "Nivåprogresjon" and "Slutt på runden
+    og straffepoeng"; rulings.md, Up to 9).
+
+    Everyone who laid down moves up one level (from 9 to 10 = finished);
+    everyone's penalty points grow by their cards left in hand (or the
+    points entered), 0 for the player who went out.
+
+    Args:
+        standings: player name to ``Standing``.
+        results: player name to ``RoundResult``; one per player in standings.
+        levels: the level table (checked; a game has 9 levels).
+
+    Returns:
+        Player name to the new ``Standing``, in the order of ``standings``.
+
+    Raises:
+        UpToNineScoreError: (a ValueError) for standings or results that are not a
+            mapping, a missing or unknown player, a level outside 1..10,
+            a points figure no hand can cost (negative, over
+            ``MAX_HAND_PENALTY`` = 220, or not a multiple of 5), a finished player laying down again, a hand
+            that can not be read, two or more players who went out (only one
+            can), or a player who went out without laying down.
+        LevelError: for a bad level table.
+
+    A player went out when their hand is given as no cards (see
+    :func:`went_out`); a penalty figure of 0 is not going out.
+
+    >>> score_round({"Ann": Standing(1, 0), "Ben": Standing(1, 0)},
+    ...             {"Ann": RoundResult(True), "Ben": RoundResult(False, "K♠ 2♥")})
+    {'Ann': Standing(level=2, penalty=0), 'Ben': Standing(level=1, penalty=30)}
+    """
+    check_levels(levels)
+    standings = _players("standings", standings)
+    results = _players("round results", results)
+    missing = [name for name in standings if name not in results]
+    if missing:
+        raise UpToNineScoreError(f"no round result for {join_words(missing)}: say whether they laid down and what they hold")
+    unknown = [name for name in results if name not in standings]
+    if unknown:
+        raise UpToNineScoreError(f"{join_words(unknown)} {'is' if len(unknown) == 1 else 'are'} not in this game's standings")
+    read: dict[str, tuple[Standing, RoundResult, int]] = {}
+    for name, raw in standings.items():
+        standing = _standing(name, raw)
+        result = _result(name, results[name])
+        if result.laid_down and standing.level == FINISHED:
+            raise UpToNineScoreError(f"{name} has already laid down level {LEVEL_COUNT}: there is no level after it")
+        if result.points is not None:
+            points = result.points
+        else:
+            try:
+                points = hand_penalty(result.hand)
+            except CardError as error:
+                raise UpToNineScoreError(f"{name}'s hand: {error}") from error
+        read[name] = (standing, result, points)
+    out = [name for name, (_, result, _) in read.items() if went_out(result)]
+    if len(out) > 1:
+        raise UpToNineScoreError(
+            f"{join_words(out)} have nothing left, but only one player can go out in a round: "
+            "enter the cards or penalty points of the others"
+        )
+    if out and not read[out[0]][1].laid_down:
+        name = out[0]
+        raise UpToNineScoreError(
+            f"{name} has nothing left, so {name} went out and must have laid down: "
+            f"mark {name} as laid down, or enter {name}'s cards"
+        )
+    return {
+        name: Standing(standing.level + result.laid_down, standing.penalty + points)
+        for name, (standing, result, points) in read.items()
+    }
+
+
+def went_out(result: RoundResult) -> bool:
+    """True when a round result says the player went out: an empty hand given
+    as cards (not a penalty figure of 0).
+
+    Args:
+        result: a ``RoundResult``.
+
+    Returns:
+        True when ``points`` is None and the hand holds no cards.
+
+    Raises:
+        UpToNineScoreError: for a result that can not be read (see :func:`score_round`),
+            or a hand that can not be read.
+
+    Rule: seed, "Slutt på runden og straffepoeng" (the round ends when one
+    player has no cards left).
+
+    >>> went_out(RoundResult(True)), went_out(RoundResult(False, points=0))
+    (True, False)
+    """
+    read = _result("the player", result)
+    if read.points is not None:
+        return False
+    try:
+        return not as_cards(read.hand)
+    except CardError as error:
+        raise UpToNineScoreError(f"the hand: {error}") from error
+
+
+def winners(standings: Mapping[str, Standing]) -> list[str]:
+    """Who has won (seed, "Målet og seier"; rulings.md, Up to 9).
+
+    Args:
+        standings: player name to ``Standing``.
+
+    Returns:
+        The players at level 10 (laid down level 9); if several, those with
+        the fewest accumulated penalty points (equal ones share the win), in
+        the order of ``standings``.  ``[]`` while nobody has finished.
+
+    Raises:
+        UpToNineScoreError: for standings that are not a mapping, or a standing
+            that can not be read.
+
+    >>> winners({"Ann": Standing(10, 40), "Ben": Standing(10, 25), "Cy": Standing(9, 0)})
+    ['Ben']
+    """
+    read = {name: _standing(name, raw) for name, raw in _players("standings", standings).items()}
+    finished = {name: s.penalty for name, s in read.items() if s.level == FINISHED}
+    if not finished:
+        return []
+    fewest = min(finished.values())
+    return [name for name, penalty in finished.items() if penalty == fewest]
+

@@ -1,0 +1,158 @@
+"""The words the app puts together: counts, lists of names, articles, numbers.
+
+Pure Python, shared by the rules core, the pads and the screens, so a count
+or a list reads the same in every game's reasons and errors.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+_AN_LETTERS = frozenset("AEFHILMNORSX")
+_A_PREFIXES = ("one", "uni", "use", "eu")
+
+
+def count_text(count: int, noun: str, plural: str | None = None) -> str:
+    """A count with its noun, singular for exactly one.
+
+    Args:
+        count: how many (a whole number).
+        noun: the singular noun (``"card"``).
+        plural: the plural when it is not ``noun + "s"`` (``"aces"`` needs
+            none; ``"penalty points"`` does).
+
+    Returns:
+        ``"1 card"``, ``"3 cards"``, ``"0 cards"``.
+
+    >>> count_text(3, "card"), count_text(1, "card"), count_text(0, "wild")
+    ('3 cards', '1 card', '0 wilds')
+    >>> count_text(2, "penalty point")
+    '2 penalty points'
+    """
+    if count == 1:
+        return f"1 {noun}"
+    return f"{count} {plural if plural is not None else noun + 's'}"
+
+
+def join_words(words: Sequence[str], conjunction: str = "and") -> str:
+    """Words in a list as a sentence says them.
+
+    Args:
+        words: the names or phrases in order.
+        conjunction: the word before the last one (``"and"`` or ``"or"``).
+
+    Returns:
+        ``""`` for none, the word alone for one, else commas and the
+        conjunction before the last.
+
+    >>> join_words(["Ann"]), join_words(["Ann", "Ben"]), join_words(["Ann", "Ben", "Cy"])
+    ('Ann', 'Ann and Ben', 'Ann, Ben and Cy')
+    >>> join_words(["a 4", "a 5", "the joker"], "or")
+    'a 4, a 5 or the joker'
+    """
+    items = list(words)
+    if len(items) <= 1:
+        return items[0] if items else ""
+    return f"{', '.join(items[:-1])} {conjunction} {items[-1]}"
+
+
+def article(word: str) -> str:
+    """``"a"`` or ``"an"``, as the word is said aloud.
+
+    Numbers go by their spoken start (an 8, an 11, an 18, an 80, a 1100);
+    single capital letters by the letter's name (an A, a K); other words by
+    their first letter, with "one", "uni", "use" and "eu" taking "a".
+
+    >>> [article(w) for w in ("8", "11", "7", "18", "80", "1100", "ace", "A", "K", "one")]
+    ['an', 'an', 'a', 'an', 'an', 'a', 'an', 'an', 'a', 'a']
+    """
+    text = word.strip()
+    if text.isdigit():
+        number = int(text)
+        while number >= 1000:
+            number //= 1000
+        return "an" if number in (11, 18) or str(number).startswith("8") else "a"
+    if len(text) == 1 and text.isupper():
+        return "an" if text in _AN_LETTERS else "a"
+    lower = text.lower()
+    if lower.startswith(_A_PREFIXES):
+        return "a"
+    return "an" if lower[:1] in ("a", "e", "i", "o", "u") else "a"
+
+
+def with_article(word: str) -> str:
+    """The word after its article: ``"an 8"``, ``"a 7"``, ``"an ace"``.
+
+    >>> with_article("8"), with_article("7"), with_article("ace"), with_article("11")
+    ('an 8', 'a 7', 'an ace', 'an 11')
+    """
+    return f"{article(word)} {word}"
+
+
+def whole_number(
+    value: object,
+    what: str,
+    *,
+    least: int = 0,
+    most: int | None = None,
+    error: type[Exception] = ValueError,
+) -> int:
+    """Check that a value is a whole number in a range, and return it.
+
+    ``True`` and ``False`` are not numbers here, nor is ``3.0``.
+
+    Args:
+        value: the value to check.
+        what: what it is, as the message starts (``"Ann's penalty points"``).
+        least: the smallest value allowed.
+        most: the largest value allowed, or ``None`` for no limit.
+        error: the exception class to raise (the caller's own, so it can be
+            caught by meaning).
+
+    Returns:
+        ``value`` unchanged.
+
+    Raises:
+        error: with a message naming ``what``, the range and the value.
+
+    >>> whole_number(3, "the total")
+    3
+    >>> whole_number(-1, "the total")
+    Traceback (most recent call last):
+    ValueError: the total must be a whole number, 0 or more, not -1
+    >>> whole_number(True, "the level", least=1, most=9)
+    Traceback (most recent call last):
+    ValueError: the level must be a whole number from 1 to 9, not True
+    """
+    if (isinstance(value, bool) or not isinstance(value, int) or value < least
+            or (most is not None and value > most)):
+        span = f", {least} or more" if most is None else f" from {least} to {most}"
+        raise error(f"{what} must be a whole number{span}, not {value!r}")
+    return value
+
+
+def player_counts_text(counts: Sequence[int]) -> str:
+    """Player counts in words: ``[2, 3, 4]`` -> ``"2-4 players"``, ``[6]`` -> ``"6 players"``.
+
+    Args:
+        counts: consecutive player counts, lowest first (at least one).
+
+    >>> player_counts_text([2, 3, 4]), player_counts_text([6])
+    ('2-4 players', '6 players')
+    """
+    if len(counts) == 1:
+        return f"{counts[0]} players"
+    return f"{counts[0]}-{counts[-1]} players"
+
+
+def markdown_table(header: Sequence[str], rows: Sequence[Sequence[object]]) -> str:
+    """A Markdown table, one line per row, cells as ``str`` prints them.
+
+    >>> print(markdown_table(["Level", "Contract"], [(1, "straight of 4")]))
+    | Level | Contract |
+    |---|---|
+    | 1 | straight of 4 |
+    """
+    lines = ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
+    lines += ["| " + " | ".join(str(cell) for cell in row) + " |" for row in rows]
+    return "\n".join(lines)

@@ -1,0 +1,81 @@
+"""Each rules module's TITLE and the figures its rules text uses (rule_figures)."""
+
+from __future__ import annotations
+
+import pytest
+
+from companion import setup
+from companion.games import one_card, one_up, up_or_down, up_to_nine
+from companion.games.one_card import OneCardError
+from companion.games.one_up import OneUpScoreError
+from companion.games.up_to_nine import LevelError, levels_to_json
+
+RULES = {"one_up": one_up, "one_card": one_card, "up_to_nine": up_to_nine, "up_or_down": up_or_down}
+
+
+@pytest.mark.parametrize(("game", "title"), [
+    ("one_up", "One Up"), ("one_card", "One-card"), ("up_to_nine", "Up to 9"), ("up_or_down", "Up or Down?"),
+])
+def test_title_lives_in_the_rules_module_and_the_setup_table_reads_it(game, title):
+    assert RULES[game].TITLE == title
+    assert setup.GAMES[game].title == title
+    assert setup.plan(game, 4).title == title
+
+
+def test_every_figure_is_text_and_named_after_its_game():
+    for game, module in RULES.items():
+        figures = module.rule_figures()
+        assert figures and all(name.startswith(game + "_") for name in figures)
+        assert all(isinstance(text, str) and text for text in figures.values())
+
+
+def test_one_up_figures():
+    figures = one_up.rule_figures()
+    assert figures["one_up_cards"] == "56"
+    assert figures["one_up_limit"] == "40"
+    assert figures["one_up_values"].splitlines()[-1] == "| Points | 1 | 2 | 3 | 4 | 5 | 6 | 10 | 20 |"
+    assert figures["one_up_give_back"] == (
+        "You take back 10 if it was 10 or more, else 1 if it was 1 or more, else nothing."
+    )
+    assert one_up.rule_figures({"limit": 30})["one_up_limit"] == "30"
+    with pytest.raises(OneUpScoreError, match="One Up's limit"):
+        one_up.rule_figures({"limit": 0})
+
+
+def test_one_card_figures():
+    figures = one_card.rule_figures({"target": 3})
+    assert figures["one_card_decks"] == (
+        "Decks by table size: 2-5 players: 1 deck, 54 cards; 6 players: 2 decks, 108 cards."
+    )
+    assert figures["one_card_deal"] == "Deal 7 each with 2 players, and 5 each with 3 or more players."
+    assert "| A♥ A♦ A♣ | 3 |" in figures["one_card_attacks"]
+    assert "| black joker | 7 |" in figures["one_card_attacks"]
+    assert figures["one_card_target"] == "3"
+    with pytest.raises(OneCardError, match="round wins for a match"):
+        one_card.rule_figures({"target": True})
+
+
+def test_up_to_nine_figures_follow_the_level_table():
+    figures = up_to_nine.rule_figures()
+    assert figures["up_to_nine_decks"] == (
+        "2-4 players: 2 standard decks without jokers (104 cards); "
+        "5-6 players: 3 standard decks without jokers (156 cards)."
+    )
+    assert figures["up_to_nine_min_natural"] == (
+        "level 9 (straight of 9, max 4 wild) needs at least 5 natural cards."
+    )
+    assert figures["up_to_nine_levels"].startswith("| Level | Contract | Max wild |")
+    own = levels_to_json()
+    own[8] = {"groups": [{"kind": "straight", "size": 10, "max_wild": 4}], "max_wild": 4, "min_clean": 0}
+    changed = up_to_nine.rule_figures({"levels": own})
+    assert changed["up_to_nine_last_contract"] == "straight of 10"
+    assert changed["up_to_nine_levels"].startswith("This game plays with its own level table:")
+    with pytest.raises(LevelError):
+        up_to_nine.rule_figures({"levels": own[:8]})
+
+
+def test_up_or_down_figures():
+    figures = up_or_down.rule_figures()
+    assert figures["up_or_down_example"].endswith("score 24 + 2 + 40 = 66.")
+    assert "| 4 | 1 to 102 |" in figures["up_or_down_cards"]
+    assert figures["up_or_down_rows"] == "3"
