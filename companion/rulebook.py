@@ -77,6 +77,10 @@ _MARKER_RE = re.compile(r"^\[(preset|house rule|preset, house rule)(?::\s*([^\]]
 _PLACEHOLDER_RE = re.compile(r"\{\{(\w+)\}\}")
 
 
+Table = tuple[tuple[str, ...], ...]
+"""A table of a rules text: rows of cell texts (Markdown), the header row first."""
+
+
 class RulebookError(ValueError):
     """An unknown game, or a rules file that does not follow the format."""
 
@@ -97,6 +101,11 @@ class Block:
     preset: bool = False
     house_rule: bool = False
     why: str = ""
+
+    @property
+    def pieces(self) -> tuple[str | Table, ...]:
+        """The block as Markdown text and tables, in reading order (see :func:`pieces`)."""
+        return pieces(self.text)
 
 
 @dataclass(frozen=True)
@@ -608,6 +617,34 @@ def _standard_rules(game: str) -> GameRules:
     return rules_for(game)
 
 
+def pieces(markdown: str) -> tuple[str | Table, ...]:
+    """Split Markdown into text and tables, in reading order.
+
+    Args:
+        markdown: a block or section of a rules text, figures filled in.
+
+    Returns:
+        Markdown strings (paragraphs and lists, blank lines kept between
+        them) and tables (a ``Table``: rows of stripped cells, header first,
+        the ``|---|`` line dropped), so a screen can lay tables out itself.
+    """
+    found: list[str | Table] = []
+    for chunk in re.split(r"\n\s*\n", markdown.strip()):
+        lines = [line for line in chunk.splitlines() if line.strip()]
+        if not lines:
+            continue
+        if lines[0].lstrip().startswith("|"):
+            found.append(tuple(
+                tuple(cell.strip() for cell in line.strip().strip("|").split("|"))
+                for line in lines if not re.fullmatch(r"\|?[-:| ]+\|?", line.strip())
+            ))
+        elif found and isinstance(found[-1], str):
+            found[-1] += "\n\n" + chunk.strip()
+        else:
+            found.append(chunk.strip())
+    return tuple(found)
+
+
 def _plain(markdown: str) -> str:
     """Markdown as plain text on one line: no emphasis, table bars or list signs."""
     text = re.sub(r"^\|?[-| ]+\|$", " ", markdown, flags=re.MULTILINE)
@@ -725,27 +762,21 @@ def _sentences(paragraph: str) -> list[str]:
     parts = _SENTENCE_END_RE.split(paragraph)
     sentences: list[str] = []
     carry = ""
-    for part in parts:
-        part = f"{carry} {part}".strip() if carry else part
-        if len(part.split()) <= _SHORT_LEAD_WORDS and part is not parts[-1]:
-            carry = part
-            continue
-        carry = ""
-        sentences.append(part)
-    if carry:
-        sentences.append(carry)
+    for number, part in enumerate(parts):
+        part = f"{carry} {part}" if carry else part
+        carry = part if len(part.split()) <= _SHORT_LEAD_WORDS and number < len(parts) - 1 else ""
+        if not carry:
+            sentences.append(part)
     return sentences
 
 
-def _table_sentences(lines: Sequence[str]) -> list[str]:
-    """A Markdown table's rows as sentences: ``"Attack card A♠: next player draws 5."``."""
-    rows = [[cell.strip() for cell in line.strip().strip("|").split("|")]
-            for line in lines if not re.fullmatch(r"\|?[-:| ]+\|?", line.strip())]
-    header, body = rows[0], rows[1:]
+def _table_sentences(table: Table) -> list[str]:
+    """A table's rows as sentences: ``"Attack card A♠: next player draws 5."``."""
+    header, body = table[0], table[1:]
     sentences = []
     for row in body:
         rest = "; ".join(f"{name.lower()} {cell}" for name, cell in zip(header[1:], row[1:], strict=False))
-        sentences.append(f"{header[0]} {row[0]}: {rest}.")
+        sentences.append(f"{header[0]} {row[0]}: {rest}.".replace("**", ""))
     return sentences
 
 
@@ -764,17 +795,16 @@ def _list_items(lines: Sequence[str]) -> list[str]:
 def _units_of(markdown: str) -> list[str]:
     """The readable sentences of a section's Markdown (see the note above)."""
     units: list[str] = []
-    for chunk in re.split(r"\n\s*\n", markdown.strip()):
-        lines = [line for line in chunk.splitlines() if line.strip()]
-        if not lines:
+    for piece in pieces(markdown):
+        if not isinstance(piece, str):
+            units += _table_sentences(piece)
             continue
-        plain_lines = [line.replace("**", "") for line in lines]
-        if plain_lines[0].lstrip().startswith("|"):
-            units += _table_sentences(plain_lines)
-        elif _LIST_ITEM_RE.match(plain_lines[0]):
-            units += [sentence for item in _list_items(plain_lines) for sentence in _sentences(" ".join(item.split()))]
-        else:
-            units += _sentences(" ".join(" ".join(plain_lines).split()))
+        for chunk in re.split(r"\n\s*\n", piece.replace("**", "")):
+            lines = chunk.splitlines()
+            if _LIST_ITEM_RE.match(lines[0]):
+                units += [sentence for item in _list_items(lines) for sentence in _sentences(" ".join(item.split()))]
+            else:
+                units += _sentences(" ".join(chunk.split()))
     return units
 
 

@@ -435,3 +435,17 @@ def test_no_internal_file_name_in_any_rules_text():
         rules = rules_for(game)
         text = rules.intro + " ".join(s.markdown + " ".join(b.why for b in s.blocks) for s in rules.sections)
         assert ".md" not in text and "rulings" not in text.lower()
+
+
+def test_a_block_splits_into_text_and_tables_for_the_screen():
+    block = block_with(rules_for("one_up"), "scoring", "| Penalty points |")
+    table = [piece for piece in block.pieces if not isinstance(piece, str)]
+    assert table == [(
+        ("Card", "Penalty points"), ("A", "1"), ("2", "2"), ("3", "3"), ("4", "4"), ("5", "5"), ("6", "6"),
+        ("K", "10"), ("Joker (wild joker variant)", "20"),
+    )]
+    cards = rules_for("one_up").section("cards").blocks[0]
+    assert cards.pieces == (cards.text,)
+    assert rulebook.pieces("Intro:\n\n| A | B |\n|---|---|\n| 1 | 2 |\n\nAfter.") == (
+        "Intro:", (("A", "B"), ("1", "2")), "After.",
+    )
