@@ -449,3 +449,22 @@ def test_a_block_splits_into_text_and_tables_for_the_screen():
     assert rulebook.pieces("Intro:\n\n| A | B |\n|---|---|\n| 1 | 2 |\n\nAfter.") == (
         "Intro:", (("A", "B"), ("1", "2")), "After.",
     )
+
+
+@pytest.mark.parametrize(("query", "game", "section"), [
+    ("gå ut", "up_to_nine", "end"),
+    ("legge ned", "up_to_nine", "turn"),
+    ("sikkerhetsventil", "up_to_nine", "end"),
+    ("straffepoeng", "up_to_nine", "scoring"),
+    ("verdeckter Stapel", "up_or_down", "setup"),
+    ("persönlicher Ablagestapel", "up_or_down", "turn"),
+])
+def test_the_seeds_multi_word_terms_find_their_section_first(query, game, section):
+    hits = search(query)
+    assert (hits[0].game, hits[0].section) == (game, section)
+    assert {hit.game for hit in hits} == {game}
+
+
+def test_a_word_the_rules_use_is_read_as_english_not_through_the_glossary():
+    assert {hit.game for hit in search("joker")} == {"one_up", "one_card", "up_to_nine"}
+    assert [(h.game, h.section) for h in search("ring")][:1] == [("up_or_down", "setup")]
