@@ -113,7 +113,8 @@ def test_up_to_nine_level_table_is_a_house_rule_and_its_preset_rows_are_named():
     assert block.house_rule and not block.preset
     note = block_with(rules, "turn", "levels 2, 3 and 6")
     assert note.preset and not note.house_rule
-    assert note.text.startswith("Levels 1, 4, 7 and 9 and the split wild budget of levels 5 and 8\nare those of")
+    assert note.text.startswith("Levels 1, 4, 7 and 9 and the split wild budgets of levels 5 and 8")
+    assert "the contracts and wild budgets of levels 2, 3 and 6" in rules.section("turn").plain
     assert "levels 1, 4, 7 and 9" in note.why
     assert "| 4 | 3 sets of 3 | 2 total, max 1 per set, at least one set with no wild |" in block.text
     assert "| 5 | straight of 4 + set of 3 | 1 + 1 |" in block.text

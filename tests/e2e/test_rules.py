@@ -61,3 +61,12 @@ def test_one_up_scoring_table_reads_as_rows_on_a_phone(app):
     box = table.bounding_box()
     assert box is not None and box["width"] >= 300, f"the table is squeezed: {box}"
     assert box["height"] <= 9 * 60, f"a header and 8 rows should not wrap into more lines: {box}"
+
+
+def test_one_card_preset_chips_tell_the_screen_reader_what_the_seed_lacks(app):
+    app.open("/rules?game=one_card")
+    app.page.get_by_text("Special cards").first.click(force=True)
+    section = read(app, "section-special")
+    assert "lost the table of how many cards each one makes the next player draw" in section
+    assert "say nothing" not in section
+    assert "rulings" not in section.lower()
