@@ -1,5 +1,5 @@
-"""The rules texts: every section present, presets marked, figures from the
-rules core, house-rule values shown, search across games."""
+"""The rules texts: every section present, presets marked (and why), figures
+from the rules core, house-rule values shown, search across games by meaning."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ import pytest
 
 from companion import rulebook, setup
 from companion.games import one_card, one_up, up_or_down, up_to_nine
-from companion.rulebook import GAMES, SECTIONS, RulebookError, rules_for, search
+from companion.rulebook import GAMES, OPTIONAL_SECTIONS, SECTIONS, RulebookError, rules_for, search
 
 SEEDS = Path(__file__).resolve().parents[2] / "shared" / "seeds"
 ENGLISH_SEEDS = {"one_up": "000_02c14a96903c59d4.txt", "one_card": "002_7ca371b2d702903f.txt"}
@@ -38,8 +38,9 @@ def block_with(rules: rulebook.GameRules, section: str, text: str) -> rulebook.B
 @pytest.mark.parametrize("game", GAMES)
 def test_every_game_has_every_section_in_order(game):
     rules = rules_for(game)
-    assert [s.key for s in rules.sections] == [key for key, _ in SECTIONS]
-    assert [s.title for s in rules.sections] == [title for _, title in SECTIONS]
+    own = [(key, title) for key, title in SECTIONS if key not in OPTIONAL_SECTIONS or game == "one_up"]
+    assert [s.key for s in rules.sections] == [key for key, _ in own]
+    assert [s.title for s in rules.sections] == [title for _, title in own]
     for section in rules.sections:
         assert section.blocks, f"{game}/{section.key} is empty"
         assert len(section.plain) >= 40
@@ -54,6 +55,8 @@ def test_game_ids_are_read_loosely_and_unknown_ones_refused():
         rules_for("chess")
     with pytest.raises(RulebookError, match="no section 'rules'"):
         rules_for("one_up").section("rules")
+    with pytest.raises(RulebookError, match="no section 'tips'"):
+        rules_for("one_card").section("tips")
 
 
 def test_a_rules_file_missing_a_section_is_refused(tmp_path, monkeypatch, fresh_templates):
@@ -104,10 +107,15 @@ def test_one_card_attack_values_are_a_preset_rendered_from_the_core():
         assert f"| {line} | {value} |" in block.text
 
 
-def test_up_to_nine_level_table_is_a_preset_and_a_house_rule():
+def test_up_to_nine_level_table_is_a_house_rule_and_its_preset_rows_are_named():
     rules = rules_for("up_to_nine")
     block = block_with(rules, "turn", "| Level |")
-    assert block.preset and block.house_rule
+    assert block.house_rule and not block.preset
+    note = block_with(rules, "turn", "levels 2, 3 and 6")
+    assert note.preset and not note.house_rule
+    assert note.text.startswith("Levels 1, 4, 7 and 9 and the split wild budgets of levels 5 and 8")
+    assert "the contracts and wild budgets of levels 2, 3 and 6" in rules.section("turn").plain
+    assert "levels 1, 4, 7 and 9" in note.why
     assert "| 4 | 3 sets of 3 | 2 total, max 1 per set, at least one set with no wild |" in block.text
     assert "| 5 | straight of 4 + set of 3 | 1 + 1 |" in block.text
     assert "| 9 | straight of 9 | 4 |" in block.text
@@ -123,7 +131,8 @@ def test_presets_are_marked_where_rulings_decide():
         ("one_card", "scoring", "tally of round wins"),
         ("up_to_nine", "cards", "2-4 players: 2 standard decks without jokers (104 cards)"),
         ("up_to_nine", "special", "nor swapped for the real"),
-        ("up_to_nine", "scoring", "| A | 15 |"),
+        ("up_to_nine", "scoring", "penalty points for the other cards"),
+        ("up_to_nine", "turn", "levels 2, 3 and 6"),
         ("up_to_nine", "winning", "share the win"),
         ("up_or_down", "cards", "| 2 | 1 to 54 |"),
         ("up_or_down", "setup", "the player on the dealer's left"),
@@ -133,15 +142,17 @@ def test_presets_are_marked_where_rulings_decide():
         assert block_with(rules_for(game), section, text).preset, (game, section, text)
 
 
-def test_up_to_nine_penalty_table_is_a_preset_rendered_from_the_core():
-    block = block_with(rules_for("up_to_nine"), "scoring", "| Card left in hand |")
-    assert block.preset and not block.house_rule
+def test_up_to_nine_penalty_table_is_rendered_from_the_core_and_its_2s_and_3s_are_the_seeds():
+    rules = rules_for("up_to_nine")
+    block = block_with(rules, "scoring", "| Card left in hand |")
+    assert not block.preset and not block.house_rule
+    assert not block_with(rules, "scoring", "A 2 or 3 always costs\n20").preset
     for line, points in (("2 3", 20), ("A", 15), ("10 J Q K", 10), ("4 5 6 7 8 9", 5)):
         assert f"| {line} | {points} |" in block.text
 
 
 def test_seed_rules_are_not_marked_as_presets():
-    assert not block_with(rules_for("one_up"), "scoring", "| Points |").preset
+    assert not block_with(rules_for("one_up"), "scoring", "| Penalty points |").preset
     assert not block_with(rules_for("one_card"), "special", "3, the shield").preset
     assert not block_with(rules_for("up_to_nine"), "end", "Safety valve").preset
 
@@ -156,7 +167,8 @@ def test_every_game_but_one_up_has_a_preset_and_one_up_has_none():
 def test_one_up_figures_match_the_core():
     rules = rules_for("one_up")
     plan = setup.plan("one_up", 4)
-    assert "| Points | 1 | 2 | 3 | 4 | 5 | 6 | 10 | 20 |" in rules.section("scoring").markdown
+    assert "| A | 1 |\n| 2 | 2 |\n| 3 | 3 |\n| 4 | 4 |\n| 5 | 5 |\n| 6 | 6 |\n| K | 10 |\n" \
+        "| Joker (wild joker variant) | 20 |" in rules.section("scoring").markdown
     assert f"pick out these {plan.deck_size} cards" in rules.section("cards").plain
     assert "- A 2 3 4 5 6: 8 of each (48)\n- K: 8" in rules.section("cards").markdown
     assert f"deal {plan.hand_size} to each player" in rules.section("setup").plain
@@ -177,7 +189,7 @@ def test_a_changed_core_table_changes_the_text(monkeypatch, fresh_templates):
     monkeypatch.setattr(up_to_nine.scoring, "PENALTY_GROUPS", (((2, 3), 25),) + up_to_nine.PENALTY_GROUPS[1:])
     monkeypatch.setitem(up_or_down.CARDS_IN_PLAY, 2, 60)
     one_up_scoring = rules_for("one_up").section("scoring")
-    assert "| Points | 1 | 2 | 3 | 4 | 5 | 6 | 12 | 20 |" in one_up_scoring.markdown
+    assert "| 6 | 6 |\n| K | 12 |\n" in one_up_scoring.markdown
     assert "3, 3, 5 and K left over cost 3 + 5 + 12 = 20 points" in one_up_scoring.plain
     assert "| black joker | 8 |" in rules_for("one_card").section("special").markdown
     assert "| 2 3 | 25 |" in rules_for("up_to_nine").section("scoring").markdown
@@ -277,11 +289,15 @@ def test_joker_is_found_in_at_least_three_games():
         assert hit.name == rules_for(hit.game).name
 
 
-def test_search_is_case_insensitive_and_in_reading_order():
+def test_search_is_case_insensitive_and_ranked_best_first():
     assert search("JOKER") == search("joker")
     hits = search("joker")
+    assert hits[0].game == "one_card" and hits[0].section == "special"
+    scores = [hit.score for hit in hits]
+    assert scores == sorted(scores, reverse=True)
     order = [(GAMES.index(h.game), [k for k, _ in SECTIONS].index(h.section)) for h in hits]
-    assert order == sorted(order)
+    for (score, place), (next_score, next_place) in zip(zip(scores, order), zip(scores[1:], order[1:])):
+        assert score > next_score or place < next_place
 
 
 def test_search_needs_every_word():
@@ -297,12 +313,15 @@ def test_search_finds_section_titles_and_nothing_for_blank_queries():
     assert search("xylophone") == []
 
 
-def test_search_snippet_is_cut_at_words_with_ellipses():
+def test_search_snippet_is_a_sentence_cut_at_a_word_end_when_long():
     hit = next(h for h in search("safety valve") if h.game == "up_to_nine")
     assert hit.section == "end"
-    assert hit.snippet.startswith("…") and hit.snippet.endswith("…")
-    assert "Safety valve" in hit.snippet
-    assert len(hit.snippet) <= rulebook._SNIPPET_BEFORE + rulebook._SNIPPET_AFTER + 20
+    assert hit.snippet == (
+        "Safety valve. Laid-down cards stay on the table until the round is over, so now and then a "
+        "round gets stuck: no player who still has to lay down could ever make their level with…"
+    )
+    assert len(hit.snippet) <= rulebook.SNIPPET_LENGTH + 1
+    assert [hit.snippet[start:end] for start, end in hit.marks] == ["Safety", "valve"]
 
 
 def test_search_can_be_limited_to_games():
@@ -316,3 +335,137 @@ def test_one_card_buried_start_ranks_rendered_from_the_core():
         "If it is a 2, 3, 7, A, J, Q, K or a joker, it may not lead: push it into the draw pile "
         "(bury it) and turn the next, until a plain 4, 5, 6, 8, 9 or 10 is face up."
     ) in rules_for("one_card").section("setup").plain
+
+
+# ---- search by meaning ---------------------------------------------------------
+
+@pytest.mark.parametrize(("word", "game", "section", "marked"), [
+    ("donere", "up_to_nine", "turn", ["Lay off"]),
+    ("Reihe", "up_or_down", "turn", ["row"]),
+    ("nivå", "up_to_nine", "turn", ["Level"]),
+    ("tress", "up_to_nine", "turn", ["set"]),
+    ("Auslage", "up_or_down", "turn", ["display"]),
+    ("Ablagestapel", "up_or_down", "turn", ["own discard pile"]),
+    ("jokere", "up_to_nine", "special", ["wild cards"]),
+])
+def test_each_glossary_word_of_the_seeds_finds_its_section_first(word, game, section, marked):
+    hits = search(word)
+    assert (hits[0].game, hits[0].section) == (game, section)
+    assert {hit.game for hit in hits} == {game}
+    assert [hits[0].snippet[start:end] for start, end in hits[0].marks] == marked
+
+
+@pytest.mark.parametrize("query", ["give back", "gives back", "gave back", "giving back", "given back"])
+def test_every_form_of_give_back_finds_one_ups_scoring(query):
+    hits = search(query)
+    assert (hits[0].game, hits[0].section) == ("one_up", "scoring")
+    assert hits[0].snippet == (
+        "Going out pays twice: you score nothing for the round, and you give back a chip, "
+        "which takes points off your running total."
+    )
+    assert [hits[0].snippet[start:end] for start, end in hits[0].marks] == ["give", "back"]
+
+
+@pytest.mark.parametrize("query", ["lay off", "laid off", "lays off", "laying off", "donate"])
+def test_every_form_of_lay_off_finds_up_to_nines_turn(query):
+    hit = search(query)[0]
+    assert (hit.game, hit.section) == ("up_to_nine", "turn")
+    assert hit.snippet.startswith("Lay off (donate), if you like: from the turn your contract is down")
+
+
+@pytest.mark.parametrize("query", ["went out", "go out", "goes out", "going out", "gone out"])
+def test_went_out_and_its_forms_find_the_same_sections(query):
+    assert [(h.game, h.section) for h in search(query)] == [(h.game, h.section) for h in search("went out")]
+    assert ("one_up", "end") in [(h.game, h.section) for h in search(query)]
+
+
+def test_ace_is_a_whole_word_and_never_face_or_place():
+    hits = search("ace")
+    assert "up_or_down" not in {hit.game for hit in hits}, "Up or Down? has face-up cards but no ace"
+    for hit in hits:
+        marked = [hit.snippet[start:end].lower() for start, end in hit.marks]
+        assert marked and set(marked) <= {"ace", "aces"}, (hit.game, hit.section, marked)
+
+
+def test_tie_is_a_whole_word_and_never_empties():
+    assert rulebook._stem("empties") != rulebook._stem("tie")
+    hits = search("tie")
+    assert [(h.game, h.section) for h in hits] == [
+        ("one_up", "winning"), ("up_to_nine", "scoring"), ("up_or_down", "winning"),
+    ]
+    for hit in hits:
+        assert {hit.snippet[start:end].lower() for start, end in hit.marks} <= {"tie", "tied", "ties"}
+
+
+def test_a_table_row_reads_as_a_sentence():
+    hit = search("colour joker")[0]
+    assert (hit.game, hit.section) == ("one_card", "special")
+    assert hit.snippet == "Attack card colour joker: next player draws 10."
+    assert [hit.snippet[start:end] for start, end in hit.marks] == ["colour", "joker"]
+    assert "|" not in "".join(h.snippet for h in search("level"))
+
+
+def test_one_card_attack_resets_to_zero_when_taken():
+    hit = search("attack reset")[0]
+    assert (hit.game, hit.section) == ("one_card", "special")
+    assert hit.snippet == (
+        "Taking an attack resets the running total to zero: the next attack card starts a fresh count."
+    )
+
+
+def test_one_up_has_tips_for_beginners():
+    tips = rules_for("one_up").section("tips")
+    assert tips.title == "Tips for beginners"
+    assert "Doubles are free." in tips.plain and "Kings hurt." in tips.plain
+    assert [(h.game, h.section) for h in search("tips")] == [("one_up", "tips")]
+
+
+def test_one_card_presets_say_what_the_seed_lacks():
+    rules = rules_for("one_card")
+    whys = {section.key: [b.why for b in section.blocks if b.preset] for section in rules.sections}
+    assert whys["cards"] == ["The original rules use one 54-card deck but do not say for how many players; "
+                             "a second deck for big tables is the app's suggestion."]
+    assert whys["turn"][0].startswith("The original rules only show it in passing")
+    assert whys["special"][0].startswith("The original rules name the five attack cards")
+    assert all(why and "rulings" not in why for section in whys.values() for why in section)
+    assert not any(b.why for s in rules.sections for b in s.blocks if not b.preset)
+
+
+def test_no_internal_file_name_in_any_rules_text():
+    for game in GAMES:
+        rules = rules_for(game)
+        text = rules.intro + " ".join(s.markdown + " ".join(b.why for b in s.blocks) for s in rules.sections)
+        assert ".md" not in text and "rulings" not in text.lower()
+
+
+def test_a_block_splits_into_text_and_tables_for_the_screen():
+    block = block_with(rules_for("one_up"), "scoring", "| Penalty points |")
+    table = [piece for piece in block.pieces if not isinstance(piece, str)]
+    assert table == [(
+        ("Card", "Penalty points"), ("A", "1"), ("2", "2"), ("3", "3"), ("4", "4"), ("5", "5"), ("6", "6"),
+        ("K", "10"), ("Joker (wild joker variant)", "20"),
+    )]
+    cards = rules_for("one_up").section("cards").blocks[0]
+    assert cards.pieces == (cards.text,)
+    assert rulebook.pieces("Intro:\n\n| A | B |\n|---|---|\n| 1 | 2 |\n\nAfter.") == (
+        "Intro:", (("A", "B"), ("1", "2")), "After.",
+    )
+
+
+@pytest.mark.parametrize(("query", "game", "section"), [
+    ("gå ut", "up_to_nine", "end"),
+    ("legge ned", "up_to_nine", "turn"),
+    ("sikkerhetsventil", "up_to_nine", "end"),
+    ("straffepoeng", "up_to_nine", "scoring"),
+    ("verdeckter Stapel", "up_or_down", "setup"),
+    ("persönlicher Ablagestapel", "up_or_down", "turn"),
+])
+def test_the_seeds_multi_word_terms_find_their_section_first(query, game, section):
+    hits = search(query)
+    assert (hits[0].game, hits[0].section) == (game, section)
+    assert {hit.game for hit in hits} == {game}
+
+
+def test_a_word_the_rules_use_is_read_as_english_not_through_the_glossary():
+    assert {hit.game for hit in search("joker")} == {"one_up", "one_card", "up_to_nine"}
+    assert [(h.game, h.section) for h in search("ring")][:1] == [("up_or_down", "setup")]

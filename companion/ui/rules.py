@@ -4,12 +4,18 @@ Routes: ``/rules`` and ``/rules?game=<id>`` (a game's rules), plus
 ``&game_id=<id>`` from a score pad: the rules then show the house-rule
 values that game was started with.  The texts and the search are
 ``companion.rulebook``'s; blocks that state an app preset carry a "preset"
-chip, those a table may change a "house rule" chip.
+chip (its tooltip says what the original rules lack), those a table may
+change a "house rule" chip.  Tables are laid out here, column widths
+following their contents, so they stay readable on a 390 px phone.
+
+A search shows ranked hits with the matched words highlighted; opening a
+hit shows its whole section under the search field, and closing it returns
+to the same hits: the search is kept until it is cleared.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import partial
 from urllib.parse import parse_qs, urlparse
 
@@ -18,24 +24,29 @@ import flet as ft
 from companion import rulebook
 from companion.ui.ask_cards import SUIT_TEXT, game_tiles, suit_text
 from companion.ui.state import navigate, use_store
-from companion.ui.widgets import TOUCH, labelled, screen_header
-
-PRESET_NOTE = "The original rules say nothing here: this is the app's choice (see Companion's rulings)."
-"""What a "preset" chip means (its tooltip)."""
+from companion.ui.widgets import TOUCH, icon_button, labelled, screen_header
 
 HOUSE_RULE_NOTE = "A table may change this when it starts a game."
 """What a "house rule" chip means (its tooltip)."""
 
+PRESET_LEGEND = "marks the app's choice where the original rules are silent or lost a table."
+"""The line next to the sample "preset" chip above the sections."""
 
 _MARKDOWN_STYLE = ft.MarkdownStyleSheet(
     p_text_style=SUIT_TEXT,
     strong_text_style=ft.TextStyle(font_family_fallback=SUIT_TEXT.font_family_fallback, weight=ft.FontWeight.BOLD),
-    table_head_text_style=ft.TextStyle(font_family_fallback=SUIT_TEXT.font_family_fallback,
-                                       weight=ft.FontWeight.BOLD),
-    table_body_text_style=SUIT_TEXT,
     list_bullet_text_style=SUIT_TEXT,
 )
 """Markdown styles that can show suits (see ``ask_cards.SUIT_FONT``)."""
+
+_NARROW_COLUMN = 10
+"""A column whose cells all have at most this many characters gets a fixed width."""
+
+_CHAR_WIDTH = 10
+_CELL_PADDING = 6
+_MAX_WEIGHT = 28
+"""Widths of a table cell: per character of a narrow column, padding each side (logical
+pixels), and the largest share weight of a wide column (characters of its longest cell)."""
 
 
 def _chip(text: str, tooltip: str, colour: str) -> ft.Control:
@@ -48,13 +59,67 @@ def _chip(text: str, tooltip: str, colour: str) -> ft.Control:
     )
 
 
+def _column_widths(table: rulebook.Table) -> list[tuple[int | None, int | None]]:
+    """(fixed width in pixels, or share weight) of each column of ``table``.
+
+    A narrow column (a level number, a count) is as wide as its longest cell,
+    so its heading is never broken; the others share the rest of the row in
+    proportion to their longest cell (at most :data:`_MAX_WEIGHT`).
+    """
+    widths = []
+    for i in range(len(table[0])):
+        longest = max(len(row[i]) if i < len(row) else 0 for row in table)
+        if longest <= _NARROW_COLUMN:
+            widths.append((longest * _CHAR_WIDTH + 2 * _CELL_PADDING, None))
+        else:
+            widths.append((None, min(_MAX_WEIGHT, longest)))
+    return widths
+
+
+def _table(table: rulebook.Table) -> ft.Control:
+    """A rules table as rows of wrapping cells, the header bold, rows striped."""
+    widths = _column_widths(table)
+    rows = []
+    for number, row in enumerate(table):
+        cells = [
+            ft.Container(
+                width=width,
+                expand=weight,
+                padding=ft.Padding.symmetric(horizontal=_CELL_PADDING, vertical=6),
+                content=suit_text(row[i].replace("**", "") if i < len(row) else "", size=15,
+                                  weight=ft.FontWeight.BOLD if number == 0 else None),
+            )
+            for i, (width, weight) in enumerate(widths)
+        ]
+        rows.append(ft.Container(
+            bgcolor=ft.Colors.SECONDARY_CONTAINER if number == 0
+            else (ft.Colors.SURFACE_CONTAINER_HIGHEST if number % 2 == 0 else None),
+            content=ft.Row(cells, spacing=0, vertical_alignment=ft.CrossAxisAlignment.START),
+        ))
+    return labelled("rules-table", ft.Container(
+        border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT),
+        border_radius=8,
+        clip_behavior=ft.ClipBehavior.ANTI_ALIAS,
+        content=ft.Column(rows, spacing=0),
+    ))
+
+
+def _block_body(block: rulebook.Block) -> ft.Control:
+    """A block's paragraphs and lists (Markdown) and tables (laid out here)."""
+    parts = [
+        ft.Markdown(piece, extension_set=ft.MarkdownExtensionSet.GITHUB_FLAVORED, md_style_sheet=_MARKDOWN_STYLE)
+        if isinstance(piece, str) else _table(piece)
+        for piece in block.pieces
+    ]
+    return parts[0] if len(parts) == 1 else ft.Column(parts, spacing=8)
+
+
 def _block(block: rulebook.Block) -> ft.Control:
     """One paragraph, list or table, with its preset / house rule chips."""
-    text = ft.Markdown(block.text, extension_set=ft.MarkdownExtensionSet.GITHUB_FLAVORED,
-                       md_style_sheet=_MARKDOWN_STYLE)
+    text = _block_body(block)
     chips = []
     if block.preset:
-        chips.append(_chip("preset", PRESET_NOTE, ft.Colors.TERTIARY))
+        chips.append(_chip("preset", block.why, ft.Colors.TERTIARY))
     if block.house_rule:
         chips.append(_chip("house rule", HOUSE_RULE_NOTE, ft.Colors.PRIMARY))
     if not chips:
@@ -66,12 +131,15 @@ def _block(block: rulebook.Block) -> ft.Control:
     )
 
 
+def _blocks(section: rulebook.Section) -> ft.Control:
+    return labelled(f"section-{section.key}", ft.Column([_block(b) for b in section.blocks], spacing=10))
+
+
 def _section(section: rulebook.Section, opened: bool, on_toggle: Callable[[], None]) -> ft.Control:
     """A section heading that opens and closes, and its blocks when open."""
-    marks = " · preset inside" if section.has_preset else ""
     header = ft.ListTile(
         title=ft.Text(section.title, weight=ft.FontWeight.W_600, size=18),
-        subtitle=ft.Text(marks.strip(" ·"), size=12, color=ft.Colors.TERTIARY) if marks else None,
+        subtitle=ft.Text("preset inside", size=12, color=ft.Colors.TERTIARY) if section.has_preset else None,
         trailing=ft.Icon(ft.Icons.EXPAND_LESS if opened else ft.Icons.EXPAND_MORE),
         on_click=on_toggle,
         min_height=TOUCH,
@@ -79,7 +147,7 @@ def _section(section: rulebook.Section, opened: bool, on_toggle: Callable[[], No
     )
     parts: list[ft.Control] = [header]
     if opened:
-        parts.append(labelled(f"section-{section.key}", ft.Column([_block(b) for b in section.blocks], spacing=10)))
+        parts.append(_blocks(section))
     return ft.Column(parts, spacing=4)
 
 
@@ -103,14 +171,43 @@ def _house_rules(rules: rulebook.GameRules) -> ft.Control:
     ))
 
 
+def _marked(snippet: str, marks: Sequence[tuple[int, int]]) -> ft.Text:
+    """The snippet with its matched words in bold on a highlight."""
+    mark = ft.TextStyle(weight=ft.FontWeight.BOLD, bgcolor=ft.Colors.TERTIARY_CONTAINER,
+                        color=ft.Colors.ON_TERTIARY_CONTAINER)
+    spans = []
+    at = 0
+    for start, end in marks:
+        if start > at:
+            spans.append(ft.TextSpan(snippet[at:start]))
+        spans.append(ft.TextSpan(snippet[start:end], style=mark))
+        at = end
+    if at < len(snippet):
+        spans.append(ft.TextSpan(snippet[at:]))
+    return ft.Text(spans=spans, style=SUIT_TEXT)
+
+
 def _hit(hit: rulebook.Hit, on_open: Callable[[], None]) -> ft.Control:
     return ft.ListTile(
         title=ft.Text(f"{hit.name} · {hit.title}", weight=ft.FontWeight.W_600),
-        subtitle=suit_text(hit.snippet),
+        subtitle=_marked(hit.snippet, hit.marks),
         on_click=on_open,
         min_height=TOUCH,
         content_padding=ft.Padding.symmetric(horizontal=4),
     )
+
+
+def _opened_hit(hit: rulebook.Hit, on_close: Callable[[], None], on_all: Callable[[], None]) -> list[ft.Control]:
+    """A hit's whole section, with a way back to the hits and one to the game's rules."""
+    section = rulebook.rules_for(hit.game).section(hit.section)
+    return [
+        ft.Row([
+            icon_button(ft.Icons.ARROW_BACK, "Back to the results", on_close),
+            ft.Text(f"{hit.name} · {hit.title}", weight=ft.FontWeight.W_600, size=18, expand=True),
+        ]),
+        _blocks(section),
+        ft.TextButton(f"All {hit.name} rules", on_click=on_all),
+    ]
 
 
 @ft.component
@@ -123,6 +220,7 @@ def RulesScreen() -> ft.Control:
     game, set_game = ft.use_state(asked if asked in rulebook.GAMES else rulebook.GAMES[0])
     opened, set_opened = ft.use_state(frozenset({"cards"}))
     text, set_text = ft.use_state("")
+    shown, set_shown = ft.use_state(None)
 
     def choose(game_id: str):
         set_game(game_id)
@@ -131,10 +229,14 @@ def RulesScreen() -> ft.Control:
     def toggle(key: str):
         set_opened(opened - {key} if key in opened else opened | {key})
 
-    def open_hit(hit: rulebook.Hit):
+    def searched(value: str):
+        set_text(value)
+        set_shown(None)
+
+    def all_rules(hit: rulebook.Hit):
         set_game(hit.game)
         set_opened(frozenset({hit.section}))
-        set_text("")
+        searched("")
 
     back_to_pad = partial(navigate, f"/pad/{saved_id}") if saved_id and store.get_game(saved_id) else None
     controls: list[ft.Control] = [
@@ -142,12 +244,11 @@ def RulesScreen() -> ft.Control:
         ft.Row([
             ft.TextField(
                 label="Search all rules",
-                hint_text="e.g. joker, wild, shield",
+                hint_text="e.g. joker, give back, Reihe",
                 prefix_icon=ft.Icons.SEARCH,
-                suffix=ft.IconButton(ft.Icons.CLOSE, tooltip="Clear the search", on_click=lambda: set_text(""))
-                if text else None,
+                suffix=icon_button(ft.Icons.CLOSE, "Clear the search", partial(searched, "")) if text else None,
                 value=text,
-                on_change=lambda e: set_text(e.control.value),
+                on_change=lambda e: searched(e.control.value),
                 autocorrect=False,
                 expand=True,
             ),
@@ -155,12 +256,16 @@ def RulesScreen() -> ft.Control:
     ]
     if text.strip():
         hits = rulebook.search(text)
+        hit = next((h for h in hits if (h.game, h.section) == shown), None)
+        if hit is not None:
+            controls += _opened_hit(hit, partial(set_shown, None), partial(all_rules, hit))
+            return ft.Column(controls, spacing=12)
         games = len({hit.game for hit in hits})
         found = (f"{len(hits)} section{'s' if len(hits) != 1 else ''} in {games} game{'s' if games != 1 else ''}"
                  if hits else "Nothing found: try another word.")
         controls.append(ft.Text(found, color=ft.Colors.ON_SURFACE_VARIANT))
         controls.append(labelled("hits", ft.Column(
-            [_hit(hit, partial(open_hit, hit)) for hit in hits], spacing=0,
+            [_hit(hit, partial(set_shown, (hit.game, hit.section))) for hit in hits], spacing=0,
         )))
         return ft.Column(controls, spacing=12)
     doc = store.get_game(saved_id) if saved_id else None
@@ -174,8 +279,8 @@ def RulesScreen() -> ft.Control:
         controls.append(_house_rules(rules))
     controls.append(ft.Text(rules.intro, color=ft.Colors.ON_SURFACE_VARIANT))
     controls.append(ft.Row(
-        [_chip("preset", PRESET_NOTE, ft.Colors.TERTIARY),
-         ft.Text("marks the app's choice where the original rules are silent.", size=13, expand=True)],
+        [_chip("preset", rulebook.PRESET_WHY, ft.Colors.TERTIARY),
+         ft.Text(PRESET_LEGEND, size=13, expand=True)],
     ))
     controls.extend(_section(section, section.key in opened, partial(toggle, section.key))
                     for section in rules.sections)

@@ -1,0 +1,72 @@
+"""The Rules screen in the browser at 390x844: search by meaning, hits that
+open and close without losing the search, tables laid out for a phone.
+
+Expected texts come from the rules files in assets/rules (our own words for
+seeds 000, 002, 003 and 004); "Reihe" is the German seed's word for a row
+(the glossary), found in Up or Down?'s "A turn".
+"""
+
+from __future__ import annotations
+
+from test_ask import read, type_cards
+
+ROW_SENTENCE = "Take one of the two cards now next to it into your display: it starts a new row or joins one of yours."
+
+
+def search_field_value(app) -> str:
+    """What the search field holds, read from its input element."""
+    return app.page.evaluate(
+        "() => { const field = [...document.querySelectorAll('input, textarea')]"
+        ".find(e => (e.getAttribute('aria-label') || '').startsWith('Search all rules'));"
+        " return field ? field.value : null; }"
+    )
+
+
+def test_search_opens_a_hit_and_closing_it_keeps_the_search(app):
+    app.tab("Rules")
+    type_cards(app, "Search all rules", "Reihe", submit=False)
+    app.see("3 sections in 1 game")
+    hits = read(app, "hits")
+    assert "Up or Down? · A turn" in hits
+    assert ROW_SENTENCE in hits
+    app.page.get_by_text("Up or Down? · A turn").first.click()
+    section = read(app, "section-turn")
+    assert "own discard pile" in section
+    assert "3 sections in 1 game" not in read(app, "section-turn")
+    app.tap("Back to the results")
+    app.see("3 sections in 1 game")
+    assert ROW_SENTENCE in read(app, "hits")
+    assert search_field_value(app) == "Reihe"
+
+
+def test_word_forms_and_seed_words_find_their_sections(app):
+    app.open("/rules")
+    type_cards(app, "Search all rules", "gave back", submit=False)
+    app.see("One Up · Scoring")
+    assert read(app, "hits").index("One Up · Scoring") < read(app, "hits").index("One Up · Tips for beginners")
+    type_cards(app, "Search all rules", "donere", submit=False)
+    app.see("Up to 9 · A turn")
+    assert "Lay off (donate), if you like" in read(app, "hits")
+
+
+def test_one_up_scoring_table_reads_as_rows_on_a_phone(app):
+    app.open("/rules?game=one_up")
+    app.page.get_by_text("Scoring", exact=True).first.click()
+    section = read(app, "section-scoring")
+    assert "Penalty points" in section
+    assert "Joker (wild joker variant)" in section
+    assert "|" not in section, "the table is laid out, not shown as Markdown text"
+    table = app.page.get_by_test_id("rules-table").first
+    table.scroll_into_view_if_needed()
+    box = table.bounding_box()
+    assert box is not None and box["width"] >= 300, f"the table is squeezed: {box}"
+    assert box["height"] <= 9 * 60, f"a header and 8 rows should not wrap into more lines: {box}"
+
+
+def test_one_card_preset_chips_tell_the_screen_reader_what_the_seed_lacks(app):
+    app.open("/rules?game=one_card")
+    app.page.get_by_text("Special cards").first.click(force=True)
+    section = read(app, "section-special")
+    assert "lost the table of how many cards each one makes the next player draw" in section
+    assert "say nothing" not in section
+    assert "rulings" not in section.lower()
