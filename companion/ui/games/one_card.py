@@ -41,6 +41,7 @@ CHECK_PLAYERS = 3
 """Players the checker assumes when it is not opened from a saved game (some
 cards act differently with 2 players, seed 002)."""
 
+
 @ft.component
 def Entry(pad: OneCardPad, number: int | None, submit: Submit, close, delete) -> ft.Control:
     """One big button per player; a tap enters (or, editing, changes) the round's winner."""
@@ -205,7 +206,6 @@ def _card_answer_row(item: CardAnswer, on_remove: Callable[[], None]) -> ft.Cont
         ],
         vertical_alignment=ft.CrossAxisAlignment.CENTER,
     )
-
 
 
 @ft.component

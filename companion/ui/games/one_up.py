@@ -51,7 +51,6 @@ def stored_values(cards: list[str], joker: bool) -> tuple[str, ...]:
     return tuple(value for value in (*one_up.VALUE_CIRCLE, one_up.JOKER) if value in held)
 
 
-
 @ft.observable
 @dataclass
 class OneUpDraft:

@@ -300,13 +300,12 @@ def row_answer(row: Sequence[int], card: int | None) -> Answer:
 
 
 _NUMBER_SLOTS: tuple[tuple[str, str, int], ...] = (
-    ("ring", "The ring (6 numbers)", 6),
+    ("ring", f"The ring ({up_or_down.RING_SIZE} numbers)", up_or_down.RING_SIZE),
     ("card", "Your card", 1),
     ("row", "Your row, in the order laid", 0),
     ("row_card", "Card for that row", 1),
 )
 """(key, label, most numbers; 0 = no limit) of the Up or Down? checker's places."""
-
 
 
 @ft.component

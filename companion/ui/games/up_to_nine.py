@@ -71,7 +71,6 @@ def _level_text(level: int) -> str:
     return "level 9 done" if level == FINISHED else f"level {level}"
 
 
-
 @ft.observable
 @dataclass
 class UpToNineDraft:

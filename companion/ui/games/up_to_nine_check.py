@@ -34,6 +34,7 @@ from companion.ui.widgets import TOUCH, error_line, labelled, section_title, til
 MAX_HAND = 12
 """Most cards the checker takes (``up_to_nine.find_meld`` is made for up to 12)."""
 
+
 @dataclass(frozen=True)
 class GroupLine:
     """One straight or set of a reading, ready to show.
@@ -191,7 +192,6 @@ def _grouping(groups: Sequence[GroupLine]) -> ft.Control:
             wrap=True, spacing=6, run_spacing=6,
         ))
     return labelled("grouping", ft.Column(rows, spacing=6))
-
 
 
 def _levels(options: Mapping[str, Any]) -> tuple[up_to_nine.Level, ...]:
