@@ -87,8 +87,8 @@ def SetupScreen(game: str | None, players: int | None, back: str | None = None) 
     """
     start_game = game if game in registry.GAME_IDS else registry.GAME_IDS[0]
     chosen, set_chosen = ft.use_state(start_game)
-    supported = setup.GAMES[chosen].players
-    count, set_count = ft.use_state(players if players in setup.GAMES[start_game].players else None)
+    supported = registry.game(chosen).players
+    count, set_count = ft.use_state(players if players in registry.game(start_game).players else None)
     done, set_done = ft.use_state(frozenset())
     first, set_first = ft.use_state(None)
     seats = count if count in supported else supported.start

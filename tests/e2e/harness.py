@@ -59,7 +59,13 @@ TYPED_TIMEOUT_MS = 2_000
 """How long a text field may take to hold what was typed before typing again."""
 
 QUIET_MS = 300
-"""A screen has settled when Flutter drew no frame for this long (milliseconds)."""
+"""A screen has settled when Flutter drew no frame for this long (milliseconds;
+shorter than the 500 ms a text cursor stays on or off)."""
+
+SCROLLBAR_FADE_MS = 1_500
+"""How long to wait, after a scroll has come to rest, for the scrollbar to
+start fading out (Flutter waits 600 ms); a screen that did not scroll draws
+nothing more and the wait simply ends."""
 
 SETTLE_TIMEOUT_MS = 10_000
 """Most time a screen may take to settle (an animation that never stops fails)."""
@@ -295,11 +301,29 @@ class AppPage:
         except PlaywrightTimeout:
             self.fail(f"the screen kept drawing new frames for {SETTLE_TIMEOUT_MS / 1000:.0f} s")
 
+    def next_frame(self, timeout_ms: float) -> bool:
+        """Wait for Flutter to draw a new frame; False when none came within ``timeout_ms``."""
+        from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+        mark = self.page.evaluate("() => window.__lastFrame || 0")
+        try:
+            self.page.wait_for_function(
+                "mark => (window.__lastFrame || 0) > mark", arg=mark, polling=50, timeout=timeout_ms,
+            )
+        except PlaywrightTimeout:
+            return False
+        return True
+
     def scroll(self, pixels: int) -> None:
-        """Scroll the screen down by ``pixels`` (up when negative) with the mouse wheel, until it rests."""
+        """Scroll the screen down by ``pixels`` (up when negative) with the mouse
+        wheel, once the screen is at rest, until it rests again and its
+        scrollbar has faded out."""
+        self.settle()
         self.page.mouse.move(PHONE["width"] / 2, PHONE["height"] / 2)
         self.page.mouse.wheel(0, pixels)
         self.settle()
+        if self.next_frame(SCROLLBAR_FADE_MS):
+            self.settle()
 
     def see(self, text: str, *, timeout: float = 10_000, exact: bool = False) -> None:
         """Wait until ``text`` is visible (a substring unless ``exact``).
