@@ -1,4 +1,4 @@
-"""The checker's answers (companion.ui.ask_answers), without a browser.
+"""The checker's answers (each game's UI module in companion.ui.games), without a browser.
 
 Expected verdicts follow the seeds and rulings.md; the wording of reasons is
 the rules core's, so these tests check the verdict, the figures and that the
@@ -14,6 +14,10 @@ import pytest
 from companion.cards import Card, parse_card, parse_cards
 from companion.games import one_card, one_up, up_to_nine
 from companion.ui import ask_answers as ask
+from companion.ui.games import one_card as one_card_ui
+from companion.ui.games import one_up as one_up_ui
+from companion.ui.games import up_or_down as up_or_down_ui
+from companion.ui.games import up_to_nine_check as up_to_nine_ui
 
 
 def c(text: str) -> Card:
@@ -27,34 +31,34 @@ def c(text: str) -> Card:
     ("4", "6", ask.NO), ("A", "K", ask.NO),
 ])
 def test_one_up_verdicts(top, card, kind):
-    answer = ask.one_up_answer(c(top), c(card))
+    answer = one_up_ui.one_up_answer(c(top), c(card))
     assert answer.kind == kind
     assert answer.legal is (kind == ask.YES)
 
 
 def test_one_up_reason_comes_from_the_core():
-    answer = ask.one_up_answer(c("4"), c("6"))
+    answer = one_up_ui.one_up_answer(c("4"), c("6"))
     assert answer.text == "No. " + one_up.check_play("4", "6").reason
-    assert ask.one_up_answer(c("6"), c("K")).text == "Yes: a King may go on a 6."
+    assert one_up_ui.one_up_answer(c("6"), c("K")).text == "Yes: a King may go on a 6."
 
 
 def test_one_up_joker_variant():
-    assert ask.one_up_answer(c("3"), c("JK"), joker=True).kind == ask.YES
-    assert ask.one_up_answer(c("JK"), c("K"), joker=True).kind == ask.YES
-    assert ask.one_up_answer(c("JK"), c("5"), joker=True).kind == ask.NO
-    off = ask.one_up_answer(c("3"), c("JK"), joker=False)
+    assert one_up_ui.one_up_answer(c("3"), c("JK"), joker=True).kind == ask.YES
+    assert one_up_ui.one_up_answer(c("JK"), c("K"), joker=True).kind == ask.YES
+    assert one_up_ui.one_up_answer(c("JK"), c("5"), joker=True).kind == ask.NO
+    off = one_up_ui.one_up_answer(c("3"), c("JK"), joker=False)
     assert off.kind == ask.ERROR and "wild joker variant" in off.text
 
 
 def test_one_up_waits_and_says_what_fits():
-    assert ask.one_up_answer(None, None).kind == ask.WAIT
-    hint = ask.one_up_answer(c("6"), None, joker=True)
+    assert one_up_ui.one_up_answer(None, None).kind == ask.WAIT
+    hint = one_up_ui.one_up_answer(c("6"), None, joker=True)
     assert hint.kind == ask.WAIT
     assert hint.text == "On a 6 you may play a 6, a King or the joker. Pick your card."
 
 
 def test_one_up_rejects_a_card_the_game_does_not_use():
-    answer = ask.one_up_answer(c("8"), c("K"))
+    answer = one_up_ui.one_up_answer(c("8"), c("K"))
     assert answer.kind == ask.ERROR and "'8' is not a One Up card" in answer.text
 
 
@@ -62,7 +66,7 @@ def test_one_up_rejects_a_card_the_game_does_not_use():
 
 def test_under_a_pending_ace_of_spades_only_jokers_and_threes_are_legal():
     hand = parse_cards("BJ CJ 3♥ 3♣ A♥ 2♠ 7♦ K♠ 5♠")
-    answer = ask.one_card_answer(c("A♠"), hand, attack_total=5)
+    answer = one_card_ui.one_card_answer(c("A♠"), hand, attack_total=5)
     legal = [item.card for item in answer.cards if item.legal]
     assert legal == parse_cards("BJ CJ 3♥ 3♣")
     assert answer.summary.kind == ask.YES
@@ -77,7 +81,7 @@ def test_under_a_pending_ace_of_spades_only_jokers_and_threes_are_legal():
 
 
 def test_take_the_attack_says_what_to_draw():
-    answer = ask.one_card_answer(c("2♥"), parse_cards("A♣ 9♦"), attack_total=6)
+    answer = one_card_ui.one_card_answer(c("2♥"), parse_cards("A♣ 9♦"), attack_total=6)
     assert answer.attack == "Attack pending: 6 cards, last attack card 2♥."
     assert answer.take.startswith("Take the attack: draw 6 cards.")
     ace = answer.cards[0]
@@ -86,7 +90,7 @@ def test_take_the_attack_says_what_to_draw():
 
 
 def test_no_attack_no_take_line_and_plain_matching():
-    answer = ask.one_card_answer(c("9♠"), parse_cards("3♦ 9♥ 7♣ J♠"))
+    answer = one_card_ui.one_card_answer(c("9♠"), parse_cards("3♦ 9♥ 7♣ J♠"))
     assert answer.attack == "" and answer.take == ""
     assert [item.legal for item in answer.cards] == [False, True, True, True]
     assert answer.cards[2].text == "Plays; name a suit for the next player."
@@ -94,35 +98,35 @@ def test_no_attack_no_take_line_and_plain_matching():
 
 
 def test_jack_with_two_players_lets_you_play_again():
-    answer = ask.one_card_answer(c("9♠"), parse_cards("J♠ 4♥"), players=2)
+    answer = one_card_ui.one_card_answer(c("9♠"), parse_cards("J♠ 4♥"), players=2)
     assert answer.cards[0].text == "Plays. " + one_card.card_effect("J♠", 2)
 
 
 def test_declared_suit_is_followed():
-    answer = ask.one_card_answer(c("7♣"), parse_cards("2♥ 9♥ 9♣"), declared_suit="H")
+    answer = one_card_ui.one_card_answer(c("7♣"), parse_cards("2♥ 9♥ 9♣"), declared_suit="H")
     assert [item.legal for item in answer.cards] == [True, True, False]
 
 
 def test_a_lone_joker_is_never_legal_and_nothing_fits_says_draw():
-    answer = ask.one_card_answer(c("9♠"), parse_cards("BJ"))
+    answer = one_card_ui.one_card_answer(c("9♠"), parse_cards("BJ"))
     assert answer.summary.kind == ask.NO
     assert answer.summary.text == "None of your 1 cards may be played: draw a card."
-    pending = ask.one_card_answer(c("CJ"), parse_cards("A♠ 9♠"), attack_total=10)
+    pending = one_card_ui.one_card_answer(c("CJ"), parse_cards("A♠ 9♠"), attack_total=10)
     assert pending.summary.text == "None of your 2 cards may be played: take the attack."
 
 
 def test_one_card_bad_state_is_an_error_not_a_crash():
-    answer = ask.one_card_answer(c("9♠"), parse_cards("9♥"), attack_total=4)
+    answer = one_card_ui.one_card_answer(c("9♠"), parse_cards("9♥"), attack_total=4)
     assert answer.summary.kind == ask.ERROR and "no attack card" in answer.summary.text
-    assert ask.one_card_answer(None, ()).summary.kind == ask.WAIT
-    assert ask.one_card_answer(c("9♠"), ()).summary.kind == ask.WAIT
+    assert one_card_ui.one_card_answer(None, ()).summary.kind == ask.WAIT
+    assert one_card_ui.one_card_answer(c("9♠"), ()).summary.kind == ask.WAIT
 
 
 # ---- Up to 9 ---------------------------------------------------------------------------
 
 def test_level_four_meld_with_two_wilds_and_its_grouping():
     cards = parse_cards("7♠ 7♥ 7♦ K♣ K♦ 2♠ 5♥ 5♣ 3♦")
-    answer = ask.meld_answer(4, cards)
+    answer = up_to_nine_ui.meld_answer(4, cards)
     assert answer.summary.kind == ask.YES
     assert answer.wilds == ("Wilds used: 2 of 2 allowed "
                             "(2 total, max 1 per set, at least one set with no wild).")
@@ -135,11 +139,11 @@ def test_level_four_meld_with_two_wilds_and_its_grouping():
 
 
 def test_level_line_shows_contract_and_budget():
-    assert ask.level_line(5) == "Level 5: straight of 4 + set of 3 · max wild 1 + 1"
+    assert up_to_nine_ui.level_line(5) == "Level 5: straight of 4 + set of 3 · max wild 1 + 1"
 
 
 def test_illegal_meld_passes_the_core_reason():
-    answer = ask.meld_answer(1, parse_cards("♠Q ♠K ♠A ♠2"))
+    answer = up_to_nine_ui.meld_answer(1, parse_cards("♠Q ♠K ♠A ♠2"))
     assert answer.summary.kind == ask.NO
     assert answer.summary.text == "No. " + up_to_nine.check_meld(1, "♠Q ♠K ♠A ♠2").reason
     assert answer.groups == ()
@@ -147,7 +151,7 @@ def test_illegal_meld_passes_the_core_reason():
 
 def test_find_meld_in_twelve_cards_marks_the_cards_to_lay_down():
     hand = parse_cards("9♠ 7♠ J♥ 7♥ Q♣ 7♦ K♣ K♦ 2♠ 5♥ 5♣ 3♦")
-    answer = ask.find_answer(4, hand)
+    answer = up_to_nine_ui.find_answer(4, hand)
     assert answer.summary.kind == ask.YES
     assert answer.summary.text == "Found it: lay down these 9 cards."
     assert Counter(hand[i] for i in answer.chosen) == Counter(up_to_nine.find_meld(4, hand).cards)
@@ -156,12 +160,12 @@ def test_find_meld_in_twelve_cards_marks_the_cards_to_lay_down():
 
 def test_find_marks_each_copy_once_with_two_decks():
     hand = parse_cards("♥4 ♥4 ♥5 ♥6 ♥7 9♣")
-    answer = ask.find_answer(1, hand)
+    answer = up_to_nine_ui.find_answer(1, hand)
     assert len(answer.chosen) == 4 and 5 not in answer.chosen
 
 
 def test_find_meld_says_so_when_there_is_none():
-    answer = ask.find_answer(9, parse_cards("♥4 ♠9 ♣K"))
+    answer = up_to_nine_ui.find_answer(9, parse_cards("♥4 ♠9 ♣K"))
     assert answer.summary.kind == ask.NO
     assert answer.summary.text == "No straight of 9 within the budget in these 3 cards."
 
@@ -170,31 +174,31 @@ def test_up_to_nine_with_an_edited_level_table():
     table = up_to_nine.levels_to_json()
     table[0]["groups"][0]["size"] = 3
     levels = up_to_nine.levels_from_json(table)
-    assert ask.meld_answer(1, parse_cards("♥4 ♥5 ♥6"), levels).summary.kind == ask.YES
-    assert ask.meld_answer(1, parse_cards("♥4 ♥5 ♥6")).summary.kind == ask.NO
+    assert up_to_nine_ui.meld_answer(1, parse_cards("♥4 ♥5 ♥6"), levels).summary.kind == ask.YES
+    assert up_to_nine_ui.meld_answer(1, parse_cards("♥4 ♥5 ♥6")).summary.kind == ask.NO
 
 
 def test_lay_off_natural_and_wild():
     run = parse_cards("♣4 ♣5 ♣6 ♣7")
-    down, line = ask.lay_off_answer("straight", run, c("♣3"))
+    down, line = up_to_nine_ui.lay_off_answer("straight", run, c("♣3"))
     assert down.kind == ask.YES
     assert down.text == "Yes: 3♣ goes on the clubs straight 4 to 7 at the low end."
     assert line.title == "clubs straight 4 to 7"
-    wild, _ = ask.lay_off_answer("straight", run, c("♥2"))
+    wild, _ = up_to_nine_ui.lay_off_answer("straight", run, c("♥2"))
     assert wild.text == ("Yes: 2♥ goes on the clubs straight 4 to 7 at the high end "
                          "as a wild for 8♣, and stays that card.")
-    king, _ = ask.lay_off_answer("set", parse_cards("8♠ 8♥ 8♦"), c("♣K"))
+    king, _ = up_to_nine_ui.lay_off_answer("set", parse_cards("8♠ 8♥ 8♦"), c("♣K"))
     assert king.kind == ask.NO and "does not fit the set of 8s" in king.text
 
 
 def test_lay_off_on_something_that_is_no_group():
-    answer, line = ask.lay_off_answer("set", parse_cards("K♣ K♦ A♦"), c("K♥"))
+    answer, line = up_to_nine_ui.lay_off_answer("set", parse_cards("K♣ K♦ A♦"), c("K♥"))
     assert answer.kind == ask.ERROR and line is None
-    assert ask.lay_off_answer("straight", (), None)[0].kind == ask.WAIT
+    assert up_to_nine_ui.lay_off_answer("straight", (), None)[0].kind == ask.WAIT
 
 
 def test_up_to_nine_rejects_jokers_with_the_core_message():
-    answer = ask.meld_answer(1, [Card(None, None, "black"), c("♥5"), c("♥6"), c("♥7")])
+    answer = up_to_nine_ui.meld_answer(1, [Card(None, None, "black"), c("♥5"), c("♥6"), c("♥7")])
     assert answer.summary.kind == ask.ERROR
 
 
@@ -202,35 +206,35 @@ def test_up_to_nine_rejects_jokers_with_the_core_message():
 
 def test_ring_between_and_outside():
     ring = [4, 34, 52, 60, 88, 101]
-    assert ask.ring_answer(ring, 37).text == "37 goes between 34 and 52: take 34 or 52 into your display."
-    outside = ask.ring_answer(ring, 120)
+    assert up_or_down_ui.ring_answer(ring, 37).text == "37 goes between 34 and 52: take 34 or 52 into your display."
+    outside = up_or_down_ui.ring_answer(ring, 120)
     assert outside.kind == ask.YES
     assert outside.text == ("120 is outside the ring, so it goes between the lowest (4) and the "
                             "highest (101): take 4 or 101 into your display.")
-    assert ask.ring_answer(ring, 34).kind == ask.ERROR
-    assert ask.ring_answer(ring[:1], 37).kind == ask.WAIT
+    assert up_or_down_ui.ring_answer(ring, 34).kind == ask.ERROR
+    assert up_or_down_ui.ring_answer(ring[:1], 37).kind == ask.WAIT
 
 
 def test_row_direction_and_verdicts():
-    assert ask.row_answer([12, 20, 31], 40).text == "Yes: the row runs upward and 40 continues it."
-    no = ask.row_answer([12, 20, 31], 25)
+    assert up_or_down_ui.row_answer([12, 20, 31], 40).text == "Yes: the row runs upward and 40 continues it."
+    no = up_or_down_ui.row_answer([12, 20, 31], 25)
     assert no.kind == ask.NO and "runs upward" in no.text
-    assert ask.row_answer([12], 5).text == "Yes: 5 is the row's second card and makes it run down."
-    assert ask.row_answer([], 5).text == "Yes: 5 starts the row."
-    assert ask.row_answer([30, 20, 25], 10).kind == ask.ERROR
-    assert ask.row_answer([30, 20], None).kind == ask.WAIT
+    assert up_or_down_ui.row_answer([12], 5).text == "Yes: 5 is the row's second card and makes it run down."
+    assert up_or_down_ui.row_answer([], 5).text == "Yes: 5 starts the row."
+    assert up_or_down_ui.row_answer([30, 20, 25], 10).kind == ask.ERROR
+    assert up_or_down_ui.row_answer([30, 20], None).kind == ask.WAIT
 
 
 def test_read_numbers():
-    assert ask.read_numbers(" 4 34, 52;60 ") == [4, 34, 52, 60]
-    assert ask.read_numbers("") == []
+    assert up_or_down_ui.read_numbers(" 4 34, 52;60 ") == [4, 34, 52, 60]
+    assert up_or_down_ui.read_numbers("") == []
     with pytest.raises(ValueError, match="'x'"):
-        ask.read_numbers("4 x")
+        up_or_down_ui.read_numbers("4 x")
 
 
 def test_attack_value_of_a_top_card():
-    assert ask.attack_value(c("A♠")) == 5
-    assert ask.attack_value(c("9♠")) == 0
-    assert ask.attack_value(c("JK")) == 0
-    answer = ask.one_card_answer(c("JK"), parse_cards("9♠"))
+    assert one_card_ui.attack_value(c("A♠")) == 5
+    assert one_card_ui.attack_value(c("9♠")) == 0
+    assert one_card_ui.attack_value(c("JK")) == 0
+    answer = one_card_ui.one_card_answer(c("JK"), parse_cards("9♠"))
     assert answer.summary.kind == ask.ERROR and "BJ" in answer.summary.text

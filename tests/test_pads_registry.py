@@ -1,4 +1,4 @@
-"""The pad registry and what every pad shares: new games, saved documents, replays."""
+"""The game registry and what every pad shares: new games, saved documents, replays."""
 
 from __future__ import annotations
 
@@ -8,8 +8,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion.games import one_up
-from companion.pads import GAME_TITLES, PADS, OneUpPad, PadError, new_pad, pad_from_doc
+from companion import registry, setup
+from companion.games import one_card, one_up, up_or_down, up_to_nine
+from companion.pads import (
+    GAME_TITLES, PADS, OneCardPad, OneUpPad, PadError, UpOrDownPad, UpToNinePad, new_pad, pad_class, pad_from_doc,
+)
 from companion.store import Store
 
 ENTRIES = {
@@ -32,6 +35,29 @@ def test_registry_names_the_four_games():
     assert GAME_TITLES == {
         "one_up": "One Up", "one_card": "One-card", "up_to_nine": "Up to 9", "up_or_down": "Up or Down?",
     }
+
+
+def test_registry_ties_each_game_to_its_rules_pad_and_setup_in_menu_order():
+    assert [(game.id, game.title, game.icon, game.rules, game.pad) for game in registry.GAMES] == [
+        ("one_up", "One Up", "FILTER_1", one_up, OneUpPad),
+        ("one_card", "One-card", "STYLE", one_card, OneCardPad),
+        ("up_to_nine", "Up to 9", "STAIRS", up_to_nine, UpToNinePad),
+        ("up_or_down", "Up or Down?", "SWAP_VERT", up_or_down, UpOrDownPad),
+    ]
+    assert registry.GAME_IDS == setup.GAME_IDS == ("one_up", "one_card", "up_to_nine", "up_or_down")
+    assert registry.game("up_or_down").setup.laid_out == up_or_down.RING_SIZE == 6
+    assert all(game.players == range(2, 7) for game in registry.GAMES)
+    assert list(PADS) == list(registry.GAME_IDS)
+    assert pad_class("one_card") is OneCardPad
+
+
+@pytest.mark.parametrize("bad", ["poker", "One Up", None, 3])
+def test_registry_refuses_an_unknown_game_naming_the_known_ones(bad):
+    known = "choose one of one_up, one_card, up_to_nine, up_or_down"
+    with pytest.raises(registry.UnknownGameError, match=f"^There is no game {bad!r}: {known}$"):
+        registry.game(bad)
+    with pytest.raises(PadError, match=f"^There is no game {bad!r}: {known}$"):
+        pad_class(bad)
 
 
 @pytest.mark.parametrize("game", sorted(PADS))
@@ -116,7 +142,5 @@ def test_every_pad_round_trips_through_the_store(game, tmp_path):
 
 @pytest.mark.parametrize("game", sorted(PADS))
 def test_pad_player_range_comes_from_the_setup_table(game):
-    from companion import setup
-
     counts = setup.GAMES[game].players
     assert (PADS[game].MIN_PLAYERS, PADS[game].MAX_PLAYERS) == (counts.start, counts.stop - 1) == (2, 6)

@@ -1,5 +1,6 @@
 """The screens' plain-Python state, without a browser: the entry-sheet drafts,
-the New game draft, the shell's helpers and main.py's command line.
+the New game draft, each game's UI hooks, the shell's helpers and main.py's
+command line.
 
 A draft is what a sheet holds before "Save": every tap is a method on it, and
 ``entry()`` is exactly what the pad's ``add_round`` receives, so a draft and
@@ -16,12 +17,16 @@ import socket
 import pytest
 
 import main
+from companion import registry
 from companion.pads import PadError, new_pad
+from companion.stats import PlayerStats
 from companion.ui.app import query_params, tab_index
-from companion.ui.entry_one_up import _draft as one_up_draft
-from companion.ui.entry_one_up import card_text, stored_values
-from companion.ui.entry_up_or_down import _draft as up_or_down_draft
-from companion.ui.entry_up_to_nine import UpToNineDraft, _blank, _from_stored
+from companion.ui.games import game_ui
+from companion.ui.games.one_up import _draft as one_up_draft
+from companion.ui.games.one_up import card_text, stored_values
+from companion.ui.games.up_or_down import _draft as up_or_down_draft
+from companion.ui.games.up_to_nine import UpToNineDraft, _blank, _from_stored
+from companion.ui.history import _stats_text
 from companion.ui.new_game import NewGameDraft, past_names
 from companion.ui.state import SessionState
 
@@ -214,6 +219,58 @@ class TestNewGameDraft:
     def test_past_names_newest_first_without_the_table(self):
         summaries = [{"players": ["Cy", "Ann"]}, {"players": ["ann", "Dee", "Cy"]}]
         assert past_names(summaries, ("Cy",)) == ["Ann", "Dee"]
+
+
+HOOKS = ("Entry", "Check", "options_panel", "facts", "add_label", "total_extras", "change_text", "stats_parts")
+
+
+class TestGameHooks:
+    @pytest.mark.parametrize("game", registry.GAME_IDS)
+    def test_every_game_has_a_ui_module_with_every_hook(self, game):
+        ui = game_ui(game)
+        assert ui.__name__ == f"companion.ui.games.{game}"
+        assert [hook for hook in HOOKS if not callable(getattr(ui, hook, None))] == []
+
+    def test_an_unknown_game_has_no_ui(self):
+        with pytest.raises(registry.UnknownGameError, match="no game 'poker'"):
+            game_ui("poker")
+
+    def test_the_lines_under_the_title(self):
+        short = new_pad("one_up", PLAYERS, options={"joker": True, "limit": 30})
+        assert game_ui("one_up").facts(short) == ["Ends at 30 points, wild joker. Chips: a dot is 10, a ring is 1."]
+        assert game_ui("one_card").facts(new_pad("one_card", PLAYERS)) == ["First to 5 round wins takes the match"]
+        assert game_ui("up_or_down").facts(new_pad("up_or_down", PLAYERS)) == []
+        nine = new_pad("up_to_nine", ["Ann", "Ben"])
+        assert game_ui("up_to_nine").facts(nine) == [
+            "Ann: level 1, straight of 4 · wilds 0", "Ben: level 1, straight of 4 · wilds 0",
+        ]
+
+    def test_the_add_button_counts_the_scores_first_in_up_or_down(self):
+        pad = new_pad("up_or_down", ["Ann", "Ben"])
+        assert game_ui("up_or_down").add_label(pad) == "Count the scores"
+        pad.add_round({"Ann": {"rows": [[8, 3]]}, "Ben": {"rows": [], "discarded": 4}})
+        assert game_ui("up_or_down").add_label(pad) == "Add round"
+        assert [game_ui(game).add_label(new_pad(game, PLAYERS)) for game in ("one_up", "one_card", "up_to_nine")] == [
+            "Add round"] * 3
+
+    def test_round_cells_show_the_change_or_the_level(self):
+        one_up_pad = new_pad("one_up", PLAYERS)
+        one_up_pad.add_round({"Ann": "K 3", "Ben": "", "Cy": "5"}, "Ben")
+        row = one_up_pad.rows[0]
+        assert [game_ui("one_up").change_text(one_up_pad, row, p) for p in PLAYERS] == ["+13", "0", "+5"]
+        nine = new_pad("up_to_nine", ["Ann", "Ben"])
+        nine.add_round({"Ann": {"laid_down": True}, "Ben": {"laid_down": False, "hand": "♥2"}})
+        assert [game_ui("up_to_nine").change_text(nine, nine.rows[0], p) for p in ("Ann", "Ben")] == ["L2", "L1"]
+
+    def test_statistics_lines_per_game_in_registry_order(self):
+        stats = PlayerStats("Ann", games=3, finished=2, wins=1, win_rate=0.5,
+                            avg_penalty={"up_to_nine": 12.5, "one_up": 4.0}, best_score=22, highest_level=0)
+        assert _stats_text(stats).split("\n") == [
+            "3 games · won 1 of 2 finished (50%)",
+            "One Up: 4.0 penalty points a round",
+            "Up to 9: 12.5 penalty points a round, no level laid down yet",
+            "Up or Down?: best score 22",
+        ]
 
 
 class TestShell:

@@ -1,7 +1,9 @@
 """Score pads: the model behind each game's score screen (no UI, no storage).
 
-``PADS`` maps a game id to its pad class; :func:`new_pad` starts a game and
-:func:`pad_from_doc` rebuilds one from its saved document.  See
+Which pad belongs to which game is the registry's (:mod:`companion.registry`);
+:func:`pad_class` looks it up, :func:`new_pad` starts a game and
+:func:`pad_from_doc` rebuilds one from its saved document.  ``PADS`` and
+``GAME_TITLES`` are read from the registry when first asked for.  See
 :mod:`companion.pads.base` for what every pad offers.
 """
 
@@ -16,24 +18,36 @@ from companion.pads.one_up import OneUpPad
 from companion.pads.up_or_down import UpOrDownPad
 from companion.pads.up_to_nine import UpToNinePad
 
-PADS: dict[str, type[Pad]] = {
-    pad.GAME: pad for pad in (OneUpPad, OneCardPad, UpToNinePad, UpOrDownPad)
-}
-"""Game id ("one_up", "one_card", "up_to_nine", "up_or_down") -> pad class."""
 
-GAME_TITLES: dict[str, str] = {game: pad.TITLE for game, pad in PADS.items()}
-"""Game id -> the game's name as shown ("One Up", "Up or Down?")."""
+def __getattr__(name: str) -> Any:
+    """``PADS`` (game id -> pad class) and ``GAME_TITLES`` (game id -> shown
+    name), built from the registry in its order; the registry imports the pads,
+    so it is imported here only when one of them is asked for.
+
+    Raises:
+        AttributeError: for any other name.
+    """
+    from companion import registry
+
+    if name == "PADS":
+        return {entry.id: entry.pad for entry in registry.GAMES}
+    if name == "GAME_TITLES":
+        return {entry.id: entry.title for entry in registry.GAMES}
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def pad_class(game: str) -> type[Pad]:
-    """The pad class for a game id.
+    """The pad class for a game id (``registry.game(game).pad``).
 
     Raises:
         PadError: for an unknown game id, naming the known ones.
     """
-    if not isinstance(game, str) or game not in PADS:
-        raise PadError(f"There is no game {game!r}: choose one of {', '.join(PADS)}")
-    return PADS[game]
+    from companion import registry
+
+    try:
+        return registry.game(game).pad
+    except registry.UnknownGameError as exc:
+        raise PadError(str(exc)) from None
 
 
 def new_pad(
@@ -46,7 +60,7 @@ def new_pad(
     """Start a new game's pad.
 
     Args:
-        game: a game id from ``PADS``.
+        game: a game id of ``companion.registry.GAMES``.
         players: names in seating order (2-6, unique, not blank).
         first_dealer: seat (index into ``players``) of round 1's dealer.
         options: house rules (see each pad's ``DEFAULTS``).

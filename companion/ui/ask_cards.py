@@ -10,9 +10,9 @@
 - :func:`card_row`: a wrapping row of card faces; tapping one takes it out.
 - :func:`slot_button`, :func:`number_slot`: a labelled place for one card or
   a list of cards (top card, your hand, the ring); the framed one receives
-  what the picker picks.
+  what the picker picks; :func:`slots_row` sets slots side by side.
 - :func:`answer_line`: the verdict in one line, green or red.
-- :func:`game_tiles`: the four games as one row of tiles.
+- :func:`game_tiles`: the games as one row of tiles.
 - :func:`suit_text`, :func:`suit_tile`: text that can
   show ♠ ♥ ♦ ♣ with no internet connection (see ``SUIT_FONT``).
 """
@@ -24,6 +24,7 @@ from functools import partial
 
 import flet as ft
 
+from companion import registry
 from companion.cards import (
     JOKERS,
     RANK_LABELS,
@@ -35,7 +36,6 @@ from companion.cards import (
     CardError,
     parse_cards,
 )
-from companion.pads import GAME_TITLES
 from companion.ui.ask_answers import ERROR, NO, WAIT, YES, Answer
 from companion.ui.widgets import TOUCH, tile_button
 
@@ -240,6 +240,11 @@ def slot_button(
             ),
         ),
     )
+
+
+def slots_row(*slots: ft.Control) -> ft.Control:
+    """Slots (``slot_button``) side by side, their tops aligned."""
+    return ft.Row(list(slots), spacing=8, vertical_alignment=ft.CrossAxisAlignment.START)
 
 
 _ANSWER_STYLE = {
@@ -532,14 +537,15 @@ def NumberPicker(on_pick: Callable[[list[int]], None], *, read: Callable[[str], 
 
 
 def game_tiles(games: Sequence[str], current: str, on_pick: Callable[[str], None]) -> ft.Control:
-    """One row of four compact game tiles (48 px high), the current one filled.
+    """One row of compact game tiles (48 px high), the current one filled.
 
-    Takes the game ids in order, the current id and ``on_pick(game_id)``.
+    Takes the game ids in order (registry ids), the current id and
+    ``on_pick(game_id)``.
     """
     return ft.Row(
         [
             ft.Button(
-                content=ft.Text(GAME_TITLES[game], size=14, text_align=ft.TextAlign.CENTER,
+                content=ft.Text(registry.game(game).title, size=14, text_align=ft.TextAlign.CENTER,
                                 weight=ft.FontWeight.W_600),
                 expand=True,
                 height=TOUCH,

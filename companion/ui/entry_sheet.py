@@ -1,7 +1,8 @@
 """The frame every round-entry sheet shares, and the contract between a sheet
 and the score pad screen.
 
-A sheet is a ``@ft.component`` called as ``Sheet(pad, number, submit, close)``:
+A sheet is each game's ``Entry`` (``companion/ui/games/<id>.py``), a
+``@ft.component`` called as ``Entry(pad, number, submit, close, delete)``:
 
 - ``pad``: the game's pad (read it for names, options, live previews);
 - ``number``: the round being edited, or ``None`` for a new round (then
@@ -9,7 +10,8 @@ A sheet is a ``@ft.component`` called as ``Sheet(pad, number, submit, close)``:
 - ``submit(entry) -> str | None``: hands the pad's ``add_round`` /
   ``edit_round`` keyword arguments to the screen, which saves them and
   returns ``None``, or returns the pad's message when it refuses them;
-- ``close()``: back to the table without saving.
+- ``close()``: back to the table without saving;
+- ``delete()``: deletes the round being edited (offered only when editing).
 
 Deleting a round is the frame's job (``delete``), so every sheet offers it.
 """

@@ -8,16 +8,26 @@ from typing import Any
 
 import flet as ft
 
-from companion.pads import GAME_TITLES
+from companion import registry
 from companion.pads.base import join_names
 
-GAME_ICONS: dict[str, ft.IconData] = {
-    "one_up": ft.Icons.FILTER_1,
-    "one_card": ft.Icons.STYLE,
-    "up_to_nine": ft.Icons.STAIRS,
-    "up_or_down": ft.Icons.SWAP_VERT,
-}
-"""Game id -> the icon shown beside its name."""
+
+def game_icon(game_id: str) -> ft.IconData:
+    """The icon shown beside a game's name: the registry's icon name as a
+    Material icon (a card for an id the registry does not know)."""
+    try:
+        return getattr(ft.Icons, registry.game(game_id).icon)
+    except registry.UnknownGameError:
+        return ft.Icons.STYLE
+
+
+def game_title(game_id: str) -> str:
+    """A game's shown name from the registry; the id itself for an id the
+    registry does not know (the line still shows)."""
+    try:
+        return registry.game(game_id).title
+    except registry.UnknownGameError:
+        return str(game_id)
 
 
 def when_text(iso: str) -> str:
@@ -42,10 +52,9 @@ def game_line(summary: Mapping[str, Any], on_open: Callable[[], None]) -> ft.Con
         result = f"won by {join_names(summary.get('winners') or [])}" if summary.get("winners") else "finished"
     else:
         result = f"in progress, {rounds} round{'s' if rounds != 1 else ''}"
-    title = GAME_TITLES.get(summary.get("game"), str(summary.get("game")))
     return ft.ListTile(
-        leading=ft.Icon(GAME_ICONS.get(summary.get("game"), ft.Icons.STYLE)),
-        title=ft.Text(f"{title} · {join_names(list(summary.get('players', [])))}"),
+        leading=ft.Icon(game_icon(summary.get("game"))),
+        title=ft.Text(f"{game_title(summary.get('game'))} · {join_names(list(summary.get('players', [])))}"),
         subtitle=ft.Text(f"{when_text(summary.get('updated', ''))} · {result}"),
         trailing=ft.Icon(ft.Icons.CHEVRON_RIGHT),
         on_click=on_open,

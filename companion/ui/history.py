@@ -11,11 +11,13 @@ from functools import partial
 
 import flet as ft
 
-from companion.pads import GAME_TITLES, PadError, pad_from_doc
+from companion import registry
+from companion.pads import PadError, pad_from_doc
 from companion.pads.base import join_names
 from companion.stats import PlayerStats, export_csv, player_stats
 from companion.store import StoreError
 from companion.ui.game_list import game_line, when_text
+from companion.ui.games import game_ui
 from companion.ui.score_table import MARKS_LEGEND, score_table
 from companion.ui.state import announce_saved, navigate, use_session, use_store
 from companion.ui.totals_chart import totals_chart
@@ -31,20 +33,17 @@ def _stamp() -> str:
 
 
 def _stats_text(stats: PlayerStats) -> str:
-    """One player's statistics in plain words: the games and wins, then a line per game."""
+    """One player's statistics in plain words: the games and wins, then a line
+    per game in registry order (each game's UI module's ``stats_parts``)."""
     head = f"{stats.games} game{'s' if stats.games != 1 else ''}"
     if stats.win_rate is not None:
         head += f" · won {stats.wins} of {stats.finished} finished ({round(stats.win_rate * 100)}%)"
-    per_game: dict[str, list[str]] = {}
-    for game, average in stats.avg_penalty.items():
-        per_game.setdefault(game, []).append(f"{average:.1f} penalty points a round")
-    if stats.highest_level is not None:
-        per_game.setdefault("up_to_nine", []).append(
-            f"highest level laid down {stats.highest_level}" if stats.highest_level else "no level laid down yet"
-        )
-    if stats.best_score is not None:
-        per_game.setdefault("up_or_down", []).append(f"best score {stats.best_score}")
-    return "\n".join([head, *(f"{GAME_TITLES[game]}: {', '.join(parts)}" for game, parts in per_game.items())])
+    lines = [head]
+    for game in registry.GAMES:
+        parts = game_ui(game.id).stats_parts(stats)
+        if parts:
+            lines.append(f"{game.title}: {', '.join(parts)}")
+    return "\n".join(lines)
 
 
 @ft.component
@@ -179,12 +178,12 @@ def HistoryGameScreen() -> ft.Control:
             store.restore_game(removed)
             announce_saved(session)
 
-        session.tell(f"{GAME_TITLES[pad.GAME]} game deleted", undo=restore)
+        session.tell(f"{registry.game(pad.GAME).title} game deleted", undo=restore)
         navigate("/history")
 
     subtitle = f"{join_names(list(pad.players))} · started {when_text(pad.created)}"
     controls: list[ft.Control | None] = [
-        screen_header(GAME_TITLES[pad.GAME], subtitle, back=back),
+        screen_header(registry.game(pad.GAME).title, subtitle, back=back),
         ft.Text(pad.summary(), size=18, weight=ft.FontWeight.W_600),
     ]
     if not pad.finished:

@@ -8,13 +8,11 @@ from typing import Any
 
 import flet as ft
 
-from companion.pads import GAME_TITLES, PADS, PadError, new_pad
-from companion.ui.game_options import GameOptions
+from companion import registry
+from companion.pads import PadError, new_pad
+from companion.ui.games import game_ui
 from companion.ui.state import announce_saved, navigate, use_session, use_store
 from companion.ui.widgets import TOUCH, error_line, icon_button, screen_header, section_title, tile_button
-
-GAME_ORDER: tuple[str, ...] = ("one_up", "one_card", "up_to_nine", "up_or_down")
-"""The games in the order the picker shows them."""
 
 PAST_NAMES_FROM = 50
 """How many recent games the name chips are collected from."""
@@ -73,7 +71,7 @@ class NewGameDraft:
     refusal of a name (``error``) and of starting the game (``start_error``),
     "" when none."""
 
-    game: str = GAME_ORDER[0]
+    game: str = registry.GAME_IDS[0]
     players: tuple[str, ...] = ()
     dealer: int = 0
     options: dict[str, Any] = field(default_factory=dict)
@@ -94,15 +92,16 @@ class NewGameDraft:
         self.error = ""
 
     def add_player(self, name: str) -> None:
-        """Seat ``name`` last (names are unique, case ignored, up to the game's maximum)."""
+        """Seat ``name`` last (names are unique, case ignored, up to the most
+        players the game is for: ``registry.game(game).players``)."""
         name = name.strip()
-        pad_type = PADS[self.game]
+        game = registry.game(self.game)
         if not name:
             self.error = "Type the player's name first, then tap Add"
         elif any(name.casefold() == other.casefold() for other in self.players):
             self.error = f"{name} is already at the table: give each player a different name"
-        elif len(self.players) >= pad_type.MAX_PLAYERS:
-            self.error = f"{pad_type.TITLE} is for at most {pad_type.MAX_PLAYERS} players"
+        elif len(self.players) >= game.players[-1]:
+            self.error = f"{game.title} is for at most {game.players[-1]} players"
         else:
             self.players = self.players + (name,)
             self.typed = ""
@@ -142,7 +141,8 @@ def NewGameScreen() -> ft.Control:
     session = use_session()
     draft, _ = ft.use_state(lambda: session.new_game_draft or NewGameDraft())
     game, players, dealer = draft.game, draft.players, draft.dealer
-    pad_type = PADS[game]
+    entry = registry.game(game)
+    fewest, most = entry.players[0], entry.players[-1]
 
     def start():
         try:
@@ -165,8 +165,8 @@ def NewGameScreen() -> ft.Control:
         navigate(setup_link)
 
     suggestions = past_names(store.list_games(limit=PAST_NAMES_FROM), players)
-    count_ok = pad_type.MIN_PLAYERS <= len(players) <= pad_type.MAX_PLAYERS
-    setup_link = f"/setup?game={game}&players={max(len(players), pad_type.MIN_PLAYERS)}&back=/new"
+    count_ok = len(players) in entry.players
+    setup_link = f"/setup?game={game}&players={max(len(players), fewest)}&back=/new"
 
     controls: list[ft.Control] = [
         screen_header(
@@ -178,16 +178,16 @@ def NewGameScreen() -> ft.Control:
         ft.Row(
             [
                 tile_button(
-                    GAME_TITLES[choice], selected=choice == game, width=170,
-                    on_click=partial(draft.pick_game, choice),
+                    choice.title, selected=choice.id == game, width=170,
+                    on_click=partial(draft.pick_game, choice.id),
                 )
-                for choice in GAME_ORDER
+                for choice in registry.GAMES
             ],
             wrap=True,
             spacing=8,
             run_spacing=8,
         ),
-        section_title(f"Players ({pad_type.MIN_PLAYERS} to {pad_type.MAX_PLAYERS}, in seating order)"),
+        section_title(f"Players ({fewest} to {most}, in seating order)"),
     ]
     controls.extend(
         PlayerRow(
@@ -203,7 +203,7 @@ def NewGameScreen() -> ft.Control:
                 color=ft.Colors.ON_SURFACE_VARIANT,
             )
         )
-    if len(players) < pad_type.MAX_PLAYERS:
+    if len(players) < most:
         controls.append(
             ft.Row(
                 [
@@ -240,7 +240,7 @@ def NewGameScreen() -> ft.Control:
                     spacing=8,
                 )
             )
-    controls.append(GameOptions(game, draft.options, draft.set_option))
+    controls.append(game_ui(game).options_panel({**entry.pad.DEFAULTS, **draft.options}, draft.set_option))
     controls.append(
         ft.TextButton(
             "How do I deal this?",
@@ -264,11 +264,11 @@ def NewGameScreen() -> ft.Control:
             ]
         )
     )
-    if len(players) < pad_type.MIN_PLAYERS:
+    if len(players) < fewest:
         controls.append(
             ft.Text(
-                f"Add {pad_type.MIN_PLAYERS - len(players)} more player"
-                f"{'s' if pad_type.MIN_PLAYERS - len(players) > 1 else ''} to start.",
+                f"Add {fewest - len(players)} more player"
+                f"{'s' if fewest - len(players) > 1 else ''} to start.",
                 color=ft.Colors.ON_SURFACE_VARIANT,
             )
         )

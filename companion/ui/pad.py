@@ -12,47 +12,23 @@ from collections.abc import Callable
 
 import flet as ft
 
-from companion.pads import GAME_TITLES, Pad, PadError, pad_from_doc
+from companion import registry
+from companion.pads import Pad, PadError, pad_from_doc
 from companion.pads.base import join_names
-from companion.ui.entry_one_card import OneCardEntry
-from companion.ui.entry_one_up import OneUpEntry
-from companion.ui.entry_up_or_down import UpOrDownEntry
-from companion.ui.entry_up_to_nine import UpToNineEntry
+from companion.ui.games import game_ui
 from companion.ui.score_table import MARKS_LEGEND, score_table
 from companion.ui.state import announce_saved, navigate, use_session, use_store
 from companion.ui.totals_chart import totals_chart
 from companion.ui.widgets import TOUCH, error_line, icon_button, screen_header
-
-SHEETS: dict[str, Callable] = {
-    "one_up": OneUpEntry,
-    "one_card": OneCardEntry,
-    "up_to_nine": UpToNineEntry,
-    "up_or_down": UpOrDownEntry,
-}
-"""Game id -> its round-entry sheet component (see companion/ui/entry_sheet.py)."""
 
 NEW_ROUND = 0
 """``editing`` value meaning "the sheet is open for a new round"."""
 
 
 def game_facts(pad: Pad) -> list[ft.Control]:
-    """The lines under the title that differ by game: limits, contracts."""
-    lines: list[ft.Control] = []
-    muted = ft.Colors.ON_SURFACE_VARIANT
-    if pad.GAME == "one_up":
-        rule = f"Ends at {pad.limit} points" + (", wild joker" if pad.joker else "")
-        lines.append(ft.Text(rule + ". Chips: a dot is 10, a ring is 1.", color=muted))
-    elif pad.GAME == "one_card":
-        lines.append(ft.Text(f"First to {pad.target} round wins takes the match", color=muted))
-    elif pad.GAME == "up_to_nine":
-        for player in pad.players:
-            contract = pad.contract(player)
-            text = (
-                f"{player}: level {pad.level(player)}, {contract} · wilds {pad.wild_budget(player)}"
-                if contract else f"{player}: level 9 laid down"
-            )
-            lines.append(ft.Text(text, color=muted))
-    return lines
+    """The lines under the title that differ by game (limits, contracts): the
+    game's UI module's ``facts``, muted."""
+    return [ft.Text(line, color=ft.Colors.ON_SURFACE_VARIANT) for line in game_ui(pad.GAME).facts(pad)]
 
 
 def end_banner(pad: Pad, on_finish: Callable[[], None] | None) -> ft.Control | None:
@@ -188,10 +164,10 @@ def PadScreen() -> ft.Control:
     def act(change: Callable[[], object]):
         set_problem(apply(change) or "")
 
-    title = GAME_TITLES[pad.GAME]
+    ui = game_ui(pad.GAME)
+    title = registry.game(pad.GAME).title
     if editing is not None:
-        sheet = SHEETS[pad.GAME]
-        return sheet(
+        return ui.Entry(
             pad,
             None if editing == NEW_ROUND else editing,
             submit,
@@ -205,7 +181,7 @@ def PadScreen() -> ft.Control:
     else:
         starter = f", {pad.next_starter} starts" if pad.next_starter else ""
         status = f"Round {pad.next_round}: {pad.next_dealer} deals{starter}"
-    add_label = "Count the scores" if pad.GAME == "up_or_down" and not pad.rows else "Add round"
+    add_label = ui.add_label(pad)
     actions: list[ft.Control] = [
         icon_button(ft.Icons.UNDO, f"Undo {pad.undo_label}" if pad.can_undo else "Undo", undo,
                     disabled=not pad.can_undo),

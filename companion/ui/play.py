@@ -6,6 +6,8 @@ from functools import partial
 
 import flet as ft
 
+from companion import registry
+from companion.pads.base import join_names
 from companion.ui.game_list import game_line
 from companion.ui.state import navigate, use_session, use_store
 from companion.ui.widgets import TOUCH, screen_header, section_title
@@ -18,7 +20,7 @@ def PlayScreen() -> ft.Control:
     use_session()
     running = store.unfinished_games()
     controls: list[ft.Control] = [
-        screen_header("Companion", "Score pads for One Up, One-card, Up to 9 and Up or Down?"),
+        screen_header("Companion", f"Score pads for {join_names([game.title for game in registry.GAMES])}"),
         ft.FilledButton(
             "New game",
             icon=ft.Icons.ADD,

@@ -3,8 +3,10 @@
 Every number comes from the pad (``pad.rows``, ``pad.totals``,
 ``pad.leaders``, ``pad.winners``); this module only lays them out. The
 header shows each player's total in big digits with the leader (or winner)
-highlighted (and One Up's chips under it); each round row shows the running totals, the change of the
-round, and marks the dealer (D) and the starting player (S). A tap on a
+highlighted, and what the game adds under it (its UI module's
+``total_extras``: One Up's chips, Up to 9's level); each round row shows the
+running totals, the game's ``change_text`` (the change of the round, or Up
+to 9's level) and marks the dealer (D) and the starting player (S). A tap on a
 round row calls ``on_row(number)`` (edit or delete it).
 
 Test ids: ``total-<player>`` (the big total), ``level-<player>`` (Up to 9),
@@ -19,53 +21,30 @@ from functools import partial
 import flet as ft
 
 from companion.pads import Pad, Row
-from companion.pads.up_to_nine import FINISHED
+from companion.ui.games import game_ui
 from companion.ui.widgets import BIG_DIGITS, TOUCH, labelled
 
 ROUND_COLUMN = 40
 """Width of the round-number column, in logical pixels."""
 
-LEVEL_GAME = "up_to_nine"
-"""The game whose cells show a level beside the penalty points."""
-
-CHIPS_GAME = "one_up"
-"""The game whose totals are also shown as chips (seed 000, "Variants")."""
-
 MARKS_LEGEND = "D dealt, S started."
 """What the letters beside a round's change mean (shown under a table with rounds)."""
 
 
-def _signed(points: int) -> str:
+def signed(points: int) -> str:
     """A change of a total with its sign: "+5", "-10", "0"."""
     return f"+{points}" if points > 0 else str(points)
-
-
-def chips_view(black: int, white: int) -> ft.Control:
-    """One Up's chips: a filled dot per black chip (10), a ringed dot per white chip (1)."""
-    dots = [
-        ft.Container(width=9, height=9, border_radius=5, bgcolor=ft.Colors.ON_SURFACE)
-        for _ in range(black)
-    ] + [
-        ft.Container(width=9, height=9, border_radius=5, border=ft.Border.all(1.5, ft.Colors.ON_SURFACE))
-        for _ in range(white)
-    ]
-    return ft.Row(dots, spacing=2, run_spacing=2, wrap=True, alignment=ft.MainAxisAlignment.CENTER)
 
 
 def _header(pad: Pad) -> ft.Control:
     """Names and big totals; the leaders (winners once over) highlighted."""
     highlighted = set(pad.winners or pad.leaders) if pad.rows else set()
+    ui = game_ui(pad.GAME)
     totals = pad.totals
     cells: list[ft.Control] = [ft.Container(width=ROUND_COLUMN)]
     for player in pad.players:
         lead = player in highlighted
-        extra: list[ft.Control] = []
-        if pad.GAME == LEVEL_GAME:
-            level = pad.level(player)
-            words = "done" if level == FINISHED else f"level {level}"
-            extra.append(labelled(f"level-{player}", ft.Text(words, size=12)))
-        if pad.GAME == CHIPS_GAME:
-            extra.append(chips_view(*pad.chips(player)))
+        extra = ui.total_extras(pad, player)
         cells.append(
             ft.Container(
                 expand=1,
@@ -103,9 +82,7 @@ def _cell(pad: Pad, row: Row, player: str) -> ft.Control:
         marks.append("D")
     if row.starter == player:
         marks.append("S")
-    small = _signed(row.points[player])
-    if pad.GAME == LEVEL_GAME:
-        small = "done" if row.level[player] == FINISHED else f"L{row.level[player]}"
+    small = game_ui(pad.GAME).change_text(pad, row, player)
     if marks:
         small = f"{small} {''.join(marks)}"
     return ft.Container(

@@ -14,13 +14,10 @@ from functools import partial
 
 import flet as ft
 
-from companion import setup
+from companion import registry, setup
 from companion.ui.ask_cards import game_tiles, suit_text
 from companion.ui.state import navigate
 from companion.ui.widgets import TOUCH, labelled, screen_header, section_title, tile_button
-
-GAMES: tuple[str, ...] = setup.GAME_IDS
-"""The games in the order of the game tiles."""
 
 SHUFFLE_REMINDER = (
     "Shuffle well before every deal: cards come back from the last round in "
@@ -88,10 +85,10 @@ def SetupScreen(game: str | None, players: int | None, back: str | None = None) 
     or out of range: the first game and its smallest count are used) and the
     screen to go back to (a path such as ``/new``; None: no back arrow).
     """
-    start_game = game if game in GAMES else GAMES[0]
+    start_game = game if game in registry.GAME_IDS else registry.GAME_IDS[0]
     chosen, set_chosen = ft.use_state(start_game)
-    supported = setup.GAMES[chosen].players
-    count, set_count = ft.use_state(players if players in setup.GAMES[start_game].players else None)
+    supported = registry.game(chosen).players
+    count, set_count = ft.use_state(players if players in registry.game(start_game).players else None)
     done, set_done = ft.use_state(frozenset())
     first, set_first = ft.use_state(None)
     seats = count if count in supported else supported.start
@@ -118,7 +115,7 @@ def SetupScreen(game: str | None, players: int | None, back: str | None = None) 
             "How to deal", "The deck, the deal and who starts.",
             back=partial(navigate, back) if back else None,
         ),
-        game_tiles(GAMES, chosen, choose_game),
+        game_tiles(registry.GAME_IDS, chosen, choose_game),
         section_title("Players"),
         labelled("players", ft.Row(
             [tile_button(str(n), selected=n == seats, on_click=partial(choose_count, n))

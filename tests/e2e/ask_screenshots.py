@@ -15,7 +15,6 @@ from __future__ import annotations
 import argparse
 import sys
 import tempfile
-import time
 from collections.abc import Callable
 from pathlib import Path
 
@@ -28,9 +27,6 @@ from test_ask import LEVEL_FOUR, TWELVE, type_cards  # noqa: E402
 
 from companion.pads import new_pad  # noqa: E402
 from companion.store import Store  # noqa: E402
-
-SCROLL_SETTLE = 0.5
-"""Seconds for a scroll (or a frame) to come to rest before the picture."""
 
 PAINTED_BYTES = 20_000
 """A 390x844 PNG of a painted screen is larger than this; a blank one is far smaller."""
@@ -49,19 +45,12 @@ def stable_screenshot(app: AppPage, path: Path, wait_for: str) -> None:
     app.page.mouse.move(0, 0)
     previous = None
     for _ in range(STABLE_TRIES):
-        time.sleep(SCROLL_SETTLE)
+        app.settle()
         picture = app.page.screenshot()
         if picture == previous and len(picture) > PAINTED_BYTES:
             break
         previous = picture
     path.write_bytes(picture)
-
-
-def scroll(app: AppPage, pixels: int) -> None:
-    """Scroll the screen's content down by ``pixels`` (a mouse wheel over the middle)."""
-    app.page.mouse.move(PHONE["width"] / 2, PHONE["height"] / 2)
-    app.page.mouse.wheel(0, pixels)
-    time.sleep(SCROLL_SETTLE)
 
 
 def check_one_up(app: AppPage) -> str:
@@ -77,7 +66,7 @@ def check_one_card(app: AppPage) -> str:
     app.see("An attack is pending")
     type_cards(app, "Or type cards", "BJ CJ 3h 3c AH 2S 7D KS 5S")
     app.see("4 of 9 may be played")
-    scroll(app, 380)
+    app.scroll(380)
     return "4 of 9 may be played"
 
 
@@ -86,7 +75,7 @@ def check_up_to_nine(app: AppPage) -> str:
     app.tap("4", within="levels")
     type_cards(app, "Or type cards", LEVEL_FOUR)
     app.see("Yes: level 4")
-    scroll(app, 700)
+    app.scroll(700)
     return "set of kings"
 
 
@@ -96,7 +85,7 @@ def check_find(app: AppPage) -> str:
     type_cards(app, "Or type cards", TWELVE)
     app.tap("Find it in my hand")
     app.see("Found it")
-    scroll(app, 160)
+    app.scroll(160)
     return "Found it"
 
 
@@ -107,7 +96,7 @@ def check_lay_off(app: AppPage) -> str:
     app.tap("Card to lay off", exact=False)
     type_cards(app, "Or type cards", "2h")
     app.see("as a wild for 8♣")
-    scroll(app, 300)
+    app.scroll(300)
     return "as a wild for 8♣"
 
 
@@ -116,7 +105,7 @@ def check_up_or_down(app: AppPage) -> str:
     type_cards(app, "Or type numbers", "4 34 52 60 88 101")
     type_cards(app, "Or type numbers", "37")
     app.see("37 goes between 34 and 52")
-    scroll(app, 160)
+    app.scroll(160)
     return "37 goes between 34 and 52"
 
 
@@ -128,7 +117,7 @@ def setup_one_up(app: AppPage) -> str:
 def setup_steps(app: AppPage) -> str:
     app.open("/setup?game=up_to_nine&players=5")
     app.see("Steps")
-    scroll(app, 520)
+    app.scroll(520)
     app.page.get_by_role("checkbox").first.click()
     app.tap("Pick a first player")
     app.see("starts.")
@@ -139,7 +128,7 @@ def rules_one_card(app: AppPage) -> str:
     app.open("/rules?game=one_card")
     app.page.get_by_text("Special cards").first.click()
     app.see("Next player draws")
-    scroll(app, 640)
+    app.scroll(640)
     return "Next player draws"
 
 

@@ -1,8 +1,10 @@
-"""Browser-test fixtures: one Companion server per session, a page per test.
+"""Browser-test fixtures: a Companion server and a page per test.
 
-The server is ``main.py`` on 127.0.0.1, a free port and a fresh temporary
-data folder; the browser is Debian's headless Chromium driven by
-Playwright, at a phone's 390x844. Every test here that uses them is marked
+Each test gets its own ``main.py`` on 127.0.0.1, a free port and a fresh
+temporary data folder, so no game saved by one test is seen by another;
+when the test ends, the server's output must hold no "Traceback". The
+browser is Debian's headless Chromium driven by Playwright (one for the
+session), at a phone's 390x844. Every test here that uses them is marked
 ``browser`` and skipped (with the reason) when Chromium or Playwright is
 missing; the screens' plain-Python state (test_screen_state.py) runs anywhere.
 """
@@ -40,14 +42,22 @@ def pytest_runtest_makereport(item, call):
     return report
 
 
-@pytest.fixture(scope="session")
-def server(tmp_path_factory):
-    """Companion's main.py with a fresh data folder, for the whole session."""
-    data_dir = tmp_path_factory.mktemp("companion-data")
-    log_path = tmp_path_factory.mktemp("companion-log") / "server.log"
-    app = start_app(data_dir, log_path)
-    yield app
-    app.stop()
+@pytest.fixture
+def server(tmp_path):
+    """Companion's main.py with a fresh data folder, for one test.
+
+    After the test, fails it when the server printed a traceback (its
+    output is in ``server.log`` in the test's tmp_path).
+    """
+    data_dir = tmp_path / "data"
+    data_dir.mkdir()
+    app = start_app(data_dir, tmp_path / "server.log")
+    try:
+        yield app
+        problem = app.tracebacks()
+    finally:
+        app.stop()
+    assert not problem, f"the server printed a traceback during the test:\n{problem}"
 
 
 @pytest.fixture(scope="session")
@@ -71,7 +81,7 @@ def app(request, browser, server, tmp_path):
     context = browser.new_context(viewport=PHONE, color_scheme="light")
     page = context.new_page()
     page.set_default_timeout(15_000)
-    driver = AppPage(page, server.url)
+    driver = AppPage(page, server.url, shots_dir=tmp_path)
     driver.open("/")
     yield driver
     report = getattr(request.node, "report_call", None)

@@ -9,6 +9,12 @@ Flutter draws on a canvas; its accessibility tree (the DOM that Playwright
 can query) is built only when asked: :meth:`AppPage.open` does that after
 every page load. Buttons are then found by role and name, text fields by
 label, and the app's ``ft.Semantics(identifier=...)`` nodes by test id.
+
+Every wait here waits for a condition (a text, a field's value, no new frame
+for a while) and fails with an ``AssertionError`` naming a screenshot of
+the page when the condition does not come; the one fixed pause is the
+200 ms a clicked Flutter text field needs before it takes typing
+(``TYPE_SETTLE``, flet-here.md).
 """
 
 from __future__ import annotations
@@ -20,7 +26,7 @@ import sys
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import IO
+from typing import IO, NoReturn
 
 ROOT = Path(__file__).resolve().parents[2]
 """The repository (where main.py is)."""
@@ -48,6 +54,33 @@ SERVER_START_TIMEOUT = 30.0
 STOP_TIMEOUT = 10.0
 TYPE_SETTLE = 0.2
 """Seconds to let a clicked Flutter text field take focus before typing."""
+
+TYPED_TIMEOUT_MS = 2_000
+"""How long a text field may take to hold what was typed before typing again."""
+
+QUIET_MS = 300
+"""A screen has settled when Flutter drew no frame for this long (milliseconds;
+shorter than the 500 ms a text cursor stays on or off)."""
+
+SCROLLBAR_FADE_MS = 1_500
+"""How long to wait, after a scroll has come to rest, for the scrollbar to
+start fading out (Flutter waits 600 ms); a screen that did not scroll draws
+nothing more and the wait simply ends."""
+
+SETTLE_TIMEOUT_MS = 10_000
+"""Most time a screen may take to settle (an animation that never stops fails)."""
+
+FRAME_CLOCK = """
+(() => {
+  const request = window.requestAnimationFrame.bind(window);
+  window.__lastFrame = performance.now();
+  window.requestAnimationFrame = (callback) => request((time) => {
+    window.__lastFrame = performance.now();
+    return callback(time);
+  });
+})();
+"""
+"""Page script that notes when the last animation frame was drawn (``settle``)."""
 
 
 def missing() -> str | None:
@@ -111,6 +144,12 @@ class Server:
         """What the server printed so far."""
         return self.log_path.read_text(encoding="utf-8", errors="replace")
 
+    def tracebacks(self) -> str:
+        """The server's output from its first "Traceback" on ("" when it printed none)."""
+        log = self.log()
+        start = log.find("Traceback")
+        return "" if start < 0 else log[start:]
+
 
 def start_script(script: Path, args: list[str], log_path: Path, port: int, data_dir: Path | None = None) -> Server:
     """Start ``script`` with this Python and wait until it listens on ``port``.
@@ -148,12 +187,27 @@ def launch_browser(playwright):
 class AppPage:
     """One browser page on the app, with helpers that wait the Flutter way.
 
-    Takes a Playwright ``Page`` and the server's base URL.
+    Takes a Playwright ``Page``, the server's base URL and the folder for
+    the screenshots of failed waits (None: the system's temporary folder).
     """
 
-    def __init__(self, page, base_url: str) -> None:
+    def __init__(self, page, base_url: str, shots_dir: Path | None = None) -> None:
         self.page = page
         self.base_url = base_url
+        self.shots_dir = shots_dir
+        self.failures = 0
+        page.add_init_script(FRAME_CLOCK)
+
+    def fail(self, message: str) -> NoReturn:
+        """Raise an ``AssertionError`` with ``message`` and the path of a screenshot of the page now."""
+        import tempfile
+
+        self.failures += 1
+        folder = self.shots_dir or Path(tempfile.mkdtemp(prefix="companion-e2e-"))
+        folder.mkdir(parents=True, exist_ok=True)
+        shot = folder / f"wait-failed-{self.failures}.png"
+        self.page.screenshot(path=str(shot))
+        raise AssertionError(f"{message} (screenshot: {shot})")
 
     def open(self, path: str = "/") -> None:
         """Load ``path`` and switch Flutter's accessibility tree on."""
@@ -188,19 +242,31 @@ class AppPage:
         """Tap a navigation bar destination."""
         self.page.get_by_role("tab", name=name).click()
 
+    def _holds(self, text: str) -> bool:
+        """Whether the focused field holds ``text`` now or within ``TYPED_TIMEOUT_MS``."""
+        from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+        try:
+            self.page.wait_for_function(
+                "text => document.activeElement && document.activeElement.value === text",
+                arg=text, polling=50, timeout=TYPED_TIMEOUT_MS,
+            )
+        except PlaywrightTimeout:
+            return False
+        return True
+
     def type_into(self, label: str, text: str, *, submit: bool = False, attempts: int = 4) -> None:
         """Type ``text`` into the text field labelled ``label`` (replacing its text).
 
         Click until the field has the focus (after a tab switch Flutter's
-        first click can leave it on the page), select all, type, then read
-        the field back: on a busy machine a re-render can take the focus
-        mid-word, so the typing is repeated until the field holds ``text``
+        first click can leave it on the page), select all, type, then wait
+        for the field to hold ``text``: on a busy machine a re-render can
+        take the focus mid-word, so the typing is repeated until it does
         (``fill()`` loses text on Flutter fields). ``submit`` presses Enter after.
 
         Raises:
-            AssertionError: if the field never holds ``text``.
+            AssertionError: if the field never holds ``text`` (with a screenshot path).
         """
-        value = None
         for _ in range(attempts):
             for _ in range(5):
                 self.page.get_by_label(label).first.click()
@@ -210,28 +276,71 @@ class AppPage:
                     break
             self.page.keyboard.press("Control+a")
             self.page.keyboard.type(text)
-            time.sleep(TYPE_SETTLE)
-            value = self.page.evaluate("document.activeElement ? document.activeElement.value : null")
-            if value == text:
+            if self._holds(text):
                 break
-        assert value == text, f"the field {label!r} holds {value!r}, not {text!r}"
+        else:
+            value = self.page.evaluate("document.activeElement ? document.activeElement.value : null")
+            self.fail(f"the field {label!r} holds {value!r}, not {text!r}")
         if submit:
             self.page.keyboard.press("Enter")
 
+    def settle(self) -> None:
+        """Wait until Flutter has drawn no new frame for ``QUIET_MS`` (a scroll or
+        an animation has come to rest).
+
+        Raises:
+            AssertionError: if frames keep coming for ``SETTLE_TIMEOUT_MS``.
+        """
+        from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+        try:
+            self.page.wait_for_function(
+                "quiet => performance.now() - (window.__lastFrame || 0) > quiet",
+                arg=QUIET_MS, polling=50, timeout=SETTLE_TIMEOUT_MS,
+            )
+        except PlaywrightTimeout:
+            self.fail(f"the screen kept drawing new frames for {SETTLE_TIMEOUT_MS / 1000:.0f} s")
+
+    def next_frame(self, timeout_ms: float) -> bool:
+        """Wait for Flutter to draw a new frame; False when none came within ``timeout_ms``."""
+        from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+        mark = self.page.evaluate("() => window.__lastFrame || 0")
+        try:
+            self.page.wait_for_function(
+                "mark => (window.__lastFrame || 0) > mark", arg=mark, polling=50, timeout=timeout_ms,
+            )
+        except PlaywrightTimeout:
+            return False
+        return True
+
     def scroll(self, pixels: int) -> None:
-        """Scroll the screen down by ``pixels`` (up when negative) with the mouse wheel."""
+        """Scroll the screen down by ``pixels`` (up when negative) with the mouse
+        wheel, once the screen is at rest, until it rests again and its
+        scrollbar has faded out."""
+        self.settle()
         self.page.mouse.move(PHONE["width"] / 2, PHONE["height"] / 2)
         self.page.mouse.wheel(0, pixels)
-        time.sleep(0.4)
+        self.settle()
+        if self.next_frame(SCROLLBAR_FADE_MS):
+            self.settle()
 
     def see(self, text: str, *, timeout: float = 10_000, exact: bool = False) -> None:
         """Wait until ``text`` is visible (a substring unless ``exact``).
 
         Texts inside a Semantics container are merged into the container's
         label, so labels are searched too.
+
+        Raises:
+            AssertionError: if it is not visible within ``timeout`` ms (with a screenshot path).
         """
+        from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
         found = self.page.get_by_text(text, exact=exact).or_(self.page.get_by_label(text, exact=exact))
-        found.first.wait_for(state="visible", timeout=timeout)
+        try:
+            found.first.wait_for(state="visible", timeout=timeout)
+        except PlaywrightTimeout:
+            self.fail(f"{text!r} did not show within {timeout / 1000:g} s")
 
     def text_of(self, test_id: str) -> str:
         """The visible text inside the node with ``test_id``, stripped."""
@@ -240,25 +349,33 @@ class AppPage:
         return node.inner_text().strip()
 
     def wait_text(self, test_id: str, expected: str, timeout: float = 10.0) -> str:
-        """Wait until the node ``test_id`` reads ``expected``; returns what it read last."""
-        from playwright.sync_api import Error as PlaywrightError
+        """Wait until the node ``test_id`` reads ``expected`` (spaces at the ends
+        aside); returns the text read.
 
-        deadline = time.monotonic() + timeout
-        seen = ""
-        while time.monotonic() < deadline:
-            try:
-                seen = self.text_of(test_id)
-            except PlaywrightError:
-                seen = ""
-            if seen == expected:
-                return seen
-            time.sleep(0.1)
-        return seen
+        Raises:
+            AssertionError: if it does not within ``timeout`` seconds, naming
+                what it read last and a screenshot.
+        """
+        from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+        try:
+            self.page.wait_for_function(
+                """([attribute, id, expected]) => {
+                    const node = document.querySelector(`[${attribute}="${id}"]`);
+                    return node !== null && node.innerText.trim() === expected;
+                }""",
+                arg=[TEST_ID_ATTRIBUTE, test_id, expected], polling=100, timeout=timeout * 1000,
+            )
+        except PlaywrightTimeout:
+            node = self.page.get_by_test_id(test_id)
+            seen = node.first.inner_text().strip() if node.count() else None
+            self.fail(f"{test_id!r} reads {seen!r}, not {expected!r}, after {timeout:g} s")
+        return self.text_of(test_id)
 
     def screenshot(self, path: Path, wait_for: str | None = None) -> None:
-        """Save a screenshot at ``path`` after ``wait_for`` text is visible and the frame settles."""
+        """Save a screenshot at ``path`` after ``wait_for`` text is visible and the screen settles."""
         if wait_for:
             self.see(wait_for)
-        time.sleep(0.6)
+        self.settle()
         path.parent.mkdir(parents=True, exist_ok=True)
         self.page.screenshot(path=str(path))

@@ -169,3 +169,10 @@ def test_new_game_keeps_the_names_across_the_deal_guide(app):
     app.see("Level table")
     app.tap("Start")
     app.see("Kim: level 1")
+
+
+def test_a_test_sees_no_game_of_another_test(app):
+    """The tests above saved games; this one starts on an empty data folder."""
+    app.see("No game in progress")
+    app.tab("History")
+    app.see("No games saved yet")

@@ -1,26 +1,39 @@
-"""Up or Down?'s scoring sheet: each player's rows as colour counts.
+"""Up or Down? on the screens: the scoring sheet, the checker, the lines
+under the pad's title and the history line.
 
-One player at a time (tap a name at the top; every player's total is shown
-there, live): up to 3 rows, each counted with six colour steppers, and the
-cards on the player's own discard pile. Every score is the pad's
-(``score_preview``); a row saved as cards + commonest colour (an import) is
-shown as such and kept.
+Rules: seed 004 (the ring, rows up or down, a row x its commonest colour,
++1 per discarded card) through ``companion.games.up_or_down``; scores
+through ``companion.pads.UpOrDownPad``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import re
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import partial
 from typing import Any
 
 import flet as ft
 
+from companion.games import up_or_down
 from companion.games.up_or_down import COLOURS, MAX_ROWS
-from companion.pads import PadError, UpOrDownPad
+from companion.pads import PadError, Row, UpOrDownPad
 from companion.pads.base import points_text
+from companion.stats import PlayerStats
+from companion.ui.ask_answers import ERROR, NO, WAIT, YES, Answer
+from companion.ui.ask_cards import NumberPicker, answer_line, number_slot
 from companion.ui.entry_sheet import Submit, player_card, sheet_frame
-from companion.ui.widgets import TOUCH, icon_button, stepper, tile_button
+from companion.ui.games import ADD_ROUND
+from companion.ui.score_table import signed
+from companion.ui.widgets import TOUCH, icon_button, section_title, stepper, tile_button
+
+GAME = "up_or_down"
+"""This module's registry id."""
+
+COUNT_SCORES = "Count the scores"
+"""The pad's add button before the game's one scoring (seed 004: scores are
+counted once, at the end)."""
 
 SWATCHES: dict[str, str] = {
     "red": ft.Colors.RED_400,
@@ -123,7 +136,7 @@ def _draft(pad: UpOrDownPad, number: int | None) -> UpOrDownDraft:
 
 
 @ft.component
-def UpOrDownEntry(pad: UpOrDownPad, number: int | None, submit: Submit, close, delete) -> ft.Control:
+def Entry(pad: UpOrDownPad, number: int | None, submit: Submit, close, delete) -> ft.Control:
     """The end-of-game count for Up or Down? (a new entry when ``number`` is None)."""
     draft, _ = ft.use_state(lambda: _draft(pad, number))
     sheets, shown = draft.sheets, draft.shown
@@ -218,3 +231,165 @@ def UpOrDownEntry(pad: UpOrDownPad, number: int | None, submit: Submit, close, d
         on_delete=delete if number else None,
         save_label="Save scores",
     )
+
+
+# ---- the checker -------------------------------------------------------------------
+
+_NUMBER_SPLIT = re.compile(r"[\s,;]+")
+
+
+def read_numbers(text: str) -> list[int]:
+    """Card numbers typed with spaces or commas: ``"4 34, 52"`` -> ``[4, 34, 52]``.
+
+    Raises:
+        up_or_down.UpOrDownError: naming the first token that is not a card number.
+    """
+    return [up_or_down.card_number(token) for token in _NUMBER_SPLIT.split(text.strip()) if token]
+
+
+def ring_answer(ring: Sequence[int], card: int | None) -> Answer:
+    """Between which ring cards a hand card goes, and which two may be taken.
+
+    Args:
+        ring: the ring's numbers (six in play), any order.
+        card: the number of the card placed, or None while not given.
+
+    Returns:
+        An ``Answer`` from ``up_or_down.ring_neighbours``.
+    """
+    if len(ring) < 2 or card is None:
+        return Answer(WAIT, f"Enter the ring's {up_or_down.RING_SIZE} numbers and your card.")
+    try:
+        lower, higher = up_or_down.ring_neighbours(ring, card)
+    except ValueError as error:
+        return Answer(ERROR, str(error))
+    if lower < card < higher:
+        where = f"{card} goes between {lower} and {higher}"
+    else:
+        where = (f"{card} is outside the ring, so it goes between the lowest ({lower}) "
+                 f"and the highest ({higher})")
+    return Answer(YES, f"{where}: take {lower} or {higher} into your display.")
+
+
+def row_answer(row: Sequence[int], card: int | None) -> Answer:
+    """May a card go at the end of one of your rows, and which way the row runs.
+
+    Args:
+        row: the row's numbers in the order they were laid (may be empty).
+        card: the number of the card to add, or None while not given.
+
+    Returns:
+        An ``Answer`` from ``up_or_down.check_row`` and ``row_direction``.
+    """
+    if card is None:
+        return Answer(WAIT, "Enter your row, then the card to add.")
+    try:
+        direction = up_or_down.row_direction(row)
+        verdict = up_or_down.check_row(row, card)
+    except ValueError as error:
+        return Answer(ERROR, str(error))
+    if not verdict:
+        return Answer(NO, f"No: {verdict.reason}")
+    after = up_or_down.row_direction([*row, card])
+    if not row:
+        return Answer(YES, f"Yes: {card} starts the row.")
+    if direction is None:
+        return Answer(YES, f"Yes: {card} is the row's second card and makes it run {after}.")
+    runs = "upward" if direction == "up" else "downward"
+    return Answer(YES, f"Yes: the row runs {runs} and {card} continues it.")
+
+
+_NUMBER_SLOTS: tuple[tuple[str, str, int], ...] = (
+    ("ring", f"The ring ({up_or_down.RING_SIZE} numbers)", up_or_down.RING_SIZE),
+    ("card", "Your card", 1),
+    ("row", "Your row, in the order laid", 0),
+    ("row_card", "Card for that row", 1),
+)
+"""(key, label, most numbers; 0 = no limit) of the Up or Down? checker's places."""
+
+
+@ft.component
+def Check(options: Mapping[str, Any], players: int | None) -> ft.Control:
+    """The ring's six numbers and your card -> between which cards it goes;
+    one of your rows and a card -> may it go there, and which way the row
+    runs. Neither house rules (``options``) nor ``players`` change it."""
+    values, set_values = ft.use_state(lambda: {key: () for key, _, _ in _NUMBER_SLOTS})
+    active, set_active = ft.use_state("ring")
+    limits = {key: most for key, _, most in _NUMBER_SLOTS}
+    labels = {key: label for key, label, _ in _NUMBER_SLOTS}
+
+    def pick(numbers: list[int]):
+        most = limits[active]
+        current = values[active]
+        if most == 1:
+            updated = (numbers[-1],)
+        else:
+            updated = current + tuple(numbers)
+            if most:
+                updated = updated[-most:]
+        changed = {**values, active: updated}
+        set_values(changed)
+        if active == "ring" and len(updated) == limits["ring"]:
+            set_active("card")
+        elif active == "row" and len(numbers) > 1:
+            set_active("row_card")
+
+    def remove(key: str, index: int):
+        set_values({**values, key: values[key][:index] + values[key][index + 1:]})
+
+    def slot(key: str) -> ft.Control:
+        return number_slot(labels[key], values[key], active=active == key,
+                           on_click=lambda: set_active(key),
+                           on_remove=lambda index: remove(key, index))
+
+    card = values["card"][0] if values["card"] else None
+    row_card = values["row_card"][0] if values["row_card"] else None
+    pad = NumberPicker(pick, read=read_numbers)
+    ring_part = active in ("ring", "card")
+    return ft.Column(
+        [
+            section_title("Where does my card go?"),
+            slot("ring"),
+            slot("card"),
+            *([pad] if ring_part else []),
+            answer_line(ring_answer(values["ring"], card), test_id="ring-answer"),
+            section_title("May it go on my row?"),
+            slot("row"),
+            slot("row_card"),
+            *([] if ring_part else [pad]),
+            answer_line(row_answer(values["row"], row_card), test_id="row-answer"),
+        ],
+        spacing=12,
+    )
+
+
+# ---- the pad, the new game and the history --------------------------------------------
+
+def options_panel(chosen: Mapping[str, Any], set_option: Callable[[str, Any], None]) -> None:
+    """Up or Down? has no house rules: nothing on the New game screen."""
+    return None
+
+
+def facts(pad: UpOrDownPad) -> list[str]:
+    """No line under the pad's title."""
+    return []
+
+
+def add_label(pad: UpOrDownPad) -> str:
+    """The pad's add button: ``COUNT_SCORES`` before the scores are in, then "Add round"."""
+    return ADD_ROUND if pad.rows else COUNT_SCORES
+
+
+def total_extras(pad: UpOrDownPad, player: str) -> list[ft.Control]:
+    """Nothing under an Up or Down? total."""
+    return []
+
+
+def change_text(pad: UpOrDownPad, row: Row, player: str) -> str:
+    """A round cell's small text: the points scored ("+22")."""
+    return signed(row.points[player])
+
+
+def stats_parts(stats: PlayerStats) -> list[str]:
+    """A player's Up or Down? statistics: the best score of one game."""
+    return [] if stats.best_score is None else [f"best score {stats.best_score}"]

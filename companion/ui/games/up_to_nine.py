@@ -1,25 +1,40 @@
-"""Up to 9's round entry: per player, laid down or not, and what is left.
+"""Up to 9 on the screens: the round sheet, the checker (lay down, find it in
+a hand, lay off), the level table, the lines under the pad's title, the
+level in the score table and the history line.
 
-Each player's current contract and wild budget is shown; "laid down" is a
-toggle; the cards left are tapped in by rank (suits do not change the
-penalty) or a penalty figure is typed instead; "went out" marks the player
-with nothing left. The penalty and the level after the round are previewed
-by the pad.
+Rules: seed 003 and rulings.md (levels, wild budgets, lay-off) through
+``companion.games.up_to_nine``; scores and levels through
+``companion.pads.UpToNinePad``. The checker is
+``companion.ui.games.up_to_nine_check``, the level table editor
+``companion.ui.games.up_to_nine_levels``.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import partial
+from typing import Any
 
 import flet as ft
 
 from companion.cards import RANK_LABELS
-from companion.pads import PadError, UpToNinePad
+from companion.pads import PadError, Row, UpToNinePad
 from companion.pads.base import points_text
 from companion.pads.up_to_nine import FINISHED
+from companion.stats import PlayerStats
 from companion.ui.card_picker import card_counter
 from companion.ui.entry_sheet import Submit, player_card, preview_or_none, sheet_frame, toggle_chip
+from companion.ui.games import ADD_ROUND, penalty_parts
+from companion.ui.games.up_to_nine_check import Check
+from companion.ui.games.up_to_nine_levels import LevelTable
+from companion.ui.widgets import labelled
+
+__all__ = ["Check", "Entry", "add_label", "change_text", "facts", "options_panel", "stats_parts", "total_extras"]
+"""The hooks every game's UI module offers (see ``companion.ui.games``)."""
+
+GAME = "up_to_nine"
+"""This module's registry id."""
 
 RANKS: tuple[str, ...] = tuple(RANK_LABELS.values())
 """Rank tiles in order A 2 .. 10 J Q K."""
@@ -54,7 +69,6 @@ def _result(state: dict) -> dict:
 def _level_text(level: int) -> str:
     """ "level 4", or "level 9 done" once level 9 is laid down."""
     return "level 9 done" if level == FINISHED else f"level {level}"
-
 
 
 @ft.observable
@@ -102,7 +116,7 @@ class UpToNineDraft:
 
 
 @ft.component
-def UpToNineEntry(pad: UpToNinePad, number: int | None, submit: Submit, close, delete) -> ft.Control:
+def Entry(pad: UpToNinePad, number: int | None, submit: Submit, close, delete) -> ft.Control:
     """The entry sheet for an Up to 9 round (new when ``number`` is None)."""
 
     def initial():
@@ -206,3 +220,48 @@ def UpToNineEntry(pad: UpToNinePad, number: int | None, submit: Submit, close, d
         on_cancel=close,
         on_delete=delete if number else None,
     )
+
+
+# ---- the pad, the new game and the history --------------------------------------------
+
+def options_panel(chosen: Mapping[str, Any], set_option: Callable[[str, Any], None]) -> ft.Control:
+    """The level table on the New game screen (the preset, or an edited copy).
+    ``chosen``: every option's value; ``set_option(name, value)``."""
+    return LevelTable(chosen["levels"], lambda levels: set_option("levels", levels))
+
+
+def facts(pad: UpToNinePad) -> list[str]:
+    """One line per player under the pad's title: level, contract and wild
+    budget (``pad.contract``, ``pad.wild_budget``), or level 9 laid down."""
+    return [
+        f"{player}: level {pad.level(player)}, {pad.contract(player)} · wilds {pad.wild_budget(player)}"
+        if pad.contract(player) else f"{player}: level 9 laid down"
+        for player in pad.players
+    ]
+
+
+def add_label(pad: UpToNinePad) -> str:
+    """The pad's add button: always "Add round"."""
+    return ADD_ROUND
+
+
+def total_extras(pad: UpToNinePad, player: str) -> list[ft.Control]:
+    """Under ``player``'s big total: the level played for ("level 3", or "done")."""
+    level = pad.level(player)
+    words = "done" if level == FINISHED else f"level {level}"
+    return [labelled(f"level-{player}", ft.Text(words, size=12))]
+
+
+def change_text(pad: UpToNinePad, row: Row, player: str) -> str:
+    """A round cell's small text: the level after the round ("L2", or "done")."""
+    return "done" if row.level[player] == FINISHED else f"L{row.level[player]}"
+
+
+def stats_parts(stats: PlayerStats) -> list[str]:
+    """A player's Up to 9 statistics: average penalty points a round, highest level laid down."""
+    parts = penalty_parts(stats, GAME)
+    if stats.highest_level is not None:
+        parts.append(
+            f"highest level laid down {stats.highest_level}" if stats.highest_level else "no level laid down yet"
+        )
+    return parts

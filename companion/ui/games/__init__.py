@@ -1,0 +1,48 @@
+"""The UI side of each game: one module per game, found from its registry id.
+
+``companion.ui.games.<id>`` (for every id of ``companion.registry.GAMES``)
+offers the same hooks, and the screens reach them only through
+:func:`game_ui`:
+
+- ``Entry(pad, number, submit, close, delete)``: the round-entry sheet (a
+  component; the contract is in ``companion/ui/entry_sheet.py``);
+- ``Check(options, players)``: the checker panel (a component), given the
+  saved game's house rules (``{}`` when not opened from a game) and player
+  count (None then);
+- ``options_panel(chosen, set_option)``: the house rules block of the New
+  game screen (None: the game has none), given every option's value and
+  ``set_option(name, value)``;
+- ``facts(pad)``: the lines the pad shows under its title (``list[str]``);
+- ``add_label(pad)``: the text of the pad's add button;
+- ``total_extras(pad, player)``: controls under a player's big total;
+- ``change_text(pad, row, player)``: the small text of a round cell;
+- ``stats_parts(stats)``: a player's statistics for the game (``list[str]``,
+  empty: no line).
+"""
+
+from __future__ import annotations
+
+import importlib
+from types import ModuleType
+
+from companion import registry
+from companion.stats import PlayerStats
+
+ADD_ROUND = "Add round"
+"""The pad's add button in most games."""
+
+
+def game_ui(game_id: str) -> ModuleType:
+    """The UI module of ``game_id`` (``companion.ui.games.<id>``).
+
+    Raises:
+        companion.registry.UnknownGameError: ``game_id`` is not a game.
+    """
+    return importlib.import_module(f"{__name__}.{registry.game(game_id).id}")
+
+
+def penalty_parts(stats: PlayerStats, game_id: str) -> list[str]:
+    """``["12.5 penalty points a round"]`` when ``stats`` has an average for
+    ``game_id`` (a game that counts penalty points), else ``[]``."""
+    average = stats.avg_penalty.get(game_id)
+    return [] if average is None else [f"{average:.1f} penalty points a round"]

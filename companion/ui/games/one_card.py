@@ -1,0 +1,351 @@
+"""One-card on the screens: the round sheet (who won), the checker, the
+match option and the lines under the pad's title.
+
+Rules: seed 002 (attacks, shields, the 7 names a suit, match wins) through
+``companion.games.one_card``; rounds through ``companion.pads.OneCardPad``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from functools import partial
+from typing import Any
+
+import flet as ft
+
+from companion.cards import SUITS, Card, CardError
+from companion.games import one_card
+from companion.pads import OneCardPad, Row
+from companion.stats import PlayerStats
+from companion.ui.ask_answers import ERROR, NO, WAIT, YES, Answer, card_text, cards_text
+from companion.ui.ask_cards import (
+    CardPicker,
+    answer_line,
+    card_face,
+    card_label,
+    slot_button,
+    slots_row,
+    suit_text,
+    suit_tile,
+)
+from companion.ui.entry_sheet import Submit, sheet_frame
+from companion.ui.games import ADD_ROUND
+from companion.ui.score_table import signed
+from companion.ui.widgets import TOUCH, labelled, section_title, stepper
+
+GAME = "one_card"
+"""This module's registry id."""
+
+CHECK_PLAYERS = 3
+"""Players the checker assumes when it is not opened from a saved game (some
+cards act differently with 2 players, seed 002)."""
+
+
+@ft.component
+def Entry(pad: OneCardPad, number: int | None, submit: Submit, close, delete) -> ft.Control:
+    """One big button per player; a tap enters (or, editing, changes) the round's winner."""
+    error, set_error = ft.use_state("")
+    current = pad.rounds[number - 1]["winner"] if number else None
+
+    def won(player: str):
+        problem = submit({"winner": player})
+        if problem:
+            set_error(problem)
+
+    buttons = [
+        ft.Row(
+            [
+                (ft.FilledButton if player == current else ft.OutlinedButton)(
+                    f"{player} won", icon=ft.Icons.EMOJI_EVENTS_OUTLINED,
+                    on_click=partial(won, player), height=TOUCH + 8, expand=True,
+                )
+            ]
+        )
+        for player in pad.players
+    ]
+    return sheet_frame(
+        f"Round {number or pad.next_round}" + (" (edit)" if number else ""),
+        [ft.Text("Who emptied their hand first?", size=18), *buttons],
+        error=error,
+        on_save=None,
+        on_cancel=close,
+        on_delete=delete if number else None,
+    )
+
+
+# ---- the checker -------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class CardAnswer:
+    """The answer for one card of a One-card hand.
+
+    Attributes:
+        card: the card.
+        legal: True when it may be played now.
+        text: the core's reason when not, else what playing it does (the
+            attack total after it, a cancelled attack, a suit to name ...).
+    """
+
+    card: Card
+    legal: bool
+    text: str
+
+
+@dataclass(frozen=True)
+class OneCardAnswer:
+    """The checker's answer for a One-card hand.
+
+    Attributes:
+        summary: one line: how many cards may be played, and which.
+        cards: one ``CardAnswer`` per card of the hand, in the hand's order.
+        attack: the pending attack in words (empty with none).
+        take: what taking the attack means (cards to draw, then what), or
+            empty when no attack is pending.
+    """
+
+    summary: Answer
+    cards: tuple[CardAnswer, ...] = ()
+    attack: str = ""
+    take: str = ""
+
+
+def attack_value(card: Card) -> int:
+    """Cards ``card`` makes the next player draw when it lies on top with an attack
+    pending (``one_card.attack_value``); 0 for a plain card or a card One-card
+    does not use (the answer then explains the card)."""
+    try:
+        return one_card.attack_value(card)
+    except CardError:
+        return 0
+
+
+def one_card_state(top: Card | None, attack_total: int = 0,
+                   declared_suit: str | None = None) -> one_card.OneCardState:
+    """The discard pile as the core reads it.
+
+    Args:
+        top: the top card (with an attack pending it is the last attack card).
+        attack_total: cards the pending attack makes the next player draw (0: none).
+        declared_suit: the suit named with a 7 on top, or None.
+
+    Raises:
+        ValueError, CardError: from ``one_card.OneCardState`` for a pile the
+            rules can not reach (the message says why).
+    """
+    return one_card.OneCardState(top, attack_total=attack_total, declared_suit=declared_suit)
+
+
+def _after_play(state: one_card.OneCardState, card: Card, players: int) -> str:
+    """What playing ``card`` (legal) does, from the core."""
+    if card.rank == one_card.WILD_RANK:
+        return "Plays; name a suit for the next player."
+    after = one_card.play(state, card)
+    if after.attack_pending:
+        return f"Plays; the attack total becomes {after.attack_total}."
+    if state.attack_pending:
+        return f"Shields: the attack of {state.attack_total} is cancelled."
+    effect = one_card.card_effect(card, players)
+    return f"Plays. {effect}" if effect else "Plays."
+
+
+def one_card_answer(top: Card | None, hand: Sequence[Card], *, attack_total: int = 0,
+                    declared_suit: str | None = None, players: int = 3) -> OneCardAnswer:
+    """Which cards of a One-card hand may be played, and why not the others.
+
+    Args:
+        top: the top card of the discard pile (None while not picked).
+        hand: the cards held.
+        attack_total: the running total of a pending attack (0: none); the
+            top card is then the last attack card.
+        declared_suit: the suit a 7 on top named (letter or symbol), or None.
+        players: players at the table (J and Q differ with two).
+
+    Returns:
+        A ``OneCardAnswer`` built from ``one_card.check_play``, ``play`` and
+        ``take_attack``.
+    """
+    try:
+        if top is None:
+            return OneCardAnswer(Answer(WAIT, "Pick the top card of the discard pile."))
+        state = one_card_state(top, attack_total, declared_suit)
+        attack = take = ""
+        if state.attack_pending:
+            attack = (f"Attack pending: {state.attack_total} cards, "
+                      f"last attack card {card_text(state.last_attack)}.")
+            draw, _ = one_card.take_attack(state)
+            take = (f"Take the attack: draw {draw} cards. Then play a card from the hand you "
+                    "held before drawing, or draw one more card.")
+        if not hand:
+            return OneCardAnswer(Answer(WAIT, "Add the cards in your hand."), (), attack, take)
+        answers = []
+        for card in hand:
+            verdict = one_card.check_play(state, card, hand)
+            text = _after_play(state, card, players) if verdict else verdict.reason
+            answers.append(CardAnswer(card, verdict.legal, text))
+    except (CardError, ValueError) as error:
+        return OneCardAnswer(Answer(ERROR, str(error)))
+    legal = [answer.card for answer in answers if answer.legal]
+    if not legal:
+        fallback = "take the attack" if state.attack_pending else "draw a card"
+        summary = Answer(NO, f"None of your {len(hand)} cards may be played: {fallback}.")
+    else:
+        summary = Answer(YES, f"{len(legal)} of {len(hand)} may be played: {cards_text(legal)}.")
+    return OneCardAnswer(summary, tuple(answers), attack, take)
+
+
+def _card_answer_row(item: CardAnswer, on_remove: Callable[[], None]) -> ft.Control:
+    colour = ft.Colors.PRIMARY if item.legal else ft.Colors.ERROR
+    return ft.Row(
+        [
+            card_face(item.card, chosen=item.legal, on_click=on_remove,
+                      tooltip=f"Take out the {item.card.name}"),
+            ft.Icon(ft.Icons.CHECK_CIRCLE if item.legal else ft.Icons.CANCEL, color=colour),
+            suit_text(item.text, expand=True, color=colour if item.legal else None,
+                      weight=ft.FontWeight.W_600 if item.legal else None),
+        ],
+        vertical_alignment=ft.CrossAxisAlignment.CENTER,
+    )
+
+
+@ft.component
+def Check(options: Mapping[str, Any], players: int | None) -> ft.Control:
+    """Top card, pending attack, declared suit and your hand -> which cards are
+    legal, for the saved game's player count (``players``; None:
+    ``CHECK_PLAYERS``). One-card's checker has no house rules (``options``)."""
+    players = players or CHECK_PLAYERS
+    top, set_top = ft.use_state(None)
+    hand, set_hand = ft.use_state(())
+    attack, set_attack = ft.use_state(0)
+    declared, set_declared = ft.use_state(None)
+    active, set_active = ft.use_state("top")
+    show_take, set_show_take = ft.use_state(False)
+
+    def pick(cards: list[Card]):
+        set_show_take(False)
+        if active == "top":
+            set_top(cards[-1])
+            set_attack(attack_value(cards[-1]))
+            set_declared(None)
+            set_active("hand")
+        else:
+            set_hand(hand + tuple(cards))
+
+    def remove(index: int):
+        set_hand(hand[:index] + hand[index + 1:])
+
+    answer = one_card_answer(top, hand, attack_total=attack, declared_suit=declared, players=players)
+    value = attack_value(top) if top is not None else 0
+    controls: list[ft.Control] = [
+        slots_row(
+            slot_button("Top card", [top] if top else [], active=active == "top",
+                        on_click=lambda: set_active("top")),
+            slot_button("Your hand", [], active=active == "hand", on_click=lambda: set_active("hand"),
+                        summary=f"{len(hand)} card{'' if len(hand) == 1 else 's'}" if hand else None),
+        ),
+    ]
+    if value:
+        pending = attack > 0
+        controls.append(ft.Row(
+            [
+                ft.Switch(value=pending, height=TOUCH, tooltip="An attack is pending",
+                          on_change=lambda e: set_attack(value if e.control.value else 0)),
+                suit_text(f"An attack is pending ({card_label(top)} was the last attack card)", expand=True),
+            ],
+            vertical_alignment=ft.CrossAxisAlignment.CENTER,
+        ))
+        if pending:
+            controls.append(ft.Row(
+                [
+                    ft.Text("Running total", expand=True),
+                    ft.IconButton(ft.Icons.REMOVE, tooltip="Running total minus", width=TOUCH, height=TOUCH,
+                                  disabled=attack <= value, on_click=lambda: set_attack(attack - 1)),
+                    ft.Text(str(attack), size=22, width=40, text_align=ft.TextAlign.CENTER),
+                    ft.IconButton(ft.Icons.ADD, tooltip="Running total plus", width=TOUCH, height=TOUCH,
+                                  on_click=lambda: set_attack(attack + 1)),
+                ],
+                vertical_alignment=ft.CrossAxisAlignment.CENTER,
+            ))
+    if top is not None and top.rank == one_card.WILD_RANK:
+        controls.append(ft.Text("Suit named with the 7:"))
+        controls.append(ft.Row(
+            [
+                suit_tile(letter, selected=declared == letter, width=72,
+                          on_click=partial(set_declared, None if declared == letter else letter))
+                for letter in SUITS
+            ],
+            spacing=4,
+        ))
+    controls.append(CardPicker(pick, hint="e.g. 3h AS BJ 7c"))
+    controls.append(answer_line(answer.summary))
+    if answer.attack:
+        controls.append(ft.Row(
+            [
+                suit_text(answer.attack, expand=True),
+                ft.OutlinedButton("Take the attack", icon=ft.Icons.DOWNLOAD,
+                                  on_click=lambda: set_show_take(not show_take), height=TOUCH),
+            ],
+            vertical_alignment=ft.CrossAxisAlignment.CENTER,
+        ))
+        if show_take:
+            controls.append(labelled("take", ft.Container(
+                padding=12, border_radius=12, bgcolor=ft.Colors.SECONDARY_CONTAINER,
+                content=suit_text(answer.take, color=ft.Colors.ON_SECONDARY_CONTAINER, size=16),
+            )))
+    if answer.cards:
+        controls.append(labelled("hand", ft.Column(
+            [_card_answer_row(item, partial(remove, index))
+             for index, item in enumerate(answer.cards)],
+            spacing=6,
+        )))
+    if hand:
+        controls.append(ft.TextButton("Clear the hand", icon=ft.Icons.CLEAR_ALL,
+                                      on_click=lambda: set_hand(()), height=TOUCH))
+    return ft.Column(controls, spacing=12)
+
+
+# ---- the pad, the new game and the history --------------------------------------------
+
+def options_panel(chosen: Mapping[str, Any], set_option: Callable[[str, Any], None]) -> ft.Control:
+    """The match option on the New game screen: round wins that take the match
+    (``target``, default ``one_card.MATCH_WINS``). ``chosen``: every option's
+    value; ``set_option(name, value)``."""
+    target = chosen["target"]
+    return ft.Column(
+        [
+            section_title("Match"),
+            stepper(
+                "Round wins to take the match",
+                target,
+                on_minus=lambda: set_option("target", max(1, target - 1)),
+                on_plus=lambda: set_option("target", target + 1),
+                name="Round wins",
+            ),
+        ],
+        spacing=4,
+    )
+
+
+def facts(pad: OneCardPad) -> list[str]:
+    """The line under the pad's title: the round wins that take the match."""
+    return [f"First to {pad.target} round wins takes the match"]
+
+
+def add_label(pad: OneCardPad) -> str:
+    """The pad's add button: always "Add round"."""
+    return ADD_ROUND
+
+
+def total_extras(pad: OneCardPad, player: str) -> list[ft.Control]:
+    """Nothing under a One-card total."""
+    return []
+
+
+def change_text(pad: OneCardPad, row: Row, player: str) -> str:
+    """A round cell's small text: the round win ("+1") or "0"."""
+    return signed(row.points[player])
+
+
+def stats_parts(stats: PlayerStats) -> list[str]:
+    """No One-card line in a player's statistics (wins are counted for every game)."""
+    return []

@@ -1,0 +1,292 @@
+"""One Up on the screens: the round sheet, the checker, the house rules,
+the lines under the pad's title, the chips under a total and the history line.
+
+Rules: seed 000 (values A-6 and K, going out, give-back, chips) through
+``companion.games.one_up``; scores through ``companion.pads.OneUpPad``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from functools import partial
+from typing import Any
+
+import flet as ft
+
+from companion.cards import JOKERS, Card, CardError, parse_card
+from companion.games import one_up
+from companion.pads import OneUpPad, Row
+from companion.pads.base import points_text
+from companion.stats import PlayerStats
+from companion.ui.ask_answers import ERROR, NO, WAIT, YES, Answer
+from companion.ui.ask_cards import CardPicker, answer_line, slot_button, slots_row
+from companion.ui.card_picker import value_toggles
+from companion.ui.entry_sheet import Submit, player_card, preview_or_none, sheet_frame, toggle_chip
+from companion.ui.games import ADD_ROUND, penalty_parts
+from companion.ui.score_table import signed
+from companion.ui.widgets import TOUCH, section_title
+
+GAME = "one_up"
+"""This module's registry id."""
+
+ONE_UP_RANKS: tuple[int, ...] = tuple(parse_card(value).rank for value in one_up.VALUE_CIRCLE)
+"""The checker picker's ranks: the values of ``one_up.VALUE_CIRCLE`` (A-6 and K)."""
+
+JOKER_CODE = next(code for code, kind in JOKERS.items() if kind == "plain")
+"""How the plain joker is written as a card ("JK")."""
+
+VALUE_LABELS = {one_up.JOKER: "Jkr"}
+"""Tile labels that differ from the value."""
+
+
+def card_text(value: str) -> str:
+    """The card text the pad reads for a One Up value ("K" -> "K", joker -> "JK")."""
+    return JOKER_CODE if value == one_up.JOKER else value
+
+
+def stored_values(cards: list[str], joker: bool) -> tuple[str, ...]:
+    """The distinct values of a stored hand, in circle order."""
+    held = {one_up.card_value(card, joker=joker) for card in cards}
+    return tuple(value for value in (*one_up.VALUE_CIRCLE, one_up.JOKER) if value in held)
+
+
+@ft.observable
+@dataclass
+class OneUpDraft:
+    """A One Up round being entered: per player the values left (each once,
+    in circle order), who went out, who dropped out last, and the pad's
+    refusal of the last save ("" when none)."""
+
+    values: tuple[str, ...]
+    hands: dict[str, tuple[str, ...]]
+    went_out: str | None = None
+    ended_by: str | None = None
+    error: str = ""
+
+    def toggle_value(self, player: str, value: str) -> None:
+        """Tap a value tile: in the hand if it was not, out if it was."""
+        held = self.hands[player]
+        self.hands[player] = tuple(v for v in self.values if (v in held) != (v == value))
+        self.error = ""
+
+    def toggle_out(self, player: str) -> None:
+        """Mark ``player`` as the one who went out (no cards left), or unmark."""
+        self.went_out = None if self.went_out == player else player
+        self.ended_by = None
+        self.hands[player] = ()
+        self.error = ""
+
+    def toggle_last(self, player: str) -> None:
+        """Mark ``player`` as the one who dropped out last (nobody went out), or unmark."""
+        self.ended_by = None if self.ended_by == player else player
+        self.error = ""
+
+    def entry(self) -> dict:
+        """The keyword arguments of ``OneUpPad.add_round`` / ``edit_round``."""
+        return {
+            "hands": {player: [card_text(value) for value in held] for player, held in self.hands.items()},
+            "went_out": self.went_out,
+            "ended_by": self.ended_by if self.went_out is None else None,
+        }
+
+
+def _draft(pad: OneUpPad, number: int | None) -> OneUpDraft:
+    """A blank draft, or the stored round ``number`` to edit."""
+    values = (*one_up.VALUE_CIRCLE, one_up.JOKER) if pad.joker else one_up.VALUE_CIRCLE
+    if number is None:
+        return OneUpDraft(values, {player: () for player in pad.players})
+    stored = pad.rounds[number - 1]
+    hands = {player: stored_values(stored["hands"][player], pad.joker) for player in pad.players}
+    return OneUpDraft(values, hands, stored["went_out"], None if stored["went_out"] else stored["ended_by"])
+
+
+@ft.component
+def Entry(pad: OneUpPad, number: int | None, submit: Submit, close, delete) -> ft.Control:
+    """The entry sheet for a One Up round (new when ``number`` is None)."""
+    draft, _ = ft.use_state(lambda: _draft(pad, number))
+
+    def save():
+        draft.error = submit(draft.entry()) or ""
+
+    preview = preview_or_none(pad, draft.entry()) if number is None else None
+
+    cards: list[ft.Control] = []
+    for player in pad.players:
+        out = draft.went_out == player
+        if out:
+            note = preview.detail[player] if preview else "went out"
+            score = ft.Text(note, weight=ft.FontWeight.W_600, color=ft.Colors.PRIMARY)
+        else:
+            penalty = pad.penalty_preview([card_text(value) for value in draft.hands[player]])
+            score = ft.Text(points_text(penalty), size=20, weight=ft.FontWeight.BOLD)
+        toggles = [toggle_chip(f"{player} went out", out, partial(draft.toggle_out, player), icon=ft.Icons.FLAG)]
+        if draft.went_out is None:
+            toggles.append(
+                toggle_chip(f"{player} dropped out last", draft.ended_by == player, partial(draft.toggle_last, player))
+            )
+        cards.append(
+            player_card(
+                [
+                    ft.Row([ft.Text(player, size=18, weight=ft.FontWeight.W_600, expand=True), score]),
+                    None if out else value_toggles(
+                        draft.values, draft.hands[player], partial(draft.toggle_value, player), labels=VALUE_LABELS
+                    ),
+                    ft.Row(toggles, wrap=True, spacing=8),
+                ],
+                test_id=f"hand-{player}",
+                highlight=out,
+            )
+        )
+    round_number = number or pad.next_round
+    hint = "Tap the values each player has left (in hand or dropped), then who went out."
+    return sheet_frame(
+        f"Round {round_number}" + (" (edit)" if number else ""),
+        [ft.Text(hint, color=ft.Colors.ON_SURFACE_VARIANT), *cards],
+        error=draft.error,
+        on_save=save,
+        on_cancel=close,
+        on_delete=delete if number else None,
+    )
+
+
+# ---- the checker -------------------------------------------------------------------
+
+def one_up_answer(top: Card | None, card: Card | None, *, joker: bool = False) -> Answer:
+    """May ``card`` go on ``top`` in One Up?
+
+    Args:
+        top: the top card of the discard pile, or None while not picked.
+        card: the card the player wants to play, or None while not picked.
+        joker: the wild joker variant is on.
+
+    Returns:
+        An ``Answer``: what fits on the top card while no card is picked,
+        then ``one_up.check_play``'s verdict.
+    """
+    try:
+        if top is None:
+            return Answer(WAIT, "Pick the top card of the discard pile.")
+        fits = one_up.playable_values(top, joker=joker)
+        if card is None:
+            names = [one_up.value_name(value) for value in fits]
+            return Answer(WAIT, f"On {one_up.value_name(one_up.card_value(top, joker=joker))} "
+                                f"you may play {', '.join(names[:-1])} or {names[-1]}. Pick your card.")
+        verdict = one_up.check_play(top, card, joker=joker)
+    except CardError as error:
+        return Answer(ERROR, str(error))
+    if verdict:
+        played = one_up.value_name(one_up.card_value(card, joker=joker))
+        on = one_up.value_name(one_up.card_value(top, joker=joker))
+        return Answer(YES, f"Yes: {played} may go on {on}.")
+    return Answer(NO, f"No. {verdict.reason}")
+
+
+@ft.component
+def Check(options: Mapping[str, Any], players: int | None) -> ft.Control:
+    """Top card + your card -> may it go there (``one_up.check_play``); the wild
+    joker switch starts as the saved game's ``joker`` option (``options``;
+    ``players`` is not needed here)."""
+    joker_preset = bool(options.get("joker", False))
+    top, set_top = ft.use_state(None)
+    card, set_card = ft.use_state(None)
+    active, set_active = ft.use_state("top")
+    joker, set_joker = ft.use_state(joker_preset)
+
+    def pick(cards: list[Card]):
+        if active == "top":
+            set_top(cards[-1])
+            set_active("card")
+        else:
+            set_card(cards[-1])
+
+    def set_variant(on: bool):
+        set_joker(on)
+        if not on:
+            set_top(None if top is not None and top.is_joker else top)
+            set_card(None if card is not None and card.is_joker else card)
+
+    return ft.Column(
+        [
+            slots_row(
+                slot_button("Top card", [top] if top else [], active=active == "top",
+                            on_click=lambda: set_active("top")),
+                slot_button("Your card", [card] if card else [], active=active == "card",
+                            on_click=lambda: set_active("card")),
+            ),
+            ft.Switch(label="Wild joker variant", value=joker,
+                      on_change=lambda e: set_variant(e.control.value), height=TOUCH),
+            CardPicker(pick, ranks=ONE_UP_RANKS, suited=False, jokers=("plain",) if joker else (),
+                       hint="e.g. 6 or K" + (" or JK" if joker else "")),
+            answer_line(one_up_answer(top, card, joker=joker)),
+        ],
+        spacing=12,
+    )
+
+
+# ---- the pad, the new game and the history --------------------------------------------
+
+def _switch(label: str, value: bool, on_change: Callable[[bool], None]) -> ft.Control:
+    """A labelled switch row at least 48 px high."""
+    return ft.Container(
+        height=TOUCH,
+        content=ft.Switch(label=label, value=value, on_change=lambda e: on_change(e.control.value)),
+    )
+
+
+def options_panel(chosen: Mapping[str, Any], set_option: Callable[[str, Any], None]) -> ft.Control:
+    """The house rules on the New game screen: the wild joker variant and the
+    short game (``one_up.SHORT_GAME_LIMIT`` instead of ``GAME_LIMIT``, seed
+    000 "Variants"). ``chosen``: every option's value; ``set_option(name, value)``."""
+    return ft.Column(
+        [
+            section_title("House rules"),
+            _switch("Wild joker variant", chosen["joker"], lambda on: set_option("joker", on)),
+            _switch(
+                f"Short game: ends at {one_up.SHORT_GAME_LIMIT} points, not {one_up.GAME_LIMIT}",
+                chosen["limit"] == one_up.SHORT_GAME_LIMIT,
+                lambda on: set_option("limit", one_up.SHORT_GAME_LIMIT if on else one_up.GAME_LIMIT),
+            ),
+        ],
+        spacing=4,
+    )
+
+
+def facts(pad: OneUpPad) -> list[str]:
+    """The line under the pad's title: the limit, the wild joker, and what a
+    chip is worth (``one_up.CHIP_VALUES``, seed 000 "Variants")."""
+    black, white = one_up.CHIP_VALUES
+    rule = f"Ends at {pad.limit} points" + (", wild joker" if pad.joker else "")
+    return [f"{rule}. Chips: a dot is {black}, a ring is {white}."]
+
+
+def add_label(pad: OneUpPad) -> str:
+    """The pad's add button: always "Add round"."""
+    return ADD_ROUND
+
+
+def chips_view(black: int, white: int) -> ft.Control:
+    """The chips of a total: a filled dot per black chip, a ringed dot per white chip."""
+    dots = [
+        ft.Container(width=9, height=9, border_radius=5, bgcolor=ft.Colors.ON_SURFACE)
+        for _ in range(black)
+    ] + [
+        ft.Container(width=9, height=9, border_radius=5, border=ft.Border.all(1.5, ft.Colors.ON_SURFACE))
+        for _ in range(white)
+    ]
+    return ft.Row(dots, spacing=2, run_spacing=2, wrap=True, alignment=ft.MainAxisAlignment.CENTER)
+
+
+def total_extras(pad: OneUpPad, player: str) -> list[ft.Control]:
+    """Under ``player``'s big total: the total as chips (``pad.chips``)."""
+    return [chips_view(*pad.chips(player))]
+
+
+def change_text(pad: OneUpPad, row: Row, player: str) -> str:
+    """A round cell's small text: the change of the total ("+13", "-10")."""
+    return signed(row.points[player])
+
+
+def stats_parts(stats: PlayerStats) -> list[str]:
+    """A player's One Up statistics: the average penalty points a round."""
+    return penalty_parts(stats, GAME)
