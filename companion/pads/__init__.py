@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from companion import setup
 from companion.pads.base import Pad, PadError, Place, Row
 from companion.pads.one_card import OneCardPad
 from companion.pads.one_up import OneUpPad
@@ -21,7 +22,7 @@ PADS: dict[str, type[Pad]] = {
 }
 """Game id ("one_up", "one_card", "up_to_nine", "up_or_down") -> pad class."""
 
-GAME_TITLES: dict[str, str] = {game: pad.TITLE for game, pad in PADS.items()}
+GAME_TITLES: dict[str, str] = {game: setup.GAMES[game].title for game in PADS}
 """Game id -> the game's name as shown ("One Up", "Up or Down?")."""
 
 

@@ -18,12 +18,18 @@ Every score, running total, level, winner and the end of the game is derived
 by replaying the rounds through the rules core (``companion.games``), so an
 edit or a delete of any past round recomputes everything after it.  A change
 that the rules reject raises :class:`PadError` and leaves the pad exactly as
-it was.  Every change (add, edit, delete, option, finish, end early) can be
-undone, the last one first.
+it was.
+
+Every round has a stable id and a revision, and every change (add, edit,
+delete, option, finish, end early, reopen, undo) is a record in the game's
+change log (companion.pads.changelog) with its time and who made it; undo
+works from that log, so it survives a reload and works from any phone.  A
+change made against a round or a round count that has moved on since
+raises ``companion.errors.ConflictError``.
 
 The saved form is the game document of companion.document, plain JSON with a
-``schema`` version whose outer fields ``companion.store`` lists
-(:meth:`Pad.to_doc` / :meth:`Pad.from_doc`); storing it is the store's job.
+``schema`` version (:meth:`Pad.to_doc` / :meth:`Pad.from_doc`); storing it is
+the store's job.
 """
 
 from __future__ import annotations
@@ -36,7 +42,10 @@ from datetime import datetime, timezone
 from typing import Any, ClassVar, NamedTuple
 
 from companion import setup
-from companion.document import SCHEMA
+from companion.document import LOG_LIMIT, ROUND_KEYS, SCHEMA, migrate_doc, new_round_id, validate_doc
+from companion.errors import ConflictError, StoreError
+from companion.pads import changelog
+from companion.pads.changelog import Change
 
 class PadError(ValueError):
     """An entry, option or operation a pad refuses; the message is for the user.
@@ -153,26 +162,32 @@ def check_count(value: object, what: str, *, least: int = 0) -> int:
     return value
 
 
-@dataclass
-class _Snapshot:
-    """Everything an undo restores."""
-
-    label: str
-    rounds: list[dict[str, Any]]
-    options: dict[str, Any]
-    finished: bool
-    ended_early: bool
-
-
 class Pad:
-    """A score pad: the players, their rounds, and everything derived.
+    """A score pad: the players, their rounds, everything derived, and the change log.
 
     Subclasses set ``GAME`` (a key of ``companion.setup.GAMES``, whose player
-    range becomes ``MIN_PLAYERS`` / ``MAX_PLAYERS``), ``TITLE``, ``DEFAULTS``
-    and implement the hooks
-    (``_check_option``, ``_entry``, ``_start``, ``_play``, ``_over``, ``_rule_winners``,
-    ``_rank_key``, ``_standing_text``, ``_totals``), plus ``add_round`` /
-    ``edit_round`` / ``preview_round`` with the game's own entry fields.
+    range becomes ``MIN_PLAYERS`` / ``MAX_PLAYERS`` and whose ``title`` names
+    the game in messages) and ``DEFAULTS``, and implement the hooks
+    (``_check_option``, ``_entry``, ``_start``, ``_play``, ``_over``,
+    ``_rule_winners``, ``_rank_key``, ``_standing_text``, ``_totals``), plus
+    ``add_round`` / ``edit_round`` / ``preview_round`` with the game's own
+    entry fields.
+
+    Rounds: each round has a stable id (8 hex digits, :meth:`round_id`) and a
+    revision (:meth:`round_rev`: the number of the change that wrote its
+    current entry; an undo puts back the revision with the entry). ``edit_round`` and ``delete_round`` take the round by id (``str``)
+    or by number (``int``, from 1); given ``expected_rev`` (the revision the
+    user's sheet showed) they raise ``companion.errors.ConflictError`` when
+    the round has changed or gone since.
+
+    New rounds: ``add_round(..., expected_round=n)`` (the number the user's
+    sheet was opened for) raises ConflictError when the next round is no
+    longer ``n`` ("Round 4 was just saved on Ben's phone: save yours as round
+    5, or drop it?"); call again without it to save as the next round.
+
+    Who: every changing operation takes a keyword ``by`` (a phone or session
+    label such as "Ann's phone", or None) that the change log records and
+    that conflict messages name.
 
     Args:
         players: names in seating order (see :func:`check_players`).
@@ -186,7 +201,6 @@ class Pad:
     """
 
     GAME: ClassVar[str] = ""
-    TITLE: ClassVar[str] = ""
     MIN_PLAYERS: ClassVar[int]
     MAX_PLAYERS: ClassVar[int]
     DEFAULTS: ClassVar[dict[str, Any]] = {}
@@ -209,7 +223,7 @@ class Pad:
         created: str | None = None,
     ) -> None:
         self.players: tuple[str, ...] = check_players(
-            players, self.MIN_PLAYERS, self.MAX_PLAYERS, self.TITLE
+            players, self.MIN_PLAYERS, self.MAX_PLAYERS, self._title()
         )
         if isinstance(first_dealer, bool) or not isinstance(first_dealer, int) or not (
             0 <= first_dealer < len(self.players)
@@ -225,8 +239,14 @@ class Pad:
         self._rounds: list[dict[str, Any]] = []
         self._finished = False
         self._ended_early = False
-        self._undo: list[_Snapshot] = []
+        self._seq = 0
+        self._log: list[dict[str, Any]] = []
         self._rows, self._state = self._replay(self._rounds, self._options)
+
+    @classmethod
+    def _title(cls) -> str:
+        """The game's name as shown ("One Up"): ``setup.GAMES[GAME].title``."""
+        return setup.GAMES[cls.GAME].title
 
     # ----- hooks for each game -------------------------------------------
 
@@ -235,7 +255,7 @@ class Pad:
         raise NotImplementedError
 
     def _start(self, options: Mapping[str, Any]) -> Any:
-        """The state before round 1."""
+        """The state before round 1 (the game's own named type)."""
         raise NotImplementedError
 
     def _entry(self, **fields: Any) -> dict[str, Any]:
@@ -244,7 +264,7 @@ class Pad:
         raise NotImplementedError
 
     def _play(self, state: Any, entry: Mapping[str, Any], number: int, options: Mapping[str, Any]) -> tuple[Any, Row]:
-        """Replay one round: (state after it, its row). May raise ValueError."""
+        """Replay one checked entry: (state after it, its row). May raise ValueError."""
         raise NotImplementedError
 
     def _totals(self, state: Any) -> dict[str, int]:
@@ -276,12 +296,12 @@ class Pad:
 
     @property
     def rounds(self) -> list[dict[str, Any]]:
-        """The raw round entries, oldest first (copies; JSON only).
+        """The raw round entries, oldest first (copies; JSON only; no id or rev).
 
         Each entry's keys are the keyword arguments of the pad's
         ``add_round``, so ``pad.edit_round(n, **pad.rounds[n - 1])`` works.
         """
-        return copy.deepcopy(self._rounds)
+        return [_entry_of(saved) for saved in self._rounds]
 
     @property
     def rows(self) -> list[Row]:
@@ -297,6 +317,35 @@ class Pad:
     def next_round(self) -> int:
         """The number of the round to be entered next."""
         return len(self._rounds) + 1
+
+    def round_id(self, number: int) -> str:
+        """The stable id of round ``number`` (from 1): 8 hex digits.
+
+        Raises:
+            PadError: no such round.
+        """
+        return self._rounds[self._index(number)]["id"]
+
+    def round_number(self, round_id: str) -> int:
+        """The number (from 1) round ``round_id`` has now.
+
+        Raises:
+            ConflictError: the round was deleted (the message says by whom).
+            PadError: no round of this game ever had that id (as far as the
+                log remembers).
+        """
+        return self._position(round_id, "looking at") + 1
+
+    def round_rev(self, round: str | int) -> int:
+        """The revision of a round (by id or number): the number of the change
+        that wrote its current entry; an edit or delete given it as
+        ``expected_rev`` succeeds only while the round is unchanged.
+
+        Raises:
+            ConflictError / PadError: as :meth:`round_number` and :meth:`round_id`.
+        """
+        index = self._position(round, "looking at") if isinstance(round, str) else self._index(round)
+        return self._rounds[index]["rev"]
 
     def dealer(self, number: int) -> str:
         """The name of the dealer of round ``number`` (1, 2, ...): the deal moves one seat each round."""
@@ -392,30 +441,55 @@ class Pad:
         verb = "leads" if len(leaders) == 1 else "lead"
         return f"{join_names(leaders)} {verb} with {self._standing_text(self._state, leaders[0])}"
 
+    # ----- the change log -------------------------------------------------
+
+    @property
+    def changes(self) -> list[Change]:
+        """The change log for the screen, newest first (at most
+        ``companion.document.LOG_LIMIT`` changes are kept)."""
+        return changelog.changes(self._log)
+
     @property
     def can_undo(self) -> bool:
         """True when there is a change to undo."""
-        return bool(self._undo)
+        return changelog.undoable(self._log) is not None
+
+    @property
+    def undo_id(self) -> int | None:
+        """The number of the change :meth:`undo` would take back (pass it as
+        ``expected``), or ``None``."""
+        record = changelog.undoable(self._log)
+        return record["id"] if record else None
 
     @property
     def undo_label(self) -> str | None:
-        """What :meth:`undo` would take back ("round 3 added"), or ``None``."""
-        return self._undo[-1].label if self._undo else None
+        """What :meth:`undo` would take back, for its button: "Undo: round 4,
+        added 20:41" (the time on this machine's clock), or ``None``."""
+        record = changelog.undoable(self._log)
+        return changelog.undo_label(record) if record else None
 
     # ----- changing -------------------------------------------------------
 
-    def delete_round(self, number: int) -> None:
-        """Delete round ``number``; every later round is recomputed.
+    def delete_round(self, round: str | int, expected_rev: int | None = None, *, by: str | None = None) -> None:
+        """Delete a round (by id or number); every later round is recomputed.
+
+        Args:
+            round: the round's id, or its number (from 1).
+            expected_rev: the revision the user's screen showed, or None.
+            by: who deletes it (see the class docstring).
 
         Raises:
+            ConflictError: the round was deleted already, or (with
+                ``expected_rev``) changed since.
             PadError: no such round, or a later round that the rules can not
                 score without it (the pad stays unchanged).
         """
-        index = self._index(number)
+        index = self._locate(round, expected_rev, "deleting")
+        saved = self._rounds[index]
         rounds = self._rounds[:index] + self._rounds[index + 1:]
-        self._change(f"round {number} deleted", rounds=rounds, reopen=True)
+        self._commit("delete", by, rounds=rounds, number=index + 1, round_change=(saved, None), reopen=True)
 
-    def set_option(self, name: str, value: Any) -> None:
+    def set_option(self, name: str, value: Any, *, by: str | None = None) -> None:
         """Change one house rule; every round is recomputed.
 
         Raises:
@@ -424,12 +498,15 @@ class Pad:
         """
         if name not in self.DEFAULTS:
             known = ", ".join(sorted(self.DEFAULTS)) or "none"
-            raise PadError(f"{self.TITLE} has no option '{name}' (options: {known})")
+            raise PadError(f"{self._title()} has no option '{name}' (options: {known})")
         options = dict(self._options)
         options[name] = self._check_option(name, value)
-        self._change(f"option '{name}' changed", options=options, reopen=True)
+        self._commit(
+            "option", by, options=options, option=name,
+            value_change=(self._options[name], options[name]), reopen=True,
+        )
 
-    def finish(self) -> None:
+    def finish(self, *, by: str | None = None) -> None:
         """Accept the end the rules reached: the game is finished with :attr:`winners`.
 
         Raises:
@@ -439,9 +516,9 @@ class Pad:
             raise PadError(
                 f"The game is not over yet: {self.summary()}. Play on, or end it early"
             )
-        self._change("game finished", finished=True, ended_early=False)
+        self._commit("finish", by, flags=(True, False))
 
-    def end_early(self) -> None:
+    def end_early(self, *, by: str | None = None) -> None:
         """Stop the game now: finished, with the current leaders as winners.
 
         Raises:
@@ -449,25 +526,67 @@ class Pad:
         """
         if not self._rounds:
             raise PadError("Enter at least one round before ending the game")
-        self._change("game ended early", finished=True, ended_early=True)
+        self._commit("end_early", by, flags=(True, True))
 
-    def undo(self) -> str:
-        """Take back the last change (add, edit, delete, option, finish, end early).
+    def reopen(self, *, by: str | None = None) -> None:
+        """Take a finished game (or one ended early) back into play, to correct
+        or continue it; logged, and undone like any change.
+
+        Raises:
+            PadError: the game is not finished.
+        """
+        if not self._finished:
+            raise PadError("This game is still being played: only a finished game can be reopened")
+        self._commit("reopen", by, flags=(False, False))
+
+    def undo(self, expected: int | None = None, *, by: str | None = None) -> str:
+        """Take back the newest change not yet undone (add, edit, delete,
+        option, finish, end early, reopen), from the log: it works after a
+        reload and from any phone, and is itself logged (an undo is not
+        undone in turn: the next undo takes back the change before).
+
+        Undoing an add removes the round; an edit puts the old entry back; a
+        delete puts the round back with its id at its old number (later
+        rounds move down one again). A round put back has the revision it
+        had, so a phone that still shows that version may edit it, and one
+        that showed the undone version gets a ConflictError.
+
+        Args:
+            expected: the change number the screen offered to undo
+                (:attr:`undo_id`), or None for whatever is newest.
+            by: who undoes (see the class docstring).
 
         Returns:
             What was taken back, e.g. "round 3 added".
 
         Raises:
-            PadError: if there is nothing to undo.
+            ConflictError: ``expected`` is no longer the change an undo takes
+                back (undone already, or a newer change was made: when that
+                newer change built on it, e.g. edited the same round, the
+                message says so), or the game is no longer as the change left
+                it (nothing is undone).
+            PadError: there is nothing to undo.
         """
-        if not self._undo:
+        target = changelog.undoable(self._log)
+        if expected is not None and (target is None or expected != target["id"]):
+            raise ConflictError(changelog.undo_conflict_message(self._log, expected, target))
+        if target is None:
             raise PadError("There is nothing to undo")
-        snap = self._undo.pop()
-        self._rows, self._state = self._replay(snap.rounds, snap.options)
-        self._rounds, self._options = snap.rounds, snap.options
-        self._finished, self._ended_early = snap.finished, snap.ended_early
-        self.updated = now_iso()
-        return snap.label
+        self._check_undoable(target)
+        rounds, change = self._rounds, None
+        written = target.get("round")
+        if written is not None:
+            rounds, change = self._undo_round(written["before"], written["after"], target["number"])
+        options, value_change = self._options, None
+        if target["kind"] == "option":
+            options = {**self._options, target["option"]: target["value"]["before"]}
+            value_change = (self._options[target["option"]], target["value"]["before"])
+        self._commit(
+            "undo", by, rounds=rounds, options=options, flags=tuple(target["flags"]["before"]),
+            number=target["number"], option=target["option"], round_change=change, value_change=value_change,
+            undoes=target["id"], undone_kind=target["kind"],
+        )
+        return changelog.label(target)
 
     # ----- saved document -------------------------------------------------
 
@@ -481,6 +600,8 @@ class Pad:
             "first_dealer": self.first_dealer,
             "options": copy.deepcopy(self._options),
             "rounds": copy.deepcopy(self._rounds),
+            "seq": self._seq,
+            "log": copy.deepcopy(self._log),
             "created": self.created,
             "updated": self.updated,
             "finished": self._finished,
@@ -493,62 +614,69 @@ class Pad:
         """Rebuild a pad from its saved document; every total is replayed.
 
         Args:
-            doc: a dict in the shape of :meth:`to_doc` (``winners`` is not
-                read: it is derived again).
+            doc: a dict in the shape of :meth:`to_doc`, of this or an older
+                schema (migrated by ``companion.document.migrate_doc``;
+                ``winners`` is not read: it is derived again).
 
         Raises:
             PadError: another game's document, a newer schema, wrong types,
-                or rounds the rules can not score.
+                rounds the rules can not score, or a damaged entry or change
+                record ("Round 3: the saved entry is damaged").
         """
         if not isinstance(doc, Mapping):
             raise PadError("A saved game must be a JSON object")
         if doc.get("game") != cls.GAME:
             raise PadError(f"This saved game is {doc.get('game')!r}, not {cls.GAME!r}")
-        if doc.get("schema") != SCHEMA:
-            raise PadError(
-                f"This saved game has document version {doc.get('schema')!r}; "
-                f"this app reads version {SCHEMA}"
-            )
         rounds = doc.get("rounds", [])
         if not isinstance(rounds, list) or not all(isinstance(r, dict) for r in rounds):
             raise PadError("A saved game's rounds must be a list of JSON objects")
-        for key in ("id", "created", "updated"):
-            if key in doc and not isinstance(doc[key], str):
-                raise PadError(f"A saved game's {key} must be text")
         for key in ("finished", "ended_early"):
             if not isinstance(doc.get(key, False), bool):
                 raise PadError(f"A saved game's {key} must be true or false")
-        options = doc.get("options", {})
-        if not isinstance(options, Mapping):
-            raise PadError("A saved game's options must be a JSON object")
+        try:
+            doc = migrate_doc(dict(doc))
+            validate_doc(doc)
+        except StoreError as exc:
+            raise PadError(str(exc)) from exc
         pad = cls(
-            doc.get("players"),
-            first_dealer=doc.get("first_dealer", 0),
-            options=options,
-            game_id=doc.get("id"),
-            created=doc.get("created"),
+            doc["players"],
+            first_dealer=doc["first_dealer"],
+            options=doc["options"],
+            game_id=doc["id"],
+            created=doc["created"],
         )
-        pad._rows, pad._state = pad._replay(rounds, pad._options)
-        pad._rounds = copy.deepcopy(rounds)
-        pad._finished = doc.get("finished", False)
-        pad._ended_early = doc.get("ended_early", False) and pad._finished
-        pad.updated = doc.get("updated", pad.created)
+        entries = pad._checked_entries([_entry_of(saved) for saved in doc["rounds"]], "Round {number}: the saved entry")
+        pad._rows, pad._state = pad._replay(entries, pad._options)
+        pad._rounds = [{key: saved[key] for key in ROUND_KEYS} | entry for saved, entry in zip(doc["rounds"], entries)]
+        pad._seq = doc["seq"]
+        pad._log = copy.deepcopy(doc["log"])
+        pad._check_log()
+        pad._finished = doc["finished"]
+        pad._ended_early = doc["ended_early"] and pad._finished
+        pad.updated = doc["updated"]
         return pad
 
     # ----- machinery for subclasses ---------------------------------------
 
-    def _add(self, entry: dict[str, Any]) -> Row:
-        """Append a checked entry as the next round; return its row."""
-        number = self.next_round
-        self._change(f"round {number} added", rounds=[*self._rounds, entry], reopen=True)
+    def _add(self, entry: dict[str, Any], expected_round: int | None, by: str | None) -> Row:
+        """Append a checked entry as the next round; return its row (see the
+        class docstring for ``expected_round`` and ``by``)."""
+        if expected_round is not None and expected_round != self.next_round:
+            raise ConflictError(changelog.add_conflict_message(self._log, expected_round, self.next_round))
+        saved = {"id": new_round_id({r["id"] for r in self._rounds}), "rev": self._seq + 1, **entry}
+        self._commit(
+            "add", by, rounds=[*self._rounds, saved], number=self.next_round, round_change=(None, saved), reopen=True,
+        )
         return self._rows[-1]
 
-    def _edit(self, number: int, entry: dict[str, Any]) -> Row:
-        """Replace round ``number`` with a checked entry; return its new row."""
-        index = self._index(number)
+    def _edit(self, round: str | int, entry: dict[str, Any], expected_rev: int | None, by: str | None) -> Row:
+        """Replace a round (by id or number) with a checked entry; return its new row."""
+        index = self._locate(round, expected_rev, "editing")
+        old = self._rounds[index]
+        saved = {"id": old["id"], "rev": self._seq + 1, **entry}
         rounds = list(self._rounds)
-        rounds[index] = entry
-        self._change(f"round {number} changed", rounds=rounds, reopen=True)
+        rounds[index] = saved
+        self._commit("edit", by, rounds=rounds, number=index + 1, round_change=(old, saved), reopen=True)
         return self._rows[index]
 
     def _preview(self, entry: dict[str, Any]) -> Row:
@@ -566,6 +694,45 @@ class Pad:
             have = "no rounds yet" if not count else f"rounds 1 to {count}"
             raise PadError(f"There is no round {number!r}: this game has {have}")
         return number - 1
+
+    def _position(self, round_id: str, doing: str) -> int:
+        """The list index of the round with id ``round_id``.
+
+        Raises:
+            ConflictError: the log says the round was deleted (who, when).
+            PadError: the id is not one of this game's rounds.
+        """
+        for index, saved in enumerate(self._rounds):
+            if saved["id"] == round_id:
+                return index
+        gone = changelog.gone_message(self._log, round_id, doing)
+        if gone is not None:
+            raise ConflictError(gone)
+        raise PadError(f"There is no round with id {round_id!r} in this game")
+
+    def _locate(self, round: str | int, expected_rev: int | None, doing: str) -> int:
+        """The list index of the round a user is ``doing`` something to ("editing").
+
+        ``round`` is an id or a number; with ``expected_rev`` given as well, a
+        number names the round that revision belonged to (found in the log),
+        so a round that moved or went is told apart from its new neighbour.
+
+        Raises:
+            ConflictError: the round is gone, or its revision is no longer
+                ``expected_rev``.
+            PadError: no such round, or a bad ``expected_rev``.
+        """
+        if expected_rev is not None:
+            check_count(expected_rev, "The round's revision")
+        if isinstance(round, str):
+            round_id = round
+        else:
+            known = changelog.written_round(self._log, expected_rev) if expected_rev is not None else None
+            round_id = known or self._rounds[self._index(round)]["id"]
+        index = self._position(round_id, doing)
+        if expected_rev is not None and self._rounds[index]["rev"] != expected_rev:
+            raise ConflictError(changelog.changed_message(self._log, round_id, index + 1, doing))
+        return index
 
     def _player(self, name: object, what: str = "player") -> str:
         """A name of this game's players (trimmed), or PadError."""
@@ -590,55 +757,155 @@ class Pad:
         unknown = [name for name in options if name not in self.DEFAULTS]
         if unknown:
             known = ", ".join(sorted(self.DEFAULTS)) or "none"
-            raise PadError(f"{self.TITLE} has no option '{unknown[0]}' (options: {known})")
+            raise PadError(f"{self._title()} has no option '{unknown[0]}' (options: {known})")
         merged = copy.deepcopy(self.DEFAULTS)
         for name, value in options.items():
             merged[name] = self._check_option(name, value)
         return merged
 
-    def _replay(self, rounds: list[dict[str, Any]], options: Mapping[str, Any]) -> tuple[list[Row], Any]:
-        """Score every round from the start; PadError names the first round that fails.
+    def _checked_entries(self, entries: list[dict[str, Any]], what: str) -> list[dict[str, Any]]:
+        """Saved entries passed through the checks of a new one (``_entry``).
 
-        Each saved entry first passes the checks of a new one (``_entry``), so a
-        document damaged outside the app is refused as the table's entry would be.
+        For data read from a saved document only: an entry that can not even
+        be read (a missing or stray field) is "damaged"; ``what`` names it,
+        with ``{number}`` for its place ("Round {number}: the saved entry").
+
+        Raises:
+            PadError: "<what> is damaged (...)", or the refusal a new entry
+                would get, prefixed with "Round n: ".
         """
-        state = self._start(options)
-        rows: list[Row] = []
-        for number, entry in enumerate(rounds, 1):
+        checked = []
+        for number, entry in enumerate(entries, 1):
             try:
-                state, row = self._play(state, self._entry(**entry), number, options)
-            except ValueError as exc:
+                checked.append(self._entry(**entry))
+            except PadError as exc:
                 raise PadError(f"Round {number}: {exc}") from exc
             except (TypeError, KeyError, AttributeError) as exc:
-                raise PadError(f"Round {number}: the saved entry is damaged ({exc!r})") from exc
+                raise PadError(f"{what.format(number=number)} is damaged ({exc!r})") from exc
+        return checked
+
+    def _check_log(self) -> None:
+        """Check the change log just loaded: each record readable, each round in it a valid entry.
+
+        Raises:
+            PadError: "The saved change log is damaged (...)".
+        """
+        for record in self._log:
+            try:
+                changelog.check_record(record)
+            except ValueError as exc:
+                raise PadError(f"The saved change log is damaged: {exc}") from exc
+            written = record.get("round") or {}
+            sides = [saved for saved in (written.get("before"), written.get("after")) if saved]
+            try:
+                self._checked_entries([_entry_of(saved) for saved in sides], f"Change {record['id']}: a saved round")
+            except PadError as exc:
+                raise PadError(f"The saved change log is damaged: change {record['id']}: {exc}") from exc
+
+    def _replay(self, entries: list[dict[str, Any]], options: Mapping[str, Any]) -> tuple[list[Row], Any]:
+        """Score checked entries from the start; PadError names the first round that fails."""
+        state = self._start(options)
+        rows: list[Row] = []
+        for number, entry in enumerate(entries, 1):
+            try:
+                state, row = self._play(state, entry, number, options)
+            except ValueError as exc:
+                raise PadError(f"Round {number}: {exc}") from exc
             rows.append(row)
         return rows, state
 
-    def _change(
+    def _check_undoable(self, target: dict[str, Any]) -> None:
+        """Refuse to undo ``target`` unless the game is as that change left it.
+
+        Raises:
+            ConflictError: the round it wrote, the option it set or the
+                game's end is no longer what the change made them.
+        """
+        problem = ""
+        written = target.get("round")
+        if written is not None:
+            after = written["after"]
+            rid = (after or written["before"])["id"]
+            now = next((saved for saved in self._rounds if saved["id"] == rid), None)
+            if now != after:
+                problem = f"round {target['number']} has been changed since"
+        if target["kind"] == "option" and self._options.get(target["option"]) != target["value"]["after"]:
+            problem = f"option '{target['option']}' has been changed since"
+        if [self._finished, self._ended_early] != target["flags"]["after"]:
+            problem = problem or "the game has been finished or reopened since"
+        if problem:
+            raise ConflictError(f"{changelog.opening(changelog.label(target))} can not be undone: {problem}")
+
+    def _undo_round(
+        self, before: dict[str, Any] | None, after: dict[str, Any] | None, number: int
+    ) -> tuple[list[dict[str, Any]], tuple[dict[str, Any] | None, dict[str, Any] | None]]:
+        """The rounds with a round change taken back, and that undo's own round change."""
+        rounds = list(self._rounds)
+        restored = copy.deepcopy(before)
+        if after is None:
+            rounds.insert(min(number - 1, len(rounds)), restored)
+            return rounds, (None, restored)
+        index = next(i for i, saved in enumerate(rounds) if saved["id"] == after["id"])
+        current = rounds[index]
+        if restored is None:
+            del rounds[index]
+        else:
+            rounds[index] = restored
+        return rounds, (current, restored)
+
+    def _commit(
         self,
-        label: str,
+        kind: str,
+        by: str | None,
         *,
         rounds: list[dict[str, Any]] | None = None,
         options: dict[str, Any] | None = None,
-        finished: bool | None = None,
-        ended_early: bool | None = None,
+        flags: tuple[bool, bool] | None = None,
         reopen: bool = False,
+        number: int | None = None,
+        option: str | None = None,
+        round_change: tuple[dict[str, Any] | None, dict[str, Any] | None] | None = None,
+        value_change: tuple[Any, Any] | None = None,
+        undoes: int | None = None,
+        undone_kind: str | None = None,
     ) -> None:
-        """Apply a change if the rounds still score, and remember how to undo it.
+        """Apply a change if the rounds still score, and log it.
 
         ``reopen`` (round and option changes) takes a finished game back into
-        play, since its end may have moved.
+        play, since its end may have moved; ``flags`` sets (finished,
+        ended_early). The record (see companion.pads.changelog) keeps what
+        each changed part was before and after. The log keeps the newest
+        ``LOG_LIMIT`` records.
+
+        Raises:
+            PadError: the rounds do not score (nothing changes).
         """
+        if by is not None and not isinstance(by, str):
+            raise PadError(f"Who made a change is given as text, not {by!r}")
         new_rounds = self._rounds if rounds is None else rounds
         new_options = self._options if options is None else options
-        rows, state = self._replay(new_rounds, new_options)
-        self._undo.append(_Snapshot(label, self._rounds, self._options, self._finished, self._ended_early))
+        rows, state = self._replay([_entry_of(saved) for saved in new_rounds], new_options)
+        old_flags = [self._finished, self._ended_early]
+        new_flags = [False, False] if reopen else list(flags) if flags is not None else old_flags
+        self._seq += 1
+        at = now_iso()
+        record: dict[str, Any] = {
+            "id": self._seq, "at": at, "by": by, "kind": kind, "number": number, "option": option,
+            "round": None, "value": None, "flags": {"before": old_flags, "after": new_flags},
+        }
+        if round_change is not None:
+            record["round"] = {"before": copy.deepcopy(round_change[0]), "after": copy.deepcopy(round_change[1])}
+        if value_change is not None:
+            record["value"] = {"before": copy.deepcopy(value_change[0]), "after": copy.deepcopy(value_change[1])}
+        if kind == "undo":
+            record["undoes"], record["undone_kind"] = undoes, undone_kind
+        self._log = [*self._log, record][-LOG_LIMIT:]
         self._rounds, self._options = new_rounds, new_options
         self._rows, self._state = rows, state
-        if reopen:
-            self._finished = self._ended_early = False
-        if finished is not None:
-            self._finished = finished
-        if ended_early is not None:
-            self._ended_early = ended_early
-        self.updated = now_iso()
+        self._finished, self._ended_early = new_flags
+        self.updated = at
+
+
+def _entry_of(saved: Mapping[str, Any]) -> dict[str, Any]:
+    """A saved round's entry: its fields without the document's ``id`` and ``rev`` (a deep copy)."""
+    return copy.deepcopy({key: value for key, value in saved.items() if key not in ROUND_KEYS})

@@ -102,7 +102,7 @@ class NewGameDraft:
         elif any(name.casefold() == other.casefold() for other in self.players):
             self.error = f"{name} is already at the table: give each player a different name"
         elif len(self.players) >= pad_type.MAX_PLAYERS:
-            self.error = f"{pad_type.TITLE} is for at most {pad_type.MAX_PLAYERS} players"
+            self.error = f"{GAME_TITLES[pad_type.GAME]} is for at most {pad_type.MAX_PLAYERS} players"
         else:
             self.players = self.players + (name,)
             self.typed = ""
