@@ -37,7 +37,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from companion.document import CHANGE_KINDS, ROUND_ID_PATTERN, is_int
+from companion.document import ROUND_ID_PATTERN, is_int
 
 DONE = {
     "add": "added",
@@ -231,15 +231,13 @@ def undo_conflict_message(log: Sequence[Record], expected: Any, target: Record |
     )
 
 
-def _saved_round(saved: Any, number: Any) -> bool:
+def _saved_round(saved: Any) -> bool:
     """True for a round as a log record holds it (a dict with an id and a rev)."""
     return (
         isinstance(saved, dict)
         and isinstance(saved.get("id"), str)
         and bool(ROUND_ID_PATTERN.fullmatch(saved["id"]))
         and is_int(saved.get("rev"))
-        and is_int(number)
-        and number >= 1
     )
 
 
@@ -249,26 +247,38 @@ def _flags(value: Any) -> bool:
 
 
 def check_record(record: Record) -> None:
-    """Check the inner shape of one saved log record (the fields this module reads).
+    """Check the inner shape of one saved log record (the fields this module
+    and the pad's undo read; see the module docstring).
 
     The outer fields (``id``, ``at``, ``by``, ``kind``) are checked by
-    ``companion.document.validate_doc``.  Raises ValueError naming the change.
+    ``companion.document.validate_doc``; the round entries and option values
+    a record holds are checked by the pad that loads it.  Raises ValueError
+    naming the change.
     """
     number = record.get("id")
     kind = record.get("kind")
+    moved = record.get("undone_kind") if kind == "undo" else kind
+    if kind == "undo" and (not is_int(record.get("undoes")) or moved not in DONE):
+        raise ValueError(f"change {number} does not say which change it undid")
     flags = record.get("flags")
     if not isinstance(flags, dict) or not (_flags(flags.get("before")) and _flags(flags.get("after"))):
         raise ValueError(f"change {number} has no finished/ended early flags")
-    moved = record.get("undone_kind") if kind == "undo" else kind
-    if kind == "undo" and (not is_int(record.get("undoes")) or moved not in CHANGE_KINDS or moved == "undo"):
-        raise ValueError(f"change {number} does not say which change it undid")
+    place, option = record.get("number"), record.get("option")
+    if place is not None and not (is_int(place) and place >= 1):
+        raise ValueError(f"change {number} has a bad round number")
+    if option is not None and not isinstance(option, str):
+        raise ValueError(f"change {number} has a bad option name")
+    written, value = record.get("round"), record.get("value")
     if moved in ROUND_KINDS:
-        written = record.get("round")
-        if not isinstance(written, dict):
+        if place is None or not isinstance(written, dict):
             raise ValueError(f"change {number} does not hold the round it changed")
         sides = [written.get("before"), written.get("after")]
-        if not any(sides) or not all(side is None or _saved_round(side, record.get("number")) for side in sides):
+        if not any(sides) or not all(side is None or _saved_round(side) for side in sides):
             raise ValueError(f"change {number} holds a damaged round")
-    elif moved == "option":
-        if not isinstance(record.get("option"), str) or not isinstance(record.get("value"), dict):
+    elif written is not None:
+        raise ValueError(f"change {number} holds a round it did not change")
+    if moved == "option":
+        if option is None or not isinstance(value, dict) or not {"before", "after"} <= set(value):
             raise ValueError(f"change {number} does not hold the option it changed")
+    elif value is not None:
+        raise ValueError(f"change {number} holds an option it did not change")
