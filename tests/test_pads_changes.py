@@ -312,13 +312,26 @@ def test_a_programming_error_in_a_live_change_is_not_hidden(monkeypatch):
 
 def test_a_damaged_log_is_refused_when_loaded():
     pad = one_card("AB")
+    pad.edit_round(2, "Cy")
     doc = pad.to_doc()
-    doc["log"][1]["round"]["after"]["stray"] = 1
-    with pytest.raises(PadError, match="^The saved change log is damaged: change 2: A saved round is damaged"):
+    assert doc["log"][2]["round"] == {
+        "before": {"id": pad.round_id(2), "rev": 2, "winner": "Ben"}, "after": {"id": pad.round_id(2), "rev": 3},
+    }
+    doc["log"][2]["round"]["before"]["stray"] = 1
+    with pytest.raises(PadError, match="^The saved change log is damaged: change 3: Round 2 is damaged"):
         OneCardPad.from_doc(doc)
     doc = pad.to_doc()
-    doc["log"][0]["flags"] = None
-    with pytest.raises(PadError, match="^The saved change log is damaged: change 1 has no finished/ended early flags$"):
+    doc["log"][2]["round"]["before"]["winner"] = "Zed"
+    with pytest.raises(PadError, match="^The saved change log is damaged: change 3: Round 2: 'Zed' is not playing"):
+        OneCardPad.from_doc(doc)
+    pad.end_early()
+    doc = pad.to_doc()
+    assert doc["log"][3] == {
+        "id": 4, "at": "2026-12-01T20:44:00+00:00", "by": None, "kind": "end_early",
+        "flags": {"before": [False, False], "after": [True, True]},
+    }
+    doc["log"][3]["flags"] = {"before": [False]}
+    with pytest.raises(PadError, match="^The saved change log is damaged: change 4 has damaged finished/ended early flags$"):
         OneCardPad.from_doc(doc)
 
 

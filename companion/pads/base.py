@@ -443,19 +443,20 @@ class Pad(VersionedPad):
             merged[name] = self._check_option(name, value)
         return merged
 
-    def _checked_entries(self, entries: list[dict[str, Any]], what: str) -> list[dict[str, Any]]:
+    def _checked_entries(self, entries: list[dict[str, Any]], what: str, first: int = 1) -> list[dict[str, Any]]:
         """Saved entries passed through the checks of a new one (``_entry``).
 
         For data read from a saved document only: an entry that can not even
         be read (a missing or stray field) is "damaged"; ``what`` names it,
-        with ``{number}`` for its place ("Round {number}: the saved entry").
+        with ``{number}`` for its round number ("Round {number}: the saved
+        entry"); the entries are rounds ``first``, ``first + 1``, ...
 
         Raises:
             PadError: "<what> is damaged (...)", or the refusal a new entry
                 would get, prefixed with "Round n: ".
         """
         checked = []
-        for number, entry in enumerate(entries, 1):
+        for number, entry in enumerate(entries, first):
             try:
                 checked.append(self._entry(**entry))
             except PadError as exc:

@@ -12,20 +12,26 @@ the saved document's ``log`` (companion.document): plain JSON holding
 ``kind``
     one of ``companion.document.CHANGE_KINDS``.
 ``number``
-    the round's number when the change was made (round changes), else null.
+    the round's number when the change was made (round changes only).
 ``option``
-    the option's name (option changes), else null.
+    the option's name (option changes only).
 ``round``
-    ``{"before": saved round | null, "after": saved round | null}`` for a
-    change that wrote a round (a saved round carries its ``id`` and ``rev``).
+    only for a change that wrote a round: ``{"before": ..., "after": ...}``, where
+    ``before`` is the whole saved round before the change (its entry fields,
+    ``id`` and ``rev``; only ``id`` and ``rev`` in an undo record, which is
+    never undone) or null for an add, and ``after`` is ``{"id", "rev"}`` of
+    the round the change left, or null for a delete.
 ``value``
-    ``{"before": value, "after": value}`` of the option, for option changes.
+    ``{"before": value, "after": value}`` of the option (option changes only).
 ``flags``
-    ``{"before": [finished, ended_early], "after": [finished, ended_early]}``.
+    ``{"before": [finished, ended_early], "after": [finished, ended_early]}``,
+    only when the change moved the end of the game.
 ``undoes``, ``undone_kind``
     for an undo: the number and the kind of the change it took back.
 
-That is enough to undo any change: put back every ``before``.  This module
+That is enough to undo any change: put back every ``before``; and to see
+that nothing built on it since: the round's id and revision are still
+``after``.  This module
 reads the log (which change an undo takes back, who last touched a round)
 and words it for the screen; :class:`companion.pads.base.Pad` writes it.
 """
@@ -146,6 +152,17 @@ def undo_label(record: Record) -> str:
     return f"Undo: {subject(record)}, {done(record)} {clock_time(record['at'])}"
 
 
+def flags_before(record: Record) -> tuple[bool, bool] | None:
+    """(finished, ended_early) as they were before a change, or None when it left them alone."""
+    flags = record.get("flags")
+    return None if flags is None else (flags["before"][0], flags["before"][1])
+
+
+def round_mark(saved: Record | None) -> Record | None:
+    """What a record keeps of a round it need not restore: ``{"id", "rev"}`` (None stays None)."""
+    return None if saved is None else {"id": saved["id"], "rev": saved["rev"]}
+
+
 def round_ids_of(record: Record) -> set[str]:
     """The ids of the rounds a change wrote (none for option and game changes)."""
     written = record.get("round") or {}
@@ -261,8 +278,10 @@ def check_record(record: Record) -> None:
     if kind == "undo" and (not is_int(record.get("undoes")) or moved not in DONE):
         raise ValueError(f"change {number} does not say which change it undid")
     flags = record.get("flags")
-    if not isinstance(flags, dict) or not (_flags(flags.get("before")) and _flags(flags.get("after"))):
-        raise ValueError(f"change {number} has no finished/ended early flags")
+    if flags is not None and not (
+        isinstance(flags, dict) and _flags(flags.get("before")) and _flags(flags.get("after"))
+    ):
+        raise ValueError(f"change {number} has damaged finished/ended early flags")
     place, option = record.get("number"), record.get("option")
     if place is not None and not (is_int(place) and place >= 1):
         raise ValueError(f"change {number} has a bad round number")

@@ -192,7 +192,7 @@ class VersionedPad:
             options = {**self._options, target["option"]: target["value"]["before"]}
             value_change = (self._options[target["option"]], target["value"]["before"])
         self._commit(
-            "undo", by, rounds=rounds, options=options, flags=tuple(target["flags"]["before"]),
+            "undo", by, rounds=rounds, options=options, flags=changelog.flags_before(target),
             number=target.get("number"), option=target.get("option"), round_change=change, value_change=value_change,
             undoes=target["id"], undone_kind=target["kind"],
         )
@@ -269,8 +269,9 @@ class VersionedPad:
         return index
 
     def _check_log(self) -> None:
-        """Check the change log just loaded: each record readable, each round
-        in it a valid entry (kept in its checked form), each option value valid.
+        """Check the change log just loaded: each record readable, each whole
+        round in it a valid entry (kept in its checked form), each option
+        value valid.
 
         Raises:
             PadError: "The saved change log is damaged: ...".
@@ -282,14 +283,13 @@ class VersionedPad:
                 raise PadError(f"The saved change log is damaged: {exc}") from exc
             damaged = f"The saved change log is damaged: change {record['id']}"
             written = record.get("round") or {}
-            for side in ("before", "after"):
-                saved = written.get(side)
-                if saved:
-                    try:
-                        [entry] = self._checked_entries([entry_of(saved)], "A saved round")
-                    except PadError as exc:
-                        raise PadError(f"{damaged}: {exc}") from exc
-                    written[side] = {key: saved[key] for key in ROUND_KEYS} | entry
+            saved = written.get("before")
+            if saved and record["kind"] != "undo":
+                try:
+                    [entry] = self._checked_entries([entry_of(saved)], "Round {number}", record["number"])
+                except PadError as exc:
+                    raise PadError(f"{damaged}: {exc}") from exc
+                written["before"] = {key: saved[key] for key in ROUND_KEYS} | entry
             if record.get("value") is not None:
                 if record["option"] not in self.DEFAULTS:
                     raise PadError(f"{damaged}: {self._title()} has no option '{record['option']}'")
@@ -312,11 +312,11 @@ class VersionedPad:
             after = written["after"]
             rid = (after or written["before"])["id"]
             now = next((saved for saved in self._rounds if saved["id"] == rid), None)
-            if now != after:
+            if changelog.round_mark(now) != after:
                 problem = f"round {target['number']} has been changed since"
         if target["kind"] == "option" and self._options.get(target["option"]) != target["value"]["after"]:
             problem = f"option '{target['option']}' has been changed since"
-        if [self._finished, self._ended_early] != target["flags"]["after"]:
+        if "flags" in target and [self._finished, self._ended_early] != target["flags"]["after"]:
             problem = problem or "the game has been finished or reopened since"
         if problem:
             raise ConflictError(f"{changelog.opening(changelog.label(target))} can not be undone: {problem}")
@@ -360,7 +360,9 @@ class VersionedPad:
         play, since its end may have moved; ``flags`` sets (finished,
         ended_early). The record (see companion.pads.changelog) keeps what
         each changed part was before and after. The log keeps the newest
-        ``LOG_LIMIT`` records.
+        ``LOG_LIMIT`` records. A record keeps a whole round only where an undo
+        needs it (the round before an add, edit or delete); elsewhere the
+        round's id and revision.
 
         Raises:
             PadError: the rounds do not score (nothing changes).
@@ -374,12 +376,17 @@ class VersionedPad:
         new_flags = [False, False] if reopen else list(flags) if flags is not None else old_flags
         self._seq += 1
         at = now_iso()
-        record: dict[str, Any] = {
-            "id": self._seq, "at": at, "by": by, "kind": kind, "number": number, "option": option,
-            "round": None, "value": None, "flags": {"before": old_flags, "after": new_flags},
-        }
+        record: dict[str, Any] = {"id": self._seq, "at": at, "by": by, "kind": kind}
+        if number is not None:
+            record["number"] = number
+        if option is not None:
+            record["option"] = option
+        if new_flags != old_flags:
+            record["flags"] = {"before": old_flags, "after": new_flags}
         if round_change is not None:
-            record["round"] = {"before": copy.deepcopy(round_change[0]), "after": copy.deepcopy(round_change[1])}
+            before, after = round_change
+            kept = changelog.round_mark(before) if kind == "undo" else copy.deepcopy(before)
+            record["round"] = {"before": kept, "after": changelog.round_mark(after)}
         if value_change is not None:
             record["value"] = {"before": copy.deepcopy(value_change[0]), "after": copy.deepcopy(value_change[1])}
         if kind == "undo":
