@@ -8,6 +8,8 @@ import json
 import time
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from companion.document import LOG_LIMIT
 from companion.errors import ConflictError, StoreError
@@ -352,3 +354,48 @@ def test_up_to_nine_gives_the_core_standings_and_round_results(monkeypatch):
     assert all(type(value) is up_to_nine.RoundResult for value in results.values())
     assert results["Ann"] == up_to_nine.RoundResult(True, (), None)
     assert [str(card) for card in results["Ben"].hand] == ["♥2", "♠K"]
+
+
+# ---------------------------------------------------------------- undo walks back every change
+
+OPERATIONS = st.lists(
+    st.tuples(st.sampled_from(["add", "edit", "delete", "option", "end", "reopen"]), st.integers(0, 50),
+              st.sampled_from(PLAYERS)),
+    min_size=1, max_size=25,
+)
+
+
+def state_of(pad: OneCardPad) -> tuple:
+    """What a user sees of a One-card match: the rounds with their ids and revisions, the rules, the end."""
+    doc = pad.to_doc()
+    return doc["rounds"], doc["options"], doc["finished"], doc["ended_early"], doc["winners"]
+
+
+@settings(max_examples=60, deadline=None)
+@given(OPERATIONS, st.data())
+def test_undo_after_any_changes_walks_back_through_every_state(operations, data):
+    pad = OneCardPad(PLAYERS, options={"target": 30})
+    seen = [state_of(pad)]
+    for kind, pick, player in operations:
+        rounds = len(pad.rounds)
+        if kind == "add":
+            pad.add_round(player, by=player)
+        elif kind == "edit" and rounds:
+            pad.edit_round(pad.round_id(pick % rounds + 1), player, by=player)
+        elif kind == "delete" and rounds:
+            pad.delete_round(pick % rounds + 1, by=player)
+        elif kind == "option":
+            pad.set_option("target", pick + 30, by=player)
+        elif kind == "end" and rounds and not pad.finished:
+            pad.end_early(by=player)
+        elif kind == "reopen" and pad.finished:
+            pad.reopen(by=player)
+        else:
+            continue
+        seen.append(state_of(pad))
+    for earlier in reversed(seen[:-1]):
+        if data.draw(st.booleans(), label="reload"):
+            pad = reload(pad)
+        pad.undo(expected=pad.undo_id, by="Cy's phone")
+        assert state_of(pad) == earlier
+    assert not pad.can_undo
