@@ -399,3 +399,29 @@ def test_undo_after_any_changes_walks_back_through_every_state(operations, data)
         pad.undo(expected=pad.undo_id, by="Cy's phone")
         assert state_of(pad) == earlier
     assert not pad.can_undo
+
+
+def test_an_option_changed_again_builds_on_the_first_change():
+    pad = one_card("AB")
+    pad.set_option("target", 5, by=ANN)
+    shown = pad.undo_id
+    pad.set_option("target", 7, by=BEN)
+    with pytest.raises(ConflictError) as caught:
+        pad.undo(expected=shown, by=ANN)
+    assert str(caught.value) == (
+        "Option 'target' changed can not be undone: Ben's phone changed option 'target' since "
+        "(option 'target' changed, 20:44)"
+    )
+    assert pad.target == 7
+
+
+def test_a_newer_change_that_was_undone_does_not_count_as_building_on_it():
+    pad = one_card("AB")
+    pad.edit_round(2, "Cy", by=ANN)
+    shown = pad.undo_id
+    pad.edit_round(2, "Ann", by=BEN)
+    pad.undo(by=BEN)
+    pad.add_round("Ben", by=BEN)
+    with pytest.raises(ConflictError) as caught:
+        pad.undo(expected=shown, by=ANN)
+    assert str(caught.value) == "Ben's phone made a newer change (round 3 added, 20:46): undo now takes back that one"

@@ -169,6 +169,17 @@ def round_ids_of(record: Record) -> set[str]:
     return {saved["id"] for saved in (written.get("before"), written.get("after")) if saved}
 
 
+def touches(record: Record) -> set[str]:
+    """What a change wrote: the ids of its rounds, "option <name>", and "end"
+    when it moved the end of the game. Two changes that share one build on each other."""
+    parts = round_ids_of(record)
+    if record.get("option") is not None:
+        parts.add(f"option {record['option']}")
+    if record.get("flags") is not None:
+        parts.add("end")
+    return parts
+
+
 def last_touch(log: Sequence[Record], round_id: str) -> Record | None:
     """The newest change that wrote the round ``round_id``, or None (not in the log)."""
     return next((record for record in reversed(log) if round_id in round_ids_of(record)), None)
@@ -233,9 +244,10 @@ def undo_conflict_message(log: Sequence[Record], expected: Any, target: Record |
     if shown["id"] in undone_ids(log):
         undo = next(record for record in log if record["kind"] == "undo" and record["undoes"] == shown["id"])
         return f"{opening(who(undo['by']))} already undid {label(shown)}: nothing was undone"
-    later = [record for record in log if record["id"] > shown["id"] and record["kind"] != "undo"]
-    touched = round_ids_of(shown)
-    over = next((record for record in reversed(later) if touched & round_ids_of(record)), None)
+    undone = undone_ids(log)
+    later = [record for record in log if record["id"] > shown["id"] and record["kind"] != "undo"
+             and record["id"] not in undone]
+    over = next((record for record in reversed(later) if touches(shown) & touches(record)), None)
     if over is not None:
         return (
             f"{opening(label(shown))} can not be undone: {who(over['by'])} changed "
