@@ -32,14 +32,16 @@ def evening() -> OneUpPad:
     for number in range(40):
         out = PLAYERS[number % 4]
         hands = {player: "" if player == out else "K 3" for player in PLAYERS}
-        pad.add_round(hands, out, by="Ann's phone" if number % 2 else "Ben's phone")
+        pad.by = "Ann's phone" if number % 2 else "Ben's phone"
+        pad.add_round(hands, out)
+    pad.by = "Cy's phone"
     for number in range(2, 40, 4):
-        pad.edit_round(number, {"Ann": "", "Ben": "A", "Cy": "2", "Dee": "K"}, "Ann", by="Cy's phone")
-    pad.delete_round(7, by="Ann's phone")
+        pad.edit_round(number, {"Ann": "", "Ben": "A", "Cy": "2", "Dee": "K"}, "Ann")
+    pad.delete_round(7)
     if pad.is_over:
-        pad.finish(by="Ben's phone")
+        pad.finish()
     else:
-        pad.end_early(by="Ben's phone")
+        pad.end_early()
     return pad
 
 
@@ -56,7 +58,8 @@ def median_ms(action: Callable[[], object], repeat: int) -> float:
 def change(doc: dict) -> dict:
     """One change as the store makes it: rebuild the pad, add a round, save the document."""
     pad = pad_from_doc(doc)
-    pad.add_round({"Ann": "", "Ben": "A", "Cy": "2", "Dee": "K"}, "Ann", by="Dee's phone")
+    pad.by = "Dee's phone"
+    pad.add_round({"Ann": "", "Ben": "A", "Cy": "2", "Dee": "K"}, "Ann")
     return pad.to_doc()
 
 

@@ -34,11 +34,17 @@ def clock(monkeypatch):
     time.tzset()
 
 
+def as_phone(pad, label):
+    """The pad with its ``by`` set: the changes made through it are logged as ``label``'s."""
+    pad.by = label
+    return pad
+
+
 def one_card(winners: str = "ABCA", by: str | None = ANN) -> OneCardPad:
     """A One-card match with one round per letter (A = Ann won, ...)."""
     pad = OneCardPad(PLAYERS, options={"target": 9})
     for letter in winners:
-        pad.add_round({"A": "Ann", "B": "Ben", "C": "Cy"}[letter], by=by)
+        as_phone(pad, by).add_round({"A": "Ann", "B": "Ben", "C": "Cy"}[letter])
     return pad
 
 
@@ -82,35 +88,35 @@ def test_stale_edit_is_refused_naming_who_changed_the_round():
     pad = one_card()
     shown = pad.round_rev(4)
     other = reload(pad)
-    other.edit_round(4, "Ben", expected_rev=shown, by=ANN)
+    as_phone(other, ANN).edit_round(4, "Ben", expected_rev=shown)
     pad = reload(other)
     with pytest.raises(ConflictError) as caught:
-        pad.edit_round(4, "Cy", expected_rev=shown, by=BEN)
+        as_phone(pad, BEN).edit_round(4, "Cy", expected_rev=shown)
     assert str(caught.value) == "Ann's phone changed round 4 while you were editing it"
     assert isinstance(caught.value, StoreError)
     assert winners_by_round(pad) == ["Ann", "Ben", "Cy", "Ben"]
-    pad.edit_round(4, "Cy", expected_rev=pad.round_rev(4), by=BEN)
+    as_phone(pad, BEN).edit_round(4, "Cy", expected_rev=pad.round_rev(4))
     assert winners_by_round(pad) == ["Ann", "Ben", "Cy", "Cy"]
 
 
 def test_edit_against_delete_by_id_and_by_number():
     pad = one_card()
     round_id, shown = pad.round_id(2), pad.round_rev(2)
-    pad.delete_round(2, expected_rev=shown, by=BEN)
+    as_phone(pad, BEN).delete_round(2, expected_rev=shown)
     for round_ref in (round_id, 2):
         with pytest.raises(ConflictError) as caught:
-            pad.edit_round(round_ref, "Cy", expected_rev=shown, by=ANN)
+            as_phone(pad, ANN).edit_round(round_ref, "Cy", expected_rev=shown)
         assert str(caught.value) == "Ben's phone deleted round 2 while you were editing it"
     with pytest.raises(ConflictError, match="^Ben's phone already deleted round 2$"):
-        pad.delete_round(round_id, by=ANN)
+        as_phone(pad, ANN).delete_round(round_id)
     assert winners_by_round(pad) == ["Ann", "Cy", "Ann"]
 
 
 def test_a_moved_round_is_still_found_by_its_id():
     pad = one_card()
     round_id, shown = pad.round_id(3), pad.round_rev(3)
-    pad.delete_round(1, by=BEN)
-    pad.edit_round(round_id, "Ann", expected_rev=shown, by=ANN)
+    as_phone(pad, BEN).delete_round(1)
+    as_phone(pad, ANN).edit_round(round_id, "Ann", expected_rev=shown)
     assert winners_by_round(pad) == ["Ben", "Ann", "Ann"]
     assert pad.round_number(round_id) == 2
 
@@ -126,17 +132,17 @@ def test_unknown_phone_is_another_phone():
 def test_add_with_a_stale_round_number_asks_what_to_do():
     pad = one_card("AB")
     sheet_opened_for = pad.next_round
-    pad.add_round("Cy", expected_round=sheet_opened_for, by=BEN)
+    as_phone(pad, BEN).add_round("Cy", expected_round=sheet_opened_for)
     with pytest.raises(ConflictError) as caught:
-        pad.add_round("Ann", expected_round=sheet_opened_for, by=ANN)
+        as_phone(pad, ANN).add_round("Ann", expected_round=sheet_opened_for)
     assert str(caught.value) == "Round 3 was just saved on Ben's phone: save yours as round 4, or drop it?"
     assert len(pad.rounds) == 3
-    pad.add_round("Ann", by=ANN)
+    as_phone(pad, ANN).add_round("Ann")
     assert winners_by_round(pad) == ["Ann", "Ben", "Cy", "Ann"]
-    pad.delete_round(4, by=BEN)
-    pad.delete_round(3, by=BEN)
+    as_phone(pad, BEN).delete_round(4)
+    as_phone(pad, BEN).delete_round(3)
     with pytest.raises(ConflictError, match="^The rounds were changed on Ben's phone: save yours as round 3, or drop it\\?$"):
-        pad.add_round("Ann", expected_round=5, by=ANN)
+        as_phone(pad, ANN).add_round("Ann", expected_round=5)
 
 
 def test_bad_revision_and_by_are_refused():
@@ -144,8 +150,15 @@ def test_bad_revision_and_by_are_refused():
     with pytest.raises(PadError, match="revision must be a whole number, 0 or more, not -1"):
         pad.edit_round(1, "Ben", expected_rev=-1)
     with pytest.raises(PadError, match="Who made a change is given as text, not 7"):
-        pad.add_round("Ben", by=7)
+        as_phone(pad, 7).add_round("Ben")
     assert len(pad.rounds) == 4
+
+
+def test_by_is_not_a_field_of_the_game():
+    pad = as_phone(one_card(), ANN)
+    assert "by" not in pad.to_doc()
+    assert reload(pad).by is None
+    assert reload(pad).changes[0].by == ANN
 
 
 # ---------------------------------------------------------------- the change log
@@ -153,15 +166,15 @@ def test_bad_revision_and_by_are_refused():
 
 def test_every_change_is_logged_newest_first_with_time_and_who():
     pad = OneUpPad(["Ann", "Ben"])
-    pad.add_round({"Ann": "K 6 5 4 3 2", "Ben": ""}, "Ben", by=ANN)
-    pad.add_round({"Ann": "K", "Ben": "A"}, ended_by="Ann", by=BEN)
-    pad.edit_round(2, {"Ann": "K", "Ben": "A"}, ended_by="Ben", by=ANN)
-    pad.set_option("limit", 30, by=BEN)
-    pad.finish(by=ANN)
-    pad.reopen(by=BEN)
-    pad.end_early(by=ANN)
-    pad.delete_round(2, by=BEN)
-    pad.undo(by=ANN)
+    as_phone(pad, ANN).add_round({"Ann": "K 6 5 4 3 2", "Ben": ""}, "Ben")
+    as_phone(pad, BEN).add_round({"Ann": "K", "Ben": "A"}, ended_by="Ann")
+    as_phone(pad, ANN).edit_round(2, {"Ann": "K", "Ben": "A"}, ended_by="Ben")
+    as_phone(pad, BEN).set_option("limit", 30)
+    as_phone(pad, ANN).finish()
+    as_phone(pad, BEN).reopen()
+    as_phone(pad, ANN).end_early()
+    as_phone(pad, BEN).delete_round(2)
+    as_phone(pad, ANN).undo()
     assert [(c.id, c.time, c.by, c.kind, c.label, c.undone) for c in pad.changes] == [
         (9, "20:49", ANN, "undo", "undo: round 2 deleted", False),
         (8, "20:48", BEN, "delete", "round 2 deleted", True),
@@ -189,14 +202,14 @@ def test_undo_label_names_the_round_and_its_time():
 
 def test_undo_survives_a_reload_and_works_from_another_phone():
     pad = one_card("ABCA")
-    pad.edit_round(2, "Cy", by=ANN)
+    as_phone(pad, ANN).edit_round(2, "Cy")
     phone_b = reload(pad)
     assert phone_b.undo_label == "Undo: round 2, changed 20:45"
-    assert phone_b.undo(expected=phone_b.undo_id, by=BEN) == "round 2 changed"
+    assert as_phone(phone_b, BEN).undo(expected=phone_b.undo_id) == "round 2 changed"
     assert winners_by_round(phone_b) == ["Ann", "Ben", "Cy", "Ann"]
     phone_a = reload(phone_b)
-    assert phone_a.undo(by=ANN) == "round 4 added"
-    assert reload(phone_a).undo(by=ANN) == "round 3 added"
+    assert as_phone(phone_a, ANN).undo() == "round 4 added"
+    assert as_phone(reload(phone_a), ANN).undo() == "round 3 added"
     assert [change.label for change in reload(phone_a).changes[:3]] == [
         "undo: round 4 added", "undo: round 2 changed", "round 2 changed",
     ]
@@ -205,40 +218,40 @@ def test_undo_survives_a_reload_and_works_from_another_phone():
 def test_undo_of_a_delete_puts_the_round_back_with_its_id_and_revision():
     pad = one_card("ABCA")
     round_id, rev = pad.round_id(2), pad.round_rev(2)
-    pad.delete_round(2, by=BEN)
-    assert pad.undo(by=ANN) == "round 2 deleted"
+    as_phone(pad, BEN).delete_round(2)
+    assert as_phone(pad, ANN).undo() == "round 2 deleted"
     assert winners_by_round(pad) == ["Ann", "Ben", "Cy", "Ann"]
     assert (pad.round_id(2), pad.round_rev(2)) == (round_id, rev)
-    pad.edit_round(round_id, "Ann", expected_rev=rev, by=ANN)
+    as_phone(pad, ANN).edit_round(round_id, "Ann", expected_rev=rev)
     assert winners_by_round(pad) == ["Ann", "Ann", "Cy", "Ann"]
 
 
 def test_undo_of_an_undone_version_is_a_conflict_for_the_phone_that_showed_it():
     pad = one_card("AB")
-    pad.edit_round(2, "Cy", by=ANN)
+    as_phone(pad, ANN).edit_round(2, "Cy")
     shown = pad.round_rev(2)
-    pad.undo(by=BEN)
+    as_phone(pad, BEN).undo()
     with pytest.raises(ConflictError, match="^Ben's phone changed round 2 while you were editing it$"):
-        pad.edit_round(2, "Ann", expected_rev=shown, by=ANN)
+        as_phone(pad, ANN).edit_round(2, "Ann", expected_rev=shown)
 
 
 def test_stale_undo_is_refused_with_who_made_the_newer_change():
     pad = one_card("AB")
     shown = pad.undo_id
-    pad.add_round("Cy", by=BEN)
+    as_phone(pad, BEN).add_round("Cy")
     with pytest.raises(ConflictError) as caught:
-        pad.undo(expected=shown, by=ANN)
+        as_phone(pad, ANN).undo(expected=shown)
     assert str(caught.value) == "Ben's phone made a newer change (round 3 added, 20:43): undo now takes back that one"
     assert len(pad.rounds) == 3
 
 
 def test_undo_refused_when_its_change_was_built_upon():
     pad = one_card("AB")
-    pad.edit_round(2, "Cy", by=ANN)
+    as_phone(pad, ANN).edit_round(2, "Cy")
     shown = pad.undo_id
-    pad.edit_round(2, "Ann", by=BEN)
+    as_phone(pad, BEN).edit_round(2, "Ann")
     with pytest.raises(ConflictError) as caught:
-        pad.undo(expected=shown, by=ANN)
+        as_phone(pad, ANN).undo(expected=shown)
     assert str(caught.value) == (
         "Round 2 changed can not be undone: Ben's phone changed round 2 since (round 2 changed, 20:44)"
     )
@@ -248,9 +261,9 @@ def test_undo_refused_when_its_change_was_built_upon():
 def test_undo_already_done_on_another_phone_is_refused():
     pad = one_card("AB")
     shown = pad.undo_id
-    pad.undo(by=BEN)
+    as_phone(pad, BEN).undo()
     with pytest.raises(ConflictError, match="^Ben's phone already undid round 2 added: nothing was undone$"):
-        pad.undo(expected=shown, by=ANN)
+        as_phone(pad, ANN).undo(expected=shown)
     with pytest.raises(ConflictError, match="no longer in this game's log"):
         pad.undo(expected=99)
     assert winners_by_round(pad) == ["Ann"]
@@ -284,14 +297,14 @@ def test_reopen_takes_a_finished_game_back_into_play_and_is_undoable():
     pad = OneCardPad(["Ann", "Ben"], options={"target": 2})
     pad.add_round("Ann")
     pad.add_round("Ann")
-    pad.finish(by=ANN)
+    as_phone(pad, ANN).finish()
     with pytest.raises(PadError, match="only a finished game can be reopened"):
         OneCardPad(["Ann", "Ben"]).reopen()
     again = reload(pad)
-    again.reopen(by=BEN)
+    as_phone(again, BEN).reopen()
     assert (again.finished, again.to_doc()["winners"]) == (False, [])
     assert again.changes[0].label == "game reopened"
-    again.edit_round(2, "Ben", by=BEN)
+    as_phone(again, BEN).edit_round(2, "Ben")
     assert again.winners == []
     again.undo()
     again.undo()
@@ -329,7 +342,7 @@ def test_a_damaged_log_is_refused_when_loaded():
     pad.end_early()
     doc = pad.to_doc()
     assert doc["log"][3] == {
-        "id": 4, "at": "2026-12-01T20:44:00+00:00", "by": None, "kind": "end_early",
+        "id": 4, "at": "2026-12-01T20:44:00+00:00", "by": ANN, "kind": "end_early",
         "flags": {"before": [False, False], "after": [True, True]},
     }
     doc["log"][3]["flags"] = {"before": [False]}
@@ -379,35 +392,35 @@ def test_undo_after_any_changes_walks_back_through_every_state(operations, data)
     for kind, pick, player in operations:
         rounds = len(pad.rounds)
         if kind == "add":
-            pad.add_round(player, by=player)
+            as_phone(pad, player).add_round(player)
         elif kind == "edit" and rounds:
-            pad.edit_round(pad.round_id(pick % rounds + 1), player, by=player)
+            as_phone(pad, player).edit_round(pad.round_id(pick % rounds + 1), player)
         elif kind == "delete" and rounds:
-            pad.delete_round(pick % rounds + 1, by=player)
+            as_phone(pad, player).delete_round(pick % rounds + 1)
         elif kind == "option":
-            pad.set_option("target", pick + 30, by=player)
+            as_phone(pad, player).set_option("target", pick + 30)
         elif kind == "end" and rounds and not pad.finished:
-            pad.end_early(by=player)
+            as_phone(pad, player).end_early()
         elif kind == "reopen" and pad.finished:
-            pad.reopen(by=player)
+            as_phone(pad, player).reopen()
         else:
             continue
         seen.append(state_of(pad))
     for earlier in reversed(seen[:-1]):
         if data.draw(st.booleans(), label="reload"):
             pad = reload(pad)
-        pad.undo(expected=pad.undo_id, by="Cy's phone")
+        as_phone(pad, "Cy's phone").undo(expected=pad.undo_id)
         assert state_of(pad) == earlier
     assert not pad.can_undo
 
 
 def test_an_option_changed_again_builds_on_the_first_change():
     pad = one_card("AB")
-    pad.set_option("target", 5, by=ANN)
+    as_phone(pad, ANN).set_option("target", 5)
     shown = pad.undo_id
-    pad.set_option("target", 7, by=BEN)
+    as_phone(pad, BEN).set_option("target", 7)
     with pytest.raises(ConflictError) as caught:
-        pad.undo(expected=shown, by=ANN)
+        as_phone(pad, ANN).undo(expected=shown)
     assert str(caught.value) == (
         "Option 'target' changed can not be undone: Ben's phone changed option 'target' since "
         "(option 'target' changed, 20:44)"
@@ -417,11 +430,11 @@ def test_an_option_changed_again_builds_on_the_first_change():
 
 def test_a_newer_change_that_was_undone_does_not_count_as_building_on_it():
     pad = one_card("AB")
-    pad.edit_round(2, "Cy", by=ANN)
+    as_phone(pad, ANN).edit_round(2, "Cy")
     shown = pad.undo_id
-    pad.edit_round(2, "Ann", by=BEN)
-    pad.undo(by=BEN)
-    pad.add_round("Ben", by=BEN)
+    as_phone(pad, BEN).edit_round(2, "Ann")
+    as_phone(pad, BEN).undo()
+    as_phone(pad, BEN).add_round("Ben")
     with pytest.raises(ConflictError) as caught:
-        pad.undo(expected=shown, by=ANN)
+        as_phone(pad, ANN).undo(expected=shown)
     assert str(caught.value) == "Ben's phone made a newer change (round 3 added, 20:46): undo now takes back that one"

@@ -124,6 +124,7 @@ class Pad(VersionedPad):
         self._ended_early = False
         self._seq = 0
         self._log: list[dict[str, Any]] = []
+        self.by: str | None = None
         self._rows, self._state = self._replay(self._rounds, self._options)
 
     @classmethod
@@ -297,7 +298,7 @@ class Pad(VersionedPad):
 
     # ----- changing -------------------------------------------------------
 
-    def set_option(self, name: str, value: Any, *, by: str | None = None) -> None:
+    def set_option(self, name: str, value: Any) -> None:
         """Change one house rule; every round is recomputed.
 
         Raises:
@@ -310,11 +311,11 @@ class Pad(VersionedPad):
         options = dict(self._options)
         options[name] = self._check_option(name, value)
         self._commit(
-            "option", by, options=options, option=name,
+            "option", options=options, option=name,
             value_change=(self._options[name], options[name]), reopen=True,
         )
 
-    def finish(self, *, by: str | None = None) -> None:
+    def finish(self) -> None:
         """Accept the end the rules reached: the game is finished with :attr:`winners`.
 
         Raises:
@@ -324,9 +325,9 @@ class Pad(VersionedPad):
             raise PadError(
                 f"The game is not over yet: {self.summary()}. Play on, or end it early"
             )
-        self._commit("finish", by, flags=(True, False))
+        self._commit("finish", flags=(True, False))
 
-    def end_early(self, *, by: str | None = None) -> None:
+    def end_early(self) -> None:
         """Stop the game now: finished, with the current leaders as winners.
 
         Raises:
@@ -334,7 +335,7 @@ class Pad(VersionedPad):
         """
         if not self._rounds:
             raise PadError("Enter at least one round before ending the game")
-        self._commit("end_early", by, flags=(True, True))
+        self._commit("end_early", flags=(True, True))
 
     # ----- saved document -------------------------------------------------
 

@@ -39,21 +39,20 @@ class OneCardPad(Pad):
     GAME = "one_card"
     DEFAULTS = {"target": one_card.MATCH_WINS}
 
-    def add_round(self, winner: str, *, expected_round: int | None = None, by: str | None = None) -> Row:
+    def add_round(self, winner: str, *, expected_round: int | None = None) -> Row:
         """Enter the next round's winner and return its row.
 
-        ``expected_round`` and ``by``: see :meth:`Pad._add` and the ``Pad``
-        class docstring.
+        ``expected_round``: see ``companion.pads.versions.VersionedPad``.
 
         Raises:
             PadError: a name that is not playing (every round has exactly one
                 winner: seed 002, "Winning").
             ConflictError: the next round is no longer ``expected_round``.
         """
-        return self._add(self._entry(winner), expected_round, by)
+        return self._add(self._entry(winner), expected_round)
 
     def edit_round(
-        self, round: str | int, winner: str, *, expected_rev: int | None = None, by: str | None = None
+        self, round: str | int, winner: str, *, expected_rev: int | None = None
     ) -> Row:
         """Change the winner of a round (by id, or number from 1); return the new row.
 
@@ -61,7 +60,7 @@ class OneCardPad(Pad):
             PadError: no such round or an unknown name.
             ConflictError: the round is gone, or changed since ``expected_rev``.
         """
-        return self._edit(round, self._entry(winner), expected_rev, by)
+        return self._edit(round, self._entry(winner), expected_rev)
 
     def preview_round(self, winner: str) -> Row:
         """The row :meth:`add_round` would add, without adding it."""

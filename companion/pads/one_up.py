@@ -60,7 +60,6 @@ class OneUpPad(Pad):
         ended_by: str | None = None,
         *,
         expected_round: int | None = None,
-        by: str | None = None,
     ) -> Row:
         """Enter the next round and return its row.
 
@@ -72,7 +71,7 @@ class OneUpPad(Pad):
                 everybody dropped out.
             ended_by: who dropped out last, when nobody went out (they start
                 the next round); may be left out when someone went out.
-            expected_round, by: see the ``Pad`` class docstring.
+            expected_round: see ``companion.pads.versions.VersionedPad``.
 
         Raises:
             PadError: an unknown player or card, a card One Up does not use
@@ -81,7 +80,7 @@ class OneUpPad(Pad):
                 as gone out, or no one who ended the round.
             ConflictError: the next round is no longer ``expected_round``.
         """
-        return self._add(self._entry(hands, went_out, ended_by), expected_round, by)
+        return self._add(self._entry(hands, went_out, ended_by), expected_round)
 
     def edit_round(
         self,
@@ -91,7 +90,6 @@ class OneUpPad(Pad):
         ended_by: str | None = None,
         *,
         expected_rev: int | None = None,
-        by: str | None = None,
     ) -> Row:
         """Replace a round (by id, or number from 1) and recompute every later round.
 
@@ -101,7 +99,7 @@ class OneUpPad(Pad):
             PadError: as :meth:`add_round`, or no such round.
             ConflictError: the round is gone, or changed since ``expected_rev``.
         """
-        return self._edit(round, self._entry(hands, went_out, ended_by), expected_rev, by)
+        return self._edit(round, self._entry(hands, went_out, ended_by), expected_rev)
 
     def preview_round(
         self,

@@ -51,7 +51,6 @@ class UpOrDownPad(Pad):
         scores: Mapping[str, Mapping[str, Any]],
         *,
         expected_round: int | None = None,
-        by: str | None = None,
     ) -> Row:
         """Enter the end-of-game count and return its row.
 
@@ -61,7 +60,7 @@ class UpOrDownPad(Pad):
                 ``{"cards": n, "commonest": k}`` mapping or an
                 ``up_or_down.RowSummary``; ``rows`` may be left out (no rows)
                 and ``discarded`` too (0).
-            expected_round, by: see the ``Pad`` class docstring.
+            expected_round: see ``companion.pads.versions.VersionedPad``.
 
         Raises:
             PadError: a missing or unknown player, more than 3 rows, an
@@ -69,7 +68,7 @@ class UpOrDownPad(Pad):
                 colour twice, more cards than are in play).
             ConflictError: the next entry is no longer ``expected_round``.
         """
-        return self._add(self._entry(scores), expected_round, by)
+        return self._add(self._entry(scores), expected_round)
 
     def edit_round(
         self,
@@ -77,7 +76,6 @@ class UpOrDownPad(Pad):
         scores: Mapping[str, Mapping[str, Any]],
         *,
         expected_rev: int | None = None,
-        by: str | None = None,
     ) -> Row:
         """Replace an entry (by id, or number from 1); returns the new row.
 
@@ -85,7 +83,7 @@ class UpOrDownPad(Pad):
             PadError: as :meth:`add_round`, or no such entry.
             ConflictError: the entry is gone, or changed since ``expected_rev``.
         """
-        return self._edit(round, self._entry(scores), expected_rev, by)
+        return self._edit(round, self._entry(scores), expected_rev)
 
     def preview_round(self, scores: Mapping[str, Mapping[str, Any]]) -> Row:
         """The row :meth:`add_round` would add, without adding it."""

@@ -65,7 +65,6 @@ class UpToNinePad(Pad):
         went_out: str | None = None,
         *,
         expected_round: int | None = None,
-        by: str | None = None,
     ) -> Row:
         """Enter the next round and return its row.
 
@@ -77,7 +76,7 @@ class UpToNinePad(Pad):
             went_out: the player who went out (nothing left), saved with the
                 round; when None, the player whose hand is given as no cards
                 (``up_to_nine.went_out``), or nobody.
-            expected_round, by: see the ``Pad`` class docstring.
+            expected_round: see ``companion.pads.versions.VersionedPad``.
 
         Raises:
             PadError: a missing or unknown player, an unknown card, both cards
@@ -87,7 +86,7 @@ class UpToNinePad(Pad):
                 rules reject.
             ConflictError: the next round is no longer ``expected_round``.
         """
-        return self._add(self._entry(results, went_out), expected_round, by)
+        return self._add(self._entry(results, went_out), expected_round)
 
     def edit_round(
         self,
@@ -96,7 +95,6 @@ class UpToNinePad(Pad):
         went_out: str | None = None,
         *,
         expected_rev: int | None = None,
-        by: str | None = None,
     ) -> Row:
         """Replace a round (by id, or number from 1); later levels and penalties are recomputed.
 
@@ -104,7 +102,7 @@ class UpToNinePad(Pad):
             PadError: as :meth:`add_round`, or no such round.
             ConflictError: the round is gone, or changed since ``expected_rev``.
         """
-        return self._edit(round, self._entry(results, went_out), expected_rev, by)
+        return self._edit(round, self._entry(results, went_out), expected_rev)
 
     def preview_round(self, results: Mapping[str, Any], went_out: str | None = None) -> Row:
         """The row :meth:`add_round` would add, without adding it."""

@@ -44,10 +44,12 @@ class VersionedPad:
     longer ``n`` ("Round 4 was just saved on Ben's phone: save yours as round
     5, or drop it?"); call again without it to save as the next round.
 
-    Who: every changing operation takes a keyword ``by`` (a phone or session
-    label such as "Ann's phone", or None) that the change log records and
-    that conflict messages name ("Ben's phone deleted round 4 while you were
-    editing it").
+    Who: the attribute ``by`` (a phone or session label such as "Ann's
+    phone", or None; set by whoever hands the pad to a user, e.g. the store's
+    ``update_game``) is recorded with every change made through this pad
+    object and named in conflict messages ("Ben's phone deleted round 4
+    while you were editing it"). It is not a field of the game: a pad rebuilt
+    from its document starts with ``by = None``.
     """
 
     _rounds: list[dict[str, Any]]
@@ -59,6 +61,7 @@ class VersionedPad:
     _rows: list[Row]
     _state: Any
     updated: str
+    by: str | None
     DEFAULTS: dict[str, Any]
 
     def round_id(self, number: int) -> str:
@@ -119,13 +122,12 @@ class VersionedPad:
 
     # ----- changing rounds ------------------------------------------------
 
-    def delete_round(self, round: str | int, expected_rev: int | None = None, *, by: str | None = None) -> None:
+    def delete_round(self, round: str | int, expected_rev: int | None = None) -> None:
         """Delete a round (by id or number); every later round is recomputed.
 
         Args:
             round: the round's id, or its number (from 1).
             expected_rev: the revision the user's screen showed, or None.
-            by: who deletes it (see the class docstring).
 
         Raises:
             ConflictError: the round was deleted already, or (with
@@ -136,9 +138,9 @@ class VersionedPad:
         index = self._locate(round, expected_rev, "deleting")
         saved = self._rounds[index]
         rounds = self._rounds[:index] + self._rounds[index + 1:]
-        self._commit("delete", by, rounds=rounds, number=index + 1, round_change=(saved, None), reopen=True)
+        self._commit("delete", rounds=rounds, number=index + 1, round_change=(saved, None), reopen=True)
 
-    def reopen(self, *, by: str | None = None) -> None:
+    def reopen(self) -> None:
         """Take a finished game (or one ended early) back into play, to correct
         or continue it; logged, and undone like any change.
 
@@ -147,9 +149,9 @@ class VersionedPad:
         """
         if not self._finished:
             raise PadError("This game is still being played: only a finished game can be reopened")
-        self._commit("reopen", by, flags=(False, False))
+        self._commit("reopen", flags=(False, False))
 
-    def undo(self, expected: int | None = None, *, by: str | None = None) -> str:
+    def undo(self, expected: int | None = None) -> str:
         """Take back the newest change not yet undone (add, edit, delete,
         option, finish, end early, reopen), from the log: it works after a
         reload and from any phone, and is itself logged (an undo is not
@@ -164,7 +166,6 @@ class VersionedPad:
         Args:
             expected: the change number the screen offered to undo
                 (:attr:`undo_id`), or None for whatever is newest.
-            by: who undoes (see the class docstring).
 
         Returns:
             What was taken back, e.g. "round 3 added".
@@ -192,7 +193,7 @@ class VersionedPad:
             options = {**self._options, target["option"]: target["value"]["before"]}
             value_change = (self._options[target["option"]], target["value"]["before"])
         self._commit(
-            "undo", by, rounds=rounds, options=options, flags=changelog.flags_before(target),
+            "undo", rounds=rounds, options=options, flags=changelog.flags_before(target),
             number=target.get("number"), option=target.get("option"), round_change=change, value_change=value_change,
             undoes=target["id"], undone_kind=target["kind"],
         )
@@ -200,25 +201,25 @@ class VersionedPad:
 
     # ----- machinery for subclasses ---------------------------------------
 
-    def _add(self, entry: dict[str, Any], expected_round: int | None, by: str | None) -> Row:
+    def _add(self, entry: dict[str, Any], expected_round: int | None) -> Row:
         """Append a checked entry as the next round; return its row (see the
-        class docstring for ``expected_round`` and ``by``)."""
+        class docstring for ``expected_round``)."""
         if expected_round is not None and expected_round != self.next_round:
             raise ConflictError(changelog.add_conflict_message(self._log, expected_round, self.next_round))
         saved = {"id": new_round_id({r["id"] for r in self._rounds}), "rev": self._seq + 1, **entry}
         self._commit(
-            "add", by, rounds=[*self._rounds, saved], number=self.next_round, round_change=(None, saved), reopen=True,
+            "add", rounds=[*self._rounds, saved], number=self.next_round, round_change=(None, saved), reopen=True,
         )
         return self._rows[-1]
 
-    def _edit(self, round: str | int, entry: dict[str, Any], expected_rev: int | None, by: str | None) -> Row:
+    def _edit(self, round: str | int, entry: dict[str, Any], expected_rev: int | None) -> Row:
         """Replace a round (by id or number) with a checked entry; return its new row."""
         index = self._locate(round, expected_rev, "editing")
         old = self._rounds[index]
         saved = {"id": old["id"], "rev": self._seq + 1, **entry}
         rounds = list(self._rounds)
         rounds[index] = saved
-        self._commit("edit", by, rounds=rounds, number=index + 1, round_change=(old, saved), reopen=True)
+        self._commit("edit", rounds=rounds, number=index + 1, round_change=(old, saved), reopen=True)
         return self._rows[index]
 
     def _index(self, number: int) -> int:
@@ -341,7 +342,6 @@ class VersionedPad:
     def _commit(
         self,
         kind: str,
-        by: str | None,
         *,
         rounds: list[dict[str, Any]] | None = None,
         options: dict[str, Any] | None = None,
@@ -367,6 +367,7 @@ class VersionedPad:
         Raises:
             PadError: the rounds do not score (nothing changes).
         """
+        by = self.by
         if by is not None and not isinstance(by, str):
             raise PadError(f"Who made a change is given as text, not {by!r}")
         new_rounds = self._rounds if rounds is None else rounds
