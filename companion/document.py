@@ -10,7 +10,8 @@ keeps and a backup carries. A document is plain JSON with the outer fields
 ``rounds``
     one JSON object per round, oldest first: the game's own entry fields plus
     ``id`` (a stable round id, :data:`ROUND_ID_PATTERN`) and ``rev`` (the
-    number of the change that last wrote the round).
+    number of the change that wrote the round's current entry; a round of
+    an older schema gets its round number).
 ``seq``
     the number of the newest change ever made to the game (changes are
     numbered 1, 2, ...; a new game has 0).
