@@ -2,24 +2,47 @@
 
 One place for the document that the pads write (``Pad.to_doc``), the store
 keeps and a backup carries. A document is plain JSON with the outer fields
-``schema``, ``id``, ``game``, ``players``, ``first_dealer``, ``options``,
-``rounds``, ``created``, ``updated``, ``finished``, ``ended_early`` and
-``winners``; ``options`` and the entries of ``rounds`` are each game's own and
-are checked by replaying them through the game's pad.
+
+``schema``
+    :data:`SCHEMA`.
+``id``, ``game``, ``players``, ``first_dealer``, ``options``
+    the game, who plays in seating order, round 1's dealer, the house rules.
+``rounds``
+    one JSON object per round, oldest first: the game's own entry fields plus
+    ``id`` (a stable round id, :data:`ROUND_ID_PATTERN`) and ``rev`` (the
+    number of the change that wrote the round's current entry; a round of
+    an older schema gets its round number).
+``seq``
+    the number of the newest change ever made to the game (changes are
+    numbered 1, 2, ...; a new game has 0).
+``log``
+    the change log, oldest first, at most :data:`LOG_LIMIT` records (older
+    ones are dropped and can no longer be undone); each record is a JSON
+    object with at least ``id`` (its change number), ``at`` (ISO 8601 UTC),
+    ``by`` (text or null) and ``kind`` (one of :data:`CHANGE_KINDS`); the
+    rest is read by ``companion.pads.changelog``.
+``created``, ``updated``, ``finished``, ``ended_early``, ``winners``
+    times, the end of the game and its winners.
+
+``options`` and the entry fields of ``rounds`` are each game's own and are
+checked by replaying them through the game's pad.
 """
 
 from __future__ import annotations
 
 import datetime as dt
+import hashlib
 import json
 import re
-from collections.abc import Callable
+import secrets
+from collections.abc import Callable, Collection
 from typing import Any
 
 from companion import setup
 from companion.errors import StoreError
+from companion.games import up_to_nine
 
-SCHEMA = 1
+SCHEMA = 2
 """The version of the saved game document this code reads and writes."""
 
 GAMES = setup.GAME_IDS
@@ -30,6 +53,43 @@ SUMMARY_FIELDS = ("id", "game", "players", "created", "updated", "finished", "en
 
 ID_PATTERN = re.compile(r"[A-Za-z0-9_-]{1,64}")
 """What a game id may be: 1 to 64 letters, digits, ``-`` or ``_``."""
+
+ROUND_ID_PATTERN = re.compile(r"[0-9a-f]{8}")
+"""What a round id is: 8 lower-case hex digits, unique within its game."""
+
+ROUND_KEYS = ("id", "rev")
+"""The fields of a saved round that are the document's, not the game's entry."""
+
+LOG_LIMIT = 100
+"""The most change records a document keeps; the oldest are dropped first."""
+
+CHANGE_KINDS = ("add", "edit", "delete", "option", "finish", "end_early", "reopen", "undo")
+"""What a change record may be: a round added, edited or deleted, an option
+changed, the game finished, ended early or reopened, or an undo."""
+
+
+def new_round_id(taken: Collection[str]) -> str:
+    """A fresh random round id (8 hex digits) not in ``taken``."""
+    while True:
+        round_id = secrets.token_hex(4)
+        if round_id not in taken:
+            return round_id
+
+
+def _old_round_id(game_id: Any, number: int, taken: Collection[str]) -> str:
+    """The round id a migration gives round ``number`` of game ``game_id``.
+
+    Derived from the game id and the round number, so that every phone that
+    migrates the same old document names its rounds alike; a clash within
+    the game takes the next hash.
+    """
+    salt = 0
+    while True:
+        seed = f"{game_id}/{number}/{salt}".encode()
+        round_id = hashlib.sha256(seed).hexdigest()[:8]
+        if round_id not in taken:
+            return round_id
+        salt += 1
 
 
 def _migrate_0_to_1(doc: dict[str, Any]) -> dict[str, Any]:
@@ -49,7 +109,67 @@ def _migrate_0_to_1(doc: dict[str, Any]) -> dict[str, Any]:
     return migrated
 
 
-MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {0: _migrate_0_to_1}
+def _up_to_nine_went_out(entry: dict[str, Any]) -> dict[str, Any]:
+    """An Up to 9 round of schema 1 with the ``went_out`` field of schema 2.
+
+    Schema 1 left "went out" to be read from the hands: the player whose
+    hand was given as no cards (``up_to_nine.went_out``; seed 003, "Slutt
+    på runden og straffepoeng"). The field names that player, or is null
+    when nobody (or, in a damaged entry, more than one player) reads as gone
+    out; the pad's replay then judges the round as it judges a new one.
+    """
+    results = entry.get("results")
+    out: list[str] = []
+    if isinstance(results, dict):
+        for player, result in results.items():
+            try:
+                if isinstance(result, dict) and up_to_nine.went_out(
+                    up_to_nine.RoundResult(result.get("laid_down"), result.get("hand") or (), result.get("points"))
+                ):
+                    out.append(player)
+            except (ValueError, TypeError):
+                continue
+    return {**entry, "went_out": out[0] if len(out) == 1 else None}
+
+
+ROUND_UPGRADES_1_TO_2: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {
+    "up_to_nine": _up_to_nine_went_out,
+}
+"""Game id -> how one of its round entries gains the fields of schema 2."""
+
+
+def _migrate_1_to_2(doc: dict[str, Any]) -> dict[str, Any]:
+    """Schema 1 -> 2: round ids and revisions, the change log, Up to 9's "went out".
+
+    Round ``n`` (from 1) gets the id :func:`_old_round_id` derives and
+    revision ``n``; ``seq`` becomes the number of rounds (so every later
+    change numbers above every revision) and the log starts empty. Up to 9
+    rounds gain ``went_out`` (:func:`_up_to_nine_went_out`). Anything that is
+    not of the expected type is left for :func:`validate_doc` to name.
+    """
+    migrated = dict(doc)
+    rounds = doc.get("rounds")
+    if isinstance(rounds, list):
+        upgrade = ROUND_UPGRADES_1_TO_2.get(doc.get("game"))
+        taken: set[str] = set()
+        new_rounds: list[Any] = []
+        for number, entry in enumerate(rounds, 1):
+            if isinstance(entry, dict):
+                entry = upgrade(entry) if upgrade else dict(entry)
+                round_id = _old_round_id(doc.get("id"), number, taken)
+                taken.add(round_id)
+                entry = {"id": round_id, "rev": number, **{k: v for k, v in entry.items() if k not in ROUND_KEYS}}
+            new_rounds.append(entry)
+        migrated["rounds"] = new_rounds
+        migrated["seq"] = len(new_rounds)
+    else:
+        migrated["seq"] = 0
+    migrated["log"] = []
+    migrated["schema"] = 2
+    return migrated
+
+
+MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {0: _migrate_0_to_1, 1: _migrate_1_to_2}
 """Document upgrades: from-version -> function returning the next version."""
 
 
@@ -105,9 +225,11 @@ def validate_doc(doc: dict[str, Any]) -> None:
     """Check the outer shape of a current-schema game document.
 
     Checks the types of every outer field of the saved game document
-    (the shape in this module's docstring); ``options`` and the entries of
-    ``rounds`` are only required to be JSON objects. Returns None; raises
-    StoreError naming the first field that is wrong.
+    (the shape in this module's docstring): each round's ``id`` and ``rev``,
+    ``seq``, and each log record's ``id``, ``at``, ``by`` and ``kind``; a
+    round's entry fields, ``options`` and the rest of a log record are only
+    required to be JSON. Returns None; raises StoreError naming the first
+    field that is wrong.
     """
     label = _label(doc)
 
@@ -148,6 +270,39 @@ def validate_doc(doc: dict[str, Any]) -> None:
     winners = doc.get("winners")
     if not isinstance(winners, list) or not all(isinstance(w, str) and w in players for w in winners):
         fail("'winners' must be a list of names taken from 'players'.")
+    seq = doc.get("seq")
+    if not is_int(seq) or seq < 0:
+        fail(f"'seq' must be a whole number, 0 or more; got {seq!r}.")
+    round_ids = [entry.get("id") for entry in rounds]
+    if not all(isinstance(rid, str) and ROUND_ID_PATTERN.fullmatch(rid) for rid in round_ids):
+        fail("every round needs an 'id' of 8 hex digits (0-9, a-f).")
+    if len(set(round_ids)) != len(round_ids):
+        fail("two rounds have the same 'id'.")
+    if not all(is_int(entry.get("rev")) and 0 <= entry["rev"] <= seq for entry in rounds):
+        fail(f"every round needs a 'rev': a whole number from 0 to 'seq' ({seq}).")
+    _validate_log(doc.get("log"), seq, fail)
+
+
+def _validate_log(log: Any, seq: int, fail: Callable[[str], None]) -> None:
+    """Check the outer shape of a document's change log (see the module docstring)."""
+    if not isinstance(log, list) or not all(isinstance(record, dict) for record in log):
+        fail("'log' must be a list of JSON objects, one per change.")
+    if len(log) > LOG_LIMIT:
+        fail(f"'log' holds {len(log)} changes; at most {LOG_LIMIT} are kept.")
+    previous = 0
+    for record in log:
+        number = record.get("id")
+        if not is_int(number) or not previous < number <= seq:
+            fail(f"the changes in 'log' must be numbered upwards from 1 to 'seq' ({seq}); got {number!r}.")
+        previous = number
+        try:
+            utc_seconds(record.get("at"))
+        except ValueError:
+            fail(f"change {number} of 'log' needs an 'at' time in ISO 8601 with a UTC offset.")
+        if record.get("by") is not None and not isinstance(record.get("by"), str):
+            fail(f"change {number} of 'log': 'by' must be text or null.")
+        if record.get("kind") not in CHANGE_KINDS:
+            fail(f"change {number} of 'log': 'kind' must be one of {', '.join(CHANGE_KINDS)}.")
 
 
 

@@ -16,16 +16,19 @@ def stamp(minutes: int) -> str:
 
 
 def make_doc(order: int = 0, *, finished: bool = False, rounds: int = 2, **fields: Any) -> dict[str, Any]:
-    """A valid schema-1 game; a higher ``order`` is created later; ``fields`` override any key."""
+    """A valid schema-2 game; a higher ``order`` is created later; ``fields`` override any key."""
     doc = {
-        "schema": 1,
+        "schema": 2,
         "id": uuid.uuid4().hex,
         "game": "one_up",
         "players": list(PLAYERS),
         "first_dealer": 1,
         "options": {"joker": False, "limit": 40},
-        "rounds": [{"went_out": PLAYERS[n % 3], "hands": {"Ann": ["7H"], "Ben": [], "Cato": ["KS", "2C"]}}
+        "rounds": [{"id": f"{n + 1:08x}", "rev": n + 1, "went_out": PLAYERS[n % 3],
+                    "hands": {"Ann": ["7H"], "Ben": [], "Cato": ["KS", "2C"]}}
                    for n in range(rounds)],
+        "seq": rounds,
+        "log": [],
         "created": stamp(order * 60),
         "updated": stamp(order * 60 + 30),
         "finished": finished,

@@ -15,8 +15,8 @@ ONE_UP_ROUND = {"hands": {"Ann": ["K"], "Ben": [], "Cato": ["K", "2"]}, "went_ou
 
 def make_doc(order: int = 0, *, finished: bool = False, rounds: int = 2, **fields) -> dict:
     """A saved game whose rounds a One Up pad replays (an import checks every round)."""
-    doc = make_any_doc(order, finished=finished, **fields)
-    doc["rounds"] = [json.loads(json.dumps(ONE_UP_ROUND)) for _ in range(rounds)]
+    doc = make_any_doc(order, finished=finished, rounds=rounds, **fields)
+    doc["rounds"] = [{"id": f"{n + 1:08x}", "rev": n + 1, **json.loads(json.dumps(ONE_UP_ROUND))} for n in range(rounds)]
     return doc
 
 
@@ -63,7 +63,7 @@ def test_import_skips_games_already_saved(store, tmp_path):
     backup = store.export_json()
     mine = store.list_games()[0]
     changed = store.get_game(mine["id"])
-    changed["rounds"].append({"mine": True})
+    changed["rounds"].append({"id": f"{len(changed['rounds']) + 1:08x}", "rev": 0, "mine": True})
     store.save_game(changed)
     new = make_doc(9)
     games = json.loads(backup)["games"] + [new]
@@ -80,7 +80,7 @@ def test_import_migrates_older_games(tmp_path):
     store = Store(tmp_path)
     assert store.import_json(backup_of([old])) == 1
     got = store.get_game(old["id"])
-    assert (got["schema"], got["first_dealer"], got["ended_early"]) == (1, 1, False)
+    assert (got["schema"], got["first_dealer"], got["ended_early"]) == (2, 1, False)
 
 
 def good_game() -> dict:
@@ -129,7 +129,8 @@ def with_round(**entry) -> dict:
 def up_to_nine_game(result_of_ben: dict) -> dict:
     """An Up to 9 game with one round: Ann went out, Ben's result as given."""
     doc = make_doc(8, game="up_to_nine", players=["Ann", "Ben"], options={}, rounds=0)
-    doc["rounds"] = [{"results": {"Ann": {"laid_down": True, "hand": [], "points": None}, "Ben": result_of_ben}}]
+    doc["rounds"] = [{"id": "00000001", "rev": 0,
+                      "results": {"Ann": {"laid_down": True, "hand": [], "points": None}, "Ben": result_of_ben}}]
     return doc
 
 

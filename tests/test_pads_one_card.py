@@ -105,7 +105,7 @@ def test_round_trip_through_the_saved_document():
     play(pad, "ABCCA")
     doc = pad.to_doc()
     assert json.loads(json.dumps(doc)) == doc
-    assert doc["rounds"][2] == {"winner": "Cy"}
+    assert doc["rounds"][2] == {"id": pad.round_id(3), "rev": 3, "winner": "Cy"}
     again = OneCardPad.from_doc(doc)
     assert again.to_doc() == doc
     assert again.rows == pad.rows

@@ -136,7 +136,7 @@ def test_bad_entries_raise_and_leave_the_pad_unchanged(hands, went_out, ended_by
     with pytest.raises(PadError, match=message):
         pad.edit_round(2, hands, went_out, ended_by)
     assert pad.to_doc() == before
-    assert pad.undo_label == "round 5 added"
+    assert pad.changes[0].label == "round 5 added"
 
 
 def test_errors_are_value_errors():
@@ -280,7 +280,7 @@ def test_round_trip_through_the_saved_document():
     pad = five_round_pad(first_dealer=1, options={"joker": True, "limit": 30})
     doc = pad.to_doc()
     assert json.loads(json.dumps(doc)) == doc
-    assert doc["schema"] == 1 and doc["game"] == "one_up"
+    assert doc["schema"] == 2 and doc["game"] == "one_up"
     assert doc["players"] == PLAYERS and doc["first_dealer"] == 1
     assert doc["options"] == {"joker": True, "limit": 30}
     again = OneUpPad.from_doc(doc)
@@ -299,8 +299,8 @@ def test_a_damaged_document_is_refused():
         OneUpPad.from_doc(doc)
     with pytest.raises(PadError, match="'one_card', not 'one_up'"):
         OneUpPad.from_doc({**doc, "game": "one_card"})
-    with pytest.raises(PadError, match="version 2"):
-        OneUpPad.from_doc({**doc, "schema": 2})
+    with pytest.raises(PadError, match="version 3"):
+        OneUpPad.from_doc({**doc, "schema": 3})
 
 
 @pytest.mark.parametrize(

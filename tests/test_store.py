@@ -20,6 +20,7 @@ from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, 
 from store_helpers import PLAYERS, make_doc, stamp
 from tinydb import TinyDB
 
+from companion.document import MIGRATIONS
 from companion.store import (
     AtomicJSONStorage,
     CorruptFileError,
@@ -60,7 +61,7 @@ def test_store_keeps_its_own_copy(tmp_path):
     store = Store(tmp_path)
     doc = make_doc(rounds=1)
     store.save_game(doc)
-    doc["rounds"].append({"late": True})
+    doc["rounds"].append({"id": f"{len(doc['rounds']) + 1:08x}", "rev": 0, "late": True})
     got = store.get_game(doc["id"])
     assert len(got["rounds"]) == 1
     got["players"].append("Intruder")
@@ -71,7 +72,7 @@ def test_save_replaces_by_id(tmp_path):
     store = Store(tmp_path)
     doc = make_doc(rounds=1)
     store.save_game(doc)
-    doc["rounds"].append({"went_out": "Ann"})
+    doc["rounds"].append({"id": f"{len(doc['rounds']) + 1:08x}", "rev": 0, "went_out": "Ann"})
     doc["updated"] = stamp(999)
     store.save_game(doc)
     assert store.get_game(doc["id"])["rounds"] == doc["rounds"]
@@ -210,7 +211,7 @@ def test_restore_does_not_overwrite_a_newer_save(tmp_path):
     doc = make_doc(rounds=1)
     store.save_game(doc)
     deleted = store.delete_game(doc["id"])
-    doc["rounds"].append({"went_out": "Ben"})
+    doc["rounds"].append({"id": f"{len(doc['rounds']) + 1:08x}", "rev": 0, "went_out": "Ben"})
     store.save_game(doc)
     with pytest.raises(StoreError, match="saved again"):
         store.restore_game(deleted)
@@ -245,7 +246,7 @@ BAD_FIELDS = [
     ({"id": ""}, "needs an 'id'"),
     ({"id": 12}, "needs an 'id'"),
     ({"id": "a/b"}, "needs an 'id'"),
-    ({"schema": 2}, "newer version of Companion"),
+    ({"schema": 3}, "newer version of Companion"),
     ({"schema": "1"}, "'schema' must be a whole number"),
     ({"options": {"x": float("nan")}}, "cannot be saved as JSON"),
     ({"options": {"x": {1, 2}}}, "cannot be saved as JSON"),
@@ -294,7 +295,7 @@ def schema_0_doc(order: int = 0) -> dict:
 
 def test_migrate_schema_0_to_1():
     old = schema_0_doc()
-    new = migrate_doc(old)
+    new = MIGRATIONS[0](old)
     assert new["schema"] == 1
     assert new["first_dealer"] == 2
     assert new["ended_early"] is False
@@ -322,7 +323,7 @@ def test_older_doc_on_disk_is_migrated_when_read(tmp_path):
         db.table("games").insert(old)
     store = Store(tmp_path)
     got = store.get_game(old["id"])
-    assert (got["schema"], got["first_dealer"], got["ended_early"]) == (1, 2, False)
+    assert (got["schema"], got["first_dealer"], got["ended_early"]) == (2, 2, False)
     assert store.unfinished_games()[0]["id"] == old["id"]
     assert store.notices == []
 
@@ -602,7 +603,7 @@ def test_threads_saving_different_games_lose_nothing(tmp_path):
         try:
             for doc in mine:
                 target.save_game(doc)
-                doc["rounds"].append({"extra": True})
+                doc["rounds"].append({"id": f"{len(doc['rounds']) + 1:08x}", "rev": 0, "extra": True})
                 target.save_game(doc)
         except Exception as error:  # reported below, with the thread's failure
             errors.append(error)
@@ -698,7 +699,7 @@ class StoreAgainstModel(RuleBasedStateMachine):
     @rule(which=st.integers(0, 1), index=st.integers(0, 99), finish=st.booleans())
     def play_on(self, which, index, finish):
         doc = self.pick(index)
-        doc["rounds"].append({"went_out": "Ann"})
+        doc["rounds"].append({"id": f"{len(doc['rounds']) + 1:08x}", "rev": 0, "went_out": "Ann"})
         doc["updated"] = stamp(self.created * 60 + len(doc["rounds"]))
         doc.update(finished=finish, winners=["Ann"] if finish else [])
         self.stores[which].save_game(doc)

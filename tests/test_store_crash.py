@@ -52,16 +52,17 @@ while True:
     counter += 1
     stamp = "2026-01-01T00:00:00+00:00"
     if doc is None:
-        doc = {{"schema": 1, "id": uuid.uuid4().hex, "game": "up_to_nine", "players": ["Ann", "Ben", "Cy"],
-               "first_dealer": 0, "options": {{"levels": "preset"}}, "rounds": [], "created": stamp,
+        doc = {{"schema": 2, "id": uuid.uuid4().hex, "game": "up_to_nine", "players": ["Ann", "Ben", "Cy"],
+               "first_dealer": 0, "options": {{"levels": "preset"}}, "rounds": [], "seq": 0, "log": [], "created": stamp,
                "updated": stamp, "finished": False, "ended_early": False, "winners": []}}
     else:
         roll = rng.random()
         rounds = doc["rounds"]
         if roll < 0.55 or not rounds:
-            rounds.append({{"n": counter, "note": "x" * rng.randint(0, 300)}})
+            rounds.append({{"id": f"{{counter:08x}}", "rev": 0, "n": counter, "note": "x" * rng.randint(0, 300)}})
         elif roll < 0.75:
-            rounds[rng.randrange(len(rounds))] = {{"n": counter, "edited": True}}
+            at = rng.randrange(len(rounds))
+            rounds[at] = {{"id": rounds[at]["id"], "rev": 0, "n": counter, "edited": True}}
         elif roll < 0.85:
             del rounds[rng.randrange(len(rounds)):][: rng.randint(1, 3)]
         else:

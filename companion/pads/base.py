@@ -18,161 +18,59 @@ Every score, running total, level, winner and the end of the game is derived
 by replaying the rounds through the rules core (``companion.games``), so an
 edit or a delete of any past round recomputes everything after it.  A change
 that the rules reject raises :class:`PadError` and leaves the pad exactly as
-it was.  Every change (add, edit, delete, option, finish, end early) can be
-undone, the last one first.
+it was.
+
+Every round has a stable id and a revision, and every change (add, edit,
+delete, option, finish, end early, reopen, undo) is a record in the game's
+change log (companion.pads.changelog) with its time and who made it; undo
+works from that log, so it survives a reload and works from any phone.  A
+change made against a round or a round count that has moved on since
+raises ``companion.errors.ConflictError``.
 
 The saved form is the game document of companion.document, plain JSON with a
-``schema`` version whose outer fields ``companion.store`` lists
-(:meth:`Pad.to_doc` / :meth:`Pad.from_doc`); storing it is the store's job.
+``schema`` version (:meth:`Pad.to_doc` / :meth:`Pad.from_doc`); storing it is
+the store's job.
 """
 
 from __future__ import annotations
 
 import copy
 import uuid
-from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
-from datetime import datetime, timezone
-from typing import Any, ClassVar, NamedTuple
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar
 
 from companion import setup
-from companion.document import SCHEMA
+from companion.document import ROUND_KEYS, SCHEMA, migrate_doc, validate_doc
+from companion.errors import StoreError
+from companion.pads.table import (
+    PadError,
+    Place,
+    Row,
+    check_count,
+    check_players,
+    join_names,
+    now_iso,
+    points_text,
+)
+from companion.pads.versions import VersionedPad, entry_of
 
-class PadError(ValueError):
-    """An entry, option or operation a pad refuses; the message is for the user.
+__all__ = [
+    "Pad", "PadError", "Place", "Row", "check_count", "check_players", "join_names", "now_iso", "points_text",
+]
 
-    Raised for bad names, an unknown card, a card the game does not use, an
-    impossible score, a round number that does not exist, and so on.  The pad
-    is unchanged when it is raised.
-    """
-
-
-@dataclass(frozen=True)
-class Row:
-    """One line of the score table, derived from one round's entry.
-
-    Attributes:
-        number: the round number, from 1.
-        dealer: the name of the player who dealt the round.
-        starter: the name of the player who started it, or ``None`` when the
-            pad can not know (One Up's first round: the youngest starts).
-        points: player -> change of the running total this round (points).
-        totals: player -> running total after the round (points, or round
-            wins in One-card).
-        penalty: player -> penalty points scored this round (One Up: the hand
-            penalty, 0 for the player who went out; Up to 9: the penalty);
-            empty for games without penalties.
-        level: player -> Up to 9 level after the round (1-9, 10 = level 9
-            laid down); empty for the other games.
-        detail: player -> a short note for the table ("went out, gave back
-            10", "level 3 to 4"); ``""`` when there is nothing to say.
-    """
-
-    number: int
-    dealer: str
-    starter: str | None
-    points: dict[str, int]
-    totals: dict[str, int]
-    penalty: dict[str, int] = field(default_factory=dict)
-    level: dict[str, int] = field(default_factory=dict)
-    detail: dict[str, str] = field(default_factory=dict)
-
-
-class Place(NamedTuple):
-    """One line of the standings, best first.
-
-    Attributes:
-        place: 1 for the leaders; tied players share a place (1, 1, 3).
-        player: the name.
-        total: the running total (points; round wins in One-card; penalty
-            points in Up to 9).
-        text: the standing in words ("12 points", "level 4, 25 penalty points").
-    """
-
-    place: int
-    player: str
-    total: int
-    text: str
-
-
-def now_iso() -> str:
-    """The current time as ISO 8601 UTC with seconds ("2026-11-30T01:23:45+00:00")."""
-    return datetime.now(timezone.utc).isoformat(timespec="seconds")
-
-
-def join_names(names: Sequence[str]) -> str:
-    """Names in plain English: "Ann", "Ann and Ben", "Ann, Ben and Cy"."""
-    if len(names) <= 1:
-        return "".join(names)
-    return f"{', '.join(names[:-1])} and {names[-1]}"
-
-
-def points_text(points: int, unit: str = "point") -> str:
-    """A count with its unit, singular or plural: "1 point", "12 points"."""
-    return f"{points} {unit}" if points == 1 else f"{points} {unit}s"
-
-
-def check_players(players: object, low: int, high: int, title: str) -> tuple[str, ...]:
-    """Validate the names of the players in seating order.
-
-    Args:
-        players: a list of names.
-        low, high: the game's player range.
-        title: the game's name, for the message.
-
-    Returns:
-        The names, trimmed.
-
-    Raises:
-        PadError: not a list of texts, a blank name, a name twice (case does
-            not matter), or a count outside ``low``-``high``.
-    """
-    if isinstance(players, (str, bytes)) or not isinstance(players, Iterable):
-        raise PadError("Give the players as a list of names, in seating order")
-    names = list(players)
-    if not all(isinstance(name, str) for name in names):
-        raise PadError("Every player needs a name written as text")
-    trimmed = tuple(name.strip() for name in names)
-    if any(not name for name in trimmed):
-        raise PadError("A player's name is blank: give every player a name")
-    seen: dict[str, str] = {}
-    for name in trimmed:
-        key = name.casefold()
-        if key in seen:
-            raise PadError(f"The name {name} is used twice: give each player a different name")
-        seen[key] = name
-    if not low <= len(trimmed) <= high:
-        raise PadError(f"{title} is for {low} to {high} players, not {len(trimmed)}")
-    return trimmed
-
-
-def check_count(value: object, what: str, *, least: int = 0) -> int:
-    """A whole number of at least ``least``, or :class:`PadError` naming ``what``."""
-    if isinstance(value, bool) or not isinstance(value, int) or value < least:
-        raise PadError(f"{what} must be a whole number, {least} or more, not {value!r}")
-    return value
-
-
-@dataclass
-class _Snapshot:
-    """Everything an undo restores."""
-
-    label: str
-    rounds: list[dict[str, Any]]
-    options: dict[str, Any]
-    finished: bool
-    ended_early: bool
-
-
-class Pad:
-    """A score pad: the players, their rounds, and everything derived.
+class Pad(VersionedPad):
+    """A score pad: the players, their rounds, everything derived, and the change log.
 
     Subclasses set ``GAME`` (a key of ``companion.setup.GAMES``, whose player
-    range becomes ``MIN_PLAYERS`` / ``MAX_PLAYERS``), ``TITLE``, ``DEFAULTS``
-    and implement the hooks
-    (``_check_option``, ``_entry``, ``_start``, ``_play``, ``_over``, ``_rule_winners``,
-    ``_rank_key``, ``_standing_text``, ``_totals``), plus ``add_round`` /
-    ``edit_round`` / ``preview_round`` with the game's own entry fields.
+    range becomes ``MIN_PLAYERS`` / ``MAX_PLAYERS`` and whose ``title`` names
+    the game in messages) and ``DEFAULTS``, and implement the hooks
+    (``_check_option``, ``_entry``, ``_start``, ``_play``, ``_over``,
+    ``_rule_winners``, ``_rank_key``, ``_standing_text``, ``_totals``), plus
+    ``add_round`` / ``edit_round`` / ``preview_round`` with the game's own
+    entry fields.
+
+    Round ids and revisions, conflicts, ``by`` and the change log: see
+    :class:`companion.pads.versions.VersionedPad`.
 
     Args:
         players: names in seating order (see :func:`check_players`).
@@ -186,7 +84,6 @@ class Pad:
     """
 
     GAME: ClassVar[str] = ""
-    TITLE: ClassVar[str] = ""
     MIN_PLAYERS: ClassVar[int]
     MAX_PLAYERS: ClassVar[int]
     DEFAULTS: ClassVar[dict[str, Any]] = {}
@@ -209,7 +106,7 @@ class Pad:
         created: str | None = None,
     ) -> None:
         self.players: tuple[str, ...] = check_players(
-            players, self.MIN_PLAYERS, self.MAX_PLAYERS, self.TITLE
+            players, self.MIN_PLAYERS, self.MAX_PLAYERS, self._title()
         )
         if isinstance(first_dealer, bool) or not isinstance(first_dealer, int) or not (
             0 <= first_dealer < len(self.players)
@@ -225,8 +122,15 @@ class Pad:
         self._rounds: list[dict[str, Any]] = []
         self._finished = False
         self._ended_early = False
-        self._undo: list[_Snapshot] = []
+        self._seq = 0
+        self._log: list[dict[str, Any]] = []
+        self.by: str | None = None
         self._rows, self._state = self._replay(self._rounds, self._options)
+
+    @classmethod
+    def _title(cls) -> str:
+        """The game's name as shown ("One Up"): ``setup.GAMES[GAME].title``."""
+        return setup.GAMES[cls.GAME].title
 
     # ----- hooks for each game -------------------------------------------
 
@@ -235,7 +139,7 @@ class Pad:
         raise NotImplementedError
 
     def _start(self, options: Mapping[str, Any]) -> Any:
-        """The state before round 1."""
+        """The state before round 1 (the game's own named type)."""
         raise NotImplementedError
 
     def _entry(self, **fields: Any) -> dict[str, Any]:
@@ -244,7 +148,7 @@ class Pad:
         raise NotImplementedError
 
     def _play(self, state: Any, entry: Mapping[str, Any], number: int, options: Mapping[str, Any]) -> tuple[Any, Row]:
-        """Replay one round: (state after it, its row). May raise ValueError."""
+        """Replay one checked entry: (state after it, its row). May raise ValueError."""
         raise NotImplementedError
 
     def _totals(self, state: Any) -> dict[str, int]:
@@ -276,12 +180,12 @@ class Pad:
 
     @property
     def rounds(self) -> list[dict[str, Any]]:
-        """The raw round entries, oldest first (copies; JSON only).
+        """The raw round entries, oldest first (copies; JSON only; no id or rev).
 
         Each entry's keys are the keyword arguments of the pad's
         ``add_round``, so ``pad.edit_round(n, **pad.rounds[n - 1])`` works.
         """
-        return copy.deepcopy(self._rounds)
+        return [entry_of(saved) for saved in self._rounds]
 
     @property
     def rows(self) -> list[Row]:
@@ -392,28 +296,7 @@ class Pad:
         verb = "leads" if len(leaders) == 1 else "lead"
         return f"{join_names(leaders)} {verb} with {self._standing_text(self._state, leaders[0])}"
 
-    @property
-    def can_undo(self) -> bool:
-        """True when there is a change to undo."""
-        return bool(self._undo)
-
-    @property
-    def undo_label(self) -> str | None:
-        """What :meth:`undo` would take back ("round 3 added"), or ``None``."""
-        return self._undo[-1].label if self._undo else None
-
     # ----- changing -------------------------------------------------------
-
-    def delete_round(self, number: int) -> None:
-        """Delete round ``number``; every later round is recomputed.
-
-        Raises:
-            PadError: no such round, or a later round that the rules can not
-                score without it (the pad stays unchanged).
-        """
-        index = self._index(number)
-        rounds = self._rounds[:index] + self._rounds[index + 1:]
-        self._change(f"round {number} deleted", rounds=rounds, reopen=True)
 
     def set_option(self, name: str, value: Any) -> None:
         """Change one house rule; every round is recomputed.
@@ -424,10 +307,13 @@ class Pad:
         """
         if name not in self.DEFAULTS:
             known = ", ".join(sorted(self.DEFAULTS)) or "none"
-            raise PadError(f"{self.TITLE} has no option '{name}' (options: {known})")
+            raise PadError(f"{self._title()} has no option '{name}' (options: {known})")
         options = dict(self._options)
         options[name] = self._check_option(name, value)
-        self._change(f"option '{name}' changed", options=options, reopen=True)
+        self._commit(
+            "option", options=options, option=name,
+            value_change=(self._options[name], options[name]), reopen=True,
+        )
 
     def finish(self) -> None:
         """Accept the end the rules reached: the game is finished with :attr:`winners`.
@@ -439,7 +325,7 @@ class Pad:
             raise PadError(
                 f"The game is not over yet: {self.summary()}. Play on, or end it early"
             )
-        self._change("game finished", finished=True, ended_early=False)
+        self._commit("finish", flags=(True, False))
 
     def end_early(self) -> None:
         """Stop the game now: finished, with the current leaders as winners.
@@ -449,25 +335,7 @@ class Pad:
         """
         if not self._rounds:
             raise PadError("Enter at least one round before ending the game")
-        self._change("game ended early", finished=True, ended_early=True)
-
-    def undo(self) -> str:
-        """Take back the last change (add, edit, delete, option, finish, end early).
-
-        Returns:
-            What was taken back, e.g. "round 3 added".
-
-        Raises:
-            PadError: if there is nothing to undo.
-        """
-        if not self._undo:
-            raise PadError("There is nothing to undo")
-        snap = self._undo.pop()
-        self._rows, self._state = self._replay(snap.rounds, snap.options)
-        self._rounds, self._options = snap.rounds, snap.options
-        self._finished, self._ended_early = snap.finished, snap.ended_early
-        self.updated = now_iso()
-        return snap.label
+        self._commit("end_early", flags=(True, True))
 
     # ----- saved document -------------------------------------------------
 
@@ -481,6 +349,8 @@ class Pad:
             "first_dealer": self.first_dealer,
             "options": copy.deepcopy(self._options),
             "rounds": copy.deepcopy(self._rounds),
+            "seq": self._seq,
+            "log": copy.deepcopy(self._log),
             "created": self.created,
             "updated": self.updated,
             "finished": self._finished,
@@ -493,63 +363,49 @@ class Pad:
         """Rebuild a pad from its saved document; every total is replayed.
 
         Args:
-            doc: a dict in the shape of :meth:`to_doc` (``winners`` is not
-                read: it is derived again).
+            doc: a dict in the shape of :meth:`to_doc`, of this or an older
+                schema (migrated by ``companion.document.migrate_doc``;
+                ``winners`` is not read: it is derived again).
 
         Raises:
             PadError: another game's document, a newer schema, wrong types,
-                or rounds the rules can not score.
+                rounds the rules can not score, or a damaged entry or change
+                record ("Round 3: the saved entry is damaged").
         """
         if not isinstance(doc, Mapping):
             raise PadError("A saved game must be a JSON object")
         if doc.get("game") != cls.GAME:
             raise PadError(f"This saved game is {doc.get('game')!r}, not {cls.GAME!r}")
-        if doc.get("schema") != SCHEMA:
-            raise PadError(
-                f"This saved game has document version {doc.get('schema')!r}; "
-                f"this app reads version {SCHEMA}"
-            )
         rounds = doc.get("rounds", [])
         if not isinstance(rounds, list) or not all(isinstance(r, dict) for r in rounds):
             raise PadError("A saved game's rounds must be a list of JSON objects")
-        for key in ("id", "created", "updated"):
-            if key in doc and not isinstance(doc[key], str):
-                raise PadError(f"A saved game's {key} must be text")
         for key in ("finished", "ended_early"):
             if not isinstance(doc.get(key, False), bool):
                 raise PadError(f"A saved game's {key} must be true or false")
-        options = doc.get("options", {})
-        if not isinstance(options, Mapping):
-            raise PadError("A saved game's options must be a JSON object")
+        try:
+            doc = migrate_doc(dict(doc))
+            validate_doc(doc)
+        except StoreError as exc:
+            raise PadError(str(exc)) from exc
         pad = cls(
-            doc.get("players"),
-            first_dealer=doc.get("first_dealer", 0),
-            options=options,
-            game_id=doc.get("id"),
-            created=doc.get("created"),
+            doc["players"],
+            first_dealer=doc["first_dealer"],
+            options=doc["options"],
+            game_id=doc["id"],
+            created=doc["created"],
         )
-        pad._rows, pad._state = pad._replay(rounds, pad._options)
-        pad._rounds = copy.deepcopy(rounds)
-        pad._finished = doc.get("finished", False)
-        pad._ended_early = doc.get("ended_early", False) and pad._finished
-        pad.updated = doc.get("updated", pad.created)
+        entries = pad._checked_entries([entry_of(saved) for saved in doc["rounds"]], "Round {number}: the saved entry")
+        pad._rows, pad._state = pad._replay(entries, pad._options)
+        pad._rounds = [{key: saved[key] for key in ROUND_KEYS} | entry for saved, entry in zip(doc["rounds"], entries)]
+        pad._seq = doc["seq"]
+        pad._log = copy.deepcopy(doc["log"])
+        pad._check_log()
+        pad._finished = doc["finished"]
+        pad._ended_early = doc["ended_early"] and pad._finished
+        pad.updated = doc["updated"]
         return pad
 
     # ----- machinery for subclasses ---------------------------------------
-
-    def _add(self, entry: dict[str, Any]) -> Row:
-        """Append a checked entry as the next round; return its row."""
-        number = self.next_round
-        self._change(f"round {number} added", rounds=[*self._rounds, entry], reopen=True)
-        return self._rows[-1]
-
-    def _edit(self, number: int, entry: dict[str, Any]) -> Row:
-        """Replace round ``number`` with a checked entry; return its new row."""
-        index = self._index(number)
-        rounds = list(self._rounds)
-        rounds[index] = entry
-        self._change(f"round {number} changed", rounds=rounds, reopen=True)
-        return self._rows[index]
 
     def _preview(self, entry: dict[str, Any]) -> Row:
         """The row ``entry`` would make as the next round, without saving it."""
@@ -558,14 +414,6 @@ class Pad:
         except ValueError as exc:
             raise PadError(str(exc)) from exc
         return row
-
-    def _index(self, number: int) -> int:
-        """The list index of round ``number``, or PadError naming the rounds there are."""
-        if isinstance(number, bool) or not isinstance(number, int) or not 1 <= number <= len(self._rounds):
-            count = len(self._rounds)
-            have = "no rounds yet" if not count else f"rounds 1 to {count}"
-            raise PadError(f"There is no round {number!r}: this game has {have}")
-        return number - 1
 
     def _player(self, name: object, what: str = "player") -> str:
         """A name of this game's players (trimmed), or PadError."""
@@ -590,55 +438,42 @@ class Pad:
         unknown = [name for name in options if name not in self.DEFAULTS]
         if unknown:
             known = ", ".join(sorted(self.DEFAULTS)) or "none"
-            raise PadError(f"{self.TITLE} has no option '{unknown[0]}' (options: {known})")
+            raise PadError(f"{self._title()} has no option '{unknown[0]}' (options: {known})")
         merged = copy.deepcopy(self.DEFAULTS)
         for name, value in options.items():
             merged[name] = self._check_option(name, value)
         return merged
 
-    def _replay(self, rounds: list[dict[str, Any]], options: Mapping[str, Any]) -> tuple[list[Row], Any]:
-        """Score every round from the start; PadError names the first round that fails.
+    def _checked_entries(self, entries: list[dict[str, Any]], what: str, first: int = 1) -> list[dict[str, Any]]:
+        """Saved entries passed through the checks of a new one (``_entry``).
 
-        Each saved entry first passes the checks of a new one (``_entry``), so a
-        document damaged outside the app is refused as the table's entry would be.
+        For data read from a saved document only: an entry that can not even
+        be read (a missing or stray field) is "damaged"; ``what`` names it,
+        with ``{number}`` for its round number ("Round {number}: the saved
+        entry"); the entries are rounds ``first``, ``first + 1``, ...
+
+        Raises:
+            PadError: "<what> is damaged (...)", or the refusal a new entry
+                would get, prefixed with "Round n: ".
         """
-        state = self._start(options)
-        rows: list[Row] = []
-        for number, entry in enumerate(rounds, 1):
+        checked = []
+        for number, entry in enumerate(entries, first):
             try:
-                state, row = self._play(state, self._entry(**entry), number, options)
-            except ValueError as exc:
+                checked.append(self._entry(**entry))
+            except PadError as exc:
                 raise PadError(f"Round {number}: {exc}") from exc
             except (TypeError, KeyError, AttributeError) as exc:
-                raise PadError(f"Round {number}: the saved entry is damaged ({exc!r})") from exc
+                raise PadError(f"{what.format(number=number)} is damaged ({exc!r})") from exc
+        return checked
+
+    def _replay(self, entries: list[dict[str, Any]], options: Mapping[str, Any]) -> tuple[list[Row], Any]:
+        """Score checked entries from the start; PadError names the first round that fails."""
+        state = self._start(options)
+        rows: list[Row] = []
+        for number, entry in enumerate(entries, 1):
+            try:
+                state, row = self._play(state, entry, number, options)
+            except ValueError as exc:
+                raise PadError(f"Round {number}: {exc}") from exc
             rows.append(row)
         return rows, state
-
-    def _change(
-        self,
-        label: str,
-        *,
-        rounds: list[dict[str, Any]] | None = None,
-        options: dict[str, Any] | None = None,
-        finished: bool | None = None,
-        ended_early: bool | None = None,
-        reopen: bool = False,
-    ) -> None:
-        """Apply a change if the rounds still score, and remember how to undo it.
-
-        ``reopen`` (round and option changes) takes a finished game back into
-        play, since its end may have moved.
-        """
-        new_rounds = self._rounds if rounds is None else rounds
-        new_options = self._options if options is None else options
-        rows, state = self._replay(new_rounds, new_options)
-        self._undo.append(_Snapshot(label, self._rounds, self._options, self._finished, self._ended_early))
-        self._rounds, self._options = new_rounds, new_options
-        self._rows, self._state = rows, state
-        if reopen:
-            self._finished = self._ended_early = False
-        if finished is not None:
-            self._finished = finished
-        if ended_early is not None:
-            self._ended_early = ended_early
-        self.updated = now_iso()

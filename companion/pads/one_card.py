@@ -11,10 +11,20 @@ the match rule included (``one_card.match_winners``), live in
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, NamedTuple
 
 from companion.games import one_card
 from companion.pads.base import Pad, PadError, Row, check_count, points_text
+
+
+class OneCardState(NamedTuple):
+    """The match between rounds.
+
+    Attributes:
+        wins: player -> round wins so far, in seating order.
+    """
+
+    wins: dict[str, int]
 
 
 class OneCardPad(Pad):
@@ -27,25 +37,30 @@ class OneCardPad(Pad):
     """
 
     GAME = "one_card"
-    TITLE = "One-card"
     DEFAULTS = {"target": one_card.MATCH_WINS}
 
-    def add_round(self, winner: str) -> Row:
+    def add_round(self, winner: str, *, expected_round: int | None = None) -> Row:
         """Enter the next round's winner and return its row.
+
+        ``expected_round``: see ``companion.pads.versions.VersionedPad``.
 
         Raises:
             PadError: a name that is not playing (every round has exactly one
                 winner: seed 002, "Winning").
+            ConflictError: the next round is no longer ``expected_round``.
         """
-        return self._add(self._entry(winner))
+        return self._add(self._entry(winner), expected_round)
 
-    def edit_round(self, number: int, winner: str) -> Row:
-        """Change the winner of round ``number`` (from 1); return the new row.
+    def edit_round(
+        self, round: str | int, winner: str, *, expected_rev: int | None = None
+    ) -> Row:
+        """Change the winner of a round (by id, or number from 1); return the new row.
 
         Raises:
             PadError: no such round or an unknown name.
+            ConflictError: the round is gone, or changed since ``expected_rev``.
         """
-        return self._edit(number, self._entry(winner))
+        return self._edit(round, self._entry(winner), expected_rev)
 
     def preview_round(self, winner: str) -> Row:
         """The row :meth:`add_round` would add, without adding it."""
@@ -64,32 +79,34 @@ class OneCardPad(Pad):
     def _check_option(self, name: str, value: Any) -> Any:
         return check_count(value, "The round wins that take the match", least=1)
 
-    def _start(self, options: Mapping[str, Any]) -> dict[str, int]:
-        return {player: 0 for player in self.players}
+    def _start(self, options: Mapping[str, Any]) -> OneCardState:
+        return OneCardState({player: 0 for player in self.players})
 
-    def _play(self, state: Any, entry: Mapping[str, Any], number: int, options: Mapping[str, Any]) -> tuple[Any, Row]:
-        winner = self._player(entry["winner"], "round's winner")
+    def _play(
+        self, state: OneCardState, entry: Mapping[str, Any], number: int, options: Mapping[str, Any]
+    ) -> tuple[OneCardState, Row]:
+        winner = entry["winner"]
         points = {player: int(player == winner) for player in self.players}
-        wins = {player: state[player] + points[player] for player in self.players}
+        wins = {player: state.wins[player] + points[player] for player in self.players}
         row = self.dealt_row(
             number,
             points=points,
             totals=wins,
             detail={player: "won the round" if player == winner else "" for player in self.players},
         )
-        return wins, row
+        return OneCardState(wins), row
 
-    def _totals(self, state: Any) -> dict[str, int]:
-        return dict(state)
+    def _totals(self, state: OneCardState) -> dict[str, int]:
+        return dict(state.wins)
 
-    def _over(self, state: Any, options: Mapping[str, Any]) -> bool:
-        return bool(one_card.match_winners(state, options["target"]))
+    def _over(self, state: OneCardState, options: Mapping[str, Any]) -> bool:
+        return bool(one_card.match_winners(state.wins, options["target"]))
 
-    def _rule_winners(self, state: Any) -> list[str]:
-        return one_card.match_winners(state, self.target)
+    def _rule_winners(self, state: OneCardState) -> list[str]:
+        return one_card.match_winners(state.wins, self.target)
 
-    def _rank_key(self, state: Any, player: str) -> tuple:
-        return (-state[player],)
+    def _rank_key(self, state: OneCardState, player: str) -> tuple:
+        return (-state.wins[player],)
 
-    def _standing_text(self, state: Any, player: str) -> str:
-        return points_text(state[player], "round win")
+    def _standing_text(self, state: OneCardState, player: str) -> str:
+        return points_text(state.wins[player], "round win")

@@ -16,11 +16,24 @@ game", "Variants"; rulings.md, One Up.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, NamedTuple
 
-from companion.cards import CardError, CardsLike, as_cards
+from companion.cards import Card, CardError, CardsLike, as_cards
 from companion.games import one_up
 from companion.pads.base import Pad, PadError, Row, check_count, points_text
+
+
+class OneUpState(NamedTuple):
+    """The game between rounds.
+
+    Attributes:
+        totals: player -> running total (penalty points), in seating order.
+        starter: who starts the next round (whoever ended the last one), or
+            None before round 1 (the youngest starts).
+    """
+
+    totals: dict[str, int]
+    starter: str | None
 
 
 class OneUpPad(Pad):
@@ -38,7 +51,6 @@ class OneUpPad(Pad):
     """
 
     GAME = "one_up"
-    TITLE = "One Up"
     DEFAULTS = {"joker": False, "limit": one_up.GAME_LIMIT}
 
     def add_round(
@@ -46,6 +58,8 @@ class OneUpPad(Pad):
         hands: Mapping[str, CardsLike],
         went_out: str | None = None,
         ended_by: str | None = None,
+        *,
+        expected_round: int | None = None,
     ) -> Row:
         """Enter the next round and return its row.
 
@@ -57,30 +71,35 @@ class OneUpPad(Pad):
                 everybody dropped out.
             ended_by: who dropped out last, when nobody went out (they start
                 the next round); may be left out when someone went out.
+            expected_round: see ``companion.pads.versions.VersionedPad``.
 
         Raises:
             PadError: an unknown player or card, a card One Up does not use
                 (or a joker with the variant off), cards for the player who
                 went out, an empty hand for anyone else, two players marked
                 as gone out, or no one who ended the round.
+            ConflictError: the next round is no longer ``expected_round``.
         """
-        return self._add(self._entry(hands, went_out, ended_by))
+        return self._add(self._entry(hands, went_out, ended_by), expected_round)
 
     def edit_round(
         self,
-        number: int,
+        round: str | int,
         hands: Mapping[str, CardsLike],
         went_out: str | None = None,
         ended_by: str | None = None,
+        *,
+        expected_rev: int | None = None,
     ) -> Row:
-        """Replace round ``number`` (from 1) and recompute every later round.
+        """Replace a round (by id, or number from 1) and recompute every later round.
 
         Takes the same entry as :meth:`add_round`; returns the new row.
 
         Raises:
             PadError: as :meth:`add_round`, or no such round.
+            ConflictError: the round is gone, or changed since ``expected_rev``.
         """
-        return self._edit(number, self._entry(hands, went_out, ended_by))
+        return self._edit(round, self._entry(hands, went_out, ended_by), expected_rev)
 
     def preview_round(
         self,
@@ -128,7 +147,7 @@ class OneUpPad(Pad):
         """Who starts the next round: whoever ended the last one (the one who
         went out, or who dropped out last); ``None`` before round 1 (the
         youngest starts)."""
-        return self._state[1]
+        return self._state.starter
 
     def _entry(self, hands: object, went_out: object, ended_by: object) -> dict[str, Any]:
         """Check one round's entry and return it as stored (cards as text)."""
@@ -165,12 +184,14 @@ class OneUpPad(Pad):
             return value
         return check_count(value, "The game limit", least=1)
 
-    def _start(self, options: Mapping[str, Any]) -> tuple[dict[str, int], str | None]:
-        return {player: 0 for player in self.players}, None
+    def _start(self, options: Mapping[str, Any]) -> OneUpState:
+        return OneUpState({player: 0 for player in self.players}, None)
 
-    def _play(self, state: Any, entry: Mapping[str, Any], number: int, options: Mapping[str, Any]) -> tuple[Any, Row]:
-        totals, starter = state
-        hands = self._per_player(entry["hands"], "the cards left")
+    def _play(
+        self, state: OneUpState, entry: Mapping[str, Any], number: int, options: Mapping[str, Any]
+    ) -> tuple[OneUpState, Row]:
+        totals, starter = state.totals, state.starter
+        hands: dict[str, list[Card]] = {player: as_cards(entry["hands"][player]) for player in self.players}
         went_out, ended_by = entry["went_out"], entry["ended_by"]
         joker = options["joker"]
         scored = one_up.score_round(totals, hands, went_out, joker=joker)
@@ -195,19 +216,19 @@ class OneUpPad(Pad):
             penalty=penalty,
             detail=detail,
         )
-        return (new_totals, following), row
+        return OneUpState(new_totals, following), row
 
-    def _totals(self, state: Any) -> dict[str, int]:
-        return dict(state[0])
+    def _totals(self, state: OneUpState) -> dict[str, int]:
+        return dict(state.totals)
 
-    def _over(self, state: Any, options: Mapping[str, Any]) -> bool:
-        return one_up.is_game_over(state[0], limit=options["limit"])
+    def _over(self, state: OneUpState, options: Mapping[str, Any]) -> bool:
+        return one_up.is_game_over(state.totals, limit=options["limit"])
 
-    def _rule_winners(self, state: Any) -> list[str]:
-        return one_up.winners(state[0])
+    def _rule_winners(self, state: OneUpState) -> list[str]:
+        return one_up.winners(state.totals)
 
-    def _rank_key(self, state: Any, player: str) -> tuple:
-        return (state[0][player],)
+    def _rank_key(self, state: OneUpState, player: str) -> tuple:
+        return (state.totals[player],)
 
-    def _standing_text(self, state: Any, player: str) -> str:
-        return points_text(state[0][player])
+    def _standing_text(self, state: OneUpState, player: str) -> str:
+        return points_text(state.totals[player])

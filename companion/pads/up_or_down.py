@@ -14,10 +14,20 @@ so the game is over as soon as it is entered.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, NamedTuple
 
 from companion.games import up_or_down
 from companion.pads.base import Pad, PadError, Row, check_count, points_text
+
+
+class UpOrDownState(NamedTuple):
+    """The match between games.
+
+    Attributes:
+        totals: player -> points of every game entered so far, in seating order.
+    """
+
+    totals: dict[str, int]
 
 
 class UpOrDownPad(Pad):
@@ -35,9 +45,13 @@ class UpOrDownPad(Pad):
     """
 
     GAME = "up_or_down"
-    TITLE = "Up or Down?"
 
-    def add_round(self, scores: Mapping[str, Mapping[str, Any]]) -> Row:
+    def add_round(
+        self,
+        scores: Mapping[str, Mapping[str, Any]],
+        *,
+        expected_round: int | None = None,
+    ) -> Row:
         """Enter the end-of-game count and return its row.
 
         Args:
@@ -46,21 +60,30 @@ class UpOrDownPad(Pad):
                 ``{"cards": n, "commonest": k}`` mapping or an
                 ``up_or_down.RowSummary``; ``rows`` may be left out (no rows)
                 and ``discarded`` too (0).
+            expected_round: see ``companion.pads.versions.VersionedPad``.
 
         Raises:
             PadError: a missing or unknown player, more than 3 rows, an
                 unknown colour, an impossible count (a row of 8 with no
                 colour twice, more cards than are in play).
+            ConflictError: the next entry is no longer ``expected_round``.
         """
-        return self._add(self._entry(scores))
+        return self._add(self._entry(scores), expected_round)
 
-    def edit_round(self, number: int, scores: Mapping[str, Mapping[str, Any]]) -> Row:
-        """Replace entry ``number`` (from 1); returns the new row.
+    def edit_round(
+        self,
+        round: str | int,
+        scores: Mapping[str, Mapping[str, Any]],
+        *,
+        expected_rev: int | None = None,
+    ) -> Row:
+        """Replace an entry (by id, or number from 1); returns the new row.
 
         Raises:
             PadError: as :meth:`add_round`, or no such entry.
+            ConflictError: the entry is gone, or changed since ``expected_rev``.
         """
-        return self._edit(number, self._entry(scores))
+        return self._edit(round, self._entry(scores), expected_rev)
 
     def preview_round(self, scores: Mapping[str, Mapping[str, Any]]) -> Row:
         """The row :meth:`add_round` would add, without adding it."""
@@ -74,7 +97,7 @@ class UpOrDownPad(Pad):
         """
         entry = self._player_entry("This player", {"rows": rows, "discarded": discarded})
         try:
-            return up_or_down.player_score(self._scored_rows(entry["rows"]), entry["discarded"])
+            return up_or_down.player_score([_display_row(row) for row in entry["rows"]], entry["discarded"])
         except ValueError as exc:
             raise PadError(str(exc)) from exc
 
@@ -111,25 +134,25 @@ class UpOrDownPad(Pad):
         if isinstance(row, (str, bytes)) or not isinstance(row, Sequence):
             raise PadError("give each row as its colours or as its cards and commonest colour count")
         items = list(row)
-        if len(items) == 2 and all(isinstance(v, int) and not isinstance(v, bool) for v in items):
+        if _is_counts(items):
             return items
         return [up_or_down.colour_name(colour) for colour in items]
 
-    @staticmethod
-    def _scored_rows(rows: Sequence[list[Any]]) -> list[Any]:
-        """Stored rows as the rules take them: colour names, or a ``RowSummary`` for a stored pair."""
-        return [up_or_down.RowSummary(*row) if row and isinstance(row[0], int) else row for row in rows]
+    def _start(self, options: Mapping[str, Any]) -> UpOrDownState:
+        return UpOrDownState({player: 0 for player in self.players})
 
-    def _start(self, options: Mapping[str, Any]) -> dict[str, int]:
-        return {player: 0 for player in self.players}
-
-    def _play(self, state: Any, entry: Mapping[str, Any], number: int, options: Mapping[str, Any]) -> tuple[Any, Row]:
-        scores = self._per_player(entry["scores"], "the rows and the discard pile")
+    def _play(
+        self, state: UpOrDownState, entry: Mapping[str, Any], number: int, options: Mapping[str, Any]
+    ) -> tuple[UpOrDownState, Row]:
+        displays = {
+            player: [_display_row(row) for row in entry["scores"][player]["rows"]] for player in self.players
+        }
+        discarded = {player: entry["scores"][player]["discarded"] for player in self.players}
         in_play = len(up_or_down.cards_in_play(len(self.players)))
         room = in_play - up_or_down.RING_SIZE
         counted = sum(
-            self._row_length(row) for score in scores.values() for row in score["rows"]
-        ) + sum(score["discarded"] for score in scores.values())
+            _row_length(row) for rows in displays.values() for row in rows
+        ) + sum(discarded.values())
         if counted > room:
             raise PadError(
                 f"The rows and discard piles hold {counted} cards, but with {len(self.players)} players "
@@ -138,41 +161,52 @@ class UpOrDownPad(Pad):
             )
         points: dict[str, int] = {}
         detail: dict[str, str] = {}
-        for player, score in scores.items():
+        for player, rows in displays.items():
             try:
-                rows = self._scored_rows(score["rows"])
-                points[player] = up_or_down.player_score(rows, score["discarded"])
+                points[player] = up_or_down.player_score(rows, discarded[player])
                 parts = [str(up_or_down.player_score([row], 0)) for row in rows]
             except ValueError as exc:
                 raise PadError(f"{player}: {exc}") from exc
-            detail[player] = " + ".join([*parts, f"{score['discarded']} discarded"])
-        totals = {player: state[player] + points[player] for player in self.players}
+            detail[player] = " + ".join([*parts, f"{discarded[player]} discarded"])
+        totals = {player: state.totals[player] + points[player] for player in self.players}
         row = self.dealt_row(
             number,
             points=points,
             totals=totals,
             detail=detail,
         )
-        return totals, row
+        return UpOrDownState(totals), row
 
-    @staticmethod
-    def _row_length(row: list[Any]) -> int:
-        """Cards in a stored row (colour list or [cards, commonest])."""
-        if len(row) == 2 and all(isinstance(v, int) and not isinstance(v, bool) for v in row):
-            return row[0]
-        return len(row)
+    def _totals(self, state: UpOrDownState) -> dict[str, int]:
+        return dict(state.totals)
 
-    def _totals(self, state: Any) -> dict[str, int]:
-        return dict(state)
-
-    def _over(self, state: Any, options: Mapping[str, Any]) -> bool:
+    def _over(self, state: UpOrDownState, options: Mapping[str, Any]) -> bool:
         return True
 
-    def _rule_winners(self, state: Any) -> list[str]:
-        return up_or_down.winners(state)
+    def _rule_winners(self, state: UpOrDownState) -> list[str]:
+        return up_or_down.winners(state.totals)
 
-    def _rank_key(self, state: Any, player: str) -> tuple:
-        return (-state[player],)
+    def _rank_key(self, state: UpOrDownState, player: str) -> tuple:
+        return (-state.totals[player],)
 
-    def _standing_text(self, state: Any, player: str) -> str:
-        return points_text(state[player])
+    def _standing_text(self, state: UpOrDownState, player: str) -> str:
+        return points_text(state.totals[player])
+
+
+DisplayRow = list[str] | up_or_down.RowSummary
+"""One row of a display as the rules core takes it: colour names, or its counts."""
+
+
+def _is_counts(row: Sequence[Any]) -> bool:
+    """True for a stored row given by its counts: ``[cards, commonest]``."""
+    return len(row) == 2 and all(isinstance(v, int) and not isinstance(v, bool) for v in row)
+
+
+def _display_row(row: Sequence[Any]) -> DisplayRow:
+    """A stored row (colour names or ``[cards, commonest]``) as the rules core's row."""
+    return up_or_down.RowSummary(*row) if _is_counts(row) else list(row)
+
+
+def _row_length(row: DisplayRow) -> int:
+    """Cards in a row."""
+    return row.cards if isinstance(row, up_or_down.RowSummary) else len(row)

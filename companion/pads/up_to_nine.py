@@ -14,7 +14,7 @@ edited copy agreed before the first round), written and read by
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, NamedTuple
 
 from companion.cards import CardError, as_cards
 from companion.games import up_to_nine
@@ -24,6 +24,19 @@ FINISHED = up_to_nine.FINISHED
 """The level of a player who has laid down level 9."""
 
 
+class UpToNineState(NamedTuple):
+    """The game between rounds.
+
+    Attributes:
+        standings: player -> ``up_to_nine.Standing`` (level, penalty points),
+            in seating order.
+        levels: the level table in force.
+    """
+
+    standings: dict[str, up_to_nine.Standing]
+    levels: tuple[up_to_nine.Level, ...]
+
+
 class UpToNinePad(Pad):
     """Score pad for Up to 9 (2-6 players, first to lay down level 9 wins).
 
@@ -31,11 +44,12 @@ class UpToNinePad(Pad):
 
         {"results": {"Ann": {"laid_down": true, "hand": [], "points": null},
                      "Ben": {"laid_down": false, "hand": ["♥2", "♠K"], "points": null},
-                     "Cy":  {"laid_down": true, "hand": [], "points": 15}}}
+                     "Cy":  {"laid_down": true, "hand": [], "points": 15}},
+         "went_out": "Ann"}        # or None: nobody went out (the safety valve)
 
     ``hand`` holds the cards left (as text) and ``points`` a penalty figure
     entered instead of cards (``None`` when the cards are given).  The player
-    who went out has no cards and no points.
+    who went out has no cards and no points; ``went_out`` names them.
 
     Row: ``points`` and ``penalty`` are the penalty points of the round,
     ``totals`` the accumulated penalty points, ``level`` each player's level
@@ -43,10 +57,15 @@ class UpToNinePad(Pad):
     """
 
     GAME = "up_to_nine"
-    TITLE = "Up to 9"
     DEFAULTS = {"levels": up_to_nine.levels_to_json(up_to_nine.LEVELS)}
 
-    def add_round(self, results: Mapping[str, Any]) -> Row:
+    def add_round(
+        self,
+        results: Mapping[str, Any],
+        went_out: str | None = None,
+        *,
+        expected_round: int | None = None,
+    ) -> Row:
         """Enter the next round and return its row.
 
         Args:
@@ -54,26 +73,48 @@ class UpToNinePad(Pad):
                 "points": int | None}`` or an ``up_to_nine.RoundResult``;
                 ``hand`` is a list of cards/text or one string, ``points`` a
                 penalty figure given instead of the cards.  Every player.
+            went_out: the player who went out (nothing left), saved with the
+                round; when None, the player whose hand is given as no cards
+                (``up_to_nine.went_out``), or nobody.
+            expected_round: see ``companion.pads.versions.VersionedPad``.
 
         Raises:
             PadError: a missing or unknown player, an unknown card, both cards
-                and points, a negative figure, two players with nothing left
-                (only one can go out), a player who went out without laying
-                down, or results the rules reject.
+                and points, a negative figure, cards for the player who went
+                out, two players with nothing left (only one can go out), a
+                player who went out without laying down, or results the
+                rules reject.
+            ConflictError: the next round is no longer ``expected_round``.
         """
-        return self._add(self._entry(results))
+        return self._add(self._entry(results, went_out), expected_round)
 
-    def edit_round(self, number: int, results: Mapping[str, Any]) -> Row:
-        """Replace round ``number`` (from 1); later levels and penalties are recomputed.
+    def edit_round(
+        self,
+        round: str | int,
+        results: Mapping[str, Any],
+        went_out: str | None = None,
+        *,
+        expected_rev: int | None = None,
+    ) -> Row:
+        """Replace a round (by id, or number from 1); later levels and penalties are recomputed.
 
         Raises:
             PadError: as :meth:`add_round`, or no such round.
+            ConflictError: the round is gone, or changed since ``expected_rev``.
         """
-        return self._edit(number, self._entry(results))
+        return self._edit(round, self._entry(results, went_out), expected_rev)
 
-    def preview_round(self, results: Mapping[str, Any]) -> Row:
+    def preview_round(self, results: Mapping[str, Any], went_out: str | None = None) -> Row:
         """The row :meth:`add_round` would add, without adding it."""
-        return self._preview(self._entry(results))
+        return self._preview(self._entry(results, went_out))
+
+    def went_out(self, number: int) -> str | None:
+        """Who went out in round ``number`` (from 1), or None (nobody: the safety valve).
+
+        Raises:
+            PadError: no such round.
+        """
+        return self._rounds[self._index(number)]["went_out"]
 
     def penalty_preview(self, cards: Any) -> int:
         """Penalty points for the cards left in one hand, while they are entered.
@@ -104,11 +145,11 @@ class UpToNinePad(Pad):
     @property
     def levels(self) -> tuple[up_to_nine.Level, ...]:
         """The level table of this game (the preset or the house rule)."""
-        return self._state[1]
+        return self._state.levels
 
     def level(self, player: str) -> int:
         """The level ``player`` plays next (1-9), or 10 once level 9 is laid down."""
-        return self._state[0][self._player(player)].level
+        return self._state.standings[self._player(player)].level
 
     def current_contract(self, player: str) -> up_to_nine.Level | None:
         """The ``Level`` ``player`` is on, or ``None`` once level 9 is laid down."""
@@ -125,9 +166,29 @@ class UpToNinePad(Pad):
         level = self.current_contract(player)
         return level.max_wild if level else 0
 
-    def _entry(self, results: object) -> dict[str, Any]:
+    def _entry(self, results: object, went_out: object = None) -> dict[str, Any]:
         named = self._per_player(results, "whether they laid down and what they have left")
-        return {"results": {player: self._result(player, value) for player, value in named.items()}}
+        stored = {player: self._result(player, value) for player, value in named.items()}
+        out = self._went_out(stored, went_out)
+        return {"results": stored, "went_out": out}
+
+    def _went_out(self, stored: Mapping[str, dict[str, Any]], went_out: object) -> str | None:
+        """Who went out: ``went_out`` checked against the results, or read from them.
+
+        The player who went out has no cards left (seed 003, "Slutt på runden
+        og straffepoeng": the round ends when a hand is empty); the rules core
+        says whose result reads so (``up_to_nine.went_out``) and, when the
+        round is scored, that only one player went out and that they laid
+        down (rulings.md, Up to 9).
+        """
+        empty = [player for player, result in stored.items() if up_to_nine.went_out(_round_result(result))]
+        if went_out is None:
+            return empty[0] if len(empty) == 1 else None
+        out = self._player(went_out, "player who went out")
+        if out not in empty:
+            raise PadError(f"{out} went out, so {out} has no cards and no penalty points left: clear them, "
+                           "or choose who went out")
+        return out
 
     def _result(self, player: str, value: object) -> dict[str, Any]:
         """One player's result as stored: laid_down, hand (cards as text), points."""
@@ -157,27 +218,24 @@ class UpToNinePad(Pad):
         except ValueError as exc:
             raise PadError(f"The level table can not be used: {exc}") from exc
 
-    def _start(self, options: Mapping[str, Any]) -> tuple[dict[str, Any], tuple[up_to_nine.Level, ...]]:
+    def _start(self, options: Mapping[str, Any]) -> UpToNineState:
         standings = {player: up_to_nine.Standing(1, 0) for player in self.players}
-        return standings, up_to_nine.levels_from_json(options["levels"])
+        return UpToNineState(standings, up_to_nine.levels_from_json(options["levels"]))
 
-    def _play(self, state: Any, entry: Mapping[str, Any], number: int, options: Mapping[str, Any]) -> tuple[Any, Row]:
-        standings, levels = state
-        stored = self._per_player(entry["results"], "whether they laid down and what they have left")
-        penalty = {player: self._penalty(player, result) for player, result in stored.items()}
-        results = {
-            player: up_to_nine.RoundResult(result["laid_down"], result["hand"], result["points"])
-            for player, result in stored.items()
-        }
+    def _play(
+        self, state: UpToNineState, entry: Mapping[str, Any], number: int, options: Mapping[str, Any]
+    ) -> tuple[UpToNineState, Row]:
+        standings, levels = state.standings, state.levels
+        results = {player: _round_result(entry["results"][player]) for player in self.players}
+        penalty = {player: self._penalty(player, result) for player, result in results.items()}
         try:
-            scored = up_to_nine.score_round(standings, results, levels=levels)
+            new = up_to_nine.score_round(standings, results, levels=levels)
         except ValueError as exc:
             raise PadError(str(exc)) from exc
-        new = {player: up_to_nine.Standing(*scored[player]) for player in self.players}
         detail = {}
         for player in self.players:
             laid = f"laid down level {standings[player].level}" if results[player].laid_down else ""
-            detail[player] = f"went out, {laid}" if up_to_nine.went_out(results[player]) else laid
+            detail[player] = f"went out, {laid}" if player == entry["went_out"] else laid
         row = self.dealt_row(
             number,
             points={player: new[player].penalty - standings[player].penalty for player in self.players},
@@ -186,33 +244,38 @@ class UpToNinePad(Pad):
             level={player: new[player].level for player in self.players},
             detail=detail,
         )
-        return (new, levels), row
+        return UpToNineState(new, levels), row
 
     @staticmethod
-    def _penalty(player: str, result: Mapping[str, Any]) -> int:
+    def _penalty(player: str, result: up_to_nine.RoundResult) -> int:
         """A player's penalty points this round: the figure entered, or their cards' worth."""
-        if result["points"] is not None:
-            return result["points"]
+        if result.points is not None:
+            return result.points
         try:
-            return up_to_nine.hand_penalty(result["hand"])
+            return up_to_nine.hand_penalty(result.hand)
         except ValueError as exc:
             raise PadError(f"{player}'s cards: {exc}") from exc
 
-    def _totals(self, state: Any) -> dict[str, int]:
-        return {player: standing.penalty for player, standing in state[0].items()}
+    def _totals(self, state: UpToNineState) -> dict[str, int]:
+        return {player: standing.penalty for player, standing in state.standings.items()}
 
-    def _over(self, state: Any, options: Mapping[str, Any]) -> bool:
-        return bool(up_to_nine.winners(state[0]))
+    def _over(self, state: UpToNineState, options: Mapping[str, Any]) -> bool:
+        return bool(up_to_nine.winners(state.standings))
 
-    def _rule_winners(self, state: Any) -> list[str]:
-        winners = set(up_to_nine.winners(state[0]))
+    def _rule_winners(self, state: UpToNineState) -> list[str]:
+        winners = set(up_to_nine.winners(state.standings))
         return [player for player in self.players if player in winners]
 
-    def _rank_key(self, state: Any, player: str) -> tuple:
-        standing = state[0][player]
+    def _rank_key(self, state: UpToNineState, player: str) -> tuple:
+        standing = state.standings[player]
         return (-standing.level, standing.penalty)
 
-    def _standing_text(self, state: Any, player: str) -> str:
-        standing = state[0][player]
+    def _standing_text(self, state: UpToNineState, player: str) -> str:
+        standing = state.standings[player]
         where = "level 9 laid down" if standing.level == FINISHED else f"level {standing.level}"
         return f"{where}, {points_text(standing.penalty, 'penalty point')}"
+
+
+def _round_result(stored: Mapping[str, Any]) -> up_to_nine.RoundResult:
+    """A stored result (laid_down, hand as card text, points) as the rules core's ``RoundResult``."""
+    return up_to_nine.RoundResult(stored["laid_down"], tuple(as_cards(stored["hand"])), stored["points"])

@@ -1,0 +1,315 @@
+"""A game's change log: the records a pad keeps of every change, and their words.
+
+Every change to a pad (a round added, edited or deleted, an option changed,
+the game finished, ended early or reopened, and an undo) is one record in
+the saved document's ``log`` (companion.document): plain JSON holding
+
+``id``
+    the change number (1, 2, ...; the document's ``seq`` is the newest).
+``at``, ``by``
+    when (ISO 8601 UTC) and who: the label the caller passed, e.g. "Ann's
+    phone", or null.
+``kind``
+    one of ``companion.document.CHANGE_KINDS``.
+``number``
+    the round's number when the change was made (round changes only).
+``option``
+    the option's name (option changes only).
+``round``
+    only for a change that wrote a round: ``{"before": ..., "after": ...}``, where
+    ``before`` is the whole saved round before the change (its entry fields,
+    ``id`` and ``rev``; only ``id`` and ``rev`` in an undo record, which is
+    never undone) or null for an add, and ``after`` is ``{"id", "rev"}`` of
+    the round the change left, or null for a delete.
+``value``
+    ``{"before": value, "after": value}`` of the option (option changes only).
+``flags``
+    ``{"before": [finished, ended_early], "after": [finished, ended_early]}``,
+    only when the change moved the end of the game.
+``undoes``, ``undone_kind``
+    for an undo: the number and the kind of the change it took back.
+
+That is enough to undo any change: put back every ``before``; and to see
+that nothing built on it since: the round's id and revision are still
+``after``.  This module
+reads the log (which change an undo takes back, who last touched a round)
+and words it for the screen; :class:`companion.pads.base.Pad` writes it.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from companion.document import ROUND_ID_PATTERN, is_int
+
+DONE = {
+    "add": "added",
+    "edit": "changed",
+    "delete": "deleted",
+    "option": "changed",
+    "finish": "finished",
+    "end_early": "ended early",
+    "reopen": "reopened",
+}
+"""Change kind -> the past tense that labels it ("round 4 added")."""
+
+ROUND_KINDS = ("add", "edit", "delete")
+"""The kinds of change that write one round."""
+
+Record = dict[str, Any]
+
+
+@dataclass(frozen=True)
+class Change:
+    """One line of a game's change log, as the screen lists it.
+
+    Attributes:
+        id: the change number (pass it to ``Pad.undo(expected=...)``).
+        at: when, ISO 8601 UTC.
+        by: who made it (the caller's label, e.g. "Ann's phone"), or None.
+        kind: one of ``companion.document.CHANGE_KINDS``.
+        label: in plain words: "round 4 added", "option 'limit' changed",
+            "game reopened", "undo: round 4 added".
+        time: ``at`` as hours and minutes on this machine's clock ("20:41").
+        undone: True once an undo has taken this change back.
+    """
+
+    id: int
+    at: str
+    by: str | None
+    kind: str
+    label: str
+    time: str
+    undone: bool
+
+
+def clock_time(at: str) -> str:
+    """An ISO 8601 time as "HH:MM" in this machine's time zone."""
+    return dt.datetime.fromisoformat(at).astimezone().strftime("%H:%M")
+
+
+def subject(record: Record) -> str:
+    """What a change was made to: "round 4", "option 'limit'" or "game"."""
+    kind = record["undone_kind"] if record["kind"] == "undo" else record["kind"]
+    if kind in ROUND_KINDS:
+        return f"round {record['number']}"
+    if kind == "option":
+        return f"option '{record['option']}'"
+    return "game"
+
+
+def done(record: Record) -> str:
+    """The past tense of a change, or of the change an undo took back."""
+    return DONE[record["undone_kind"] if record["kind"] == "undo" else record["kind"]]
+
+
+def label(record: Record) -> str:
+    """A change in plain words: "round 4 added"; an undo: "undo: round 4 added"."""
+    text = f"{subject(record)} {done(record)}"
+    return f"undo: {text}" if record["kind"] == "undo" else text
+
+
+def who(by: str | None) -> str:
+    """The phone that made a change, for a sentence: its label, or "another phone"."""
+    return by if by else "another phone"
+
+
+def opening(text: str) -> str:
+    """``text`` with its first letter upper case, to open a sentence."""
+    return text[:1].upper() + text[1:]
+
+
+def undone_ids(log: Sequence[Record]) -> set[int]:
+    """The numbers of the changes an undo has taken back."""
+    return {record["undoes"] for record in log if record["kind"] == "undo"}
+
+
+def undoable(log: Sequence[Record]) -> Record | None:
+    """The change an undo takes back now: the newest that is not an undo and
+    has not been undone; None when there is none (left in the log)."""
+    undone = undone_ids(log)
+    for record in reversed(log):
+        if record["kind"] != "undo" and record["id"] not in undone:
+            return record
+    return None
+
+
+def changes(log: Sequence[Record]) -> list[Change]:
+    """The log as the screen lists it: :class:`Change` lines, newest first."""
+    undone = undone_ids(log)
+    return [
+        Change(record["id"], record["at"], record["by"], record["kind"], label(record),
+               clock_time(record["at"]), record["id"] in undone)
+        for record in reversed(log)
+    ]
+
+
+def undo_label(record: Record) -> str:
+    """The undo button's words for the change it would take back: "Undo: round 4, added 20:41"."""
+    return f"Undo: {subject(record)}, {done(record)} {clock_time(record['at'])}"
+
+
+def flags_before(record: Record) -> tuple[bool, bool] | None:
+    """(finished, ended_early) as they were before a change, or None when it left them alone."""
+    flags = record.get("flags")
+    return None if flags is None else (flags["before"][0], flags["before"][1])
+
+
+def round_mark(saved: Record | None) -> Record | None:
+    """What a record keeps of a round it need not restore: ``{"id", "rev"}`` (None stays None)."""
+    return None if saved is None else {"id": saved["id"], "rev": saved["rev"]}
+
+
+def round_ids_of(record: Record) -> set[str]:
+    """The ids of the rounds a change wrote (none for option and game changes)."""
+    written = record.get("round") or {}
+    return {saved["id"] for saved in (written.get("before"), written.get("after")) if saved}
+
+
+def touches(record: Record) -> set[str]:
+    """What a change wrote: the ids of its rounds, "option <name>", and "end"
+    when it moved the end of the game. Two changes that share one build on each other."""
+    parts = round_ids_of(record)
+    if record.get("option") is not None:
+        parts.add(f"option {record['option']}")
+    if record.get("flags") is not None:
+        parts.add("end")
+    return parts
+
+
+def last_touch(log: Sequence[Record], round_id: str) -> Record | None:
+    """The newest change that wrote the round ``round_id``, or None (not in the log)."""
+    return next((record for record in reversed(log) if round_id in round_ids_of(record)), None)
+
+
+def written_round(log: Sequence[Record], rev: int) -> str | None:
+    """The id of the round that change number ``rev`` left behind, or None when
+    that change is not in the log or left no round (a delete)."""
+    for record in log:
+        if record["id"] == rev:
+            after = (record.get("round") or {}).get("after")
+            return after["id"] if after else None
+    return None
+
+
+def deletion(log: Sequence[Record], round_id: str) -> Record | None:
+    """The change that deleted round ``round_id`` (a delete, or the undo of its
+    add), or None when the log does not say."""
+    record = last_touch(log, round_id)
+    if record is not None and record["round"]["after"] is None:
+        return record
+    return None
+
+
+def gone_message(log: Sequence[Record], round_id: str, doing: str) -> str | None:
+    """Why the round ``round_id`` is not there, for a user who was ``doing``
+    something to it ("editing"): "Ben's phone deleted round 4 while you were
+    editing it"; None when the log does not know the round."""
+    record = deletion(log, round_id)
+    if record is None:
+        return None
+    number = record["number"]
+    if doing == "deleting":
+        return f"{opening(who(record['by']))} already deleted round {number}"
+    return f"{opening(who(record['by']))} deleted round {number} while you were {doing} it"
+
+
+def changed_message(log: Sequence[Record], round_id: str, number: int, doing: str) -> str:
+    """A round changed since the user's sheet showed it: "Ann's phone changed
+    round 4 while you were editing it"."""
+    record = last_touch(log, round_id)
+    return f"{opening(who(record['by'] if record else None))} changed round {number} while you were {doing} it"
+
+
+def add_conflict_message(log: Sequence[Record], expected: int, next_round: int) -> str:
+    """A new round entered as round ``expected`` while the game moved on to
+    ``next_round``: "Round 4 was just saved on Ben's phone: save yours as round
+    5, or drop it?" (or, when rounds were deleted, who did it)."""
+    newest = log[-1] if log else None
+    by = who(newest["by"] if newest else None)
+    if expected < next_round:
+        return f"Round {expected} was just saved on {by}: save yours as round {next_round}, or drop it?"
+    return f"The rounds were changed on {by}: save yours as round {next_round}, or drop it?"
+
+
+def undo_conflict_message(log: Sequence[Record], expected: Any, target: Record | None) -> str:
+    """Why an undo of change ``expected`` (what the screen showed) was refused
+    when the change an undo takes back now is ``target``."""
+    shown = next((record for record in log if record["id"] == expected), None)
+    if shown is None:
+        return "That change is no longer in this game's log: nothing was undone"
+    if shown["id"] in undone_ids(log):
+        undo = next(record for record in log if record["kind"] == "undo" and record["undoes"] == shown["id"])
+        return f"{opening(who(undo['by']))} already undid {label(shown)}: nothing was undone"
+    undone = undone_ids(log)
+    later = [record for record in log if record["id"] > shown["id"] and record["kind"] != "undo"
+             and record["id"] not in undone]
+    over = next((record for record in reversed(later) if touches(shown) & touches(record)), None)
+    if over is not None:
+        return (
+            f"{opening(label(shown))} can not be undone: {who(over['by'])} changed "
+            f"{subject(over)} since ({label(over)}, {clock_time(over['at'])})"
+        )
+    newest = target if target is not None else shown
+    return (
+        f"{opening(who(newest['by']))} made a newer change ({label(newest)}, "
+        f"{clock_time(newest['at'])}): undo now takes back that one"
+    )
+
+
+def _saved_round(saved: Any) -> bool:
+    """True for a round as a log record holds it (a dict with an id and a rev)."""
+    return (
+        isinstance(saved, dict)
+        and isinstance(saved.get("id"), str)
+        and bool(ROUND_ID_PATTERN.fullmatch(saved["id"]))
+        and is_int(saved.get("rev"))
+    )
+
+
+def _flags(value: Any) -> bool:
+    """True for ``[finished, ended_early]``."""
+    return isinstance(value, list) and len(value) == 2 and all(isinstance(flag, bool) for flag in value)
+
+
+def check_record(record: Record) -> None:
+    """Check the inner shape of one saved log record (the fields this module
+    and the pad's undo read; see the module docstring).
+
+    The outer fields (``id``, ``at``, ``by``, ``kind``) are checked by
+    ``companion.document.validate_doc``; the round entries and option values
+    a record holds are checked by the pad that loads it.  Raises ValueError
+    naming the change.
+    """
+    number = record.get("id")
+    kind = record.get("kind")
+    moved = record.get("undone_kind") if kind == "undo" else kind
+    if kind == "undo" and (not is_int(record.get("undoes")) or moved not in DONE):
+        raise ValueError(f"change {number} does not say which change it undid")
+    flags = record.get("flags")
+    if flags is not None and not (
+        isinstance(flags, dict) and _flags(flags.get("before")) and _flags(flags.get("after"))
+    ):
+        raise ValueError(f"change {number} has damaged finished/ended early flags")
+    place, option = record.get("number"), record.get("option")
+    if place is not None and not (is_int(place) and place >= 1):
+        raise ValueError(f"change {number} has a bad round number")
+    if option is not None and not isinstance(option, str):
+        raise ValueError(f"change {number} has a bad option name")
+    written, value = record.get("round"), record.get("value")
+    if moved in ROUND_KINDS:
+        if place is None or not isinstance(written, dict):
+            raise ValueError(f"change {number} does not hold the round it changed")
+        sides = [written.get("before"), written.get("after")]
+        if not any(sides) or not all(side is None or _saved_round(side) for side in sides):
+            raise ValueError(f"change {number} holds a damaged round")
+    elif written is not None:
+        raise ValueError(f"change {number} holds a round it did not change")
+    if moved == "option":
+        if option is None or not isinstance(value, dict) or not {"before", "after"} <= set(value):
+            raise ValueError(f"change {number} does not hold the option it changed")
+    elif value is not None:
+        raise ValueError(f"change {number} holds an option it did not change")

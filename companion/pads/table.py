@@ -1,0 +1,130 @@
+"""The words and shapes a score pad's screen shows: its errors, rows and places.
+
+:class:`PadError` (what a pad refuses, in words for the user), :class:`Row`
+(one line of the score table), :class:`Place` (one line of the standings),
+and the small helpers every pad uses to check names and counts and to write
+them out.  ``companion.pads.base`` re-exports them all.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime, timezone
+from typing import NamedTuple
+
+class PadError(ValueError):
+    """An entry, option or operation a pad refuses; the message is for the user.
+
+    Raised for bad names, an unknown card, a card the game does not use, an
+    impossible score, a round number that does not exist, and so on.  The pad
+    is unchanged when it is raised.
+    """
+
+
+@dataclass(frozen=True)
+class Row:
+    """One line of the score table, derived from one round's entry.
+
+    Attributes:
+        number: the round number, from 1.
+        dealer: the name of the player who dealt the round.
+        starter: the name of the player who started it, or ``None`` when the
+            pad can not know (One Up's first round: the youngest starts).
+        points: player -> change of the running total this round (points).
+        totals: player -> running total after the round (points, or round
+            wins in One-card).
+        penalty: player -> penalty points scored this round (One Up: the hand
+            penalty, 0 for the player who went out; Up to 9: the penalty);
+            empty for games without penalties.
+        level: player -> Up to 9 level after the round (1-9, 10 = level 9
+            laid down); empty for the other games.
+        detail: player -> a short note for the table ("went out, gave back
+            10", "level 3 to 4"); ``""`` when there is nothing to say.
+    """
+
+    number: int
+    dealer: str
+    starter: str | None
+    points: dict[str, int]
+    totals: dict[str, int]
+    penalty: dict[str, int] = field(default_factory=dict)
+    level: dict[str, int] = field(default_factory=dict)
+    detail: dict[str, str] = field(default_factory=dict)
+
+
+class Place(NamedTuple):
+    """One line of the standings, best first.
+
+    Attributes:
+        place: 1 for the leaders; tied players share a place (1, 1, 3).
+        player: the name.
+        total: the running total (points; round wins in One-card; penalty
+            points in Up to 9).
+        text: the standing in words ("12 points", "level 4, 25 penalty points").
+    """
+
+    place: int
+    player: str
+    total: int
+    text: str
+
+
+def now_iso() -> str:
+    """The current time as ISO 8601 UTC with seconds ("2026-11-30T01:23:45+00:00")."""
+    return datetime.now(timezone.utc).isoformat(timespec="seconds")
+
+
+def join_names(names: Sequence[str]) -> str:
+    """Names in plain English: "Ann", "Ann and Ben", "Ann, Ben and Cy"."""
+    if len(names) <= 1:
+        return "".join(names)
+    return f"{', '.join(names[:-1])} and {names[-1]}"
+
+
+def points_text(points: int, unit: str = "point") -> str:
+    """A count with its unit, singular or plural: "1 point", "12 points"."""
+    return f"{points} {unit}" if points == 1 else f"{points} {unit}s"
+
+
+def check_players(players: object, low: int, high: int, title: str) -> tuple[str, ...]:
+    """Validate the names of the players in seating order.
+
+    Args:
+        players: a list of names.
+        low, high: the game's player range.
+        title: the game's name, for the message.
+
+    Returns:
+        The names, trimmed.
+
+    Raises:
+        PadError: not a list of texts, a blank name, a name twice (case does
+            not matter), or a count outside ``low``-``high``.
+    """
+    if isinstance(players, (str, bytes)) or not isinstance(players, Iterable):
+        raise PadError("Give the players as a list of names, in seating order")
+    names = list(players)
+    if not all(isinstance(name, str) for name in names):
+        raise PadError("Every player needs a name written as text")
+    trimmed = tuple(name.strip() for name in names)
+    if any(not name for name in trimmed):
+        raise PadError("A player's name is blank: give every player a name")
+    seen: dict[str, str] = {}
+    for name in trimmed:
+        key = name.casefold()
+        if key in seen:
+            raise PadError(f"The name {name} is used twice: give each player a different name")
+        seen[key] = name
+    if not low <= len(trimmed) <= high:
+        raise PadError(f"{title} is for {low} to {high} players, not {len(trimmed)}")
+    return trimmed
+
+
+def check_count(value: object, what: str, *, least: int = 0) -> int:
+    """A whole number of at least ``least``, or :class:`PadError` naming ``what``."""
+    if isinstance(value, bool) or not isinstance(value, int) or value < least:
+        raise PadError(f"{what} must be a whole number, {least} or more, not {value!r}")
+    return value
+
+
