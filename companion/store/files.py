@@ -157,8 +157,9 @@ class AtomicJSONStorage(Storage):
       renamed over the file (os.replace) and the folder fsynced: a kill at
       any moment leaves the old or the new file, whole.
     - A missing or empty file reads as an empty database (None).
-    - A file that is not JSON, not UTF-8, cannot be opened, or is not an
-      object of tables of documents raises :class:`CorruptFileError` (a
+    - A file that is not JSON, not UTF-8, cannot be opened, is nested too
+      deeply, holds a number too long to read, or is not an object of
+      tables of documents raises :class:`CorruptFileError` (a
       StoreError) from read(); write() refuses to replace such a file
       (it checks the file again when it changed since this storage last
       read or wrote it), so it is never overwritten.
@@ -216,6 +217,10 @@ class AtomicJSONStorage(Storage):
             raise CorruptFileError(
                 self.path, f"it is not valid JSON ({error.msg} at line {error.lineno}, column {error.colno})"
             ) from error
+        except RecursionError as error:
+            raise CorruptFileError(self.path, "it is nested too deeply to be one of Companion's files") from error
+        except ValueError as error:
+            raise CorruptFileError(self.path, "it holds a number too long to read") from error
         if not isinstance(data, dict) or not all(
             isinstance(table, dict) and all(isinstance(doc, dict) for doc in table.values())
             for table in data.values()
@@ -248,6 +253,3 @@ class AtomicJSONStorage(Storage):
 
     def close(self) -> None:
         """Nothing to release: the file is open only inside read() and write()."""
-
-
-# ---------------------------------------------------------------------------
