@@ -15,6 +15,12 @@ def stamp(minutes: int) -> str:
     return (start + dt.timedelta(minutes=minutes)).isoformat()
 
 
+def one_up_round(went_out: str) -> dict[str, Any]:
+    """A One Up round entry as its pad saves it: ``went_out`` emptied their hand, the others kept K and 3."""
+    return {"hands": {name: [] if name == went_out else ["K", "3"] for name in PLAYERS},
+            "went_out": went_out, "ended_by": went_out}
+
+
 def make_doc(order: int = 0, *, finished: bool = False, rounds: int = 2, **fields: Any) -> dict[str, Any]:
     """A valid schema-1 game; a higher ``order`` is created later; ``fields`` override any key."""
     doc = {
@@ -24,8 +30,7 @@ def make_doc(order: int = 0, *, finished: bool = False, rounds: int = 2, **field
         "players": list(PLAYERS),
         "first_dealer": 1,
         "options": {"joker": False, "limit": 40},
-        "rounds": [{"went_out": PLAYERS[n % 3], "hands": {"Ann": ["7H"], "Ben": [], "Cato": ["KS", "2C"]}}
-                   for n in range(rounds)],
+        "rounds": [one_up_round(PLAYERS[n % 3]) for n in range(rounds)],
         "created": stamp(order * 60),
         "updated": stamp(order * 60 + 30),
         "finished": finished,

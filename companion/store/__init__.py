@@ -73,7 +73,14 @@ from companion.pads import GAME_TITLES, Pad, PadError, pad_from_doc
 from companion.pads.base import join_names, now_iso
 from companion.stats import PlayerStats, check_tally, game_tally, merge_tallies
 from companion.store.backup import BACKUP_FORMAT, BACKUP_SCHEMA, MAX_BACKUP_BYTES, parse_backup
-from companion.store.files import JSON_OPTIONS, AtomicJSONStorage, fsync_folder, remove_stale_temps, signature
+from companion.store.files import (
+    JSON_OPTIONS,
+    AtomicJSONStorage,
+    fsync_folder,
+    remove_stale_temps,
+    signature,
+    write_all,
+)
 from companion.store.index import EMPTY_SHARD_BYTES, SHARD_NAMES, History, check_summary, digest, shard_name
 
 __all__ = [
@@ -359,19 +366,27 @@ class Store:
         return StoreError(f"A game in {self.data_dir} could not be read or saved: {error}.")
 
     @contextlib.contextmanager
-    def _locked(self) -> Iterator[None]:
-        """Hold the folder lock; first finish or undo what a killed writer left.
+    def _locked(self, *, writing: bool = False) -> Iterator[None]:
+        """Hold the folder lock; first finish or undo what a killed or failed writer left.
 
-        A read-only store takes only the lock of this process (it can not
-        create the lock file, and it changes nothing).
+        When that can not be written now (a full disk), a read goes on with
+        what the files hold, and a write (``writing``) raises: it waits until
+        the unfinished change is settled. A read-only store takes only the
+        lock of this process (it can not create the lock file, and it
+        changes nothing).
         """
         if self.read_only:
             with self._folder.thread_lock:
                 yield
             return
         with self._folder:
-            self._finish_move()
-            self._finish_import()
+            try:
+                self._finish_move()
+                self._finish_import()
+            except OSError:
+                self._folder.history = None
+                if writing:
+                    raise
             yield
 
     def _check_writable(self) -> None:
@@ -403,7 +418,7 @@ class Store:
     def _set_aside(self, error: StoreError, path: Path, consequence: str) -> None:
         """Move an unreadable file to ``<name>.corrupt-<timestamp>`` and tell the user.
 
-        A read-only store can not move it: the notice says it was left as it is.
+        A file already gone (set aside a moment ago) is left alone. A read-only store can not move it: the notice says it was left as it is.
         """
         reason = error.reason if isinstance(error, CorruptFileError) else str(error)
         if self.read_only:
@@ -421,6 +436,8 @@ class Store:
         try:
             os.replace(path, target)
             fsync_folder(path.parent)
+        except FileNotFoundError:
+            return
         except OSError as move_error:
             raise StoreError(
                 f"Companion could not read its file {path} ({reason}) nor move it aside "
@@ -462,14 +479,14 @@ class Store:
         notice names them.
         """
         path = self._archive_dir / name
+        index = self._history_index() if repair_history else None
         storage = self._storage(path)
         try:
             raw = (storage.read() or {}).get("games", {})
             return storage, {doc["id"]: doc for doc in (load_doc(dict(row)) for row in raw.values())}
         except StoreError as error:
             lost: list[str] = []
-            if repair_history:
-                index = self._history_index()
+            if index is not None:
                 lost = sorted((gid for gid in index.by_id if shard_name(gid) == name),
                               key=lambda gid: order_key(index.by_id[gid]))
             held = (f"It held these finished games, which no longer appear in the history: "
@@ -661,9 +678,7 @@ class Store:
             try:
                 os.ftruncate(fd, index.log_offset)
                 os.lseek(fd, index.log_offset, os.SEEK_SET)
-                view = memoryview(payload)
-                while view:
-                    view = view[os.write(fd, view):]
+                write_all(fd, payload)
                 os.fsync(fd)
             except BaseException:
                 with contextlib.suppress(OSError):
@@ -705,11 +720,12 @@ class Store:
 
     # -- journals: moves between files, imports -------------------------------
 
-    def _begin_move(self, to: str, doc: dict[str, Any]) -> None:
+    def _begin_move(self, to: str, doc: dict[str, Any], *, from_current: bool = False) -> None:
         """Record a move about to start with the doc's fingerprint: ``to`` is "archive",
-        "current" (back from the archive) or "delete" (out of the archive)."""
+        "current" (back from the archive) or "delete" (out of the archive); ``from_current``
+        tells that a move to the archive takes the game out of games.json."""
         AtomicJSONStorage(self._move_path, **JSON_OPTIONS).write(
-            {"moves": {"1": {"to": to, "id": doc["id"], "digest": digest(doc)}}}
+            {"moves": {"1": {"to": to, "id": doc["id"], "digest": digest(doc), "from_current": from_current}}}
         )
 
     def _end_journal(self, path: Path) -> None:
@@ -717,14 +733,22 @@ class Store:
         fsync_folder(self.data_dir)
 
     def _finish_move(self) -> None:
-        """Complete a move whose destination was written, or drop it; then forget it.
+        """Complete a move that reached its commit point, or undo it; then forget it.
 
-        A move to the archive writes the shard, then the summary, then removes
-        the game from games.json; a move back does the reverse; a delete from
-        the archive drops the summary, then the game. If the destination
-        holds the very document the move wrote (a delete: always), the
-        remaining steps are done; otherwise the source still holds the last
-        saved game and nothing is done.
+        Each move has one write after which it counts as done (its commit
+        point); what comes after is completed here, what came before is
+        undone, so a move cut short by a kill or a failed write leaves the
+        game as it was last saved or as the move saved it, never both.
+
+        - to the archive from games.json: the shard is written, then the game
+          removed from games.json (commit), then its summary added. Undone
+          (the game taken out of the shard again) while games.json holds it.
+        - to the archive, not from games.json: the shard write is the commit;
+          then the summary.
+        - back from the archive: games.json gets the game (commit), then the
+          summary and the archived copy are removed.
+        - a delete from the archive: the record itself is the commit; then
+          the summary and the archived copy are removed.
         """
         if not self._move_path.exists():
             return
@@ -737,12 +761,15 @@ class Store:
             self._set_aside(error, self._move_path, "A half-done move of a game between files was dropped.")
             return
         if to == "archive":
-            doc = self._shard(shard_name(game_id))[1].get(game_id)
-            if doc is not None and digest(doc) == expected:
+            shard, docs = self._shard(shard_name(game_id))
+            doc = docs.get(game_id)
+            written = doc is not None and digest(doc) == expected
+            if entry.get("from_current") is True and game_id in self._games()[1]:
+                if written:
+                    del docs[game_id]
+                    self._write_table(shard, docs.values())
+            elif written:
                 self._put_archived(doc, _tally_of(doc))
-                storage, current = self._games()
-                if current.pop(game_id, None) is not None:
-                    self._write_table(storage, current.values())
         elif to == "current":
             doc = self._games()[1].get(game_id)
             if doc is not None and digest(doc) == expected:
@@ -750,6 +777,14 @@ class Store:
         else:
             self._drop_from_archive(game_id)
         self._end_journal(self._move_path)
+
+    def _settle(self) -> None:
+        """After a write of a move failed: finish or undo the move now if the disk allows
+        (else at the next operation), and forget the cached index, which may be ahead of
+        the files."""
+        self._folder.history = None
+        with contextlib.suppress(OSError, StoreError):
+            self._finish_move()
 
     def _finish_import(self) -> None:
         """Undo an import that a killed writer left unfinished (import.json names its games)."""
@@ -802,21 +837,43 @@ class Store:
         if not _is_ended(doc):
             if archived:
                 self._begin_move("current", doc)
-            current[game_id] = doc
-            self._write_table(storage, current.values())
+            try:
+                current[game_id] = doc
+                self._write_table(storage, current.values())
+            except BaseException:
+                if archived:
+                    self._settle()
+                raise
             if archived:
-                self._drop_from_archive(game_id)
-                self._end_journal(self._move_path)
+                self._after_commit(lambda: self._drop_from_archive(game_id))
             return
         tally = game_tally(pad) if pad is not None else _tally_of(doc)
-        self._begin_move("archive", doc)
-        shard, docs = self._shard(shard_name(game_id))
-        docs[game_id] = doc
-        self._write_table(shard, docs.values())
-        self._put_archived(doc, tally)
-        if current.pop(game_id, None) is not None:
-            self._write_table(storage, current.values())
-        self._end_journal(self._move_path)
+        from_current = game_id in current
+        self._begin_move("archive", doc, from_current=from_current)
+        try:
+            shard, docs = self._shard(shard_name(game_id))
+            docs[game_id] = doc
+            self._write_table(shard, docs.values())
+            if from_current:
+                del current[game_id]
+                self._write_table(storage, current.values())
+        except BaseException:
+            self._settle()
+            raise
+        self._after_commit(lambda: self._put_archived(doc, tally))
+
+    def _after_commit(self, rest: Callable[[], None]) -> None:
+        """Do the steps of a move after its commit point, then forget the move.
+
+        The change is saved once its commit point is written: if these steps
+        fail (a full disk), the move is left recorded and completed at the
+        next operation, and the caller is told the change was saved.
+        """
+        try:
+            rest()
+            self._end_journal(self._move_path)
+        except OSError:
+            self._settle()
 
     @_guarded
     def save_game(self, doc: dict[str, Any]) -> None:
@@ -834,7 +891,7 @@ class Store:
         that a change made meanwhile on another phone is not overwritten.
         """
         prepared = prepare_doc(doc)
-        with self._locked():
+        with self._locked(writing=True):
             self._check_writable()
             self._save(prepared)
 
@@ -856,7 +913,7 @@ class Store:
         unchanged, and then nothing is saved.
         """
         self._check_id(game_id)
-        with self._locked():
+        with self._locked(writing=True):
             self._check_writable()
             games = self._games()
             doc = games[1].get(game_id)
@@ -894,7 +951,7 @@ class Store:
         repeated = [gid for gid, count in Counter(doc["id"] for doc, _ in games).items() if count > 1]
         if repeated:
             raise StoreError(f"Game {repeated[0]} appears more than once; nothing was added.")
-        with self._locked():
+        with self._locked(writing=True):
             self._check_writable()
             storage, current = self._games()
             index = self._history_index()
@@ -944,7 +1001,7 @@ class Store:
         Raises GameNotFoundError (a StoreError) when no game has this id.
         """
         self._check_id(game_id)
-        with self._locked():
+        with self._locked(writing=True):
             self._check_writable()
             storage, current = self._games()
             doc = current.pop(game_id, None)
@@ -954,8 +1011,7 @@ class Store:
             doc = self._archived_doc(game_id)
             if doc is not None:
                 self._begin_move("delete", doc)
-                self._drop_from_archive(game_id)
-                self._end_journal(self._move_path)
+                self._after_commit(lambda: self._drop_from_archive(game_id))
                 return doc
         raise GameNotFoundError(f"There is no saved game with id {game_id}; nothing was deleted.")
 
@@ -968,7 +1024,7 @@ class Store:
         the same id has been saved since.
         """
         prepared = prepare_doc(doc)
-        with self._locked():
+        with self._locked(writing=True):
             self._check_writable()
             existing = self._get(prepared["id"])
             if existing == prepared:

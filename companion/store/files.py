@@ -69,10 +69,17 @@ def _new_temp(folder: Path, target: str) -> tuple[int, str]:
         os.close(fd)
 
 
+def write_all(fd: int, payload: bytes) -> None:
+    """Write every byte of ``payload`` to the open file ``fd`` (os.write may write only part)."""
+    view = memoryview(payload)
+    while view:
+        view = view[os.write(fd, view):]
+
+
 def _atomic_write(path: Path, payload: bytes) -> tuple[int, int, int, int, int] | None:
     """Replace ``path`` by ``payload`` so a reader sees the old or the new file, never a mix.
 
-    Writes a temp file in the same folder, flushes and fsyncs it, renames it
+    Writes a temp file in the same folder, fsyncs it, renames it
     over ``path`` with os.replace and fsyncs the folder. Returns the new
     file's signature. A temp file is removed if the write fails; one left by
     a killed process is removed by the next open (:func:`remove_stale_temps`).
@@ -80,12 +87,13 @@ def _atomic_write(path: Path, payload: bytes) -> tuple[int, int, int, int, int] 
     folder = path.parent
     fd, temp = _new_temp(folder, path.name)
     try:
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(payload)
-            handle.flush()
-            os.fsync(handle.fileno())
+        try:
+            write_all(fd, payload)
+            os.fsync(fd)
             if fcntl is not None:
                 os.replace(temp, path)
+        finally:
+            os.close(fd)
         if fcntl is None:
             os.replace(temp, path)
     except BaseException:
