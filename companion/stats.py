@@ -4,7 +4,8 @@ Statistics are built in two steps so that a long history costs little to
 show: :func:`game_tally` replays one game through its pad (the rules core
 scores every round, so the figures agree with the score pads) and returns
 that game's small per-player tally, plain JSON that the store keeps beside
-each finished game; :func:`merge_tallies` adds tallies up into one
+each finished game (frozen in memory by :func:`freeze_tally`);
+:func:`merge_tallies` adds tallies up into one
 :class:`PlayerStats` per player. :func:`player_stats` does both over a list
 of documents. A document that can not be replayed (damaged by hand, say) is
 left out rather than stopping the whole history. No UI and no storage
@@ -100,6 +101,10 @@ def game_tally(pad: Pad) -> dict[str, dict[str, Any]]:
     return tally
 
 
+TALLY_FIELDS = ("finished", "won", "penalty", "record")
+"""The fields of one player's entry in a :func:`game_tally` result."""
+
+
 def _is_count(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and value >= 0
 
@@ -109,23 +114,53 @@ def check_tally(tally: Any) -> bool:
     if not isinstance(tally, dict):
         return False
     for name, entry in tally.items():
-        if not isinstance(name, str) or not isinstance(entry, dict) or set(entry) != {"finished", "won", "penalty", "record"}:
+        if not isinstance(name, str) or not isinstance(entry, dict) or set(entry) != set(TALLY_FIELDS):
             return False
         if not isinstance(entry["finished"], bool) or not isinstance(entry["won"], bool):
             return False
         penalty, record = entry["penalty"], entry["record"]
-        if penalty is not None and not (isinstance(penalty, list) and len(penalty) == 2 and all(map(_is_count, penalty))):
+        if penalty is not None and not (
+            isinstance(penalty, list) and len(penalty) == 2 and all(map(_is_count, penalty))
+        ):
             return False
         if record is not None and not (isinstance(record, int) and not isinstance(record, bool)):
             return False
     return True
 
 
-def merge_tallies(tallies: Iterable[tuple[str, Mapping[str, Mapping[str, Any]]]]) -> list[PlayerStats]:
+FrozenTally = tuple[tuple[Any, ...], ...]
+"""A tally as :func:`freeze_tally` keeps it: one (player, finished, won,
+(penalty points, rounds) or None, record) tuple per player."""
+
+
+def freeze_tally(tally: Mapping[str, Mapping[str, Any]]) -> FrozenTally:
+    """A :func:`game_tally` result as nested tuples of plain values (see :data:`FrozenTally`).
+
+    A store keeps 10,000 of these in memory: tuples of plain values are
+    not scanned again and again by the garbage collector, as dicts would be.
+    """
+    return tuple(
+        (player, entry["finished"], entry["won"],
+         tuple(entry["penalty"]) if entry["penalty"] is not None else None, entry["record"])
+        for player, entry in tally.items()
+    )
+
+
+def thaw_tally(frozen: FrozenTally) -> dict[str, dict[str, Any]]:
+    """The :func:`game_tally` result that :func:`freeze_tally` froze, as plain JSON again."""
+    return {
+        player: {"finished": finished, "won": won, "penalty": list(penalty) if penalty is not None else None,
+                 "record": record}
+        for player, finished, won, penalty, record in frozen
+    }
+
+
+def merge_tallies(tallies: Iterable[tuple[str, FrozenTally]]) -> list[PlayerStats]:
     """Statistics per player name from the tallies of many games.
 
-    Takes (game id, :func:`game_tally` result) pairs; returns one
-    :class:`PlayerStats` per name, sorted by name (case ignored).
+    Takes (game id, :func:`freeze_tally` of a :func:`game_tally` result)
+    pairs; returns one :class:`PlayerStats` per name, sorted by name (case
+    ignored).
     """
     games: dict[str, int] = {}
     finished: dict[str, int] = {}
@@ -134,18 +169,18 @@ def merge_tallies(tallies: Iterable[tuple[str, Mapping[str, Mapping[str, Any]]]]
     records: dict[str, dict[str, int]] = {}
     for game, tally in tallies:
         field_name = GAME_RECORDS[game][0] if game in GAME_RECORDS else ""
-        for player, entry in tally.items():
+        for player, ended, won, penalty, record in tally:
             games[player] = games.get(player, 0) + 1
-            if entry["finished"]:
+            if ended:
                 finished[player] = finished.get(player, 0) + 1
-                wins[player] = wins.get(player, 0) + entry["won"]
-            if entry["penalty"] is not None:
+                wins[player] = wins.get(player, 0) + won
+            if penalty is not None:
                 sums = penalty_sums.setdefault(player, {}).setdefault(game, [0, 0])
-                sums[0] += entry["penalty"][0]
-                sums[1] += entry["penalty"][1]
-            if field_name and entry["record"] is not None:
+                sums[0] += penalty[0]
+                sums[1] += penalty[1]
+            if field_name and record is not None:
                 best = records.setdefault(player, {})
-                best[field_name] = max(best.get(field_name, entry["record"]), entry["record"])
+                best[field_name] = max(best.get(field_name, record), record)
     return [
         PlayerStats(
             name=name,
@@ -184,7 +219,7 @@ def player_stats(docs: Iterable[Mapping[str, Any]]) -> list[PlayerStats]:
     Returns:
         One :class:`PlayerStats` per name, sorted by name (case ignored).
     """
-    return merge_tallies((pad.GAME, game_tally(pad)) for pad in load_pads(docs))
+    return merge_tallies((pad.GAME, freeze_tally(game_tally(pad))) for pad in load_pads(docs))
 
 
 def csv_rows(docs: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:

@@ -110,7 +110,8 @@ BAD_BACKUPS = [
      "nested far deeper"),
     (backup_of([good_game()]).replace('"first_dealer": 1', '"first_dealer": ' + "1" * 5000), "number too long"),
     (backup_of([good_game()]).encode("utf-8").replace(b"Cato", b"Cat\xf6"), "not JSON"),
-    (backup_of([{**good_game(), "options": {"limit": [[[[[[[[[[1]]]]]]]]]]}}]), "Game 1 .* limit must be a whole number"),
+    (backup_of([{**good_game(), "options": {"limit": [[[[[[[[[[1]]]]]]]]]]}}]),
+     "Game 1 .* limit must be a whole number"),
 ]
 
 

@@ -14,9 +14,11 @@ from companion.stats import (
     check_tally,
     csv_rows,
     export_csv,
+    freeze_tally,
     game_tally,
     merge_tallies,
     player_stats,
+    thaw_tally,
 )
 from companion.store import Store
 
@@ -157,4 +159,5 @@ def test_game_tally_is_what_the_store_keeps():
     }
     assert check_tally(tally)
     assert not check_tally({"Ann": {**tally["Ann"], "penalty": [1, -1]}})
-    assert merge_tallies([("up_to_nine", tally)]) == player_stats([up_to_nine_doc()])
+    assert thaw_tally(freeze_tally(tally)) == tally
+    assert merge_tallies([("up_to_nine", freeze_tally(tally))]) == player_stats([up_to_nine_doc()])

@@ -100,12 +100,15 @@ def test_damaged_shard_is_kept_aside_and_its_games_named(tmp_path, content):
     assert Store(tmp_path).notices == []
 
 
-def test_nested_shard_is_found_at_open(tmp_path):
+def test_nested_shard_is_found_by_the_check_at_start(tmp_path):
     docs = finished_games(tmp_path, 5)
     shard = shard_of(tmp_path, docs[0])
     shard.write_bytes(DEEP)
     store = Store(tmp_path)
+    assert store.notices == []
+    store.check_files()
     assert len(store.notices) == 1 and str(shard) in store.notices[0]
+    assert "One Up with Ann, Ben and Cato (2026-01-01)" in store.notices[0]
 
 
 def test_lock_that_is_a_folder_is_kept_aside(tmp_path):

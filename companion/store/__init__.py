@@ -34,6 +34,7 @@ No exception other than :class:`StoreError` and its subclasses leaves a
 
 from __future__ import annotations
 
+import concurrent.futures
 import contextlib
 import datetime as dt
 import errno
@@ -71,17 +72,25 @@ from companion.errors import (
 )
 from companion.pads import GAME_TITLES, Pad, PadError, pad_from_doc
 from companion.pads.base import join_names, now_iso
-from companion.stats import PlayerStats, check_tally, game_tally, merge_tallies
+from companion.stats import FrozenTally, PlayerStats, check_tally, freeze_tally, game_tally, merge_tallies
 from companion.store.backup import BACKUP_FORMAT, BACKUP_SCHEMA, MAX_BACKUP_BYTES, parse_backup
 from companion.store.files import (
     JSON_OPTIONS,
     AtomicJSONStorage,
     fsync_folder,
+    paused_gc,
     remove_stale_temps,
     signature,
     write_all,
 )
-from companion.store.index import EMPTY_SHARD_BYTES, SHARD_NAMES, History, check_summary, digest, shard_name
+from companion.store.index import (
+    EMPTY_SHARD_BYTES,
+    SHARD_NAMES,
+    History,
+    check_summary,
+    digest,
+    shard_name,
+)
 
 __all__ = [
     "AtomicJSONStorage",
@@ -118,6 +127,9 @@ FOLD_AT = 500
 """history.log is folded into history.json once it has this many lines and
 at least as many as the index has games (so folding costs little per change)."""
 
+SHARD_WRITERS = 16
+"""Threads that write archive shards at once during an import (each mostly waits for the disk)."""
+
 NAMED_GAMES = 5
 """How many games a notice about a damaged file names before "and N more"."""
 
@@ -153,7 +165,7 @@ class _Folder:
         self.thread_lock = threading.RLock()
         self._file_lock = filelock.FileLock(str(folder / LOCK_FILE), timeout=LOCK_TIMEOUT, thread_local=False)
         self.history: History | None = None
-        self.live_tallies: dict[str, tuple[str, dict[str, Any]]] = {}
+        self.live_tallies: dict[str, tuple[str, FrozenTally]] = {}
 
     def __enter__(self) -> _Folder:
         self.thread_lock.acquire()
@@ -418,7 +430,8 @@ class Store:
     def _set_aside(self, error: StoreError, path: Path, consequence: str) -> None:
         """Move an unreadable file to ``<name>.corrupt-<timestamp>`` and tell the user.
 
-        A file already gone (set aside a moment ago) is left alone. A read-only store can not move it: the notice says it was left as it is.
+        A file already gone (set aside a moment ago) is left alone. A
+        read-only store can not move it: the notice says it was left as it is.
         """
         reason = error.reason if isinstance(error, CorruptFileError) else str(error)
         if self.read_only:
@@ -471,19 +484,27 @@ class Store:
 
     # -- the archive --------------------------------------------------------
 
-    def _shard(self, name: str, *, repair_history: bool = True) -> tuple[AtomicJSONStorage, dict[str, dict[str, Any]]]:
+    def _shard(
+        self, name: str, *, repair_history: bool = True, checked: bool = True
+    ) -> tuple[AtomicJSONStorage, dict[str, dict[str, Any]]]:
         """One archive shard's storage and its games by id; an unreadable shard is set aside.
 
         With ``repair_history``, the games that shard held are dropped from
         the history index so the list shows no game that cannot open, and the
-        notice names them.
+        notice names them. Without ``checked`` (for a write that replaces or
+        removes one game), the other games are kept as stored, only their ids
+        read: each is checked when it is read for itself.
         """
         path = self._archive_dir / name
         index = self._history_index() if repair_history else None
         storage = self._storage(path)
         try:
-            raw = (storage.read() or {}).get("games", {})
-            return storage, {doc["id"]: doc for doc in (load_doc(dict(row)) for row in raw.values())}
+            rows = (storage.read() or {}).get("games", {}).values()
+            if checked:
+                return storage, {doc["id"]: doc for doc in (load_doc(dict(row)) for row in rows)}
+            if not all(isinstance(row.get("id"), str) for row in rows):
+                raise CorruptFileError(path, "a game in it has no id")
+            return storage, {row["id"]: row for row in rows}
         except StoreError as error:
             lost: list[str] = []
             if index is not None:
@@ -513,21 +534,20 @@ class Store:
     # -- the history index ----------------------------------------------------
 
     def _check_at_open(self) -> None:
-        """The cheap checks of an opening store: the ends of history.json and of every archive shard.
+        """The cheap checks of an opening store (no file of the archive is read).
 
-        A file whose first and last bytes are not those the store writes is
-        read at once (and set aside if it is damaged); so is the index when it
-        lists no game while the archive holds some. Damage these checks do
-        not see is found when the file is read, or by :meth:`check_files`.
+        history.json is read at once when its first and last bytes are not
+        those the store writes (and set aside if it is damaged), or when it
+        lists no game while the archive holds some. Damage to an archive
+        shard is found by :meth:`check_files` (main.py runs it as the app
+        starts) or when the shard is read.
         """
         if not _looks_whole(self._history_path, b'{"summaries":{') or self._history_looks_empty():
             self._history_index()
-        for name in sorted(self._held_shards()):
-            if not _looks_whole(self._archive_dir / name, b'{"games":{'):
-                self._shard(name)
 
     def _history_looks_empty(self) -> bool:
-        """True when history.json lists no game (missing, empty or tiny) yet the archive holds games: the index must be rebuilt (checked cheaply at open)."""
+        """True when history.json lists no game (missing, empty or tiny) yet the archive
+        holds games: the index must be rebuilt (checked cheaply at open)."""
         size = (signature(self._history_path) or (0, 0, 0))[2]
         return size <= EMPTY_SHARD_BYTES and bool(self._held_shards())
 
@@ -711,10 +731,15 @@ class Store:
         row = {**summarize(doc), "tally": tally}
         self._append_history([{"put": row}])
 
-    def _drop_from_archive(self, game_id: str) -> None:
-        """Remove an archived game: summary first (so the list never shows a missing game), then the doc."""
+    def _drop_from_archive(
+        self, game_id: str, shard: tuple[AtomicJSONStorage, dict[str, dict[str, Any]]] | None = None
+    ) -> None:
+        """Remove an archived game: summary first (so the list never shows a missing game), then the doc.
+
+        ``shard`` is the game's shard as the caller just read it (it is then not read again).
+        """
         self._append_history([{"drop": game_id}])
-        storage, docs = self._shard(shard_name(game_id))
+        storage, docs = shard if shard is not None else self._shard(shard_name(game_id), checked=False)
         if docs.pop(game_id, None) is not None:
             self._write_table(storage, docs.values())
 
@@ -761,7 +786,7 @@ class Store:
             self._set_aside(error, self._move_path, "A half-done move of a game between files was dropped.")
             return
         if to == "archive":
-            shard, docs = self._shard(shard_name(game_id))
+            shard, docs = self._shard(shard_name(game_id), checked=False)
             doc = docs.get(game_id)
             written = doc is not None and digest(doc) == expected
             if entry.get("from_current") is True and game_id in self._games()[1]:
@@ -810,7 +835,7 @@ class Store:
         if listed:
             self._append_history([{"drop": gid} for gid in listed])
         for name in sorted({shard_name(gid) for gid in ids}):
-            storage, docs = self._shard(name, repair_history=False)
+            storage, docs = self._shard(name, repair_history=False, checked=False)
             if doomed & set(docs):
                 self._write_table(storage, (doc for gid, doc in docs.items() if gid not in doomed))
 
@@ -851,7 +876,7 @@ class Store:
         from_current = game_id in current
         self._begin_move("archive", doc, from_current=from_current)
         try:
-            shard, docs = self._shard(shard_name(game_id))
+            shard, docs = self._shard(shard_name(game_id), checked=False)
             docs[game_id] = doc
             self._write_table(shard, docs.values())
             if from_current:
@@ -943,8 +968,9 @@ class Store:
         short (a kill, a full disk) is undone. Returns the number of games
         added.
         """
-        prepared = [(doc, None) for doc in map(prepare_doc, docs)]
-        return self._add(prepared)
+        with paused_gc():
+            prepared = [(doc, None) for doc in map(prepare_doc, docs)]
+            return self._add(prepared)
 
     def _add(self, games: list[tuple[dict[str, Any], dict[str, Any] | None]]) -> int:
         """Add (document, tally or None) pairs as one transaction journaled in import.json."""
@@ -976,17 +1002,26 @@ class Store:
         storage: AtomicJSONStorage,
         current: dict[str, dict[str, Any]],
     ) -> None:
-        """Write new games: each archive shard once, the index once, games.json once."""
+        """Write new games: each archive shard once, the index once, games.json once.
+
+        The shards are read one by one, then written by :data:`SHARD_WRITERS`
+        threads at once: each write waits mostly for its fsync, and the disk
+        takes many together.
+        """
         by_shard: dict[str, list[dict[str, Any]]] = {}
         rows = []
         for doc, tally in new:
             if _is_ended(doc):
                 by_shard.setdefault(shard_name(doc["id"]), []).append(doc)
                 rows.append({"put": {**summarize(doc), "tally": tally if tally is not None else _tally_of(doc)}})
+        shards = []
         for name, group in sorted(by_shard.items()):
-            shard, docs = self._shard(name)
+            shard, docs = self._shard(name, checked=False)
             docs.update((doc["id"], doc) for doc in group)
-            self._write_table(shard, docs.values())
+            shards.append((shard, list(docs.values())))
+        with concurrent.futures.ThreadPoolExecutor(SHARD_WRITERS) as writers:
+            for done in [writers.submit(self._write_table, shard, docs) for shard, docs in shards]:
+                done.result()
         if rows:
             self._append_history(rows)
         in_progress = [doc for doc, _ in new if not _is_ended(doc)]
@@ -1008,10 +1043,11 @@ class Store:
             if doc is not None:
                 self._write_table(storage, current.values())
                 return doc
-            doc = self._archived_doc(game_id)
+            shard = self._shard(shard_name(game_id), checked=False) if game_id in self._history_index().by_id else None
+            doc = load_doc(dict(shard[1][game_id])) if shard is not None and game_id in shard[1] else None
             if doc is not None:
                 self._begin_move("delete", doc)
-                self._after_commit(lambda: self._drop_from_archive(game_id))
+                self._after_commit(lambda: self._drop_from_archive(game_id, shard))
                 return doc
         raise GameNotFoundError(f"There is no saved game with id {game_id}; nothing was deleted.")
 
@@ -1161,7 +1197,7 @@ class Store:
             for game_id, doc in current.items():
                 text = json.dumps(doc, sort_keys=True)
                 if game_id not in cache or cache[game_id][0] != text:
-                    cache[game_id] = (text, _tally_of(doc))
+                    cache[game_id] = (text, freeze_tally(_tally_of(doc)))
                 live.append((doc["game"], cache[game_id][1]))
         return merge_tallies(itertools.chain(archived, live))
 
@@ -1174,9 +1210,10 @@ class Store:
         Shape: ``{"format": "companion-backup", "schema": 1, "exported":
         <ISO 8601 UTC>, "games": [every game document, newest first]}``.
         """
-        games = sorted(self.iter_games(), key=order_key, reverse=True)
-        backup = {"format": BACKUP_FORMAT, "schema": BACKUP_SCHEMA, "exported": now_iso(), "games": games}
-        return json.dumps(backup, **JSON_OPTIONS)
+        with paused_gc():
+            games = sorted(self.iter_games(), key=order_key, reverse=True)
+            backup = {"format": BACKUP_FORMAT, "schema": BACKUP_SCHEMA, "exported": now_iso(), "games": games}
+            return json.dumps(backup, **JSON_OPTIONS)
 
     @_guarded
     def import_json(self, data: bytes | str) -> int:
@@ -1193,5 +1230,7 @@ class Store:
         whose id is already saved are skipped (the copy on this device is
         kept); older documents are migrated.
         """
-        return self._add(list(parse_backup(data)))
+        games = parse_backup(data)
+        with paused_gc():
+            return self._add(games)
 

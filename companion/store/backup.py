@@ -14,6 +14,7 @@ from companion.document import is_int, load_doc
 from companion.errors import BackupError, StoreError
 from companion.pads import PadError, pad_from_doc
 from companion.stats import game_tally
+from companion.store.files import paused_gc
 
 BACKUP_FORMAT = "companion-backup"
 """The ``format`` field that marks a JSON file as a Companion backup."""
@@ -41,6 +42,12 @@ def parse_backup(data: bytes | str) -> list[tuple[dict[str, Any], dict[str, Any]
             f"This file is {len(data) / 1024 / 1024:.1f} MB; a Companion backup can be at most "
             f"{MAX_BACKUP_BYTES // 1024 // 1024} MB. Nothing was imported."
         )
+    with paused_gc():
+        return _read_backup(data)
+
+
+def _read_backup(data: bytes | bytearray) -> list[tuple[dict[str, Any], dict[str, Any]]]:
+    """The work of :func:`parse_backup` once the size is checked."""
     try:
         backup = json.loads(bytes(data).decode("utf-8-sig"))
     except (UnicodeDecodeError, json.JSONDecodeError) as error:

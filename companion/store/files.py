@@ -10,11 +10,12 @@ from __future__ import annotations
 
 import contextlib
 import errno
+import gc
 import json
 import os
 import re
 import tempfile
-from collections.abc import Container
+from collections.abc import Container, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -67,6 +68,24 @@ def _new_temp(folder: Path, target: str) -> tuple[int, str]:
         if os.fstat(fd).st_nlink:
             return fd, temp
         os.close(fd)
+
+
+@contextlib.contextmanager
+def paused_gc() -> Iterator[None]:
+    """Hold off Python's cyclic garbage collector while a large file is parsed or built.
+
+    Parsing makes millions of small containers, each batch of which makes
+    the collector scan the whole heap again: paused, reading 10,000 games
+    is several times faster. The collector is resumed afterwards (unless it
+    was already off); nothing those steps build is a reference cycle.
+    """
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_enabled:
+            gc.enable()
 
 
 def write_all(fd: int, payload: bytes) -> None:
@@ -218,7 +237,8 @@ class AtomicJSONStorage(Storage):
             self._seen = signature
             return None
         try:
-            data = json.loads(raw.decode(self._encoding))
+            with paused_gc():
+                data = json.loads(raw.decode(self._encoding))
         except UnicodeDecodeError as error:
             raise CorruptFileError(self.path, f"it is not {self._encoding} text") from error
         except json.JSONDecodeError as error:

@@ -18,6 +18,7 @@ from typing import Any
 
 from companion.document import SUMMARY_FIELDS, is_int, order_key, utc_seconds
 from companion.errors import StoreError
+from companion.stats import freeze_tally, thaw_tally
 
 SHARD_NAMES = frozenset(f"{n:02x}.json" for n in range(256))
 """The names an archive shard file may have."""
@@ -70,7 +71,7 @@ one saved game document alone is longer."""
 class History:
     """history.json in memory: the file's signature, summaries by id,
     (order key, summary) pairs oldest first, each game's statistics tally
-    (``companion.stats.game_tally``) by id, how many listed games each
+    (``companion.stats.game_tally``, frozen by :func:`freeze_tally`) by id, how many listed games each
     shard file holds, and how much of history.log it has applied: the
     log file's (device, inode), the bytes and the lines read.
 
@@ -81,7 +82,7 @@ class History:
     signature: tuple[int, int, int, int, int] | None
     by_id: dict[str, dict[str, Any]]
     ordered: list[tuple[tuple[float, float, str], dict[str, Any]]]
-    tallies: dict[str, dict[str, Any]]
+    tallies: dict[str, tuple[tuple[Any, ...], ...]]
     shards: Counter[str]
     log_id: tuple[int, int] | None = None
     log_offset: int = 0
@@ -97,12 +98,13 @@ class History:
         """The cache of freshly read (or rebuilt) summaries and their tallies (by game id)."""
         by_id = {summary["id"]: summary for summary in summaries}
         ordered = sorted(((order_key(s), s) for s in by_id.values()), key=itemgetter(0))
-        return cls(signature, by_id, ordered, dict(tallies), Counter(shard_name(gid) for gid in by_id))
+        frozen = {game_id: freeze_tally(tally) for game_id, tally in tallies.items()}
+        return cls(signature, by_id, ordered, frozen, Counter(shard_name(gid) for gid in by_id))
 
     def rows(self) -> dict[str, dict[str, Any]]:
         """The ``summaries`` table of history.json: one row per game, its summary plus ``tally``."""
         return {
-            str(number): {**summary, "tally": self.tallies.get(game_id, {})}
+            str(number): {**summary, "tally": thaw_tally(self.tallies.get(game_id, ()))}
             for number, (game_id, summary) in enumerate(self.by_id.items(), start=1)
         }
 
@@ -123,6 +125,6 @@ class History:
         """Add or replace one checked summary (see check_summary) and its statistics tally."""
         self.drop([summary["id"]])
         self.by_id[summary["id"]] = summary
-        self.tallies[summary["id"]] = tally
+        self.tallies[summary["id"]] = freeze_tally(tally)
         self.shards[shard_name(summary["id"])] += 1
         bisect.insort(self.ordered, (order_key(summary), summary), key=itemgetter(0))
