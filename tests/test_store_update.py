@@ -11,7 +11,9 @@ import pytest
 
 from companion.errors import ConflictError
 from companion.pads import OneCardPad, PadError
+import companion.store as store_module
 from companion.store import GameNotFoundError, Store, StoreError
+from companion.store import files as store_files
 
 REPO = Path(__file__).resolve().parent.parent
 PLAYERS = ["Ann", "Ben", "Cy"]
@@ -163,3 +165,23 @@ def test_threads_in_one_process_lose_no_round(tmp_path):
     for thread in threads:
         thread.join()
     assert len(store.get_game(game_id)["rounds"]) == 30
+
+
+@pytest.mark.parametrize("archived", [False, True], ids=["in-progress", "finished"])
+def test_a_change_reads_and_replays_the_game_once(tmp_path, monkeypatch, archived):
+    store = Store(tmp_path)
+    game_id = new_match(store)
+    store.update_game(game_id, lambda pad: pad.add_round("Ann"))
+    if archived:
+        store.update_game(game_id, lambda pad: pad.end_early())
+    store.list_games()
+    reads: list[str] = []
+    replays: list[str] = []
+    real_read, real_replay = store_files.AtomicJSONStorage.read, store_module.pad_from_doc
+    monkeypatch.setattr(store_files.AtomicJSONStorage, "read",
+                        lambda self: reads.append(self.path.name) or real_read(self))
+    monkeypatch.setattr(store_module, "pad_from_doc", lambda doc: replays.append(doc["id"]) or real_replay(doc))
+    store.update_game(game_id, lambda pad: pad.set_option("target", 999))
+    expected = ["games.json", store_module.shard_name(game_id)] if archived else ["games.json"]
+    assert sorted(name for name in reads if name != "move.json") == sorted(expected)
+    assert replays == [game_id]

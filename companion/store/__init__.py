@@ -847,12 +847,14 @@ class Store:
         *,
         pad: Pad | None = None,
         games: tuple[AtomicJSONStorage, dict[str, dict[str, Any]]] | None = None,
+        shard: tuple[AtomicJSONStorage, dict[str, dict[str, Any]]] | None = None,
     ) -> None:
         """Insert or replace a prepared document where it belongs (caller holds the lock).
 
         ``pad`` is the doc's replayed pad when the caller has one (its tally
-        is then taken without a second replay); ``games`` is games.json as
-        the caller just read it. Saving a game in progress reads and writes
+        is then taken without a second replay); ``games`` is games.json and
+        ``shard`` the game's archive shard as the caller just read them
+        (they are then not read again). Saving a game in progress reads and writes
         games.json once (plus a stat of the history files), whatever the size
         of the history.
         """
@@ -870,15 +872,15 @@ class Store:
                     self._settle()
                 raise
             if archived:
-                self._after_commit(lambda: self._drop_from_archive(game_id))
+                self._after_commit(lambda: self._drop_from_archive(game_id, shard))
             return
         tally = game_tally(pad) if pad is not None else _tally_of(doc)
         from_current = game_id in current
         self._begin_move("archive", doc, from_current=from_current)
         try:
-            shard, docs = self._shard(shard_name(game_id), checked=False)
+            storage_of_shard, docs = shard if shard is not None else self._shard(shard_name(game_id), checked=False)
             docs[game_id] = doc
-            self._write_table(shard, docs.values())
+            self._write_table(storage_of_shard, docs.values())
             if from_current:
                 del current[game_id]
                 self._write_table(storage, current.values())
@@ -942,8 +944,10 @@ class Store:
             self._check_writable()
             games = self._games()
             doc = games[1].get(game_id)
-            if doc is None:
-                doc = self._archived_doc(game_id)
+            shard = None
+            if doc is None and game_id in self._history_index().by_id:
+                shard = self._shard(shard_name(game_id))
+                doc = shard[1].get(game_id)
             if doc is None:
                 raise GameNotFoundError(f"There is no saved game with id {game_id}; it may have been deleted.")
             try:
@@ -956,7 +960,7 @@ class Store:
                 change(pad)
             except Exception as error:
                 raise _ChangeFailed(error) from error
-            self._save(prepare_doc(pad.to_doc()), pad=pad, games=games)
+            self._save(prepare_doc(pad.to_doc()), pad=pad, games=games, shard=shard)
             return pad
 
     @_guarded
