@@ -345,3 +345,20 @@ def test_main_says_in_plain_words_when_the_folder_can_not_be_used(tmp_path):
     assert "Traceback" not in done.stderr + done.stdout
     assert f"Companion did not start: Companion cannot use {blocker / 'data'} as its data folder" in done.stderr
     assert "Choose another one with --data-dir" in done.stderr
+
+
+def test_read_only_folder_without_an_archive_still_opens(tmp_path, monkeypatch):
+    playing = make_doc(3)
+    Store(tmp_path).save_game(playing)
+    os.rmdir(tmp_path / "archive")
+
+    def refused(*_args, **_kwargs):
+        raise PermissionError(errno.EROFS, "Read-only file system")
+
+    monkeypatch.setattr(Path, "mkdir", refused)
+    store = Store(tmp_path)
+    assert store.read_only and "Read-only file system" in store.notices[0]
+    assert [s["id"] for s in store.list_games()] == [playing["id"]]
+    assert store.player_stats()[0].name == "Ann"
+    with pytest.raises(ReadOnlyError):
+        store.save_game(playing)

@@ -289,6 +289,7 @@ class Store:
     processes). Documents of an older schema are migrated as they are read.
     """
 
+    @_guarded
     def __init__(self, data_dir: str | os.PathLike[str]) -> None:
         self.data_dir = Path(data_dir).expanduser()
         self.notices: list[str] = []
@@ -299,18 +300,19 @@ class Store:
         self._move_path = self.data_dir / MOVE_FILE
         self._import_path = self.data_dir / IMPORT_FILE
         self._archive_dir = self.data_dir / ARCHIVE_DIR
-        try:
-            self._open_folder()
-        except StoreError:
-            raise
-        except (OSError, RecursionError, ValueError, MemoryError) as error:
-            raise self._translate(error) from error
+        self._open_folder()
 
     def _open_folder(self) -> None:
         """Create the folder, choose read-only or not, recover, and check the cheap things."""
         try:
             self._archive_dir.mkdir(parents=True, exist_ok=True)
         except OSError as error:
+            if error.errno in _READ_ONLY_ERRNOS and self.data_dir.is_dir():
+                self._open_read_only(error.strerror or str(error))
+                self._folder = _shared_folder(self.data_dir)
+                with self._locked():
+                    self._games()
+                return
             raise StoreError(
                 f"Companion cannot use {self.data_dir} as its data folder ({error.strerror or error}). "
                 "Choose another one with --data-dir or COMPANION_DATA."
