@@ -1,4 +1,4 @@
-"""Game documents for the storage tests (contracts.md, "Saved game document")."""
+"""Game documents for the storage tests (the saved game document of companion.document)."""
 
 from __future__ import annotations
 

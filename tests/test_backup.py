@@ -1,4 +1,4 @@
-"""Full JSON backup: export, import, and refusal of bad files (issue 3, History and statistics)."""
+"""Full JSON backup: export, import, and refusal of bad files."""
 
 from __future__ import annotations
 
