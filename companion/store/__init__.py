@@ -570,7 +570,8 @@ class Store:
             except StoreError as error:
                 self._set_aside(error, self._log_path, "The list of finished games was rebuilt from the saved games.")
                 return self._rebuild_history()
-        return self._load_history()
+        with paused_gc():
+            return self._load_history()
 
     def _read_log(self, index: History) -> bool:
         """Apply the complete lines of history.log past ``index.log_offset``; False if the log was replaced."""
