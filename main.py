@@ -20,7 +20,7 @@ from pathlib import Path
 
 import flet as ft
 
-from companion.store import Store, resolve_data_dir
+from companion.store import Store, StoreError, resolve_data_dir
 from companion.ui.app import session_main
 
 DEFAULT_PORT = 8550
@@ -140,10 +140,40 @@ def _open_browser_when_up(url: str, port: int, timeout: float = 15.0) -> None:
         pass
 
 
+def open_store(data_dir: str | None) -> Store:
+    """Open the data folder, print what the store noticed, and check every file in the background.
+
+    Takes the ``--data-dir`` value (None: the default folder). Returns the
+    open Store; its notices (a damaged file set aside, a read-only folder)
+    are printed and also shown in the app. Raises SystemExit with the
+    store's plain-words message, never a traceback, when the folder can not
+    be used at all.
+    """
+    try:
+        store = Store(resolve_data_dir(data_dir))
+    except StoreError as error:
+        raise SystemExit(f"Companion did not start: {error}") from None
+    for notice in store.notices:
+        print(f"Note: {notice}", flush=True)
+    threading.Thread(target=_check_files, args=(store,), daemon=True).start()
+    return store
+
+
+def _check_files(store: Store) -> None:
+    """Read every file of the store once (damage found is added to its notices and printed)."""
+    known = len(store.notices)
+    try:
+        store.check_files()
+    except StoreError as error:
+        print(f"Note: {error}", flush=True)
+    for notice in store.notices[known:]:
+        print(f"Note: {notice}", flush=True)
+
+
 def main(argv: list[str] | None = None) -> None:
     """Parse the command line, open the store and serve the app until stopped."""
     args = parse_args(argv)
-    store = Store(resolve_data_dir(args.data_dir))
+    store = open_store(args.data_dir)
     port = choose_port(args.host, args.port)
     shown_host = DEFAULT_HOST if args.host in OPEN_HOSTS else args.host
     url = f"http://{shown_host}:{port}"

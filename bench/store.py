@@ -1,35 +1,67 @@
-"""Benchmark: the cost of saving a round and of listing games must not grow with history.
+"""Benchmark: what a long history costs, as ratios against a short one measured in the same run.
 
-Runs the same steps on a data folder with 10 finished games (the baseline)
-and one with 10,000, in this process, and prints the medians and the ratios
-against the baseline. Targets (issue 3): adding a round to the game in
-progress at most 1.5x, listing the newest 50 games at most 3x.
+Builds a data folder with 10 finished games (the baseline) and one with
+10,000, and times the same steps on each: adding a round to the game in
+progress, listing the newest 50 games, finishing a game, deleting a
+finished game, opening the store in a new process, showing the player
+statistics, exporting a backup of everything and importing it into an
+empty folder. Prints the medians, the ratio 10,000 / 10 and the target.
 
-    .venv/bin/python bench/store.py [--repeats N]
+Targets: add round at most 1.5x, list at most 3x, finish, delete and open at
+most 2x; statistics under 100 ms, export and import under 2 s at 10,000 games.
+
+    python bench/store.py [--repeats N] [--sizes 10,10000]
 """
 
 from __future__ import annotations
 
 import argparse
 import datetime as dt
-import os
+import json
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
 import uuid
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+REPO = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(REPO))
 
+from companion.pads import OneUpPad  # noqa: E402
 from companion.store import Store  # noqa: E402
 
 PLAYERS = ["Ann", "Ben", "Cato", "Dina"]
-HISTORY_SIZES = (10, 10_000)
 ROUNDS_PER_GAME = 12
-"""Rounds in each fixture game; the timed save adds round 13 to the game in progress."""
-TARGETS = {"add round": 1.5, "list newest 50": 3.0}
+RATIO_TARGETS = {"add round": 1.5, "list newest 50": 3.0, "finish a game": 2.0,
+                 "delete a finished game": 2.0, "open in a new process": 2.0}
+"""Steps whose cost at 10,000 games may be at most this many times the cost at 10."""
+SECONDS_TARGETS = {"player statistics": 0.1, "export (once)": 2.0, "import (once)": 2.0}
+"""Steps whose cost at 10,000 games must stay under this many seconds."""
+
+OPEN_SCRIPT = """
+import sys, time
+sys.path.insert(0, {repo!r})
+from companion.store import Store
+start = time.perf_counter()
+Store(sys.argv[1])
+print(time.perf_counter() - start)
+"""
+
+
+def _template() -> dict[str, Any]:
+    """A real One Up game of 12 rounds, as its pad saves it (so imports and statistics replay it)."""
+    pad = OneUpPad(PLAYERS, options={"limit": 1000})
+    for number in range(ROUNDS_PER_GAME):
+        out = PLAYERS[number % len(PLAYERS)]
+        pad.add_round({name: "" if name == out else "K 3" for name in PLAYERS}, out)
+    return pad.to_doc()
+
+
+TEMPLATE = _template()
 
 
 def _stamp(minutes: int) -> str:
@@ -37,32 +69,18 @@ def _stamp(minutes: int) -> str:
     return (start + dt.timedelta(minutes=minutes)).isoformat()
 
 
-def _round(number: int) -> dict[str, Any]:
-    """A round entry about the size a One Up pad writes: each player's cards left."""
-    hands = {name: ["7H", "QS", "AD", "10C"][: (number + seat) % 5] for seat, name in enumerate(PLAYERS)}
-    return {"went_out": PLAYERS[number % len(PLAYERS)], "hands": hands}
+def _game(number: int, *, finished: bool) -> dict[str, Any]:
+    doc = json.loads(json.dumps(TEMPLATE))
+    doc.update(id=uuid.uuid4().hex, created=_stamp(number * 90), updated=_stamp(number * 90 + 60),
+               finished=finished, winners=["Ann"] if finished else [])
+    return doc
 
 
-def _game(number: int, *, finished: bool, rounds: int) -> dict[str, Any]:
-    return {
-        "schema": 1,
-        "id": uuid.uuid4().hex,
-        "game": "one_up",
-        "players": list(PLAYERS),
-        "first_dealer": number % len(PLAYERS),
-        "options": {"joker": False, "limit": 40},
-        "rounds": [_round(n) for n in range(rounds)],
-        "created": _stamp(number * 90),
-        "updated": _stamp(number * 90 + 60),
-        "finished": finished,
-        "ended_early": False,
-        "winners": [PLAYERS[number % len(PLAYERS)]] if finished else [],
-    }
-
-
-def _median_seconds(action, repeats: int) -> float:
+def _median(action: Callable[[], object], repeats: int, setup: Callable[[], object] | None = None) -> float:
     times = []
     for _ in range(repeats):
+        if setup is not None:
+            setup()
         start = time.perf_counter()
         action()
         times.append(time.perf_counter() - start)
@@ -70,55 +88,77 @@ def _median_seconds(action, repeats: int) -> float:
 
 
 def run(history: int, repeats: int) -> dict[str, float]:
-    """Median seconds of each measured step with ``history`` finished games saved."""
+    """Seconds of each measured step with ``history`` finished games saved (medians, or once)."""
+    results: dict[str, float] = {}
     with tempfile.TemporaryDirectory() as folder:
         store = Store(folder)
         start = time.perf_counter()
-        store.add_games(_game(n, finished=True, rounds=ROUNDS_PER_GAME) for n in range(history))
+        store.add_games(_game(n, finished=True) for n in range(history))
         build = time.perf_counter() - start
-        current = _game(history + 1, finished=False, rounds=ROUNDS_PER_GAME)
+        current = _game(history + 1, finished=False)
         store.save_game(current)
         store.list_games(50)
-        os.sync()
 
         def add_round() -> None:
-            current["rounds"].append(_round(ROUNDS_PER_GAME))
+            current["rounds"].append(current["rounds"][0])
             store.save_game(current)
-
-        times = []
-        for _ in range(repeats):
-            start = time.perf_counter()
-            add_round()
-            times.append(time.perf_counter() - start)
             current["rounds"].pop()
-        results = {
-            "add round": statistics.median(times),
-            "list newest 50": _median_seconds(lambda: store.list_games(50), repeats),
-        }
-        current["finished"] = True
-        current["winners"] = [PLAYERS[0]]
+
+        results["add round"] = _median(add_round, repeats)
+        results["list newest 50"] = _median(lambda: store.list_games(50), repeats)
+
+        pending: list[dict[str, Any]] = []
+
+        def new_game() -> None:
+            pending.append(_game(history + 2 + len(pending), finished=False))
+            store.save_game(pending[-1])
+
+        def finish() -> None:
+            store.save_game(dict(pending[-1], finished=True, winners=["Ann"]))
+
+        results["finish a game"] = _median(finish, repeats, setup=new_game)
+        finished_ids = [doc["id"] for doc in pending]
+        results["delete a finished game"] = _median(lambda: store.delete_game(finished_ids.pop()), repeats)
+
+        script = Path(folder) / "open.py"
+        script.write_text(OPEN_SCRIPT.format(repo=str(REPO)))
+        opens = [float(subprocess.run([sys.executable, str(script), folder], capture_output=True, text=True,
+                                      check=True).stdout) for _ in range(max(3, repeats // 20))]
+        script.unlink()
+        results["open in a new process"] = statistics.median(opens)
+
+        store.player_stats()
+        results["player statistics"] = _median(store.player_stats, max(3, repeats // 10))
+
         start = time.perf_counter()
-        store.save_game(current)
-        results["finish game (once)"] = time.perf_counter() - start
-        start = time.perf_counter()
-        store.list_games(50)
-        results["first list after finish (once)"] = time.perf_counter() - start
-        print(f"  {history:>6} games: fixture built in {build:.2f} s", flush=True)
-        return results
+        backup = store.export_json()
+        results["export (once)"] = time.perf_counter() - start
+        with tempfile.TemporaryDirectory() as other:
+            target = Store(other)
+            start = time.perf_counter()
+            added = target.import_json(backup)
+            results["import (once)"] = time.perf_counter() - start
+            assert added == history + 1, added
+        print(f"  {history:>6} games: fixture built in {build:.2f} s, backup {len(backup) / 1e6:.1f} MB", flush=True)
+    return results
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--repeats", type=int, default=200, help="timed repetitions per step (default 200)")
+    parser.add_argument("--repeats", type=int, default=100, help="timed repetitions per step (default 100)")
+    parser.add_argument("--sizes", default="10,10000", help="the baseline and the large history (default 10,10000)")
     args = parser.parse_args()
-    runs = {size: run(size, args.repeats) for size in HISTORY_SIZES}
-    base, big = runs[HISTORY_SIZES[0]], runs[HISTORY_SIZES[-1]]
-    print(f"\n{'step':32} {'10 games':>12} {'10,000 games':>14} {'ratio':>7} {'target':>7}")
+    small, large = (int(size) for size in args.sizes.split(","))
+    base, big = run(small, args.repeats), run(large, args.repeats)
+    print(f"\n{'step':26} {f'{small} games':>12} {f'{large:,} games':>14} {'ratio':>7}  target")
     for step in base:
         ratio = big[step] / base[step]
-        target = f"<= {TARGETS[step]}" if step in TARGETS else "-"
-        verdict = "" if step not in TARGETS else ("  ok" if ratio <= TARGETS[step] else "  OVER")
-        print(f"{step:32} {base[step] * 1000:>10.3f}ms {big[step] * 1000:>12.3f}ms {ratio:>7.2f} {target:>7}{verdict}")
+        if step in RATIO_TARGETS:
+            target, ok = f"<= {RATIO_TARGETS[step]}x", ratio <= RATIO_TARGETS[step]
+        else:
+            target, ok = f"< {SECONDS_TARGETS[step] * 1000:.0f} ms", big[step] < SECONDS_TARGETS[step]
+        print(f"{step:26} {base[step] * 1000:>10.3f}ms {big[step] * 1000:>12.3f}ms {ratio:>7.2f}  "
+              f"{target} {'ok' if ok else 'OVER'}")
 
 
 if __name__ == "__main__":

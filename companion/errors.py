@@ -47,3 +47,15 @@ class ConflictError(StoreError):
     another round was saved. Nothing was saved; the message says what
     happened and what to do.
     """
+
+
+class ReadOnlyError(StoreError):
+    """The data folder can be read but not written (a read-only disk or folder).
+
+    Games can still be listed and opened; every save raises this error, whose
+    message names the folder and the cause. Nothing was changed.
+    """
+
+
+class DiskFullError(StoreError):
+    """The disk holding the data folder is full; the game stays as last saved."""

@@ -1,17 +1,22 @@
 """Player statistics and CSV export over saved games.
 
-Both read the saved game documents (``Store.iter_games()``), rebuild each
-game's pad and use what the pad derives by replaying its rounds through the
-rules core, so the figures always agree with the score pads.  A document that
-can not be replayed (damaged by hand, say) is left out rather than stopping
-the whole history.  No UI and no storage imports.
+Statistics are built in two steps so that a long history costs little to
+show: :func:`game_tally` replays one game through its pad (the rules core
+scores every round, so the figures agree with the score pads) and returns
+that game's small per-player tally, plain JSON that the store keeps beside
+each finished game (frozen in memory by :func:`freeze_tally`);
+:func:`merge_tallies` adds tallies up into one
+:class:`PlayerStats` per player. :func:`player_stats` does both over a list
+of documents. A document that can not be replayed (damaged by hand, say) is
+left out rather than stopping the whole history. No UI and no storage
+imports.
 """
 
 from __future__ import annotations
 
 import csv
 import io
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -21,6 +26,9 @@ CSV_COLUMNS: tuple[str, ...] = (
     "game_id", "game", "date", "round", "dealer", "player", "points", "total", "level", "detail",
 )
 """The columns of :func:`export_csv`, in order."""
+
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+"""First characters that make a spreadsheet read a text cell as a formula."""
 
 
 @dataclass(frozen=True)
@@ -36,7 +44,7 @@ class PlayerStats:
         avg_penalty: game id -> average penalty points per round played, for
             the games that count penalties (``"one_up"``, ``"up_to_nine"``)
             the player has rounds in.
-        best_score: best single-game score in Up or Down?, ``None`` if none.
+        best_score: best single-round score in Up or Down?, ``None`` if none.
         highest_level: highest Up to 9 level laid down (0-9; 9 = the game's
             last level), ``None`` if the player has no Up to 9 game.
     """
@@ -49,6 +57,142 @@ class PlayerStats:
     avg_penalty: dict[str, float] = field(default_factory=dict)
     best_score: int | None = None
     highest_level: int | None = None
+
+
+def _best_round_score(pad: Pad, player: str) -> int | None:
+    """Up or Down?: the player's best score of a single round (points), None before round 1."""
+    return max((row.points[player] for row in pad.rows), default=None)
+
+
+def _highest_level_laid(pad: Pad, player: str) -> int:
+    """Up to 9: the highest level the player has laid down (0 = none yet; the level played next, less 1)."""
+    return pad.level(player) - 1
+
+
+GAME_RECORDS: dict[str, tuple[str, Callable[[Pad, str], int | None]]] = {
+    "up_or_down": ("best_score", _best_round_score),
+    "up_to_nine": ("highest_level", _highest_level_laid),
+}
+"""Game id -> (the :class:`PlayerStats` field of that game's personal record,
+how one game's pad gives it for a player); the best over all games is kept."""
+
+
+def game_tally(pad: Pad) -> dict[str, dict[str, Any]]:
+    """One game's contribution to each player's statistics (plain JSON).
+
+    Takes a replayed pad; returns player name -> ``{"finished": bool, "won":
+    bool, "penalty": [points, rounds] or None, "record": int or None}``:
+    whether the game is finished (by the rules or early), whether the player
+    is among its winners, the penalty points summed over its rounds and the
+    number of rounds (games that count penalties: One Up and Up to 9), and
+    the game's personal record (see :data:`GAME_RECORDS`).
+    """
+    winners = set(pad.winners) if pad.finished else set()
+    _, record = GAME_RECORDS.get(pad.GAME, ("", None))
+    tally: dict[str, dict[str, Any]] = {}
+    for player in pad.players:
+        penalties = [row.penalty[player] for row in pad.rows if row.penalty]
+        tally[player] = {
+            "finished": pad.finished,
+            "won": player in winners,
+            "penalty": [sum(penalties), len(penalties)] if penalties else None,
+            "record": record(pad, player) if record else None,
+        }
+    return tally
+
+
+TALLY_FIELDS = ("finished", "won", "penalty", "record")
+"""The fields of one player's entry in a :func:`game_tally` result."""
+
+
+def _is_count(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and value >= 0
+
+
+def check_tally(tally: Any) -> bool:
+    """True when ``tally`` (read back from a file) has the shape :func:`game_tally` writes."""
+    if not isinstance(tally, dict):
+        return False
+    for name, entry in tally.items():
+        if not isinstance(name, str) or not isinstance(entry, dict) or set(entry) != set(TALLY_FIELDS):
+            return False
+        if not isinstance(entry["finished"], bool) or not isinstance(entry["won"], bool):
+            return False
+        penalty, record = entry["penalty"], entry["record"]
+        if penalty is not None and not (
+            isinstance(penalty, list) and len(penalty) == 2 and all(map(_is_count, penalty))
+        ):
+            return False
+        if record is not None and not (isinstance(record, int) and not isinstance(record, bool)):
+            return False
+    return True
+
+
+FrozenTally = tuple[tuple[Any, ...], ...]
+"""A tally as :func:`freeze_tally` keeps it: one (player, finished, won,
+(penalty points, rounds) or None, record) tuple per player."""
+
+
+def freeze_tally(tally: Mapping[str, Mapping[str, Any]]) -> FrozenTally:
+    """A :func:`game_tally` result as nested tuples of plain values (see :data:`FrozenTally`).
+
+    A store keeps 10,000 of these in memory: tuples of plain values are
+    not scanned again and again by the garbage collector, as dicts would be.
+    """
+    return tuple(
+        (player, entry["finished"], entry["won"],
+         tuple(entry["penalty"]) if entry["penalty"] is not None else None, entry["record"])
+        for player, entry in tally.items()
+    )
+
+
+def thaw_tally(frozen: FrozenTally) -> dict[str, dict[str, Any]]:
+    """The :func:`game_tally` result that :func:`freeze_tally` froze, as plain JSON again."""
+    return {
+        player: {"finished": finished, "won": won, "penalty": list(penalty) if penalty is not None else None,
+                 "record": record}
+        for player, finished, won, penalty, record in frozen
+    }
+
+
+def merge_tallies(tallies: Iterable[tuple[str, FrozenTally]]) -> list[PlayerStats]:
+    """Statistics per player name from the tallies of many games.
+
+    Takes (game id, :func:`freeze_tally` of a :func:`game_tally` result)
+    pairs; returns one :class:`PlayerStats` per name, sorted by name (case
+    ignored).
+    """
+    games: dict[str, int] = {}
+    finished: dict[str, int] = {}
+    wins: dict[str, int] = {}
+    penalty_sums: dict[str, dict[str, list[int]]] = {}
+    records: dict[str, dict[str, int]] = {}
+    for game, tally in tallies:
+        field_name = GAME_RECORDS[game][0] if game in GAME_RECORDS else ""
+        for player, ended, won, penalty, record in tally:
+            games[player] = games.get(player, 0) + 1
+            if ended:
+                finished[player] = finished.get(player, 0) + 1
+                wins[player] = wins.get(player, 0) + won
+            if penalty is not None:
+                sums = penalty_sums.setdefault(player, {}).setdefault(game, [0, 0])
+                sums[0] += penalty[0]
+                sums[1] += penalty[1]
+            if field_name and record is not None:
+                best = records.setdefault(player, {})
+                best[field_name] = max(best.get(field_name, record), record)
+    return [
+        PlayerStats(
+            name=name,
+            games=games[name],
+            finished=finished.get(name, 0),
+            wins=wins.get(name, 0),
+            win_rate=wins.get(name, 0) / finished[name] if finished.get(name) else None,
+            avg_penalty={game: total / count for game, (total, count) in penalty_sums.get(name, {}).items()},
+            **records.get(name, {}),
+        )
+        for name in sorted(games, key=str.casefold)
+    ]
 
 
 def load_pads(docs: Iterable[Mapping[str, Any]]) -> Iterator[Pad]:
@@ -65,50 +209,17 @@ def load_pads(docs: Iterable[Mapping[str, Any]]) -> Iterator[Pad]:
 
 
 def player_stats(docs: Iterable[Mapping[str, Any]]) -> list[PlayerStats]:
-    """Statistics per player name over the saved games.
+    """Statistics per player name over the saved games (each replayed once).
 
     Args:
-        docs: saved game documents, e.g. ``store.iter_games()``.
+        docs: saved game documents. The store keeps the tallies up to date
+            as games are saved: ``Store.player_stats()`` gives the same
+            result without replaying the history.
 
     Returns:
         One :class:`PlayerStats` per name, sorted by name (case ignored).
     """
-    games: dict[str, int] = {}
-    finished: dict[str, int] = {}
-    wins: dict[str, int] = {}
-    penalty_sums: dict[str, dict[str, list[int]]] = {}
-    best: dict[str, int] = {}
-    highest: dict[str, int] = {}
-    for pad in load_pads(docs):
-        winners = set(pad.winners) if pad.finished else set()
-        for player in pad.players:
-            games[player] = games.get(player, 0) + 1
-            if pad.finished:
-                finished[player] = finished.get(player, 0) + 1
-                wins[player] = wins.get(player, 0) + (player in winners)
-            for row in pad.rows:
-                if row.penalty:
-                    sums = penalty_sums.setdefault(player, {}).setdefault(pad.GAME, [0, 0])
-                    sums[0] += row.penalty[player]
-                    sums[1] += 1
-            if pad.GAME == "up_or_down":
-                for row in pad.rows:
-                    best[player] = max(best.get(player, row.points[player]), row.points[player])
-            if pad.GAME == "up_to_nine":
-                highest[player] = max(highest.get(player, 0), pad.level(player) - 1)
-    return [
-        PlayerStats(
-            name=name,
-            games=games[name],
-            finished=finished.get(name, 0),
-            wins=wins.get(name, 0),
-            win_rate=wins.get(name, 0) / finished[name] if finished.get(name) else None,
-            avg_penalty={game: total / count for game, (total, count) in penalty_sums.get(name, {}).items()},
-            best_score=best.get(name),
-            highest_level=highest.get(name),
-        )
-        for name in sorted(games, key=str.casefold)
-    ]
+    return merge_tallies((pad.GAME, freeze_tally(game_tally(pad))) for pad in load_pads(docs))
 
 
 def csv_rows(docs: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
@@ -140,14 +251,25 @@ def csv_rows(docs: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
     return rows
 
 
+def as_text_cell(value: Any) -> Any:
+    """A CSV cell a spreadsheet shows as typed: text starting with ``=``, ``+``,
+    ``-``, ``@``, a tab or a carriage return gets a leading apostrophe so it is
+    not run as a formula; numbers and other text are returned unchanged."""
+    if isinstance(value, str) and value.startswith(FORMULA_STARTS):
+        return "'" + value
+    return value
+
+
 def export_csv(docs: Iterable[Mapping[str, Any]]) -> str:
     """The whole history as CSV text: a header, then one line per player per round.
 
     Columns: :data:`CSV_COLUMNS` (see :func:`csv_rows`). Written by the
-    ``csv`` module (comma separated, quoted where needed, CRLF line ends).
+    ``csv`` module (comma separated, quoted where needed, CRLF line ends);
+    text cells that a spreadsheet would run as a formula are written as text
+    (:func:`as_text_cell`).
     """
     out = io.StringIO()
     writer = csv.DictWriter(out, fieldnames=CSV_COLUMNS)
     writer.writeheader()
-    writer.writerows(csv_rows(docs))
+    writer.writerows({key: as_text_cell(value) for key, value in row.items()} for row in csv_rows(docs))
     return out.getvalue()

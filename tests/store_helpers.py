@@ -1,4 +1,4 @@
-"""Game documents for the storage tests (contracts.md, "Saved game document")."""
+"""Game documents for the storage tests (the saved game document of companion.document)."""
 
 from __future__ import annotations
 
@@ -15,6 +15,12 @@ def stamp(minutes: int) -> str:
     return (start + dt.timedelta(minutes=minutes)).isoformat()
 
 
+def one_up_round(went_out: str) -> dict[str, Any]:
+    """A One Up round entry as its pad saves it: ``went_out`` emptied their hand, the others kept K and 3."""
+    return {"hands": {name: [] if name == went_out else ["K", "3"] for name in PLAYERS},
+            "went_out": went_out, "ended_by": went_out}
+
+
 def make_doc(order: int = 0, *, finished: bool = False, rounds: int = 2, **fields: Any) -> dict[str, Any]:
     """A valid schema-2 game; a higher ``order`` is created later; ``fields`` override any key."""
     doc = {
@@ -24,9 +30,7 @@ def make_doc(order: int = 0, *, finished: bool = False, rounds: int = 2, **field
         "players": list(PLAYERS),
         "first_dealer": 1,
         "options": {"joker": False, "limit": 40},
-        "rounds": [{"id": f"{n + 1:08x}", "rev": n + 1, "went_out": PLAYERS[n % 3],
-                    "hands": {"Ann": ["7H"], "Ben": [], "Cato": ["KS", "2C"]}}
-                   for n in range(rounds)],
+        "rounds": [{"id": f"{n + 1:08x}", "rev": n + 1, **one_up_round(PLAYERS[n % 3])} for n in range(rounds)],
         "seq": rounds,
         "log": [],
         "created": stamp(order * 60),

@@ -1,4 +1,4 @@
-"""Full JSON backup: export, import, and refusal of bad files (issue 3, History and statistics)."""
+"""Full JSON backup: export, import, and refusal of bad files."""
 
 from __future__ import annotations
 
@@ -105,6 +105,13 @@ BAD_BACKUPS = [
     (backup_of([{**good_game(), "created": 20260101}]), "'created'"),
     (backup_of([{**good_game(), "schema": 5}]), "newer version"),
     (backup_of([{**good_game(), "id": "same"}, {**good_game(), "id": "same"}]), "repeats the id same"),
+    (b"[" * 100_000 + b"]" * 100_000, "nested far deeper than a backup is"),
+    (backup_of([{**good_game(), "options": "deep"}]).replace('"deep"', "[" * 100_000 + "]" * 100_000),
+     "nested far deeper"),
+    (backup_of([good_game()]).replace('"first_dealer": 1', '"first_dealer": ' + "1" * 5000), "number too long"),
+    (backup_of([good_game()]).encode("utf-8").replace(b"Cato", b"Cat\xf6"), "not JSON"),
+    (backup_of([{**good_game(), "options": {"limit": [[[[[[[[[[1]]]]]]]]]]}}]),
+     "Game 1 .* limit must be a whole number"),
 ]
 
 

@@ -7,8 +7,20 @@ import io
 
 import pytest
 
-from companion.pads import OneCardPad, OneUpPad, UpOrDownPad, UpToNinePad
-from companion.stats import CSV_COLUMNS, csv_rows, export_csv, player_stats
+from companion.pads import OneCardPad, OneUpPad, UpOrDownPad, UpToNinePad, pad_from_doc
+from companion.stats import (
+    CSV_COLUMNS,
+    as_text_cell,
+    check_tally,
+    csv_rows,
+    export_csv,
+    freeze_tally,
+    game_tally,
+    merge_tallies,
+    player_stats,
+    thaw_tally,
+)
+from companion.store import Store
 
 DAY = "2026-11-30T01:23:45+00:00"
 
@@ -109,3 +121,43 @@ def test_export_csv_is_read_back_by_the_csv_module(docs):
         "game_id": docs[3]["id"], "game": "One-card", "date": "2026-11-30", "round": "1",
         "dealer": "Ben", "player": "Cy", "points": "1", "total": "1", "level": "", "detail": "won the round",
     }
+
+
+def test_cells_a_spreadsheet_would_run_are_written_as_text():
+    pad = OneCardPad(["=HYPERLINK(\"http://x\")", "@SUM(A1)", "+1", "-2"], created=DAY)
+    pad.add_round("@SUM(A1)")
+    text = export_csv([pad.to_doc()])
+    read = list(csv.DictReader(io.StringIO(text)))
+    assert [row["player"] for row in read] == ["'=HYPERLINK(\"http://x\")", "'@SUM(A1)", "'+1", "'-2"]
+    assert read[0]["dealer"] == "'=HYPERLINK(\"http://x\")"
+    assert [row["points"] for row in read] == ["0", "1", "0", "0"]
+    assert [as_text_cell(value) for value in ("\tx", "\rx", "a=b", -3, "")] == ["'\tx", "'\rx", "a=b", -3, ""]
+
+
+def test_store_keeps_the_statistics_as_games_are_saved(tmp_path):
+    store = Store(tmp_path)
+    games = [one_up_doc(), up_to_nine_doc(), up_or_down_doc(), one_card_doc(), damaged_doc()]
+    store.add_games(games[:3])
+    store.save_game(games[3])
+    store.save_game(games[4])
+    assert store.player_stats() == player_stats(games)
+    assert Store(tmp_path).player_stats() == player_stats(games)
+    store.delete_game(games[0]["id"])
+    assert store.player_stats() == player_stats(games[1:])
+    reopened = dict(games[2], finished=False, winners=[])
+    store.save_game(reopened)
+    assert store.player_stats() == player_stats([reopened, *games[1:2], *games[3:]])
+    ann = store.player_stats()[0]
+    assert (ann.name, ann.games, ann.finished, ann.best_score) == ("Ann", 2, 0, 66)
+
+
+def test_game_tally_is_what_the_store_keeps():
+    tally = game_tally(pad_from_doc(up_to_nine_doc()))
+    assert tally == {
+        "Ann": {"finished": False, "won": False, "penalty": [15, 2], "record": 2},
+        "Cy": {"finished": False, "won": False, "penalty": [20, 2], "record": 1},
+    }
+    assert check_tally(tally)
+    assert not check_tally({"Ann": {**tally["Ann"], "penalty": [1, -1]}})
+    assert thaw_tally(freeze_tally(tally)) == tally
+    assert merge_tallies([("up_to_nine", freeze_tally(tally))]) == player_stats([up_to_nine_doc()])

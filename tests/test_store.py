@@ -1,4 +1,4 @@
-"""The game store (issue 3, Storage): documents, listing, undo, migration,
+"""The game store: documents, listing, undo, migration,
 corrupt files, the TinyDB storage class, the data folder and two writers."""
 
 from __future__ import annotations

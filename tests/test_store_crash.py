@@ -1,4 +1,4 @@
-"""SIGKILL at random moments loses no saved round (issue 3, Storage: "Crash-safe").
+"""SIGKILL at random moments loses no saved round.
 
 A child process saves rounds in a loop into the game in progress, also
 editing and deleting rounds (so the game shrinks and grows), now and then

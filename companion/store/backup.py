@@ -13,6 +13,8 @@ from typing import Any
 from companion.document import is_int, load_doc
 from companion.errors import BackupError, StoreError
 from companion.pads import PadError, pad_from_doc
+from companion.stats import game_tally
+from companion.store.files import paused_gc
 
 BACKUP_FORMAT = "companion-backup"
 """The ``format`` field that marks a JSON file as a Companion backup."""
@@ -23,11 +25,13 @@ MAX_BACKUP_BYTES = 20 * 1024 * 1024
 """Largest backup file import_json accepts (20 MB)."""
 
 
-def parse_backup(data: bytes | str) -> list[dict[str, Any]]:
-    """The game documents of a backup, each migrated, checked and replayed by its pad (see :meth:`Store.import_json`).
+def parse_backup(data: bytes | str) -> list[tuple[dict[str, Any], dict[str, Any]]]:
+    """The games of a backup, each migrated, checked and replayed once by its pad (see :meth:`Store.import_json`).
 
-    Takes the file's bytes or text; returns a list of current-schema game
-    documents. Raises BackupError with a message saying what is wrong.
+    Takes the file's bytes or text; returns (current-schema game document,
+    its statistics tally from ``companion.stats.game_tally``) pairs in the
+    backup's order. Raises BackupError with a message saying what is wrong:
+    also for a file nested too deeply or holding a number too long to read.
     """
     if isinstance(data, str):
         data = data.encode("utf-8")
@@ -38,10 +42,24 @@ def parse_backup(data: bytes | str) -> list[dict[str, Any]]:
             f"This file is {len(data) / 1024 / 1024:.1f} MB; a Companion backup can be at most "
             f"{MAX_BACKUP_BYTES // 1024 // 1024} MB. Nothing was imported."
         )
+    with paused_gc():
+        return _read_backup(data)
+
+
+def _read_backup(data: bytes | bytearray) -> list[tuple[dict[str, Any], dict[str, Any]]]:
+    """The work of :func:`parse_backup` once the size is checked."""
     try:
         backup = json.loads(bytes(data).decode("utf-8-sig"))
     except (UnicodeDecodeError, json.JSONDecodeError) as error:
         raise BackupError("This file is not a Companion backup: it is not JSON text. Nothing was imported.") from error
+    except RecursionError as error:
+        raise BackupError(
+            "This file is not a Companion backup: it is nested far deeper than a backup is. Nothing was imported."
+        ) from error
+    except ValueError as error:
+        raise BackupError(
+            "This file is not a Companion backup: it holds a number too long to be a score. Nothing was imported."
+        ) from error
     if not isinstance(backup, dict) or backup.get("format") != BACKUP_FORMAT:
         raise BackupError(
             "This file is JSON but not a Companion backup (it has no \"format\": "
@@ -56,17 +74,21 @@ def parse_backup(data: bytes | str) -> list[dict[str, Any]]:
     games = backup.get("games")
     if not isinstance(games, list):
         raise BackupError("This backup has no list of games. Nothing was imported.")
-    docs = []
+    games_read = []
     seen: set[str] = set()
     for number, game in enumerate(games, start=1):
         try:
             doc = load_doc(game)
-            pad_from_doc(doc)
+            tally = game_tally(pad_from_doc(doc))
         except (StoreError, PadError) as error:
             reason = str(error).rstrip(".")
             raise BackupError(f"Game {number} in the backup is not valid: {reason}. Nothing was imported.") from error
+        except RecursionError as error:
+            raise BackupError(
+                f"Game {number} in the backup is not valid: it is nested too deeply. Nothing was imported."
+            ) from error
         if doc["id"] in seen:
             raise BackupError(f"Game {number} in the backup repeats the id {doc['id']}. Nothing was imported.")
         seen.add(doc["id"])
-        docs.append(doc)
-    return docs
+        games_read.append((doc, tally))
+    return games_read

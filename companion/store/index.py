@@ -10,6 +10,7 @@ from __future__ import annotations
 import bisect
 import hashlib
 import json
+from collections import Counter
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from operator import itemgetter
@@ -17,6 +18,7 @@ from typing import Any
 
 from companion.document import SUMMARY_FIELDS, is_int, order_key, utc_seconds
 from companion.errors import StoreError
+from companion.stats import freeze_tally, thaw_tally
 
 SHARD_NAMES = frozenset(f"{n:02x}.json" for n in range(256))
 """The names an archive shard file may have."""
@@ -60,10 +62,18 @@ def shard_name(game_id: str) -> str:
     return hashlib.sha1(game_id.encode("utf-8")).hexdigest()[:2] + ".json"
 
 
+EMPTY_SHARD_BYTES = 32
+"""A shard file at most this many bytes long holds no game (``{"games":{}}``);
+one saved game document alone is longer."""
+
+
 @dataclass
 class History:
-    """history.json in memory: the file's signature, summaries by id, and
-    (order key, summary) pairs oldest first.
+    """history.json in memory: the file's signature, summaries by id,
+    (order key, summary) pairs oldest first, each game's statistics tally
+    (``companion.stats.game_tally``, frozen by :func:`freeze_tally`) by id, how many listed games each
+    shard file holds, and how much of history.log it has applied: the
+    log file's (device, inode), the bytes and the lines read.
 
     The store keeps it in step with its own writes (put, drop), so only a
     change by another process makes it parse the file again.
@@ -72,14 +82,31 @@ class History:
     signature: tuple[int, int, int, int, int] | None
     by_id: dict[str, dict[str, Any]]
     ordered: list[tuple[tuple[float, float, str], dict[str, Any]]]
+    tallies: dict[str, tuple[tuple[Any, ...], ...]]
+    shards: Counter[str]
+    log_id: tuple[int, int] | None = None
+    log_offset: int = 0
+    log_lines: int = 0
 
     @classmethod
     def build(
-        cls, signature: tuple[int, int, int, int, int] | None, summaries: Iterable[dict[str, Any]]
+        cls,
+        signature: tuple[int, int, int, int, int] | None,
+        summaries: Iterable[dict[str, Any]],
+        tallies: dict[str, dict[str, Any]],
     ) -> History:
-        """The cache of freshly read (or rebuilt) summaries."""
+        """The cache of freshly read (or rebuilt) summaries and their tallies (by game id)."""
         by_id = {summary["id"]: summary for summary in summaries}
-        return cls(signature, by_id, sorted(((order_key(s), s) for s in by_id.values()), key=itemgetter(0)))
+        ordered = sorted(((order_key(s), s) for s in by_id.values()), key=itemgetter(0))
+        frozen = {game_id: freeze_tally(tally) for game_id, tally in tallies.items()}
+        return cls(signature, by_id, ordered, frozen, Counter(shard_name(gid) for gid in by_id))
+
+    def rows(self) -> dict[str, dict[str, Any]]:
+        """The ``summaries`` table of history.json: one row per game, its summary plus ``tally``."""
+        return {
+            str(number): {**summary, "tally": thaw_tally(self.tallies.get(game_id, ()))}
+            for number, (game_id, summary) in enumerate(self.by_id.items(), start=1)
+        }
 
     def newest_first(self) -> Iterator[tuple[tuple[float, float, str], dict[str, Any]]]:
         """(order key, summary) pairs, newest first."""
@@ -91,9 +118,13 @@ class History:
             old = self.by_id.pop(game_id, None)
             if old is not None:
                 del self.ordered[bisect.bisect_left(self.ordered, order_key(old), key=itemgetter(0))]
+                self.tallies.pop(game_id, None)
+                self.shards[shard_name(game_id)] -= 1
 
-    def put(self, summary: dict[str, Any]) -> None:
-        """Add or replace one checked summary (see check_summary)."""
+    def put(self, summary: dict[str, Any], tally: dict[str, Any]) -> None:
+        """Add or replace one checked summary (see check_summary) and its statistics tally."""
         self.drop([summary["id"]])
         self.by_id[summary["id"]] = summary
+        self.tallies[summary["id"]] = freeze_tally(tally)
+        self.shards[shard_name(summary["id"])] += 1
         bisect.insort(self.ordered, (order_key(summary), summary), key=itemgetter(0))
