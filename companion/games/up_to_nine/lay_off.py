@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import lru_cache
 
 from companion.cards import SUITS, Card, CardLike, CardsLike, as_card
 from companion.games.up_to_nine.levels import HIGH_ACE, KINDS, LOW_ACE, SET, LevelError, position_rank
@@ -282,7 +283,13 @@ def laid_readings(kind: str, cards: CardsLike) -> tuple[LaidReading, ...]:
     """
     if kind not in KINDS:
         raise LevelError(f"a group is a straight or a set, not {kind!r}")
-    held = meld_cards(cards)
+    return _readings(kind, tuple(meld_cards(cards)))
+
+
+@lru_cache(maxsize=64)
+def _readings(kind: str, held: tuple[Card, ...]) -> tuple[LaidReading, ...]:
+    """:func:`laid_readings` of cards already read (kept for the last few
+    groups: the checker asks again on every tap)."""
     first = check_group(kind, held)
     if not first:
         return ()
