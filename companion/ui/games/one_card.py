@@ -37,7 +37,6 @@ from companion.ui.ask_cards import (
     card_label,
     slot_button,
     slots_row,
-    SUIT_TEXT,
     suit_text,
 )
 from companion.ui.entry_sheet import Submit, sheet_frame
@@ -222,22 +221,31 @@ def _card_answer_row(item: CardAnswer, on_remove: Callable[[], None]) -> ft.Cont
     )
 
 
-NO_SUIT_NAMED = "none"
-"""The choice "no suit named" of the 7's suit menu."""
-
-
 def _named_suit(declared: str | None, choose: Callable[[str | None], None]) -> ft.Control:
-    """The suit named with a 7 on top, as a menu (the picker below keeps the
-    one row of suit tiles): no suit named, or one of the four."""
-    return ft.Dropdown(
-        label="Suit named with the 7",
-        value=declared or NO_SUIT_NAMED,
-        options=[ft.DropdownOption(key=NO_SUIT_NAMED, text="No suit named"),
-                 *(ft.DropdownOption(key=letter, text=f"{SUIT_SYMBOLS[letter]} {SUIT_NAMES[letter]}")
-                   for letter in SUITS)],
-        on_select=lambda e: choose(None if e.control.value == NO_SUIT_NAMED else e.control.value),
-        text_style=SUIT_TEXT,
+    """The suit named with a 7 on top, as a button opening a menu (no suit
+    named, or one of the four), so the picker below keeps the screen's one
+    row of suit tiles."""
+    shown = f"{SUIT_SYMBOLS[declared]} {SUIT_NAMES[declared]}" if declared else "none"
+    return ft.PopupMenuButton(
+        content=ft.Container(
+            padding=ft.Padding.symmetric(horizontal=12, vertical=12),
+            border_radius=10,
+            border=ft.Border.all(1, ft.Colors.OUTLINE),
+            content=ft.Row(
+                [suit_text(f"Suit named with the 7: {shown}", size=16, expand=True),
+                 ft.Icon(ft.Icons.ARROW_DROP_DOWN)],
+                vertical_alignment=ft.CrossAxisAlignment.CENTER,
+            ),
+        ),
+        tooltip="Suit named with the 7",
+        menu_position=ft.PopupMenuPosition.UNDER,
         expand=True,
+        items=[
+            ft.PopupMenuItem(content="No suit named", on_click=lambda: choose(None)),
+            *(ft.PopupMenuItem(content=suit_text(f"{SUIT_SYMBOLS[letter]} {SUIT_NAMES[letter]}"),
+                               on_click=partial(choose, letter))
+              for letter in SUITS),
+        ],
     )
 
 
