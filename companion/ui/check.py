@@ -7,7 +7,7 @@ the panel a game's house rules and player count.  Opened from a score pad
 bottom tab (``/check``) it is the game in progress (the newest saved game
 not finished).  Switching games keeps ``?game_id=`` in the address, so
 coming back to the followed game finds its options again (One Up's wild
-joker, an edited Up to 9 level table).  With no game followed the player
+joker, an edited Up to 9 level table).  For any other game the player
 count is picked on the screen.
 """
 
@@ -85,8 +85,8 @@ def CheckScreen(game: str | None) -> ft.Control:
 
     Takes the game id from the address (None: the followed game's, else the
     registry's first game). The followed saved game (see
-    :func:`followed_game`) gives its player count to every game's panel and
-    its house rules to its own game's panel.
+    :func:`followed_game`) gives its house rules and player count to its own
+    game's panel; any other game's player count is picked on the screen.
     """
     followed = followed_game()
     chosen_count, set_count = ft.use_state(CHECK_PLAYERS)
@@ -97,8 +97,9 @@ def CheckScreen(game: str | None) -> ft.Control:
     else:
         current = registry.GAME_IDS[0]
     supported = registry.game(current).players
-    options = followed.options if followed.game == current else {}
-    players = followed.players or chosen_count
+    own = followed.game == current and followed.players is not None
+    options = followed.options if own else {}
+    players = followed.players if own else chosen_count
     if players not in supported:
         players = supported.start
     suffix = f"?game_id={followed.game_id}" if followed.from_pad else ""
@@ -109,7 +110,7 @@ def CheckScreen(game: str | None) -> ft.Control:
         ),
         game_tiles(registry.GAME_IDS, current, lambda game_id: navigate(f"/check/{game_id}{suffix}")),
     ]
-    if followed.players is None:
+    if not own:
         controls.append(_players_row(players, supported, set_count))
     controls.append(game_ui(current).Check(options, players, key=current))
     return ft.Column(controls, spacing=12)
