@@ -58,6 +58,15 @@ def answer_on_screen(app, test_id: str, expected: str) -> None:
     assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= PHONE["height"] - NAV_BAR, box
 
 
+def lay_off_slot(app) -> None:
+    """Tap the "Card to lay off" slot once the screen is at rest (typing
+    scrolls the field into view), and wait until it takes the cards."""
+    app.settle()
+    app.tap("Card to lay off", exact=False)
+    app.page.get_by_role("button", name=re.compile(r"Card to lay off.*cards go here", re.S)).first.wait_for()
+    app.settle()
+
+
 def new_game(app, game: str, players: list[str], *, before_names=()) -> None:
     """From the home screen: New game, pick ``game``, tap the buttons
     ``before_names`` (house rules), type the names."""
@@ -173,7 +182,7 @@ def test_lay_off_onto_a_laid_wild_follows_what_it_was_laid_as(app):
     app.see("Group on the table")
     assert app.page.get_by_text("Your level").count() == 0
     type_cards(app, "Or type cards", "5H 6H 7H 2S")
-    app.tap("Card to lay off", exact=False)
+    lay_off_slot(app)
     type_cards(app, "Or type cards", "8H")
     answer_on_screen(app, "answer", (
         "No: 8♥ does not continue the hearts straight 5 to 8: only 4♥ or 9♥ fit. It depends on the wilds: "
@@ -186,7 +195,7 @@ def test_lay_off_onto_a_laid_wild_follows_what_it_was_laid_as(app):
     app.tap("Clear")
     answer_on_screen(app, "answer", "Add the cards of the group on the table.")
     type_cards(app, "Or type cards", "4C 5C 6C 7C")
-    app.tap("Card to lay off", exact=False)
+    lay_off_slot(app)
     type_cards(app, "Or type cards", "2H")
     answer_on_screen(app, "answer", (
         "Yes: 2♥ goes on the clubs straight 4 to 7 as a wild for 8♣ at the high end, "
@@ -262,6 +271,6 @@ def test_a_wild_laid_off_on_a_set_is_worded_with_its_article(app):
     app.tap("Lay off")
     app.tap("Set")
     type_cards(app, "Or type cards", "8S 8H 8D")
-    app.tap("Card to lay off", exact=False)
+    lay_off_slot(app)
     type_cards(app, "Or type cards", "2H")
     answer_on_screen(app, "answer", "Yes: 2♥ goes on the set of 8s as a wild for an 8; it stays the card it is laid as.")
