@@ -6,9 +6,18 @@ import re
 import pytest
 
 from companion.games.up_or_down import cards_in_play
-from companion import setup
 from companion.cards import Card
-from companion.setup import GAME_IDS, GAMES, SetupError, SetupPlan, check_copies, copies_in_deck, plan
+from companion.setup import (
+    GAME_IDS,
+    GAMES,
+    SHUFFLE,
+    SHUFFLE_GROUPED,
+    SetupError,
+    SetupPlan,
+    check_copies,
+    copies_in_deck,
+    plan,
+)
 
 PLAN_FIELDS = {field.name for field in dataclasses.fields(SetupPlan)}
 
@@ -213,11 +222,11 @@ def test_the_ring_of_up_or_down_is_not_called_a_discard_pile():
 
 
 def test_the_shuffle_tip_on_runs_and_sets_only_where_they_are_laid():
-    assert plan("up_to_nine", 4).shuffle == setup.SHUFFLE_GROUPED
-    assert "runs and sets" in setup.SHUFFLE_GROUPED
+    assert plan("up_to_nine", 4).shuffle == SHUFFLE_GROUPED
+    assert "runs and sets" in SHUFFLE_GROUPED
     for game in ("one_up", "one_card", "up_or_down"):
-        assert plan(game, 4).shuffle == setup.SHUFFLE
-    assert "runs" not in setup.SHUFFLE and "sets" not in setup.SHUFFLE
+        assert plan(game, 4).shuffle == SHUFFLE
+    assert "runs" not in SHUFFLE and "sets" not in SHUFFLE
 
 
 @pytest.mark.parametrize(("game", "players"), ALL)

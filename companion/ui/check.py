@@ -13,7 +13,7 @@ count is picked on the screen.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from functools import partial
 from typing import Any
@@ -66,7 +66,7 @@ def followed_game() -> Followed:
                     len(doc.get("players", [])) or None, from_pad)
 
 
-def _players_row(count: int, supported: range, choose) -> ft.Control:
+def _players_row(count: int, supported: range, choose: Callable[[int], None]) -> ft.Control:
     """Tiles for the player count, the current one filled."""
     return ft.Row(
         [ft.Text("Players", weight=ft.FontWeight.W_600),

@@ -207,16 +207,22 @@ def test_every_checker_knows_the_decks(app):
     app.tap("3", within="check-players")
     type_cards(app, "Or type cards", "9S")
     type_cards(app, "Or type cards", "5H 5H 5H")
-    answer_on_screen(app, "answer", "No deck holds these cards. 5♥: 3 held, but the 1 deck for 3 players has only 1.")
+    answer_on_screen(app, "answer", (
+        "No deck holds these cards. "
+        "5♥: 3 held, but the 1 deck for 3 players has only 1."))
     app.tap("Up to 9")
     app.tap("4", within="check-players")
     type_cards(app, "Or type cards", "5H 5H 5H 6H")
-    answer_on_screen(app, "answer", "No deck holds these cards. 5♥: 3 held, but the 2 decks for 4 players have only 2.")
+    answer_on_screen(app, "answer", (
+        "No deck holds these cards. "
+        "5♥: 3 held, but the 2 decks for 4 players have only 2."))
     app.tap("One Up")
     app.page.get_by_role("switch", name="Wild joker variant").click()
     app.tap("JK")
     app.tap("JK")
-    answer_on_screen(app, "answer", "No deck holds these cards. joker: 2 held, but the 2 decks for 4 players have only 1.")
+    answer_on_screen(app, "answer", (
+        "No deck holds these cards. "
+        "joker: 2 held, but the 2 decks for 4 players have only 1."))
     app.tap("Up or Down?")
     app.tap("2", within="check-players")
     type_cards(app, "Or type numbers", "4 60")
@@ -273,4 +279,6 @@ def test_a_wild_laid_off_on_a_set_is_worded_with_its_article(app):
     type_cards(app, "Or type cards", "8S 8H 8D")
     lay_off_slot(app)
     type_cards(app, "Or type cards", "2H")
-    answer_on_screen(app, "answer", "Yes: 2♥ goes on the set of 8s as a wild for an 8; it stays the card it is laid as.")
+    answer_on_screen(app, "answer", (
+        "Yes: 2♥ goes on the set of 8s as a wild for an 8; "
+        "it stays the card it is laid as."))
