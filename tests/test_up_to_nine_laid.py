@@ -51,7 +51,7 @@ def test_a_set_of_twos_and_threes_reads_as_either_rank():
 
 def test_no_group_has_no_reading():
     assert laid_readings("set", "K♣ K♦ A♦") == ()
-    with pytest.raises(LayOffError, match="is not a set"):
+    with pytest.raises(LayOffError, match="^K♣ K♦ A♦ is no set: it mixes kings and aces$"):
         read_laid("set", "K♣ K♦ A♦")
     with pytest.raises(LevelError):
         laid_readings("row", "K♣ K♦")

@@ -330,9 +330,9 @@ def read_laid(kind: str, cards: CardsLike, stands_for: Mapping[int, CardLike] | 
         named wild.
 
     Raises:
-        LayOffError: when the cards make no such group, an index is not a
-            place in the group, or the named readings do not fit together
-            (the message names them).
+        LayOffError: when the cards make no such group (``check_group``'s
+            reason), an index is not a place in the group, or the named
+            readings do not fit together (the message names them).
         LevelError, CardError: as :func:`laid_readings`.
 
     Rule: seed, "Merk" (a laid wild keeps what it was laid as).
@@ -343,7 +343,7 @@ def read_laid(kind: str, cards: CardsLike, stands_for: Mapping[int, CardLike] | 
     readings = laid_readings(kind, cards)
     held = meld_cards(cards)
     if not readings:
-        raise LayOffError(f"{' '.join(map(str, held))} is not a {kind}: {check_group(kind, held).reason}")
+        raise LayOffError(check_group(kind, held).reason)
     chosen = _chosen(len(held), stands_for)
     for reading in readings:
         if _agrees(reading, chosen):
