@@ -13,8 +13,10 @@ screens turn into an icon.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from types import ModuleType
+from typing import Any
 
 from companion import setup
 from companion.games import one_card, one_up, up_or_down, up_to_nine
@@ -39,12 +41,17 @@ class Game:
             (``"FILTER_1"``: an attribute of Flet's ``ft.Icons``).
         rules: the game's rules module (``companion.games.one_up``).
         pad: the game's score pad class (``OneUpPad``).
+        figures: the game's ``rule_figures(options)``: the game's options
+            (a mapping, or None for the standard game) -> placeholder name
+            to text for its rules text (``{"one_up_limit": "40", ...}``);
+            raises the rules module's ``ValueError`` for options it refuses.
     """
 
     id: str
     icon: str
     rules: ModuleType
     pad: type[Pad]
+    figures: Callable[[Mapping[str, Any] | None], dict[str, str]]
 
     @property
     def setup(self) -> setup.GameSetup:
@@ -64,10 +71,10 @@ class Game:
 
 
 GAMES: tuple[Game, ...] = (
-    Game("one_up", "FILTER_1", one_up, OneUpPad),
-    Game("one_card", "STYLE", one_card, OneCardPad),
-    Game("up_to_nine", "STAIRS", up_to_nine, UpToNinePad),
-    Game("up_or_down", "SWAP_VERT", up_or_down, UpOrDownPad),
+    Game("one_up", "FILTER_1", one_up, OneUpPad, one_up.rule_figures),
+    Game("one_card", "STYLE", one_card, OneCardPad, one_card.rule_figures),
+    Game("up_to_nine", "STAIRS", up_to_nine, UpToNinePad, up_to_nine.rule_figures),
+    Game("up_or_down", "SWAP_VERT", up_or_down, UpOrDownPad, up_or_down.rule_figures),
 )
 """Every game, in the order the New game picker, the checker, the setup
 guide and the rules show them."""

@@ -15,9 +15,10 @@ Format of a rules file:
   seed lacks; ``[house rule]`` marks what a table may change when it starts
   a game; ``[preset, house rule]`` is both;
 - ``{{name}}`` stands for a figure the rules core owns (penalty values,
-  attack values, the level table, deck plans): :data:`FILLERS` renders it
-  from the core's tables, so each figure is typed in one place only, and
-  from the options a game was started with (its house rules).
+  attack values, the level table, deck plans): each game's rules module
+  renders it (its ``rule_figures(options)``, reached through the registry's
+  ``figures``) from the core's tables, so each figure is typed in one place
+  only, and from the options a game was started with (its house rules).
 
 Words: a *preset* is the app's value where the seed says nothing (shown with
 a "preset" chip); a *house rule* is a value a table picks per game (One Up's
@@ -30,7 +31,7 @@ from __future__ import annotations
 import json
 import math
 import re
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -38,9 +39,8 @@ from typing import Any
 
 import snowballstemmer
 
-from companion import setup
-from companion.cards import JOKER_NAMES, SUIT_SYMBOLS, Card
-from companion.games import one_card, one_up, up_or_down, up_to_nine
+from companion import registry, setup
+from companion.games import one_card, one_up, up_to_nine
 
 RULES_DIR = Path(__file__).resolve().parent.parent / "assets" / "rules"
 """Where the rules texts live: ``<game>.md`` per game id."""
@@ -227,30 +227,18 @@ def _options(options: Mapping[str, Any] | None) -> Mapping[str, Any]:
     return options
 
 
-def _count_range(counts: Sequence[int]) -> str:
-    """Player counts in words: ``[2, 3, 4]`` -> ``"2-4 players"``, ``[6]`` -> ``"6 players"``."""
-    if len(counts) == 1:
-        return f"{counts[0]} players"
-    return f"{counts[0]}-{counts[-1]} players"
+def _figures(game: str, options: Mapping[str, Any]) -> dict[str, str]:
+    """The figures of ``game``'s rules text, from its rules module through the
+    registry (``registry.game(game).figures``), for ``options``.
 
-
-def _plans_by_deck(game: str) -> list[tuple[list[int], setup.SetupPlan]]:
-    """The game's setup plans, grouped by player counts that share a deck (decks, size)."""
-    groups: list[tuple[list[int], setup.SetupPlan]] = []
-    for players in setup.GAMES[game].players:
-        current = setup.plan(game, players)
-        if groups and (groups[-1][1].decks, groups[-1][1].deck_size) == (current.decks, current.deck_size):
-            groups[-1][0].append(players)
-        else:
-            groups.append(([players], current))
-    return groups
-
-
-def _table(header: Sequence[str], rows: Sequence[Sequence[object]]) -> str:
-    """A Markdown table."""
-    lines = ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
-    lines += ["| " + " | ".join(str(cell) for cell in row) + " |" for row in rows]
-    return "\n".join(lines)
+    Raises:
+        RulebookError: when the rules module refuses the options (its
+            ``ValueError``, message kept).
+    """
+    try:
+        return registry.game(game).figures(options)
+    except ValueError as error:
+        raise RulebookError(str(error)) from error
 
 
 def _one_up_limit(options: Mapping[str, Any]) -> int:
@@ -259,96 +247,6 @@ def _one_up_limit(options: Mapping[str, Any]) -> int:
     if isinstance(limit, bool) or not isinstance(limit, int) or limit < 1:
         raise RulebookError(f"One Up's limit must be a whole number of points, not {limit!r}")
     return limit
-
-
-def _one_up_deck(options: Mapping[str, Any]) -> str:
-    first = setup.plan("one_up", setup.GAMES["one_up"].players.start)
-    lines = "\n".join(f"- {line}" for line in first.deck)
-    return (
-        f"From {first.decks} standard 52-card decks, pick out these "
-        f"{first.deck_size} cards:\n\n{lines}\n\nThe rest stays in the box (the wild "
-        "joker variant puts one joker back in)."
-    )
-
-
-def _one_up_values(options: Mapping[str, Any]) -> str:
-    """The penalty points of each value, one row per value (narrow enough for a phone)."""
-    rows = [(value, one_up.PENALTY_POINTS[value]) for value in one_up.VALUE_CIRCLE]
-    rows.append(("Joker (wild joker variant)", one_up.PENALTY_POINTS[one_up.JOKER]))
-    return _table(["Card", "Penalty points"], rows)
-
-
-def _one_up_example(options: Mapping[str, Any]) -> str:
-    """The seed's scoring example, priced by the core: K K 3 3 5 -> 18 (shown as 3, 3, 5 and K), A A -> 1."""
-    left = ["3", "3", "5", "K"]
-    distinct = list(dict.fromkeys(left))
-    sums = " + ".join(str(one_up.PENALTY_POINTS[value]) for value in distinct)
-    return (
-        f"{', '.join(left[:-1])} and {left[-1]} left over cost {sums} = {one_up.hand_penalty(left)} "
-        f"points, and a pair of aces costs {one_up.hand_penalty(['A', 'A'])}."
-    )
-
-
-def _player_range(game: str) -> str:
-    """The game's player counts from the setup table: ``"2 to 6"``."""
-    counts = setup.GAMES[game].players
-    return f"{counts.start} to {counts.stop - 1}"
-
-
-def _one_up_chips(options: Mapping[str, Any]) -> str:
-    black, white = one_up.chips(23)
-    return f"a total of 23 is {black} black chips and {white} white ones"
-
-
-def _one_up_give_back(options: Mapping[str, Any]) -> str:
-    parts = [f"{back} if it was {least} or more" for least, back in one_up.GIVE_BACK]
-    return "You take back " + ", else ".join(parts) + ", else nothing."
-
-
-def _one_card_decks(options: Mapping[str, Any]) -> str:
-    parts = [
-        f"{_count_range(counts)}: {p.decks} deck{'s' if p.decks > 1 else ''}, {p.deck_size} cards"
-        for counts, p in _plans_by_deck("one_card")
-    ]
-    return "Decks by table size: " + "; ".join(parts) + "."
-
-
-def _one_card_deal(options: Mapping[str, Any]) -> str:
-    by_size: dict[int, list[int]] = {}
-    for deal in setup.GAMES["one_card"].deals:
-        by_size.setdefault(deal.hand_size, []).extend(deal.players)
-    parts = []
-    for size, counts in by_size.items():
-        low, high = min(counts), max(counts)
-        who = f"{low} players" if low == high else f"{low} or more players"
-        parts.append(f"{size} each with {who}")
-    return f"Deal {', and '.join(parts)}."
-
-
-def _one_card_leading(options: Mapping[str, Any]) -> str:
-    leading = one_card.start_ranks()[1]
-    return f"{', '.join(leading[:-1])} or {leading[-1]}"
-
-
-def _first_player(game: str) -> str:
-    text = setup.GAMES[game].first_player
-    return f"First to play: {text}."
-
-
-def _attack_name(card: Card) -> str:
-    if card.is_joker:
-        return JOKER_NAMES[card.joker]
-    if card.suit is None:
-        return f"any {card.label}"
-    return f"{card.label}{SUIT_SYMBOLS[card.suit]}"
-
-
-def _one_card_attacks(options: Mapping[str, Any]) -> str:
-    by_value: dict[int, list[str]] = {}
-    for card, value in one_card.ATTACK_VALUES.items():
-        by_value.setdefault(value, []).append(_attack_name(card))
-    rows = [(" ".join(names), value) for value, names in sorted(by_value.items())]
-    return _table(["Attack card", "Next player draws"], rows)
 
 
 def _one_card_target(options: Mapping[str, Any]) -> int:
@@ -369,103 +267,6 @@ def _levels(options: Mapping[str, Any]) -> Sequence[Any]:
     except ValueError as error:
         raise RulebookError(f"this game's level table can not be read: {error}") from error
     return up_to_nine.LEVELS if table == up_to_nine.LEVELS else table
-
-
-def _up_to_nine_levels(options: Mapping[str, Any]) -> str:
-    levels = _levels(options)
-    rows = [(level.number, level.contract, level.budget_text) for level in levels]
-    table = _table(["Level", "Contract", "Max wild"], rows)
-    if levels is up_to_nine.LEVELS:
-        return table
-    return "This game plays with its own level table:\n\n" + table
-
-
-def _up_to_nine_min_natural(options: Mapping[str, Any]) -> str:
-    last = _levels(options)[-1]
-    cards = last.card_count
-    return (
-        f"level {last.number} ({last.contract}, max {last.max_wild} wild) needs at least "
-        f"{cards - last.max_wild} natural cards."
-    )
-
-
-def _up_to_nine_decks(options: Mapping[str, Any]) -> str:
-    parts = [
-        f"{_count_range(counts)}: {p.decks} standard decks without jokers ({p.deck_size} cards)"
-        for counts, p in _plans_by_deck("up_to_nine")
-    ]
-    return "; ".join(parts) + "."
-
-
-def _up_to_nine_penalties(options: Mapping[str, Any]) -> str:
-    rows = [(" ".join(labels), points) for labels, points in up_to_nine.penalty_groups()]
-    return _table(["Card left in hand", "Penalty points"], rows)
-
-
-def _up_or_down_cards(options: Mapping[str, Any]) -> str:
-    rows = [(n, f"1 to {highest}") for n, highest in up_or_down.CARDS_IN_PLAY.items()]
-    return _table(["Players", "Cards in play"], rows)
-
-
-_EXAMPLE_ROWS: tuple[tuple[int, int, str], ...] = (
-    (8, 3, "yellow"), (2, 1, "two colours"), (8, 5, "blue"),
-)
-
-
-def _up_or_down_example(options: Mapping[str, Any]) -> str:
-    rows = [(cards, most, up_or_down.row_summary_score(cards, most), what) for cards, most, what in _EXAMPLE_ROWS]
-    described = [
-        f"{cards} cards ({what})" if most == 1 else f"{cards} cards ({most} {what} the most)"
-        for cards, most, _, what in rows
-    ]
-    total = up_or_down.player_score([up_or_down.RowSummary(cards, most) for cards, most, _, _ in rows], 0)
-    sums = " + ".join(str(points) for _, _, points, _ in rows)
-    return (
-        f"rows of {', '.join(described[:-1])} and {described[-1]}, with nothing "
-        f"discarded, score {sums} = {total}."
-    )
-
-
-FILLERS: dict[str, Callable[[Mapping[str, Any]], object]] = {
-    "one_up_deck": _one_up_deck,
-    "one_up_cards": lambda o: setup.plan("one_up", 2).deck_size,
-    "one_up_hand": lambda o: setup.plan("one_up", 2).hand_size,
-    "one_up_joker_points": lambda o: one_up.PENALTY_POINTS[one_up.JOKER],
-    "one_up_values": _one_up_values,
-    "one_up_example": _one_up_example,
-    "one_up_players": lambda o: _player_range("one_up"),
-    "one_up_chips": _one_up_chips,
-    "one_up_give_back": _one_up_give_back,
-    "one_up_limit": _one_up_limit,
-    "one_up_standard_limit": lambda o: one_up.GAME_LIMIT,
-    "one_up_short_limit": lambda o: one_up.SHORT_GAME_LIMIT,
-    "one_up_black_chip": lambda o: one_up.CHIP_VALUES[0],
-    "one_up_white_chip": lambda o: one_up.CHIP_VALUES[1],
-    "one_card_decks": _one_card_decks,
-    "one_card_deal": _one_card_deal,
-    "one_card_buried": lambda o: ", ".join(one_card.start_ranks()[0]),
-    "one_card_leading": _one_card_leading,
-    "one_card_starter": lambda o: _first_player("one_card"),
-    "one_card_attacks": _one_card_attacks,
-    "one_card_target": _one_card_target,
-    "up_to_nine_decks": _up_to_nine_decks,
-    "up_to_nine_hand": lambda o: setup.plan("up_to_nine", 2).hand_size,
-    "up_to_nine_levels": _up_to_nine_levels,
-    "up_to_nine_min_natural": _up_to_nine_min_natural,
-    "up_to_nine_last_contract": lambda o: _levels(o)[-1].contract,
-    "up_to_nine_penalties": _up_to_nine_penalties,
-    "up_or_down_highest": lambda o: up_or_down.HIGHEST_CARD,
-    "up_or_down_colour_count": lambda o: len(up_or_down.COLOURS),
-    "up_or_down_cards": _up_or_down_cards,
-    "up_or_down_hand": lambda o: up_or_down.HAND_SIZE,
-    "up_or_down_ring": lambda o: up_or_down.RING_SIZE,
-    "up_or_down_rows": lambda o: up_or_down.MAX_ROWS,
-    "up_or_down_discard_points": lambda o: up_or_down.DISCARD_POINTS,
-    "up_or_down_starter": lambda o: _first_player("up_or_down"),
-    "up_or_down_example": _up_or_down_example,
-}
-"""Placeholder name -> function of the game's options returning the figure or
-text to put in its place (rules core tables and house-rule values)."""
 
 
 # ---- house rules ----------------------------------------------------------
@@ -566,7 +367,7 @@ def _template(game: str) -> _Template:
         (key, title, _blocks(part.split("\n", 1)[1] if "\n" in part else ""))
         for (key, title), part in zip(known, parts, strict=True)
     )
-    unknown = sorted(set(_PLACEHOLDER_RE.findall(text)) - set(FILLERS))
+    unknown = sorted(set(_PLACEHOLDER_RE.findall(text)) - set(_figures(game, {})))
     if unknown:
         raise RulebookError(f"{path} uses unknown placeholders: {', '.join(unknown)}")
     return _Template(title_match.group(1).strip(), _plain_paragraphs(head[title_match.end():]), sections)
@@ -577,9 +378,9 @@ def _plain_paragraphs(text: str) -> str:
     return "\n\n".join(" ".join(p.split()) for p in re.split(r"\n\s*\n", text.strip()) if p.strip())
 
 
-def _fill(text: str, options: Mapping[str, Any]) -> str:
-    """Replace every ``{{name}}`` with its figure."""
-    return _PLACEHOLDER_RE.sub(lambda m: str(FILLERS[m.group(1)](options)), text)
+def _fill(text: str, figures: Mapping[str, str]) -> str:
+    """Replace every ``{{name}}`` with its figure (``figures``: name -> text)."""
+    return _PLACEHOLDER_RE.sub(lambda m: figures[m.group(1)], text)
 
 
 def rules_for(game: str, options: Mapping[str, Any] | None = None) -> GameRules:
@@ -603,13 +404,15 @@ def rules_for(game: str, options: Mapping[str, Any] | None = None) -> GameRules:
     key = _game_key(game)
     opts = _options(options)
     template = _template(key)
+    chosen = house_rules(key, opts)
+    figures = _figures(key, opts)
     sections = tuple(
         Section(key, skey, title, tuple(
-            Block(_fill(block.text, opts), block.preset, block.house_rule, block.why) for block in blocks
+            Block(_fill(block.text, figures), block.preset, block.house_rule, block.why) for block in blocks
         ))
         for skey, title, blocks in template.sections
     )
-    return GameRules(key, template.name, _fill(template.intro, opts), sections, house_rules(key, opts))
+    return GameRules(key, template.name, _fill(template.intro, figures), sections, chosen)
 
 
 @lru_cache(maxsize=None)

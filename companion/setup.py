@@ -30,6 +30,17 @@ STANDARD_DECK = "A 2 3 4 5 6 7 8 9 10 J Q K of ♠ ♥ ♦ ♣"
 """The 52 cards of one standard deck, as a deck line names them."""
 
 
+SHUFFLE = "Shuffle well before every deal: riffle about seven times, or spread the cards face down and mix them."
+"""The shuffle tip of a game whose cards come back from a round in no order of their own."""
+
+SHUFFLE_GROUPED = (
+    "Shuffle well before every deal: cards come back from the last round in "
+    "runs and sets, and a few quick overhand shuffles leave them that way. "
+    "Riffle about seven times, or spread the cards face down and mix them."
+)
+"""The shuffle tip of a game whose players lay runs and sets (Up to 9)."""
+
+
 class SetupError(ValueError):
     """An unknown game or a player count the game does not support."""
 
@@ -115,6 +126,10 @@ class GameSetup:
         source: the seed file the guide follows.
         deals: the deals, together covering every supported player count.
         discard_start: what starts the discard pile (or the middle of the table).
+        start_label: what ``discard_start`` is called on the guide
+            (``"Discard pile"``; Up or Down?'s ring is ``"In the middle"``).
+        shuffle: the shuffle tip shown above the steps; the one about runs
+            and sets (:data:`SHUFFLE_GROUPED`) only for games that lay them.
         first_player: who starts.
         steps: the dealer's steps after ``Deal.take``, in order; they may use
             ``{players}``, ``{decks}``, ``{deck_size}``, ``{deck_lines}``,
@@ -136,6 +151,8 @@ class GameSetup:
     discard_start: str
     first_player: str
     steps: tuple[str, ...]
+    start_label: str = "Discard pile"
+    shuffle: str = SHUFFLE
     laid_out: int = 0
     presets: tuple[str, ...] = ()
     notes: tuple[str, ...] = ()
@@ -172,8 +189,8 @@ def _up_or_down_deals() -> tuple[Deal, ...]:
             numbers=up_or_down.cards_in_play(players),
             presets=("deck_size", "deck"),
             notes=(
-                f"Cards 1 to {highest} for {players} players is the published "
-                "game's table (rulings.md); the seed only says to fit the deck "
+                f"Cards 1 to {highest} for {players} players is the app's preset, "
+                "the published game's table; the seed only says to fit the deck "
                 "to the player count.",
             ),
         ))
@@ -286,8 +303,8 @@ GAMES: dict[str, GameSetup] = {
                 ),
                 presets=("decks", "deck_size", "deck"),
                 notes=(
-                    "A second deck for 6 players is the app's preset "
-                    "(rulings.md, One-card); the seed names one 54-card deck.",
+                    "A second deck for 6 players is the app's preset; the seed "
+                    "names one 54-card deck.",
                 ),
             ),
         ),
@@ -324,8 +341,8 @@ GAMES: dict[str, GameSetup] = {
                 take="Take {decks} standard decks without jokers: {deck_size} cards.",
                 presets=("decks", "deck_size", "deck"),
                 notes=(
-                    "2 decks (104 cards) for 2-4 players is the app's preset "
-                    "(rulings.md, Up to 9); the seed's deck count was lost.",
+                    "2 decks (104 cards) for 2-4 players is the app's preset; "
+                    "the seed's deck count was lost.",
                 ),
             ),
             Deal(
@@ -336,13 +353,14 @@ GAMES: dict[str, GameSetup] = {
                 take="Take {decks} standard decks without jokers: {deck_size} cards.",
                 presets=("decks", "deck_size", "deck"),
                 notes=(
-                    "3 decks (156 cards) for 5-6 players is the app's preset "
-                    "(rulings.md, Up to 9); the seed's deck count was lost.",
+                    "3 decks (156 cards) for 5-6 players is the app's preset; "
+                    "the seed's deck count was lost.",
                 ),
             ),
         ),
         discard_start="the top card of the draw pile, turned face up",
         first_player="the player on the dealer's left; play goes clockwise",
+        shuffle=SHUFFLE_GROUPED,
         steps=(
             _SHUFFLE_AND_DEAL,
             "Put the other {rest} cards face down in the middle: the draw pile.",
@@ -361,6 +379,7 @@ GAMES: dict[str, GameSetup] = {
             "a face-up pile and a face-down pile inside the ring"
         ),
         first_player="the player on the dealer's left; play goes clockwise",
+        start_label="In the middle",
         laid_out=up_or_down.RING_SIZE,
         steps=(
             _SHUFFLE_AND_DEAL,
@@ -401,6 +420,9 @@ class SetupPlan:
         deck: the deck as counted lines, e.g. ``("A 2 3 4 5 6: 8 of each (48)", "K: 8")``.
         discard_start: what starts the discard pile (for Up or Down?, the ring
             and the two piles).
+        start_label: what the guide calls ``discard_start`` (``"Discard
+            pile"``, Up or Down?'s ``"In the middle"``).
+        shuffle: the shuffle tip for this game.
         first_player: who starts.
         steps: what the dealer reads aloud, numbered in order ("1. ...").
         presets: the names of the fields above whose values are the app's
@@ -418,6 +440,8 @@ class SetupPlan:
     numbers: range | None
     deck: tuple[str, ...]
     discard_start: str
+    start_label: str
+    shuffle: str
     first_player: str
     steps: list[str]
     presets: tuple[str, ...]
@@ -520,6 +544,8 @@ def plan(game: str, players: int, options: Mapping[str, Any] | None = None) -> S
         numbers=deal.numbers,
         deck=tuple(str(line) for line in lines),
         discard_start=setup.discard_start,
+        start_label=setup.start_label,
+        shuffle=setup.shuffle,
         first_player=setup.first_player,
         steps=steps,
         presets=setup.presets + deal.presets,

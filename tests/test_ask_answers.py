@@ -110,7 +110,7 @@ def test_declared_suit_is_followed():
 def test_a_lone_joker_is_never_legal_and_nothing_fits_says_draw():
     answer = one_card_ui.one_card_answer(c("9♠"), parse_cards("BJ"))
     assert answer.summary.kind == ask.NO
-    assert answer.summary.text == "None of your 1 cards may be played: draw a card."
+    assert answer.summary.text == "Your card may not be played: draw a card."
     pending = one_card_ui.one_card_answer(c("CJ"), parse_cards("A♠ 9♠"), attack_total=10)
     assert pending.summary.text == "None of your 2 cards may be played: take the attack."
 
@@ -185,8 +185,8 @@ def test_lay_off_natural_and_wild():
     assert down.text == "Yes: 3♣ goes on the clubs straight 4 to 7 at the low end."
     assert line.title == "clubs straight 4 to 7"
     wild, _ = up_to_nine_ui.lay_off_answer("straight", run, c("♥2"))
-    assert wild.text == ("Yes: 2♥ goes on the clubs straight 4 to 7 at the high end "
-                         "as a wild for 8♣, and stays that card.")
+    assert wild.text == ("Yes: 2♥ goes on the clubs straight 4 to 7 as a wild for 8♣ at the high end, "
+                         "or for 3♣ at the low end; it stays the card it is laid as.")
     king, _ = up_to_nine_ui.lay_off_answer("set", parse_cards("8♠ 8♥ 8♦"), c("♣K"))
     assert king.kind == ask.NO and "does not fit the set of 8s" in king.text
 
@@ -238,3 +238,84 @@ def test_attack_value_of_a_top_card():
     assert one_card_ui.attack_value(c("JK")) == 0
     answer = one_card_ui.one_card_answer(c("JK"), parse_cards("9♠"))
     assert answer.summary.kind == ask.ERROR and "BJ" in answer.summary.text
+
+
+# ---- the checker knows the decks (setup.check_copies, up_or_down.check_in_play) ------
+
+def test_one_card_three_copies_of_a_card_are_flagged_with_the_count():
+    answer = one_card_ui.one_card_answer(c("9♠"), parse_cards("5♥ 5♥ 5♥"), players=3)
+    assert answer.summary == ask.Answer(
+        ask.ERROR, "No deck holds these cards. 5♥: 3 held, but the 1 deck for 3 players has only 1.")
+    jokers = one_card_ui.one_card_answer(c("9♠"), parse_cards("BJ BJ BJ"), players=6)
+    assert jokers.summary.text == (
+        "No deck holds these cards. black joker: 3 held, but the 2 decks for 6 players have only 2.")
+    assert one_card_ui.one_card_answer(c("9♠"), parse_cards("5♥ 5♥"), players=6).summary.kind == ask.NO
+
+
+def test_one_up_two_jokers_are_flagged():
+    answer = one_up_ui.one_up_answer(c("JK"), c("JK"), joker=True)
+    assert answer == ask.Answer(
+        ask.ERROR, "No deck holds these cards. joker: 2 held, but the 2 decks for 4 players have only 1.")
+
+
+def test_up_to_nine_copies_follow_the_decks_for_the_player_count():
+    four = up_to_nine_ui.meld_answer(1, parse_cards("5♥ 5♥ 5♥ 6♥"), players=4)
+    assert four.summary.text == "No deck holds these cards. 5♥: 3 held, but the 2 decks for 4 players have only 2."
+    assert up_to_nine_ui.meld_answer(1, parse_cards("5♥ 5♥ 5♥ 6♥"), players=5).summary.kind == ask.NO
+    laid, line = up_to_nine_ui.lay_off_answer("set", parse_cards("8♠ 8♠"), c("8♠"), players=3)
+    assert laid.kind == ask.ERROR and "8♠: 3 held" in laid.text and line is None
+
+
+def test_up_or_down_numbers_out_of_play_or_twice():
+    assert up_or_down_ui.numbers_answer(2, [4, 60]) == ask.Answer(
+        ask.ERROR, "No deck holds these cards: there is no card 60 with 2 players: cards 1 to 54 are in play.")
+    assert up_or_down_ui.numbers_answer(3, [4, 34, 4]).text == (
+        "No deck holds these cards: card 4 is entered twice: the deck has each number once.")
+    assert up_or_down_ui.numbers_answer(6, [4, 120]) is None
+
+
+# ---- Up to 9: a hand waits for Find; a laid wild's reading -----------------------------
+
+def test_a_twelve_card_hand_waits_for_find_instead_of_no():
+    hand = parse_cards("9♠ 7♠ J♥ 7♥ Q♣ 7♦ K♣ K♦ 2♠ 5♥ 5♣ 3♦")
+    answer = up_to_nine_ui.meld_answer(4, hand)
+    assert answer.summary == ask.Answer(
+        ask.WAIT, "12 cards: level 4 lays down 9. Tap Find it in my hand, or take out 3 to check a lay-down.")
+    assert up_to_nine_ui.MAX_HAND == up_to_nine.FIND_MELD_MOST_CARDS
+
+
+def test_find_with_one_card_says_this_card():
+    assert up_to_nine_ui.find_answer(9, parse_cards("♥4")).summary.text == (
+        "No straight of 9 within the budget in this card.")
+
+
+def test_lay_off_follows_what_the_laid_wild_stands_for():
+    group = parse_cards("5♥ 6♥ 7♥ 2♠")
+    default, line = up_to_nine_ui.lay_off_answer("straight", group, c("8♥"))
+    assert default == ask.Answer(ask.NO, (
+        "No: 8♥ does not continue the hearts straight 5 to 8: only 4♥ or 9♥ fit. It depends on the wilds: "
+        "with 2♠ as 4♥ the answer is yes. Tap a wild in the group to say what it was laid as."))
+    assert line.title == "hearts straight 5 to 8"
+    as_four, line = up_to_nine_ui.lay_off_answer("straight", group, c("8♥"), {3: c("4♥")})
+    assert as_four == ask.Answer(ask.YES, (
+        "Yes: 8♥ goes on the hearts straight 4 to 7 at the high end. It depends on the wilds: "
+        "with 2♠ as 8♥ the answer is no. Tap a wild in the group to say what it was laid as."))
+    assert line.title == "hearts straight 4 to 7"
+    bad, line = up_to_nine_ui.lay_off_answer("straight", group, c("8♥"), {3: c("9♥")})
+    assert bad == ask.Answer(ask.ERROR, "this straight can not be read with 2♠ as 9♥.") and line is None
+
+
+def test_a_wild_laid_off_on_a_set_reads_with_its_article():
+    answer, _ = up_to_nine_ui.lay_off_answer("set", parse_cards("8♠ 8♥ 8♦"), c("2♥"))
+    assert answer.text == "Yes: 2♥ goes on the set of 8s as a wild for an 8; it stays the card it is laid as."
+
+
+def test_wilds_line_says_the_budget_once():
+    answer = up_to_nine_ui.meld_answer(3, parse_cards("5♥ 6♥ 2♠ 8♥ 9♥"))
+    assert answer.wilds == "Wilds used: 1 of 1 allowed."
+
+
+def test_cards_print_one_way():
+    for text in ("8♥", "10♠", "black joker", "colour joker"):
+        card = c(text)
+        assert ask.card_text(card) == str(card) == text

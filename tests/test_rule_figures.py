@@ -33,7 +33,8 @@ def test_one_up_figures():
     figures = one_up.rule_figures()
     assert figures["one_up_cards"] == "56"
     assert figures["one_up_limit"] == "40"
-    assert figures["one_up_values"].splitlines()[-1] == "| Points | 1 | 2 | 3 | 4 | 5 | 6 | 10 | 20 |"
+    assert figures["one_up_values"].splitlines()[:3] == ["| Card | Penalty points |", "|---|---|", "| A | 1 |"]
+    assert figures["one_up_values"].splitlines()[-2:] == ["| K | 10 |", "| Joker (wild joker variant) | 20 |"]
     assert figures["one_up_give_back"] == (
         "You take back 10 if it was 10 or more, else 1 if it was 1 or more, else nothing."
     )

@@ -7,7 +7,17 @@ import pytest
 
 from companion.games.up_or_down import cards_in_play
 from companion.cards import Card
-from companion.setup import GAME_IDS, GAMES, SetupError, SetupPlan, check_copies, copies_in_deck, plan
+from companion.setup import (
+    GAME_IDS,
+    GAMES,
+    SHUFFLE,
+    SHUFFLE_GROUPED,
+    SetupError,
+    SetupPlan,
+    check_copies,
+    copies_in_deck,
+    plan,
+)
 
 PLAN_FIELDS = {field.name for field in dataclasses.fields(SetupPlan)}
 
@@ -195,7 +205,28 @@ def test_presets_name_plan_fields_and_are_explained(game, players):
     guide = plan(game, players)
     assert set(guide.presets) <= PLAN_FIELDS
     assert bool(guide.notes) == bool(guide.presets)
-    assert all("preset" in note or "rulings.md" in note for note in guide.notes)
+    assert all("app's preset" in note for note in guide.notes)
+
+
+@pytest.mark.parametrize(("game", "players"), ALL)
+def test_no_internal_file_name_in_what_the_guide_shows(game, players):
+    guide = plan(game, players, {"joker": True})
+    shown = [guide.discard_start, guide.start_label, guide.first_player, guide.shuffle,
+             *guide.deck, *guide.steps, *guide.notes]
+    assert not [text for text in shown if ".md" in text or "rulings" in text]
+
+
+def test_the_ring_of_up_or_down_is_not_called_a_discard_pile():
+    assert plan("up_or_down", 3).start_label == "In the middle"
+    assert {plan(game, 4).start_label for game in ("one_up", "one_card", "up_to_nine")} == {"Discard pile"}
+
+
+def test_the_shuffle_tip_on_runs_and_sets_only_where_they_are_laid():
+    assert plan("up_to_nine", 4).shuffle == SHUFFLE_GROUPED
+    assert "runs and sets" in SHUFFLE_GROUPED
+    for game in ("one_up", "one_card", "up_or_down"):
+        assert plan(game, 4).shuffle == SHUFFLE
+    assert "runs" not in SHUFFLE and "sets" not in SHUFFLE
 
 
 @pytest.mark.parametrize(("game", "players"), ALL)

@@ -454,7 +454,6 @@ def rule_figures(options: Mapping[str, Any] | None = None) -> dict[str, str]:
                          least=1, error=OneUpScoreError)
     first = setup.plan("one_up", setup.GAMES["one_up"].players.start)
     deck = "\n".join(f"- {line}" for line in first.deck)
-    values = [*VALUE_CIRCLE, JOKER]
     left = ["3", "3", "5", "K"]
     sums = " + ".join(str(PENALTY_POINTS[value]) for value in dict.fromkeys(left))
     black, white = chips(23)
@@ -469,7 +468,10 @@ def rule_figures(options: Mapping[str, Any] | None = None) -> dict[str, str]:
         "one_up_cards": str(first.deck_size),
         "one_up_hand": str(first.hand_size),
         "one_up_joker_points": str(PENALTY_POINTS[JOKER]),
-        "one_up_values": markdown_table(["Card", *values], [["Points", *(PENALTY_POINTS[v] for v in values)]]),
+        "one_up_values": markdown_table(["Card", "Penalty points"], [
+            *((value, PENALTY_POINTS[value]) for value in VALUE_CIRCLE),
+            ("Joker (wild joker variant)", PENALTY_POINTS[JOKER]),
+        ]),
         "one_up_example": (
             f"{join_words(left)} left over cost {sums} = {hand_penalty(left)} "
             f"points, and a pair of aces costs {hand_penalty(['A', 'A'])}."

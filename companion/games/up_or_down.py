@@ -182,6 +182,46 @@ def _card_numbers(cards: Iterable[int | str], what: str) -> list[int]:
     return numbers
 
 
+def check_in_play(players: int, numbers: Iterable[int]) -> Verdict:
+    """Could these numbered cards all lie on one table at once?
+
+    Args:
+        players: the player count, which fixes the cards in play
+            (:func:`cards_in_play`).
+        numbers: every card number entered (the ring, a hand card, a row ...).
+
+    Returns:
+        A legal ``Verdict``, or one naming the first number that is not in
+        play for ``players`` or is entered a second time (every number is in
+        the deck once).
+
+    Raises:
+        UpOrDownError: for a player count the game is not for, or a value
+            that is not a card number.
+
+    Rule: seed 004, Vorwort (each number once); the project's rulings, Up
+    or Down? (cards in play by player count).
+
+    >>> check_in_play(2, [4, 60]).reason
+    'there is no card 60 with 2 players: cards 1 to 54 are in play'
+    >>> check_in_play(3, [4, 34, 4]).reason
+    'card 4 is entered twice: the deck has each number once'
+    """
+    in_play = cards_in_play(players)
+    seen: set[int] = set()
+    for value in _items(numbers, f"give the card numbers as a list, not {numbers!r}"):
+        number = card_number(value)
+        if number not in in_play:
+            return Verdict.no(
+                f"there is no card {number} with {count_text(players, 'player')}: "
+                f"cards {in_play.start} to {in_play.stop - 1} are in play"
+            )
+        if number in seen:
+            return Verdict.no(f"card {number} is entered twice: the deck has each number once")
+        seen.add(number)
+    return Verdict.ok()
+
+
 def ring_neighbours(ring: Sequence[int], card: int) -> tuple[int, int]:
     """The two ring cards a hand card goes between.
 

@@ -11,10 +11,16 @@ message, never an exception.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
-from companion.cards import SUIT_SYMBOLS, Card
+from companion import setup
+from companion.cards import Card, CardError
+
+CHECK_PLAYERS = 4
+"""The player count the checker assumes when no saved game gives one (it
+fixes the decks in play and One-card's two-player cards)."""
 
 YES = "yes"
 NO = "no"
@@ -43,12 +49,36 @@ class Answer:
 
 
 def card_text(card: Card) -> str:
-    """A card as the checker writes it: ``"5♥"``, ``"K"`` (no suit), ``"black joker"``."""
-    if card.is_joker:
-        return card.name
-    return f"{card.label}{SUIT_SYMBOLS.get(card.suit, '')}"
+    """A card as the checker writes it, the one notation of ``str(card)``:
+    ``"5♥"``, ``"K"`` (no suit), ``"black joker"``."""
+    return str(card)
 
 
 def cards_text(cards: Sequence[Card]) -> str:
     """Cards as the checker lists them, comma-separated: ``"black joker, 3♥"``."""
     return ", ".join(card_text(card) for card in cards)
+
+
+def deck_answer(game: str, players: int, cards: Sequence[Card],
+                options: Mapping[str, Any] | None = None) -> Answer | None:
+    """An error answer when the game's deck can not hold ``cards`` all at once.
+
+    Args:
+        game: a standard-deck game id (One Up, One-card, Up to 9).
+        players: the player count, which fixes how many decks are used.
+        cards: every card the checker was given (a hand and the table).
+        options: the game's options (One Up's ``joker`` puts one joker in).
+
+    Returns:
+        ``None`` when the deck holds them all, else an ``"error"`` answer
+        naming the card, how many are entered and how many the deck has
+        (``setup.check_copies``).
+
+    Rule: the Setup sections of seeds 000, 002 and 003; the project's
+    rulings (decks by player count).
+    """
+    try:
+        verdict = setup.check_copies(game, players, list(cards), options)
+    except (CardError, ValueError) as error:
+        return Answer(ERROR, str(error))
+    return None if verdict else Answer(ERROR, f"No deck holds these cards. {verdict.reason}")

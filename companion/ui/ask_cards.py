@@ -93,10 +93,9 @@ def suit_tile(letter: str, *, selected: bool, on_click: Callable[[], None], widt
 
 
 def card_label(card: Card) -> str:
-    """A card as its tile and its accessible name read: ``"A♠"``, ``"10♥"``, ``"K"``, ``"BJ"``."""
-    if card.is_joker:
-        return JOKER_CODES[card.joker]
-    return f"{card.label}{SUIT_SYMBOLS.get(card.suit, '')}"
+    """A card as its accessible name and the checker's lines read it, the one
+    notation of ``str(card)``: ``"A♠"``, ``"10♥"``, ``"K"``, ``"black joker"``."""
+    return str(card)
 
 
 def _ink(card: Card) -> str:

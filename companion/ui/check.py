@@ -1,14 +1,20 @@
 """The Check tab: "may I play this?" for every game of the registry.
 
 Each game's checker panel is its UI module's ``Check``
-(``companion.ui.games.<id>``); this screen holds the game tiles and, opened
-from a score pad (``/check/<game>?game_id=<id>``), hands the panel that
-game's house rules and player count.
+(``companion.ui.games.<id>``); this screen holds the game tiles and hands
+the panel a game's house rules and player count.  Opened from a score pad
+(``/check/<game>?game_id=<id>``) that game is the one followed; from the
+bottom tab (``/check``) it is the game in progress (the newest saved game
+not finished).  Switching games keeps ``?game_id=`` in the address, so
+coming back to the followed game finds its options again (One Up's wild
+joker, an edited Up to 9 level table).  For any other game the player
+count is picked on the screen.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
 from functools import partial
 from typing import Any
 from urllib.parse import parse_qs, urlparse
@@ -16,46 +22,95 @@ from urllib.parse import parse_qs, urlparse
 import flet as ft
 
 from companion import registry
+from companion.ui.ask_answers import CHECK_PLAYERS
 from companion.ui.ask_cards import game_tiles
 from companion.ui.games import game_ui
 from companion.ui.state import navigate, use_store
-from companion.ui.widgets import screen_header
+from companion.ui.widgets import labelled, screen_header, tile_button
 
+@dataclass(frozen=True)
+class Followed:
+    """The saved game the checker follows, or none.
 
-def _route_options() -> tuple[Mapping[str, Any], int | None, str | None]:
-    """The saved game named by ``?game_id=`` in the address: (its options,
-    its player count, its id).
-
-    Returns ``({}, None, None)`` when there is none or it is not found.
+    Attributes:
+        game_id: the saved game's id (None: no game followed).
+        game: its game id (``"up_to_nine"``), None when none is followed.
+        options: its house rules (``{}`` when none is followed).
+        players: its player count (None when none is followed).
+        from_pad: True when the address named it (the checker was opened
+            from its pad, which the back arrow returns to).
     """
+
+    game_id: str | None = None
+    game: str | None = None
+    options: Mapping[str, Any] = field(default_factory=dict)
+    players: int | None = None
+    from_pad: bool = False
+
+
+def followed_game() -> Followed:
+    """The saved game to follow (call inside a component): the one named by
+    ``?game_id=`` in the address, else the newest game in progress; an empty
+    ``Followed`` when there is none (or it is not found)."""
+    store = use_store()
     query = parse_qs(urlparse(ft.context.page.route or "").query)
     game_id = query.get("game_id", [""])[0]
+    from_pad = bool(game_id)
     if not game_id:
-        return {}, None, None
-    doc = use_store().get_game(game_id)
+        playing = store.unfinished_games()
+        game_id = playing[0]["id"] if playing else ""
+    doc = store.get_game(game_id) if game_id else None
     if doc is None:
-        return {}, None, None
-    return doc.get("options", {}), len(doc.get("players", [])) or None, game_id
+        return Followed()
+    return Followed(game_id, doc.get("game"), doc.get("options") or {},
+                    len(doc.get("players", [])) or None, from_pad)
+
+
+def _players_row(count: int, supported: range, choose: Callable[[int], None]) -> ft.Control:
+    """Tiles for the player count, the current one filled."""
+    return ft.Row(
+        [ft.Text("Players", weight=ft.FontWeight.W_600),
+         labelled("check-players", ft.Row(
+             [tile_button(str(n), selected=n == count, width=48, on_click=partial(choose, n)) for n in supported],
+             spacing=4,
+         ))],
+        vertical_alignment=ft.CrossAxisAlignment.CENTER,
+        wrap=True,
+    )
 
 
 @ft.component
 def CheckScreen(game: str | None) -> ft.Control:
     """The move checker (route ``/check`` and ``/check/<game>``).
 
-    Takes the game id from the address (None or unknown: the registry's
-    first game). With ``?game_id=`` it hands that saved game's house rules
-    and player count to the game's checker panel.
+    Takes the game id from the address (None: the followed game's, else the
+    registry's first game). The followed saved game (see
+    :func:`followed_game`) gives its house rules and player count to its own
+    game's panel; any other game's player count is picked on the screen.
     """
-    current = game if game in registry.GAME_IDS else registry.GAME_IDS[0]
-    options, players, saved_id = _route_options()
-    return ft.Column(
-        [
-            screen_header(
-                "Check a move", "Pick the cards on the table and in your hand.",
-                back=partial(navigate, f"/pad/{saved_id}") if saved_id else None,
-            ),
-            game_tiles(registry.GAME_IDS, current, lambda game_id: navigate(f"/check/{game_id}")),
-            game_ui(current).Check(options, players, key=current),
-        ],
-        spacing=12,
-    )
+    followed = followed_game()
+    chosen_count, set_count = ft.use_state(CHECK_PLAYERS)
+    if game in registry.GAME_IDS:
+        current = game
+    elif followed.game in registry.GAME_IDS:
+        current = followed.game
+    else:
+        current = registry.GAME_IDS[0]
+    supported = registry.game(current).players
+    own = followed.game == current and followed.players is not None
+    options = followed.options if own else {}
+    players = followed.players if own else chosen_count
+    if players not in supported:
+        players = supported.start
+    suffix = f"?game_id={followed.game_id}" if followed.from_pad else ""
+    controls: list[ft.Control] = [
+        screen_header(
+            "Check a move", "Pick the cards on the table and in your hand.",
+            back=partial(navigate, f"/pad/{followed.game_id}") if followed.from_pad else None,
+        ),
+        game_tiles(registry.GAME_IDS, current, lambda game_id: navigate(f"/check/{game_id}{suffix}")),
+    ]
+    if not own:
+        controls.append(_players_row(players, supported, set_count))
+    controls.append(game_ui(current).Check(options, players, key=current))
+    return ft.Column(controls, spacing=12)

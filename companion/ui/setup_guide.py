@@ -2,29 +2,48 @@
 
 Game + player count -> the deck to build with counts, cards per hand, what
 starts the discard pile, who starts, and the numbered steps with a checkbox
-each; a shuffle reminder and a random first-player picker.  Every figure and
-step comes from ``companion.setup.plan``.
+each; the game's shuffle tip and a random first-player picker.  Every figure,
+step and tip comes from ``companion.setup.plan``, for the game's options: the
+saved game's when opened from its pad, the New game draft's when opened from
+there (One Up with the wild joker: 57 cards, one joker goes in).
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from functools import partial
+from typing import Any
 
 import flet as ft
 
 from companion import registry, setup
 from companion.ui.ask_cards import game_tiles, suit_text
-from companion.ui.state import navigate
+from companion.ui.state import navigate, use_session, use_store
 from companion.ui.widgets import TOUCH, labelled, screen_header, section_title, tile_button
 
-SHUFFLE_REMINDER = (
-    "Shuffle well before every deal: cards come back from the last round in "
-    "runs and sets, and a few quick overhand shuffles leave them that way. "
-    "Riffle about seven times, or spread the cards face down and mix them."
-)
-"""The reminder shown above the steps."""
+PAD_PREFIX = "/pad/"
+"""The start of a score pad's address (``/pad/<game id>``), as ``back`` names it."""
+
+
+def game_options(game: str, back: str | None) -> Mapping[str, Any]:
+    """The options of the game the guide was opened for (call inside a component).
+
+    Takes the game id shown and ``back``, the screen the guide was opened
+    from: a pad (``/pad/<id>``) gives that saved game's options, New game
+    (``/new``) the draft's; either only while it is the game shown.  Returns
+    ``{}`` otherwise (the standard game).
+    """
+    store = use_store()
+    session = use_session()
+    if back and back.startswith(PAD_PREFIX):
+        doc = store.get_game(back[len(PAD_PREFIX):])
+        if doc is not None and doc.get("game") == game:
+            return doc.get("options") or {}
+    draft = session.new_game_draft
+    if back == "/new" and draft is not None and draft.game == game:
+        return draft.options
+    return {}
 
 
 def _fact(value: str, label: str, test_id: str) -> ft.Control:
@@ -92,7 +111,7 @@ def SetupScreen(game: str | None, players: int | None, back: str | None = None) 
     done, set_done = ft.use_state(frozenset())
     first, set_first = ft.use_state(None)
     seats = count if count in supported else supported.start
-    plan = setup.plan(chosen, seats)
+    plan = setup.plan(chosen, seats, game_options(chosen, back))
 
     def choose_game(game_id: str):
         set_chosen(game_id)
@@ -132,7 +151,7 @@ def SetupScreen(game: str | None, players: int | None, back: str | None = None) 
         ),
         section_title("The deck"),
         labelled("deck", ft.Column([suit_text(f"• {line}", size=16) for line in plan.deck], spacing=2)),
-        suit_text(f"Discard pile: {plan.discard_start}.", size=16),
+        suit_text(f"{plan.start_label}: {plan.discard_start}.", size=16),
         suit_text(f"Who starts: {plan.first_player}.", size=16),
     ]
     controls += [_preset_chip(note) for note in plan.notes]
@@ -142,7 +161,7 @@ def SetupScreen(game: str | None, players: int | None, back: str | None = None) 
         bgcolor=ft.Colors.TERTIARY_CONTAINER,
         content=ft.Row(
             [ft.Icon(ft.Icons.SHUFFLE, color=ft.Colors.ON_TERTIARY_CONTAINER),
-             ft.Text(SHUFFLE_REMINDER, expand=True, color=ft.Colors.ON_TERTIARY_CONTAINER)],
+             ft.Text(plan.shuffle, expand=True, color=ft.Colors.ON_TERTIARY_CONTAINER)],
             vertical_alignment=ft.CrossAxisAlignment.START,
         ),
     ))

@@ -66,7 +66,7 @@ def check_one_card(app: AppPage) -> str:
     app.see("An attack is pending")
     type_cards(app, "Or type cards", "BJ CJ 3h 3c AH 2S 7D KS 5S")
     app.see("4 of 9 may be played")
-    app.scroll(380)
+    app.scroll(230)
     return "4 of 9 may be played"
 
 
@@ -92,12 +92,14 @@ def check_find(app: AppPage) -> str:
 def check_lay_off(app: AppPage) -> str:
     app.open("/check/up_to_nine")
     app.tap("Lay off")
-    type_cards(app, "Or type cards", "4c 5c 6c 7c")
+    type_cards(app, "Or type cards", "5h 6h 7h 2s")
     app.tap("Card to lay off", exact=False)
-    type_cards(app, "Or type cards", "2h")
-    app.see("as a wild for 8♣")
-    app.scroll(300)
-    return "as a wild for 8♣"
+    type_cards(app, "Or type cards", "8h")
+    app.see("It depends on the wilds")
+    app.tap("2♠ = 8♥", within="group", exact=False)
+    app.see("Yes: 8♥ goes on the hearts straight 4 to 7")
+    app.scroll(-2000)
+    return "Yes: 8♥ goes on the hearts straight 4 to 7"
 
 
 def check_up_or_down(app: AppPage) -> str:
@@ -112,6 +114,18 @@ def check_up_or_down(app: AppPage) -> str:
 def setup_one_up(app: AppPage) -> str:
     app.open("/setup?game=one_up&players=4")
     return "cards in play"
+
+
+def setup_one_up_joker(app: AppPage, game_id: str) -> str:
+    app.open(f"/setup?game=one_up&players=3&back=/pad/{game_id}")
+    return "57"
+
+
+def setup_up_or_down(app: AppPage) -> str:
+    app.open("/setup?game=up_or_down&players=3")
+    app.see("In the middle")
+    app.scroll(300)
+    return "In the middle"
 
 
 def setup_steps(app: AppPage) -> str:
@@ -165,6 +179,8 @@ def main(argv: list[str] | None = None) -> int:
             "check-up-to-nine-lay-off": check_lay_off,
             "check-up-or-down": check_up_or_down,
             "setup-one-up": setup_one_up,
+            "setup-one-up-joker": lambda app: setup_one_up_joker(app, pad.id),
+            "setup-up-or-down": setup_up_or_down,
             "setup-steps": setup_steps,
             "rules-one-card": rules_one_card,
             "rules-search": rules_search,

@@ -1,14 +1,22 @@
-"""Ask the app in the browser: move checker, setup guide, rules (issue 5).
+"""Ask the app in the browser: move checker, setup guide, rules.
 
-Expected answers follow the seeds and rulings.md: Up to 9 level 4 is three
-sets of 3 with at most 2 wilds, one per set (seed 003, "Nivåtabellen");
-under a pending A♠ only a joker answers and any 3 shields (seed 002, "The
-Attack Ladder"); One Up is dealt from 56 cards, 6 each (seed 000, "Setup").
+Expected answers follow the seeds and the project's rulings: Up to 9 level 4
+is three sets of 3 with at most 2 wilds, one per set (seed 003,
+"Nivåtabellen"); a wild on the table keeps what it was laid as (seed 003,
+"Merk"); under a pending A♠ only a joker answers and any 3 shields (seed
+002, "The Attack Ladder"); One Up is dealt from 56 cards, 6 each, 57 with
+the wild joker (seed 000, "Setup" and "Variants"); a deck holds each card
+once per standard deck in it (decks by player count, the rulings).
 """
 
 from __future__ import annotations
 
 import re
+
+from harness import PHONE
+
+NAV_BAR = 80
+"""Height of the bottom navigation bar: an answer above it is on screen."""
 
 LEVEL_FOUR = "7s 7h 7d KC KD 2s 5h 5c 3d"
 """Three sets of 3 with two wilds: 7 7 7, K K + 2, 5 5 + 3 (the seed's example)."""
@@ -38,7 +46,38 @@ def read(app, test_id: str) -> str:
 
 def chosen_cards(app, test_id: str) -> list[str]:
     """The cards marked chosen inside ``test_id`` (a card's label ends in ", chosen")."""
-    return sorted(set(re.findall(r"(\S+), chosen", read(app, test_id))))
+    return sorted(set(re.findall(r"((?:black |colour )?joker|\S+), chosen", read(app, test_id))))
+
+
+def answer_on_screen(app, test_id: str, expected: str) -> None:
+    """Wait until the answer ``test_id`` reads ``expected``, then check that it
+    lies inside the phone's screen above the navigation bar, unscrolled."""
+    assert app.wait_text(test_id, expected) == expected
+    app.settle()
+    box = app.page.get_by_test_id(test_id).bounding_box()
+    assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= PHONE["height"] - NAV_BAR, box
+
+
+def lay_off_slot(app) -> None:
+    """Tap the "Card to lay off" slot once the screen is at rest (typing
+    scrolls the field into view), and wait until it takes the cards."""
+    app.settle()
+    app.tap("Card to lay off", exact=False)
+    app.page.get_by_role("button", name=re.compile(r"Card to lay off.*cards go here", re.S)).first.wait_for()
+    app.settle()
+
+
+def new_game(app, game: str, players: list[str], *, before_names=()) -> None:
+    """From the home screen: New game, pick ``game``, tap the buttons
+    ``before_names`` (house rules), type the names."""
+    app.tap("New game")
+    app.see("Players")
+    app.tap(game)
+    for name in before_names:
+        app.tap(name)
+    for name in players:
+        app.type_into("Player's name", name, submit=True)
+        app.button(f"Remove {name}").wait_for()
 
 
 def test_up_to_nine_level_four_meld_with_two_wilds_shows_the_grouping(app):
@@ -73,7 +112,7 @@ def test_one_card_hand_under_a_pending_ace_of_spades(app):
     app.see("An attack is pending")
     type_cards(app, "Or type cards", "BJ CJ 3h 3c AH 2S 7D KS 5S", submit=True)
     app.see("4 of 9 may be played: black joker, colour joker, 3♥, 3♣.")
-    assert chosen_cards(app, "hand") == sorted(["BJ", "CJ", "3♥", "3♣"])
+    assert chosen_cards(app, "hand") == sorted(["black joker", "colour joker", "3♥", "3♣"])
     app.tap("Take the attack")
     assert "Take the attack: draw 5 cards." in read(app, "take")
 
@@ -100,3 +139,146 @@ def test_rules_search_for_joker_finds_three_games(app):
     section = read(app, "section-special")
     assert "colour joker" in section
     assert "|" not in section, "the attack table is drawn as a table, not as text"
+
+
+# ---- the setup guide follows the game's options ---------------------------------------
+
+def test_setup_guide_follows_the_one_up_wild_joker_from_new_game_and_from_the_pad(app):
+    new_game(app, "One Up", ["Ann", "Ben"])
+    app.page.get_by_role("switch", name="Wild joker variant").click()
+    app.tap("How do I deal this?")
+    assert app.wait_text("deck-size", "57 cards in play") == "57 cards in play"
+    app.see("joker: 1")
+    app.see("one joker goes in for the wild joker variant")
+    app.tap("Back")
+    app.tap("Start game")
+    app.tap("More")
+    app.tap("How do I deal this?")
+    assert app.wait_text("deck-size", "57 cards in play") == "57 cards in play"
+    app.tab("Check")
+    app.button("JK").wait_for()
+    assert app.page.get_by_role("switch", name="Wild joker variant").is_checked()
+
+
+def test_setup_guide_words_per_game(app):
+    app.tap("How do I deal?")
+    app.tap("Up or Down?")
+    app.see("In the middle: six face-up cards in a ring")
+    assert app.page.get_by_text("Discard pile:").count() == 0
+    assert app.page.get_by_text("runs and sets").count() == 0
+    app.tap("Up to 9")
+    app.see("Discard pile: the top card of the draw pile, turned face up.")
+    app.see("cards come back from the last round in runs and sets")
+    app.tap("One-card")
+    app.see("Shuffle well before every deal: riffle about seven times")
+    assert app.page.get_by_text("rulings").count() == 0
+
+
+# ---- the checker --------------------------------------------------------------------
+
+def test_lay_off_onto_a_laid_wild_follows_what_it_was_laid_as(app):
+    app.open("/check/up_to_nine")
+    app.tap("Lay off")
+    app.see("Group on the table")
+    assert app.page.get_by_text("Your level").count() == 0
+    type_cards(app, "Or type cards", "5H 6H 7H 2S")
+    lay_off_slot(app)
+    type_cards(app, "Or type cards", "8H")
+    answer_on_screen(app, "answer", (
+        "No: 8♥ does not continue the hearts straight 5 to 8: only 4♥ or 9♥ fit. It depends on the wilds: "
+        "with 2♠ as 4♥ the answer is yes. Tap a wild in the group to say what it was laid as."))
+    app.tap("2♠ = 8♥", within="group", exact=False)
+    answer_on_screen(app, "answer", (
+        "Yes: 8♥ goes on the hearts straight 4 to 7 at the high end. It depends on the wilds: "
+        "with 2♠ as 8♥ the answer is no. Tap a wild in the group to say what it was laid as."))
+    app.see("Read as: hearts straight 4 to 7")
+    app.tap("Clear")
+    answer_on_screen(app, "answer", "Add the cards of the group on the table.")
+    type_cards(app, "Or type cards", "4C 5C 6C 7C")
+    lay_off_slot(app)
+    type_cards(app, "Or type cards", "2H")
+    answer_on_screen(app, "answer", (
+        "Yes: 2♥ goes on the clubs straight 4 to 7 as a wild for 8♣ at the high end, "
+        "or for 3♣ at the low end; it stays the card it is laid as."))
+
+
+def test_every_checker_knows_the_decks(app):
+    app.open("/check/one_card")
+    app.tap("3", within="check-players")
+    type_cards(app, "Or type cards", "9S")
+    type_cards(app, "Or type cards", "5H 5H 5H")
+    answer_on_screen(app, "answer", (
+        "No deck holds these cards. "
+        "5♥: 3 held, but the 1 deck for 3 players has only 1."))
+    app.tap("Up to 9")
+    app.tap("4", within="check-players")
+    type_cards(app, "Or type cards", "5H 5H 5H 6H")
+    answer_on_screen(app, "answer", (
+        "No deck holds these cards. "
+        "5♥: 3 held, but the 2 decks for 4 players have only 2."))
+    app.tap("One Up")
+    app.page.get_by_role("switch", name="Wild joker variant").click()
+    app.tap("JK")
+    app.tap("JK")
+    answer_on_screen(app, "answer", (
+        "No deck holds these cards. "
+        "joker: 2 held, but the 2 decks for 4 players have only 1."))
+    app.tap("Up or Down?")
+    app.tap("2", within="check-players")
+    type_cards(app, "Or type numbers", "4 60")
+    answer_on_screen(app, "ring-answer", (
+        "No deck holds these cards: there is no card 60 with 2 players: cards 1 to 54 are in play."))
+
+
+def test_check_tab_follows_the_game_in_progress_and_keeps_its_level_table(app):
+    new_game(app, "Up to 9", ["Kim", "Lou"])
+    app.tap("Edit level 1")
+    app.tap("Level 1 group 1 cards minus")
+    app.tap("Start game")
+    app.see("Kim: level 1")
+    app.tab("Check")
+    app.see("Level 1: straight of 3")
+    assert app.page.get_by_test_id("check-players").count() == 0
+    app.tap("One Up")
+    app.see("Wild joker variant")
+    app.tap("Up to 9")
+    app.see("Level 1: straight of 3")
+
+
+def test_a_twelve_card_hand_waits_for_find_and_answers_stay_on_screen(app):
+    app.open("/check/up_to_nine")
+    app.tap("4", within="levels")
+    type_cards(app, "Or type cards", TWELVE)
+    answer_on_screen(app, "answer", "12 cards: level 4 lays down 9. Tap Find it in my hand, or take out 3 "
+                                    "to check a lay-down.")
+    app.tap("Find it in my hand")
+    answer_on_screen(app, "answer", "Found it: lay down these 9 cards.")
+    assert app.text_of("wilds") == "Wilds used: 2 of 2 allowed (2 total, max 1 per set, at least one set with no wild)."
+
+
+def test_one_card_seven_with_no_suit_named_has_one_suit_row(app):
+    app.open("/check/one_card")
+    type_cards(app, "Or type cards", "7S")
+    app.see("Suit named with the 7: none")
+    assert app.page.get_by_label("spades", exact=True).count() == 1
+    type_cards(app, "Or type cards", "9H 7D 4S")
+    answer_on_screen(app, "answer", "1 of 3 may be played: 7♦.")
+    app.tap("Suit named with the 7", exact=False)
+    app.tap("♥ hearts")
+    app.see("Suit named with the 7: ♥ hearts")
+    answer_on_screen(app, "answer", "2 of 3 may be played: 9♥, 7♦.")
+    app.tap("Clear the hand")
+    type_cards(app, "Or type cards", "BJ")
+    answer_on_screen(app, "answer", "Your card may not be played: draw a card.")
+
+
+def test_a_wild_laid_off_on_a_set_is_worded_with_its_article(app):
+    app.open("/check/up_to_nine")
+    app.tap("Lay off")
+    app.tap("Set")
+    type_cards(app, "Or type cards", "8S 8H 8D")
+    lay_off_slot(app)
+    type_cards(app, "Or type cards", "2H")
+    answer_on_screen(app, "answer", (
+        "Yes: 2♥ goes on the set of 8s as a wild for an 8; "
+        "it stays the card it is laid as."))

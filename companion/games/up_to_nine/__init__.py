@@ -50,7 +50,17 @@ from __future__ import annotations
 
 from companion.games.up_to_nine.explain import wilds_used_text
 from companion.games.up_to_nine.figures import rule_figures
-from companion.games.up_to_nine.lay_off import LayOffError, LayOffVerdict, check_lay_off, lay_off
+from companion.games.up_to_nine.lay_off import (
+    LaidReading,
+    LayOffError,
+    LayOffVerdict,
+    check_lay_off,
+    laid_readings,
+    lay_off,
+    lay_off_by_reading,
+    read_laid,
+    wild_choices,
+)
 from companion.games.up_to_nine.levels import (
     FINISHED,
     HIGH_ACE,
@@ -70,7 +80,7 @@ from companion.games.up_to_nine.levels import (
     levels_to_json,
     position_rank,
 )
-from companion.games.up_to_nine.melds import check_group, check_meld, find_meld
+from companion.games.up_to_nine.melds import FIND_MELD_MOST_CARDS, check_group, check_meld, find_meld
 from companion.games.up_to_nine.readings import MeldCard, MeldGroup, MeldVerdict
 from companion.games.up_to_nine.scoring import (
     HAND_SIZE,
@@ -92,12 +102,12 @@ TITLE = "Up to 9"
 """The game's name as the app shows it."""
 
 __all__ = [
-    "FINISHED", "HAND_SIZE", "HIGH_ACE", "KINDS", "LEVELS", "LEVEL_COUNT", "LOW_ACE",
+    "FIND_MELD_MOST_CARDS", "FINISHED", "HAND_SIZE", "HIGH_ACE", "KINDS", "LEVELS", "LEVEL_COUNT", "LOW_ACE",
     "MAX_HAND_PENALTY", "PENALTY_GROUPS", "PENALTY_POINTS", "PENALTY_STEP", "SET",
-    "STRAIGHT", "TITLE", "WILD_RANKS", "GroupSpec", "LayOffError", "LayOffVerdict",
+    "STRAIGHT", "TITLE", "WILD_RANKS", "GroupSpec", "LaidReading", "LayOffError", "LayOffVerdict",
     "Level", "LevelError", "MeldCard", "MeldGroup", "MeldVerdict", "RoundResult",
     "Standing", "UpToNineScoreError", "check_group", "check_lay_off", "check_levels",
-    "check_meld", "find_meld", "get_level", "hand_penalty", "lay_off",
-    "levels_from_json", "levels_to_json", "penalty_groups", "position_rank",
-    "rule_figures", "score_round", "went_out", "wilds_used_text", "winners",
+    "check_meld", "find_meld", "get_level", "hand_penalty", "laid_readings", "lay_off", "lay_off_by_reading",
+    "levels_from_json", "levels_to_json", "penalty_groups", "position_rank", "read_laid",
+    "rule_figures", "score_round", "went_out", "wild_choices", "wilds_used_text", "winners",
 ]

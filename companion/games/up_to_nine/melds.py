@@ -28,6 +28,12 @@ from companion.games.up_to_nine.levels import (
 from companion.games.up_to_nine.readings import MeldVerdict, meld_cards
 from companion.games.up_to_nine.search import cheapest_reading
 
+FIND_MELD_MOST_CARDS = 12
+"""The most cards the checker hands :func:`find_meld`: the 11 cards of a
+deal (``scoring.HAND_SIZE``) plus the card drawn in the turn the player
+lays down.  The search grows fast with the hand, so the checker takes no
+more."""
+
 def check_meld(level: int, cards: CardsLike, *, levels: Sequence[Level] = LEVELS) -> MeldVerdict:
     """Are these cards exactly the level's contract?  (seed, "Nivåtabellen";
     rulings.md, Up to 9)

@@ -7,8 +7,9 @@ offers the same hooks, and the screens reach them only through
 - ``Entry(pad, number, submit, close, delete)``: the round-entry sheet (a
   component; the contract is in ``companion/ui/entry_sheet.py``);
 - ``Check(options, players)``: the checker panel (a component), given the
-  saved game's house rules (``{}`` when not opened from a game) and player
-  count (None then);
+  followed saved game's house rules (``{}`` when no game of its kind is
+  followed) and the player count (the saved game's, else the one picked on
+  the Check screen: always a whole number the game supports);
 - ``options_panel(chosen, set_option)``: the house rules block of the New
   game screen (None: the game has none), given every option's value and
   ``set_option(name, value)``;

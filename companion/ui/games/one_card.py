@@ -14,11 +14,22 @@ from typing import Any
 
 import flet as ft
 
-from companion.cards import SUITS, Card, CardError
+from companion.cards import SUIT_NAMES, SUIT_SYMBOLS, SUITS, Card, CardError
 from companion.games import one_card
 from companion.pads import OneCardPad, Row
 from companion.stats import PlayerStats
-from companion.ui.ask_answers import ERROR, NO, WAIT, YES, Answer, card_text, cards_text
+from companion.wording import count_text
+from companion.ui.ask_answers import (
+    CHECK_PLAYERS,
+    ERROR,
+    NO,
+    WAIT,
+    YES,
+    Answer,
+    card_text,
+    cards_text,
+    deck_answer,
+)
 from companion.ui.ask_cards import (
     CardPicker,
     answer_line,
@@ -27,7 +38,6 @@ from companion.ui.ask_cards import (
     slot_button,
     slots_row,
     suit_text,
-    suit_tile,
 )
 from companion.ui.entry_sheet import Submit, sheet_frame
 from companion.ui.games import ADD_ROUND
@@ -37,9 +47,6 @@ from companion.ui.widgets import TOUCH, labelled, section_title, stepper
 GAME = "one_card"
 """This module's registry id."""
 
-CHECK_PLAYERS = 3
-"""Players the checker assumes when it is not opened from a saved game (some
-cards act differently with 2 players, seed 002)."""
 
 
 @ft.component
@@ -150,7 +157,7 @@ def _after_play(state: one_card.OneCardState, card: Card, players: int) -> str:
 
 
 def one_card_answer(top: Card | None, hand: Sequence[Card], *, attack_total: int = 0,
-                    declared_suit: str | None = None, players: int = 3) -> OneCardAnswer:
+                    declared_suit: str | None = None, players: int = CHECK_PLAYERS) -> OneCardAnswer:
     """Which cards of a One-card hand may be played, and why not the others.
 
     Args:
@@ -159,11 +166,13 @@ def one_card_answer(top: Card | None, hand: Sequence[Card], *, attack_total: int
         attack_total: the running total of a pending attack (0: none); the
             top card is then the last attack card.
         declared_suit: the suit a 7 on top named (letter or symbol), or None.
-        players: players at the table (J and Q differ with two).
+        players: players at the table (J and Q differ with two; the decks in
+            play, so the copies of each card, follow it too).
 
     Returns:
         A ``OneCardAnswer`` built from ``one_card.check_play``, ``play`` and
-        ``take_attack``.
+        ``take_attack``; an error when the deck can not hold the top card
+        and the hand together (``setup.check_copies``).
     """
     try:
         if top is None:
@@ -174,7 +183,7 @@ def one_card_answer(top: Card | None, hand: Sequence[Card], *, attack_total: int
             attack = (f"Attack pending: {state.attack_total} cards, "
                       f"last attack card {card_text(state.last_attack)}.")
             draw, _ = one_card.take_attack(state)
-            take = (f"Take the attack: draw {draw} cards. Then play a card from the hand you "
+            take = (f"Take the attack: draw {count_text(draw, 'card')}. Then play a card from the hand you "
                     "held before drawing, or draw one more card.")
         if not hand:
             return OneCardAnswer(Answer(WAIT, "Add the cards in your hand."), (), attack, take)
@@ -185,10 +194,14 @@ def one_card_answer(top: Card | None, hand: Sequence[Card], *, attack_total: int
             answers.append(CardAnswer(card, verdict.legal, text))
     except (CardError, ValueError) as error:
         return OneCardAnswer(Answer(ERROR, str(error)))
+    problem = deck_answer(GAME, players, [top, *hand])
+    if problem:
+        return OneCardAnswer(problem, (), attack, take)
     legal = [answer.card for answer in answers if answer.legal]
     if not legal:
         fallback = "take the attack" if state.attack_pending else "draw a card"
-        summary = Answer(NO, f"None of your {len(hand)} cards may be played: {fallback}.")
+        held = "Your card may not" if len(hand) == 1 else f"None of your {count_text(len(hand), 'card')} may"
+        summary = Answer(NO, f"{held} be played: {fallback}.")
     else:
         summary = Answer(YES, f"{len(legal)} of {len(hand)} may be played: {cards_text(legal)}.")
     return OneCardAnswer(summary, tuple(answers), attack, take)
@@ -208,12 +221,41 @@ def _card_answer_row(item: CardAnswer, on_remove: Callable[[], None]) -> ft.Cont
     )
 
 
+def _named_suit(declared: str | None, choose: Callable[[str | None], None]) -> ft.Control:
+    """The suit named with a 7 on top, as a button opening a menu (no suit
+    named, or one of the four), so the picker below keeps the screen's one
+    row of suit tiles."""
+    shown = f"{SUIT_SYMBOLS[declared]} {SUIT_NAMES[declared]}" if declared else "none"
+    return ft.PopupMenuButton(
+        content=ft.Container(
+            padding=ft.Padding.symmetric(horizontal=12, vertical=12),
+            border_radius=10,
+            border=ft.Border.all(1, ft.Colors.OUTLINE),
+            content=ft.Row(
+                [suit_text(f"Suit named with the 7: {shown}", size=16, expand=True),
+                 ft.Icon(ft.Icons.ARROW_DROP_DOWN)],
+                vertical_alignment=ft.CrossAxisAlignment.CENTER,
+            ),
+        ),
+        tooltip="Suit named with the 7",
+        menu_position=ft.PopupMenuPosition.UNDER,
+        expand=True,
+        items=[
+            ft.PopupMenuItem(content="No suit named", on_click=lambda: choose(None)),
+            *(ft.PopupMenuItem(content=suit_text(f"{SUIT_SYMBOLS[letter]} {SUIT_NAMES[letter]}"),
+                               on_click=partial(choose, letter))
+              for letter in SUITS),
+        ],
+    )
+
+
 @ft.component
-def Check(options: Mapping[str, Any], players: int | None) -> ft.Control:
+def Check(options: Mapping[str, Any], players: int) -> ft.Control:
     """Top card, pending attack, declared suit and your hand -> which cards are
-    legal, for the saved game's player count (``players``; None:
-    ``CHECK_PLAYERS``). One-card's checker has no house rules (``options``)."""
-    players = players or CHECK_PLAYERS
+    legal, for ``players`` at the table. One-card's checker has no house
+    rules (``options``). The one-line answer sits right under the top card,
+    the hand and the attack and suit controls, above the picker, so it shows
+    without scrolling after each tap; each card's answer follows the picker."""
     top, set_top = ft.use_state(None)
     hand, set_hand = ft.use_state(())
     attack, set_attack = ft.use_state(0)
@@ -241,7 +283,7 @@ def Check(options: Mapping[str, Any], players: int | None) -> ft.Control:
             slot_button("Top card", [top] if top else [], active=active == "top",
                         on_click=lambda: set_active("top")),
             slot_button("Your hand", [], active=active == "hand", on_click=lambda: set_active("hand"),
-                        summary=f"{len(hand)} card{'' if len(hand) == 1 else 's'}" if hand else None),
+                        summary=count_text(len(hand), "card") if hand else None),
         ),
     ]
     if value:
@@ -267,16 +309,7 @@ def Check(options: Mapping[str, Any], players: int | None) -> ft.Control:
                 vertical_alignment=ft.CrossAxisAlignment.CENTER,
             ))
     if top is not None and top.rank == one_card.WILD_RANK:
-        controls.append(ft.Text("Suit named with the 7:"))
-        controls.append(ft.Row(
-            [
-                suit_tile(letter, selected=declared == letter, width=72,
-                          on_click=partial(set_declared, None if declared == letter else letter))
-                for letter in SUITS
-            ],
-            spacing=4,
-        ))
-    controls.append(CardPicker(pick, hint="e.g. 3h AS BJ 7c"))
+        controls.append(ft.Row([_named_suit(declared, set_declared)]))
     controls.append(answer_line(answer.summary))
     if answer.attack:
         controls.append(ft.Row(
@@ -292,6 +325,7 @@ def Check(options: Mapping[str, Any], players: int | None) -> ft.Control:
                 padding=12, border_radius=12, bgcolor=ft.Colors.SECONDARY_CONTAINER,
                 content=suit_text(answer.take, color=ft.Colors.ON_SECONDARY_CONTAINER, size=16),
             )))
+    controls.append(CardPicker(pick, hint="e.g. 3h AS BJ 7c"))
     if answer.cards:
         controls.append(labelled("hand", ft.Column(
             [_card_answer_row(item, partial(remove, index))

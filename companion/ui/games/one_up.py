@@ -19,7 +19,8 @@ from companion.games import one_up
 from companion.pads import OneUpPad, Row
 from companion.pads.base import points_text
 from companion.stats import PlayerStats
-from companion.ui.ask_answers import ERROR, NO, WAIT, YES, Answer
+from companion.wording import join_words
+from companion.ui.ask_answers import CHECK_PLAYERS, ERROR, NO, WAIT, YES, Answer, deck_answer
 from companion.ui.ask_cards import CardPicker, answer_line, slot_button, slots_row
 from companion.ui.card_picker import value_toggles
 from companion.ui.entry_sheet import Submit, player_card, preview_or_none, sheet_frame, toggle_chip
@@ -152,29 +153,35 @@ def Entry(pad: OneUpPad, number: int | None, submit: Submit, close, delete) -> f
 
 # ---- the checker -------------------------------------------------------------------
 
-def one_up_answer(top: Card | None, card: Card | None, *, joker: bool = False) -> Answer:
+def one_up_answer(top: Card | None, card: Card | None, *, joker: bool = False,
+                  players: int = CHECK_PLAYERS) -> Answer:
     """May ``card`` go on ``top`` in One Up?
 
     Args:
         top: the top card of the discard pile, or None while not picked.
         card: the card the player wants to play, or None while not picked.
         joker: the wild joker variant is on.
+        players: the player count (the deck's copies of each card).
 
     Returns:
-        An ``Answer``: what fits on the top card while no card is picked,
-        then ``one_up.check_play``'s verdict.
+        An ``Answer``: an error when the deck can not hold both cards (two
+        jokers), what fits on the top card while no card is picked, then
+        ``one_up.check_play``'s verdict.
     """
     try:
         if top is None:
             return Answer(WAIT, "Pick the top card of the discard pile.")
         fits = one_up.playable_values(top, joker=joker)
-        if card is None:
-            names = [one_up.value_name(value) for value in fits]
-            return Answer(WAIT, f"On {one_up.value_name(one_up.card_value(top, joker=joker))} "
-                                f"you may play {', '.join(names[:-1])} or {names[-1]}. Pick your card.")
-        verdict = one_up.check_play(top, card, joker=joker)
+        verdict = None if card is None else one_up.check_play(top, card, joker=joker)
     except CardError as error:
         return Answer(ERROR, str(error))
+    problem = deck_answer(GAME, players, [top, *([card] if card is not None else [])], {"joker": joker})
+    if problem:
+        return problem
+    if verdict is None:
+        names = [one_up.value_name(value) for value in fits]
+        return Answer(WAIT, f"On {one_up.value_name(one_up.card_value(top, joker=joker))} "
+                            f"you may play {join_words(names, 'or')}. Pick your card.")
     if verdict:
         played = one_up.value_name(one_up.card_value(card, joker=joker))
         on = one_up.value_name(one_up.card_value(top, joker=joker))
@@ -185,8 +192,9 @@ def one_up_answer(top: Card | None, card: Card | None, *, joker: bool = False) -
 @ft.component
 def Check(options: Mapping[str, Any], players: int | None) -> ft.Control:
     """Top card + your card -> may it go there (``one_up.check_play``); the wild
-    joker switch starts as the saved game's ``joker`` option (``options``;
-    ``players`` is not needed here)."""
+    joker switch starts as the saved game's ``joker`` option (``options``);
+    ``players`` fixes the deck's copies. The answer sits right under the two
+    cards, so it shows without scrolling."""
     joker_preset = bool(options.get("joker", False))
     top, set_top = ft.use_state(None)
     card, set_card = ft.use_state(None)
@@ -214,11 +222,11 @@ def Check(options: Mapping[str, Any], players: int | None) -> ft.Control:
                 slot_button("Your card", [card] if card else [], active=active == "card",
                             on_click=lambda: set_active("card")),
             ),
+            answer_line(one_up_answer(top, card, joker=joker, players=players)),
             ft.Switch(label="Wild joker variant", value=joker,
                       on_change=lambda e: set_variant(e.control.value), height=TOUCH),
             CardPicker(pick, ranks=ONE_UP_RANKS, suited=False, jokers=("plain",) if joker else (),
                        hint="e.g. 6 or K" + (" or JK" if joker else "")),
-            answer_line(one_up_answer(top, card, joker=joker)),
         ],
         spacing=12,
     )

@@ -299,6 +299,22 @@ def row_answer(row: Sequence[int], card: int | None) -> Answer:
     return Answer(YES, f"Yes: the row runs {runs} and {card} continues it.")
 
 
+def numbers_answer(players: int, numbers: Sequence[int]) -> Answer | None:
+    """An error answer when the numbers entered could not all be on one
+    table (``up_or_down.check_in_play``): a number not in play for
+    ``players`` or one entered twice; None when they could.
+
+    Args:
+        players: the player count (it fixes the cards in play).
+        numbers: every number entered in the checker.
+    """
+    try:
+        verdict = up_or_down.check_in_play(players, numbers)
+    except ValueError as error:
+        return Answer(ERROR, str(error))
+    return None if verdict else Answer(ERROR, f"No deck holds these cards: {verdict.reason}.")
+
+
 _NUMBER_SLOTS: tuple[tuple[str, str, int], ...] = (
     ("ring", f"The ring ({up_or_down.RING_SIZE} numbers)", up_or_down.RING_SIZE),
     ("card", "Your card", 1),
@@ -309,10 +325,12 @@ _NUMBER_SLOTS: tuple[tuple[str, str, int], ...] = (
 
 
 @ft.component
-def Check(options: Mapping[str, Any], players: int | None) -> ft.Control:
+def Check(options: Mapping[str, Any], players: int) -> ft.Control:
     """The ring's six numbers and your card -> between which cards it goes;
     one of your rows and a card -> may it go there, and which way the row
-    runs. Neither house rules (``options``) nor ``players`` change it."""
+    runs. ``players`` fixes the numbers in play; the game has no house
+    rules (``options``). Each answer sits right under its cards, above the
+    number pad, so it shows without scrolling after each tap."""
     values, set_values = ft.use_state(lambda: {key: () for key, _, _ in _NUMBER_SLOTS})
     active, set_active = ft.use_state("ring")
     limits = {key: most for key, _, most in _NUMBER_SLOTS}
@@ -346,18 +364,19 @@ def Check(options: Mapping[str, Any], players: int | None) -> ft.Control:
     row_card = values["row_card"][0] if values["row_card"] else None
     pad = NumberPicker(pick, read=read_numbers)
     ring_part = active in ("ring", "card")
+    problem = numbers_answer(players, [number for key, _, _ in _NUMBER_SLOTS for number in values[key]])
     return ft.Column(
         [
             section_title("Where does my card go?"),
             slot("ring"),
             slot("card"),
+            answer_line(problem or ring_answer(values["ring"], card), test_id="ring-answer"),
             *([pad] if ring_part else []),
-            answer_line(ring_answer(values["ring"], card), test_id="ring-answer"),
             section_title("May it go on my row?"),
             slot("row"),
             slot("row_card"),
+            answer_line(problem or row_answer(values["row"], row_card), test_id="row-answer"),
             *([] if ring_part else [pad]),
-            answer_line(row_answer(values["row"], row_card), test_id="row-answer"),
         ],
         spacing=12,
     )

@@ -1,6 +1,8 @@
 """Up to 9's checker: is this the level's contract, find it in my hand, may
-this card be laid off (seed 003 and rulings.md, through
-``companion.games.up_to_nine``).
+this card be laid off (seed 003 and the project's rulings, through
+``companion.games.up_to_nine``).  A group on the table is read the way its
+wilds were laid: a tap on a wild steps through what it may stand for
+(seed 003, "Merk").
 
 The answers (:func:`meld_answer`, :func:`find_answer`,
 :func:`lay_off_answer`) are plain Python; :func:`Check` draws them.
@@ -9,7 +11,7 @@ The answers (:func:`meld_answer`, :func:`find_answer`,
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import partial
 from typing import Any
@@ -18,7 +20,7 @@ import flet as ft
 
 from companion.cards import Card, CardError
 from companion.games import up_to_nine
-from companion.ui.ask_answers import ERROR, NO, WAIT, YES, Answer, card_text
+from companion.ui.ask_answers import CHECK_PLAYERS, ERROR, NO, WAIT, YES, Answer, card_text, deck_answer
 from companion.ui.ask_cards import (
     CardPicker,
     answer_line,
@@ -30,9 +32,13 @@ from companion.ui.ask_cards import (
     suit_text,
 )
 from companion.ui.widgets import TOUCH, error_line, labelled, section_title, tile_button
+from companion.wording import count_text, with_article
 
-MAX_HAND = 12
-"""Most cards the checker takes (``up_to_nine.find_meld`` is made for up to 12)."""
+GAME = "up_to_nine"
+"""This game's registry id."""
+
+MAX_HAND = up_to_nine.FIND_MELD_MOST_CARDS
+"""Most cards the checker takes (the rules core's limit for ``find_meld``)."""
 
 
 @dataclass(frozen=True)
@@ -73,15 +79,11 @@ def level_line(level: int, levels: Sequence[up_to_nine.Level] = up_to_nine.LEVEL
 
 
 def _groups(verdict: up_to_nine.MeldVerdict) -> tuple[GroupLine, ...]:
-    return tuple(
-        GroupLine(group.name, tuple((slot.card, slot.stands_for if slot.wild else None)
-                                    for slot in group.slots))
-        for group in verdict.groups
-    )
+    return tuple(_group_line(group) for group in verdict.groups)
 
 
 def _wilds_line(verdict: up_to_nine.MeldVerdict, spec: up_to_nine.Level) -> str:
-    return f"Wilds used: {verdict.wilds_used} of {spec.max_wild} allowed ({spec.budget_text})."
+    return up_to_nine.wilds_used_text(spec, verdict.wilds_used)
 
 
 def _indices(hand: Sequence[Card], chosen: Sequence[Card]) -> frozenset[int]:
@@ -96,17 +98,34 @@ def _indices(hand: Sequence[Card], chosen: Sequence[Card]) -> frozenset[int]:
 
 
 def meld_answer(level: int, cards: Sequence[Card],
-                levels: Sequence[up_to_nine.Level] = up_to_nine.LEVELS) -> MeldAnswer:
+                levels: Sequence[up_to_nine.Level] = up_to_nine.LEVELS,
+                players: int = CHECK_PLAYERS) -> MeldAnswer:
     """Are ``cards`` exactly the level's contract?  (``up_to_nine.check_meld``)
+
+    Args:
+        level: the level number.
+        cards: the cards entered.
+        levels: the game's level table.
+        players: the player count (the decks in play, so the copies of each card).
 
     Returns:
         A ``MeldAnswer``: the verdict, wilds used against the budget and the
-        grouping when legal.
+        grouping when legal.  More cards than the contract take is a hand
+        still to search: the answer waits for "Find it in my hand" instead
+        of saying no.  Cards no deck holds together are an error.
     """
     if not cards:
         return MeldAnswer(Answer(WAIT, "Add the cards you want to lay down."))
+    problem = deck_answer(GAME, players, cards)
+    if problem:
+        return MeldAnswer(problem)
     try:
         spec = up_to_nine.get_level(level, levels)
+        if len(cards) > spec.card_count:
+            return MeldAnswer(Answer(WAIT, (
+                f"{count_text(len(cards), 'card')}: level {spec.number} lays down {spec.card_count}. "
+                f"Tap Find it in my hand, or take out {len(cards) - spec.card_count} to check a lay-down."
+            )))
         verdict = up_to_nine.check_meld(level, cards, levels=levels)
     except (CardError, ValueError) as error:
         return MeldAnswer(Answer(ERROR, str(error)))
@@ -119,63 +138,106 @@ def meld_answer(level: int, cards: Sequence[Card],
 
 
 def find_answer(level: int, hand: Sequence[Card],
-                levels: Sequence[up_to_nine.Level] = up_to_nine.LEVELS) -> MeldAnswer:
+                levels: Sequence[up_to_nine.Level] = up_to_nine.LEVELS,
+                players: int = CHECK_PLAYERS) -> MeldAnswer:
     """Find the level's contract in a hand (``up_to_nine.find_meld``).
 
+    Args:
+        level, levels, players: as :func:`meld_answer`.
+        hand: the cards held.
+
     Returns:
-        A ``MeldAnswer`` whose ``chosen`` marks the cards to lay down, or a
-        "no" answer when the hand holds no contract.
+        A ``MeldAnswer`` whose ``chosen`` marks the cards to lay down, a
+        "no" answer when the hand holds no contract, an error for cards no
+        deck holds together.
     """
     if not hand:
         return MeldAnswer(Answer(WAIT, "Add the cards in your hand first."))
+    problem = deck_answer(GAME, players, hand)
+    if problem:
+        return MeldAnswer(problem)
     try:
         spec = up_to_nine.get_level(level, levels)
         found = up_to_nine.find_meld(level, hand, levels=levels)
     except (CardError, ValueError) as error:
         return MeldAnswer(Answer(ERROR, str(error)))
     if found is None:
-        return MeldAnswer(Answer(NO, f"No {spec.contract} within the budget in these {len(hand)} cards."))
+        held = "this card" if len(hand) == 1 else f"these {len(hand)} cards"
+        return MeldAnswer(Answer(NO, f"No {spec.contract} within the budget in {held}."))
     return MeldAnswer(
         Answer(YES, f"Found it: lay down these {len(found.cards)} cards."),
         _wilds_line(found, spec), _groups(found), _indices(hand, found.cards),
     )
 
 
-def lay_off_answer(kind: str, group: Sequence[Card], card: Card | None) -> tuple[Answer, GroupLine | None]:
+def _group_line(group: up_to_nine.MeldGroup) -> GroupLine:
+    """A group on the table, ready to show."""
+    return GroupLine(group.name, tuple((slot.card, slot.stands_for if slot.wild else None) for slot in group.slots))
+
+
+def _stands_text(card: Card) -> str:
+    """What a wild stands for, with its article: ``"8♣"``; in a set, ``"an 8"``."""
+    return card_text(card) if card.suit else with_article(card.label)
+
+
+def lay_off_answer(kind: str, group: Sequence[Card], card: Card | None,
+                   stands_for: Mapping[int, Card] | None = None,
+                   players: int = CHECK_PLAYERS) -> tuple[Answer, GroupLine | None]:
     """May ``card`` be laid off on a group on the table?
 
     Args:
         kind: ``"straight"`` or ``"set"``: what the laid group is.
         group: the group's cards as they lie.
         card: the card to lay off, or None while not picked.
+        stands_for: what the group's wilds were laid as, by their index in
+            ``group`` (the others: the checker's reading).
+        players: the player count (the decks in play, so the copies of each card).
 
     Returns:
-        (the answer, the group as the core reads it or None): the group is
-        read by ``up_to_nine.check_group``, the card judged by
-        ``up_to_nine.check_lay_off``; a wild laid off says what it stands for.
+        (the answer, the group as read or None): the group is read by
+        ``up_to_nine.read_laid``, the card judged by ``check_lay_off``; a wild
+        laid off says what it stands for (both ends when it fits both), and
+        when another reading of the group's wilds would change the answer
+        (``lay_off_by_reading``) the answer says so.
     """
     if not group:
         return Answer(WAIT, "Add the cards of the group on the table."), None
+    problem = deck_answer(GAME, players, [*group, *([card] if card is not None else [])])
+    if problem:
+        return problem, None
     try:
-        reading = up_to_nine.check_group(kind, group)
-        if not reading:
-            return Answer(ERROR, f"That group is not on the table as a {kind}: {reading.reason}."), None
-        laid = reading.groups[0]
-        line = _groups(reading)[0]
-        if card is None:
-            return Answer(WAIT, f"Pick the card to lay off on the {laid.name}."), line
-        verdict = up_to_nine.check_lay_off(laid, card)
+        reading = up_to_nine.read_laid(kind, group, stands_for)
+    except up_to_nine.LayOffError as error:
+        return Answer(ERROR, f"{error}."), None
     except (CardError, ValueError) as error:
         return Answer(ERROR, str(error)), None
+    laid = reading.group
+    line = _group_line(laid)
+    if card is None:
+        return Answer(WAIT, f"Pick the card to lay off on the {laid.name}."), line
+    try:
+        verdict = up_to_nine.check_lay_off(laid, card)
+        others = up_to_nine.lay_off_by_reading(kind, group, card)
+    except (CardError, ValueError) as error:
+        return Answer(ERROR, str(error)), line
+    differ = [(other, answer) for other, answer in others if answer.legal != verdict.legal]
+    depends = ""
+    if differ:
+        other, answer = differ[0]
+        depends = (f" It depends on the wilds: with {other.wild_text} the answer is "
+                   f"{'yes' if answer.legal else 'no'}. Tap a wild in the group to say what it was laid as.")
     if not verdict:
-        return Answer(NO, f"No: {verdict.reason}."), line
+        return Answer(NO, f"No: {verdict.reason}.{depends}"), line
+    if not verdict.slot.wild:
+        where = f" at the {verdict.at} end" if verdict.at else ""
+        return Answer(YES, f"Yes: {card_text(card)} goes on the {laid.name}{where}.{depends}"), line
     where = f" at the {verdict.at} end" if verdict.at else ""
-    if verdict.slot.wild:
-        stands = verdict.stands_for
-        shown = card_text(stands) if stands.suit else f"a {stands.label}"
-        return Answer(YES, f"Yes: {card_text(card)} goes on the {laid.name}{where} as a wild for {shown}, "
-                           "and stays that card."), line
-    return Answer(YES, f"Yes: {card_text(card)} goes on the {laid.name}{where}."), line
+    other_end = "low" if verdict.at == "high" else "high"
+    also = (f", or for {_stands_text(verdict.also.stands_for)} at the {other_end} end"
+            if verdict.also is not None else "")
+    return Answer(YES, f"Yes: {card_text(card)} goes on the {laid.name} as a wild for "
+                       f"{_stands_text(verdict.stands_for)}{where}{also}; it stays the card it is laid as."
+                       f"{depends}"), line
 
 
 def _grouping(groups: Sequence[GroupLine]) -> ft.Control:
@@ -205,11 +267,33 @@ def _levels(options: Mapping[str, Any]) -> tuple[up_to_nine.Level, ...]:
         return up_to_nine.LEVELS
 
 
+def _laid_row(group: Sequence[Card], reading: up_to_nine.LaidReading | None, choices: Sequence[int],
+              on_tap: Callable[[int], None]) -> ft.Control:
+    """The group on the table as cards: a wild shows what it stands for
+    under it; one with more than one reading (``choices``) steps to the next
+    when tapped; any other card is taken out when tapped."""
+    if not group:
+        return ft.Text("No group yet.", color=ft.Colors.ON_SURFACE_VARIANT)
+    return ft.Row(
+        [
+            card_face(card,
+                      note=f"= {_stands_text(reading.stands_for[index])}" if reading and reading.wild[index] else None,
+                      on_click=partial(on_tap, index),
+                      tooltip="Tap: what this wild was laid as" if index in choices else f"Take out the {card.name}")
+            for index, card in enumerate(group)
+        ],
+        wrap=True, spacing=6, run_spacing=6,
+    )
+
+
 @ft.component
-def Check(options: Mapping[str, Any], players: int | None) -> ft.Control:
+def Check(options: Mapping[str, Any], players: int) -> ft.Control:
     """Level + cards -> contract or not, wilds against the budget, the grouping;
-    "find it in my hand"; laying a card off on a group on the table. The
-    levels are the saved game's (``options``); ``players`` is not needed."""
+    "find it in my hand"; laying a card off on a group on the table, whose
+    wilds a tap sets to what they were laid as. The levels are the saved
+    game's (``options``); ``players`` fixes the decks, so the copies of each
+    card. Each answer sits right under the cards and buttons it answers,
+    above the picker, so it shows without scrolling after the tap."""
     levels = _levels(options)
     level, set_level = ft.use_state(1)
     mode, set_mode = ft.use_state("lay")
@@ -217,6 +301,7 @@ def Check(options: Mapping[str, Any], players: int | None) -> ft.Control:
     found, set_found = ft.use_state(None)
     kind, set_kind = ft.use_state(up_to_nine.STRAIGHT)
     group, set_group = ft.use_state(())
+    readings, set_readings = ft.use_state({})
     off_card, set_off_card = ft.use_state(None)
     active, set_active = ft.use_state("group")
     note, set_note = ft.use_state("")
@@ -224,6 +309,14 @@ def Check(options: Mapping[str, Any], players: int | None) -> ft.Control:
     def choose_level(number: int):
         set_level(number)
         set_found(None)
+
+    def change_group(cards_laid: tuple[Card, ...]):
+        set_group(cards_laid)
+        set_readings({})
+
+    def choose_kind(chosen: str):
+        set_kind(chosen)
+        set_readings({})
 
     def pick(picked: list[Card]):
         set_note("")
@@ -234,7 +327,7 @@ def Check(options: Mapping[str, Any], players: int | None) -> ft.Control:
             set_cards(cards + tuple(picked[:room]))
             set_found(None)
         elif active == "group":
-            set_group(group + tuple(picked))
+            change_group(group + tuple(picked))
         else:
             set_off_card(picked[-1])
 
@@ -243,20 +336,18 @@ def Check(options: Mapping[str, Any], players: int | None) -> ft.Control:
         set_found(None)
 
     def find():
-        set_found(find_answer(level, cards, levels))
+        set_found(find_answer(level, cards, levels, players))
 
     def clear():
         set_cards(())
         set_found(None)
 
+    def clear_lay_off():
+        change_group(())
+        set_off_card(None)
+        set_active("group")
+
     controls: list[ft.Control] = [
-        section_title("Your level"),
-        labelled("levels", ft.Row(
-            [tile_button(str(n), selected=n == level, on_click=partial(choose_level, n))
-             for n in range(1, len(levels) + 1)],
-            wrap=True, spacing=4, run_spacing=4,
-        )),
-        labelled("level", ft.Text(level_line(level, levels), size=16, weight=ft.FontWeight.W_600)),
         ft.Row(
             [tile_button("Lay down", selected=mode == "lay", width=150, on_click=lambda: set_mode("lay")),
              tile_button("Lay off", selected=mode == "off", width=150, on_click=lambda: set_mode("off"))],
@@ -264,14 +355,19 @@ def Check(options: Mapping[str, Any], players: int | None) -> ft.Control:
         ),
     ]
     if mode == "lay":
-        answer = found if found is not None else meld_answer(level, cards, levels)
+        answer = found if found is not None else meld_answer(level, cards, levels, players)
         controls += [
+            section_title("Your level"),
+            labelled("levels", ft.Row(
+                [tile_button(str(n), selected=n == level, on_click=partial(choose_level, n))
+                 for n in range(1, len(levels) + 1)],
+                wrap=True, spacing=4, run_spacing=4,
+            )),
+            labelled("level", ft.Text(level_line(level, levels), size=16, weight=ft.FontWeight.W_600)),
             ft.Text(f"Your cards ({len(cards)} of at most {MAX_HAND}): the ones to lay down, "
                     "or your whole hand and tap Find.", color=ft.Colors.ON_SURFACE_VARIANT),
             labelled("cards", card_row(cards, chosen=answer.chosen if found is not None else frozenset(),
                                        on_remove=remove, empty="No cards yet: pick them below.")),
-            error_line(note),
-            CardPicker(pick, jokers=(), hint="e.g. 7s 7h 7d KC KD 2s"),
             ft.Row(
                 [ft.FilledButton("Find it in my hand", icon=ft.Icons.SEARCH, on_click=find,
                                  disabled=not cards, height=TOUCH, expand=True),
@@ -282,30 +378,53 @@ def Check(options: Mapping[str, Any], players: int | None) -> ft.Control:
         ]
         if answer.wilds:
             controls.append(labelled("wilds", ft.Text(answer.wilds, size=16)))
+        controls += [error_line(note), CardPicker(pick, jokers=(), hint="e.g. 7s 7h 7d KC KD 2s")]
         if answer.groups:
             controls.append(_grouping(answer.groups))
     else:
-        summary, line = lay_off_answer(kind, group, off_card)
+        summary, line = lay_off_answer(kind, group, off_card, readings, players)
+        reading = up_to_nine.read_laid(kind, group, readings) if line is not None else None
+        choices = _wild_places(kind, group, readings) if reading is not None else []
+
+        def tap_laid(index: int):
+            if index not in choices:
+                change_group(group[:index] + group[index + 1:])
+                return
+            options_here = up_to_nine.wild_choices(kind, group, index, readings)
+            now = reading.stands_for[index]
+            step = (options_here.index(now) + 1) % len(options_here) if now in options_here else 0
+            set_readings({**readings, index: options_here[step]})
+
         controls += [
             ft.Row(
                 [tile_button("Straight", selected=kind == up_to_nine.STRAIGHT, width=120,
-                             on_click=lambda: set_kind(up_to_nine.STRAIGHT)),
+                             on_click=lambda: choose_kind(up_to_nine.STRAIGHT)),
                  tile_button("Set", selected=kind == up_to_nine.SET, width=120,
-                             on_click=lambda: set_kind(up_to_nine.SET))],
+                             on_click=lambda: choose_kind(up_to_nine.SET))],
                 spacing=8,
             ),
             slots_row(
                 slot_button("Group on the table", [], active=active == "group",
                             on_click=lambda: set_active("group"),
-                            summary=f"{len(group)} card{'' if len(group) == 1 else 's'}" if group else None),
+                            summary=count_text(len(group), "card") if group else None),
                 slot_button("Card to lay off", [off_card] if off_card else [], active=active == "card",
                             on_click=lambda: set_active("card")),
             ),
-            card_row(group, on_remove=lambda index: set_group(group[:index] + group[index + 1:]),
-                     empty="No group yet."),
-            CardPicker(pick, jokers=(), hint="e.g. 4c 5c 6c 7c"),
             answer_line(summary),
+            labelled("group", _laid_row(group, reading, choices, tap_laid)),
         ]
         if line is not None:
             controls.append(suit_text(f"Read as: {line.title}", color=ft.Colors.ON_SURFACE_VARIANT))
+        controls += [
+            ft.TextButton("Clear", icon=ft.Icons.CLEAR_ALL, on_click=clear_lay_off,
+                          disabled=not group and off_card is None, height=TOUCH),
+            CardPicker(pick, jokers=(), hint="e.g. 4c 5c 6c 7c"),
+        ]
     return ft.Column([c for c in controls if c is not None], spacing=12)
+
+
+def _wild_places(kind: str, group: Sequence[Card], readings: Mapping[int, Card]) -> list[int]:
+    """Indices of the group's cards that may stand for more than one card
+    (``up_to_nine.wild_choices``), the others read as ``readings`` says."""
+    return [index for index in range(len(group))
+            if len(up_to_nine.wild_choices(kind, group, index, readings)) > 1]
