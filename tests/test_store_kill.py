@@ -24,7 +24,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-import companion.store as store_module
+import companion.store.folder as store_folder
 from companion.pads import OneCardPad
 from companion.stats import player_stats
 from companion.store import Store
@@ -58,7 +58,7 @@ def without_time(doc: dict[str, Any] | None) -> dict[str, Any] | None:
 
 def child(folder: Path, log_fd: int, seed: int) -> None:
     """Run operations forever, logging each one; the parent kills this process."""
-    store_module._FOLDERS.clear()
+    store_folder._FOLDERS.clear()
     rng = random.Random(seed)
     store = Store(folder)
     docs = {doc["id"]: doc for doc in store.iter_games()}
@@ -179,7 +179,7 @@ def test_sigkill_during_any_operation_loses_no_acknowledged_change(tmp_path):
                 else:
                     expected[game_id] = doc
         if rng.random() < 0.5:
-            store_module._FOLDERS.clear()
+            store_folder._FOLDERS.clear()
         store = Store(data)
         assert store.notices == [], f"kill {kill}: {store.notices}"
         found = {doc["id"]: doc for doc in store.iter_games()}

@@ -14,6 +14,7 @@ from companion.pads import OneCardPad, PadError
 import companion.store as store_module
 from companion.store import GameNotFoundError, Store, StoreError
 from companion.store import files as store_files
+from companion.store import tables as store_tables
 
 REPO = Path(__file__).resolve().parent.parent
 PLAYERS = ["Ann", "Ben", "Cy"]
@@ -180,7 +181,8 @@ def test_a_change_reads_and_replays_the_game_once(tmp_path, monkeypatch, archive
     real_read, real_replay = store_files.AtomicJSONStorage.read, store_module.pad_from_doc
     monkeypatch.setattr(store_files.AtomicJSONStorage, "read",
                         lambda self: reads.append(self.path.name) or real_read(self))
-    monkeypatch.setattr(store_module, "pad_from_doc", lambda doc: replays.append(doc["id"]) or real_replay(doc))
+    for module in (store_module, store_tables):
+        monkeypatch.setattr(module, "pad_from_doc", lambda doc: replays.append(doc["id"]) or real_replay(doc))
     store.update_game(game_id, lambda pad: pad.set_option("target", 999))
     expected = ["games.json", store_module.shard_name(game_id)] if archived else ["games.json"]
     assert sorted(name for name in reads if name != "move.json") == sorted(expected)

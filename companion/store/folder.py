@@ -1,0 +1,121 @@
+"""The data folder: its file names, where it is, and what every Store on it shares.
+
+:func:`resolve_data_dir` chooses the folder; :class:`Folder` is the lock
+(threads and processes) and the caches that all the stores of one folder
+share in a process; :class:`FolderState` names what the parts of a Store
+(the modules of this package) share about their folder.
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+from pathlib import Path
+
+import filelock
+
+from companion.errors import StoreError
+from companion.stats import FrozenTally
+from companion.store.index import History
+
+LOCK_TIMEOUT = 30.0
+"""Seconds a writer waits for another process before giving up."""
+
+GAMES_FILE = "games.json"
+HISTORY_FILE = "history.json"
+HISTORY_LOG = "history.log"
+MOVE_FILE = "move.json"
+IMPORT_FILE = "import.json"
+LOCK_FILE = "store.lock"
+ARCHIVE_DIR = "archive"
+
+
+def resolve_data_dir(cli_value: str | None = None) -> Path:
+    """The folder for Companion's saved games.
+
+    In order: ``cli_value`` (the ``--data-dir`` option), the ``COMPANION_DATA``
+    environment variable, Flet's app data folder (``FLET_APP_STORAGE_DATA``,
+    set when Companion runs as a packaged Flet app), then
+    ``~/.local/share/companion``. Empty values are skipped. Returns a Path
+    with ``~`` expanded; the folder is created by :class:`Store`, not here.
+    """
+    for value in (cli_value, os.environ.get("COMPANION_DATA"), os.environ.get("FLET_APP_STORAGE_DATA")):
+        if value:
+            return Path(value).expanduser()
+    return Path.home() / ".local" / "share" / "companion"
+
+
+class Folder:
+    """What every Store on one data folder shares in this process.
+
+    Used as a context manager it is the folder's lock: a thread lock for
+    this process plus a file lock for other processes. ``history`` is the
+    cached history index, valid only while the lock is held; ``live_tallies``
+    caches the statistics tally of each game in progress by its saved text.
+    """
+
+    def __init__(self, folder: Path) -> None:
+        self._folder = folder
+        self.thread_lock = threading.RLock()
+        self._file_lock = filelock.FileLock(str(folder / LOCK_FILE), timeout=LOCK_TIMEOUT, thread_local=False)
+        self.history: History | None = None
+        self.live_tallies: dict[str, tuple[str, FrozenTally]] = {}
+
+    def __enter__(self) -> Folder:
+        self.thread_lock.acquire()
+        try:
+            self._file_lock.acquire()
+        except filelock.Timeout as error:
+            self.thread_lock.release()
+            raise StoreError(
+                f"Another copy of Companion kept the data folder {self._folder} busy for "
+                f"{LOCK_TIMEOUT:.0f} seconds. Close it and try again; nothing was changed."
+            ) from error
+        except BaseException:
+            self.thread_lock.release()
+            raise
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        try:
+            self._file_lock.release()
+        finally:
+            self.thread_lock.release()
+
+
+_FOLDERS: dict[str, Folder] = {}
+_FOLDERS_GUARD = threading.Lock()
+
+
+def shared_folder(folder: Path) -> Folder:
+    """The process-wide lock and cache (a :class:`Folder`) of the data folder ``folder``.
+
+    Every Store on one folder in this process gets the same one, whatever
+    path spelling it was given (the key is the folder's real path).
+    """
+    key = os.path.realpath(folder)
+    with _FOLDERS_GUARD:
+        if key not in _FOLDERS:
+            _FOLDERS[key] = Folder(folder)
+        return _FOLDERS[key]
+
+
+class FolderState:
+    """What the parts of a :class:`companion.store.Store` share, set when it opens.
+
+    ``data_dir`` (Path) is the data folder, ``notices`` (list of str) the
+    plain-words messages for the user, ``read_only`` whether saving is
+    refused; ``_folder`` is the folder's shared :class:`Folder`, and the
+    ``_*_path`` / ``_archive_dir`` attributes are the store's files in it.
+    """
+
+    data_dir: Path
+    notices: list[str]
+    read_only: bool
+    _folder: Folder
+    _games_path: Path
+    _history_path: Path
+    _log_path: Path
+    _move_path: Path
+    _import_path: Path
+    _archive_dir: Path

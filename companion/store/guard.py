@@ -1,0 +1,84 @@
+"""The store's error contract: only the store's own errors leave a Store method.
+
+:func:`guarded` wraps each public method of :class:`companion.store.Store`;
+:func:`translate` turns an error of the file system or of a damaged file
+into a plain-words :class:`companion.errors.StoreError` (DiskFullError and
+ReadOnlyError among them); :class:`ChangeFailed` carries the error of the
+``change`` given to ``Store.update_game`` past that translation.
+"""
+
+from __future__ import annotations
+
+import errno
+import functools
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, TypeVar
+
+from companion.errors import DiskFullError, ReadOnlyError, StoreError
+from companion.store.folder import FolderState
+
+_Result = TypeVar("_Result")
+
+
+class ChangeFailed(Exception):
+    """Carries an error raised by the ``change`` of update_game past the store's error translation."""
+
+    def __init__(self, error: BaseException) -> None:
+        super().__init__(str(error))
+        self.error = error
+
+
+READ_ONLY_ERRNOS = frozenset({errno.EROFS, errno.EACCES, errno.EPERM})
+"""OSError numbers that mean the data folder can not be written (it opens read-only)."""
+
+DISK_FULL_ERRNOS = frozenset({errno.ENOSPC, errno.EDQUOT})
+"""OSError numbers that mean the disk (or the user's quota) is full."""
+
+
+def guarded(method: Callable[..., _Result]) -> Callable[..., _Result]:
+    """Let only the store's own errors leave a Store method (see :func:`translate`).
+
+    Wraps ``method``: StoreError passes, an OSError, RecursionError,
+    ValueError or MemoryError becomes the StoreError :func:`translate` gives,
+    and the error a :class:`ChangeFailed` carries is raised as it was.
+    """
+
+    @functools.wraps(method)
+    def run(self: FolderState, *args: Any, **kwargs: Any) -> _Result:
+        try:
+            return method(self, *args, **kwargs)
+        except ChangeFailed as failed:
+            raise failed.error from None
+        except StoreError:
+            raise
+        except (OSError, RecursionError, ValueError, MemoryError) as error:
+            raise translate(self.data_dir, error) from error
+
+    return run
+
+
+def translate(data_dir: Path, error: BaseException) -> StoreError:
+    """The plain-words StoreError (DiskFullError, ReadOnlyError or StoreError) for an error
+    of the file system or of a damaged file met while using the data folder ``data_dir``."""
+    if isinstance(error, OSError) and error.errno in DISK_FULL_ERRNOS:
+        return DiskFullError(
+            f"The disk that holds {data_dir} is full, so the change was not saved; "
+            "the game stays as it was last saved. Free some space and try again."
+        )
+    if isinstance(error, OSError) and error.errno in READ_ONLY_ERRNOS:
+        return ReadOnlyError(
+            f"Companion can not write to its data folder {data_dir} "
+            f"({error.strerror or error}), so the change was not saved. "
+            "Make the folder writable, or start Companion with another folder (--data-dir)."
+        )
+    if isinstance(error, OSError):
+        return StoreError(
+            f"Companion could not use its data folder {data_dir} ({error.strerror or error}); "
+            "the change was not saved."
+        )
+    if isinstance(error, RecursionError):
+        return StoreError(f"A game in {data_dir} is nested too deeply to be read or saved.")
+    if isinstance(error, MemoryError):
+        return StoreError(f"A file in {data_dir} is too large to read.")
+    return StoreError(f"A game in {data_dir} could not be read or saved: {error}.")

@@ -1,0 +1,63 @@
+"""The ``games`` table of the store's files, read and written whole.
+
+:class:`GameTables` is the part of a Store that opens a storage on one of
+its files and reads ``games.json`` (the games in progress, an unreadable
+file set aside and started afresh); :func:`is_ended` tells which games
+belong in the archive instead, and :func:`tally_of` replays a saved game for
+its statistics tally.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any
+
+from companion.document import load_doc
+from companion.errors import StoreError
+from companion.pads import PadError, pad_from_doc
+from companion.stats import game_tally
+from companion.store.damage import DamagedFiles
+from companion.store.files import JSON_OPTIONS, AtomicJSONStorage
+
+
+def is_ended(doc: dict[str, Any]) -> bool:
+    """True for a game document that belongs in the archive: finished, or ended early."""
+    return doc["finished"] or doc["ended_early"]
+
+
+def tally_of(doc: dict[str, Any]) -> dict[str, Any]:
+    """The statistics tally (``companion.stats.game_tally``) of a saved game document,
+    replaying it through its pad; ``{}`` (the game left out of the statistics) when it does
+    not replay."""
+    try:
+        return game_tally(pad_from_doc(doc))
+    except PadError:
+        return {}
+
+
+class GameTables(DamagedFiles):
+    """The part of a Store that opens its files and reads and writes their ``games`` table."""
+
+    def _storage(self, path: Path) -> AtomicJSONStorage:
+        """A storage on one of the store's files (fresh, so no stale cache from another process)."""
+        return AtomicJSONStorage(path, access_mode="r" if self.read_only else "r+", **JSON_OPTIONS)
+
+    def _games(self) -> tuple[AtomicJSONStorage, dict[str, dict[str, Any]]]:
+        """games.json's storage and its games by id; an unreadable file is set aside and started afresh."""
+        storage = self._storage(self._games_path)
+        try:
+            raw = (storage.read() or {}).get("games", {})
+            return storage, {doc["id"]: doc for doc in (load_doc(dict(row)) for row in raw.values())}
+        except StoreError as error:
+            self._set_aside(
+                error, self._games_path,
+                "It held the games in progress, which could not be read from it; a fresh file was "
+                "started. Finished games are not affected.",
+            )
+            return self._storage(self._games_path), {}
+
+    @staticmethod
+    def _write_table(storage: AtomicJSONStorage, docs: Iterable[dict[str, Any]]) -> None:
+        """Write a file's ``games`` table whole: one line per document, in the given order."""
+        storage.write({"games": {str(n): doc for n, doc in enumerate(docs, start=1)}})
