@@ -100,7 +100,7 @@ def run(history: int, repeats: int) -> dict[str, float]:
         store.list_games(50)
 
         def add_round() -> None:
-            current["rounds"].append(current["rounds"][0])
+            current["rounds"].append(dict(current["rounds"][0], id=uuid.uuid4().hex[:8]))
             store.save_game(current)
             current["rounds"].pop()
 

@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from companion.cards import CardError, CardLike, CardsLike, as_card, as_cards
+from companion.cards import RANK_LABELS, Card, CardError, CardLike, CardsLike, as_card, as_cards
 from companion.verdict import Verdict
 from companion.wording import join_words, markdown_table, whole_number, with_article
 
@@ -60,6 +60,9 @@ SHORT_GAME_LIMIT = 30
 """The short game's limit (seed, "Variants"; a house rule in rulings.md)."""
 
 _VALUE_WORDS = {"A": "Ace", "K": "King"}
+
+_VALUE_OF_RANK: dict[int, str] = {rank: label for rank, label in RANK_LABELS.items() if label in VALUE_CIRCLE}
+"""Rank (1 ace .. 13 king) -> One Up value, for the ranks One Up plays with."""
 
 
 class OneUpError(ValueError):
@@ -104,21 +107,26 @@ def card_value(card: CardLike, *, joker: bool = False) -> str:
     >>> card_value("kh"), card_value("JK", joker=True)
     ('K', 'joker')
     """
-    parsed = as_card(card)
-    if parsed.is_joker:
+    return _value_of(as_card(card), joker)
+
+
+def _value_of(parsed: Card, joker: bool) -> str:
+    """:func:`card_value` of a ``Card`` (the rank looked up in ``_VALUE_OF_RANK``)."""
+    if parsed.joker is not None:
         if not joker:
             raise CardError(
                 "The joker is only used in the wild joker variant: "
                 "turn the variant on for this game, or take the joker out"
             )
         return JOKER
-    if parsed.label not in VALUE_CIRCLE:
+    value = _VALUE_OF_RANK.get(parsed.rank)
+    if value is None:
         extra = " and the joker" if joker else ""
         raise CardError(
             f"'{parsed}' is not a One Up card: One Up uses only "
             f"A 2 3 4 5 6 K{extra} (the 7s to Queens stay in the box)"
         )
-    return parsed.label
+    return value
 
 
 def next_value(value: str) -> str:
@@ -221,7 +229,7 @@ def hand_penalty(cards: CardsLike, *, joker: bool = False) -> int:
     >>> hand_penalty("K K 3 3 5")
     18
     """
-    values = {card_value(card, joker=joker) for card in as_cards(cards)}
+    values = {_value_of(card, joker) for card in as_cards(cards)}
     return sum(PENALTY_POINTS[value] for value in values)
 
 
@@ -315,7 +323,9 @@ def score_round(
         raise OneUpScoreError(f"{went_out} went out but is not a player in this round")
     new_totals: dict[str, int] = {}
     for name, cards in hands.items():
-        before = _check_total(f"{name}'s total", totals.get(name, 0))
+        before = totals.get(name, 0)
+        if type(before) is not int or before < 0:
+            before = _check_total(f"{name}'s total", before)
         held = as_cards(cards)
         if name == went_out:
             if held:

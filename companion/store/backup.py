@@ -21,8 +21,8 @@ BACKUP_FORMAT = "companion-backup"
 
 BACKUP_SCHEMA = 1
 """Version of the backup file this code writes; import reads versions 1 to this."""
-MAX_BACKUP_BYTES = 20 * 1024 * 1024
-"""Largest backup file import_json accepts (20 MB)."""
+MAX_BACKUP_BYTES = 64 * 1024 * 1024
+"""Largest backup file import_json accepts (64 MB: 10,000 games of 12 rounds with their change logs take about 33 MB)."""
 
 
 def parse_backup(data: bytes | str) -> list[tuple[dict[str, Any], dict[str, Any]]]:
