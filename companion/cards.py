@@ -278,7 +278,7 @@ def as_cards(cards: CardsLike) -> list[Card]:
         items = list(cards)
     except TypeError:
         raise CardError(f"expected cards, got {cards!r}") from None
-    return [item if isinstance(item, Card) else as_card(item) for item in items]
+    return [_parse_token(item) if isinstance(item, str) else as_card(item) for item in items]
 
 
 def card_texts(cards: CardsLike) -> list[str]:

@@ -229,8 +229,12 @@ def hand_penalty(cards: CardsLike, *, joker: bool = False) -> int:
     >>> hand_penalty("K K 3 3 5")
     18
     """
-    values = {_value_of(card, joker) for card in as_cards(cards)}
-    return sum(PENALTY_POINTS[value] for value in values)
+    return _penalty(as_cards(cards), joker)
+
+
+def _penalty(held: list[Card], joker: bool) -> int:
+    """:func:`hand_penalty` of cards already read."""
+    return sum([PENALTY_POINTS[value] for value in {_value_of(card, joker) for card in held}])
 
 
 def _check_total(name: str, total: object) -> int:
@@ -263,7 +267,11 @@ def give_back(total: int) -> int:
     >>> give_back(23), give_back(4), give_back(0)
     (10, 1, 0)
     """
-    total = _check_total("The running total", total)
+    return _give_back(_check_total("The running total", total))
+
+
+def _give_back(total: int) -> int:
+    """:func:`give_back` of a total already checked."""
     for threshold, points in GIVE_BACK:
         if total >= threshold:
             return points
@@ -332,14 +340,14 @@ def score_round(
                 raise OneUpScoreError(
                     f"{name} went out, so {name} has no cards left: clear {name}'s hand"
                 )
-            new_totals[name] = before - give_back(before)
+            new_totals[name] = before - _give_back(before)
             continue
         if not held:
             raise OneUpScoreError(
                 f"{name} has no cards left, so {name} went out: "
                 f"mark {name} as the player who went out"
             )
-        new_totals[name] = before + hand_penalty(held, joker=joker)
+        new_totals[name] = before + _penalty(held, joker)
     return new_totals
 
 

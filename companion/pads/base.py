@@ -387,6 +387,21 @@ class Pad(VersionedPad):
             validate_doc(doc)
         except StoreError as exc:
             raise PadError(str(exc)) from exc
+        return cls.from_loaded_doc(doc)
+
+    @classmethod
+    def from_loaded_doc(cls, doc: dict[str, Any]) -> "Pad":
+        """:meth:`from_doc` for a document ``companion.document.load_doc``
+        returned (migrated to the current schema, outer shape checked), which
+        is not checked again; every round and change record is, as by
+        :meth:`from_doc`.
+
+        Raises:
+            PadError: another game's document, rounds the rules can not
+                score, or a damaged entry or change record.
+        """
+        if doc["game"] != cls.GAME:
+            raise PadError(f"This saved game is {doc['game']!r}, not {cls.GAME!r}")
         pad = cls(
             doc["players"],
             first_dealer=doc["first_dealer"],

@@ -8,7 +8,7 @@ them out.  ``companion.pads.base`` re-exports them all.
 
 from __future__ import annotations
 
-import copy
+import pickle
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
@@ -132,18 +132,8 @@ def check_count(value: object, what: str, *, least: int = 0) -> int:
 def copy_json(value: Any) -> Any:
     """A deep copy of a JSON value (dicts, lists, text, numbers, true/false, null).
 
-    The same result as ``copy.deepcopy`` for the pads' saved entries, options
-    and change log, several times faster: dicts and lists are rebuilt, tuples
-    are rebuilt as tuples, immutable leaves are shared; any other object is
-    handed to ``copy.deepcopy``.
+    The same result as ``copy.deepcopy``, made by a ``pickle`` round trip,
+    which copies the pads' saved entries, options and change log several
+    times faster.
     """
-    kind = type(value)
-    if kind is dict:
-        return {key: copy_json(item) for key, item in value.items()}
-    if kind is list:
-        return [copy_json(item) for item in value]
-    if kind in (str, int, float, bool) or value is None:
-        return value
-    if kind is tuple:
-        return tuple(copy_json(item) for item in value)
-    return copy.deepcopy(value)
+    return pickle.loads(pickle.dumps(value, pickle.HIGHEST_PROTOCOL))

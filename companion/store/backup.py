@@ -12,7 +12,7 @@ from typing import Any
 
 from companion.document import is_int, load_doc
 from companion.errors import BackupError, StoreError
-from companion.pads import PadError, pad_from_doc
+from companion.pads import PadError, pad_class
 from companion.stats import game_tally
 from companion.store.files import paused_gc
 
@@ -79,7 +79,7 @@ def _read_backup(data: bytes | bytearray) -> list[tuple[dict[str, Any], dict[str
     for number, game in enumerate(games, start=1):
         try:
             doc = load_doc(game)
-            tally = game_tally(pad_from_doc(doc))
+            tally = game_tally(pad_class(doc["game"]).from_loaded_doc(doc))
         except (StoreError, PadError) as error:
             reason = str(error).rstrip(".")
             raise BackupError(f"Game {number} in the backup is not valid: {reason}. Nothing was imported.") from error
