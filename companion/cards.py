@@ -270,14 +270,17 @@ def as_cards(cards: CardsLike) -> list[Card]:
     Raises:
         CardError: naming the first item that is not a card.
     """
-    if isinstance(cards, str):
+    if type(cards) is list:
+        items = cards
+    elif isinstance(cards, str):
         return parse_cards(cards)
-    if isinstance(cards, Card):
+    elif isinstance(cards, Card):
         return [cards]
-    try:
-        items = list(cards)
-    except TypeError:
-        raise CardError(f"expected cards, got {cards!r}") from None
+    else:
+        try:
+            items = list(cards)
+        except TypeError:
+            raise CardError(f"expected cards, got {cards!r}") from None
     return [_parse_token(item) if isinstance(item, str) else as_card(item) for item in items]
 
 

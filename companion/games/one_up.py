@@ -244,7 +244,7 @@ def _check_total(name: str, total: object) -> int:
 
 def _check_mapping(name: str, value: object) -> Mapping:
     """``value`` if it is a mapping of player names, else ``OneUpScoreError`` naming ``name``."""
-    if not isinstance(value, Mapping):
+    if type(value) is not dict and not isinstance(value, Mapping):
         raise OneUpScoreError(f"{name} must map each player's name to a value, not {value!r}")
     return value
 

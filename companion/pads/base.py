@@ -439,6 +439,8 @@ class Pad(VersionedPad):
 
     def _per_player(self, values: object, what: str) -> dict[str, Any]:
         """A mapping player -> value, with every player and no strangers, in seating order."""
+        if type(values) is dict and tuple(values) == self.players:
+            return dict(values)
         if not isinstance(values, Mapping):
             raise PadError(f"Enter {what} for each player")
         named = {self._player(name): value for name, value in values.items()}
