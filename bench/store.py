@@ -159,6 +159,10 @@ def main() -> None:
             target, ok = f"< {SECONDS_TARGETS[step] * 1000:.0f} ms", big[step] < SECONDS_TARGETS[step]
         print(f"{step:26} {base[step] * 1000:>10.3f}ms {big[step] * 1000:>12.3f}ms {ratio:>7.2f}  "
               f"{target} {'ok' if ok else 'OVER'}")
+    imported, exported = big["import (once)"], big["export (once)"]
+    print(f"\nImport of the {large:,}-game backup: {imported:.2f} s (target under 2 s: "
+          f"{'ok' if imported < 2 else 'OVER'}); {imported / exported:.2f}x the export of the same backup "
+          f"in this run, {imported / large * 1000:.3f} ms per game.")
 
 
 if __name__ == "__main__":
