@@ -111,7 +111,10 @@ def card_value(card: CardLike, *, joker: bool = False) -> str:
 
 
 def _value_of(parsed: Card, joker: bool) -> str:
-    """:func:`card_value` of a ``Card`` (the rank looked up in ``_VALUE_OF_RANK``)."""
+    """:func:`card_value` of a ``Card`` (the rank looked up in ``_VALUE_OF_RANK``).
+
+    Rule: seed, "The cards" and "Variants" (wild joker).
+    """
     if parsed.joker is not None:
         if not joker:
             raise CardError(
@@ -233,7 +236,7 @@ def hand_penalty(cards: CardsLike, *, joker: bool = False) -> int:
 
 
 def _penalty(held: list[Card], joker: bool) -> int:
-    """:func:`hand_penalty` of cards already read."""
+    """:func:`hand_penalty` of cards already read: points, each value once (seed, "Scoring")."""
     return sum([PENALTY_POINTS[value] for value in {_value_of(card, joker) for card in held}])
 
 
@@ -271,7 +274,7 @@ def give_back(total: int) -> int:
 
 
 def _give_back(total: int) -> int:
-    """:func:`give_back` of a total already checked."""
+    """:func:`give_back` of a total already checked: points (seed, "Scoring")."""
     for threshold, points in GIVE_BACK:
         if total >= threshold:
             return points
