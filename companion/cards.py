@@ -256,7 +256,7 @@ def as_card(card: CardLike) -> Card:
     if isinstance(card, Card):
         return card
     if isinstance(card, str):
-        return parse_card(card)
+        return _parse_token(card)
     raise CardError(f"expected a card, got {card!r}")
 
 
@@ -270,15 +270,50 @@ def as_cards(cards: CardsLike) -> list[Card]:
     Raises:
         CardError: naming the first item that is not a card.
     """
-    if isinstance(cards, str):
+    if type(cards) is list:
+        items = cards
+    elif isinstance(cards, str):
         return parse_cards(cards)
-    if isinstance(cards, Card):
+    elif isinstance(cards, Card):
         return [cards]
+    else:
+        try:
+            items = list(cards)
+        except TypeError:
+            raise CardError(f"expected cards, got {cards!r}") from None
+    return [_parse_token(item) if isinstance(item, str) else as_card(item) for item in items]
+
+
+def card_texts(cards: CardsLike) -> list[str]:
+    """Several cards in the one notation, one text per card.
+
+    The same list as ``[str(card) for card in as_cards(cards)]``; each
+    distinct card text is read and written out once and then remembered,
+    as a saved game repeats the same few texts many times.
+
+    Args:
+        cards: one string (read by ``parse_cards``), a ``Card``, or an
+            iterable of cards and card strings.
+
+    Raises:
+        CardError: naming the first item that is not a card.
+
+    >>> card_texts(["3h", "k", "JK"])
+    ['3♥', 'K', 'joker']
+    """
+    if isinstance(cards, (str, Card)):
+        return [str(card) for card in as_cards(cards)]
     try:
         items = list(cards)
     except TypeError:
         raise CardError(f"expected cards, got {cards!r}") from None
-    return [as_card(item) for item in items]
+    return [_token_text(item) if isinstance(item, str) else str(as_card(item)) for item in items]
+
+
+@lru_cache(maxsize=4096)
+def _token_text(text: str) -> str:
+    """``str`` of the card ``text`` names; cached like ``_parse_token``."""
+    return str(_parse_token(text))
 
 
 def require_suit(card: Card) -> Card:

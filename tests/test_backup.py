@@ -181,9 +181,9 @@ def test_bad_game_after_good_ones_adds_none(tmp_path):
 def test_too_big_backup_is_refused_before_reading(store):
     before = snapshot(store)
     data = b" " * (MAX_BACKUP_BYTES + 1)
-    with pytest.raises(BackupError, match=r"20\.0 MB; a Companion backup can be at most 20 MB"):
+    with pytest.raises(BackupError, match=r"64\.0 MB; a Companion backup can be at most 64 MB"):
         store.import_json(data)
-    with pytest.raises(BackupError, match="at most 20 MB"):
+    with pytest.raises(BackupError, match="at most 64 MB"):
         store.import_json(backup_of([]) + " " * MAX_BACKUP_BYTES)
     assert snapshot(store) == before
 

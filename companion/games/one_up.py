@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from companion.cards import CardError, CardLike, CardsLike, as_card, as_cards
+from companion.cards import RANK_LABELS, Card, CardError, CardLike, CardsLike, as_card, as_cards
 from companion.verdict import Verdict
 from companion.wording import join_words, markdown_table, whole_number, with_article
 
@@ -60,6 +60,9 @@ SHORT_GAME_LIMIT = 30
 """The short game's limit (seed, "Variants"; a house rule in rulings.md)."""
 
 _VALUE_WORDS = {"A": "Ace", "K": "King"}
+
+_VALUE_OF_RANK: dict[int, str] = {rank: label for rank, label in RANK_LABELS.items() if label in VALUE_CIRCLE}
+"""Rank (1 ace .. 13 king) -> One Up value, for the ranks One Up plays with."""
 
 
 class OneUpError(ValueError):
@@ -104,21 +107,29 @@ def card_value(card: CardLike, *, joker: bool = False) -> str:
     >>> card_value("kh"), card_value("JK", joker=True)
     ('K', 'joker')
     """
-    parsed = as_card(card)
-    if parsed.is_joker:
+    return _value_of(as_card(card), joker)
+
+
+def _value_of(parsed: Card, joker: bool) -> str:
+    """:func:`card_value` of a ``Card`` (the rank looked up in ``_VALUE_OF_RANK``).
+
+    Rule: seed, "The cards" and "Variants" (wild joker).
+    """
+    if parsed.joker is not None:
         if not joker:
             raise CardError(
                 "The joker is only used in the wild joker variant: "
                 "turn the variant on for this game, or take the joker out"
             )
         return JOKER
-    if parsed.label not in VALUE_CIRCLE:
+    value = _VALUE_OF_RANK.get(parsed.rank)
+    if value is None:
         extra = " and the joker" if joker else ""
         raise CardError(
             f"'{parsed}' is not a One Up card: One Up uses only "
             f"A 2 3 4 5 6 K{extra} (the 7s to Queens stay in the box)"
         )
-    return parsed.label
+    return value
 
 
 def next_value(value: str) -> str:
@@ -221,8 +232,12 @@ def hand_penalty(cards: CardsLike, *, joker: bool = False) -> int:
     >>> hand_penalty("K K 3 3 5")
     18
     """
-    values = {card_value(card, joker=joker) for card in as_cards(cards)}
-    return sum(PENALTY_POINTS[value] for value in values)
+    return _penalty(as_cards(cards), joker)
+
+
+def _penalty(held: list[Card], joker: bool) -> int:
+    """:func:`hand_penalty` of cards already read: points, each value once (seed, "Scoring")."""
+    return sum([PENALTY_POINTS[value] for value in {_value_of(card, joker) for card in held}])
 
 
 def _check_total(name: str, total: object) -> int:
@@ -232,7 +247,7 @@ def _check_total(name: str, total: object) -> int:
 
 def _check_mapping(name: str, value: object) -> Mapping:
     """``value`` if it is a mapping of player names, else ``OneUpScoreError`` naming ``name``."""
-    if not isinstance(value, Mapping):
+    if type(value) is not dict and not isinstance(value, Mapping):
         raise OneUpScoreError(f"{name} must map each player's name to a value, not {value!r}")
     return value
 
@@ -255,7 +270,11 @@ def give_back(total: int) -> int:
     >>> give_back(23), give_back(4), give_back(0)
     (10, 1, 0)
     """
-    total = _check_total("The running total", total)
+    return _give_back(_check_total("The running total", total))
+
+
+def _give_back(total: int) -> int:
+    """:func:`give_back` of a total already checked: points (seed, "Scoring")."""
     for threshold, points in GIVE_BACK:
         if total >= threshold:
             return points
@@ -315,21 +334,23 @@ def score_round(
         raise OneUpScoreError(f"{went_out} went out but is not a player in this round")
     new_totals: dict[str, int] = {}
     for name, cards in hands.items():
-        before = _check_total(f"{name}'s total", totals.get(name, 0))
+        before = totals.get(name, 0)
+        if type(before) is not int or before < 0:
+            before = _check_total(f"{name}'s total", before)
         held = as_cards(cards)
         if name == went_out:
             if held:
                 raise OneUpScoreError(
                     f"{name} went out, so {name} has no cards left: clear {name}'s hand"
                 )
-            new_totals[name] = before - give_back(before)
+            new_totals[name] = before - _give_back(before)
             continue
         if not held:
             raise OneUpScoreError(
                 f"{name} has no cards left, so {name} went out: "
                 f"mark {name} as the player who went out"
             )
-        new_totals[name] = before + hand_penalty(held, joker=joker)
+        new_totals[name] = before + _penalty(held, joker)
     return new_totals
 
 

@@ -34,7 +34,6 @@ the store's job.
 
 from __future__ import annotations
 
-import copy
 import uuid
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
@@ -48,11 +47,12 @@ from companion.pads.table import (
     Row,
     check_count,
     check_players,
+    copy_json,
     join_names,
     now_iso,
     points_text,
 )
-from companion.pads.versions import VersionedPad, entry_of
+from companion.pads.versions import VersionedPad, entry_fields, entry_of
 
 __all__ = [
     "Pad", "PadError", "Place", "Row", "check_count", "check_players", "join_names", "now_iso", "points_text",
@@ -176,7 +176,7 @@ class Pad(VersionedPad):
     @property
     def options(self) -> dict[str, Any]:
         """The house rules in force (a copy; change them with :meth:`set_option`)."""
-        return copy.deepcopy(self._options)
+        return copy_json(self._options)
 
     @property
     def rounds(self) -> list[dict[str, Any]]:
@@ -347,10 +347,10 @@ class Pad(VersionedPad):
             "game": self.GAME,
             "players": list(self.players),
             "first_dealer": self.first_dealer,
-            "options": copy.deepcopy(self._options),
-            "rounds": copy.deepcopy(self._rounds),
+            "options": copy_json(self._options),
+            "rounds": copy_json(self._rounds),
             "seq": self._seq,
-            "log": copy.deepcopy(self._log),
+            "log": copy_json(self._log),
             "created": self.created,
             "updated": self.updated,
             "finished": self._finished,
@@ -387,6 +387,21 @@ class Pad(VersionedPad):
             validate_doc(doc)
         except StoreError as exc:
             raise PadError(str(exc)) from exc
+        return cls.from_loaded_doc(doc)
+
+    @classmethod
+    def from_loaded_doc(cls, doc: dict[str, Any]) -> "Pad":
+        """:meth:`from_doc` for a document ``companion.document.load_doc``
+        returned (migrated to the current schema, outer shape checked), which
+        is not checked again; every round and change record is, as by
+        :meth:`from_doc`.
+
+        Raises:
+            PadError: another game's document, rounds the rules can not
+                score, or a damaged entry or change record.
+        """
+        if doc["game"] != cls.GAME:
+            raise PadError(f"This saved game is {doc['game']!r}, not {cls.GAME!r}")
         pad = cls(
             doc["players"],
             first_dealer=doc["first_dealer"],
@@ -394,11 +409,12 @@ class Pad(VersionedPad):
             game_id=doc["id"],
             created=doc["created"],
         )
-        entries = pad._checked_entries([entry_of(saved) for saved in doc["rounds"]], "Round {number}: the saved entry")
+        saved_entries = [entry_fields(saved) for saved in doc["rounds"]]
+        entries = pad._checked_entries(saved_entries, "Round {number}: the saved entry")
         pad._rows, pad._state = pad._replay(entries, pad._options)
         pad._rounds = [{key: saved[key] for key in ROUND_KEYS} | entry for saved, entry in zip(doc["rounds"], entries)]
         pad._seq = doc["seq"]
-        pad._log = copy.deepcopy(doc["log"])
+        pad._log = copy_json(doc["log"])
         pad._check_log()
         pad._finished = doc["finished"]
         pad._ended_early = doc["ended_early"] and pad._finished
@@ -423,6 +439,8 @@ class Pad(VersionedPad):
 
     def _per_player(self, values: object, what: str) -> dict[str, Any]:
         """A mapping player -> value, with every player and no strangers, in seating order."""
+        if type(values) is dict and tuple(values) == self.players:
+            return dict(values)
         if not isinstance(values, Mapping):
             raise PadError(f"Enter {what} for each player")
         named = {self._player(name): value for name, value in values.items()}
@@ -439,7 +457,7 @@ class Pad(VersionedPad):
         if unknown:
             known = ", ".join(sorted(self.DEFAULTS)) or "none"
             raise PadError(f"{self._title()} has no option '{unknown[0]}' (options: {known})")
-        merged = copy.deepcopy(self.DEFAULTS)
+        merged = copy_json(self.DEFAULTS)
         for name, value in options.items():
             merged[name] = self._check_option(name, value)
         return merged
@@ -451,6 +469,10 @@ class Pad(VersionedPad):
         be read (a missing or stray field) is "damaged"; ``what`` names it,
         with ``{number}`` for its round number ("Round {number}: the saved
         entry"); the entries are rounds ``first``, ``first + 1``, ...
+
+        Returns the entries in their stored form, built anew by ``_entry``:
+        they share no list or dict with ``entries``, so a document's rounds
+        need no copy before they are checked.
 
         Raises:
             PadError: "<what> is damaged (...)", or the refusal a new entry

@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, NamedTuple
 
-from companion.cards import Card, CardError, CardsLike, as_cards
+from companion.cards import CardError, CardsLike, card_texts
 from companion.games import one_up
 from companion.pads.base import Pad, PadError, Row, check_count, points_text
 
@@ -155,7 +155,7 @@ class OneUpPad(Pad):
         cards: dict[str, list[str]] = {}
         for player, held in named.items():
             try:
-                cards[player] = [str(card) for card in as_cards(held)]
+                cards[player] = card_texts(held)
             except CardError as exc:
                 raise PadError(f"{player}'s cards: {exc}") from exc
         if isinstance(went_out, (list, tuple, set, frozenset)):
@@ -191,15 +191,11 @@ class OneUpPad(Pad):
         self, state: OneUpState, entry: Mapping[str, Any], number: int, options: Mapping[str, Any]
     ) -> tuple[OneUpState, Row]:
         totals, starter = state.totals, state.starter
-        hands: dict[str, list[Card]] = {player: as_cards(entry["hands"][player]) for player in self.players}
         went_out, ended_by = entry["went_out"], entry["ended_by"]
-        joker = options["joker"]
-        scored = one_up.score_round(totals, hands, went_out, joker=joker)
+        scored = one_up.score_round(totals, entry["hands"], went_out, joker=options["joker"])
         new_totals = {player: scored[player] for player in self.players}
-        penalty = {
-            player: 0 if player == went_out else one_up.hand_penalty(hands[player], joker=joker)
-            for player in self.players
-        }
+        points = {player: new_totals[player] - totals[player] for player in self.players}
+        penalty = {player: 0 if player == went_out else points[player] for player in self.players}
         detail = {player: "" for player in self.players}
         if went_out is not None:
             given = totals[went_out] - new_totals[went_out]
@@ -211,7 +207,7 @@ class OneUpPad(Pad):
             number=number,
             dealer=self.dealer(number),
             starter=starter,
-            points={player: new_totals[player] - totals[player] for player in self.players},
+            points=points,
             totals=new_totals,
             penalty=penalty,
             detail=detail,

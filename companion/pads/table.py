@@ -8,10 +8,11 @@ them out.  ``companion.pads.base`` re-exports them all.
 
 from __future__ import annotations
 
+import pickle
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 class PadError(ValueError):
     """An entry, option or operation a pad refuses; the message is for the user.
@@ -128,3 +129,11 @@ def check_count(value: object, what: str, *, least: int = 0) -> int:
     return value
 
 
+def copy_json(value: Any) -> Any:
+    """A deep copy of a JSON value (dicts, lists, text, numbers, true/false, null).
+
+    The same result as ``copy.deepcopy``, made by a ``pickle`` round trip,
+    which copies the pads' saved entries, options and change log several
+    times faster.
+    """
+    return pickle.loads(pickle.dumps(value, pickle.HIGHEST_PROTOCOL))

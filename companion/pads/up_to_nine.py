@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, NamedTuple
 
-from companion.cards import CardError, as_cards
+from companion.cards import CardError, as_cards, card_texts
 from companion.games import up_to_nine
 from companion.pads.base import Pad, PadError, Row, check_count, points_text
 
@@ -201,7 +201,7 @@ class UpToNinePad(Pad):
         if not isinstance(laid_down, bool):
             raise PadError(f"Say whether {player} laid down the contract (yes or no)")
         try:
-            cards = [str(card) for card in as_cards(hand if hand is not None else ())]
+            cards = card_texts(hand if hand is not None else ())
         except CardError as exc:
             raise PadError(f"{player}'s cards: {exc}") from exc
         if points is not None:

@@ -17,7 +17,6 @@ attributes ``_rounds`` (saved rounds: entry fields plus ``id`` and ``rev``),
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Mapping
 from typing import Any
 
@@ -25,7 +24,7 @@ from companion.document import LOG_LIMIT, ROUND_KEYS, new_round_id
 from companion.errors import ConflictError
 from companion.pads import changelog
 from companion.pads.changelog import Change
-from companion.pads.table import PadError, Row, check_count, now_iso
+from companion.pads.table import PadError, Row, check_count, copy_json, now_iso
 
 
 class VersionedPad:
@@ -287,7 +286,7 @@ class VersionedPad:
             saved = written.get("before")
             if saved and record["kind"] != "undo":
                 try:
-                    [entry] = self._checked_entries([entry_of(saved)], "Round {number}", record["number"])
+                    [entry] = self._checked_entries([entry_fields(saved)], "Round {number}", record["number"])
                 except PadError as exc:
                     raise PadError(f"{damaged}: {exc}") from exc
                 written["before"] = {key: saved[key] for key in ROUND_KEYS} | entry
@@ -327,7 +326,7 @@ class VersionedPad:
     ) -> tuple[list[dict[str, Any]], tuple[dict[str, Any] | None, dict[str, Any] | None]]:
         """The rounds with a round change taken back, and that undo's own round change."""
         rounds = list(self._rounds)
-        restored = copy.deepcopy(before)
+        restored = copy_json(before)
         if after is None:
             rounds.insert(min(number - 1, len(rounds)), restored)
             return rounds, (None, restored)
@@ -386,10 +385,10 @@ class VersionedPad:
             record["flags"] = {"before": old_flags, "after": new_flags}
         if round_change is not None:
             before, after = round_change
-            kept = changelog.round_mark(before) if kind == "undo" else copy.deepcopy(before)
+            kept = changelog.round_mark(before) if kind == "undo" else copy_json(before)
             record["round"] = {"before": kept, "after": changelog.round_mark(after)}
         if value_change is not None:
-            record["value"] = {"before": copy.deepcopy(value_change[0]), "after": copy.deepcopy(value_change[1])}
+            record["value"] = {"before": copy_json(value_change[0]), "after": copy_json(value_change[1])}
         if kind == "undo":
             record["undoes"], record["undone_kind"] = undoes, undone_kind
         self._log = [*self._log, record][-LOG_LIMIT:]
@@ -402,4 +401,11 @@ class VersionedPad:
 
 def entry_of(saved: Mapping[str, Any]) -> dict[str, Any]:
     """A saved round's entry: its fields without the document's ``id`` and ``rev`` (a deep copy)."""
-    return copy.deepcopy({key: value for key, value in saved.items() if key not in ROUND_KEYS})
+    return copy_json(entry_fields(saved))
+
+
+def entry_fields(saved: Mapping[str, Any]) -> dict[str, Any]:
+    """A saved round's entry fields (without ``id`` and ``rev``) in a new dict
+    whose values are the saved ones, not copies: for a pad's
+    ``_checked_entries``, whose ``_entry`` builds the stored form anew."""
+    return {key: value for key, value in saved.items() if key not in ROUND_KEYS}

@@ -462,7 +462,7 @@ class Store(Journals):
 
         All or nothing, also when the process is killed midway (the import is
         journaled and undone at the next start). The whole file is checked
-        before anything changes: over 20 MB, not UTF-8 JSON, nested too
+        before anything changes: over 64 MB, not UTF-8 JSON, nested too
         deeply, a number too long, not a Companion backup, a newer backup
         version, or any game with a wrong shape or with options or rounds its
         score pad refuses (wrong types deep inside a round included) raises

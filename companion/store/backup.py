@@ -12,7 +12,7 @@ from typing import Any
 
 from companion.document import is_int, load_doc
 from companion.errors import BackupError, StoreError
-from companion.pads import PadError, pad_from_doc
+from companion.pads import PadError, pad_class
 from companion.stats import game_tally
 from companion.store.files import paused_gc
 
@@ -21,8 +21,8 @@ BACKUP_FORMAT = "companion-backup"
 
 BACKUP_SCHEMA = 1
 """Version of the backup file this code writes; import reads versions 1 to this."""
-MAX_BACKUP_BYTES = 20 * 1024 * 1024
-"""Largest backup file import_json accepts (20 MB)."""
+MAX_BACKUP_BYTES = 64 * 1024 * 1024
+"""Largest backup file import_json accepts (64 MB: 10,000 games of 12 rounds with their change logs take about 33 MB)."""
 
 
 def parse_backup(data: bytes | str) -> list[tuple[dict[str, Any], dict[str, Any]]]:
@@ -79,7 +79,7 @@ def _read_backup(data: bytes | bytearray) -> list[tuple[dict[str, Any], dict[str
     for number, game in enumerate(games, start=1):
         try:
             doc = load_doc(game)
-            tally = game_tally(pad_from_doc(doc))
+            tally = game_tally(pad_class(doc["game"]).from_loaded_doc(doc))
         except (StoreError, PadError) as error:
             reason = str(error).rstrip(".")
             raise BackupError(f"Game {number} in the backup is not valid: {reason}. Nothing was imported.") from error
