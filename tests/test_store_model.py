@@ -77,6 +77,18 @@ def entries(rounds: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return [{key: value for key, value in entry.items() if key not in ("id", "rev")} for entry in rounds]
 
 
+def takes_two_rounds(doc: dict[str, Any]) -> bool:
+    """Whether a game in progress stays in progress through two more rounds, whoever wins them.
+
+    Nobody holds more round wins than there are rounds, so a game whose ``target``
+    exceeds its rounds plus two can not be won by the next two (rulings.md, One-card:
+    first to N round wins takes the match).
+    The threads' two rounds then both get in, in either order, and the model's next
+    state does not depend on which thread took the lock first.
+    """
+    return not doc["finished"] and len(doc["rounds"]) + 2 < doc["options"]["target"]
+
+
 class StoresAgainstModel(RuleBasedStateMachine):
     """Stores 0 and 1 live in this process; store 2 is the worker process."""
 
@@ -87,6 +99,12 @@ class StoresAgainstModel(RuleBasedStateMachine):
         self.worker = Worker(self.folder)
         self.model: dict[str, dict[str, Any]] = {}
         self.deleted: list[dict[str, Any]] = []
+        self.games_started = 0
+
+    def new_id(self) -> str:
+        """The next game id of this run: a counter, so that a replayed run picks the same games."""
+        self.games_started += 1
+        return f"{self.games_started:032x}"
 
     def teardown(self) -> None:
         self.worker.close()
@@ -104,7 +122,7 @@ class StoresAgainstModel(RuleBasedStateMachine):
 
     @rule(which=st.integers(0, 2), rounds=st.integers(0, 3))
     def start_game(self, which, rounds):
-        pad = OneCardPad(PLAYERS, options={"target": 1000})
+        pad = OneCardPad(PLAYERS, options={"target": 1000}, game_id=self.new_id())
         for n in range(rounds):
             pad.add_round(PLAYERS[n % 3])
         doc = pad.to_doc()
@@ -122,14 +140,19 @@ class StoresAgainstModel(RuleBasedStateMachine):
         assert entries(doc["rounds"]) == entries(self.model[game_id]["rounds"]) + [{"winner": winner}]
         self.model[game_id] = doc
 
-    @precondition(lambda self: any(not doc["finished"] for doc in self.model.values()))
+    @precondition(lambda self: any(takes_two_rounds(doc) for doc in self.model.values()))
     @rule(index=st.integers(0, 99))
     def two_threads_add_to_one_game(self, index):
-        game_id = self.pick(index, finished=False)
+        ids = sorted(gid for gid, doc in self.model.items() if takes_two_rounds(doc))
+        game_id = ids[index % len(ids)]
         results: list[dict[str, Any]] = []
+        errors: list[BaseException] = []
 
         def add(store: Store, winner: str) -> None:
-            results.append(store.update_game(game_id, lambda pad: pad.add_round(winner)).to_doc())
+            try:
+                results.append(store.update_game(game_id, lambda pad: pad.add_round(winner)).to_doc())
+            except BaseException as error:
+                errors.append(error)
 
         threads = [threading.Thread(target=add, args=(store, winner))
                    for store, winner in zip(self.local, ("Ann", "Cy"))]
@@ -137,6 +160,8 @@ class StoresAgainstModel(RuleBasedStateMachine):
             thread.start()
         for thread in threads:
             thread.join()
+        if errors:
+            raise errors[0]
         last = max(results, key=lambda doc: len(doc["rounds"]))
         before = self.model[game_id]["rounds"]
         assert last["rounds"][: len(before)] == before
@@ -185,7 +210,7 @@ class StoresAgainstModel(RuleBasedStateMachine):
     def import_backup(self, which, count, also_known):
         games = []
         for n in range(count):
-            pad = OneCardPad(PLAYERS)
+            pad = OneCardPad(PLAYERS, game_id=self.new_id())
             pad.add_round(PLAYERS[n % 3])
             if n % 2:
                 pad.end_early()
