@@ -87,6 +87,12 @@ class StoresAgainstModel(RuleBasedStateMachine):
         self.worker = Worker(self.folder)
         self.model: dict[str, dict[str, Any]] = {}
         self.deleted: list[dict[str, Any]] = []
+        self.games_started = 0
+
+    def new_id(self) -> str:
+        """The next game id of this run: a counter, so that a replayed run picks the same games."""
+        self.games_started += 1
+        return f"{self.games_started:032x}"
 
     def teardown(self) -> None:
         self.worker.close()
@@ -104,7 +110,7 @@ class StoresAgainstModel(RuleBasedStateMachine):
 
     @rule(which=st.integers(0, 2), rounds=st.integers(0, 3))
     def start_game(self, which, rounds):
-        pad = OneCardPad(PLAYERS, options={"target": 1000})
+        pad = OneCardPad(PLAYERS, options={"target": 1000}, game_id=self.new_id())
         for n in range(rounds):
             pad.add_round(PLAYERS[n % 3])
         doc = pad.to_doc()
@@ -127,9 +133,13 @@ class StoresAgainstModel(RuleBasedStateMachine):
     def two_threads_add_to_one_game(self, index):
         game_id = self.pick(index, finished=False)
         results: list[dict[str, Any]] = []
+        errors: list[BaseException] = []
 
         def add(store: Store, winner: str) -> None:
-            results.append(store.update_game(game_id, lambda pad: pad.add_round(winner)).to_doc())
+            try:
+                results.append(store.update_game(game_id, lambda pad: pad.add_round(winner)).to_doc())
+            except BaseException as error:
+                errors.append(error)
 
         threads = [threading.Thread(target=add, args=(store, winner))
                    for store, winner in zip(self.local, ("Ann", "Cy"))]
@@ -137,6 +147,8 @@ class StoresAgainstModel(RuleBasedStateMachine):
             thread.start()
         for thread in threads:
             thread.join()
+        if errors:
+            raise errors[0]
         last = max(results, key=lambda doc: len(doc["rounds"]))
         before = self.model[game_id]["rounds"]
         assert last["rounds"][: len(before)] == before
@@ -185,7 +197,7 @@ class StoresAgainstModel(RuleBasedStateMachine):
     def import_backup(self, which, count, also_known):
         games = []
         for n in range(count):
-            pad = OneCardPad(PLAYERS)
+            pad = OneCardPad(PLAYERS, game_id=self.new_id())
             pad.add_round(PLAYERS[n % 3])
             if n % 2:
                 pad.end_early()
