@@ -17,6 +17,7 @@ from companion.pads.base import join_names
 from companion.stats import PlayerStats, export_csv, player_stats
 from companion.store import StoreError
 from companion.ui.game_list import game_line, when_text
+from companion.ui import saving
 from companion.ui.games import game_ui
 from companion.ui.score_table import MARKS_LEGEND, score_table
 from companion.ui.state import announce_saved, navigate, use_session, use_store
@@ -145,11 +146,18 @@ def HistoryScreen() -> ft.Control:
 
 @ft.component
 def HistoryGameScreen() -> ft.Control:
-    """One saved game: its round table, chart, resume and delete (with undo)."""
+    """One saved game: its round table, chart, resume or reopen (a finished
+    game, to correct or continue it: logged in its changes), and delete
+    (with undo)."""
     game_id = ft.use_route_params().get("game_id", "")
     store = use_store()
     session = use_session()
-    doc = store.get_game(game_id)
+    problem, set_problem = ft.use_state("")
+    try:
+        doc = store.get_game(game_id)
+    except StoreError as exc:
+        return ft.Column([screen_header("This game can not be read", back=lambda: navigate("/history")),
+                          error_line(str(exc))], spacing=12)
 
     def back():
         navigate("/history")
@@ -170,23 +178,42 @@ def HistoryGameScreen() -> ft.Control:
     def delete():
         try:
             removed = store.delete_game(game_id)
-        except StoreError:
-            return  # a second tap: the game is already gone
+        except StoreError as exc:
+            set_problem(str(exc))
+            return
         announce_saved(session)
 
         def restore():
-            store.restore_game(removed)
+            try:
+                store.restore_game(removed)
+            except StoreError as exc:
+                session.tell(f"Not restored: {exc}")
+                return
             announce_saved(session)
 
         session.tell(f"{registry.game(pad.GAME).title} game deleted", undo=restore)
         navigate("/history")
 
     subtitle = f"{join_names(list(pad.players))} · started {when_text(pad.created)}"
+    def reopen():
+        outcome = saving.change_game(store, game_id, lambda saved: saved.reopen(), session.phone or None)
+        if not outcome.saved:
+            set_problem(outcome.message)
+            return
+        announce_saved(session)
+        session.tell(f"{registry.game(pad.GAME).title} game reopened")
+        navigate(f"/pad/{game_id}")
+
     controls: list[ft.Control | None] = [
         screen_header(registry.game(pad.GAME).title, subtitle, back=back),
         ft.Text(pad.summary(), size=18, weight=ft.FontWeight.W_600),
+        error_line(problem),
     ]
-    if not pad.finished:
+    if pad.finished:
+        controls.append(
+            ft.FilledButton("Reopen", icon=ft.Icons.LOCK_OPEN, height=TOUCH, on_click=reopen)
+        )
+    else:
         controls.append(
             ft.FilledButton("Resume this game", icon=ft.Icons.PLAY_ARROW, height=TOUCH,
                             on_click=lambda: navigate(f"/pad/{game_id}"))
