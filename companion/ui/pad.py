@@ -15,6 +15,7 @@ rules are the pad's, the layout is this module's.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 
 import flet as ft
 
@@ -112,7 +113,6 @@ def conflict_card(pad: Pad, conflict: Conflict, on_apply: Callable[[], None], on
                 ft.FilledButton(conflict.apply_label, on_click=on_apply, height=TOUCH, expand=True),
                 ft.OutlinedButton(conflict.drop_label, on_click=on_drop, height=TOUCH, expand=True),
             ],
-            wrap=True,
         )
     )
     return ft.Semantics(
@@ -200,7 +200,7 @@ def phone_view(pad: Pad, current: str, on_pick: Callable[[str], None], back: Cal
         label = phone_label(player)
         lines.append(
             (ft.FilledButton if label == current else ft.OutlinedButton)(
-                label, icon=ft.Icons.PHONE_ANDROID, on_click=lambda label=label: on_pick(label), height=TOUCH,
+                label, icon=ft.Icons.PHONE_ANDROID, on_click=partial(on_pick, label), height=TOUCH,
             )
         )
     lines.append(ft.TextButton("No player's phone", on_click=lambda: on_pick(unnamed_phone_label()), height=TOUCH))
@@ -346,8 +346,8 @@ def PadScreen() -> ft.Control:
         if outcome.saved:
             announce_saved(session)
 
-    async def pick_phone(label: str):
-        await name_phone(session, label)
+    def pick_phone(label: str):
+        ft.context.page.run_task(name_phone, session, label)
         set_view("pad")
         session.tell(f"This phone is now {label}")
 

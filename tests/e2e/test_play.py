@@ -134,8 +134,12 @@ def test_history_backup_import_and_delete_with_undo(app, tmp_path):
     ours = [game for game in backup["games"] if game["game"] == "one_card" and game["winners"] == ["Ben"]]
     assert len(ours) >= 1
 
+    # The same game played by Dee and Eve: the round keeps its id and revision
+    # (the game's change log names them), Eve won it.
+    played = ours[0]["rounds"][0]
     copy = {**backup, "games": [{**ours[0], "id": uuid.uuid4().hex, "players": ["Dee", "Eve"],
-                                 "rounds": [{"winner": "Eve"}], "winners": ["Eve"]}]}
+                                 "rounds": [{"id": played["id"], "rev": played["rev"], "winner": "Eve"}],
+                                 "winners": ["Eve"]}]}
     upload = tmp_path / "backup.json"
     upload.write_text(json.dumps(copy), encoding="utf-8")
     with app.page.expect_file_chooser() as chooser:
