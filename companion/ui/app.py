@@ -247,8 +247,9 @@ def App(store) -> list[ft.View]:
     with its Flet services, reads this phone's label, and listens for
     changes other sessions make to the saved games while this session is
     connected: a phone that disconnects stops listening (no notice is sent
-    to a closed session) and, when it comes back, listens again and
-    re-reads the games.
+    to a closed session, and one that arrives while the connection is
+    going is dropped) and, when it comes back, listens again and re-reads
+    the games.
     """
     page = ft.context.page
     session, _ = ft.use_state(
@@ -260,7 +261,8 @@ def App(store) -> list[ft.View]:
             session.saved()
 
         def on_saved(_topic, _message):
-            page.run_task(refresh)
+            if page.session.connection is not None:
+                page.run_task(refresh)
 
         def connected():
             page.pubsub.subscribe_topic(STORE_TOPIC, on_saved)

@@ -47,7 +47,7 @@ def phones(request, browser, server, tmp_path):
     yield open_phone
     report = getattr(request.node, "report_call", None)
     for number, context in enumerate(contexts, start=1):
-        if report is not None and report.failed:
+        if report is not None and report.failed and context.pages:
             shot = tmp_path / f"failure-phone-{number}.png"
             context.pages[0].screenshot(path=str(shot))
             report.sections.append(("browser", f"screenshot of phone {number}: {shot}"))
@@ -301,3 +301,17 @@ def test_a_read_only_folder_shows_games_and_refuses_a_save_with_the_reason(brows
             os.chmod(path, 0o755 if path.is_dir() else 0o644)
         shutil.rmtree(root, ignore_errors=True)
     assert not problem, f"the server printed a traceback during the test:\n{problem}"
+
+
+def test_saves_after_a_phone_closed_send_it_nothing(server, phones):
+    game_id = saved_game(server)
+    ann = pad_on(phones, game_id, "Ann")
+    for _ in range(2):
+        gone = phones(f"/pad/{game_id}")
+        gone.button("More").wait_for()
+        gone.page.context.close()
+    for number, winner in enumerate(("Ann", "Ben", "Cy"), start=1):
+        ann.tap("Add round")
+        ann.tap(f"{winner} won")
+        ann.see(f"Round {number} saved")
+    assert [round_["winner"] for round_ in latest(server, game_id).rounds] == ["Ann", "Ben", "Cy"]
