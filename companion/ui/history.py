@@ -14,10 +14,10 @@ import flet as ft
 from companion import registry
 from companion.pads import PadError, pad_from_doc
 from companion.pads.base import join_names
-from companion.stats import PlayerStats, export_csv, player_stats
+from companion.stats import PlayerStats, export_csv
 from companion.store import StoreError
-from companion.ui.game_list import game_line, when_text
 from companion.ui import saving
+from companion.ui.game_list import game_line, when_text
 from companion.ui.games import game_ui
 from companion.ui.score_table import MARKS_LEGEND, score_table
 from companion.ui.state import announce_saved, navigate, use_session, use_store
@@ -49,14 +49,21 @@ def _stats_text(stats: PlayerStats) -> str:
 
 @ft.component
 def PlayerStatistics() -> ft.Control:
-    """Per-player statistics across every saved game (computed when opened)."""
+    """Per-player statistics across every saved game (the store keeps them
+    up to date as games are saved; read when shown)."""
     store = use_store()
     session = use_session()
     shown, set_shown = ft.use_state(False)
-    stats = ft.use_memo(
-        lambda: player_stats(store.iter_games()) if shown else [],
-        [shown, session.revision],
-    )
+
+    def read() -> list[PlayerStats] | str:
+        try:
+            return store.player_stats() if shown else []
+        except StoreError as exc:
+            return str(exc)
+
+    stats = ft.use_memo(read, [shown, session.revision])
+    if isinstance(stats, str):
+        return error_line(stats)
     if not shown:
         return ft.OutlinedButton(
             "Show player statistics", icon=ft.Icons.INSIGHTS, on_click=lambda: set_shown(True), height=TOUCH
@@ -95,18 +102,25 @@ def HistoryScreen() -> ft.Control:
     picker, _ = ft.use_state(lambda: ft.FilePicker(on_result=picked))
 
     async def export_backup():
-        await picker.save_file(
-            file_name=f"companion-backup-{_stamp()}.json",
-            src_bytes=store.export_json().encode("utf-8"),
-        )
+        try:
+            data = store.export_json().encode("utf-8")
+        except StoreError as exc:
+            set_problem(str(exc))
+            return
+        await picker.save_file(file_name=f"companion-backup-{_stamp()}.json", src_bytes=data)
 
     async def export_table():
-        await picker.save_file(
-            file_name=f"companion-rounds-{_stamp()}.csv",
-            src_bytes=export_csv(store.iter_games()).encode("utf-8"),
-        )
+        try:
+            data = export_csv(store.iter_games()).encode("utf-8")
+        except StoreError as exc:
+            set_problem(str(exc))
+            return
+        await picker.save_file(file_name=f"companion-rounds-{_stamp()}.csv", src_bytes=data)
 
-    games = store.list_games(limit=count + 1)
+    try:
+        games = store.list_games(limit=count + 1)
+    except StoreError as exc:
+        games, problem = [], problem or str(exc)
     more = len(games) > count
     controls: list[ft.Control | None] = [
         screen_header("History", "Every game on this device, newest first"),

@@ -162,10 +162,17 @@ def notice_line(text: str) -> ft.Control | None:
     )
 
 
-def changes_view(pad: Pad, on_undo: Callable[[int | None], None], back: Callable[[], None]) -> ft.Control:
+def changes_view(
+    pad: Pad, problem: str, on_undo: Callable[[int | None], None], back: Callable[[], None]
+) -> ft.Control:
     """The game's change log ("Changes"): who changed what and when, newest
-    first, with the undo of the newest change not yet undone."""
+    first, with the undo of the newest change not yet undone (passing its
+    number: ``on_undo(expected)``) and ``problem``, why the last one was
+    refused ("" for none)."""
     lines: list[ft.Control] = [screen_header("Changes", registry.game(pad.GAME).title, back=back)]
+    refusal = error_line(problem)
+    if refusal is not None:
+        lines.append(refusal)
     if pad.can_undo:
         expected = pad.undo_id
         lines.append(
@@ -346,9 +353,14 @@ def PadScreen() -> ft.Control:
         if outcome.saved:
             announce_saved(session)
 
+    def go(name: str):
+        """Show the pad ("pad"), its change log ("changes") or the phone's label ("phone")."""
+        set_problem("")
+        set_view(name)
+
     def pick_phone(label: str):
         ft.context.page.run_task(name_phone, session, label)
-        set_view("pad")
+        go("pad")
         session.tell(f"This phone is now {label}")
 
     ui = game_ui(pad.GAME)
@@ -375,10 +387,9 @@ def PadScreen() -> ft.Control:
         ]
         return ft.Column([part for part in parts if part is not None], spacing=10)
     if view == "changes":
-        parts = [error_line(problem), changes_view(pad, undo, lambda: set_view("pad"))]
-        return ft.Column([part for part in parts if part is not None], spacing=10)
+        return changes_view(pad, problem, undo, lambda: go("pad"))
     if view == "phone":
-        return phone_view(pad, session.phone, pick_phone, lambda: set_view("pad"))
+        return phone_view(pad, session.phone, pick_phone, lambda: go("pad"))
 
     if pad.finished:
         status = "Finished"
@@ -394,9 +405,9 @@ def PadScreen() -> ft.Control:
             icon=ft.Icons.MORE_VERT,
             tooltip="More",
             items=[
-                ft.PopupMenuItem(content="Changes", icon=ft.Icons.HISTORY, on_click=lambda: set_view("changes")),
+                ft.PopupMenuItem(content="Changes", icon=ft.Icons.HISTORY, on_click=lambda: go("changes")),
                 ft.PopupMenuItem(
-                    content="Whose phone is this?", icon=ft.Icons.PHONE_ANDROID, on_click=lambda: set_view("phone"),
+                    content="Whose phone is this?", icon=ft.Icons.PHONE_ANDROID, on_click=lambda: go("phone"),
                 ),
                 ft.PopupMenuItem(
                     content="End the game now", icon=ft.Icons.STOP_CIRCLE_OUTLINED,
