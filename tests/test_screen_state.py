@@ -25,6 +25,7 @@ from companion.stats import PlayerStats
 from companion.store import Store
 from companion.ui import saving
 from companion.ui.app import query_params, tab_index
+from companion.ui.entry_sheet import preview_or_none
 from companion.ui.games import game_ui
 from companion.ui.games.one_up import _draft as one_up_draft
 from companion.ui.games.one_up import card_text, stored_values
@@ -464,3 +465,27 @@ class TestPhoneLabel:
 
     def test_an_unnamed_phone_gets_a_short_label(self):
         assert re.fullmatch(r"Phone [0-9A-F]{4}", unnamed_phone_label())
+
+
+class TestAHalfTypedFigure:
+    """Up to 9: a penalty figure no hand can make (seed 003 counts cards in
+    fives) is refused by the rules core while it is being typed."""
+
+    def entry(self):
+        draft = UpToNineDraft({player: _blank() for player in PLAYERS})
+        draft.toggle_out("Ann")
+        draft.add_card("Ben", "K")
+        draft.change("Cy", points="2")
+        return draft.entry()
+
+    def test_the_preview_waits(self):
+        assert preview_or_none(new_pad("up_to_nine", PLAYERS), self.entry()) is None
+
+    def test_a_save_is_refused_with_the_reason(self, tmp_path):
+        store = Store(tmp_path)
+        pad = new_pad("up_to_nine", PLAYERS)
+        store.save_game(pad.to_doc())
+        outcome = saving.save_round(store, pad.id, saving.mark_new(pad), self.entry(), "Ann's phone")
+        assert (outcome.saved, outcome.conflict) == (False, None)
+        assert "2 penalty points can not come from a hand" in outcome.message
+        assert pad_from_doc(store.get_game(pad.id)).rounds == []

@@ -27,7 +27,6 @@ from collections.abc import Callable, Sequence
 
 import flet as ft
 
-from companion.pads import PadError
 from companion.pads.base import Pad, Row
 from companion.ui.widgets import TOUCH, error_line, screen_header
 
@@ -102,8 +101,10 @@ def toggle_chip(label: str, on: bool, on_click: Callable[[], None], *, icon: ft.
 
 def preview_or_none(pad: Pad, entry: dict) -> Row | None:
     """The row ``entry`` would add to ``pad`` (saving nothing), or None while
-    the entry is still incomplete or refused."""
+    the entry is still incomplete or refused: by the pad (PadError) or by
+    the rules core a pad asks (its errors are ValueErrors too, e.g. a
+    half-typed penalty figure that no hand can make)."""
     try:
         return pad.preview_round(**entry)
-    except PadError:
+    except ValueError:
         return None

@@ -9,7 +9,10 @@ on another phone meanwhile is refused with a ``ConflictError`` instead of
 being overwritten or silently doubled. This module turns every outcome into
 an :class:`Outcome` the screen shows: saved, refused by the rules (PadError),
 refused by the store (read-only folder, full disk, game deleted: StoreError)
-or a :class:`Conflict` the user resolves.
+or a :class:`Conflict` the user resolves. A refusal of the rules core that
+reaches a save without being worded as a PadError is a ValueError too, and
+is told the same way (nothing is saved: ``update_game`` saves only when the
+change returns).
 
 Plain Python: no flet here, so the browser-free tests drive it with a real
 ``Store``.
@@ -23,6 +26,10 @@ from typing import Any
 
 from companion.errors import ConflictError, StoreError
 from companion.pads import Pad, PadError, pad_from_doc
+
+REFUSED = (PadError, StoreError, ValueError)
+"""What a save may be refused with: the pad's and the store's errors, and
+the rules core's (all ValueErrors; listed for the reader)."""
 
 ADD, EDIT, GONE, DELETE = "add", "edit", "gone", "delete"
 """Conflict kinds: a new round met another new round; an edited round was
@@ -121,7 +128,7 @@ def change_game(store: Any, game_id: str, change: Callable[[Pad], object], by: s
     """
     try:
         pad = store.update_game(game_id, change, by=by)
-    except (PadError, StoreError) as error:
+    except REFUSED as error:
         return Outcome(False, str(error))
     return Outcome(True, "", pad=pad)
 
@@ -182,7 +189,7 @@ def save_round(store: Any, game_id: str, mark: SheetMark, entry: dict, by: str |
         pad = store.update_game(game_id, change, by=by)
     except ConflictError as error:
         return Outcome(False, str(error), _conflict(store, game_id, mark, str(error), deleting=False))
-    except (PadError, StoreError) as error:
+    except REFUSED as error:
         return Outcome(False, str(error))
     number = pad.next_round - 1 if mark.new else pad.round_number(mark.round_id)
     return Outcome(True, f"Round {number} saved", pad=pad)
@@ -200,7 +207,7 @@ def delete_round(store: Any, game_id: str, mark: SheetMark, by: str | None) -> O
         pad = store.update_game(game_id, lambda pad: pad.delete_round(mark.round_id, expected_rev=mark.rev), by=by)
     except ConflictError as error:
         return Outcome(False, str(error), _conflict(store, game_id, mark, str(error), deleting=True))
-    except (PadError, StoreError) as error:
+    except REFUSED as error:
         return Outcome(False, str(error))
     return Outcome(True, f"Round {mark.number} deleted", pad=pad)
 
