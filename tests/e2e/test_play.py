@@ -1,11 +1,11 @@
-"""Play at the table in the browser: score pads end to end (issue 4).
+"""Play at the table in the browser: score pads end to end.
 
 Expected totals follow the seeds: One Up counts each value once (A=1 .. 6=6,
 K=10) and going out gives back 10 from a total of 10 or more (seed 000,
 "Scoring"); Up to 9 moves whoever laid down up one level (seed 003);
 Up or Down? scores cards in a row x its commonest colour, +1 per discarded
 card (seed 004). The history test exports a backup, imports a copy of a game
-and deletes it with undo (issue 3's history, through the screens).
+and deletes it with undo, all through the History screen.
 """
 
 from __future__ import annotations
