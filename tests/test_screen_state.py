@@ -1,6 +1,7 @@
 """The screens' plain-Python state, without a browser: the entry-sheet drafts,
-the New game draft, each game's UI hooks, the shell's helpers and main.py's
-command line.
+the New game draft, each game's UI hooks, the shell's helpers, main.py's
+command line, and how a screen saves against the latest saved game when
+several phones share it (companion/ui/saving.py, with a real store).
 
 A draft is what a sheet holds before "Save": every tap is a method on it, and
 ``entry()`` is exactly what the pad's ``add_round`` receives, so a draft and
@@ -12,15 +13,19 @@ gives back 10 from a total of 10 or more, else 1 from 1 or more) and seed 004
 
 from __future__ import annotations
 
+import re
 import socket
 
 import pytest
 
 import main
 from companion import registry
-from companion.pads import PadError, new_pad
+from companion.pads import PadError, new_pad, pad_from_doc
 from companion.stats import PlayerStats
+from companion.store import Store
+from companion.ui import saving
 from companion.ui.app import query_params, tab_index
+from companion.ui.entry_sheet import preview_or_none
 from companion.ui.games import game_ui
 from companion.ui.games.one_up import _draft as one_up_draft
 from companion.ui.games.one_up import card_text, stored_values
@@ -28,7 +33,7 @@ from companion.ui.games.up_or_down import _draft as up_or_down_draft
 from companion.ui.games.up_to_nine import UpToNineDraft, _blank, _from_stored
 from companion.ui.history import _stats_text
 from companion.ui.new_game import NewGameDraft, past_names
-from companion.ui.state import SessionState
+from companion.ui.state import SessionState, phone_label, unnamed_phone_label
 
 PLAYERS = ["Ann", "Ben", "Cy"]
 
@@ -321,3 +326,166 @@ class TestCommandLine:
             holder.listen()
             with pytest.raises(SystemExit, match="already in use"):
                 main.choose_port("127.0.0.1", holder.getsockname()[1])
+
+
+class TestUpToNineWentOut:
+    def test_the_sheet_saves_who_went_out(self):
+        pad = new_pad("up_to_nine", PLAYERS)
+        draft = UpToNineDraft({player: _blank() for player in PLAYERS})
+        draft.toggle_out("Ben")
+        draft.change("Ann", points="25")
+        draft.change("Cy", points="5")
+        assert draft.entry()["went_out"] == "Ben"
+        pad.add_round(**draft.entry())
+        assert pad.went_out(1) == "Ben"
+
+    def test_nobody_out_is_none(self):
+        draft = UpToNineDraft({player: _blank() for player in PLAYERS})
+        assert draft.entry()["went_out"] is None
+
+
+@pytest.fixture
+def table(tmp_path):
+    """A store holding one One-card game of Ann, Ben and Cy with two rounds
+    (Ann, then Ben won), saved from "Ann's phone"; returns (store, game id)."""
+    store = Store(tmp_path)
+    pad = new_pad("one_card", PLAYERS)
+    store.save_game(pad.to_doc())
+    for winner in ("Ann", "Ben"):
+        store.update_game(pad.id, lambda saved, winner=winner: saved.add_round(winner), by="Ann's phone")
+    return store, pad.id
+
+
+def _latest(store, game_id):
+    return pad_from_doc(store.get_game(game_id))
+
+
+class TestSavingFromTwoPhones:
+    """companion/ui/saving.py with a real store: a sheet's mark against the
+    game as another phone left it (the pad's expected_round / expected_rev)."""
+
+    def test_two_new_rounds_the_second_is_asked(self, table):
+        store, game_id = table
+        mark = saving.mark_new(_latest(store, game_id))
+        first = saving.save_round(store, game_id, mark, {"winner": "Cy"}, "Ben's phone")
+        assert (first.saved, first.message) == (True, "Round 3 saved")
+        second = saving.save_round(store, game_id, mark, {"winner": "Ann"}, "Cy's phone")
+        assert not second.saved
+        assert second.conflict.kind == saving.ADD
+        assert second.message == "Round 3 was just saved on Ben's phone: save yours as round 4, or drop it?"
+        assert (second.conflict.apply_label, second.conflict.drop_label) == ("Save as round 4", "Drop mine")
+        assert len(_latest(store, game_id).rounds) == 3
+        again = saving.save_round(store, game_id, second.conflict.mark, {"winner": "Ann"}, "Cy's phone")
+        assert (again.saved, again.message) == (True, "Round 4 saved")
+        assert [r["winner"] for r in _latest(store, game_id).rounds] == ["Ann", "Ben", "Cy", "Ann"]
+
+    def test_edit_against_edit_shows_the_round_now_and_saves_mine_over_it(self, table):
+        store, game_id = table
+        mark = saving.mark_round(_latest(store, game_id), 2)
+        assert saving.save_round(store, game_id, mark, {"winner": "Cy"}, "Ann's phone").saved
+        mine = saving.save_round(store, game_id, mark, {"winner": "Ann"}, "Ben's phone")
+        assert mine.message == "Ann's phone changed round 2 while you were editing it"
+        assert mine.conflict.kind == saving.EDIT
+        assert (mine.conflict.apply_label, mine.conflict.drop_label) == ("Save mine over it", "Keep theirs")
+        now = _latest(store, game_id)
+        assert mine.conflict.mark == saving.SheetMark(now.round_id(2), now.round_rev(2), 2)
+        assert now.rounds[1]["winner"] == "Cy"
+        over = saving.save_round(store, game_id, mine.conflict.mark, {"winner": "Ann"}, "Ben's phone")
+        assert (over.saved, over.message) == (True, "Round 2 saved")
+        assert [r["winner"] for r in _latest(store, game_id).rounds] == ["Ann", "Ann"]
+
+    def test_edit_against_delete_offers_to_save_it_as_a_new_round(self, table):
+        store, game_id = table
+        mark = saving.mark_round(_latest(store, game_id), 1)
+        assert saving.delete_round(store, game_id, mark, "Ann's phone").message == "Round 1 deleted"
+        mine = saving.save_round(store, game_id, mark, {"winner": "Cy"}, "Ben's phone")
+        assert mine.message == "Ann's phone deleted round 1 while you were editing it"
+        assert mine.conflict.kind == saving.GONE
+        assert mine.conflict.apply_label == "Save as round 2"
+        assert [r["winner"] for r in _latest(store, game_id).rounds] == ["Ben"]
+
+    def test_delete_against_edit_asks_and_delete_against_delete_tells(self, table):
+        store, game_id = table
+        mark = saving.mark_round(_latest(store, game_id), 2)
+        assert saving.save_round(store, game_id, mark, {"winner": "Cy"}, "Ann's phone").saved
+        refused = saving.delete_round(store, game_id, mark, "Ben's phone")
+        assert refused.conflict.kind == saving.DELETE
+        assert refused.message == "Ann's phone changed round 2 while you were deleting it"
+        assert refused.conflict.apply_label == "Delete it anyway"
+        assert saving.delete_round(store, game_id, refused.conflict.mark, "Ben's phone").saved
+        twice = saving.delete_round(store, game_id, refused.conflict.mark, "Cy's phone")
+        assert (twice.saved, twice.conflict, twice.message) == (False, None, "Ben's phone already deleted round 2")
+
+    def test_undo_from_another_phone_and_a_refused_undo(self, table):
+        store, game_id = table
+        shown = _latest(store, game_id).undo_id
+        done = saving.undo(store, game_id, shown, "Ben's phone")
+        assert (done.saved, done.message) == (True, "Undone: round 2 added")
+        late = saving.undo(store, game_id, shown, "Cy's phone")
+        assert late.saved is False
+        assert late.message == "Ben's phone already undid round 2 added: nothing was undone"
+        changes = _latest(store, game_id).changes
+        assert [(c.label, c.by, c.undone) for c in changes] == [
+            ("undo: round 2 added", "Ben's phone", False),
+            ("round 2 added", "Ann's phone", True),
+            ("round 1 added", "Ann's phone", False),
+        ]
+
+    def test_reopen_is_logged(self, table):
+        store, game_id = table
+        assert saving.change_game(store, game_id, lambda pad: pad.end_early(), "Ann's phone").saved
+        reopened = saving.change_game(store, game_id, lambda pad: pad.reopen(), "Ben's phone")
+        assert reopened.saved and not reopened.pad.finished
+        assert _latest(store, game_id).changes[0].label == "game reopened"
+
+    def test_a_rule_refusal_and_a_deleted_game_are_told_not_raised(self, table):
+        store, game_id = table
+        mark = saving.mark_new(_latest(store, game_id))
+        refused = saving.save_round(store, game_id, mark, {"winner": "Zed"}, None)
+        assert refused.saved is False and refused.conflict is None
+        assert "Zed" in refused.message
+        store.delete_game(game_id)
+        gone = saving.save_round(store, game_id, mark, {"winner": "Ann"}, None)
+        assert (gone.saved, gone.conflict) == (False, None)
+        assert gone.message == f"There is no saved game with id {game_id}; it may have been deleted."
+
+    def test_a_read_only_store_says_why(self, table, monkeypatch):
+        store, game_id = table
+        monkeypatch.setattr(store, "read_only", True)
+        mark = saving.mark_new(_latest(store, game_id))
+        refused = saving.save_round(store, game_id, mark, {"winner": "Ann"}, None)
+        assert refused.saved is False
+        assert refused.message.startswith(f"Companion can not write to its data folder {store.data_dir}")
+        assert len(_latest(store, game_id).rounds) == 2
+
+
+class TestPhoneLabel:
+    def test_a_players_phone(self):
+        assert phone_label("Ann") == "Ann's phone"
+
+    def test_an_unnamed_phone_gets_a_short_label(self):
+        assert re.fullmatch(r"Phone [0-9A-F]{4}", unnamed_phone_label())
+
+
+class TestAHalfTypedFigure:
+    """Up to 9: a penalty figure no hand can make (seed 003 counts cards in
+    fives) is refused by the rules core while it is being typed."""
+
+    def entry(self):
+        draft = UpToNineDraft({player: _blank() for player in PLAYERS})
+        draft.toggle_out("Ann")
+        draft.add_card("Ben", "K")
+        draft.change("Cy", points="2")
+        return draft.entry()
+
+    def test_the_preview_waits(self):
+        assert preview_or_none(new_pad("up_to_nine", PLAYERS), self.entry()) is None
+
+    def test_a_save_is_refused_with_the_reason(self, tmp_path):
+        store = Store(tmp_path)
+        pad = new_pad("up_to_nine", PLAYERS)
+        store.save_game(pad.to_doc())
+        outcome = saving.save_round(store, pad.id, saving.mark_new(pad), self.entry(), "Ann's phone")
+        assert (outcome.saved, outcome.conflict) == (False, None)
+        assert "2 penalty points can not come from a hand" in outcome.message
+        assert pad_from_doc(store.get_game(pad.id)).rounds == []

@@ -30,6 +30,7 @@ from companion.ui.state import (
     SessionContext,
     SessionState,
     StoreContext,
+    load_phone,
     navigate,
     use_session,
     use_store,
@@ -243,19 +244,34 @@ def App(store) -> list[ft.View]:
     """The root component of one browser session.
 
     Takes the process's ``Store``; creates this session's ``SessionState``
-    with its Flet services, and listens for changes other sessions make to
-    the saved games.
+    with its Flet services, reads this phone's label, and listens for
+    changes other sessions make to the saved games while this session is
+    connected: a phone that disconnects stops listening (no notice is sent
+    to a closed session, and one that arrives while the connection is
+    going is dropped) and, when it comes back, listens again and re-reads
+    the games.
     """
     page = ft.context.page
     session, _ = ft.use_state(
-        lambda: SessionState(wakelock=ft.Wakelock())
+        lambda: SessionState(wakelock=ft.Wakelock(), prefs=ft.SharedPreferences())
     )
 
     def listen():
         async def refresh():
             session.saved()
 
-        page.pubsub.subscribe_topic(STORE_TOPIC, lambda _topic, _message: page.run_task(refresh))
+        def on_saved(_topic, _message):
+            if page.session.connection is not None:
+                page.run_task(refresh)
+
+        def connected():
+            page.pubsub.subscribe_topic(STORE_TOPIC, on_saved)
+            session.saved()
+
+        page.pubsub.subscribe_topic(STORE_TOPIC, on_saved)
+        page.on_disconnect = lambda: page.pubsub.unsubscribe_topic(STORE_TOPIC)
+        page.on_connect = connected
+        page.run_task(load_phone, session)
 
     ft.use_effect(listen, [], cleanup=lambda: page.pubsub.unsubscribe_topic(STORE_TOPIC))
     return StoreContext(

@@ -8,12 +8,17 @@ A sheet is each game's ``Entry`` (``companion/ui/games/<id>.py``), a
 - ``number``: the round being edited, or ``None`` for a new round (then
   ``pad.next_round``);
 - ``submit(entry) -> str | None``: hands the pad's ``add_round`` /
-  ``edit_round`` keyword arguments to the screen, which saves them and
-  returns ``None``, or returns the pad's message when it refuses them;
+  ``edit_round`` keyword arguments to the screen, which saves them on the
+  latest saved game (companion/ui/saving.py) and returns ``None`` (saved,
+  or put to the user as a question because another phone changed the game
+  meanwhile), or returns why it was refused (the pad's or the store's words);
 - ``close()``: back to the table without saving;
 - ``delete()``: deletes the round being edited (offered only when editing).
 
 Deleting a round is the frame's job (``delete``), so every sheet offers it.
+The pad screen re-renders an open sheet with the game as saved now (its
+``pad`` may differ from the one it was opened on): a sheet reads its
+starting values once (``ft.use_state``) so the user's taps are kept.
 """
 
 from __future__ import annotations
@@ -22,7 +27,6 @@ from collections.abc import Callable, Sequence
 
 import flet as ft
 
-from companion.pads import PadError
 from companion.pads.base import Pad, Row
 from companion.ui.widgets import TOUCH, error_line, screen_header
 
@@ -97,8 +101,10 @@ def toggle_chip(label: str, on: bool, on_click: Callable[[], None], *, icon: ft.
 
 def preview_or_none(pad: Pad, entry: dict) -> Row | None:
     """The row ``entry`` would add to ``pad`` (saving nothing), or None while
-    the entry is still incomplete or refused."""
+    the entry is still incomplete or refused: by the pad (PadError) or by
+    the rules core a pad asks (its errors are ValueErrors too, e.g. a
+    half-typed penalty figure that no hand can make)."""
     try:
         return pad.preview_round(**entry)
-    except PadError:
+    except ValueError:
         return None

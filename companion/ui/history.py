@@ -14,8 +14,9 @@ import flet as ft
 from companion import registry
 from companion.pads import PadError, pad_from_doc
 from companion.pads.base import join_names
-from companion.stats import PlayerStats, export_csv, player_stats
+from companion.stats import PlayerStats, export_csv
 from companion.store import StoreError
+from companion.ui import saving
 from companion.ui.game_list import game_line, when_text
 from companion.ui.games import game_ui
 from companion.ui.score_table import MARKS_LEGEND, score_table
@@ -48,14 +49,21 @@ def _stats_text(stats: PlayerStats) -> str:
 
 @ft.component
 def PlayerStatistics() -> ft.Control:
-    """Per-player statistics across every saved game (computed when opened)."""
+    """Per-player statistics across every saved game (the store keeps them
+    up to date as games are saved; read when shown)."""
     store = use_store()
     session = use_session()
     shown, set_shown = ft.use_state(False)
-    stats = ft.use_memo(
-        lambda: player_stats(store.iter_games()) if shown else [],
-        [shown, session.revision],
-    )
+
+    def read() -> list[PlayerStats] | str:
+        try:
+            return store.player_stats() if shown else []
+        except StoreError as exc:
+            return str(exc)
+
+    stats = ft.use_memo(read, [shown, session.revision])
+    if isinstance(stats, str):
+        return error_line(stats)
     if not shown:
         return ft.OutlinedButton(
             "Show player statistics", icon=ft.Icons.INSIGHTS, on_click=lambda: set_shown(True), height=TOUCH
@@ -94,18 +102,25 @@ def HistoryScreen() -> ft.Control:
     picker, _ = ft.use_state(lambda: ft.FilePicker(on_result=picked))
 
     async def export_backup():
-        await picker.save_file(
-            file_name=f"companion-backup-{_stamp()}.json",
-            src_bytes=store.export_json().encode("utf-8"),
-        )
+        try:
+            data = store.export_json().encode("utf-8")
+        except StoreError as exc:
+            set_problem(str(exc))
+            return
+        await picker.save_file(file_name=f"companion-backup-{_stamp()}.json", src_bytes=data)
 
     async def export_table():
-        await picker.save_file(
-            file_name=f"companion-rounds-{_stamp()}.csv",
-            src_bytes=export_csv(store.iter_games()).encode("utf-8"),
-        )
+        try:
+            data = export_csv(store.iter_games()).encode("utf-8")
+        except StoreError as exc:
+            set_problem(str(exc))
+            return
+        await picker.save_file(file_name=f"companion-rounds-{_stamp()}.csv", src_bytes=data)
 
-    games = store.list_games(limit=count + 1)
+    try:
+        games = store.list_games(limit=count + 1)
+    except StoreError as exc:
+        games, problem = [], problem or str(exc)
     more = len(games) > count
     controls: list[ft.Control | None] = [
         screen_header("History", "Every game on this device, newest first"),
@@ -145,11 +160,18 @@ def HistoryScreen() -> ft.Control:
 
 @ft.component
 def HistoryGameScreen() -> ft.Control:
-    """One saved game: its round table, chart, resume and delete (with undo)."""
+    """One saved game: its round table, chart, resume or reopen (a finished
+    game, to correct or continue it: logged in its changes), and delete
+    (with undo)."""
     game_id = ft.use_route_params().get("game_id", "")
     store = use_store()
     session = use_session()
-    doc = store.get_game(game_id)
+    problem, set_problem = ft.use_state("")
+    try:
+        doc = store.get_game(game_id)
+    except StoreError as exc:
+        return ft.Column([screen_header("This game can not be read", back=lambda: navigate("/history")),
+                          error_line(str(exc))], spacing=12)
 
     def back():
         navigate("/history")
@@ -170,23 +192,42 @@ def HistoryGameScreen() -> ft.Control:
     def delete():
         try:
             removed = store.delete_game(game_id)
-        except StoreError:
-            return  # a second tap: the game is already gone
+        except StoreError as exc:
+            set_problem(str(exc))
+            return
         announce_saved(session)
 
         def restore():
-            store.restore_game(removed)
+            try:
+                store.restore_game(removed)
+            except StoreError as exc:
+                session.tell(f"Not restored: {exc}")
+                return
             announce_saved(session)
 
         session.tell(f"{registry.game(pad.GAME).title} game deleted", undo=restore)
         navigate("/history")
 
     subtitle = f"{join_names(list(pad.players))} · started {when_text(pad.created)}"
+    def reopen():
+        outcome = saving.change_game(store, game_id, lambda saved: saved.reopen(), session.phone or None)
+        if not outcome.saved:
+            set_problem(outcome.message)
+            return
+        announce_saved(session)
+        session.tell(f"{registry.game(pad.GAME).title} game reopened")
+        navigate(f"/pad/{game_id}")
+
     controls: list[ft.Control | None] = [
         screen_header(registry.game(pad.GAME).title, subtitle, back=back),
         ft.Text(pad.summary(), size=18, weight=ft.FontWeight.W_600),
+        error_line(problem),
     ]
-    if not pad.finished:
+    if pad.finished:
+        controls.append(
+            ft.FilledButton("Reopen", icon=ft.Icons.LOCK_OPEN, height=TOUCH, on_click=reopen)
+        )
+    else:
         controls.append(
             ft.FilledButton("Resume this game", icon=ft.Icons.PLAY_ARROW, height=TOUCH,
                             on_click=lambda: navigate(f"/pad/{game_id}"))

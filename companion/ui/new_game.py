@@ -9,6 +9,7 @@ from typing import Any
 import flet as ft
 
 from companion import registry
+from companion.errors import StoreError
 from companion.pads import PadError, new_pad
 from companion.ui.games import game_ui
 from companion.ui.state import announce_saved, navigate, use_session, use_store
@@ -151,7 +152,12 @@ def NewGameScreen() -> ft.Control:
             draft.start_error = str(exc)
             session.tell(str(exc))
             return
-        store.save_game(pad.to_doc())
+        try:
+            store.save_game(pad.to_doc())
+        except StoreError as exc:
+            draft.start_error = str(exc)
+            session.tell(f"Not saved: {exc}")
+            return
         session.new_game_draft = None
         announce_saved(session)
         navigate(f"/pad/{pad.id}")

@@ -1,23 +1,42 @@
-"""The score pad screen (/pad/:game_id): the table, the entry sheets, the end.
+"""The score pad screen (/pad/:game_id): the table, the entry sheets, the
+change log, whose phone this is, the end.
 
-The pad object lives in this session (its undo history with it) and is
-rebuilt from the store when another session changed the game. Every tap
-that changes the game runs one pad operation and saves the pad's document;
-the rules are the pad's, the layout is this module's.
+Every render reads the game as saved now, so a change saved on another phone
+repaints this one (the session's ``revision`` moves through the pubsub).
+No pad is kept across a user's think time to be saved: an entry sheet keeps
+only a ``SheetMark`` (the round id and revision it showed, or the number a
+new round gets) and every tap that changes the game is one transaction on
+the latest saved version (companion/ui/saving.py). A change the game moved
+past meanwhile is put to the user as a question; the store's refusals
+(read-only folder, full disk, game deleted) are shown in plain words. The
+rules are the pad's, the layout is this module's.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 
 import flet as ft
 
 from companion import registry
+from companion.errors import ConflictError, StoreError
 from companion.pads import Pad, PadError, pad_from_doc
 from companion.pads.base import join_names
+from companion.pads.changelog import opening, who
+from companion.ui import saving
 from companion.ui.games import game_ui
+from companion.ui.saving import DELETE, Conflict, Outcome, SheetMark
 from companion.ui.score_table import MARKS_LEGEND, score_table
-from companion.ui.state import announce_saved, navigate, use_session, use_store
+from companion.ui.state import (
+    announce_saved,
+    name_phone,
+    navigate,
+    phone_label,
+    unnamed_phone_label,
+    use_session,
+    use_store,
+)
 from companion.ui.totals_chart import totals_chart
 from companion.ui.widgets import TOUCH, error_line, icon_button, screen_header
 
@@ -66,15 +85,158 @@ def end_banner(pad: Pad, on_finish: Callable[[], None] | None) -> ft.Control | N
     )
 
 
+def round_now(pad: Pad, number: int) -> str:
+    """Round ``number`` of ``pad`` as it is saved now, in one line:
+    "Round 4 now: Ann +1, Ben 0" (each player's cell text)."""
+    row = pad.rows[number - 1]
+    cells = ", ".join(f"{player} {game_ui(pad.GAME).change_text(pad, row, player)}" for player in pad.players)
+    return f"Round {number} now: {cells}"
+
+
+def conflict_card(pad: Pad, conflict: Conflict, on_apply: Callable[[], None], on_drop: Callable[[], None]) -> ft.Control:
+    """The question put when another phone changed the game under an open
+    sheet: what happened, the round as it is now (an edit or a delete), and
+    the two answers (apply mine again / keep the game as it is)."""
+    lines: list[ft.Control] = [
+        ft.Row(
+            [
+                ft.Icon(ft.Icons.SYNC_PROBLEM, color=ft.Colors.ON_ERROR_CONTAINER),
+                ft.Text(conflict.message, color=ft.Colors.ON_ERROR_CONTAINER, weight=ft.FontWeight.W_600, expand=True),
+            ]
+        )
+    ]
+    if not conflict.mark.new:
+        lines.append(ft.Text(round_now(pad, conflict.mark.number), color=ft.Colors.ON_ERROR_CONTAINER))
+    lines.append(
+        ft.Row(
+            [
+                ft.FilledButton(conflict.apply_label, on_click=on_apply, height=TOUCH, expand=True),
+                ft.OutlinedButton(conflict.drop_label, on_click=on_drop, height=TOUCH, expand=True),
+            ],
+        )
+    )
+    return ft.Semantics(
+        identifier="conflict",
+        container=True,
+        content=ft.Container(
+            bgcolor=ft.Colors.ERROR_CONTAINER, border_radius=16, padding=12, content=ft.Column(lines, spacing=8)
+        ),
+    )
+
+
+def sheet_notice(pad: Pad, mark: SheetMark) -> str:
+    """What changed on another phone while a sheet stayed open ("" when nothing did)."""
+    newest = pad.changes[0].by if pad.changes else None
+    if mark.new:
+        if pad.next_round == mark.number:
+            return ""
+        return (
+            f"Round {mark.number} was just saved on {who(newest)}. "
+            "Saving yours will ask whether it is another round."
+        )
+    try:
+        number = pad.round_number(mark.round_id)
+    except (ConflictError, PadError) as gone:
+        return f"{gone}. Saving yours will ask what to do."
+    if pad.round_rev(number) == mark.rev:
+        return ""
+    return f"Round {number} was changed on {who(newest)} while this sheet was open. Saving will ask which to keep."
+
+
+def notice_line(text: str) -> ft.Control | None:
+    """A highlighted line above an open sheet (None for no text)."""
+    if not text:
+        return None
+    return ft.Semantics(
+        identifier="sheet-notice",
+        container=True,
+        content=ft.Container(
+            bgcolor=ft.Colors.SECONDARY_CONTAINER, border_radius=12, padding=10,
+            content=ft.Row(
+                [
+                    ft.Icon(ft.Icons.INFO_OUTLINE, color=ft.Colors.ON_SECONDARY_CONTAINER),
+                    ft.Text(text, color=ft.Colors.ON_SECONDARY_CONTAINER, expand=True),
+                ]
+            ),
+        ),
+    )
+
+
+def changes_view(
+    pad: Pad, problem: str, on_undo: Callable[[int | None], None], back: Callable[[], None]
+) -> ft.Control:
+    """The game's change log ("Changes"): who changed what and when, newest
+    first, with the undo of the newest change not yet undone (passing its
+    number: ``on_undo(expected)``) and ``problem``, why the last one was
+    refused ("" for none)."""
+    lines: list[ft.Control] = [screen_header("Changes", registry.game(pad.GAME).title, back=back)]
+    refusal = error_line(problem)
+    if refusal is not None:
+        lines.append(refusal)
+    if pad.can_undo:
+        expected = pad.undo_id
+        lines.append(
+            ft.FilledButton(pad.undo_label, icon=ft.Icons.UNDO, on_click=lambda: on_undo(expected), height=TOUCH)
+        )
+    if not pad.changes:
+        lines.append(ft.Text("No changes yet.", color=ft.Colors.ON_SURFACE_VARIANT))
+    for change in pad.changes:
+        lines.append(
+            ft.Semantics(
+                identifier=f"change-{change.id}",
+                container=True,
+                content=ft.ListTile(
+                    leading=ft.Icon(ft.Icons.REPLAY if change.undone else ft.Icons.EDIT_NOTE),
+                    title=ft.Text(opening(change.label) + (" (undone)" if change.undone else "")),
+                    subtitle=ft.Text(f"{change.time} · {opening(who(change.by))}"),
+                    content_padding=0,
+                ),
+            )
+        )
+    return ft.Column(lines, spacing=6)
+
+
+def phone_view(pad: Pad, current: str, on_pick: Callable[[str], None], back: Callable[[], None]) -> ft.Control:
+    """"Whose phone is this?": one button per player of the game, and one for
+    a phone no player holds; the label goes into the change log."""
+    lines: list[ft.Control] = [
+        screen_header("Whose phone is this?", f"Changes made here are marked {current}", back=back),
+        ft.Text("Other phones at the table see who changed what.", color=ft.Colors.ON_SURFACE_VARIANT),
+    ]
+    for player in pad.players:
+        label = phone_label(player)
+        lines.append(
+            (ft.FilledButton if label == current else ft.OutlinedButton)(
+                label, icon=ft.Icons.PHONE_ANDROID, on_click=partial(on_pick, label), height=TOUCH,
+            )
+        )
+    lines.append(ft.TextButton("No player's phone", on_click=lambda: on_pick(unnamed_phone_label()), height=TOUCH))
+    return ft.Column(lines, spacing=8)
+
+
+def problem_screen(title: str, text: str) -> ft.Control:
+    """A screen saying why a game can not be shown, with the way home."""
+    return ft.Column(
+        [
+            screen_header(title, back=lambda: navigate("/")),
+            error_line(text),
+            ft.FilledButton("Go to Play", on_click=lambda: navigate("/"), height=TOUCH),
+        ],
+        spacing=12,
+    )
+
+
 @ft.component
 def PadScreen() -> ft.Control:
-    """The score pad of one game (route /pad/:game_id)."""
+    """The score pad of one game (route /pad/:game_id), as saved now."""
     game_id = ft.use_route_params().get("game_id", "")
     store = use_store()
     session = use_session()
-    pad_ref = ft.use_ref(None)
-    editing, set_editing = ft.use_state(None)
-    open_sheet = ft.use_ref(None)
+    sheet, set_sheet = ft.use_state(None)
+    sheet_ref = ft.use_ref(None)
+    opened = ft.use_ref(None)
+    question, set_question = ft.use_state(None)
+    view, set_view = ft.use_state("pad")
     problem, set_problem = ft.use_state("")
 
     async def keep_awake():
@@ -91,7 +253,10 @@ def PadScreen() -> ft.Control:
 
     ft.use_effect(keep_awake, [], cleanup=let_sleep)
 
-    doc = store.get_game(game_id)
+    try:
+        doc = store.get_game(game_id)
+    except StoreError as exc:
+        return problem_screen("This game can not be read", str(exc))
     if doc is None:
         return ft.Column(
             [
@@ -101,80 +266,130 @@ def PadScreen() -> ft.Control:
             ],
             spacing=12,
         )
-    pad = pad_ref.current
-    if pad is None or pad.id != game_id or pad.to_doc() != doc:
-        try:
-            pad = pad_from_doc(doc)
-        except PadError as exc:
-            return ft.Column(
-                [
-                    screen_header("This game can not be opened", back=lambda: navigate("/")),
-                    error_line(str(exc)),
-                ],
-                spacing=12,
-            )
-        pad_ref.current = pad
+    try:
+        pad = pad_from_doc(doc)
+    except PadError as exc:
+        return problem_screen("This game can not be opened", str(exc))
+    by = session.phone or None
 
-    def apply(change: Callable[[], object]) -> str | None:
-        """Run one pad operation and save; the pad's refusal as text, else None."""
-        try:
-            change()
-        except PadError as exc:
-            return str(exc)
-        store.save_game(pad.to_doc())
-        announce_saved(session)
-        return None
+    def show_sheet(mark: SheetMark | None):
+        """Open an entry sheet on ``mark``, or close it (None)."""
+        sheet_ref.current = mark
+        set_sheet(mark)
+        set_question(None)
 
-    def show_sheet(number: int | None):
-        """Open the entry sheet (NEW_ROUND or a round number), or close it (None)."""
-        open_sheet.current = number
-        set_editing(number)
+    def open_sheet(number: int):
+        """Open the sheet for round ``number``, or for a new round (NEW_ROUND)."""
+        opened.current = pad
+        set_problem("")
+        show_sheet(saving.mark_new(pad) if number == NEW_ROUND else saving.mark_round(pad, number))
+
+    def settle(outcome: Outcome, entry: dict | None) -> str | None:
+        """After a save from the sheet: close it and tell, put the conflict
+        question, or hand back the refusal."""
+        if outcome.saved:
+            show_sheet(None)
+            announce_saved(session)
+            session.tell(outcome.message, undo=undo_from_bar(outcome))
+            return None
+        if outcome.conflict is not None:
+            set_question((outcome.conflict, entry))
+            return None
+        session.tell(f"Not saved: {outcome.message}")
+        return outcome.message
+
+    def undo_from_bar(outcome: Outcome) -> Callable[[], None] | None:
+        """The message bar's "Undo" for the change just saved (by its number in the log)."""
+        expected = outcome.pad.undo_id if outcome.pad is not None else None
+        return None if expected is None else lambda: undo(expected)
 
     def submit(entry: dict) -> str | None:
-        number = open_sheet.current
-        if number is None:
-            return None  # a second tap on a sheet that is already saved and closed
-        result = apply(lambda: pad.add_round(**entry) if number == NEW_ROUND else pad.edit_round(number, **entry))
-        if result is None:
-            show_sheet(None)
-            set_problem("")
-            session.tell(f"Round {pad.next_round - 1 if number == NEW_ROUND else number} saved")
-        else:
-            session.tell(f"Not saved: {result}")
-        return result
+        mark = sheet_ref.current
+        if mark is None:
+            return None
+        return settle(saving.save_round(store, game_id, mark, entry, by), entry)
 
     def delete_round():
-        number = open_sheet.current
-        if number is None:
+        mark = sheet_ref.current
+        if mark is None:
             return
-        result = apply(lambda: pad.delete_round(number))
-        if result is None:
-            show_sheet(None)
-            session.tell(f"Round {number} deleted", undo=undo)
+        outcome = saving.delete_round(store, game_id, mark, by)
+        if outcome.saved or outcome.conflict is not None:
+            settle(outcome, None)
         else:
-            set_problem(result)
+            show_sheet(None)
+            set_problem(outcome.message)
 
-    def undo():
-        label = pad.undo_label
-        result = apply(pad.undo)
-        set_problem(result or "")
-        if result is None:
-            session.tell(f"Undone: {label}")
+    def answer(keep_mine: bool):
+        """The user's answer to the conflict question."""
+        conflict, entry = question
+        if not keep_mine:
+            show_sheet(None)
+            session.tell("Nothing changed: the game stays as saved on the other phone")
+            return
+        sheet_ref.current = conflict.mark
+        set_sheet(conflict.mark)
+        if conflict.kind == DELETE:
+            outcome = saving.delete_round(store, game_id, conflict.mark, by)
+        else:
+            outcome = saving.save_round(store, game_id, conflict.mark, entry, by)
+        set_question(None)
+        refusal = settle(outcome, entry)
+        if refusal:
+            set_problem(refusal)
 
-    def act(change: Callable[[], object]):
-        set_problem(apply(change) or "")
+    def undo(expected: int | None):
+        outcome = saving.undo(store, game_id, expected, by)
+        if outcome.saved:
+            set_problem("")
+            announce_saved(session)
+            session.tell(outcome.message)
+        else:
+            set_problem(outcome.message)
+
+    def act(change: Callable[[Pad], object]):
+        outcome = saving.change_game(store, game_id, change, by)
+        set_problem("" if outcome.saved else outcome.message)
+        if outcome.saved:
+            announce_saved(session)
+
+    def go(name: str):
+        """Show the pad ("pad"), its change log ("changes") or the phone's label ("phone")."""
+        set_problem("")
+        set_view(name)
+
+    def pick_phone(label: str):
+        ft.context.page.run_task(name_phone, session, label)
+        go("pad")
+        session.tell(f"This phone is now {label}")
 
     ui = game_ui(pad.GAME)
     title = registry.game(pad.GAME).title
-    if editing is not None:
-        return ui.Entry(
-            pad,
-            None if editing == NEW_ROUND else editing,
-            submit,
-            lambda: show_sheet(None),
-            delete_round,
-            key=f"{pad.id}-{editing}",
-        )
+    if sheet is not None:
+        shown, number = pad, sheet.number
+        if not sheet.new:
+            try:
+                number = pad.round_number(sheet.round_id)
+            except (ConflictError, PadError):
+                shown = opened.current or pad
+        parts: list[ft.Control | None] = [
+            conflict_card(pad, question[0], lambda: answer(True), lambda: answer(False))
+            if question is not None else notice_line(sheet_notice(pad, sheet)),
+            error_line(problem),
+            ui.Entry(
+                shown,
+                None if sheet.new else number,
+                submit,
+                lambda: show_sheet(None),
+                delete_round,
+                key=f"{game_id}-{sheet.round_id or 'new'}",
+            ),
+        ]
+        return ft.Column([part for part in parts if part is not None], spacing=10)
+    if view == "changes":
+        return changes_view(pad, problem, undo, lambda: go("pad"))
+    if view == "phone":
+        return phone_view(pad, session.phone, pick_phone, lambda: go("pad"))
 
     if pad.finished:
         status = "Finished"
@@ -182,16 +397,21 @@ def PadScreen() -> ft.Control:
         starter = f", {pad.next_starter} starts" if pad.next_starter else ""
         status = f"Round {pad.next_round}: {pad.next_dealer} deals{starter}"
     add_label = ui.add_label(pad)
+    undo_id = pad.undo_id
     actions: list[ft.Control] = [
-        icon_button(ft.Icons.UNDO, f"Undo {pad.undo_label}" if pad.can_undo else "Undo", undo,
+        icon_button(ft.Icons.UNDO, pad.undo_label if pad.can_undo else "Undo", lambda: undo(undo_id),
                     disabled=not pad.can_undo),
         ft.PopupMenuButton(
             icon=ft.Icons.MORE_VERT,
             tooltip="More",
             items=[
+                ft.PopupMenuItem(content="Changes", icon=ft.Icons.HISTORY, on_click=lambda: go("changes")),
+                ft.PopupMenuItem(
+                    content="Whose phone is this?", icon=ft.Icons.PHONE_ANDROID, on_click=lambda: go("phone"),
+                ),
                 ft.PopupMenuItem(
                     content="End the game now", icon=ft.Icons.STOP_CIRCLE_OUTLINED,
-                    on_click=lambda: act(pad.end_early), disabled=pad.finished or not pad.rows,
+                    on_click=lambda: act(lambda saved: saved.end_early()), disabled=pad.finished or not pad.rows,
                 ),
                 ft.PopupMenuItem(
                     content="How do I deal this?", icon=ft.Icons.HELP_OUTLINE,
@@ -208,9 +428,9 @@ def PadScreen() -> ft.Control:
     controls: list[ft.Control | None] = [
         screen_header(title, status, back=lambda: navigate("/"), actions=actions),
         *game_facts(pad),
-        end_banner(pad, lambda: act(pad.finish)),
+        end_banner(pad, lambda: act(lambda saved: saved.finish())),
         error_line(problem),
-        score_table(pad, on_row=show_sheet),
+        score_table(pad, on_row=open_sheet),
     ]
     if pad.rows:
         controls.append(
@@ -225,7 +445,7 @@ def PadScreen() -> ft.Control:
             ft.Row(
                 [
                     ft.FilledButton(
-                        add_label, icon=ft.Icons.ADD, on_click=lambda: show_sheet(NEW_ROUND),
+                        add_label, icon=ft.Icons.ADD, on_click=lambda: open_sheet(NEW_ROUND),
                         height=56, expand=True,
                     ),
                     ft.OutlinedButton(

@@ -7,10 +7,11 @@ from functools import partial
 import flet as ft
 
 from companion import registry
+from companion.errors import StoreError
 from companion.pads.base import join_names
 from companion.ui.game_list import game_line
 from companion.ui.state import navigate, use_session, use_store
-from companion.ui.widgets import TOUCH, screen_header, section_title
+from companion.ui.widgets import TOUCH, error_line, screen_header, section_title
 
 
 @ft.component
@@ -18,9 +19,13 @@ def PlayScreen() -> ft.Control:
     """The home screen: games in progress (newest first) and "New game"."""
     store = use_store()
     use_session()
-    running = store.unfinished_games()
-    controls: list[ft.Control] = [
+    try:
+        running, problem = store.unfinished_games(), None
+    except StoreError as exc:
+        running, problem = [], str(exc)
+    controls: list[ft.Control | None] = [
         screen_header("Companion", f"Score pads for {join_names([game.title for game in registry.GAMES])}"),
+        error_line(problem),
         ft.FilledButton(
             "New game",
             icon=ft.Icons.ADD,
@@ -50,4 +55,4 @@ def PlayScreen() -> ft.Control:
             height=TOUCH,
         )
     )
-    return ft.Column(controls, spacing=12)
+    return ft.Column([control for control in controls if control is not None], spacing=12)

@@ -7,6 +7,7 @@ Every browser session (a tab, a phone) has its own ``SessionState``; the
 
 from __future__ import annotations
 
+import secrets
 from dataclasses import dataclass, field
 from collections.abc import Callable
 from typing import Any
@@ -29,6 +30,9 @@ class SessionState:
     (kept referenced here so it stays registered). ``new_game_draft`` keeps
     the New game screen's draft (game, players, options) while the setup
     guide it opened is shown, so the names typed are still there on return.
+    ``phone`` is this phone's label, recorded with every change it saves and
+    named in other phones' messages ("Ann's phone"); ``prefs`` holds the
+    Flet SharedPreferences service that keeps the label on the phone.
     """
 
     revision: int = 0
@@ -38,6 +42,8 @@ class SessionState:
     notices_dismissed: bool = False
     wakelock: Any = field(default=None, repr=False)
     new_game_draft: Any = field(default=None, repr=False)
+    phone: str = ""
+    prefs: Any = field(default=None, repr=False)
 
     def saved(self) -> None:
         """Mark that the saved games changed: screens reading them refresh."""
@@ -80,6 +86,45 @@ def use_session() -> SessionState:
 def navigate(route: str) -> None:
     """Go to ``route`` (a path such as ``/pad/<id>``) in this session."""
     ft.context.page.navigate(route)
+
+
+PHONE_KEY = "companion.phone"
+"""The SharedPreferences key under which a phone keeps its label."""
+
+
+def phone_label(player: str) -> str:
+    """The label of the phone a player holds: "Ann's phone"."""
+    return f"{player}'s phone"
+
+
+def unnamed_phone_label() -> str:
+    """A short label for a phone nobody has named yet: "Phone 3FA2" (four
+    random hex digits, kept on the phone so it stays the same after a reload)."""
+    return f"Phone {secrets.token_hex(2).upper()}"
+
+
+async def load_phone(session: SessionState) -> None:
+    """Read this phone's label from the phone (``session.prefs``) into
+    ``session.phone``; a phone that has none gets :func:`unnamed_phone_label`,
+    kept for next time. When the phone's storage does not answer, the label
+    lasts for this session only."""
+    try:
+        saved = await session.prefs.get(PHONE_KEY)
+    except (RuntimeError, TimeoutError):
+        saved = None
+    if isinstance(saved, str) and saved.strip():
+        session.phone = saved
+        return
+    await name_phone(session, unnamed_phone_label())
+
+
+async def name_phone(session: SessionState, label: str) -> None:
+    """Make ``label`` this phone's label ("Ann's phone"), now and after a reload."""
+    session.phone = label
+    try:
+        await session.prefs.set(PHONE_KEY, label)
+    except (RuntimeError, TimeoutError):
+        pass
 
 
 def announce_saved(session: SessionState) -> None:

@@ -1,11 +1,11 @@
-"""Play at the table in the browser: score pads end to end (issue 4).
+"""Play at the table in the browser: score pads end to end.
 
 Expected totals follow the seeds: One Up counts each value once (A=1 .. 6=6,
 K=10) and going out gives back 10 from a total of 10 or more (seed 000,
 "Scoring"); Up to 9 moves whoever laid down up one level (seed 003);
 Up or Down? scores cards in a row x its commonest colour, +1 per discarded
 card (seed 004). The history test exports a backup, imports a copy of a game
-and deletes it with undo (issue 3's history, through the screens).
+and deletes it with undo, all through the History screen.
 """
 
 from __future__ import annotations
@@ -134,8 +134,12 @@ def test_history_backup_import_and_delete_with_undo(app, tmp_path):
     ours = [game for game in backup["games"] if game["game"] == "one_card" and game["winners"] == ["Ben"]]
     assert len(ours) >= 1
 
+    # The same game played by Dee and Eve: the round keeps its id and revision
+    # (the game's change log names them), Eve won it.
+    played = ours[0]["rounds"][0]
     copy = {**backup, "games": [{**ours[0], "id": uuid.uuid4().hex, "players": ["Dee", "Eve"],
-                                 "rounds": [{"winner": "Eve"}], "winners": ["Eve"]}]}
+                                 "rounds": [{"id": played["id"], "rev": played["rev"], "winner": "Eve"}],
+                                 "winners": ["Eve"]}]}
     upload = tmp_path / "backup.json"
     upload.write_text(json.dumps(copy), encoding="utf-8")
     with app.page.expect_file_chooser() as chooser:

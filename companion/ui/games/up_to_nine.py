@@ -111,8 +111,15 @@ class UpToNineDraft:
         self.change(player, points=e.control.value, hand=())
 
     def entry(self) -> dict:
-        """The keyword arguments of ``UpToNinePad.add_round`` / ``edit_round``."""
-        return {"results": {player: _result(state) for player, state in self.states.items()}}
+        """The keyword arguments of ``UpToNinePad.add_round`` / ``edit_round``:
+        every player's result, and who went out (the one player marked so;
+        None when nobody or, refused by the pad, several are), saved with
+        the round as the sheet showed it."""
+        out = [player for player, state in self.states.items() if state["out"]]
+        return {
+            "results": {player: _result(state) for player, state in self.states.items()},
+            "went_out": out[0] if len(out) == 1 else None,
+        }
 
 
 @ft.component
@@ -123,7 +130,10 @@ def Entry(pad: UpToNinePad, number: int | None, submit: Submit, close, delete) -
         if number is None:
             return UpToNineDraft({player: _blank() for player in pad.players})
         stored = pad.rounds[number - 1]["results"]
-        return UpToNineDraft({player: _from_stored(stored[player]) for player in pad.players})
+        went_out = pad.went_out(number)
+        return UpToNineDraft(
+            {player: {**_from_stored(stored[player]), "out": player == went_out} for player in pad.players}
+        )
 
     draft, _ = ft.use_state(initial)
 

@@ -1,0 +1,226 @@
+"""How the screens save a change to a game: one transaction on the latest
+saved version, through ``Store.update_game``, and what to tell the user.
+
+No screen keeps a pad across a user's think time to save it. An entry sheet
+remembers only a :class:`SheetMark` (the round id and revision it showed, or
+the number a new round would get); the save hands that mark to the pad
+(``expected_rev`` / ``expected_round``) so a round changed, deleted or added
+on another phone meanwhile is refused with a ``ConflictError`` instead of
+being overwritten or silently doubled. This module turns every outcome into
+an :class:`Outcome` the screen shows: saved, refused by the rules (PadError),
+refused by the store (read-only folder, full disk, game deleted: StoreError)
+or a :class:`Conflict` the user resolves. A refusal of the rules core that
+reaches a save without being worded as a PadError is a ValueError too, and
+is told the same way (nothing is saved: ``update_game`` saves only when the
+change returns).
+
+Plain Python: no flet here, so the browser-free tests drive it with a real
+``Store``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from companion.errors import ConflictError, StoreError
+from companion.pads import Pad, PadError, pad_from_doc
+
+REFUSED = (PadError, StoreError, ValueError)
+"""What a save may be refused with: the pad's and the store's errors, and
+the rules core's (all ValueErrors; listed for the reader)."""
+
+ADD, EDIT, GONE, DELETE = "add", "edit", "gone", "delete"
+"""Conflict kinds: a new round met another new round; an edited round was
+changed meanwhile; an edited round was deleted meanwhile; a round to delete
+was changed meanwhile."""
+
+
+@dataclass(frozen=True)
+class SheetMark:
+    """What an entry sheet was opened on.
+
+    Attributes:
+        round_id: the round's stable id, or None for a new round.
+        rev: the round's revision the sheet showed (None for a new round).
+        number: the round's number when the sheet was opened (for a new
+            round: the number it would be saved as, ``pad.next_round``).
+    """
+
+    round_id: str | None
+    rev: int | None
+    number: int
+
+    @property
+    def new(self) -> bool:
+        """True for a sheet entering a new round."""
+        return self.round_id is None
+
+
+def mark_new(pad: Pad) -> SheetMark:
+    """The mark of a sheet opened for a new round of ``pad`` (as round ``pad.next_round``)."""
+    return SheetMark(None, None, pad.next_round)
+
+
+def mark_round(pad: Pad, number: int) -> SheetMark:
+    """The mark of a sheet opened on round ``number`` (from 1) of ``pad``.
+
+    Raises:
+        PadError: ``pad`` has no such round.
+    """
+    return SheetMark(pad.round_id(number), pad.round_rev(number), number)
+
+
+@dataclass(frozen=True)
+class Conflict:
+    """A change refused because the game moved on; the user decides.
+
+    Attributes:
+        kind: ``ADD``, ``EDIT``, ``GONE`` or ``DELETE``.
+        message: the pad's words ("Round 4 was just saved on Ben's phone:
+            save yours as round 5, or drop it?").
+        mark: the mark to save against when the user keeps their entry:
+            the round as it is now (``EDIT``, ``DELETE``), or a new round at
+            the current next number (``ADD``, ``GONE``).
+        apply_label: the button that applies the user's entry again
+            ("Save mine over it", "Save as round 5", "Delete it anyway").
+        drop_label: the button that keeps the game as it is now
+            ("Keep theirs", "Drop mine", "Keep it").
+    """
+
+    kind: str
+    message: str
+    mark: SheetMark
+    apply_label: str
+    drop_label: str
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What became of one change.
+
+    Attributes:
+        saved: True when the change is saved.
+        message: what to tell: after a save, what was saved ("Round 4
+            saved"); else why not, in plain words.
+        conflict: set when the game moved on and the user must choose.
+        pad: after a save, the pad as saved (to read numbers and labels
+            from; not to save again later).
+    """
+
+    saved: bool
+    message: str
+    conflict: Conflict | None = None
+    pad: Pad | None = None
+
+
+def change_game(store: Any, game_id: str, change: Callable[[Pad], object], by: str | None) -> Outcome:
+    """Run ``change(pad)`` on the latest saved version of game ``game_id``
+    and save it (``Store.update_game``), with ``by`` (this phone's label)
+    recorded in the change log.
+
+    Returns a saved :class:`Outcome` (``message`` empty: the caller words
+    it, ``pad`` the saved pad), or an unsaved one whose ``message`` is the
+    pad's refusal (PadError), the conflict (ConflictError) or the store's
+    reason (StoreError: read-only folder, full disk, lock busy, game deleted).
+    Nothing is saved then. Never raises those errors.
+    """
+    try:
+        pad = store.update_game(game_id, change, by=by)
+    except REFUSED as error:
+        return Outcome(False, str(error))
+    return Outcome(True, "", pad=pad)
+
+
+def _latest(store: Any, game_id: str) -> Pad | None:
+    """The game as saved now, or None when it can not be read."""
+    try:
+        doc = store.get_game(game_id)
+        return None if doc is None else pad_from_doc(doc)
+    except (PadError, StoreError):
+        return None
+
+
+def _new_round_conflict(kind: str, message: str, pad: Pad) -> Conflict:
+    """A conflict whose answer is to save the user's entry as the next round."""
+    number = pad.next_round
+    return Conflict(kind, message, SheetMark(None, None, number), f"Save as round {number}", "Drop mine")
+
+
+def _conflict(store: Any, game_id: str, mark: SheetMark, message: str, deleting: bool) -> Conflict | None:
+    """The choice to offer after a ConflictError on ``mark``'s round; None
+    when there is nothing left to choose (the game is gone, or a round to
+    delete is already deleted)."""
+    pad = _latest(store, game_id)
+    if pad is None:
+        return None
+    if mark.new:
+        return _new_round_conflict(ADD, message, pad)
+    try:
+        number = pad.round_number(mark.round_id)
+    except (ConflictError, PadError):
+        return None if deleting else _new_round_conflict(GONE, message, pad)
+    now = SheetMark(mark.round_id, pad.round_rev(number), number)
+    if deleting:
+        return Conflict(DELETE, message, now, "Delete it anyway", "Keep it")
+    return Conflict(EDIT, message, now, "Save mine over it", "Keep theirs")
+
+
+def save_round(store: Any, game_id: str, mark: SheetMark, entry: dict, by: str | None) -> Outcome:
+    """Save a sheet's entry: a new round (``mark.new``) or an edit of the
+    round ``mark`` names, refused when that round or the round count moved
+    on since the sheet was opened (the pad's ``expected_round`` /
+    ``expected_rev``, ``companion.pads.versions``).
+
+    ``entry`` is the pad's ``add_round`` / ``edit_round`` keyword arguments;
+    ``by`` this phone's label. Returns an :class:`Outcome`: saved ("Round 4
+    saved"), refused (the pad's or the store's reason), or with a
+    :class:`Conflict` to put to the user.
+    """
+
+    def change(pad: Pad) -> None:
+        if mark.new:
+            pad.add_round(**entry, expected_round=mark.number)
+        else:
+            pad.edit_round(mark.round_id, **entry, expected_rev=mark.rev)
+
+    try:
+        pad = store.update_game(game_id, change, by=by)
+    except ConflictError as error:
+        return Outcome(False, str(error), _conflict(store, game_id, mark, str(error), deleting=False))
+    except REFUSED as error:
+        return Outcome(False, str(error))
+    number = pad.next_round - 1 if mark.new else pad.round_number(mark.round_id)
+    return Outcome(True, f"Round {number} saved", pad=pad)
+
+
+def delete_round(store: Any, game_id: str, mark: SheetMark, by: str | None) -> Outcome:
+    """Delete the round ``mark`` names, refused when it changed or went since
+    the sheet showed it (``expected_rev``).
+
+    Returns an :class:`Outcome`: saved ("Round 4 deleted"), refused, or with
+    a ``DELETE`` :class:`Conflict` when the round was changed meanwhile (a
+    round already deleted leaves nothing to choose: only the message).
+    """
+    try:
+        pad = store.update_game(game_id, lambda pad: pad.delete_round(mark.round_id, expected_rev=mark.rev), by=by)
+    except ConflictError as error:
+        return Outcome(False, str(error), _conflict(store, game_id, mark, str(error), deleting=True))
+    except REFUSED as error:
+        return Outcome(False, str(error))
+    return Outcome(True, f"Round {mark.number} deleted", pad=pad)
+
+
+def undo(store: Any, game_id: str, expected: int | None, by: str | None) -> Outcome:
+    """Undo, from the saved change log, change number ``expected`` (the one
+    the screen offered: ``pad.undo_id``), refused with the pad's reason
+    when another phone undid it or built on it meanwhile.
+
+    Returns an :class:`Outcome`: saved ("Undone: round 4 added"), or refused.
+    """
+    taken: list[str] = []
+    outcome = change_game(store, game_id, lambda pad: taken.append(pad.undo(expected=expected)), by)
+    if not outcome.saved:
+        return outcome
+    return Outcome(True, f"Undone: {taken[0]}", pad=outcome.pad)

@@ -1,0 +1,317 @@
+"""Several phones on one game, in the browser: every save is made on the game
+as saved now, a change another phone made meanwhile is put to the user as a
+question, nothing is lost or silently doubled, and every phone repaints.
+
+Each test has its own server and data folder (conftest.py); the second (and
+third) phone is another browser context, that is another session with its
+own phone storage. Games are set up through a ``Store`` on the server's
+folder (the store is shared safely between processes) and read back from it
+to check what was saved. One-card scores one round win per round (seed 002,
+"Winning"); One Up counts each value once, K=10 (seed 000, "Scoring").
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+import pytest
+
+from companion.pads import new_pad, pad_from_doc
+from companion.store import Store
+from harness import PHONE, ROOT, AppPage, Server, free_port, wait_for_port
+from test_play import tap_values
+
+PLAYERS = ["Ann", "Ben", "Cy"]
+
+
+@pytest.fixture
+def phones(request, browser, server, tmp_path):
+    """``open_phone(path)``: one more phone (a browser context of its own) on
+    ``path``. When the test fails, each phone's screen is saved in tmp_path."""
+    contexts = []
+
+    def open_phone(path: str = "/") -> AppPage:
+        context = browser.new_context(viewport=PHONE, color_scheme="light")
+        contexts.append(context)
+        page = context.new_page()
+        page.set_default_timeout(15_000)
+        driver = AppPage(page, server.url, shots_dir=tmp_path / f"phone-{len(contexts)}")
+        driver.open(path)
+        return driver
+
+    yield open_phone
+    report = getattr(request.node, "report_call", None)
+    for number, context in enumerate(contexts, start=1):
+        if report is not None and report.failed and context.pages:
+            shot = tmp_path / f"failure-phone-{number}.png"
+            context.pages[0].screenshot(path=str(shot))
+            report.sections.append(("browser", f"screenshot of phone {number}: {shot}"))
+        context.close()
+
+
+def saved_game(server, game: str = "one_card", winners: tuple[str, ...] = (), by: str = "Ann's phone") -> str:
+    """Save a new ``game`` of Ann, Ben and Cy in the server's folder, with a
+    One-card round won by each of ``winners``; returns the game's id."""
+    store = Store(server.data_dir)
+    pad = new_pad(game, PLAYERS)
+    store.save_game(pad.to_doc())
+    for winner in winners:
+        store.update_game(pad.id, lambda saved, winner=winner: saved.add_round(winner), by=by)
+    return pad.id
+
+
+def latest(server, game_id: str):
+    """The game as saved on disk now (a pad)."""
+    return pad_from_doc(Store(server.data_dir).get_game(game_id))
+
+
+def name_phone(phone: AppPage, player: str) -> None:
+    """From a pad: "This phone is <player>'s", through the pad's menu."""
+    phone.tap("More")
+    phone.tap("Whose phone is this?")
+    phone.tap(f"{player}'s phone")
+    phone.see(f"This phone is now {player}'s phone")
+
+
+def pad_on(open_phone, game_id: str, player: str) -> AppPage:
+    """A phone showing the pad of ``game_id``, named after ``player``."""
+    phone = open_phone(f"/pad/{game_id}")
+    phone.button("More").wait_for()
+    name_phone(phone, player)
+    return phone
+
+
+def test_two_phones_add_at_once_in_one_up_and_the_second_is_asked(server, phones):
+    game_id = saved_game(server, "one_up")
+    ann, ben = pad_on(phones, game_id, "Ann"), pad_on(phones, game_id, "Ben")
+    ann.tap("Add round")
+    ben.tap("Add round")
+    tap_values(ann, "Ann", ["K"])
+    tap_values(ann, "Ben", ["5"])
+    ann.tap("Cy went out")
+    tap_values(ben, "Ann", ["A"])
+    tap_values(ben, "Ben", ["2"])
+    ben.tap("Cy went out")
+    ann.tap("Save round")
+    ann.see("Round 1 saved")
+    ben.wait_text(
+        "sheet-notice",
+        "Round 1 was just saved on Ann's phone. Saving yours will ask whether it is another round.",
+    )
+    ben.tap("Save round")
+    ben.see("Round 1 was just saved on Ann's phone: save yours as round 2, or drop it?")
+    ben.tap("Save as round 2")
+    ben.see("Round 2 saved")
+    # Round 1: Ann K = 10, Ben 5; round 2: Ann A = 1, Ben 2; Cy went out twice.
+    assert [ann.wait_text(f"total-{p}", want) for p, want in zip(PLAYERS, ["11", "7", "0"])] == ["11", "7", "0"]
+    assert ben.wait_text("total-Ben", "7") == "7"
+    saved = latest(server, game_id)
+    assert [change.by for change in saved.changes[:2]] == ["Ben's phone", "Ann's phone"]
+    assert len(saved.rounds) == 2
+
+
+def test_one_card_winners_tapped_on_two_phones_are_both_kept_or_asked(server, phones):
+    game_id = saved_game(server)
+    ann, ben = pad_on(phones, game_id, "Ann"), pad_on(phones, game_id, "Ben")
+    for first, second, first_name, number in ((ann, ben, "Ann", 1), (ben, ann, "Ben", 3), (ann, ben, "Ann", 5)):
+        first.tap("Add round")
+        second.tap("Add round")
+        first.tap("Cy won")
+        second.tap("Ben won")
+        second.see(f"Round {number} was just saved on {first_name}'s phone: "
+                   f"save yours as round {number + 1}, or drop it?")
+        second.tap(f"Save as round {number + 1}")
+        second.see(f"Round {number + 1} saved")
+        first.page.get_by_test_id(f"round-{number + 1}").wait_for()
+    assert [round_["winner"] for round_ in latest(server, game_id).rounds] == ["Cy", "Ben"] * 3
+    assert ann.wait_text("total-Ben", "3") == "3"
+    assert ben.wait_text("total-Cy", "3") == "3"
+
+
+def test_edit_against_delete(server, phones):
+    game_id = saved_game(server, winners=("Ann", "Ben"))
+    ann, ben = pad_on(phones, game_id, "Ann"), pad_on(phones, game_id, "Ben")
+    ann.page.get_by_test_id("round-1").click()
+    ann.see("Round 1 (edit)")
+    ben.page.get_by_test_id("round-1").click()
+    ben.tap("Delete this round")
+    ben.see("Round 1 deleted")
+    ann.wait_text(
+        "sheet-notice",
+        "Ben's phone deleted round 1 while you were looking at it. Saving yours will ask what to do.",
+    )
+    ann.tap("Cy won")
+    ann.see("Ben's phone deleted round 1 while you were editing it")
+    ann.tap("Drop mine")
+    ann.see("Nothing changed: the game stays as saved on the other phone")
+    assert [round_["winner"] for round_ in latest(server, game_id).rounds] == ["Ben"]
+    assert ann.wait_text("total-Ben", "1") == "1"
+
+
+def test_edit_against_edit_shows_the_round_now_and_saves_mine_over_it(server, phones):
+    game_id = saved_game(server, winners=("Ann",))
+    ann, ben = pad_on(phones, game_id, "Ann"), pad_on(phones, game_id, "Ben")
+    ann.page.get_by_test_id("round-1").click()
+    ben.page.get_by_test_id("round-1").click()
+    ann.tap("Cy won")
+    ann.see("Round 1 saved")
+    ben.wait_text(
+        "sheet-notice",
+        "Round 1 was changed on Ann's phone while this sheet was open. Saving will ask which to keep.",
+    )
+    ben.tap("Ben won")
+    ben.see("Ann's phone changed round 1 while you were editing it")
+    ben.see("Round 1 now: Ann 0, Ben 0, Cy +1")
+    ben.tap("Save mine over it")
+    ben.see("Round 1 saved")
+    assert ann.wait_text("total-Ben", "1") == "1"
+    assert ann.wait_text("total-Cy", "0") == "0"
+    saved = latest(server, game_id)
+    assert [round_["winner"] for round_ in saved.rounds] == ["Ben"]
+    assert [(change.label, change.by) for change in saved.changes[:2]] == [
+        ("round 1 changed", "Ben's phone"),
+        ("round 1 changed", "Ann's phone"),
+    ]
+
+
+def test_undo_from_the_other_phone_after_a_reload_and_a_refused_undo(server, phones):
+    game_id = saved_game(server)
+    ann = pad_on(phones, game_id, "Ann")
+    ann.tap("Add round")
+    ann.tap("Ann won")
+    ann.see("Round 1 saved")
+    ann.tap("Add round")
+    ann.tap("Cy won")
+    ann.see("Round 2 saved")
+    ben = pad_on(phones, game_id, "Ben")
+    ben.reload()
+    ben.see("Add round")
+    ben.tap("More")
+    ben.tap("Changes")
+    ben.see("Round 2 added")
+    undo_label = latest(server, game_id).undo_label
+    assert undo_label.startswith("Undo: round 2, added ")
+    ben.tap(undo_label)
+    ben.see("Undone: round 2 added")
+    ben.see("Undo: round 2 added")
+    assert [round_["winner"] for round_ in latest(server, game_id).rounds] == ["Ann"]
+    assert ann.wait_text("total-Cy", "0") == "0"
+
+    ann.tap("More")
+    ann.tap("Changes")
+    shown = latest(server, game_id).undo_label
+    ann.see(shown)
+    # A phone on another server process using the same folder undoes it first:
+    # this screen was not told, and its undo is refused with the reason.
+    elsewhere = Store(server.data_dir)
+    elsewhere.update_game(game_id, lambda pad: pad.undo(), by="Cy's phone")
+    ann.tap(shown)
+    ann.see("Cy's phone already undid round 1 added: nothing was undone")
+    assert latest(server, game_id).rounds == []
+
+
+def test_reopen_from_history(server, phones):
+    game_id = saved_game(server, winners=("Ann",))
+    Store(server.data_dir).update_game(game_id, lambda pad: pad.end_early(), by="Ann's phone")
+    ben = pad_on(phones, game_id, "Ben")
+    ben.open(f"/history/{game_id}")
+    ben.tap("Reopen")
+    ben.see("One-card game reopened")
+    ben.see("Round 2: Ben deals, Cy starts")
+    ben.button("Add round").wait_for()
+    saved = latest(server, game_id)
+    assert not saved.finished
+    assert (saved.changes[0].label, saved.changes[0].by) == ("game reopened", "Ben's phone")
+
+
+def test_a_save_repaints_the_other_phone_live(server, phones):
+    game_id = saved_game(server)
+    ann, ben = pad_on(phones, game_id, "Ann"), pad_on(phones, game_id, "Ben")
+    ann.tap("Add round")
+    ann.tap("Ben won")
+    ben.page.get_by_test_id("round-1").wait_for()
+    assert ben.wait_text("total-Ben", "1") == "1"
+    ben.see("Round 2: Ben deals")
+    ann.tap("Undo: round 1, added " + latest(server, game_id).undo_label.rsplit(" ", 1)[1])
+    assert ben.wait_text("total-Ben", "0") == "0"
+
+
+def start_read_only(data_dir: Path, log_path: Path) -> Server:
+    """main.py on ``data_dir``, made read-only first (folders 555, files 444).
+
+    Root may write anywhere, so as root the server runs as the user
+    "nobody" (util-linux ``setpriv``; the folders above ``data_dir`` and
+    ``log_path`` must be open to it).
+    """
+    for path in [data_dir, *data_dir.rglob("*")]:
+        os.chmod(path, 0o555 if path.is_dir() else 0o444)
+    as_nobody = ["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"] if os.geteuid() == 0 else []
+    port = free_port()
+    log = open(log_path, "w", encoding="utf-8")
+    process = subprocess.Popen(
+        [*as_nobody, sys.executable, str(ROOT / "main.py"), "--host", "127.0.0.1", "--port", str(port),
+         "--data-dir", str(data_dir), "--no-browser"],
+        cwd=ROOT, stdout=log, stderr=subprocess.STDOUT,
+        env={**os.environ, "PYTHONUNBUFFERED": "1", "PYTHONDONTWRITEBYTECODE": "1", "HOME": str(log_path.parent)},
+    )
+    server = Server(process, f"http://127.0.0.1:{port}", port, data_dir, log_path, log)
+    try:
+        wait_for_port(port, process)
+    except RuntimeError as error:
+        server.stop()
+        raise RuntimeError(f"{error}\n--- server output ---\n{server.log()}") from error
+    return server
+
+
+def test_a_read_only_folder_shows_games_and_refuses_a_save_with_the_reason(browser, tmp_path):
+    root = Path(tempfile.mkdtemp(prefix="companion-ro-"))
+    os.chmod(root, 0o755)
+    data_dir = root / "data"
+    store = Store(data_dir)
+    pad = new_pad("one_card", PLAYERS)
+    store.save_game(pad.to_doc())
+    store.update_game(pad.id, lambda saved: saved.add_round("Ann"), by="Ann's phone")
+    server = start_read_only(data_dir, root / "server.log")
+    context = browser.new_context(viewport=PHONE, color_scheme="light")
+    try:
+        page = context.new_page()
+        page.set_default_timeout(15_000)
+        phone = AppPage(page, server.url, shots_dir=tmp_path)
+        phone.open("/")
+        phone.see(f"Companion can not write to its data folder {data_dir} (the folder is read-only).")
+        phone.page.get_by_text("One-card · Ann, Ben and Cy").first.click()
+        assert phone.wait_text("total-Ann", "1") == "1"
+        phone.tap("Add round")
+        phone.tap("Ben won")
+        phone.see(
+            f"Companion can not write to its data folder {data_dir}, so nothing was saved. "
+            "Make the folder writable, or start Companion with another folder (--data-dir)."
+        )
+        assert [round_["winner"] for round_ in latest(server, pad.id).rounds] == ["Ann"]
+    finally:
+        context.close()
+        server.stop()
+        problem = server.tracebacks()
+        for path in [data_dir, *data_dir.rglob("*")]:
+            os.chmod(path, 0o755 if path.is_dir() else 0o644)
+        shutil.rmtree(root, ignore_errors=True)
+    assert not problem, f"the server printed a traceback during the test:\n{problem}"
+
+
+def test_saves_after_a_phone_closed_send_it_nothing(server, phones):
+    game_id = saved_game(server)
+    ann = pad_on(phones, game_id, "Ann")
+    for _ in range(2):
+        gone = phones(f"/pad/{game_id}")
+        gone.button("More").wait_for()
+        gone.page.context.close()
+    for number, winner in enumerate(("Ann", "Ben", "Cy"), start=1):
+        ann.tap("Add round")
+        ann.tap(f"{winner} won")
+        ann.see(f"Round {number} saved")
+    assert [round_["winner"] for round_ in latest(server, game_id).rounds] == ["Ann", "Ben", "Cy"]
