@@ -251,3 +251,13 @@ def test_the_core_refuses_two_players_going_out():
         "Ann and Ben have nothing left, but only one player can go out in a round: "
         "enter the cards or penalty points of the others"
     )
+
+
+def test_a_half_typed_penalty_figure_is_the_pads_refusal_not_the_cores_error():
+    pad = UpToNinePad(PLAYERS)
+    results = {"Ann": res(True), "Ben": res(False, points=2), "Cy": res(True, "K♠")}
+    with pytest.raises(PadError, match="multiple of 5"):
+        pad.preview_round(results)
+    with pytest.raises(PadError, match="multiple of 5"):
+        pad.add_round(results)
+    assert pad.rounds == []

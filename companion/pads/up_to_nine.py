@@ -181,7 +181,10 @@ class UpToNinePad(Pad):
         round is scored, that only one player went out and that they laid
         down (rulings.md, Up to 9).
         """
-        empty = [player for player, result in stored.items() if up_to_nine.went_out(_round_result(result))]
+        try:
+            empty = [player for player, result in stored.items() if up_to_nine.went_out(_round_result(result))]
+        except ValueError as exc:
+            raise PadError(str(exc)) from exc
         if went_out is None:
             return empty[0] if len(empty) == 1 else None
         out = self._player(went_out, "player who went out")
