@@ -14,6 +14,9 @@ from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from typing import Any, NamedTuple
 
+from companion.wording import count_text, join_words, whole_number
+
+
 class PadError(ValueError):
     """An entry, option or operation a pad refuses; the message is for the user.
 
@@ -76,18 +79,6 @@ def now_iso() -> str:
     return datetime.now(timezone.utc).isoformat(timespec="seconds")
 
 
-def join_names(names: Sequence[str]) -> str:
-    """Names in plain English: "Ann", "Ann and Ben", "Ann, Ben and Cy"."""
-    if len(names) <= 1:
-        return "".join(names)
-    return f"{', '.join(names[:-1])} and {names[-1]}"
-
-
-def points_text(points: int, unit: str = "point") -> str:
-    """A count with its unit, singular or plural: "1 point", "12 points"."""
-    return f"{points} {unit}" if points == 1 else f"{points} {unit}s"
-
-
 def check_players(players: object, low: int, high: int, title: str) -> tuple[str, ...]:
     """Validate the names of the players in seating order.
 
@@ -122,11 +113,20 @@ def check_players(players: object, low: int, high: int, title: str) -> tuple[str
     return trimmed
 
 
+def join_names(names: Sequence[str]) -> str:
+    """Names in plain English ("Ann, Ben and Cy"): ``wording.join_words``."""
+    return join_words(names)
+
+
+def points_text(points: int, unit: str = "point") -> str:
+    """A count with its unit, singular or plural ("1 point", "12 points"): ``wording.count_text``."""
+    return count_text(points, unit)
+
+
 def check_count(value: object, what: str, *, least: int = 0) -> int:
-    """A whole number of at least ``least``, or :class:`PadError` naming ``what``."""
-    if isinstance(value, bool) or not isinstance(value, int) or value < least:
-        raise PadError(f"{what} must be a whole number, {least} or more, not {value!r}")
-    return value
+    """A whole number of at least ``least`` (``wording.whole_number``), or
+    :class:`PadError` naming ``what``."""
+    return whole_number(value, what, least=least, error=PadError)
 
 
 def copy_json(value: Any) -> Any:
