@@ -185,6 +185,21 @@ def card_row(
     )
 
 
+def slot_frame(active: bool, on_click: Callable[[], None], *, content: ft.Control, expand: bool = False) -> ft.Control:
+    """The tappable frame of a slot (cards or numbers): framed in the primary
+    colour and tinted while ``active`` (where the picker's cards go)."""
+    return ft.Container(
+        expand=expand,
+        padding=8,
+        border_radius=12,
+        border=ft.Border.all(3 if active else 1, ft.Colors.PRIMARY if active else ft.Colors.OUTLINE_VARIANT),
+        bgcolor=ft.Colors.PRIMARY_CONTAINER if active else None,
+        on_click=on_click,
+        ink=True,
+        content=content,
+    )
+
+
 def slot_button(
     label: str,
     cards: Sequence[Card],
@@ -213,14 +228,8 @@ def slot_button(
             alignment=ft.Alignment.CENTER,
             content=ft.Text("?", size=20, color=ft.Colors.ON_SURFACE_VARIANT),
         )
-    return ft.Container(
-        expand=True,
-        padding=8,
-        border_radius=12,
-        border=ft.Border.all(3 if active else 1, ft.Colors.PRIMARY if active else ft.Colors.OUTLINE_VARIANT),
-        bgcolor=ft.Colors.PRIMARY_CONTAINER if active else None,
-        on_click=on_click,
-        ink=True,
+    return slot_frame(
+        active, on_click, expand=True,
         content=ft.Semantics(
             label=f"{label}: {summary or ' '.join(card_label(c) for c in cards) or 'empty'}",
             button=True,
@@ -431,13 +440,8 @@ def number_slot(
         [number_face(n, on_click=partial(on_remove, index)) for index, n in enumerate(numbers)],
         spacing=4, wrap=True, run_spacing=4,
     ) if numbers else ft.Text("empty", color=ft.Colors.ON_SURFACE_VARIANT)
-    return ft.Container(
-        padding=8,
-        border_radius=12,
-        border=ft.Border.all(3 if active else 1, ft.Colors.PRIMARY if active else ft.Colors.OUTLINE_VARIANT),
-        bgcolor=ft.Colors.PRIMARY_CONTAINER if active else None,
-        on_click=on_click,
-        ink=True,
+    return slot_frame(
+        active, on_click,
         content=ft.Column(
             [
                 ft.Semantics(

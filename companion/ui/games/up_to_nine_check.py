@@ -97,6 +97,16 @@ def _indices(hand: Sequence[Card], chosen: Sequence[Card]) -> frozenset[int]:
     return frozenset(found)
 
 
+def _before_checking(cards: Sequence[Card], players: int, empty: str) -> MeldAnswer | None:
+    """The answer before any rule is asked: ``empty`` (a prompt) for no
+    cards, an error for cards no deck holds together for ``players``
+    (``setup.check_copies``); None when the cards can be checked."""
+    if not cards:
+        return MeldAnswer(Answer(WAIT, empty))
+    problem = deck_answer(GAME, players, cards)
+    return MeldAnswer(problem) if problem else None
+
+
 def meld_answer(level: int, cards: Sequence[Card],
                 levels: Sequence[up_to_nine.Level] = up_to_nine.LEVELS,
                 players: int = CHECK_PLAYERS) -> MeldAnswer:
@@ -114,11 +124,9 @@ def meld_answer(level: int, cards: Sequence[Card],
         still to search: the answer waits for "Find it in my hand" instead
         of saying no.  Cards no deck holds together are an error.
     """
-    if not cards:
-        return MeldAnswer(Answer(WAIT, "Add the cards you want to lay down."))
-    problem = deck_answer(GAME, players, cards)
-    if problem:
-        return MeldAnswer(problem)
+    waiting = _before_checking(cards, players, "Add the cards you want to lay down.")
+    if waiting:
+        return waiting
     try:
         spec = up_to_nine.get_level(level, levels)
         if len(cards) > spec.card_count:
@@ -151,11 +159,9 @@ def find_answer(level: int, hand: Sequence[Card],
         "no" answer when the hand holds no contract, an error for cards no
         deck holds together.
     """
-    if not hand:
-        return MeldAnswer(Answer(WAIT, "Add the cards in your hand first."))
-    problem = deck_answer(GAME, players, hand)
-    if problem:
-        return MeldAnswer(problem)
+    waiting = _before_checking(hand, players, "Add the cards in your hand first.")
+    if waiting:
+        return waiting
     try:
         spec = up_to_nine.get_level(level, levels)
         found = up_to_nine.find_meld(level, hand, levels=levels)
