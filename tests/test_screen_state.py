@@ -267,7 +267,7 @@ class TestGameHooks:
                             avg_penalty={"up_to_nine": 12.5, "one_up": 4.0}, best_score=22, highest_level=0)
         assert _stats_text(stats).split("\n") == [
             "3 games · won 1 of 2 finished (50%)",
-            "One Up: 4.0 penalty points a round",
+            "One Up: 4.0 penalty points a round (hands only, give-backs not taken off)",
             "Up to 9: 12.5 penalty points a round, no level laid down yet",
             "Up or Down?: best score 22",
         ]
