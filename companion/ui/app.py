@@ -118,9 +118,11 @@ def NoticesBanner() -> ft.Control | None:
 
 
 @ft.component
-def MessageBar() -> ft.Control | None:
-    """The session's last message above the navigation bar, with "Undo" when
-    the change can be taken back; it goes away by itself after a few seconds."""
+def MessageBar(location: str) -> ft.Control | None:
+    """The session's last message above the navigation bar, while the screen
+    at ``location`` (the path shown) is the one that told it: "Undo" when the
+    change can be taken back, a close button, and it goes away by itself
+    after ``MESSAGE_SECONDS`` (``MESSAGE_SECONDS_UNDO`` with "Undo")."""
     session = use_session()
     message_id, undo = session.message_id, session.undo
 
@@ -129,7 +131,8 @@ def MessageBar() -> ft.Control | None:
         session.dismissed(message_id)
 
     ft.use_effect(hide_later, [message_id])
-    if not session.message:
+    ft.use_effect(lambda: session.entered(location), [location])
+    if not session.message or session.message_screen != location:
         return None
 
     def on_undo():
@@ -147,13 +150,17 @@ def MessageBar() -> ft.Control | None:
             on_click=lambda: session.dismissed(message_id), width=TOUCH, height=TOUCH,
         )
     )
-    return ft.Container(
-        bgcolor=ft.Colors.INVERSE_SURFACE,
-        border_radius=8,
-        padding=ft.Padding.only(left=16, right=4),
-        content=ft.Row(
-            [ft.Text(session.message, color=ft.Colors.ON_INVERSE_SURFACE, expand=True), *actions],
-            vertical_alignment=ft.CrossAxisAlignment.CENTER,
+    return ft.Semantics(
+        identifier="message",
+        container=True,
+        content=ft.Container(
+            bgcolor=ft.Colors.INVERSE_SURFACE,
+            border_radius=8,
+            padding=ft.Padding.only(left=16, right=4),
+            content=ft.Row(
+                [ft.Text(session.message, color=ft.Colors.ON_INVERSE_SURFACE, expand=True), *actions],
+                vertical_alignment=ft.CrossAxisAlignment.CENTER,
+            ),
         ),
     )
 
@@ -173,7 +180,7 @@ def Shell() -> ft.View:
         padding=ft.Padding.symmetric(horizontal=8, vertical=8),
         controls=[
             ft.Column([NoticesBanner(), outlet], scroll=ft.ScrollMode.AUTO, expand=True, spacing=10),
-            MessageBar(),
+            MessageBar(location),
         ],
         navigation_bar=ft.NavigationBar(
             selected_index=tab_index(location),
