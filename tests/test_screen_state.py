@@ -221,7 +221,10 @@ class TestNewGameDraft:
         assert past_names(summaries, ("Cy",)) == ["Ann", "Dee"]
 
 
-HOOKS = ("Entry", "Check", "options_panel", "facts", "add_label", "total_extras", "change_text", "stats_parts")
+HOOKS = (
+    "Entry", "Check", "options_panel", "facts", "add_label", "total_extras", "change_text", "stats_parts",
+    "entry_lines",
+)
 
 
 class TestGameHooks:
@@ -260,7 +263,7 @@ class TestGameHooks:
         assert [game_ui("one_up").change_text(one_up_pad, row, p) for p in PLAYERS] == ["+13", "0", "+5"]
         nine = new_pad("up_to_nine", ["Ann", "Ben"])
         nine.add_round({"Ann": {"laid_down": True}, "Ben": {"laid_down": False, "hand": "♥2"}})
-        assert [game_ui("up_to_nine").change_text(nine, nine.rows[0], p) for p in ("Ann", "Ben")] == ["L2", "L1"]
+        assert [game_ui("up_to_nine").change_text(nine, nine.rows[0], p) for p in ("Ann", "Ben")] == ["0 L2", "+20 L1"]
 
     def test_statistics_lines_per_game_in_registry_order(self):
         stats = PlayerStats("Ann", games=3, finished=2, wins=1, win_rate=0.5,

@@ -74,6 +74,16 @@ def build_theme() -> ft.Theme:
     )
 
 
+SCROLLING_SCREENS: tuple[str, ...] = ("/pad/",)
+"""Path prefixes of the screens that scroll parts of themselves (the score
+pad keeps its totals and add button in view): the shell does not scroll them."""
+
+
+def scrolls_itself(pathname: str) -> bool:
+    """Whether the screen at ``pathname`` does its own scrolling (see :data:`SCROLLING_SCREENS`)."""
+    return pathname.startswith(SCROLLING_SCREENS)
+
+
 def tab_index(pathname: str) -> int:
     """The navigation bar tab (0-3) that ``pathname`` belongs to."""
     for prefix, index in TAB_OF_PATH:
@@ -179,7 +189,12 @@ def Shell() -> ft.View:
         route=ft.use_view_path(),
         padding=ft.Padding.symmetric(horizontal=8, vertical=8),
         controls=[
-            ft.Column([NoticesBanner(), outlet], scroll=ft.ScrollMode.AUTO, expand=True, spacing=10),
+            ft.Column(
+                [NoticesBanner(), outlet],
+                scroll=None if scrolls_itself(location) else ft.ScrollMode.AUTO,
+                expand=True,
+                spacing=10,
+            ),
             MessageBar(location),
         ],
         navigation_bar=ft.NavigationBar(

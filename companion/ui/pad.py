@@ -16,7 +16,8 @@ from companion import registry
 from companion.pads import Pad, PadError, pad_from_doc
 from companion.pads.base import join_names
 from companion.ui.games import game_ui
-from companion.ui.score_table import MARKS_LEGEND, score_table
+from companion.ui.round_detail import RoundDetail
+from companion.ui.score_table import MARKS_LEGEND, TAP_HINT, round_rows, score_header
 from companion.ui.state import announce_saved, navigate, use_session, use_store
 from companion.ui.totals_chart import totals_chart
 from companion.ui.widgets import TOUCH, error_line, icon_button, screen_header
@@ -66,6 +67,55 @@ def end_banner(pad: Pad, on_finish: Callable[[], None] | None) -> ft.Control | N
     )
 
 
+def scrolling(control: ft.Control) -> ft.Control:
+    """``control`` in a column that fills the screen and scrolls (the pad's
+    screen does not scroll as a whole: its sheets and its rounds do)."""
+    return ft.Column([control], scroll=ft.ScrollMode.AUTO, expand=True)
+
+
+def pad_layout(
+    pad: Pad,
+    header: ft.Control,
+    notes: list[ft.Control | None],
+    *,
+    on_row: Callable[[int], None],
+    on_detail: Callable[[int], None],
+    on_add: Callable[[], None],
+) -> ft.Control:
+    """The pad at the table: the title ``header`` and the names and totals
+    stay at the top; ``notes`` (the game's facts, the end, a refusal), the
+    rounds (newest in view), the legend and the finished game's chart scroll
+    between them and the add button, which stays at the bottom within the
+    thumb's reach (above the message bar, never under it)."""
+    ui = game_ui(pad.GAME)
+    middle: list[ft.Control | None] = [*notes, *round_rows(pad, on_row=on_row, on_detail=on_detail)]
+    if pad.rows:
+        middle.append(ft.Text(f"{MARKS_LEGEND} {TAP_HINT}", size=13, color=ft.Colors.ON_SURFACE_VARIANT))
+    if pad.finished and pad.rows:
+        middle.append(totals_chart(pad))
+    controls: list[ft.Control] = [
+        header,
+        score_header(pad),
+        ft.Column(
+            [control for control in middle if control is not None],
+            scroll=ft.ScrollMode.AUTO, auto_scroll=True, expand=True, spacing=2,
+        ),
+    ]
+    if not pad.finished:
+        controls.append(
+            ft.Row(
+                [
+                    ft.FilledButton(ui.add_label(pad), icon=ft.Icons.ADD, on_click=on_add, height=56, expand=True),
+                    ft.OutlinedButton(
+                        "Check", icon=ft.Icons.RULE, height=56,
+                        on_click=lambda: navigate(f"/check/{pad.GAME}?game_id={pad.id}"),
+                    ),
+                ]
+            )
+        )
+    return ft.Column(controls, spacing=8, expand=True)
+
+
 @ft.component
 def PadScreen() -> ft.Control:
     """The score pad of one game (route /pad/:game_id)."""
@@ -74,6 +124,7 @@ def PadScreen() -> ft.Control:
     session = use_session()
     pad_ref = ft.use_ref(None)
     editing, set_editing = ft.use_state(None)
+    detail, show_detail = ft.use_state(None)
     open_sheet = ft.use_ref(None)
     problem, set_problem = ft.use_state("")
 
@@ -125,6 +176,11 @@ def PadScreen() -> ft.Control:
         announce_saved(session)
         return None
 
+    def edit_from_detail(number: int):
+        """Leave a round's detail for its entry sheet (back to the table after)."""
+        show_detail(None)
+        show_sheet(number)
+
     def show_sheet(number: int | None):
         """Open the entry sheet (NEW_ROUND or a round number), or close it (None)."""
         open_sheet.current = number
@@ -167,21 +223,22 @@ def PadScreen() -> ft.Control:
     ui = game_ui(pad.GAME)
     title = registry.game(pad.GAME).title
     if editing is not None:
-        return ui.Entry(
+        return scrolling(ui.Entry(
             pad,
             None if editing == NEW_ROUND else editing,
             submit,
             lambda: show_sheet(None),
             delete_round,
             key=f"{pad.id}-{editing}",
-        )
+        ))
+    if detail is not None and detail <= len(pad.rows):
+        return scrolling(RoundDetail(pad, detail, on_edit=edit_from_detail, on_close=lambda: show_detail(None)))
 
     if pad.finished:
         status = "Finished"
     else:
         starter = f", {pad.next_starter} starts" if pad.next_starter else ""
         status = f"Round {pad.next_round}: {pad.next_dealer} deals{starter}"
-    add_label = ui.add_label(pad)
     actions: list[ft.Control] = [
         icon_button(ft.Icons.UNDO, f"Undo {pad.undo_label}" if pad.can_undo else "Undo", undo,
                     disabled=not pad.can_undo),
@@ -205,36 +262,11 @@ def PadScreen() -> ft.Control:
             ],
         ),
     ]
-    controls: list[ft.Control | None] = [
+    return pad_layout(
+        pad,
         screen_header(title, status, back=lambda: navigate("/"), actions=actions),
-        *game_facts(pad),
-        end_banner(pad, lambda: act(pad.finish)),
-        error_line(problem),
-        score_table(pad, on_row=show_sheet),
-    ]
-    if pad.rows:
-        controls.append(
-            ft.Text(
-                f"{MARKS_LEGEND} Tap a round to change or delete it.",
-                size=12,
-                color=ft.Colors.ON_SURFACE_VARIANT,
-            )
-        )
-    if not pad.finished:
-        controls.append(
-            ft.Row(
-                [
-                    ft.FilledButton(
-                        add_label, icon=ft.Icons.ADD, on_click=lambda: show_sheet(NEW_ROUND),
-                        height=56, expand=True,
-                    ),
-                    ft.OutlinedButton(
-                        "Check", icon=ft.Icons.RULE, height=56,
-                        on_click=lambda: navigate(f"/check/{pad.GAME}?game_id={pad.id}"),
-                    ),
-                ]
-            )
-        )
-    if pad.finished and pad.rows:
-        controls.append(totals_chart(pad))
-    return ft.Column([control for control in controls if control is not None], spacing=10)
+        [*game_facts(pad), end_banner(pad, lambda: act(pad.finish)), error_line(problem)],
+        on_row=show_sheet,
+        on_detail=show_detail,
+        on_add=lambda: show_sheet(NEW_ROUND),
+    )

@@ -16,6 +16,8 @@ offers the same hooks, and the screens reach them only through
 - ``add_label(pad)``: the text of the pad's add button;
 - ``total_extras(pad, player)``: controls under a player's big total;
 - ``change_text(pad, row, player)``: the small text of a round cell;
+- ``entry_lines(pad, number, player)``: what was entered for a player in
+  round ``number`` (``list[str]``), for the round's detail;
 - ``stats_parts(stats)``: a player's statistics for the game (``list[str]``,
   empty: no line).
 """
