@@ -128,22 +128,33 @@ def NoticesBanner() -> ft.Control | None:
 
 
 @ft.component
-def MessageBar(location: str) -> ft.Control | None:
+def MessageBar(location: str) -> ft.Control:
     """The session's last message above the navigation bar, while the screen
     at ``location`` (the path shown) is the one that told it: "Undo" when the
     change can be taken back, a close button, and it goes away by itself
-    after ``MESSAGE_SECONDS`` (``MESSAGE_SECONDS_UNDO`` with "Undo")."""
+    after ``MESSAGE_SECONDS`` (``MESSAGE_SECONDS_UNDO`` with "Undo").
+
+    The bar is always there, hidden without a message: a component that
+    returned nothing after a timer's change was seen to stay on the screen.
+    """
     session = use_session()
     message_id, undo = session.message_id, session.undo
+    timed = ft.use_ref(0)
 
-    async def hide_later():
-        await asyncio.sleep(MESSAGE_SECONDS_UNDO if undo else MESSAGE_SECONDS)
-        session.dismissed(message_id)
+    async def hide_later(told: int, seconds: float):
+        await asyncio.sleep(seconds)
+        session.dismissed(told)
 
-    ft.use_effect(hide_later, [message_id])
+    def start_timer():
+        """Time the message shown (once per message), in a task of its own: an
+        effect's task is cancelled when the effect runs again."""
+        if session.message and timed.current != message_id:
+            timed.current = message_id
+            ft.context.page.run_task(hide_later, message_id, MESSAGE_SECONDS_UNDO if undo else MESSAGE_SECONDS)
+
+    ft.use_effect(start_timer)
     ft.use_effect(lambda: session.entered(location), [location])
-    if not session.message or session.message_screen != location:
-        return None
+    shown = bool(session.message) and session.message_screen == location
 
     def on_undo():
         session.dismissed(message_id)
@@ -160,17 +171,18 @@ def MessageBar(location: str) -> ft.Control | None:
             on_click=lambda: session.dismissed(message_id), width=TOUCH, height=TOUCH,
         )
     )
-    return ft.Semantics(
+    text = ft.Semantics(
         identifier="message",
-        container=True,
-        content=ft.Container(
-            bgcolor=ft.Colors.INVERSE_SURFACE,
-            border_radius=8,
-            padding=ft.Padding.only(left=16, right=4),
-            content=ft.Row(
-                [ft.Text(session.message, color=ft.Colors.ON_INVERSE_SURFACE, expand=True), *actions],
-                vertical_alignment=ft.CrossAxisAlignment.CENTER,
-            ),
+        content=ft.Text(session.message, color=ft.Colors.ON_INVERSE_SURFACE),
+    )
+    return ft.Container(
+        visible=shown,
+        bgcolor=ft.Colors.INVERSE_SURFACE,
+        border_radius=8,
+        padding=ft.Padding.only(left=16, right=4),
+        content=ft.Row(
+            [ft.Container(text, expand=True), *actions],
+            vertical_alignment=ft.CrossAxisAlignment.CENTER,
         ),
     )
 

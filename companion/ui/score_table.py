@@ -194,6 +194,8 @@ def _round_number(row: Row, on_detail: Callable[[int], None] | None) -> ft.Contr
     return ft.Semantics(
         label=f"Round {row.number} detail",
         button=True,
+        exclude_semantics=True,
+        on_tap=partial(on_detail, row.number),
         content=ft.Container(
             width=ROUND_COLUMN,
             height=TOUCH,
@@ -215,28 +217,34 @@ def _round_number(row: Row, on_detail: Callable[[int], None] | None) -> ft.Contr
 def _round_row(
     pad: Pad, row: Row, on_row: Callable[[int], None] | None, on_detail: Callable[[int], None] | None
 ) -> ft.Control:
-    """One round as a tappable line."""
-    line = ft.Container(
+    """One round as a line: its number, then its cells (tapped together)."""
+    cells = ft.Container(
+        expand=True,
         height=TOUCH + 8,
         border_radius=8,
         padding=ft.Padding.symmetric(vertical=2),
         ink=on_row is not None,
         on_click=partial(on_row, row.number) if on_row else None,
         content=ft.Row(
-            [
-                _round_number(row, on_detail),
-                *[_cell(pad, row, player) for player in pad.players],
-            ],
+            [_cell(pad, row, player) for player in pad.players],
             spacing=2,
             vertical_alignment=ft.CrossAxisAlignment.CENTER,
         ),
     )
-    return ft.Semantics(
-        identifier=f"round-{row.number}",
-        button=on_row is not None,
-        label=f"Round {row.number}",
-        container=True,
-        content=line,
+    return ft.Row(
+        [
+            _round_number(row, on_detail),
+            ft.Semantics(
+                identifier=f"round-{row.number}",
+                button=on_row is not None,
+                label=f"Round {row.number}",
+                container=True,
+                expand=True,
+                content=cells,
+            ),
+        ],
+        spacing=2,
+        vertical_alignment=ft.CrossAxisAlignment.CENTER,
     )
 
 

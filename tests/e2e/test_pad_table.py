@@ -10,12 +10,26 @@ rulings' example (rows 8 with 3 yellow, 2 of two colours, 8 with 5 blue) is
 
 from __future__ import annotations
 
+import csv
+import io
 import time
+from pathlib import Path
 
+import pytest
+
+from companion.pads import OneCardPad, OneUpPad, UpToNinePad
+from companion.store import Store
+from harness import PHONE, AppPage, start_app
 from test_play import new_game
+
+NAVIGATION_BAR = 72
+"""Height of the navigation bar at the bottom (the app's theme), in CSS pixels."""
 
 MESSAGE_GONE_S = 8.0
 """Longest wait for a plain message to close by itself (it stays 4 s)."""
+
+UNDO_MESSAGE_S = 10.0
+"""How long a message with "Undo" stays when nobody closes it."""
 
 
 def message_shown(app) -> bool:
@@ -42,13 +56,199 @@ def test_a_message_closes_by_itself_on_its_x_and_when_leaving(app):
 
     app.tap("Add round")
     app.tap("Ann won")
-    app.see("Round 2 saved")
+    assert app.wait_text("total-Ann", "1") == "1"
+    app.page.get_by_test_id("round-2").click()
+    app.tap("Delete this round")
+    app.see("Round 2 deleted")
+    assert app.wait_text("total-Ann", "0") == "0"
+    app.tap("Undo")
+    assert app.wait_text("total-Ann", "1") == "1"
+
+    app.page.get_by_test_id("round-2").click()
+    app.tap("Delete this round")
+    app.see("Round 2 deleted")
+    app.settle()
     app.tap("Close message")
-    assert wait_message_gone(app, 1.5) < 1.5
+    assert wait_message_gone(app, UNDO_MESSAGE_S - 2) < UNDO_MESSAGE_S - 2
 
     app.tap("Add round")
     app.tap("Ben won")
-    app.see("Round 3 saved")
+    app.see("Round 2 saved")
     app.tab("Check")
     app.see("Check a move")
     assert not message_shown(app)
+
+
+# ---- games saved before the page opens -----------------------------------------------
+
+LONG = ["Alexander", "Bartholomew", "Christopher", "Dominique", "Evangeline", "Frederick"]
+
+
+@pytest.fixture
+def seeded(browser, tmp_path):
+    """``seeded(docs)``: a server whose data folder holds the game documents
+    ``docs``, and a page on its home screen (closed after the test)."""
+    opened: list = []
+
+    def start(docs: list[dict]) -> AppPage:
+        data_dir = tmp_path / "data"
+        data_dir.mkdir()
+        Store(data_dir).add_games(docs)
+        server = start_app(data_dir, tmp_path / "server.log")
+        context = browser.new_context(viewport=PHONE, color_scheme="light")
+        opened.append((server, context))
+        page = context.new_page()
+        page.set_default_timeout(15_000)
+        driver = AppPage(page, server.url, shots_dir=tmp_path)
+        driver.open("/")
+        return driver
+
+    yield start
+    for server, context in opened:
+        context.close()
+        problem = server.tracebacks()
+        server.stop()
+        assert not problem, f"the server printed a traceback during the test:\n{problem}"
+
+
+def box(app, test_id: str) -> dict:
+    """The on-screen box (x, y, width, height in CSS pixels) of the node ``test_id``."""
+    return app.page.get_by_test_id(test_id).first.bounding_box()
+
+
+def button_box(app, name: str) -> dict:
+    """The on-screen box of the button named ``name``."""
+    return app.button(name).bounding_box()
+
+
+def one_card_game(rounds: int, players: list[str]) -> dict:
+    """A One-card game of ``rounds`` rounds, won in turn by the players."""
+    pad = OneCardPad(players, options={"target": rounds + 1})
+    for number in range(rounds):
+        pad.add_round(players[number % len(players)])
+    return pad.to_doc()
+
+
+def test_totals_and_add_round_stay_in_view_over_twelve_rounds(seeded):
+    doc = one_card_game(12, ["Ann", "Ben"])
+    app = seeded([doc])
+    app.open(f"/pad/{doc['id']}")
+    app.see("Round 13: Ann deals")
+    app.tap("Add round")
+    app.tap("Ben won")
+    app.see("Round 13 saved")
+    app.settle()
+    screen = PHONE["height"] - NAVIGATION_BAR
+    add, message = button_box(app, "Add round"), box(app, "message")
+    assert add["y"] + add["height"] <= message["y"]
+    assert message["y"] + message["height"] <= screen
+    wait_message_gone(app, MESSAGE_GONE_S)
+    app.settle()
+    total, add = box(app, "total-Ann"), button_box(app, "Add round")
+    assert app.wait_text("total-Ben", "7") == "7"
+    assert 0 <= total["y"] and total["y"] + total["height"] <= screen / 3
+    assert screen - 100 <= add["y"] + add["height"] <= screen
+    assert box(app, "round-13")["y"] + box(app, "round-13")["height"] <= add["y"]
+
+    app.scroll(-2_000)
+    assert box(app, "total-Ann")["y"] == total["y"]
+    assert button_box(app, "Add round")["y"] == add["y"]
+    assert box(app, "round-1")["y"] >= total["y"] + total["height"]
+
+
+def test_six_long_names_the_dealer_and_the_legends(seeded):
+    doc = one_card_game(2, LONG)
+    app = seeded([doc])
+    app.open(f"/pad/{doc['id']}")
+    app.see("Round 3: Christopher deals")
+    for shown in ("Alexa.", "Barth.", "Chris.", "Domin.", "Evang.", "Frede."):
+        app.see(shown, exact=True)
+    assert app.text_of("names-legend") == (
+        "Alexa. Alexander, Barth. Bartholomew, Chris. Christopher, Domin. Dominique, "
+        "Evang. Evangeline, Frede. Frederick"
+    )
+    assert app.page.get_by_test_id("dealer-Christopher").count() == 1
+    assert app.page.get_by_test_id("dealer-Alexander").count() == 0
+    app.see("D dealt, S started the round.")
+    assert app.text_of("cell-2-Bartholomew").split() == ["1", "+1", "D"]
+    assert app.text_of("cell-2-Christopher").split() == ["0", "0", "S"]
+
+
+def test_a_round_opens_to_its_detail_and_on_to_its_sheet(seeded):
+    pad = OneUpPad(["Ann", "Ben", "Cy"])
+    pad.add_round({"Ann": "K 3", "Ben": "", "Cy": "5"}, "Ben")
+    pad.add_round({"Ann": "", "Ben": "K K 3 3 5", "Cy": "5"}, "Ann")
+    app = seeded([pad.to_doc()])
+    app.open(f"/pad/{pad.id}")
+    assert app.text_of("cell-2-Ann").split() == ["3", "-10"]
+    app.tap("Round 2 detail")
+    app.see("Ben dealt, Ben started")
+    assert app.text_of("detail-Ann") == " ".join(
+        ["Ann", "-10 this round, total 3", "penalty 0 points", "went out, gave back 10", "no cards left"]
+    )
+    assert app.text_of("detail-Ben") == " ".join(["Ben", "+18 this round, total 18", "cards left: K K 3 3 5"])
+    app.tap("Change this round")
+    app.see("Round 2 (edit)")
+    app.tap("Cancel")
+    app.see("Round 3: Cy deals")
+
+
+def up_to_nine_game(rounds: int) -> dict:
+    """Up to 9 between Ann and Ben: Ann goes out every round (20 points for
+    Ben's 2♥ in round 1, 5 points typed after)."""
+    pad = UpToNinePad(["Ann", "Ben"])
+    pad.add_round({"Ann": {"laid_down": True}, "Ben": {"laid_down": False, "hand": "♥2"}})
+    for _ in range(rounds - 1):
+        pad.add_round({"Ann": {"laid_down": True}, "Ben": {"laid_down": False, "points": 5}})
+    return pad.to_doc()
+
+
+def test_up_to_nine_contract_played_for_and_round_penalty(seeded):
+    doc = up_to_nine_game(3)
+    app = seeded([doc])
+    app.open(f"/pad/{doc['id']}")
+    assert app.text_of("cell-1-Ben").split() == ["20", "+20", "L1", "S"]
+    assert app.text_of("cell-3-Ann").split() == ["0", "0", "L4", "D"]
+    app.page.get_by_test_id("round-2").click()
+    app.see("Round 2 (edit)")
+    app.see("played for level 2: 2 sets of 3 · wilds 1")
+    app.see("played for level 1: straight of 4 · wilds 0")
+
+
+def test_up_to_nine_after_level_nine(seeded):
+    doc = up_to_nine_game(9)
+    app = seeded([doc])
+    app.open(f"/pad/{doc['id']}")
+    app.see("Ann wins!")
+    app.see("Ann: level 9 laid down")
+    assert app.text_of("cell-9-Ann").split()[:3] == ["0", "0", "done"]
+    app.page.get_by_test_id("round-9").click()
+    app.see("played for level 9")
+    app.see("played for level 1: straight of 4 · wilds 0")
+    app.tap("Cancel")
+    app.tap("Add round")
+    app.see("Round 10")
+    app.see("level 9 done")
+    app.see("level 1: straight of 4 · wilds 0")
+    assert "level 9 done:" not in app.text_of("result-Ann")
+    assert "wilds" not in app.text_of("result-Ann")
+
+
+def test_csv_and_statistics_wording(seeded):
+    one_up = OneUpPad(["Ann", "Ben"], created="2026-11-30T20:15:00+00:00")
+    one_up.add_round({"Ann": "K 6 5 4 3 2 A", "Ben": ""}, "Ben")
+    one_up.add_round({"Ann": "K", "Ben": "2"}, ended_by="Ann")
+    nine = UpToNinePad(["Ann", "Cy"], created="2026-11-29T08:05:00+00:00")
+    for _ in range(9):
+        nine.add_round({"Ann": {"laid_down": True}, "Cy": {"laid_down": False, "points": 5}})
+    app = seeded([one_up.to_doc(), nine.to_doc()])
+    app.tab("History")
+    with app.page.expect_download() as download:
+        app.tap("Export CSV")
+    rows = list(csv.DictReader(io.StringIO(Path(download.value.path()).read_text(encoding="utf-8"))))
+    assert [row["started_utc"] for row in rows[::2]] == ["2026-11-29 08:05:00"] * 9 + ["2026-11-30 20:15:00"] * 2
+    assert [row["level_after_round"] for row in rows if row["player"] == "Ann"][:9] == [
+        "2", "3", "4", "5", "6", "7", "8", "9", "done",
+    ]
+    app.tap("Show player statistics")
+    app.see("One Up: 20.5 penalty points a round (hands only, give-backs not taken off)")
