@@ -252,3 +252,60 @@ def test_csv_and_statistics_wording(seeded):
     ]
     app.tap("Show player statistics")
     app.see("One Up: 20.5 penalty points a round (hands only, give-backs not taken off)")
+
+
+class Taps:
+    """Taps and typed keys counted as a player at the table makes them."""
+
+    def __init__(self, app) -> None:
+        self.app = app
+        self.taps = 0
+        self.keys = 0
+
+    def tap(self, name: str) -> None:
+        """Tap the button named ``name``: one tap."""
+        self.taps += 1
+        self.app.tap(name)
+
+    def type(self, label: str, text: str) -> None:
+        """Tap the field labelled ``label`` (one tap) and type ``text`` (one key per character)."""
+        self.taps += 1
+        self.keys += len(text)
+        self.app.type_into(label, text)
+
+
+def test_up_or_down_rulings_example_typed_in_few_taps(app):
+    new_game(app, "Up or Down?", ["Ann", "Ben"])
+    count = Taps(app)
+    count.tap("Count the scores")
+    count.type("Ann's rows, typed", "8 3, 2 1, 8 5")
+    app.see("66 points")
+    count.tap("Save scores")
+    assert app.wait_text("total-Ann", "66") == "66"
+    assert (count.taps, count.keys) == (3, 13)
+    assert count.taps <= 8
+
+    app.tap("Round 1 detail")
+    assert app.text_of("detail-Ann") == " ".join([
+        "Ann", "+66 this round, total 66", "24 + 2 + 40 + 0 discarded",
+        "row 1: 8 cards, 3 of the commonest colour = 24 points",
+        "row 2: 2 cards, 1 of the commonest colour = 2 points",
+        "row 3: 8 cards, 5 of the commonest colour = 40 points",
+        "discard pile: 0 cards",
+    ])
+
+
+def test_up_or_down_colours_typed_and_buttons_kept(app):
+    new_game(app, "Up or Down?", ["Ann", "Ben"])
+    app.tap("Count the scores")
+    app.tap("Ben")
+    app.type_into("Ben's rows, typed", "3y 2b")
+    app.see("15 points")
+    app.tap("Row 1 red plus")
+    app.see("18 points")
+    app.tap("Discard pile plus")
+    app.see("19 points")
+    app.type_into("Ben's rows, typed", "3y 2")
+    app.see("Row 1: give a count and a colour for each colour (3y 2b)")
+    # Typed key by key, "3y" was read on the way: the rows are what was last read.
+    app.see("10 points")

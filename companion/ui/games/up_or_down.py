@@ -296,6 +296,8 @@ def Entry(pad: UpOrDownPad, number: int | None, submit: Submit, close, delete) -
         helper=TYPED_HINT,
         value=draft.rows_typed(),
         error=draft.typing_error or None,
+        error_max_lines=3,
+        helper_max_lines=2,
         on_change=lambda e: draft.type_rows(e.control.value),
         autocorrect=False,
     )
