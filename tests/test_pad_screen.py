@@ -69,7 +69,7 @@ class TestRoundDetail:
         pad.add_round({"Ann": "K 3", "Ben": "", "Cy": "5"}, "Ben")
         pad.add_round({"Ann": "", "Ben": "K K 3 3 5", "Cy": "5"}, "Ann")
         assert detail_lines(pad, 2, "Ann") == [
-            "-10 this round, total 3", "penalty 0 points", "went out, gave back 10", "no cards left",
+            "-10 this round, total 3", "penalty 0 points", "no cards left", "went out, gave back 10",
         ]
         assert detail_lines(pad, 2, "Ben") == ["+18 this round, total 18", "cards left: K K 3 3 5"]
         assert (who_dealt(pad, 1), who_dealt(pad, 2)) == ("Ann dealt", "Ben dealt, Ben started")
@@ -83,8 +83,8 @@ class TestRoundDetail:
             "points typed: 25",
         ]
         assert detail_lines(pad, 2, "Ben") == [
-            "+15 this round, total 35", "laid down level 1", "played for level 1: straight of 4 · wilds 0",
-            "cards left: K♠ 5♦",
+            "+15 this round, total 35", "played for level 1: straight of 4 · wilds 0", "cards left: K♠ 5♦",
+            "laid down level 1",
         ]
 
     def test_up_or_down_shows_each_row(self):
@@ -92,13 +92,16 @@ class TestRoundDetail:
         pad.add_round({"Ann": {"rows": [[8, 3], [2, 1], [8, 5]]},
                        "Ben": {"rows": [["yellow", "yellow", "blue"]], "discarded": 1}})
         assert detail_lines(pad, 1, "Ann")[0] == "+66 this round, total 66"
-        assert detail_lines(pad, 1, "Ann")[2:] == [
+        assert detail_lines(pad, 1, "Ann")[1:] == [
             "row 1: 8 cards, 3 of the commonest colour = 24 points",
             "row 2: 2 cards, 1 of the commonest colour = 2 points",
             "row 3: 8 cards, 5 of the commonest colour = 40 points",
             "discard pile: 0 cards",
+            "24 + 2 + 40 + 0 discarded",
         ]
-        assert detail_lines(pad, 1, "Ben")[2:] == ["row 1: 2 yellow, 1 blue = 6 points", "discard pile: 1 card"]
+        assert detail_lines(pad, 1, "Ben")[1:] == [
+            "row 1: 2 yellow, 1 blue = 6 points", "discard pile: 1 card", "6 + 1 discarded",
+        ]
 
     def test_one_card_has_only_the_winner(self):
         pad = new_pad("one_card", ["Ann", "Ben"])

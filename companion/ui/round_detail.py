@@ -24,15 +24,16 @@ from companion.ui.widgets import screen_header
 def detail_lines(pad: Pad, number: int, player: str) -> list[str]:
     """What round ``number`` (from 1) was for ``player``, in lines: the change
     of the total and the total after it, the penalty points where they
-    differ from that change (One Up's give-back), the pad's note (went out, gave back 10, laid down level 3)
-    and what was entered (the game's ``entry_lines``)."""
+    differ from that change (One Up's give-back), what was entered (the
+    game's ``entry_lines``) and the pad's note (went out, gave back 10, laid
+    down level 3)."""
     row = pad.rows[number - 1]
     lines = [f"{signed(row.points[player])} this round, total {row.totals[player]}"]
     if row.penalty and row.penalty[player] != row.points[player]:
         lines.append(f"penalty {points_text(row.penalty[player])}")
+    lines.extend(game_ui(pad.GAME).entry_lines(pad, number, player))
     if row.detail.get(player):
         lines.append(row.detail[player])
-    lines.extend(game_ui(pad.GAME).entry_lines(pad, number, player))
     return lines
 
 
@@ -71,4 +72,5 @@ def RoundDetail(pad: Pad, number: int, on_edit: Callable[[int], None], on_close:
             ),
         ],
         spacing=12,
+        horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
     )

@@ -87,8 +87,10 @@ def names_legend(players: Sequence[str]) -> str:
     return ", ".join(f"{shown[player]} {player}" for player in players if shown[player] != player)
 
 
-def _name_line(player: str, shown: str, lead: bool, deals: bool) -> ft.Control:
-    """A header column's name, and "deals" under it for the next dealer."""
+def _name_line(player: str, shown: str, lead: bool, deals: bool, dealing: bool) -> ft.Control:
+    """A header column's name, and "deals" under it for the next dealer while
+    the game is ``dealing`` (the others keep the badge's room, unseen, so the
+    totals line up)."""
     lines: list[ft.Control] = [
         ft.Text(
             shown, size=NAME_TEXT, max_lines=1, overflow=ft.TextOverflow.CLIP,
@@ -96,18 +98,16 @@ def _name_line(player: str, shown: str, lead: bool, deals: bool) -> ft.Control:
             color=ft.Colors.ON_PRIMARY_CONTAINER if lead else None,
         )
     ]
-    if deals:
-        lines.append(
-            labelled(
-                f"dealer-{player}",
-                ft.Container(
-                    bgcolor=ft.Colors.SECONDARY_CONTAINER,
-                    border_radius=6,
-                    padding=ft.Padding.symmetric(horizontal=4),
-                    content=ft.Text("deals", size=SMALL_TEXT, color=ft.Colors.ON_SECONDARY_CONTAINER),
-                ),
-            )
-        )
+    badge = ft.Container(
+        bgcolor=ft.Colors.SECONDARY_CONTAINER,
+        border_radius=6,
+        padding=ft.Padding.symmetric(horizontal=4),
+        opacity=1 if deals else 0,
+        content=ft.Text("deals", size=SMALL_TEXT, color=ft.Colors.ON_SECONDARY_CONTAINER),
+    )
+    if dealing:
+        unseen = ft.Semantics(exclude_semantics=True, content=badge)
+        lines.append(labelled(f"dealer-{player}", badge) if deals else unseen)
     return ft.Column(lines, spacing=0, horizontal_alignment=ft.CrossAxisAlignment.CENTER)
 
 
@@ -131,7 +131,7 @@ def score_header(pad: Pad) -> ft.Control:
                 bgcolor=ft.Colors.PRIMARY_CONTAINER if lead else None,
                 content=ft.Column(
                     [
-                        _name_line(player, shown[player], lead, player == dealer),
+                        _name_line(player, shown[player], lead, player == dealer, dealer is not None),
                         labelled(
                             f"total-{player}",
                             ft.Text(

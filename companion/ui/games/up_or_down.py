@@ -261,7 +261,7 @@ def Entry(pad: UpOrDownPad, number: int | None, submit: Submit, close, delete) -
         row_score = _score(pad, [counts], 0)
         if isinstance(counts, list):
             lines: list[ft.Control] = [
-                ft.Text(f"{counts[0]} cards, {counts[1]} of the commonest colour (saved as counts)")
+                ft.Text(f"{counts[0]} cards, {counts[1]} of the commonest colour")
             ]
         else:
             lines = [
