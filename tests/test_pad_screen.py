@@ -13,10 +13,12 @@ from __future__ import annotations
 import pytest
 
 from companion.pads import new_pad
+from companion.ui.app import scrolls_itself
 from companion.ui.games import game_ui
 from companion.ui.games.up_or_down import _draft as up_or_down_draft
 from companion.ui.games.up_or_down import read_row, read_rows, rows_text
 from companion.ui.games.up_to_nine import contract_text, played_for
+from companion.ui.history import import_message
 from companion.ui.round_detail import detail_lines, who_dealt
 from companion.ui.score_table import name_room, names_legend, short_names
 from companion.ui.state import SessionState
@@ -61,6 +63,17 @@ class TestMessageScreen:
         session.entered("/history")
         assert session.message == "One-card game deleted"
         assert session.undo is not None
+
+
+    def test_an_import_of_nothing_new_says_so(self):
+        assert import_message(0, "backup.json") == "Nothing new in backup.json: its games are already on this device"
+        assert import_message(1, "b.json") == "Imported 1 game from b.json"
+        assert import_message(3, "b.json") == "Imported 3 games from b.json"
+
+    def test_only_the_pad_scrolls_itself(self):
+        assert [scrolls_itself(path) for path in ("/pad/abc", "/", "/history", "/padding")] == [
+            True, False, False, False,
+        ]
 
 
 class TestRoundDetail:

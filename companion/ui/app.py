@@ -3,7 +3,9 @@
 How a screen plugs in: a screen is a ``@ft.component`` function that returns
 its content (a Column or similar, no ``ft.View``). Add an ``ft.Route`` for it
 to ``ROUTES`` below; the shell wraps every screen in one ``ft.View`` with the
-navigation bar, the store's notices banner and the message bar. A screen reads
+navigation bar, the store's notices banner and the message bar, and scrolls
+it (a screen listed in ``SCROLLING_SCREENS`` fills the view and scrolls its
+own parts instead). A screen reads
 its path parameters with ``ft.use_route_params()``, the store with
 ``use_store()`` and the session state with ``use_session()``
 (companion/ui/state.py), and moves on with ``navigate("/route")``.

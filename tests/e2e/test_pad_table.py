@@ -309,3 +309,25 @@ def test_up_or_down_colours_typed_and_buttons_kept(app):
     app.see("Row 1: give a count and a colour for each colour (3y 2b)")
     # Typed key by key, "3y" was read on the way: the rows are what was last read.
     app.see("10 points")
+
+
+def test_an_import_of_nothing_new_then_a_refused_one(seeded, tmp_path):
+    app = seeded([one_card_game(2, ["Ann", "Ben"])])
+    app.tab("History")
+    with app.page.expect_download() as download:
+        app.tap("Export backup")
+    again = tmp_path / "backup.json"
+    again.write_bytes(Path(download.value.path()).read_bytes())
+    with app.page.expect_file_chooser() as chooser:
+        app.tap("Import backup")
+    chooser.value.set_files(str(again))
+    app.see("Nothing new in backup.json: its games are already on this device")
+
+    broken = tmp_path / "broken.json"
+    broken.write_text("not a backup", encoding="utf-8")
+    with app.page.expect_file_chooser() as chooser:
+        app.tap("Import backup")
+    chooser.value.set_files(str(broken))
+    app.see("Nothing was imported.")
+    assert not message_shown(app)
+
