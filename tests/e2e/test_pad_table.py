@@ -25,9 +25,6 @@ from test_play import new_game
 NAVIGATION_BAR = 72
 """Height of the navigation bar at the bottom (the app's theme), in CSS pixels."""
 
-MESSAGE_GONE_S = 8.0
-"""Longest wait for a plain message to close by itself (it stays 4 s)."""
-
 MESSAGE_UNDO_GONE_S = 14.0
 """Longest wait for a message with "Undo" to close by itself (it stays 10 s)."""
 
@@ -145,7 +142,7 @@ def test_totals_and_add_round_stay_in_view_over_twelve_rounds(seeded):
     add, message = button_box(app, "Add round"), box(app, "message")
     assert add["y"] + add["height"] <= message["y"]
     assert message["y"] + message["height"] <= screen
-    wait_message_gone(app, MESSAGE_GONE_S)
+    wait_message_gone(app, MESSAGE_UNDO_GONE_S)
     app.settle()
     total, add = box(app, "total-Ann"), button_box(app, "Add round")
     assert app.wait_text("total-Ben", "7") == "7"
