@@ -21,11 +21,23 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from companion.pads import GAME_TITLES, Pad, PadError, pad_from_doc
+from companion.pads.up_to_nine import FINISHED
 
 CSV_COLUMNS: tuple[str, ...] = (
-    "game_id", "game", "date", "round", "dealer", "player", "points", "total", "level", "detail",
+    "game_id", "game", "started_utc", "round", "dealer", "player", "points", "total",
+    "level_after_round", "detail",
 )
 """The columns of :func:`export_csv`, in order."""
+
+LEVELS_DONE = "done"
+"""The ``level_after_round`` cell of an Up to 9 player who has laid down level 9."""
+
+PENALTY_NOTES: dict[str, str] = {
+    "one_up": "hands only, give-backs not taken off",
+}
+"""Game id -> what its "penalty points a round" average leaves out, where a
+reader could expect it (see :func:`game_tally`). One Up's give-back
+(rulings.md, One Up) lowers a total but is not a penalty, so it is not counted."""
 
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 """First characters that make a spreadsheet read a text cell as a formula."""
@@ -43,7 +55,8 @@ class PlayerStats:
         win_rate: ``wins / finished`` (0.0-1.0), ``None`` with no finished game.
         avg_penalty: game id -> average penalty points per round played, for
             the games that count penalties (``"one_up"``, ``"up_to_nine"``)
-            the player has rounds in.
+            the player has rounds in; what a game leaves out is in
+            :data:`PENALTY_NOTES` (One Up: give-backs are not taken off).
         best_score: best single-round score in Up or Down?, ``None`` if none.
         highest_level: highest Up to 9 level laid down (0-9; 9 = the game's
             last level), ``None`` if the player has no Up to 9 game.
@@ -222,30 +235,48 @@ def player_stats(docs: Iterable[Mapping[str, Any]]) -> list[PlayerStats]:
     return merge_tallies((pad.GAME, freeze_tally(game_tally(pad))) for pad in load_pads(docs))
 
 
+def started_text(created: str) -> str:
+    """A game's start time for a spreadsheet: ISO 8601 UTC ``created``
+    ("2026-11-30T01:23:45+00:00") as "2026-11-30 01:23:45"; a value without a
+    time part is returned as it is."""
+    day, _, clock = created.partition("T")
+    return f"{day} {clock[:8]}" if clock else day
+
+
+def level_after_round(level: int | None) -> int | str:
+    """The ``level_after_round`` cell: the Up to 9 level a player plays after
+    the round (1-9), :data:`LEVELS_DONE` once level 9 is laid down (the pad's
+    10, seed 003 "levels"), ``""`` for the games without levels (``None``)."""
+    if level is None:
+        return ""
+    return LEVELS_DONE if level == FINISHED else level
+
+
 def csv_rows(docs: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
     """The history as one dict per player per round (the rows of :func:`export_csv`).
 
     Keys are :data:`CSV_COLUMNS`: ``game_id``, ``game`` (its name),
-    ``date`` (the day the game started, YYYY-MM-DD, UTC), ``round``,
-    ``dealer``, ``player``, ``points`` (this round), ``total`` (running
-    total after the round), ``level`` (Up to 9: level after the round, else
-    ``""``), ``detail`` (the pad's note, e.g. "went out, gave back 10").
-    Games in the order given, rounds in order, players in seating order.
+    ``started_utc`` (when the game started, "YYYY-MM-DD HH:MM:SS", UTC),
+    ``round``, ``dealer``, ``player``, ``points`` (this round), ``total``
+    (running total after the round), ``level_after_round`` (see
+    :func:`level_after_round`), ``detail`` (the pad's note, e.g. "went out,
+    gave back 10"). Games in the order they started (oldest first, equal
+    times in the order given), rounds in order, players in seating order.
     """
     rows: list[dict[str, Any]] = []
-    for pad in load_pads(docs):
+    for pad in sorted(load_pads(docs), key=lambda pad: pad.created):
         for row in pad.rows:
             for player in pad.players:
                 rows.append({
                     "game_id": pad.id,
                     "game": GAME_TITLES[pad.GAME],
-                    "date": pad.created[:10],
+                    "started_utc": started_text(pad.created),
                     "round": row.number,
                     "dealer": row.dealer,
                     "player": player,
                     "points": row.points[player],
                     "total": row.totals[player],
-                    "level": row.level.get(player, ""),
+                    "level_after_round": level_after_round(row.level.get(player)),
                     "detail": row.detail.get(player, ""),
                 })
     return rows

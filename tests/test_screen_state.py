@@ -226,7 +226,10 @@ class TestNewGameDraft:
         assert past_names(summaries, ("Cy",)) == ["Ann", "Dee"]
 
 
-HOOKS = ("Entry", "Check", "options_panel", "facts", "add_label", "total_extras", "change_text", "stats_parts")
+HOOKS = (
+    "Entry", "Check", "options_panel", "facts", "add_label", "total_extras", "change_text", "stats_parts",
+    "entry_lines",
+)
 
 
 class TestGameHooks:
@@ -265,14 +268,14 @@ class TestGameHooks:
         assert [game_ui("one_up").change_text(one_up_pad, row, p) for p in PLAYERS] == ["+13", "0", "+5"]
         nine = new_pad("up_to_nine", ["Ann", "Ben"])
         nine.add_round({"Ann": {"laid_down": True}, "Ben": {"laid_down": False, "hand": "♥2"}})
-        assert [game_ui("up_to_nine").change_text(nine, nine.rows[0], p) for p in ("Ann", "Ben")] == ["L2", "L1"]
+        assert [game_ui("up_to_nine").change_text(nine, nine.rows[0], p) for p in ("Ann", "Ben")] == ["0 L2", "+20 L1"]
 
     def test_statistics_lines_per_game_in_registry_order(self):
         stats = PlayerStats("Ann", games=3, finished=2, wins=1, win_rate=0.5,
                             avg_penalty={"up_to_nine": 12.5, "one_up": 4.0}, best_score=22, highest_level=0)
         assert _stats_text(stats).split("\n") == [
             "3 games · won 1 of 2 finished (50%)",
-            "One Up: 4.0 penalty points a round",
+            "One Up: 4.0 penalty points a round (hands only, give-backs not taken off)",
             "Up to 9: 12.5 penalty points a round, no level laid down yet",
             "Up or Down?: best score 22",
         ]

@@ -16,11 +16,14 @@ from companion.stats import (
     export_csv,
     freeze_tally,
     game_tally,
+    level_after_round,
     merge_tallies,
     player_stats,
+    started_text,
     thaw_tally,
 )
 from companion.store import Store
+from companion.ui.games import penalty_parts
 
 DAY = "2026-11-30T01:23:45+00:00"
 
@@ -96,31 +99,70 @@ def test_csv_rows_one_per_player_per_round(docs):
     assert len(rows) == 4 + 4 + 3 + 2
     first_game = docs[0]["id"]
     assert rows[0] == {
-        "game_id": first_game, "game": "One Up", "date": "2026-11-30", "round": 1,
-        "dealer": "Ann", "player": "Ann", "points": 31, "total": 31, "level": "", "detail": "",
+        "game_id": first_game, "game": "One Up", "started_utc": "2026-11-30 01:23:45", "round": 1,
+        "dealer": "Ann", "player": "Ann", "points": 31, "total": 31, "level_after_round": "", "detail": "",
     }
     assert rows[3]["player"] == "Ben" and rows[3]["round"] == 2 and rows[3]["total"] == 2
     nine = [row for row in rows if row["game"] == "Up to 9"]
-    assert [(r["round"], r["player"], r["points"], r["total"], r["level"]) for r in nine] == [
+    assert [(r["round"], r["player"], r["points"], r["total"], r["level_after_round"]) for r in nine] == [
         (1, "Ann", 0, 0, 2), (1, "Cy", 20, 20, 1), (2, "Ann", 15, 15, 3), (2, "Cy", 0, 20, 2),
     ]
-    assert nine[0]["date"] == "2026-12-01"
+    assert nine[0]["started_utc"] == "2026-12-01 10:00:00"
     assert nine[0]["detail"] == "went out, laid down level 1"
     assert [r["points"] for r in rows if r["game"] == "Up or Down?"] == [66, 51, 66]
 
 
 def test_export_csv_is_read_back_by_the_csv_module(docs):
     text = export_csv(docs)
-    assert text.startswith("game_id,game,date,round,dealer,player,points,total,level,detail\r\n")
+    assert text.startswith(
+        "game_id,game,started_utc,round,dealer,player,points,total,level_after_round,detail\r\n"
+    )
     read = list(csv.DictReader(io.StringIO(text)))
     assert len(read) == 13
     assert tuple(read[0]) == CSV_COLUMNS
-    assert read[4]["detail"] == "went out, laid down level 1"
+    assert read[9]["detail"] == "went out, laid down level 1"
     assert '"went out, laid down level 1"' in text
     assert read[12] == {
-        "game_id": docs[3]["id"], "game": "One-card", "date": "2026-11-30", "round": "1",
-        "dealer": "Ben", "player": "Cy", "points": "1", "total": "1", "level": "", "detail": "won the round",
+        "game_id": docs[1]["id"], "game": "Up to 9", "started_utc": "2026-12-01 10:00:00", "round": "2",
+        "dealer": "Cy", "player": "Cy", "points": "0", "total": "20", "level_after_round": "2",
+        "detail": "went out, laid down level 1",
     }
+
+
+def test_csv_games_in_the_order_they_started(docs):
+    later = OneCardPad(["Ben", "Cy"], created="2026-11-30T01:23:46+00:00")
+    later.add_round("Ben")
+    earliest = OneCardPad(["Ann", "Dee"], created="2026-11-29T23:59:59+00:00")
+    earliest.add_round("Dee")
+    rows = csv_rows([later.to_doc(), *docs, earliest.to_doc()])
+    order = list(dict.fromkeys((row["started_utc"], row["game"]) for row in rows))
+    assert order == [
+        ("2026-11-29 23:59:59", "One-card"),
+        ("2026-11-30 01:23:45", "One Up"),
+        ("2026-11-30 01:23:45", "Up or Down?"),
+        ("2026-11-30 01:23:45", "One-card"),
+        ("2026-11-30 01:23:46", "One-card"),
+        ("2026-12-01 10:00:00", "Up to 9"),
+    ]
+
+
+def test_csv_level_after_level_nine_is_done():
+    pad = UpToNinePad(["Ann", "Cy"], created=DAY)
+    for _ in range(9):
+        pad.add_round({"Ann": {"laid_down": True}, "Cy": {"laid_down": False, "points": 5}})
+    ann = [row["level_after_round"] for row in csv_rows([pad.to_doc()]) if row["player"] == "Ann"]
+    assert ann == [2, 3, 4, 5, 6, 7, 8, 9, "done"]
+    assert started_text("2026-11-30") == "2026-11-30"
+    assert level_after_round(None) == ""
+
+
+def test_penalty_average_says_what_it_counts(docs):
+    ann = player_stats(docs)[0]
+    assert penalty_parts(ann, "one_up") == [
+        "20.5 penalty points a round (hands only, give-backs not taken off)"
+    ]
+    assert penalty_parts(ann, "up_to_nine") == ["7.5 penalty points a round"]
+    assert penalty_parts(ann, "one_card") == []
 
 
 def test_cells_a_spreadsheet_would_run_are_written_as_text():

@@ -3,7 +3,9 @@
 How a screen plugs in: a screen is a ``@ft.component`` function that returns
 its content (a Column or similar, no ``ft.View``). Add an ``ft.Route`` for it
 to ``ROUTES`` below; the shell wraps every screen in one ``ft.View`` with the
-navigation bar, the store's notices banner and the message bar. A screen reads
+navigation bar, the store's notices banner and the message bar, and scrolls
+it (a screen listed in ``SCROLLING_SCREENS`` fills the view and scrolls its
+own parts instead). A screen reads
 its path parameters with ``ft.use_route_params()``, the store with
 ``use_store()`` and the session state with ``use_session()``
 (companion/ui/state.py), and moves on with ``navigate("/route")``.
@@ -75,6 +77,16 @@ def build_theme() -> ft.Theme:
     )
 
 
+SCROLLING_SCREENS: tuple[str, ...] = ("/pad/",)
+"""Path prefixes of the screens that scroll parts of themselves (the score
+pad keeps its totals and add button in view): the shell does not scroll them."""
+
+
+def scrolls_itself(pathname: str) -> bool:
+    """Whether the screen at ``pathname`` does its own scrolling (see :data:`SCROLLING_SCREENS`)."""
+    return pathname.startswith(SCROLLING_SCREENS)
+
+
 def tab_index(pathname: str) -> int:
     """The navigation bar tab (0-3) that ``pathname`` belongs to."""
     for prefix, index in TAB_OF_PATH:
@@ -119,19 +131,33 @@ def NoticesBanner() -> ft.Control | None:
 
 
 @ft.component
-def MessageBar() -> ft.Control | None:
-    """The session's last message above the navigation bar, with "Undo" when
-    the change can be taken back; it goes away by itself after a few seconds."""
+def MessageBar(location: str) -> ft.Control:
+    """The session's last message above the navigation bar, while the screen
+    at ``location`` (the path shown) is the one that told it: "Undo" when the
+    change can be taken back, a close button, and it goes away by itself
+    after ``MESSAGE_SECONDS`` (``MESSAGE_SECONDS_UNDO`` with "Undo").
+
+    The bar is always there, hidden without a message: a component that
+    returned nothing after a timer's change was seen to stay on the screen.
+    """
     session = use_session()
     message_id, undo = session.message_id, session.undo
+    timed = ft.use_ref(0)
 
-    async def hide_later():
-        await asyncio.sleep(MESSAGE_SECONDS_UNDO if undo else MESSAGE_SECONDS)
-        session.dismissed(message_id)
+    async def hide_later(told: int, seconds: float):
+        await asyncio.sleep(seconds)
+        session.dismissed(told)
 
-    ft.use_effect(hide_later, [message_id])
-    if not session.message:
-        return None
+    def start_timer():
+        """Time the message shown (once per message), in a task of its own: an
+        effect's task is cancelled when the effect runs again."""
+        if session.message and timed.current != message_id:
+            timed.current = message_id
+            ft.context.page.run_task(hide_later, message_id, MESSAGE_SECONDS_UNDO if undo else MESSAGE_SECONDS)
+
+    ft.use_effect(start_timer)
+    ft.use_effect(lambda: session.entered(location), [location])
+    shown = bool(session.message) and session.message_screen == location
 
     def on_undo():
         session.dismissed(message_id)
@@ -148,12 +174,17 @@ def MessageBar() -> ft.Control | None:
             on_click=lambda: session.dismissed(message_id), width=TOUCH, height=TOUCH,
         )
     )
+    text = ft.Semantics(
+        identifier="message",
+        content=ft.Text(session.message, color=ft.Colors.ON_INVERSE_SURFACE),
+    )
     return ft.Container(
+        visible=shown,
         bgcolor=ft.Colors.INVERSE_SURFACE,
         border_radius=8,
         padding=ft.Padding.only(left=16, right=4),
         content=ft.Row(
-            [ft.Text(session.message, color=ft.Colors.ON_INVERSE_SURFACE, expand=True), *actions],
+            [ft.Container(text, expand=True), *actions],
             vertical_alignment=ft.CrossAxisAlignment.CENTER,
         ),
     )
@@ -173,8 +204,13 @@ def Shell() -> ft.View:
         route=ft.use_view_path(),
         padding=ft.Padding.symmetric(horizontal=8, vertical=8),
         controls=[
-            ft.Column([NoticesBanner(), outlet], scroll=ft.ScrollMode.AUTO, expand=True, spacing=10),
-            MessageBar(),
+            ft.Column(
+                [NoticesBanner(), outlet],
+                scroll=None if scrolls_itself(location) else ft.ScrollMode.AUTO,
+                expand=True,
+                spacing=10,
+            ),
+            MessageBar(location),
         ],
         navigation_bar=ft.NavigationBar(
             selected_index=tab_index(location),

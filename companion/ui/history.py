@@ -78,6 +78,14 @@ def PlayerStatistics() -> ft.Control:
     return ft.Semantics(identifier="player-stats", container=True, content=ft.Column(lines, spacing=0))
 
 
+def import_message(added: int, file_name: str) -> str:
+    """The message after a backup was read: how many games it added, or that
+    every game in it was already on this device (none added)."""
+    if not added:
+        return f"Nothing new in {file_name}: its games are already on this device"
+    return f"Imported {added} game{'s' if added != 1 else ''} from {file_name}"
+
+
 @ft.component
 def HistoryScreen() -> ft.Control:
     """All games newest first, statistics, export and import."""
@@ -93,11 +101,12 @@ def HistoryScreen() -> ft.Control:
         try:
             added = store.import_json(chosen.bytes or b"")
         except StoreError as exc:
+            session.dismissed(session.message_id)
             set_problem(str(exc))
             return
         set_problem("")
         announce_saved(session)
-        session.tell(f"Imported {added} game{'s' if added != 1 else ''} from {chosen.name}")
+        session.tell(import_message(added, chosen.name))
 
     picker, _ = ft.use_state(lambda: ft.FilePicker(on_result=picked))
 
@@ -205,7 +214,7 @@ def HistoryGameScreen() -> ft.Control:
                 return
             announce_saved(session)
 
-        session.tell(f"{registry.game(pad.GAME).title} game deleted", undo=restore)
+        session.tell(f"{registry.game(pad.GAME).title} game deleted", undo=restore, screen="/history")
         navigate("/history")
 
     subtitle = f"{join_names(list(pad.players))} · started {when_text(pad.created)}"

@@ -27,7 +27,8 @@ from companion.pads.changelog import opening, who
 from companion.ui import saving
 from companion.ui.games import game_ui
 from companion.ui.saving import DELETE, Conflict, Outcome, SheetMark
-from companion.ui.score_table import MARKS_LEGEND, score_table
+from companion.ui.round_detail import RoundDetail
+from companion.ui.score_table import MARKS_LEGEND, TAP_HINT, round_rows, score_header
 from companion.ui.state import (
     announce_saved,
     name_phone,
@@ -226,6 +227,55 @@ def problem_screen(title: str, text: str) -> ft.Control:
     )
 
 
+def scrolling(control: ft.Control) -> ft.Control:
+    """``control`` in a column that fills the screen and scrolls (the pad's
+    screen does not scroll as a whole: its sheets and its rounds do)."""
+    return ft.Column([control], scroll=ft.ScrollMode.AUTO, expand=True)
+
+
+def pad_layout(
+    pad: Pad,
+    header: ft.Control,
+    notes: list[ft.Control | None],
+    *,
+    on_row: Callable[[int], None],
+    on_detail: Callable[[int], None],
+    on_add: Callable[[], None],
+) -> ft.Control:
+    """The pad at the table: the title ``header`` and the names and totals
+    stay at the top; ``notes`` (the game's facts, the end, a refusal), the
+    rounds (newest in view), the legend and the finished game's chart scroll
+    between them and the add button, which stays at the bottom within the
+    thumb's reach (above the message bar, never under it)."""
+    ui = game_ui(pad.GAME)
+    middle: list[ft.Control | None] = [*notes, *round_rows(pad, on_row=on_row, on_detail=on_detail)]
+    if pad.rows:
+        middle.append(ft.Text(f"{MARKS_LEGEND} {TAP_HINT}", size=13, color=ft.Colors.ON_SURFACE_VARIANT))
+    if pad.finished and pad.rows:
+        middle.append(totals_chart(pad))
+    controls: list[ft.Control] = [
+        header,
+        score_header(pad),
+        ft.Column(
+            [control for control in middle if control is not None],
+            scroll=ft.ScrollMode.AUTO, auto_scroll=True, expand=True, spacing=2,
+        ),
+    ]
+    if not pad.finished:
+        controls.append(
+            ft.Row(
+                [
+                    ft.FilledButton(ui.add_label(pad), icon=ft.Icons.ADD, on_click=on_add, height=56, expand=True),
+                    ft.OutlinedButton(
+                        "Check", icon=ft.Icons.RULE, height=56,
+                        on_click=lambda: navigate(f"/check/{pad.GAME}?game_id={pad.id}"),
+                    ),
+                ]
+            )
+        )
+    return ft.Column(controls, spacing=8, expand=True)
+
+
 @ft.component
 def PadScreen() -> ft.Control:
     """The score pad of one game (route /pad/:game_id), as saved now."""
@@ -237,6 +287,7 @@ def PadScreen() -> ft.Control:
     opened = ft.use_ref(None)
     question, set_question = ft.use_state(None)
     view, set_view = ft.use_state("pad")
+    detail, show_detail = ft.use_state(None)
     problem, set_problem = ft.use_state("")
 
     async def keep_awake():
@@ -302,6 +353,11 @@ def PadScreen() -> ft.Control:
         """The message bar's "Undo" for the change just saved (by its number in the log)."""
         expected = outcome.pad.undo_id if outcome.pad is not None else None
         return None if expected is None else lambda: undo(expected)
+
+    def edit_from_detail(number: int):
+        """Leave a round's detail for its entry sheet (back to the table after)."""
+        show_detail(None)
+        open_sheet(number)
 
     def submit(entry: dict) -> str | None:
         mark = sheet_ref.current
@@ -385,18 +441,19 @@ def PadScreen() -> ft.Control:
                 key=f"{game_id}-{sheet.round_id or 'new'}",
             ),
         ]
-        return ft.Column([part for part in parts if part is not None], spacing=10)
+        return scrolling(ft.Column([part for part in parts if part is not None], spacing=10))
     if view == "changes":
-        return changes_view(pad, problem, undo, lambda: go("pad"))
+        return scrolling(changes_view(pad, problem, undo, lambda: go("pad")))
     if view == "phone":
-        return phone_view(pad, session.phone, pick_phone, lambda: go("pad"))
+        return scrolling(phone_view(pad, session.phone, pick_phone, lambda: go("pad")))
+    if detail is not None and detail <= len(pad.rows):
+        return scrolling(RoundDetail(pad, detail, on_edit=edit_from_detail, on_close=lambda: show_detail(None)))
 
     if pad.finished:
         status = "Finished"
     else:
         starter = f", {pad.next_starter} starts" if pad.next_starter else ""
         status = f"Round {pad.next_round}: {pad.next_dealer} deals{starter}"
-    add_label = ui.add_label(pad)
     undo_id = pad.undo_id
     actions: list[ft.Control] = [
         icon_button(ft.Icons.UNDO, pad.undo_label if pad.can_undo else "Undo", lambda: undo(undo_id),
@@ -425,36 +482,11 @@ def PadScreen() -> ft.Control:
             ],
         ),
     ]
-    controls: list[ft.Control | None] = [
+    return pad_layout(
+        pad,
         screen_header(title, status, back=lambda: navigate("/"), actions=actions),
-        *game_facts(pad),
-        end_banner(pad, lambda: act(lambda saved: saved.finish())),
-        error_line(problem),
-        score_table(pad, on_row=open_sheet),
-    ]
-    if pad.rows:
-        controls.append(
-            ft.Text(
-                f"{MARKS_LEGEND} Tap a round to change or delete it.",
-                size=12,
-                color=ft.Colors.ON_SURFACE_VARIANT,
-            )
-        )
-    if not pad.finished:
-        controls.append(
-            ft.Row(
-                [
-                    ft.FilledButton(
-                        add_label, icon=ft.Icons.ADD, on_click=lambda: open_sheet(NEW_ROUND),
-                        height=56, expand=True,
-                    ),
-                    ft.OutlinedButton(
-                        "Check", icon=ft.Icons.RULE, height=56,
-                        on_click=lambda: navigate(f"/check/{pad.GAME}?game_id={pad.id}"),
-                    ),
-                ]
-            )
-        )
-    if pad.finished and pad.rows:
-        controls.append(totals_chart(pad))
-    return ft.Column([control for control in controls if control is not None], spacing=10)
+        [*game_facts(pad), end_banner(pad, lambda: act(lambda saved: saved.finish())), error_line(problem)],
+        on_row=open_sheet,
+        on_detail=show_detail,
+        on_add=lambda: open_sheet(NEW_ROUND),
+    )

@@ -1,21 +1,26 @@
 """The score table: players across, rounds down, running totals in each cell.
 
 Every number comes from the pad (``pad.rows``, ``pad.totals``,
-``pad.leaders``, ``pad.winners``); this module only lays them out. The
-header shows each player's total in big digits with the leader (or winner)
-highlighted, and what the game adds under it (its UI module's
-``total_extras``: One Up's chips, Up to 9's level); each round row shows the
-running totals, the game's ``change_text`` (the change of the round, or Up
-to 9's level) and marks the dealer (D) and the starting player (S). A tap on a
-round row calls ``on_row(number)`` (edit or delete it).
+``pad.leaders``, ``pad.winners``, ``pad.next_dealer``); this module only lays
+them out. :func:`score_header` shows each player's name (shortened to fit,
+see :func:`short_names`, with a :func:`names_legend`), who deals next, and
+the total in big digits with the leader (or winner) highlighted, and what
+the game adds under it (its UI module's ``total_extras``: One Up's chips,
+Up to 9's level). :func:`round_rows` shows each round: its number (a button
+opening the round's detail, ``on_detail(number)``), then per player the
+running total, the game's ``change_text`` (the change of the round; Up to 9
+adds the level) and the marks D (dealt) and S (started). A tap elsewhere on
+a round row calls ``on_row(number)`` (edit or delete it).
+:func:`score_table` stacks the two for screens that do not pin the header.
 
 Test ids: ``total-<player>`` (the big total), ``level-<player>`` (Up to 9),
-``round-<n>`` (a round row).
+``dealer-<player>`` (the next dealer's mark), ``round-<n>`` (a round row),
+``cell-<n>-<player>`` (one cell), ``names-legend``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import partial
 
 import flet as ft
@@ -24,11 +29,27 @@ from companion.pads import Pad, Row
 from companion.ui.games import game_ui
 from companion.ui.widgets import BIG_DIGITS, TOUCH, labelled
 
-ROUND_COLUMN = 40
-"""Width of the round-number column, in logical pixels."""
+ROUND_COLUMN = TOUCH
+"""Width of the round-number column (a button), in logical pixels."""
 
-MARKS_LEGEND = "D dealt, S started."
-"""What the letters beside a round's change mean (shown under a table with rounds)."""
+SMALL_TEXT = 13
+"""Font size of a cell's change and marks, and of the legends (logical pixels)."""
+
+NAME_TEXT = 14
+"""Font size of the names in the header."""
+
+TABLE_WIDTH = 326
+"""Width shared by the player columns on a 390 px phone (less the screen's
+padding and the round column), in logical pixels."""
+
+CHARACTER_WIDTH = 8
+"""Width of one character of a header name, in logical pixels (rounded up)."""
+
+MARKS_LEGEND = "D dealt, S started the round."
+"""What the letters in a round's cells mean (shown under a table with rounds)."""
+
+TAP_HINT = "Tap a round to change or delete it, its number to see what was entered."
+"""How to reach a round's sheet and its detail (shown under the pad's rounds)."""
 
 
 def signed(points: int) -> str:
@@ -36,15 +57,72 @@ def signed(points: int) -> str:
     return f"+{points}" if points > 0 else str(points)
 
 
-def _header(pad: Pad) -> ft.Control:
-    """Names and big totals; the leaders (winners once over) highlighted."""
+def name_room(players: int) -> int:
+    """How many characters of a name fit a header column when ``players``
+    share the table's width (at least 4)."""
+    return max(4, (TABLE_WIDTH // players - 4) // CHARACTER_WIDTH)
+
+
+def short_names(players: Sequence[str]) -> dict[str, str]:
+    """Each player's name as the header shows it: whole when it fits
+    (:func:`name_room`), else its first letters and a dot ("Alexa."); when
+    two shortened names would read the same, each becomes its first letters,
+    a dot and the seat number ("Alex.1", "Alex.2").
+
+    Takes the names in seating order; returns name -> header text.
+    """
+    room = name_room(len(players))
+    shown = {player: player if len(player) <= room else player[:room - 1] + "." for player in players}
+    texts = list(shown.values())
+    for seat, player in enumerate(players):
+        if shown[player] != player and texts.count(shown[player]) > 1:
+            shown[player] = f"{player[:max(1, room - 3)]}.{seat + 1}"
+    return shown
+
+
+def names_legend(players: Sequence[str]) -> str:
+    """The full names of the players the header shortens ("Alexa. Alexander,
+    Barth. Bartholomew"); "" when every name fits."""
+    shown = short_names(players)
+    return ", ".join(f"{shown[player]} {player}" for player in players if shown[player] != player)
+
+
+def _name_line(player: str, shown: str, lead: bool, deals: bool, dealing: bool) -> ft.Control:
+    """A header column's name, and "deals" under it for the next dealer while
+    the game is ``dealing`` (the others keep the badge's room, unseen, so the
+    totals line up)."""
+    lines: list[ft.Control] = [
+        ft.Text(
+            shown, size=NAME_TEXT, max_lines=1, overflow=ft.TextOverflow.CLIP,
+            weight=ft.FontWeight.W_600 if lead else None,
+            color=ft.Colors.ON_PRIMARY_CONTAINER if lead else None,
+        )
+    ]
+    badge = ft.Container(
+        bgcolor=ft.Colors.SECONDARY_CONTAINER,
+        border_radius=6,
+        padding=ft.Padding.symmetric(horizontal=4),
+        opacity=1 if deals else 0,
+        content=ft.Text("deals", size=SMALL_TEXT, color=ft.Colors.ON_SECONDARY_CONTAINER),
+    )
+    if dealing:
+        unseen = ft.Semantics(exclude_semantics=True, content=badge)
+        lines.append(labelled(f"dealer-{player}", badge) if deals else unseen)
+    return ft.Column(lines, spacing=0, horizontal_alignment=ft.CrossAxisAlignment.CENTER)
+
+
+def score_header(pad: Pad) -> ft.Control:
+    """Names (shortened to fit), who deals next (until the game is finished),
+    big totals with the leaders (winners once over) highlighted, the game's
+    extras, and the legend of the shortened names."""
     highlighted = set(pad.winners or pad.leaders) if pad.rows else set()
     ui = game_ui(pad.GAME)
     totals = pad.totals
+    shown = short_names(pad.players)
+    dealer = None if pad.finished else pad.next_dealer
     cells: list[ft.Control] = [ft.Container(width=ROUND_COLUMN)]
     for player in pad.players:
         lead = player in highlighted
-        extra = ui.total_extras(pad, player)
         cells.append(
             ft.Container(
                 expand=1,
@@ -53,11 +131,7 @@ def _header(pad: Pad) -> ft.Control:
                 bgcolor=ft.Colors.PRIMARY_CONTAINER if lead else None,
                 content=ft.Column(
                     [
-                        ft.Text(
-                            player, size=13, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS,
-                            weight=ft.FontWeight.W_600 if lead else None,
-                            color=ft.Colors.ON_PRIMARY_CONTAINER if lead else None,
-                        ),
+                        _name_line(player, shown[player], lead, player == dealer, dealer is not None),
                         labelled(
                             f"total-{player}",
                             ft.Text(
@@ -65,71 +139,129 @@ def _header(pad: Pad) -> ft.Control:
                                 color=ft.Colors.ON_PRIMARY_CONTAINER if lead else None,
                             ),
                         ),
-                        *extra,
+                        *ui.total_extras(pad, player),
                     ],
                     spacing=0,
                     horizontal_alignment=ft.CrossAxisAlignment.CENTER,
                 ),
             )
         )
-    return ft.Row(cells, spacing=2, vertical_alignment=ft.CrossAxisAlignment.START)
+    lines: list[ft.Control] = [ft.Row(cells, spacing=2, vertical_alignment=ft.CrossAxisAlignment.START)]
+    legend = names_legend(pad.players)
+    if legend:
+        lines.append(
+            labelled("names-legend", ft.Text(legend, size=SMALL_TEXT, color=ft.Colors.ON_SURFACE_VARIANT))
+        )
+    lines.append(ft.Divider(height=1))
+    return ft.Column(lines, spacing=2)
+
+
+def _marks(row: Row, player: str) -> str:
+    """ "D" when ``player`` dealt the round, "S" when they started it, both "DS"."""
+    return ("D" if row.dealer == player else "") + ("S" if row.starter == player else "")
 
 
 def _cell(pad: Pad, row: Row, player: str) -> ft.Control:
-    """One player's cell of one round: running total, change, markers."""
-    marks = []
-    if row.dealer == player:
-        marks.append("D")
-    if row.starter == player:
-        marks.append("S")
-    small = game_ui(pad.GAME).change_text(pad, row, player)
+    """One player's cell of one round: running total, the change and the marks."""
+    small: list[ft.Control] = [
+        ft.Text(game_ui(pad.GAME).change_text(pad, row, player), size=SMALL_TEXT,
+                color=ft.Colors.ON_SURFACE_VARIANT),
+    ]
+    marks = _marks(row, player)
     if marks:
-        small = f"{small} {''.join(marks)}"
+        small.append(ft.Text(marks, size=SMALL_TEXT, weight=ft.FontWeight.BOLD, color=ft.Colors.PRIMARY))
     return ft.Container(
         expand=1,
-        content=ft.Column(
-            [
-                ft.Text(str(row.totals[player]), size=18, weight=ft.FontWeight.W_600),
-                ft.Text(small, size=11, color=ft.Colors.ON_SURFACE_VARIANT),
-            ],
-            spacing=0,
-            horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+        content=labelled(
+            f"cell-{row.number}-{player}",
+            ft.Column(
+                [
+                    ft.Text(str(row.totals[player]), size=18, weight=ft.FontWeight.W_600),
+                    ft.Row(small, spacing=3, alignment=ft.MainAxisAlignment.CENTER, wrap=True),
+                ],
+                spacing=0,
+                horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+            ),
         ),
     )
 
 
-def _round_row(pad: Pad, row: Row, on_row: Callable[[int], None] | None) -> ft.Control:
-    """One round as a tappable line."""
-    line = ft.Container(
-        height=TOUCH + 4,
+def _round_number(row: Row, on_detail: Callable[[int], None] | None) -> ft.Control:
+    """The round's number; a button named "Round <n> detail" when ``on_detail`` is given."""
+    label = ft.Text(f"R{row.number}", size=NAME_TEXT, color=ft.Colors.ON_SURFACE_VARIANT)
+    if on_detail is None:
+        return ft.Container(width=ROUND_COLUMN, content=label, alignment=ft.Alignment.CENTER)
+    return ft.Semantics(
+        label=f"Round {row.number} detail",
+        button=True,
+        exclude_semantics=True,
+        on_tap=partial(on_detail, row.number),
+        content=ft.Container(
+            width=ROUND_COLUMN,
+            height=TOUCH,
+            border_radius=8,
+            border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT),
+            ink=True,
+            on_click=partial(on_detail, row.number),
+            alignment=ft.Alignment.CENTER,
+            content=ft.Column(
+                [label, ft.Icon(ft.Icons.INFO_OUTLINE, size=14, color=ft.Colors.ON_SURFACE_VARIANT)],
+                spacing=0,
+                alignment=ft.MainAxisAlignment.CENTER,
+                horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+            ),
+        ),
+    )
+
+
+def _round_row(
+    pad: Pad, row: Row, on_row: Callable[[int], None] | None, on_detail: Callable[[int], None] | None
+) -> ft.Control:
+    """One round as a line: its number, then its cells (tapped together)."""
+    cells = ft.Container(
+        expand=True,
+        height=TOUCH + 8,
         border_radius=8,
-        padding=ft.Padding.symmetric(vertical=4),
+        padding=ft.Padding.symmetric(vertical=2),
         ink=on_row is not None,
         on_click=partial(on_row, row.number) if on_row else None,
         content=ft.Row(
-            [
-                ft.Container(
-                    width=ROUND_COLUMN,
-                    content=ft.Text(f"R{row.number}", size=13, color=ft.Colors.ON_SURFACE_VARIANT),
-                    alignment=ft.Alignment.CENTER,
-                ),
-                *[_cell(pad, row, player) for player in pad.players],
-            ],
+            [_cell(pad, row, player) for player in pad.players],
             spacing=2,
             vertical_alignment=ft.CrossAxisAlignment.CENTER,
         ),
     )
-    return ft.Semantics(
-        identifier=f"round-{row.number}",
-        button=on_row is not None,
-        label=f"Round {row.number}",
-        container=True,
-        content=line,
+    return ft.Row(
+        [
+            _round_number(row, on_detail),
+            ft.Semantics(
+                identifier=f"round-{row.number}",
+                button=on_row is not None,
+                label=f"Round {row.number}",
+                container=True,
+                expand=True,
+                content=cells,
+            ),
+        ],
+        spacing=2,
+        vertical_alignment=ft.CrossAxisAlignment.CENTER,
     )
 
 
-def score_table(pad: Pad, on_row: Callable[[int], None] | None = None) -> ft.Control:
-    """The whole table for ``pad``; ``on_row(number)`` is called when a round is tapped."""
-    lines: list[ft.Control] = [_header(pad), ft.Divider(height=1)]
-    lines.extend(_round_row(pad, row, on_row) for row in pad.rows)
-    return ft.Column(lines, spacing=2)
+def round_rows(
+    pad: Pad,
+    on_row: Callable[[int], None] | None = None,
+    on_detail: Callable[[int], None] | None = None,
+) -> list[ft.Control]:
+    """One line per round of ``pad``, oldest first; ``on_row(number)`` is
+    called when a round is tapped, ``on_detail(number)`` when its number is."""
+    return [_round_row(pad, row, on_row, on_detail) for row in pad.rows]
+
+
+def score_table(
+    pad: Pad,
+    on_row: Callable[[int], None] | None = None,
+    on_detail: Callable[[int], None] | None = None,
+) -> ft.Control:
+    """The whole table for ``pad`` (header, then the rounds) in one column."""
+    return ft.Column([score_header(pad), *round_rows(pad, on_row, on_detail)], spacing=2)

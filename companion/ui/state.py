@@ -24,8 +24,10 @@ class SessionState:
     the page's pubsub, another session) made to the saved games: screens that
     read the store re-read it when it moves. ``message`` is a short line shown
     in the message bar above the navigation bar (empty: none), ``message_id``
-    counts the messages told, and ``undo`` is the handler of the message's
-    "Undo" button (None: no button). ``notices_dismissed`` hides the store's
+    counts the messages told, ``undo`` is the handler of the message's
+    "Undo" button (None: no button) and ``message_screen`` the path of the
+    screen the message belongs to; ``screen`` is the path shown now (kept by
+    the app shell through :meth:`entered`). ``notices_dismissed`` hides the store's
     notices banner. ``wakelock`` holds this session's Flet Wakelock service
     (kept referenced here so it stays registered). ``new_game_draft`` keeps
     the New game screen's draft (game, players, options) while the setup
@@ -39,6 +41,8 @@ class SessionState:
     message: str = ""
     message_id: int = 0
     undo: Any = field(default=None, repr=False)
+    message_screen: str = ""
+    screen: str = ""
     notices_dismissed: bool = False
     wakelock: Any = field(default=None, repr=False)
     new_game_draft: Any = field(default=None, repr=False)
@@ -49,11 +53,18 @@ class SessionState:
         """Mark that the saved games changed: screens reading them refresh."""
         self.revision += 1
 
-    def tell(self, text: str, undo: Callable[[], None] | None = None) -> None:
+    def tell(self, text: str, undo: Callable[[], None] | None = None, *, screen: str | None = None) -> None:
         """Show ``text`` in the message bar at the bottom of the screen, with an
-        "Undo" button calling ``undo`` when one is given."""
+        "Undo" button calling ``undo`` when one is given.
+
+        The message belongs to ``screen`` (a path such as ``/history``; by
+        default the screen shown now): it is dropped when another screen is
+        entered, so its Undo never acts from a screen it does not name. Pass
+        the destination when the caller navigates right after telling.
+        """
         self.undo = undo
         self.message = text
+        self.message_screen = self.screen if screen is None else screen
         self.message_id += 1
 
     def dismissed(self, message_id: int) -> None:
@@ -61,6 +72,12 @@ class SessionState:
         if message_id == self.message_id:
             self.undo = None
             self.message = ""
+
+    def entered(self, path: str) -> None:
+        """The screen at ``path`` is shown now: a message of another screen is dropped."""
+        self.screen = path
+        if self.message and self.message_screen != path:
+            self.dismissed(self.message_id)
 
 
 STORE_TOPIC = "saved-games"

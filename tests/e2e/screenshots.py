@@ -13,6 +13,7 @@ from __future__ import annotations
 import argparse
 import sys
 import tempfile
+import time
 from collections.abc import Callable
 from pathlib import Path
 
@@ -24,6 +25,13 @@ from companion.pads import new_pad  # noqa: E402
 from companion.store import Store  # noqa: E402
 
 PLAYERS = ["Ann", "Ben", "Cy"]
+
+PAINT_WAIT_S = 1.0
+PAINT_TRIES = 8
+BLANK_BYTES = 5_000
+"""A page's first paint can come seconds after its text is in the
+accessibility tree: a picture under ``BLANK_BYTES`` (one plain colour) is
+taken again after ``PAINT_WAIT_S``, up to ``PAINT_TRIES`` times."""
 
 
 def seed(data_dir: Path) -> dict[str, str]:
@@ -62,6 +70,14 @@ def seed(data_dir: Path) -> dict[str, str]:
     })
     store.save_game(nine.to_doc())
     ids["up_to_nine"] = nine.id
+
+    six = new_pad("one_up", ["Alexander", "Bartholomew", "Christopher", "Dominique", "Evangeline", "Frederick"])
+    for went_out in ("Alexander", "Dominique", "Bartholomew", "Frederick", "Christopher", "Evangeline", "Alexander"):
+        hands = {player: "" if player == went_out else "K 5 3" for player in six.players}
+        hands["Evangeline"] = hands["Evangeline"] and "A 2"
+        six.add_round(hands, went_out=went_out)
+    store.save_game(six.to_doc())
+    ids["six"] = six.id
 
     running = new_pad("one_up", PLAYERS)
     running.add_round({"Ann": "K 3", "Ben": "5", "Cy": []}, went_out="Cy")
@@ -108,12 +124,20 @@ def shots(ids: dict[str, str]) -> list[tuple[str, str, Callable[[AppPage], None]
 
     def entry_up_or_down(app: AppPage) -> None:
         app.tap("Count the scores")
-        for _ in range(3):
-            app.tap("Row 1 yellow plus")
-        for _ in range(2):
-            app.tap("Row 1 blue plus")
-        app.tap("Discard pile plus")
-        app.see("16 points")
+        app.type_into("Ann's rows, typed", "8 3, 2 1, 3y 2b")
+        app.see("41 points")
+
+    def pad_six(app: AppPage) -> None:
+        app.see("Round 8")
+
+    def round_detail(app: AppPage) -> None:
+        app.tap("Round 2 detail")
+        app.see("played for level 2")
+
+    def entry_up_to_nine_edit(app: AppPage) -> None:
+        app.page.get_by_test_id("round-2").click()
+        app.see("Round 2 (edit)")
+        app.see("played for level 2")
 
     def entry_one_card(app: AppPage) -> None:
         app.tap("Add round")
@@ -139,6 +163,9 @@ def shots(ids: dict[str, str]) -> list[tuple[str, str, Callable[[AppPage], None]
         ("entry-one-up", f"/pad/{ids['one_up']}", entry_one_up),
         ("pad-up-to-nine", f"/pad/{ids['up_to_nine']}", pad_up_to_nine),
         ("entry-up-to-nine", f"/pad/{ids['up_to_nine']}", entry_up_to_nine),
+        ("entry-up-to-nine-edit", f"/pad/{ids['up_to_nine']}", entry_up_to_nine_edit),
+        ("pad-round-detail", f"/pad/{ids['up_to_nine']}", round_detail),
+        ("pad-six-players", f"/pad/{ids['six']}", pad_six),
         ("entry-up-or-down", f"/pad/{ids['up_or_down']}", entry_up_or_down),
         ("entry-one-card", f"/pad/{ids['one_card']}", entry_one_card),
         ("pad-finished", f"/pad/{ids['finished']}", finished),
@@ -151,6 +178,8 @@ def main(argv: list[str] | None = None) -> int:
     """Take every screenshot; returns the exit status."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", type=Path, default=ROOT / "docs" / "screenshots")
+    parser.add_argument("--only", nargs="*", default=(), metavar="PREFIX",
+                        help="take only the screens whose name starts with one of these")
     args = parser.parse_args(argv)
     reason = missing()
     if reason:
@@ -167,12 +196,18 @@ def main(argv: list[str] | None = None) -> int:
                 browser = launch_browser(playwright)
                 for scheme in ("light", "dark"):
                     for name, path, prepare in shots(ids):
+                        if args.only and not name.startswith(tuple(args.only)):
+                            continue
                         context = browser.new_context(viewport=PHONE, color_scheme=scheme)
                         app = AppPage(context.new_page(), server.url)
                         app.open(path)
                         prepare(app)
                         target = args.out / f"{name}-{scheme}.png"
-                        app.screenshot(target)
+                        for _ in range(PAINT_TRIES):
+                            app.screenshot(target)
+                            if target.stat().st_size > BLANK_BYTES:
+                                break
+                            time.sleep(PAINT_WAIT_S)
                         print(target.relative_to(ROOT) if target.is_relative_to(ROOT) else target)
                         context.close()
                 browser.close()

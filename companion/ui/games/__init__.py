@@ -17,6 +17,8 @@ offers the same hooks, and the screens reach them only through
 - ``add_label(pad)``: the text of the pad's add button;
 - ``total_extras(pad, player)``: controls under a player's big total;
 - ``change_text(pad, row, player)``: the small text of a round cell;
+- ``entry_lines(pad, number, player)``: what was entered for a player in
+  round ``number`` (``list[str]``), for the round's detail;
 - ``stats_parts(stats)``: a player's statistics for the game (``list[str]``,
   empty: no line).
 """
@@ -27,7 +29,7 @@ import importlib
 from types import ModuleType
 
 from companion import registry
-from companion.stats import PlayerStats
+from companion.stats import PENALTY_NOTES, PlayerStats
 
 ADD_ROUND = "Add round"
 """The pad's add button in most games."""
@@ -44,6 +46,11 @@ def game_ui(game_id: str) -> ModuleType:
 
 def penalty_parts(stats: PlayerStats, game_id: str) -> list[str]:
     """``["12.5 penalty points a round"]`` when ``stats`` has an average for
-    ``game_id`` (a game that counts penalty points), else ``[]``."""
+    ``game_id`` (a game that counts penalty points), followed by what the
+    average leaves out where the game has a note in ``stats.PENALTY_NOTES``
+    (One Up: "(hands only, give-backs not taken off)"); else ``[]``."""
     average = stats.avg_penalty.get(game_id)
-    return [] if average is None else [f"{average:.1f} penalty points a round"]
+    if average is None:
+        return []
+    note = PENALTY_NOTES.get(game_id)
+    return [f"{average:.1f} penalty points a round" + (f" ({note})" if note else "")]

@@ -383,3 +383,8 @@ def change_text(pad: OneCardPad, row: Row, player: str) -> str:
 def stats_parts(stats: PlayerStats) -> list[str]:
     """No One-card line in a player's statistics (wins are counted for every game)."""
     return []
+
+
+def entry_lines(pad: OneCardPad, number: int, player: str) -> list[str]:
+    """Nothing entered per player in One-card: the round's winner is the pad's note."""
+    return []

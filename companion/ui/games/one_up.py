@@ -298,3 +298,10 @@ def change_text(pad: OneUpPad, row: Row, player: str) -> str:
 def stats_parts(stats: PlayerStats) -> list[str]:
     """A player's One Up statistics: the average penalty points a round."""
     return penalty_parts(stats, GAME)
+
+
+def entry_lines(pad: OneUpPad, number: int, player: str) -> list[str]:
+    """What was entered for ``player`` in round ``number``: the cards left in
+    hand as typed ("cards left: K K 3"), or that none were."""
+    cards = pad.rounds[number - 1]["hands"][player]
+    return [f"cards left: {' '.join(cards)}" if cards else "no cards left"]

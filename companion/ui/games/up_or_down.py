@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import partial
 from typing import Any
 
@@ -64,6 +64,75 @@ def _blank_row() -> dict[str, int]:
     return {colour: 0 for colour in COLOURS}
 
 
+_ROWS_SPLIT = re.compile(r"[,;/\n]+")
+_ROW_TOKENS = re.compile(r"\d+|[^\W\d_]+")
+_TIMES = frozenset({"x", "\u00d7"})
+
+TYPED_HINT = "8 3, 2 1 (cards, commonest colour) or 3y 2b 1r"
+"""The example under the typed-rows field."""
+
+
+def _colour_of(word: str, row: int) -> str:
+    """The colour a typed word starts (``"y"``, ``"yel"`` -> ``"yellow"``)."""
+    found = [colour for colour in COLOURS if colour.startswith(word.lower())]
+    if len(found) != 1:
+        raise ValueError(f"Row {row}: {word!r} is not a colour ({', '.join(COLOURS)})")
+    return found[0]
+
+
+def read_row(text: str, row: int) -> list[int] | dict[str, int]:
+    """One typed row: two numbers ``"8 3"`` / ``"8x3"`` (the cards in the row
+    and the count of its commonest colour) -> ``[8, 3]``; counts per colour
+    ``"3y 2b"`` / ``"y3 b2"`` (a colour's first letters) -> colour counts.
+
+    Raises:
+        ValueError: naming row ``row`` (from 1) when it is neither.
+    """
+    tokens = [token for token in _ROW_TOKENS.findall(text) if token.lower() not in _TIMES]
+    numbers = [token for token in tokens if token.isdigit()]
+    if len(numbers) == len(tokens):
+        if len(numbers) != 2:
+            raise ValueError(
+                f"Row {row}: give the cards in the row and its commonest colour's count (8 3), "
+                "or a count per colour (3y 2b)"
+            )
+        return [int(numbers[0]), int(numbers[1])]
+    counts = _blank_row()
+    number_first = tokens[0].isdigit()
+    pairs = list(zip(tokens[::2], tokens[1::2]))
+    if len(tokens) % 2 or any(count.isdigit() == word.isdigit() for count, word in pairs):
+        raise ValueError(f"Row {row}: give a count and a colour for each colour (3y 2b)")
+    for first, second in pairs:
+        count, word = (first, second) if number_first else (second, first)
+        if not count.isdigit():
+            raise ValueError(f"Row {row}: put every count on the same side of its colour (3y 2b)")
+        counts[_colour_of(word, row)] += int(count)
+    return counts
+
+
+def read_rows(text: str) -> list[list[int] | dict[str, int]]:
+    """A player's rows typed in one line, separated by commas (or ``;``, ``/``,
+    new lines), each as :func:`read_row` reads it: ``"8 3, 2 1, 8 5"``.
+
+    Raises:
+        ValueError: naming the first row that can not be read.
+    """
+    parts = [part for part in _ROWS_SPLIT.split(text) if part.strip()]
+    return [read_row(part, number) for number, part in enumerate(parts, start=1)]
+
+
+def rows_text(rows: list) -> str:
+    """The typed form of a player's rows (:func:`read_rows` reads it back);
+    rows with no card yet are left out."""
+    parts = []
+    for counts in rows:
+        if isinstance(counts, list):
+            parts.append(f"{counts[0]} {counts[1]}")
+        elif any(counts.values()):
+            parts.append(" ".join(f"{counts[colour]}{colour[0]}" for colour in COLOURS if counts[colour]))
+    return ", ".join(parts)
+
+
 def _score(pad: UpOrDownPad, rows: list, discarded: int) -> str:
     """A player's score in words, or the pad's reason it can not be scored."""
     try:
@@ -82,15 +151,38 @@ class UpOrDownDraft:
     sheets: dict[str, dict]
     shown: str
     error: str = ""
+    typed: dict[str, str] = field(default_factory=dict)
+    typing_error: str = ""
 
     def _change(self, update: Callable[[dict], dict]) -> None:
         """Replace the shown player's sheet by ``update(sheet)``."""
         self.sheets[self.shown] = update(self.sheets[self.shown])
+        self.typed.pop(self.shown, None)
         self.error = ""
+        self.typing_error = ""
 
     def show(self, player: str) -> None:
         """Show ``player``'s display."""
         self.shown = player
+        self.typing_error = ""
+
+    def type_rows(self, text: str) -> None:
+        """The shown player's rows typed as ``text`` (:func:`read_rows`): they
+        replace the rows when they can be read, else the reason is kept in
+        ``typing_error`` and the rows stay as they were."""
+        try:
+            rows = read_rows(text)
+        except ValueError as exc:
+            self.typed[self.shown] = text
+            self.typing_error = str(exc)
+            return
+        self._change(lambda data: {**data, "rows": rows or [_blank_row()]})
+        self.typed[self.shown] = text
+
+    def rows_typed(self) -> str:
+        """The typed-rows field's text for the shown player: what was typed,
+        or the rows as :func:`rows_text` writes them."""
+        return self.typed.get(self.shown, rows_text(self.sheets[self.shown]["rows"]))
 
     def step_colour(self, index: int, colour: str, delta: int) -> None:
         """One more (``delta`` 1) or one fewer (-1) card of ``colour`` in row ``index``."""
@@ -169,7 +261,7 @@ def Entry(pad: UpOrDownPad, number: int | None, submit: Submit, close, delete) -
         row_score = _score(pad, [counts], 0)
         if isinstance(counts, list):
             lines: list[ft.Control] = [
-                ft.Text(f"{counts[0]} cards, {counts[1]} of the commonest colour (saved as counts)")
+                ft.Text(f"{counts[0]} cards, {counts[1]} of the commonest colour")
             ]
         else:
             lines = [
@@ -199,6 +291,16 @@ def Entry(pad: UpOrDownPad, number: int | None, submit: Submit, close, delete) -
                 test_id=f"row-{shown}-{index + 1}",
             )
         )
+    typed_rows = ft.TextField(
+        label=f"{shown}'s rows, typed",
+        helper=TYPED_HINT,
+        value=draft.rows_typed(),
+        error=draft.typing_error or None,
+        error_max_lines=3,
+        helper_max_lines=2,
+        on_change=lambda e: draft.type_rows(e.control.value),
+        autocorrect=False,
+    )
     add_row = None
     if len(sheet["rows"]) < MAX_ROWS:
         add_row = ft.TextButton(
@@ -216,11 +318,13 @@ def Entry(pad: UpOrDownPad, number: int | None, submit: Submit, close, delete) -
         "Count the scores" + (" (edit)" if number else ""),
         [
             ft.Text(
-                "Tap a player, then count the colours in each row and the cards on their discard pile.",
+                "Tap a player, then type their rows or count the colours with the buttons, "
+                "and count the cards on their discard pile.",
                 color=ft.Colors.ON_SURFACE_VARIANT,
             ),
             picker,
             ft.Text(f"{shown}'s display", theme_style=ft.TextThemeStyle.TITLE_MEDIUM),
+            typed_rows,
             *row_blocks,
             add_row,
             discard,
@@ -412,3 +516,20 @@ def change_text(pad: UpOrDownPad, row: Row, player: str) -> str:
 def stats_parts(stats: PlayerStats) -> list[str]:
     """A player's Up or Down? statistics: the best score of one game."""
     return [] if stats.best_score is None else [f"best score {stats.best_score}"]
+
+
+def entry_lines(pad: UpOrDownPad, number: int, player: str) -> list[str]:
+    """What was entered for ``player`` in round ``number``: each row (its
+    cards and commonest colour's count, or its colours) with the row's
+    score (``pad.score_preview``), and the cards on the discard pile."""
+    stored = pad.rounds[number - 1]["scores"][player]
+    lines = []
+    for index, row in enumerate(stored["rows"], start=1):
+        counts = _counts(row)
+        if isinstance(counts, list):
+            what = f"{counts[0]} cards, {counts[1]} of the commonest colour"
+        else:
+            what = ", ".join(f"{counts[colour]} {colour}" for colour in COLOURS if counts[colour])
+        lines.append(f"row {index}: {what or 'no cards'} = {points_text(pad.score_preview([row], 0))}")
+    lines.append(f"discard pile: {stored['discarded']} card{'s' if stored['discarded'] != 1 else ''}")
+    return lines

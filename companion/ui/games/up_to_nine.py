@@ -28,9 +28,13 @@ from companion.ui.entry_sheet import Submit, player_card, preview_or_none, sheet
 from companion.ui.games import ADD_ROUND, penalty_parts
 from companion.ui.games.up_to_nine_check import Check
 from companion.ui.games.up_to_nine_levels import LevelTable
+from companion.ui.score_table import signed
 from companion.ui.widgets import labelled
 
-__all__ = ["Check", "Entry", "add_label", "change_text", "facts", "options_panel", "stats_parts", "total_extras"]
+__all__ = [
+    "Check", "Entry", "add_label", "change_text", "entry_lines", "facts", "options_panel", "stats_parts",
+    "total_extras",
+]
 """The hooks every game's UI module offers (see ``companion.ui.games``)."""
 
 GAME = "up_to_nine"
@@ -69,6 +73,22 @@ def _result(state: dict) -> dict:
 def _level_text(level: int) -> str:
     """ "level 4", or "level 9 done" once level 9 is laid down."""
     return "level 9 done" if level == FINISHED else f"level {level}"
+
+
+def played_for(pad: UpToNinePad, number: int, player: str) -> int:
+    """The level ``player`` played for in round ``number`` (from 1): the level
+    after the round before (``Row.level``), 1 in round 1, ``FINISHED`` when
+    level 9 was already laid down (seed 003: one level up per lay-down)."""
+    return pad.rows[number - 2].level[player] if number > 1 else 1
+
+
+def contract_text(pad: UpToNinePad, level: int) -> str:
+    """A level's contract for the sheet: "level 3: 2 sets of 3 · wilds 1"
+    (``pad.levels``), or "level 9 done" once level 9 is laid down."""
+    if level == FINISHED:
+        return _level_text(level)
+    contract = pad.levels[level - 1]
+    return f"level {level}: {contract.contract} · wilds {contract.max_wild}"
 
 
 @ft.observable
@@ -145,10 +165,8 @@ def Entry(pad: UpToNinePad, number: int | None, submit: Submit, close, delete) -
     cards: list[ft.Control] = []
     for player in pad.players:
         state = draft.states[player]
-        if number is None:
-            contract = f"{_level_text(pad.level(player))}: {pad.contract(player)} · wilds {pad.wild_budget(player)}"
-        else:
-            contract = ""
+        level = pad.level(player) if number is None else played_for(pad, number, player)
+        contract = ("played for " if number else "") + contract_text(pad, level)
         result = _result(state)
         if state["out"]:
             penalty_text = "went out"
@@ -263,8 +281,27 @@ def total_extras(pad: UpToNinePad, player: str) -> list[ft.Control]:
 
 
 def change_text(pad: UpToNinePad, row: Row, player: str) -> str:
-    """A round cell's small text: the level after the round ("L2", or "done")."""
-    return "done" if row.level[player] == FINISHED else f"L{row.level[player]}"
+    """A round cell's small text: the round's penalty points and the level
+    after the round ("+20 L2", "0 done")."""
+    level = "done" if row.level[player] == FINISHED else f"L{row.level[player]}"
+    return f"{signed(row.penalty[player])} {level}"
+
+
+def entry_lines(pad: UpToNinePad, number: int, player: str) -> list[str]:
+    """What was entered for ``player`` in round ``number``: the contract
+    played for, "did not lay down" (a lay-down is the pad's note), and the
+    cards left or the penalty points typed instead."""
+    result = pad.rounds[number - 1]["results"][player]
+    lines = ["played for " + contract_text(pad, played_for(pad, number, player))]
+    if not result["laid_down"]:
+        lines.append("did not lay down")
+    if result.get("hand"):
+        lines.append(f"cards left: {' '.join(result['hand'])}")
+    elif result.get("points") is not None:
+        lines.append(f"points typed: {result['points']}")
+    else:
+        lines.append("no cards left")
+    return lines
 
 
 def stats_parts(stats: PlayerStats) -> list[str]:
