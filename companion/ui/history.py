@@ -224,7 +224,7 @@ def HistoryGameScreen() -> ft.Control:
             set_problem(outcome.message)
             return
         announce_saved(session)
-        session.tell(f"{registry.game(pad.GAME).title} game reopened")
+        session.tell(f"{registry.game(pad.GAME).title} game reopened", screen=f"/pad/{game_id}")
         navigate(f"/pad/{game_id}")
 
     controls: list[ft.Control | None] = [
