@@ -83,10 +83,37 @@ def test_under_a_pending_ace_of_spades_only_jokers_and_threes_are_legal():
 def test_take_the_attack_says_what_to_draw():
     answer = one_card_ui.one_card_answer(c("2♥"), parse_cards("A♣ 9♦"), attack_total=6)
     assert answer.attack == "Attack pending: 6 cards, last attack card 2♥."
-    assert answer.take.startswith("Take the attack: draw 6 cards.")
+    assert answer.take == ("You draw 6 cards. Then play a card from the hand you held before drawing, "
+                           "or draw one more card.")
     ace = answer.cards[0]
     assert ace.legal and ace.text == "Plays; the attack total becomes 9."
     assert not answer.cards[1].legal
+
+
+EMPTY_PILES = (" Then play a card from the hand you held before drawing; both piles are empty, "
+               "so there is no card to draw if none fits.")
+"""What every answer ends with when taking the attack empties both piles."""
+
+
+@pytest.mark.parametrize(("cards_left", "take"), [
+    (None, "You draw 7 cards. Then play a card from the hand you held before drawing, or draw one more card."),
+    (30, "You draw 7 cards. Then play a card from the hand you held before drawing, or draw one more card."),
+    (7, "You draw 7 cards, the last in both piles." + EMPTY_PILES),
+    (4, "You draw 4 cards; the other 3 of the 7 are forgiven." + EMPTY_PILES),
+    (6, "You draw 6 cards; the other 1 of the 7 is forgiven." + EMPTY_PILES),
+    (1, "You draw 1 card; the other 6 of the 7 are forgiven." + EMPTY_PILES),
+    (0, "You draw no cards; all 7 are forgiven." + EMPTY_PILES),
+])
+def test_taking_an_attack_when_the_piles_run_short_forgives_the_rest(cards_left, take):
+    answer = one_card_ui.one_card_answer(c("BJ"), parse_cards("9♦"), attack_total=7, cards_left=cards_left)
+    assert answer.take == take
+    assert answer.summary == ask.Answer(ask.NO, "Your card may not be played: take the attack.")
+
+
+def test_a_count_of_cards_left_that_is_no_count_is_an_error_not_a_crash():
+    answer = one_card_ui.one_card_answer(c("BJ"), parse_cards("9♦"), attack_total=7, cards_left=-1)
+    assert answer.summary.kind == ask.ERROR
+    assert answer.summary.text.startswith("The cards left in the draw and discard piles must be")
 
 
 def test_no_attack_no_take_line_and_plain_matching():

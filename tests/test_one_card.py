@@ -553,7 +553,7 @@ def test_match_winners_bad_input(wins, target, message):
         one_card.match_winners(wins, target)
 
 
-# Taking an attack when the piles run short: seed, "The Attack Ladder"
+# Taking an attack when the piles run short: seed, "Running Out of Cards to Draw"
 
 @pytest.mark.parametrize(("cards_left", "drawn"), [(None, 12), (20, 12), (12, 12), (5, 5), (0, 0)])
 def test_take_attack_draws_what_is_left_and_forgives_the_rest(cards_left, drawn):

@@ -123,12 +123,14 @@ def stepper(
     on_plus: Callable[[], None],
     colour: str | None = None,
     name: str | None = None,
+    maximum: int | None = None,
 ) -> ft.Control:
     """A count with - and + buttons.
 
     ``label`` is shown before the count; the buttons are named
     "<name> minus" / "<name> plus" (``name`` defaults to ``label``) so tests
     and screen readers can find them; ``colour`` paints a swatch before the label.
+    The - button is off at 0, the + button at ``maximum`` (None: no maximum).
     """
     name = name or label
     swatch: list[ft.Control] = []
@@ -140,7 +142,8 @@ def stepper(
             ft.Text(label, expand=True),
             icon_button(ft.Icons.REMOVE, f"{name} minus", on_minus, disabled=value <= 0),
             ft.Text(str(value), size=20, width=32, text_align=ft.TextAlign.CENTER),
-            icon_button(ft.Icons.ADD, f"{name} plus", on_plus),
+            icon_button(ft.Icons.ADD, f"{name} plus", on_plus,
+                        disabled=maximum is not None and value >= maximum),
         ],
         spacing=4,
         vertical_alignment=ft.CrossAxisAlignment.CENTER,

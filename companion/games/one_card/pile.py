@@ -296,8 +296,9 @@ def take_attack(state: OneCardState, cards_left: int | None = None) -> tuple[int
         OneCardError: for a ``state`` that is neither a ``OneCardState`` nor
             a card, or a ``cards_left`` that is not a whole number from 0.
 
-    Rule: seed, "The Attack Ladder" (what is left is taken, the rest
-    forgiven); rulings.md, One-card.
+    Rule: seed, "The Attack Ladder" (the total is drawn and the attack
+    resets), "Running Out of Cards to Draw" (what is left is taken, the
+    rest forgiven); rulings.md, One-card.
 
     >>> drawn, after = take_attack(OneCardState("A♠", attack_total=7))
     >>> drawn, after.attack_pending

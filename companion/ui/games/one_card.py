@@ -156,8 +156,40 @@ def _after_play(state: one_card.OneCardState, card: Card, players: int) -> str:
     return f"Plays. {effect}" if effect else "Plays."
 
 
+def take_text(total: int, drawn: int, cards_left: int | None) -> str:
+    """What taking an attack means, in words.
+
+    Args:
+        total: the attack's running total (cards).
+        drawn: the cards ``one_card.take_attack`` says are drawn.
+        cards_left: the cards left in the draw and discard piles together
+            (the top card not counted), None when there are enough.
+
+    Returns:
+        "You draw 7 cards. Then ..." or, when the piles run short, "You draw
+        4 cards; the other 3 of the 7 are forgiven. Then ...": the cards
+        drawn, the part of the total forgiven, and what the turn holds after
+        (rulings.md, One-card: the turn goes on with the hand held before
+        the draw).
+    """
+    if cards_left is None or cards_left > drawn:
+        return (f"You draw {count_text(drawn, 'card')}. Then play a card from the hand you held before "
+                "drawing, or draw one more card.")
+    forgiven = total - drawn
+    if not drawn:
+        head = f"You draw no cards; all {total} are forgiven."
+    elif forgiven:
+        head = (f"You draw {count_text(drawn, 'card')}; the other {forgiven} of the {total} "
+                f"{'is' if forgiven == 1 else 'are'} forgiven.")
+    else:
+        head = f"You draw {count_text(drawn, 'card')}, the last in both piles."
+    return (f"{head} Then play a card from the hand you held before drawing; both piles are empty, "
+            "so there is no card to draw if none fits.")
+
+
 def one_card_answer(top: Card | None, hand: Sequence[Card], *, attack_total: int = 0,
-                    declared_suit: str | None = None, players: int = CHECK_PLAYERS) -> OneCardAnswer:
+                    declared_suit: str | None = None, players: int = CHECK_PLAYERS,
+                    cards_left: int | None = None) -> OneCardAnswer:
     """Which cards of a One-card hand may be played, and why not the others.
 
     Args:
@@ -168,6 +200,10 @@ def one_card_answer(top: Card | None, hand: Sequence[Card], *, attack_total: int
         declared_suit: the suit a 7 on top named (letter or symbol), or None.
         players: players at the table (J and Q differ with two; the decks in
             play, so the copies of each card, follow it too).
+        cards_left: the cards left in the draw and discard piles together,
+            the top card not counted (None: enough to take the attack); with
+            fewer than the total the rest is forgiven (seed 002, "Running
+            Out of Cards to Draw").
 
     Returns:
         A ``OneCardAnswer`` built from ``one_card.check_play``, ``play`` and
@@ -182,9 +218,8 @@ def one_card_answer(top: Card | None, hand: Sequence[Card], *, attack_total: int
         if state.attack_pending:
             attack = (f"Attack pending: {state.attack_total} cards, "
                       f"last attack card {card_text(state.last_attack)}.")
-            draw, _ = one_card.take_attack(state)
-            take = (f"Take the attack: draw {count_text(draw, 'card')}. Then play a card from the hand you "
-                    "held before drawing, or draw one more card.")
+            drawn, _ = one_card.take_attack(state, cards_left)
+            take = take_text(state.attack_total, drawn, cards_left)
         if not hand:
             return OneCardAnswer(Answer(WAIT, "Add the cards in your hand."), (), attack, take)
         answers = []
@@ -249,25 +284,62 @@ def _named_suit(declared: str | None, choose: Callable[[str | None], None]) -> f
     )
 
 
+def _take_box(take: str, total: int, cards_left: int | None,
+              set_cards_left: Callable[[Any], None]) -> ft.Control:
+    """What taking the attack means (``take``), under the question whether
+    fewer than ``total`` cards are left to draw (``cards_left``: None for
+    enough) and, when so, a count of them from 0 to ``total`` - 1.
+    ``set_cards_left`` is the state setter (it takes a value or an update)."""
+    ink = ft.Colors.ON_SECONDARY_CONTAINER
+
+    def step(delta: int):
+        set_cards_left(lambda left: None if left is None else min(max(left + delta, 0), total - 1))
+
+    rows: list[ft.Control] = [ft.Row(
+        [
+            ft.Switch(value=cards_left is not None, height=TOUCH, tooltip="Fewer cards left to draw",
+                      on_change=lambda e: set_cards_left(0 if e.control.value else None)),
+            ft.Text(f"Fewer than {count_text(total, 'card')} left in the draw and discard piles "
+                    "(the top card not counted)", color=ink, expand=True),
+        ],
+        vertical_alignment=ft.CrossAxisAlignment.CENTER,
+    )]
+    if cards_left is not None:
+        rows.append(stepper("Cards left", cards_left, maximum=total - 1,
+                            on_minus=partial(step, -1), on_plus=partial(step, 1)))
+    rows.append(labelled("take", suit_text(take, color=ink, size=16)))
+    return ft.Container(padding=12, border_radius=12, bgcolor=ft.Colors.SECONDARY_CONTAINER,
+                        content=ft.Column(rows, spacing=8))
+
+
 @ft.component
 def Check(options: Mapping[str, Any], players: int) -> ft.Control:
     """Top card, pending attack, declared suit and your hand -> which cards are
     legal, for ``players`` at the table. One-card's checker has no house
     rules (``options``). The one-line answer sits right under the top card,
     the hand and the attack and suit controls, above the picker, so it shows
-    without scrolling after each tap; each card's answer follows the picker."""
+    without scrolling after each tap; each card's answer follows the picker.
+    "Take the attack" opens what taking it means, with the question that
+    matters only near the end of the piles: are fewer cards left to draw
+    than the total, and how many (seed 002, "Running Out of Cards to Draw")."""
     top, set_top = ft.use_state(None)
     hand, set_hand = ft.use_state(())
     attack, set_attack = ft.use_state(0)
     declared, set_declared = ft.use_state(None)
     active, set_active = ft.use_state("top")
     show_take, set_show_take = ft.use_state(False)
+    cards_left, set_cards_left = ft.use_state(None)
+
+    def change_attack(total: int):
+        """A new running total (0: no attack): a count of cards left asked for the old one goes."""
+        set_attack(total)
+        set_cards_left(None)
 
     def pick(cards: list[Card]):
         set_show_take(False)
         if active == "top":
             set_top(cards[-1])
-            set_attack(attack_value(cards[-1]))
+            change_attack(attack_value(cards[-1]))
             set_declared(None)
             set_active("hand")
         else:
@@ -276,7 +348,8 @@ def Check(options: Mapping[str, Any], players: int) -> ft.Control:
     def remove(index: int):
         set_hand(hand[:index] + hand[index + 1:])
 
-    answer = one_card_answer(top, hand, attack_total=attack, declared_suit=declared, players=players)
+    answer = one_card_answer(top, hand, attack_total=attack, declared_suit=declared, players=players,
+                             cards_left=cards_left)
     value = attack_value(top) if top is not None else 0
     controls: list[ft.Control] = [
         slots_row(
@@ -291,7 +364,7 @@ def Check(options: Mapping[str, Any], players: int) -> ft.Control:
         controls.append(ft.Row(
             [
                 ft.Switch(value=pending, height=TOUCH, tooltip="An attack is pending",
-                          on_change=lambda e: set_attack(value if e.control.value else 0)),
+                          on_change=lambda e: change_attack(value if e.control.value else 0)),
                 suit_text(f"An attack is pending ({card_label(top)} was the last attack card)", expand=True),
             ],
             vertical_alignment=ft.CrossAxisAlignment.CENTER,
@@ -301,10 +374,10 @@ def Check(options: Mapping[str, Any], players: int) -> ft.Control:
                 [
                     ft.Text("Running total", expand=True),
                     ft.IconButton(ft.Icons.REMOVE, tooltip="Running total minus", width=TOUCH, height=TOUCH,
-                                  disabled=attack <= value, on_click=lambda: set_attack(attack - 1)),
+                                  disabled=attack <= value, on_click=lambda: change_attack(attack - 1)),
                     ft.Text(str(attack), size=22, width=40, text_align=ft.TextAlign.CENTER),
                     ft.IconButton(ft.Icons.ADD, tooltip="Running total plus", width=TOUCH, height=TOUCH,
-                                  on_click=lambda: set_attack(attack + 1)),
+                                  on_click=lambda: change_attack(attack + 1)),
                 ],
                 vertical_alignment=ft.CrossAxisAlignment.CENTER,
             ))
@@ -321,10 +394,7 @@ def Check(options: Mapping[str, Any], players: int) -> ft.Control:
             vertical_alignment=ft.CrossAxisAlignment.CENTER,
         ))
         if show_take:
-            controls.append(labelled("take", ft.Container(
-                padding=12, border_radius=12, bgcolor=ft.Colors.SECONDARY_CONTAINER,
-                content=suit_text(answer.take, color=ft.Colors.ON_SECONDARY_CONTAINER, size=16),
-            )))
+            controls.append(_take_box(answer.take, attack, cards_left, set_cards_left))
     controls.append(CardPicker(pick, hint="e.g. 3h AS BJ 7c"))
     if answer.cards:
         controls.append(labelled("hand", ft.Column(
