@@ -20,6 +20,7 @@ import pytest
 
 import main
 from companion import registry
+from companion.games import up_to_nine
 from companion.pads import PadError, new_pad, pad_from_doc
 from companion.stats import PlayerStats
 from companion.store import Store
@@ -33,6 +34,7 @@ from companion.ui.games.up_or_down import _draft as up_or_down_draft
 from companion.ui.games.up_to_nine import UpToNineDraft, _blank, _from_stored
 from companion.ui.history import _stats_text
 from companion.ui.new_game import NewGameDraft, past_names
+from companion.ui.check import Followed, follow
 from companion.ui.state import SessionState, phone_label, unnamed_phone_label
 
 PLAYERS = ["Ann", "Ben", "Cy"]
@@ -492,3 +494,48 @@ class TestAHalfTypedFigure:
         assert (outcome.saved, outcome.conflict) == (False, None)
         assert "2 penalty points can not come from a hand" in outcome.message
         assert pad_from_doc(store.get_game(pad.id)).rounds == []
+
+
+class TestTheCheckerFollowsAGame:
+    """The checker follows the game named in the address, else the one whose
+    pad this session showed last, else the newest game in progress."""
+
+    @pytest.fixture
+    def games(self, tmp_path):
+        store = Store(tmp_path)
+        levels = up_to_nine.levels_to_json()
+        levels[0]["groups"][0]["size"] = 3
+        nine = new_pad("up_to_nine", ["Kim", "Lou"], options={"levels": levels})
+        one_up = new_pad("one_up", PLAYERS, options={"joker": True})
+        older = nine.to_doc()
+        older["created"] = "2026-01-01T00:00:00+00:00"
+        store.save_game(older)
+        store.save_game(one_up.to_doc())
+        return store, nine, one_up
+
+    def test_the_pad_shown_last_wins_over_the_newest_game(self, games):
+        store, nine, one_up = games
+        assert follow(store, "/check", "") == Followed(one_up.id, "one_up", {"joker": True, "limit": 40}, 3)
+        followed = follow(store, "/check", nine.id)
+        assert (followed.game_id, followed.game, followed.players) == (nine.id, "up_to_nine", 2)
+        assert not followed.from_pad
+        assert followed.options["levels"][0]["groups"][0]["size"] == 3
+        assert follow(store, "/check/one_up", nine.id).game_id == nine.id
+
+    def test_the_address_wins_over_the_pad_shown_last(self, games):
+        store, nine, one_up = games
+        followed = follow(store, f"/check/one_up?game_id={one_up.id}", nine.id)
+        assert (followed.game_id, followed.from_pad) == (one_up.id, True)
+
+    def test_a_deleted_game_falls_back_to_the_game_in_progress(self, games):
+        store, nine, one_up = games
+        store.delete_game(nine.id)
+        assert follow(store, "/check", nine.id).game_id == one_up.id
+        assert follow(store, f"/check?game_id={nine.id}", "") == Followed()
+
+    def test_a_session_records_the_pad_it_showed(self):
+        session = SessionState()
+        assert session.pad_game_id == ""
+        session.showed_pad("abc")
+        session.showed_pad("def")
+        assert session.pad_game_id == "def"

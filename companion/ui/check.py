@@ -4,10 +4,11 @@ Each game's checker panel is its UI module's ``Check``
 (``companion.ui.games.<id>``); this screen holds the game tiles and hands
 the panel a game's house rules and player count.  Opened from a score pad
 (``/check/<game>?game_id=<id>``) that game is the one followed; from the
-bottom tab (``/check``) it is the game in progress (the newest saved game
-not finished).  Switching games keeps ``?game_id=`` in the address, so
-coming back to the followed game finds its options again (One Up's wild
-joker, an edited Up to 9 level table).  For any other game the player
+bottom tab (``/check``) it is the game whose pad this session showed last,
+else the game in progress (the newest saved game not finished).  Switching
+games keeps following it (``?game_id=`` stays in the address), so coming
+back to the followed game finds its options again (One Up's wild joker, an
+edited Up to 9 level table).  For any other game the player
 count is picked on the screen.
 """
 
@@ -22,10 +23,11 @@ from urllib.parse import parse_qs, urlparse
 import flet as ft
 
 from companion import registry
+from companion.store import StoreError
 from companion.ui.ask_answers import CHECK_PLAYERS
 from companion.ui.ask_cards import game_tiles
 from companion.ui.games import game_ui
-from companion.ui.state import navigate, use_store
+from companion.ui.state import navigate, use_session, use_store
 from companion.ui.widgets import labelled, screen_header, tile_button
 
 @dataclass(frozen=True)
@@ -48,22 +50,46 @@ class Followed:
     from_pad: bool = False
 
 
-def followed_game() -> Followed:
-    """The saved game to follow (call inside a component): the one named by
-    ``?game_id=`` in the address, else the newest game in progress; an empty
-    ``Followed`` when there is none (or it is not found)."""
-    store = use_store()
-    query = parse_qs(urlparse(ft.context.page.route or "").query)
+def follow(store, route: str, shown: str) -> Followed:
+    """The saved game the checker follows.
+
+    Args:
+        store: the ``companion.store.Store``.
+        route: the address shown (``/check/one_up?game_id=<id>``).
+        shown: the id of the saved game whose score pad this session showed
+            last (empty: none).
+
+    Returns:
+        A ``Followed`` for the game named by ``?game_id=`` in ``route``
+        (``from_pad`` set), else for ``shown``, else for the newest game in
+        progress; an empty ``Followed`` when there is none, the game named
+        is not found or the saved games can not be read (the checker then
+        works on its own; the pad and History say what is wrong).
+    """
+    query = parse_qs(urlparse(route).query)
     game_id = query.get("game_id", [""])[0]
     from_pad = bool(game_id)
-    if not game_id:
-        playing = store.unfinished_games()
-        game_id = playing[0]["id"] if playing else ""
-    doc = store.get_game(game_id) if game_id else None
+    try:
+        if not from_pad:
+            game_id = shown
+            if not game_id or store.get_game(game_id) is None:
+                playing = store.unfinished_games()
+                game_id = playing[0]["id"] if playing else ""
+        doc = store.get_game(game_id) if game_id else None
+    except StoreError:
+        doc = None
     if doc is None:
         return Followed()
     return Followed(game_id, doc.get("game"), doc.get("options") or {},
                     len(doc.get("players", [])) or None, from_pad)
+
+
+def followed_game() -> Followed:
+    """The saved game to follow (call inside a component): :func:`follow` on
+    the page's address and this session's last score pad
+    (``SessionState.pad_game_id``)."""
+    session = use_session()
+    return follow(use_store(), ft.context.page.route or "", session.pad_game_id)
 
 
 def _players_row(count: int, supported: range, choose: Callable[[int], None]) -> ft.Control:

@@ -303,6 +303,7 @@ def PadScreen() -> ft.Control:
             pass
 
     ft.use_effect(keep_awake, [], cleanup=let_sleep)
+    ft.use_effect(lambda: session.showed_pad(game_id), [game_id])
 
     try:
         doc = store.get_game(game_id)

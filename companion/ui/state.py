@@ -35,6 +35,8 @@ class SessionState:
     ``phone`` is this phone's label, recorded with every change it saves and
     named in other phones' messages ("Ann's phone"); ``prefs`` holds the
     Flet SharedPreferences service that keeps the label on the phone.
+    ``pad_game_id`` is the saved game whose score pad this session showed
+    last (empty: none yet); the Check tab follows it.
     """
 
     revision: int = 0
@@ -48,6 +50,7 @@ class SessionState:
     new_game_draft: Any = field(default=None, repr=False)
     phone: str = ""
     prefs: Any = field(default=None, repr=False)
+    pad_game_id: str = ""
 
     def saved(self) -> None:
         """Mark that the saved games changed: screens reading them refresh."""
@@ -72,6 +75,11 @@ class SessionState:
         if message_id == self.message_id:
             self.undo = None
             self.message = ""
+
+    def showed_pad(self, game_id: str) -> None:
+        """The score pad of saved game ``game_id`` is shown now (the Check tab follows it)."""
+        if self.pad_game_id != game_id:
+            self.pad_game_id = game_id
 
     def entered(self, path: str) -> None:
         """The screen at ``path`` is shown now: a message of another screen is dropped."""

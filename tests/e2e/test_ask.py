@@ -114,7 +114,7 @@ def test_one_card_hand_under_a_pending_ace_of_spades(app):
     app.see("4 of 9 may be played: black joker, colour joker, 3♥, 3♣.")
     assert chosen_cards(app, "hand") == sorted(["black joker", "colour joker", "3♥", "3♣"])
     app.tap("Take the attack")
-    assert "Take the attack: draw 5 cards." in read(app, "take")
+    assert "You draw 5 cards." in read(app, "take")
 
 
 def test_setup_guide_for_one_up_with_four_players(app):
@@ -282,3 +282,55 @@ def test_a_wild_laid_off_on_a_set_is_worded_with_its_article(app):
     answer_on_screen(app, "answer", (
         "Yes: 2♥ goes on the set of 8s as a wild for an 8; "
         "it stays the card it is laid as."))
+
+
+EMPTY_PILES = (" Then play a card from the hand you held before drawing; both piles are empty, "
+               "so there is no card to draw if none fits.")
+"""How a take answer ends when taking the attack empties both piles."""
+
+
+def test_taking_an_attack_with_few_cards_left_forgives_the_rest(app):
+    app.open("/check/one_card")
+    type_cards(app, "Or type cards", "BJ")
+    app.see("An attack is pending")
+    type_cards(app, "Or type cards", "9D 5S")
+    app.tap("Take the attack")
+    answer_on_screen(app, "take", (
+        "You draw 7 cards. Then play a card from the hand you held before drawing, or draw one more card."))
+    app.page.get_by_role("switch", name="Fewer cards left to draw").click()
+    answer_on_screen(app, "take", "You draw no cards; all 7 are forgiven." + EMPTY_PILES)
+    for left in range(1, 5):
+        app.tap("Cards left plus")
+        app.see(f"You draw {left} card")
+    answer_on_screen(app, "take", "You draw 4 cards; the other 3 of the 7 are forgiven." + EMPTY_PILES)
+
+
+def test_check_tab_follows_the_pad_shown_last(app):
+    new_game(app, "Up to 9", ["Kim", "Lou"])
+    app.tap("Edit level 1")
+    app.tap("Level 1 group 1 cards minus")
+    app.tap("Start game")
+    app.see("Kim: level 1")
+    app.tab("Play")
+    new_game(app, "One Up", ["Ann", "Ben", "Cy"])
+    app.page.get_by_role("switch", name="Wild joker variant").click()
+    app.tap("Start game")
+    app.see("Ends at 40 points, wild joker")
+    app.tab("Play")
+    app.page.get_by_text("Up to 9 · Kim and Lou").first.click()
+    app.see("Kim: level 1")
+    app.tab("Check")
+    app.see("Level 1: straight of 3")
+    assert app.page.get_by_test_id("check-players").count() == 0
+    app.tap("One Up")
+    app.see("Wild joker variant")
+    assert not app.page.get_by_role("switch", name="Wild joker variant").is_checked()
+    app.tap("Up to 9")
+    app.see("Level 1: straight of 3")
+    app.tab("Play")
+    app.page.get_by_text("One Up · Ann, Ben and Cy").first.click()
+    app.see("Ends at 40 points, wild joker")
+    app.tab("Check")
+    app.button("JK").wait_for()
+    assert app.page.get_by_role("switch", name="Wild joker variant").is_checked()
+    assert app.page.get_by_test_id("check-players").count() == 0
