@@ -1,12 +1,13 @@
 """Screenshots of the Check, setup guide and Rules screens, light and dark.
 
-    .venv/bin/python tests/e2e/ask_screenshots.py [--out docs/screenshots]
+    .venv/bin/python tests/e2e/ask_screenshots.py [--out docs/screenshots] [--only NAME ...]
 
-Starts main.py on a free port with a fresh data folder (holding one saved
-One Up game with house rules, for the rules screen opened from a pad),
-drives headless Chromium at 390x844 through each screen and saves
+Starts main.py on a free port with a fresh data folder (holding a saved
+One Up game with house rules, for the rules screen opened from a pad, and
+an Up to 9 game with an edited level table, for the Check tab opened after
+its pad), drives headless Chromium at 390x844 through each screen and saves
 ``check-*.png``, ``setup-*.png`` and ``rules-*.png``, each as ``-light`` and
-``-dark``.  Not a test (pytest does not collect it); the browser tests in
+``-dark`` (``--only``: just the shots named, such as ``check-one-card-take``).  Not a test (pytest does not collect it); the browser tests in
 test_ask.py check the same screens.
 """
 
@@ -25,6 +26,7 @@ sys.path.insert(0, str(HERE.parents[1]))
 from harness import PHONE, AppPage, launch_browser, start_app  # noqa: E402
 from test_ask import LEVEL_FOUR, TWELVE, type_cards  # noqa: E402
 
+from companion.games import up_to_nine  # noqa: E402
 from companion.pads import new_pad  # noqa: E402
 from companion.store import Store  # noqa: E402
 
@@ -68,6 +70,29 @@ def check_one_card(app: AppPage) -> str:
     app.see("4 of 9 may be played")
     app.scroll(230)
     return "4 of 9 may be played"
+
+
+def check_one_card_take(app: AppPage) -> str:
+    app.open("/check/one_card")
+    type_cards(app, "Or type cards", "BJ")
+    app.see("An attack is pending")
+    type_cards(app, "Or type cards", "9D 5S")
+    app.tap("Take the attack")
+    app.see("You draw 7 cards.")
+    app.page.get_by_role("switch", name="Fewer cards left to draw").click()
+    for left in range(1, 5):
+        app.tap("Cards left plus")
+        app.see(f"You draw {left} card")
+    return "the other 3 of the 7 are forgiven"
+
+
+def check_after_pad(app: AppPage, game_id: str) -> str:
+    """The Check tab tapped on an Up to 9 pad (a click event on the tab, so
+    no pointer rests on it and its tooltip stays hidden)."""
+    app.open(f"/pad/{game_id}")
+    app.see("Kim: level 1")
+    app.page.get_by_role("tab", name="Check").dispatch_event("click")
+    return "Level 1: straight of 3"
 
 
 def check_up_to_nine(app: AppPage) -> str:
@@ -161,7 +186,9 @@ def main(argv: list[str] | None = None) -> int:
     """Take every screenshot; print each file written."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", default=str(HERE.parents[1] / "docs" / "screenshots"))
-    out = Path(parser.parse_args(argv).out)
+    parser.add_argument("--only", nargs="+", metavar="NAME", help="take only these shots")
+    args = parser.parse_args(argv)
+    out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
 
     from playwright.sync_api import sync_playwright
@@ -169,11 +196,17 @@ def main(argv: list[str] | None = None) -> int:
     with tempfile.TemporaryDirectory() as tmp:
         data_dir = Path(tmp) / "data"
         pad = new_pad("one_up", ["Ann", "Ben", "Cy"], options={"joker": True, "limit": 30})
-        Store(data_dir).save_game(pad.to_doc())
-        server = start_app(data_dir, Path(tmp) / "server.log")
+        levels = up_to_nine.levels_to_json()
+        levels[0]["groups"][0]["size"] = 3
+        nine = new_pad("up_to_nine", ["Kim", "Lou"], options={"levels": levels})
+        store = Store(data_dir)
+        store.save_game(pad.to_doc())
+        store.save_game(nine.to_doc())
         shots: dict[str, Callable[[AppPage], str]] = {
             "check-one-up": check_one_up,
             "check-one-card": check_one_card,
+            "check-one-card-take": check_one_card_take,
+            "check-after-pad": lambda app: check_after_pad(app, nine.id),
             "check-up-to-nine": check_up_to_nine,
             "check-up-to-nine-find": check_find,
             "check-up-to-nine-lay-off": check_lay_off,
@@ -186,6 +219,12 @@ def main(argv: list[str] | None = None) -> int:
             "rules-search": rules_search,
             "rules-house-rules": lambda app: rules_house_rules(app, pad.id),
         }
+        if args.only:
+            unknown = sorted(set(args.only) - set(shots))
+            if unknown:
+                parser.error(f"no shot named {', '.join(unknown)}; the shots: {', '.join(shots)}")
+            shots = {name: steps for name, steps in shots.items() if name in args.only}
+        server = start_app(data_dir, Path(tmp) / "server.log")
         try:
             with sync_playwright() as playwright:
                 browser = launch_browser(playwright)

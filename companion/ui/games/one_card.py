@@ -286,16 +286,17 @@ def _named_suit(declared: str | None, choose: Callable[[str | None], None]) -> f
 
 def _take_box(take: str, total: int, cards_left: int | None,
               set_cards_left: Callable[[Any], None]) -> ft.Control:
-    """What taking the attack means (``take``), under the question whether
-    fewer than ``total`` cards are left to draw (``cards_left``: None for
-    enough) and, when so, a count of them from 0 to ``total`` - 1.
-    ``set_cards_left`` is the state setter (it takes a value or an update)."""
+    """What taking the attack means (``take``), first so a tap leaves it on
+    screen, then the question whether fewer than ``total`` cards are left to
+    draw (``cards_left``: None for enough) and, when so, a count of them
+    from 0 to ``total`` - 1. ``set_cards_left`` is the state setter (it
+    takes a value or an update)."""
     ink = ft.Colors.ON_SECONDARY_CONTAINER
 
     def step(delta: int):
         set_cards_left(lambda left: None if left is None else min(max(left + delta, 0), total - 1))
 
-    rows: list[ft.Control] = [ft.Row(
+    rows: list[ft.Control] = [labelled("take", suit_text(take, color=ink, size=16)), ft.Row(
         [
             ft.Switch(value=cards_left is not None, height=TOUCH, tooltip="Fewer cards left to draw",
                       on_change=lambda e: set_cards_left(0 if e.control.value else None)),
@@ -307,7 +308,6 @@ def _take_box(take: str, total: int, cards_left: int | None,
     if cards_left is not None:
         rows.append(stepper("Cards left", cards_left, maximum=total - 1,
                             on_minus=partial(step, -1), on_plus=partial(step, 1)))
-    rows.append(labelled("take", suit_text(take, color=ink, size=16)))
     return ft.Container(padding=12, border_radius=12, bgcolor=ft.Colors.SECONDARY_CONTAINER,
                         content=ft.Column(rows, spacing=8))
 
