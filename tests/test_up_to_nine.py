@@ -867,7 +867,7 @@ def test_went_out_takes_only_a_round_result(result):
     (1, 0, "Wilds used: 0 of 0 allowed."),
     (3, 1, "Wilds used: 1 of 1 allowed."),
     (5, 1, "Wilds used: 1 of 2 allowed (1 + 1)."),
-    (4, 2, "Wilds used: 2 of 2 allowed (2 total, max 1 per set, at least one set with no wild)."),
+    (4, 2, "Wilds used: 2 of 2 allowed (max 1 per set, at least one set with no wild)."),
 ])
 def test_wilds_used_text_shows_the_budget_once(level, used, text):
     assert wilds_used_text(LEVELS[level - 1], used) == text

@@ -253,7 +253,7 @@ def test_a_twelve_card_hand_waits_for_find_and_answers_stay_on_screen(app):
                                     "to check a lay-down.")
     app.tap("Find it in my hand")
     answer_on_screen(app, "answer", "Found it: lay down these 9 cards.")
-    assert app.text_of("wilds") == "Wilds used: 2 of 2 allowed (2 total, max 1 per set, at least one set with no wild)."
+    assert app.text_of("wilds") == "Wilds used: 2 of 2 allowed (max 1 per set, at least one set with no wild)."
 
 
 def test_one_card_seven_with_no_suit_named_has_one_suit_row(app):

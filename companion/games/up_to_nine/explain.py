@@ -176,7 +176,7 @@ def wilds_used_text(level: Level, wilds_used: int) -> str:
     Returns:
         ``"Wilds used: 1 of 2 allowed."``; the budget's rules in brackets
         only where the budget is more than a number (split or with a group
-        that must hold no wild).
+        that must hold no wild), without the total said just before.
 
     Rule: seed, "Nivåtabellen"; rulings.md, Up to 9 (the "max wild" column).
 
@@ -184,7 +184,8 @@ def wilds_used_text(level: Level, wilds_used: int) -> str:
     >>> wilds_used_text(LEVELS[2], 1)
     'Wilds used: 1 of 1 allowed.'
     >>> wilds_used_text(LEVELS[3], 2)
-    'Wilds used: 2 of 2 allowed (2 total, max 1 per set, at least one set with no wild).'
+    'Wilds used: 2 of 2 allowed (max 1 per set, at least one set with no wild).'
     """
-    rules = "" if level.budget_text == str(level.max_wild) else f" ({level.budget_text})"
+    budget = level.budget_text.removeprefix(f"{level.max_wild} total, ")
+    rules = "" if budget == str(level.max_wild) else f" ({budget})"
     return f"Wilds used: {wilds_used} of {level.max_wild} allowed{rules}."
