@@ -156,7 +156,7 @@ def test_level_four_meld_with_two_wilds_and_its_grouping():
     answer = up_to_nine_ui.meld_answer(4, cards)
     assert answer.summary.kind == ask.YES
     assert answer.wilds == ("Wilds used: 2 of 2 allowed "
-                            "(2 total, max 1 per set, at least one set with no wild).")
+                            "(max 1 per set, at least one set with no wild).")
     groups = {g.title: g.slots for g in answer.groups}
     assert set(groups) == {"set of 7s", "set of kings", "set of 5s"}
     assert all(stands is None for _, stands in groups["set of 7s"])
