@@ -51,7 +51,9 @@ PHONE = {"width": 390, "height": 844}
 TEST_ID_ATTRIBUTE = "flt-semantics-identifier"
 """Where Flutter writes ``ft.Semantics(identifier=...)`` in the DOM."""
 
-SERVER_START_TIMEOUT = 30.0
+SERVER_START_TIMEOUT = 90.0
+"""Most seconds a server may take to listen: about 1 s when the machine is idle, over 30 s
+when eight test runs share its two cores (a ceiling on a wait, not a pause)."""
 STOP_TIMEOUT = 10.0
 TYPE_SETTLE = 0.2
 """Seconds to let a clicked Flutter text field take focus before typing."""
