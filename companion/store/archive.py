@@ -245,21 +245,27 @@ class Archive(GameTables):
     def _append_history(self, entries: list[dict[str, Any]]) -> None:
         """Record changes to the history index: in the cached index, and on disk.
 
-        With no history.json yet, or when the log would grow as long as the
-        index (see :data:`FOLD_AT`; an import of many games at once), the
-        index is written whole as history.json; else the changes are
-        appended to history.log (fsynced before returning; a line cut short
-        by a killed writer is cut off first). If a write fails, the cached
-        index is forgotten (it is read again from the files) and the log is
-        cut back to where it was, so a failed change leaves no line.
+        With no history.json yet, or with an empty log and as many changes
+        as the index is long (see :data:`FOLD_AT`; an import of many games
+        at once), the index is written whole as history.json. Else the
+        changes are appended to history.log (fsynced before returning; a
+        line cut short by a killed writer is cut off first), and the log is
+        folded into history.json once it is as long as the index: the log
+        then holds every change since history.json was last written, so a
+        kill before it is removed only makes the next read apply its lines
+        again, which changes nothing. If a write fails, the cached index is
+        forgotten (it is read again from the files) and the log is cut back
+        to where it was, so a failed change leaves no line.
         """
         index = self._history_index()
         try:
-            if index.signature is None or index.log_lines + len(entries) >= max(FOLD_AT, len(index.by_id)):
+            if index.signature is None or (index.log_offset == 0 and len(entries) >= max(FOLD_AT, len(index.by_id))):
                 self._apply_entries(index, entries)
                 self._fold_history(index)
             else:
                 self._append_log(index, entries)
+                if index.log_lines >= max(FOLD_AT, len(index.by_id)):
+                    self._fold_history(index)
         except BaseException:
             self._folder.history = None
             raise
