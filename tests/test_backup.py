@@ -8,6 +8,7 @@ import re
 import pytest
 
 from companion.store import MAX_BACKUP_BYTES, BackupError, Store, StoreError
+from companion.store.archive import FOLD_AT
 from store_helpers import make_doc as make_any_doc
 
 ONE_UP_ROUND = {"hands": {"Ann": ["K"], "Ben": [], "Cato": ["K", "2"]}, "went_out": "Ben", "ended_by": "Ben"}
@@ -52,6 +53,15 @@ def test_export_import_round_trip(store, tmp_path):
     assert other.import_json(store.export_json()) == 5
     assert snapshot(other) == snapshot(store)
     assert len(other.unfinished_games()) == 2
+
+
+def test_a_large_import_writes_the_history_index_whole(tmp_path):
+    games = [make_doc(n, finished=True) for n in range(FOLD_AT)]
+    assert Store(tmp_path).import_json(backup_of(games)) == FOLD_AT
+    assert not (tmp_path / "history.log").exists()
+    reopened = Store(tmp_path)
+    assert [summary["id"] for summary in reopened.list_games(limit=FOLD_AT)] == [doc["id"] for doc in games[::-1]]
+    assert reopened.notices == []
 
 
 def test_import_accepts_bytes_with_bom(store, tmp_path):

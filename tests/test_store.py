@@ -57,6 +57,12 @@ def test_unicode_names_round_trip(tmp_path):
     assert Store(tmp_path).get_game(doc["id"])["players"] == ["Åse", "Øyvind", "Jürgen"]
 
 
+def test_a_whole_number_longer_than_64_bits_is_written_and_read_back(tmp_path):
+    path = tmp_path / "db.json"
+    AtomicJSONStorage(path).write({"games": {"1": {"limit": 2**70, "name": "Åse"}}})
+    assert json.loads(path.read_text(encoding="utf-8")) == {"games": {"1": {"limit": 2**70, "name": "Åse"}}}
+
+
 def test_store_keeps_its_own_copy(tmp_path):
     store = Store(tmp_path)
     doc = make_doc(rounds=1)

@@ -68,7 +68,7 @@ from companion.pads import Pad, PadError, pad_from_doc
 from companion.pads.base import now_iso
 from companion.stats import PlayerStats, freeze_tally, merge_tallies
 from companion.store.backup import BACKUP_FORMAT, BACKUP_SCHEMA, MAX_BACKUP_BYTES, parse_backup
-from companion.store.files import JSON_OPTIONS, AtomicJSONStorage, paused_gc, remove_stale_temps
+from companion.store.files import AtomicJSONStorage, dump_json, paused_gc, remove_stale_temps
 from companion.store.folder import (
     ARCHIVE_DIR,
     GAMES_FILE,
@@ -454,7 +454,7 @@ class Store(Journals):
         with paused_gc():
             games = sorted(self.iter_games(), key=order_key, reverse=True)
             backup = {"format": BACKUP_FORMAT, "schema": BACKUP_SCHEMA, "exported": now_iso(), "games": games}
-            return json.dumps(backup, **JSON_OPTIONS)
+            return dump_json(backup).decode("utf-8")
 
     @guarded
     def import_json(self, data: bytes | str) -> int:

@@ -13,7 +13,6 @@ with them. The index in memory and the shard names are in
 from __future__ import annotations
 
 import contextlib
-import json
 import os
 from pathlib import Path
 from typing import Any
@@ -21,7 +20,7 @@ from typing import Any
 from companion.document import load_doc, order_key, summarize
 from companion.errors import CorruptFileError, StoreError
 from companion.stats import check_tally
-from companion.store.files import JSON_OPTIONS, AtomicJSONStorage, fsync_folder, paused_gc, signature, write_all
+from companion.store.files import AtomicJSONStorage, dump_json, fsync_folder, load_json, paused_gc, signature, write_all
 from companion.store.index import EMPTY_SHARD_BYTES, SHARD_NAMES, History, check_summary, shard_name
 from companion.store.tables import GameTables, tally_of
 
@@ -161,16 +160,25 @@ class Archive(GameTables):
     def _apply_log_line(self, index: History, line: bytes) -> None:
         """Apply one line of history.log to the index; CorruptFileError if it is not one the store writes."""
         try:
-            entry = json.loads(line.decode("utf-8"))
+            entry = load_json(line)
             if isinstance(entry, dict) and set(entry) == {"drop"} and isinstance(entry["drop"], str):
                 index.drop([entry["drop"]])
                 return
             if isinstance(entry, dict) and set(entry) == {"put"} and check_tally(entry["put"].get("tally")):
                 index.put(check_summary(entry["put"]), entry["put"]["tally"])
                 return
-        except (UnicodeDecodeError, RecursionError, ValueError, AttributeError) as error:
+        except (RecursionError, ValueError, AttributeError) as error:
             raise CorruptFileError(self._log_path, "a line of it is not one Companion writes") from error
         raise CorruptFileError(self._log_path, "a line of it is not one Companion writes")
+
+    @staticmethod
+    def _apply_entries(index: History, entries: list[dict[str, Any]]) -> None:
+        """Apply changes this store made (``{"put": row}`` / ``{"drop": id}``) to the index, unparsed."""
+        for entry in entries:
+            if "drop" in entry:
+                index.drop([entry["drop"]])
+            else:
+                index.put(check_summary(entry["put"]), entry["put"]["tally"])
 
     def _load_history(self) -> History:
         """Read history.json and history.log whole, check them against the archive, cache the result.
@@ -235,29 +243,36 @@ class Archive(GameTables):
         return index
 
     def _append_history(self, entries: list[dict[str, Any]]) -> None:
-        """Append changes to history.log (fsynced before returning) and to the cached index.
+        """Record changes to the history index: in the cached index, and on disk.
 
-        With no history.json yet, the index is written whole instead. A line
-        cut short by a killed writer is cut off first. If the write fails,
-        the log is cut back to where it was, so a failed change leaves no
-        line. The log is folded into history.json when it grows as long as
-        the index (see :data:`FOLD_AT`).
+        With no history.json yet, or with an empty log and as many changes
+        as the index is long (see :data:`FOLD_AT`; an import of many games
+        at once), the index is written whole as history.json. Else the
+        changes are appended to history.log (fsynced before returning; a
+        line cut short by a killed writer is cut off first), and the log is
+        folded into history.json once it is as long as the index: the log
+        then holds every change since history.json was last written, so a
+        kill before it is removed only makes the next read apply its lines
+        again, which changes nothing. If a write fails, the cached index is
+        forgotten (it is read again from the files) and the log is cut back
+        to where it was, so a failed change leaves no line.
         """
         index = self._history_index()
         try:
-            if index.signature is None:
-                for entry in entries:
-                    self._apply_log_line(index, json.dumps(entry).encode("utf-8"))
+            if index.signature is None or (index.log_offset == 0 and len(entries) >= max(FOLD_AT, len(index.by_id))):
+                self._apply_entries(index, entries)
                 self._fold_history(index)
             else:
                 self._append_log(index, entries)
+                if index.log_lines >= max(FOLD_AT, len(index.by_id)):
+                    self._fold_history(index)
         except BaseException:
             self._folder.history = None
             raise
 
     def _append_log(self, index: History, entries: list[dict[str, Any]]) -> None:
-        """The append of :meth:`_append_history` when history.json exists."""
-        payload = "".join(json.dumps(entry, **JSON_OPTIONS) + "\n" for entry in entries).encode("utf-8")
+        """The append of :meth:`_append_history` to history.log."""
+        payload = b"".join(dump_json(entry) + b"\n" for entry in entries)
         created = not self._log_path.exists()
         fd = os.open(self._log_path, os.O_WRONLY | os.O_CREAT, 0o644)
         try:
@@ -275,13 +290,10 @@ class Archive(GameTables):
             os.close(fd)
         if created:
             fsync_folder(self.data_dir)
-        for line in payload.splitlines():
-            self._apply_log_line(index, line)
+        self._apply_entries(index, entries)
         index.log_id = (info.st_dev, info.st_ino)
         index.log_offset += len(payload)
         index.log_lines += len(entries)
-        if index.log_lines >= max(FOLD_AT, len(index.by_id)):
-            self._fold_history(index)
 
     def _fold_history(self, index: History) -> None:
         """Write the index whole as history.json, then remove history.log (a kill between

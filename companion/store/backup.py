@@ -14,7 +14,7 @@ from companion.document import is_int, load_doc
 from companion.errors import BackupError, StoreError
 from companion.pads import PadError, pad_class
 from companion.stats import game_tally
-from companion.store.files import paused_gc
+from companion.store.files import load_json, paused_gc
 
 BACKUP_FORMAT = "companion-backup"
 """The ``format`` field that marks a JSON file as a Companion backup."""
@@ -49,7 +49,7 @@ def parse_backup(data: bytes | str) -> list[tuple[dict[str, Any], dict[str, Any]
 def _read_backup(data: bytes | bytearray) -> list[tuple[dict[str, Any], dict[str, Any]]]:
     """The work of :func:`parse_backup` once the size is checked."""
     try:
-        backup = json.loads(bytes(data).decode("utf-8-sig"))
+        backup = load_json(bytes(data).decode("utf-8-sig"))
     except (UnicodeDecodeError, json.JSONDecodeError) as error:
         raise BackupError("This file is not a Companion backup: it is not JSON text. Nothing was imported.") from error
     except RecursionError as error:

@@ -19,6 +19,7 @@ from collections.abc import Container, Iterator
 from pathlib import Path
 from typing import Any
 
+import orjson
 from tinydb.storages import Storage
 
 from companion.errors import CorruptFileError, StoreError
@@ -29,7 +30,42 @@ except ImportError:  # Windows: an open file cannot be removed there, which guar
     fcntl = None
 
 JSON_OPTIONS = {"ensure_ascii": False, "separators": (",", ":")}
-"""How the store's own files are written by json.dumps."""
+"""How the store's own files are written: compact, text as UTF-8 (what :func:`dump_json` writes)."""
+
+
+def load_json(text: str | bytes) -> Any:
+    """Parse JSON text (str, or UTF-8 bytes) with orjson, several times faster than json.loads.
+
+    Raises RecursionError for nesting deeper than orjson's limit (1,024
+    levels), ValueError (not a JSONDecodeError) for a number too large to
+    read, and json.JSONDecodeError (orjson's is one) for anything else that
+    is not JSON. A whole number longer than 64 bits reads as a float, as
+    orjson reads it.
+    """
+    try:
+        return orjson.loads(text)
+    except orjson.JSONDecodeError as error:
+        if error.msg.startswith("depth limit exceeded"):
+            raise RecursionError(error.msg) from error
+        if error.msg.startswith("number is infinity"):
+            raise ValueError(error.msg) from error
+        raise
+
+
+def dump_json(value: Any, **options: Any) -> bytes:
+    """``value`` as UTF-8 JSON bytes: by orjson when ``options`` are none or :data:`JSON_OPTIONS`
+    (the same text json.dumps writes with them, several times faster), else by json.dumps with them.
+
+    A value orjson can not write (a whole number longer than 64 bits, a key
+    that is not text) is written by json.dumps as well. Raises TypeError or
+    ValueError for a value that is not JSON.
+    """
+    if not options or options == JSON_OPTIONS:
+        try:
+            return orjson.dumps(value)
+        except orjson.JSONEncodeError:
+            options = JSON_OPTIONS
+    return json.dumps(value, **options).encode("utf-8")
 
 _TEMP_NAME = re.compile(r"^\.(?P<target>.+)\.[a-z0-9_]{8}\.tmp$")
 
@@ -238,7 +274,7 @@ class AtomicJSONStorage(Storage):
             return None
         try:
             with paused_gc():
-                data = json.loads(raw.decode(self._encoding))
+                data = load_json(raw.decode(self._encoding))
         except UnicodeDecodeError as error:
             raise CorruptFileError(self.path, f"it is not {self._encoding} text") from error
         except json.JSONDecodeError as error:
@@ -276,7 +312,8 @@ class AtomicJSONStorage(Storage):
         on_disk = signature(self.path)
         if on_disk is not None and on_disk != self._seen and on_disk[2] > 0:
             self._load()
-        payload = json.dumps(data, **self._dump_options).encode(self._encoding)
+        payload = (dump_json(data, **self._dump_options) if self._encoding == "utf-8"
+                   else json.dumps(data, **self._dump_options).encode(self._encoding))
         self._seen = _atomic_write(self.path, payload)
 
     def close(self) -> None:

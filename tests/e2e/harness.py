@@ -24,6 +24,7 @@ import socket
 import subprocess
 import sys
 import time
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, NoReturn
@@ -50,7 +51,9 @@ PHONE = {"width": 390, "height": 844}
 TEST_ID_ATTRIBUTE = "flt-semantics-identifier"
 """Where Flutter writes ``ft.Semantics(identifier=...)`` in the DOM."""
 
-SERVER_START_TIMEOUT = 30.0
+SERVER_START_TIMEOUT = 90.0
+"""Most seconds a server may take to listen: about 1 s when the machine is idle, over 30 s
+when eight test runs share its two cores (a ceiling on a wait, not a pause)."""
 STOP_TIMEOUT = 10.0
 TYPE_SETTLE = 0.2
 """Seconds to let a clicked Flutter text field take focus before typing."""
@@ -151,16 +154,28 @@ class Server:
         return "" if start < 0 else log[start:]
 
 
-def start_script(script: Path, args: list[str], log_path: Path, port: int, data_dir: Path | None = None) -> Server:
+def start_script(
+    script: Path,
+    args: list[str],
+    log_path: Path,
+    port: int,
+    data_dir: Path | None = None,
+    *,
+    prefix: Sequence[str] = (),
+    env: Mapping[str, str] | None = None,
+) -> Server:
     """Start ``script`` with this Python and wait until it listens on ``port``.
 
+    ``prefix`` goes before the command (e.g. ``setpriv`` to run it as
+    another user); ``env`` adds to (or overrides) this process's environment.
     Output goes to ``log_path``. Raises RuntimeError (with the log) when it
     does not come up.
     """
     log = open(log_path, "w", encoding="utf-8")
-    env = {**os.environ, "PYTHONUNBUFFERED": "1"}
+    environment = {**os.environ, "PYTHONUNBUFFERED": "1", **(env or {})}
     process = subprocess.Popen(
-        [sys.executable, str(script), *args], cwd=ROOT, stdout=log, stderr=subprocess.STDOUT, env=env
+        [*prefix, sys.executable, str(script), *args], cwd=ROOT, stdout=log, stderr=subprocess.STDOUT,
+        env=environment,
     )
     server = Server(process, f"http://127.0.0.1:{port}", port, data_dir, log_path, log)
     try:
@@ -171,11 +186,19 @@ def start_script(script: Path, args: list[str], log_path: Path, port: int, data_
     return server
 
 
-def start_app(data_dir: Path, log_path: Path, port: int | None = None) -> Server:
-    """Start Companion's main.py on 127.0.0.1 with ``data_dir``, no browser window."""
+def start_app(
+    data_dir: Path,
+    log_path: Path,
+    port: int | None = None,
+    *,
+    prefix: Sequence[str] = (),
+    env: Mapping[str, str] | None = None,
+) -> Server:
+    """Start Companion's main.py on 127.0.0.1 with ``data_dir``, no browser window
+    (``prefix`` and ``env`` as for :func:`start_script`)."""
     port = port or free_port()
     args = ["--host", "127.0.0.1", "--port", str(port), "--data-dir", str(data_dir), "--no-browser"]
-    return start_script(ROOT / "main.py", args, log_path, port, data_dir)
+    return start_script(ROOT / "main.py", args, log_path, port, data_dir, prefix=prefix, env=env)
 
 
 def launch_browser(playwright):

@@ -13,9 +13,8 @@ to check what was saved. One-card scores one round win per round (seed 002,
 from __future__ import annotations
 
 import os
+import re
 import shutil
-import subprocess
-import sys
 import tempfile
 from pathlib import Path
 
@@ -23,7 +22,7 @@ import pytest
 
 from companion.pads import new_pad, pad_from_doc
 from companion.store import Store
-from harness import PHONE, ROOT, AppPage, Server, free_port, wait_for_port
+from harness import PHONE, AppPage, Server, start_app
 from test_play import tap_values
 
 PLAYERS = ["Ann", "Ben", "Cy"]
@@ -131,6 +130,68 @@ def test_one_card_winners_tapped_on_two_phones_are_both_kept_or_asked(server, ph
     assert [round_["winner"] for round_ in latest(server, game_id).rounds] == ["Cy", "Ben"] * 3
     assert ann.wait_text("total-Ben", "3") == "3"
     assert ben.wait_text("total-Cy", "3") == "3"
+
+
+TOGETHER_MS = 500
+"""How far ahead :func:`tap_together` sets the moment both taps fire (milliseconds):
+long enough for the browser to be told on every page before it comes."""
+
+TAP_AT = "([button, at]) => setTimeout(() => button.click(), at - Date.now())"
+"""Page script: tap ``button`` (a Flutter semantics node) at the clock time ``at`` (ms)."""
+
+
+def tap_together(*taps: tuple[AppPage, str]) -> None:
+    """Tap each (phone, button name) at one and the same moment.
+
+    Every phone's page is told, without waiting for any tap, to tap its
+    button at a common time :data:`TOGETHER_MS` ahead on the browser's clock
+    (the phones are contexts of one browser, so one clock): the taps are
+    dispatched within the same millisecond and reach the server together.
+    """
+    buttons = [(phone, phone.button(name).element_handle()) for phone, name in taps]
+    at = buttons[0][0].page.evaluate("() => Date.now()") + TOGETHER_MS
+    for phone, button in buttons:
+        phone.page.evaluate(TAP_AT, [button, at])
+
+
+def outcome(phone: AppPage, number: int) -> str:
+    """What a phone showed after a save of round ``number`` raced another phone's:
+    "saved" or "asked" (the question whether it is the next round)."""
+    question = re.compile(
+        rf"Round {number} was just saved on \w+'s phone: save yours as round {number + 1}, or drop it\?")
+    saved = phone.page.get_by_text(f"Round {number} saved").or_(phone.page.get_by_label(f"Round {number} saved"))
+    asked = phone.page.get_by_text(question).or_(phone.page.get_by_label(question))
+    saved.or_(asked).first.wait_for(state="visible")
+    return "asked" if asked.count() else "saved"
+
+
+def test_one_card_winners_tapped_at_the_same_moment_are_saved_once_each(server, phones):
+    game_id = saved_game(server)
+    ann, ben = pad_on(phones, game_id, "Ann"), pad_on(phones, game_id, "Ben")
+    ann.tap("Add round")
+    ben.tap("Add round")
+    ann.button("Cy won").wait_for()
+    ben.button("Ben won").wait_for()
+    tap_together((ann, "Cy won"), (ben, "Ben won"))
+    outcomes = {"Ann": outcome(ann, 1), "Ben": outcome(ben, 1)}
+    assert sorted(outcomes.values()) == ["asked", "saved"], outcomes
+    first = next(name for name, seen in outcomes.items() if seen == "saved")
+    second, asked = ("Ben", ben) if first == "Ann" else ("Ann", ann)
+    asked.see(f"Round 1 was just saved on {first}'s phone: save yours as round 2, or drop it?")
+    asked.tap("Save as round 2")
+    asked.see("Round 2 saved")
+    winner_of = {"Ann": "Cy", "Ben": "Ben"}
+    saved = latest(server, game_id)
+    assert [round_["winner"] for round_ in saved.rounds] == [winner_of[first], winner_of[second]]
+    assert [(change.label, change.by) for change in saved.changes[:2]] == [
+        ("round 2 added", f"{second}'s phone"),
+        ("round 1 added", f"{first}'s phone"),
+    ]
+    for phone in (ann, ben):
+        phone.page.get_by_test_id("round-2").wait_for()
+        assert phone.wait_text("total-Ben", "1") == "1"
+        assert phone.wait_text("total-Cy", "1") == "1"
+        assert phone.wait_text("total-Ann", "0") == "0"
 
 
 def test_edit_against_delete(server, phones):
@@ -251,21 +312,8 @@ def start_read_only(data_dir: Path, log_path: Path) -> Server:
     for path in [data_dir, *data_dir.rglob("*")]:
         os.chmod(path, 0o555 if path.is_dir() else 0o444)
     as_nobody = ["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"] if os.geteuid() == 0 else []
-    port = free_port()
-    log = open(log_path, "w", encoding="utf-8")
-    process = subprocess.Popen(
-        [*as_nobody, sys.executable, str(ROOT / "main.py"), "--host", "127.0.0.1", "--port", str(port),
-         "--data-dir", str(data_dir), "--no-browser"],
-        cwd=ROOT, stdout=log, stderr=subprocess.STDOUT,
-        env={**os.environ, "PYTHONUNBUFFERED": "1", "PYTHONDONTWRITEBYTECODE": "1", "HOME": str(log_path.parent)},
-    )
-    server = Server(process, f"http://127.0.0.1:{port}", port, data_dir, log_path, log)
-    try:
-        wait_for_port(port, process)
-    except RuntimeError as error:
-        server.stop()
-        raise RuntimeError(f"{error}\n--- server output ---\n{server.log()}") from error
-    return server
+    return start_app(data_dir, log_path, prefix=as_nobody,
+                     env={"PYTHONDONTWRITEBYTECODE": "1", "HOME": str(log_path.parent)})
 
 
 def test_a_read_only_folder_shows_games_and_refuses_a_save_with_the_reason(browser, tmp_path):
