@@ -13,7 +13,7 @@ cards left, K 10 and 5 five (seed 003).
 from __future__ import annotations
 
 from companion.pads import new_pad
-from companion.ui.board import BoardLine, board_lines, board_link, board_path
+from companion.ui.board import BoardLine, BoardSizes, board_lines, board_link, board_path, board_sizes
 from companion.ui.qr import qr_png
 from companion.ui.score_table import deal_text, winners_text
 
@@ -101,3 +101,15 @@ def test_qr_png_is_a_version_3_code_at_8_pixels_a_module_with_its_quiet_zone():
     assert png[:8] == b"\x89PNG\r\n\x1a\n"
     width, height = int.from_bytes(png[16:20], "big"), int.from_bytes(png[20:24], "big")
     assert (width, height) == ((29 + 2 * 4) * 8, (29 + 2 * 4) * 8)
+
+
+def test_board_sizes_follow_the_width_between_a_floor_and_the_tv_sizes():
+    assert board_sizes(1280) == BoardSizes()
+    assert board_sizes(None) == BoardSizes()
+    assert board_sizes(1920) == BoardSizes()
+    assert board_sizes(640) == BoardSizes(
+        total=44, name=24, last=22, status=18, note=13, place=45, last_column=120, total_column=130, gap=8
+    )
+    assert board_sizes(200) == board_sizes(576) == BoardSizes(
+        total=40, name=22, last=20, status=16, note=12, place=40, last_column=108, total_column=117, gap=7
+    )

@@ -36,25 +36,47 @@ from companion.ui.score_table import deal_text, winners_text
 from companion.ui.state import navigate, use_keep_awake, use_session, use_store
 from companion.ui.widgets import TOUCH, labelled, screen_header
 
-TOTAL_TEXT = 88
-"""Font size of a total on the board (logical pixels): read from 2 m."""
+BOARD_WIDTH = 1280
+"""The screen the board is drawn for (a landscape tablet or TV), in logical pixels."""
 
-NAME_TEXT = 48
-"""Font size of a player's name and place on the board."""
+SMALLEST_SCALE = 0.45
+"""The board shrinks with a narrower screen (a phone) down to this share of its size."""
 
-LAST_TEXT = 44
-"""Font size of a player's score in the last round."""
 
-STATUS_TEXT = 36
-"""Font size of the title line, whose deal it is and the winners."""
+@dataclass(frozen=True)
+class BoardSizes:
+    """The sizes of the board, in logical pixels (font sizes and widths); the
+    defaults are those of a 1280 px wide screen, read from 2 m.
 
-NOTE_TEXT = 26
-"""Font size of the small lines (the marks, a note under a name, the headings)."""
+    Attributes:
+        total: a player's total.
+        name: a name and a place.
+        last: a player's score in the last round.
+        status: the title line (the game, whose deal) and the winners.
+        note: the small lines (the marks, a note under a name, the headings).
+        place, last_column, total_column: the widths of those columns.
+        gap: the padding and spacing between parts.
+    """
 
-PLACE_COLUMN = 90
-LAST_COLUMN = 240
-TOTAL_COLUMN = 260
-"""Widths of the place, last round and total columns (logical pixels)."""
+    total: int = 88
+    name: int = 48
+    last: int = 44
+    status: int = 36
+    note: int = 26
+    place: int = 90
+    last_column: int = 240
+    total_column: int = 260
+    gap: int = 16
+
+
+def board_sizes(width: float | None) -> BoardSizes:
+    """The board's sizes for a screen ``width`` logical pixels wide (None:
+    not known yet, taken as ``BOARD_WIDTH``): every size of
+    :class:`BoardSizes` times ``width / BOARD_WIDTH``, rounded, never larger
+    than the defaults nor smaller than ``SMALLEST_SCALE`` of them."""
+    scale = min(1.0, max(SMALLEST_SCALE, (width or BOARD_WIDTH) / BOARD_WIDTH))
+    full = BoardSizes()
+    return BoardSizes(**{name: round(value * scale) for name, value in vars(full).items()})
 
 
 WEB_SCHEMES = {"ws": "http", "wss": "https"}
@@ -131,64 +153,66 @@ def board_lines(pad: Pad) -> list[BoardLine]:
     ]
 
 
-def _mark(text: str) -> ft.Control:
+def _mark(text: str, sizes: BoardSizes) -> ft.Control:
     """A badge beside a name ("deals", "starts")."""
     return ft.Container(
         bgcolor=ft.Colors.SECONDARY_CONTAINER,
-        border_radius=10,
-        padding=ft.Padding.symmetric(horizontal=12, vertical=2),
-        content=ft.Text(text, size=NOTE_TEXT, color=ft.Colors.ON_SECONDARY_CONTAINER),
+        border_radius=sizes.gap // 2 + 2,
+        padding=ft.Padding.symmetric(horizontal=sizes.gap * 3 // 4, vertical=2),
+        content=ft.Text(text, size=sizes.note, color=ft.Colors.ON_SECONDARY_CONTAINER),
     )
 
 
-def _player_line(line: BoardLine, highlighted: bool) -> ft.Control:
+def _player_line(line: BoardLine, highlighted: bool, sizes: BoardSizes) -> ft.Control:
     """One player's line: place, name with the marks and the note, the last
     round's score and the big total; the leaders (winners once over) on a
-    coloured ground."""
+    coloured ground. Keyed by the player, so a line moves with its player
+    when the places change."""
     colour = ft.Colors.ON_PRIMARY_CONTAINER if highlighted else None
     name_row: list[ft.Control] = [
-        ft.Text(line.player, size=NAME_TEXT, weight=ft.FontWeight.W_600, color=colour, style=TIGHT,
+        ft.Text(line.player, size=sizes.name, weight=ft.FontWeight.W_600, color=colour, style=TIGHT,
                 max_lines=1, overflow=ft.TextOverflow.ELLIPSIS),
     ]
     if line.wins:
-        name_row.insert(0, ft.Icon(ft.Icons.EMOJI_EVENTS, size=NAME_TEXT, color=colour))
+        name_row.insert(0, ft.Icon(ft.Icons.EMOJI_EVENTS, size=sizes.name, color=colour))
     if line.deals:
-        name_row.append(_mark("deals"))
+        name_row.append(_mark("deals", sizes))
     if line.starts:
-        name_row.append(_mark("starts"))
+        name_row.append(_mark("starts", sizes))
     who: list[ft.Control] = [
-        ft.Row(name_row, spacing=16, vertical_alignment=ft.CrossAxisAlignment.CENTER),
+        ft.Row(name_row, spacing=sizes.gap, vertical_alignment=ft.CrossAxisAlignment.CENTER),
     ]
     if line.note:
-        who.append(ft.Text(line.note, size=NOTE_TEXT, color=colour or ft.Colors.ON_SURFACE_VARIANT))
+        who.append(ft.Text(line.note, size=sizes.note, color=colour or ft.Colors.ON_SURFACE_VARIANT))
     return ft.Container(
+        key=f"line-{line.player}",
         bgcolor=ft.Colors.PRIMARY_CONTAINER if highlighted else None,
-        border_radius=20,
-        padding=ft.Padding.symmetric(horizontal=16, vertical=4),
+        border_radius=sizes.gap + 4,
+        padding=ft.Padding.symmetric(horizontal=sizes.gap, vertical=4),
         content=ft.Row(
             [
                 ft.Container(
-                    width=PLACE_COLUMN,
+                    width=sizes.place,
                     content=labelled(
                         f"board-place-{line.player}",
-                        ft.Text("" if line.place is None else str(line.place), size=NAME_TEXT, color=colour),
+                        ft.Text("" if line.place is None else str(line.place), size=sizes.name, color=colour),
                     ),
                 ),
                 ft.Column(who, spacing=0, expand=True),
                 ft.Container(
-                    width=LAST_COLUMN,
+                    width=sizes.last_column,
                     alignment=ft.Alignment.CENTER_RIGHT,
                     content=labelled(
                         f"board-last-{line.player}",
-                        ft.Text(line.last, size=LAST_TEXT, color=colour or ft.Colors.ON_SURFACE_VARIANT),
+                        ft.Text(line.last, size=sizes.last, color=colour or ft.Colors.ON_SURFACE_VARIANT),
                     ),
                 ),
                 ft.Container(
-                    width=TOTAL_COLUMN,
+                    width=sizes.total_column,
                     alignment=ft.Alignment.CENTER_RIGHT,
                     content=labelled(
                         f"board-total-{line.player}",
-                        ft.Text(str(line.total), size=TOTAL_TEXT, weight=ft.FontWeight.BOLD, color=colour, style=TIGHT),
+                        ft.Text(str(line.total), size=sizes.total, weight=ft.FontWeight.BOLD, color=colour, style=TIGHT),
                     ),
                 ),
             ],
@@ -197,30 +221,30 @@ def _player_line(line: BoardLine, highlighted: bool) -> ft.Control:
     )
 
 
-def _headings(pad: Pad) -> ft.Control:
+def _headings(pad: Pad, sizes: BoardSizes) -> ft.Control:
     """The column headings over the lines: the last round's number and the unit."""
     muted = ft.Colors.ON_SURFACE_VARIANT
     last = f"Round {len(pad.rows)}" if pad.rows else ""
     return ft.Container(
-        padding=ft.Padding.symmetric(horizontal=16),
+        padding=ft.Padding.symmetric(horizontal=sizes.gap),
         content=ft.Row(
             [
-                ft.Container(width=PLACE_COLUMN),
+                ft.Container(width=sizes.place),
                 ft.Container(expand=True),
                 ft.Container(
-                    width=LAST_COLUMN, alignment=ft.Alignment.CENTER_RIGHT,
-                    content=labelled("board-round", ft.Text(last, size=NOTE_TEXT, color=muted)),
+                    width=sizes.last_column, alignment=ft.Alignment.CENTER_RIGHT,
+                    content=labelled("board-round", ft.Text(last, size=sizes.note, color=muted)),
                 ),
                 ft.Container(
-                    width=TOTAL_COLUMN, alignment=ft.Alignment.CENTER_RIGHT,
-                    content=ft.Text(game_ui(pad.GAME).board_unit(pad), size=NOTE_TEXT, color=muted),
+                    width=sizes.total_column, alignment=ft.Alignment.CENTER_RIGHT,
+                    content=ft.Text(game_ui(pad.GAME).board_unit(pad), size=sizes.note, color=muted),
                 ),
             ]
         ),
     )
 
 
-def _end(pad: Pad) -> ft.Control | None:
+def _end(pad: Pad, sizes: BoardSizes) -> ft.Control | None:
     """The end of the game: the winners and the pad's summary (None while it goes on)."""
     if not (pad.finished or pad.is_over):
         return None
@@ -229,15 +253,15 @@ def _end(pad: Pad) -> ft.Control | None:
         "board-winners",
         ft.Container(
             bgcolor=ft.Colors.TERTIARY_CONTAINER,
-            border_radius=20,
-            padding=ft.Padding.symmetric(horizontal=24, vertical=8),
+            border_radius=sizes.gap + 4,
+            padding=ft.Padding.symmetric(horizontal=sizes.gap * 3 // 2, vertical=sizes.gap // 2),
             content=ft.Row(
                 [
-                    ft.Icon(ft.Icons.EMOJI_EVENTS, size=STATUS_TEXT + 12, color=colour),
+                    ft.Icon(ft.Icons.EMOJI_EVENTS, size=sizes.status + 12, color=colour),
                     ft.Column(
                         [
-                            ft.Text(winners_text(pad), size=STATUS_TEXT + 8, weight=ft.FontWeight.BOLD, color=colour),
-                            ft.Text(pad.summary(), size=NOTE_TEXT, color=colour),
+                            ft.Text(winners_text(pad), size=sizes.status + 8, weight=ft.FontWeight.BOLD, color=colour),
+                            ft.Text(pad.summary(), size=sizes.note, color=colour),
                         ],
                         spacing=0,
                         expand=True,
@@ -249,7 +273,7 @@ def _end(pad: Pad) -> ft.Control | None:
     )
 
 
-def board_content(pad: Pad) -> ft.Control:
+def board_content(pad: Pad, sizes: BoardSizes) -> ft.Control:
     """The whole board of ``pad``: the title line (the game, whose deal, the
     link to the pad), the end when reached, the headings and one line per
     player, best first."""
@@ -257,59 +281,74 @@ def board_content(pad: Pad) -> ft.Control:
     highlighted = set(pad.winners or pad.leaders) if pad.rows else set()
     title = ft.Row(
         [
-            ft.Text(registry.game(pad.GAME).title, size=STATUS_TEXT, weight=ft.FontWeight.BOLD),
+            ft.Text(registry.game(pad.GAME).title, size=sizes.status, weight=ft.FontWeight.BOLD),
             ft.Container(
                 expand=True,
                 content=labelled(
                     "board-status",
-                    ft.Text(deal_text(pad), size=STATUS_TEXT, color=ft.Colors.ON_SURFACE_VARIANT,
+                    ft.Text(deal_text(pad), size=sizes.status, color=ft.Colors.ON_SURFACE_VARIANT,
                             max_lines=1, overflow=ft.TextOverflow.ELLIPSIS),
                 ),
             ),
             ft.TextButton("Open the pad", icon=ft.Icons.EDIT_NOTE, height=TOUCH,
                           on_click=lambda: navigate(f"/pad/{pad.id}")),
         ],
-        spacing=32,
+        spacing=sizes.gap * 2,
         vertical_alignment=ft.CrossAxisAlignment.CENTER,
     )
     parts: list[ft.Control | None] = [
         title,
-        _end(pad),
-        _headings(pad),
-        *(_player_line(line, line.player in highlighted) for line in lines),
+        _end(pad, sizes),
+        _headings(pad, sizes),
+        *(_player_line(line, line.player in highlighted, sizes) for line in lines),
     ]
-    return ft.Column([part for part in parts if part is not None], spacing=8, scroll=ft.ScrollMode.AUTO,
+    return ft.Column([part for part in parts if part is not None], spacing=sizes.gap // 2, scroll=ft.ScrollMode.AUTO,
                      expand=True)
 
 
-def _plain(text: str, detail: str = "") -> ft.Control:
+def _plain(sizes: BoardSizes, text: str, detail: str = "") -> ft.Control:
     """A board that can not show a game: the reason in big type, and the way home."""
-    lines: list[ft.Control] = [ft.Text(text, size=STATUS_TEXT, weight=ft.FontWeight.W_600)]
+    lines: list[ft.Control] = [ft.Text(text, size=sizes.status, weight=ft.FontWeight.W_600)]
     if detail:
-        lines.append(ft.Text(detail, size=NOTE_TEXT, color=ft.Colors.ON_SURFACE_VARIANT))
+        lines.append(ft.Text(detail, size=sizes.note, color=ft.Colors.ON_SURFACE_VARIANT))
     lines.append(ft.TextButton("Go to Play", on_click=lambda: navigate("/"), height=TOUCH))
-    return ft.Column(lines, spacing=16)
+    return ft.Column(lines, spacing=sizes.gap)
 
 
 @ft.component
 def BoardScreen() -> ft.View:
     """The board of one game (route /board/:game_id) as saved now, in a view
-    of its own (no navigation bar, no message bar); a missing game says so
-    plainly."""
+    of its own (no navigation bar, no message bar), sized to the screen's
+    width (:func:`board_sizes`, followed when the window is resized); a
+    missing game says so plainly."""
     game_id = ft.use_route_params().get("game_id", "")
     store = use_store()
     use_session()
     use_keep_awake()
+    page = ft.context.page
+    width, set_width = ft.use_state(page.width)
+
+    def follow_width():
+        page.on_resize = lambda event: set_width(event.width)
+
+    def stop_following():
+        page.on_resize = None
+
+    ft.use_effect(follow_width, [], cleanup=stop_following)
+    sizes = board_sizes(width)
     try:
         doc = store.get_game(game_id)
-        content = _plain("This game is not here (deleted?)") if doc is None else board_content(pad_from_doc(doc))
+        content = (
+            _plain(sizes, "This game is not here (deleted?)") if doc is None
+            else board_content(pad_from_doc(doc), sizes)
+        )
     except StoreError as exc:
-        content = _plain("This game can not be read", str(exc))
+        content = _plain(sizes, "This game can not be read", str(exc))
     except PadError as exc:
-        content = _plain("This game can not be opened", str(exc))
+        content = _plain(sizes, "This game can not be opened", str(exc))
     return ft.View(
         route=ft.use_view_path(),
-        padding=ft.Padding.symmetric(horizontal=32, vertical=20),
+        padding=ft.Padding.symmetric(horizontal=sizes.gap * 2, vertical=sizes.gap),
         controls=[content],
     )
 
