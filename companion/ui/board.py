@@ -22,6 +22,7 @@ Test ids: ``board-status`` (whose deal, or "Finished"), ``board-winners``
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from urllib.parse import urlsplit
 
@@ -353,7 +354,7 @@ def BoardScreen() -> ft.View:
     )
 
 
-def board_invite(game_id: str, page_url: str, back) -> ft.Control:
+def board_invite(game_id: str, page_url: str, back: Callable[[], None]) -> ft.Control:
     """The pad's "Board for the table": the board's QR code and address, to
     scan with the tablet or TV in the middle of the table, and a button that
     opens the board on this screen; ``back()`` returns to the pad."""
