@@ -20,6 +20,7 @@ from urllib.parse import parse_qs, urlparse
 import flet as ft
 
 from companion.ui.ask_cards import SUIT_FONT, SUIT_FONT_URL
+from companion.ui.board import BoardScreen
 from companion.ui.check import CheckScreen
 from companion.ui.history import HistoryGameScreen, HistoryScreen
 from companion.ui.new_game import NewGameScreen
@@ -255,6 +256,7 @@ def NotFound() -> ft.Control:
 
 
 ROUTES: list[ft.Route] = [
+    ft.Route(path="board/:game_id", component=BoardScreen),
     ft.Route(
         component=Shell,
         outlet=True,
@@ -272,7 +274,9 @@ ROUTES: list[ft.Route] = [
         ],
     )
 ]
-"""The route table of the contracts (see the module docstring to add one)."""
+"""The route table of the contracts (see the module docstring to add one).
+The board for the table comes first, outside the shell: its own view,
+without the navigation bar."""
 
 
 @ft.component

@@ -22,19 +22,20 @@ import flet as ft
 from companion import registry
 from companion.errors import ConflictError, StoreError
 from companion.pads import Pad, PadError, pad_from_doc
-from companion.pads.base import join_names
 from companion.pads.changelog import opening, who
 from companion.ui import saving
+from companion.ui.board import board_invite
 from companion.ui.games import game_ui
 from companion.ui.saving import DELETE, Conflict, Outcome, SheetMark
 from companion.ui.round_detail import RoundDetail
-from companion.ui.score_table import MARKS_LEGEND, TAP_HINT, round_rows, score_header
+from companion.ui.score_table import MARKS_LEGEND, TAP_HINT, deal_text, round_rows, score_header, winners_text
 from companion.ui.state import (
     announce_saved,
     name_phone,
     navigate,
     phone_label,
     unnamed_phone_label,
+    use_keep_awake,
     use_session,
     use_store,
 )
@@ -55,11 +56,7 @@ def end_banner(pad: Pad, on_finish: Callable[[], None] | None) -> ft.Control | N
     """The end of the game: winners announced; "Finish game" when the end is not accepted yet."""
     if not (pad.finished or pad.is_over):
         return None
-    winners = pad.winners
-    headline = (
-        f"{join_names(winners)} {'wins' if len(winners) == 1 else 'share the win'}!"
-        if winners else "The game is over"
-    )
+    headline = winners_text(pad)
     lines: list[ft.Control] = [
         ft.Row(
             [
@@ -290,19 +287,7 @@ def PadScreen() -> ft.Control:
     detail, show_detail = ft.use_state(None)
     problem, set_problem = ft.use_state("")
 
-    async def keep_awake():
-        try:
-            await session.wakelock.enable()
-        except (RuntimeError, TimeoutError):
-            pass
-
-    async def let_sleep():
-        try:
-            await session.wakelock.disable()
-        except (RuntimeError, TimeoutError):
-            pass
-
-    ft.use_effect(keep_awake, [], cleanup=let_sleep)
+    use_keep_awake()
     ft.use_effect(lambda: session.showed_pad(game_id), [game_id])
 
     try:
@@ -411,7 +396,8 @@ def PadScreen() -> ft.Control:
             announce_saved(session)
 
     def go(name: str):
-        """Show the pad ("pad"), its change log ("changes") or the phone's label ("phone")."""
+        """Show the pad ("pad"), its change log ("changes"), the phone's label
+        ("phone") or the board's QR code ("board")."""
         set_problem("")
         set_view(name)
 
@@ -445,16 +431,14 @@ def PadScreen() -> ft.Control:
         return scrolling(ft.Column([part for part in parts if part is not None], spacing=10))
     if view == "changes":
         return scrolling(changes_view(pad, problem, undo, lambda: go("pad")))
+    if view == "board":
+        return scrolling(board_invite(pad.id, ft.context.page.url or "", lambda: go("pad")))
     if view == "phone":
         return scrolling(phone_view(pad, session.phone, pick_phone, lambda: go("pad")))
     if detail is not None and detail <= len(pad.rows):
         return scrolling(RoundDetail(pad, detail, on_edit=edit_from_detail, on_close=lambda: show_detail(None)))
 
-    if pad.finished:
-        status = "Finished"
-    else:
-        starter = f", {pad.next_starter} starts" if pad.next_starter else ""
-        status = f"Round {pad.next_round}: {pad.next_dealer} deals{starter}"
+    status = deal_text(pad)
     undo_id = pad.undo_id
     actions: list[ft.Control] = [
         icon_button(ft.Icons.UNDO, pad.undo_label if pad.can_undo else "Undo", lambda: undo(undo_id),
@@ -467,6 +451,7 @@ def PadScreen() -> ft.Control:
                 ft.PopupMenuItem(
                     content="Whose phone is this?", icon=ft.Icons.PHONE_ANDROID, on_click=lambda: go("phone"),
                 ),
+                ft.PopupMenuItem(content="Board for the table", icon=ft.Icons.TV, on_click=lambda: go("board")),
                 ft.PopupMenuItem(
                     content="End the game now", icon=ft.Icons.STOP_CIRCLE_OUTLINED,
                     on_click=lambda: act(lambda saved: saved.end_early()), disabled=pad.finished or not pad.rows,

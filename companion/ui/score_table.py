@@ -26,6 +26,7 @@ from functools import partial
 import flet as ft
 
 from companion.pads import Pad, Row
+from companion.pads.base import join_names
 from companion.ui.games import game_ui
 from companion.ui.widgets import BIG_DIGITS, TOUCH, labelled
 
@@ -55,6 +56,26 @@ TAP_HINT = "Tap a round to change or delete it, its number to see what was enter
 def signed(points: int) -> str:
     """A change of a total with its sign: "+5", "-10", "0"."""
     return f"+{points}" if points > 0 else str(points)
+
+
+def deal_text(pad: Pad) -> str:
+    """Whose deal it is, in one line: "Round 4: Ben deals, Cy starts" (who
+    starts is left out where the pad can not know it: One Up's first round),
+    or "Finished" (``pad.next_round``, ``pad.next_dealer``, ``pad.next_starter``)."""
+    if pad.finished:
+        return "Finished"
+    starter = f", {pad.next_starter} starts" if pad.next_starter else ""
+    return f"Round {pad.next_round}: {pad.next_dealer} deals{starter}"
+
+
+def winners_text(pad: Pad) -> str:
+    """The end of the game in a few words: "Ann wins!", "Ann and Ben share
+    the win!", or "The game is over" when the rules name no winner
+    (``pad.winners``)."""
+    winners = pad.winners
+    if not winners:
+        return "The game is over"
+    return f"{join_names(winners)} {'wins' if len(winners) == 1 else 'share the win'}!"
 
 
 def name_room(players: int) -> int:

@@ -108,6 +108,28 @@ def use_session() -> SessionState:
     return ft.use_context(SessionContext)
 
 
+def use_keep_awake() -> None:
+    """Keep this device's screen on while the calling component is shown (a
+    pad at the table, the board): the session's Wakelock is enabled when the
+    component first shows and disabled when it goes. A browser that refuses
+    (or does not answer) leaves the screen to its own timeout."""
+    session = use_session()
+
+    async def keep_awake():
+        try:
+            await session.wakelock.enable()
+        except (RuntimeError, TimeoutError):
+            pass
+
+    async def let_sleep():
+        try:
+            await session.wakelock.disable()
+        except (RuntimeError, TimeoutError):
+            pass
+
+    ft.use_effect(keep_awake, [], cleanup=let_sleep)
+
+
 def navigate(route: str) -> None:
     """Go to ``route`` (a path such as ``/pad/<id>``) in this session."""
     ft.context.page.navigate(route)

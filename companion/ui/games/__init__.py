@@ -20,7 +20,11 @@ offers the same hooks, and the screens reach them only through
 - ``entry_lines(pad, number, player)``: what was entered for a player in
   round ``number`` (``list[str]``), for the round's detail;
 - ``stats_parts(stats)``: a player's statistics for the game (``list[str]``,
-  empty: no line).
+  empty: no line);
+- ``board_unit(pad)``: what the big numbers on the board for the table
+  count, as their heading ("Points", "Round wins");
+- ``board_note(pad, player)``: the line under a player's name on the board
+  (``str``, "" for none), e.g. the Up to 9 level and contract.
 """
 
 from __future__ import annotations

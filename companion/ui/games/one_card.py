@@ -458,3 +458,13 @@ def stats_parts(stats: PlayerStats) -> list[str]:
 def entry_lines(pad: OneCardPad, number: int, player: str) -> list[str]:
     """Nothing entered per player in One-card: the round's winner is the pad's note."""
     return []
+
+
+def board_unit(pad: OneCardPad) -> str:
+    """The heading of the board's totals: "Round wins" (seed 002, "Winning")."""
+    return "Round wins"
+
+
+def board_note(pad: OneCardPad, player: str) -> str:
+    """Nothing under a name on the board: the total says it all."""
+    return ""

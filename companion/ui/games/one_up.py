@@ -305,3 +305,13 @@ def entry_lines(pad: OneUpPad, number: int, player: str) -> list[str]:
     hand as typed ("cards left: K K 3"), or that none were."""
     cards = pad.rounds[number - 1]["hands"][player]
     return [f"cards left: {' '.join(cards)}" if cards else "no cards left"]
+
+
+def board_unit(pad: OneUpPad) -> str:
+    """The heading of the board's totals: penalty points ("Points")."""
+    return "Points"
+
+
+def board_note(pad: OneUpPad, player: str) -> str:
+    """Nothing under a name on the board: the total says it all."""
+    return ""

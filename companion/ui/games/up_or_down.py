@@ -533,3 +533,13 @@ def entry_lines(pad: UpOrDownPad, number: int, player: str) -> list[str]:
         lines.append(f"row {index}: {what or 'no cards'} = {points_text(pad.score_preview([row], 0))}")
     lines.append(f"discard pile: {stored['discarded']} card{'s' if stored['discarded'] != 1 else ''}")
     return lines
+
+
+def board_unit(pad: UpOrDownPad) -> str:
+    """The heading of the board's totals: "Points"."""
+    return "Points"
+
+
+def board_note(pad: UpOrDownPad, player: str) -> str:
+    """Nothing under a name on the board: the total says it all."""
+    return ""

@@ -312,3 +312,16 @@ def stats_parts(stats: PlayerStats) -> list[str]:
             f"highest level laid down {stats.highest_level}" if stats.highest_level else "no level laid down yet"
         )
     return parts
+
+
+def board_unit(pad: UpToNinePad) -> str:
+    """The heading of the board's totals: "Penalty points" (the level ranks first)."""
+    return "Penalty points"
+
+
+def board_note(pad: UpToNinePad, player: str) -> str:
+    """Under ``player``'s name on the board: the level played for and its
+    contract ("level 3: 2 runs of 4"), or "level 9 done" (``pad.level``,
+    ``pad.contract``)."""
+    level = pad.level(player)
+    return _level_text(level) if level == FINISHED else f"{_level_text(level)}: {pad.contract(player)}"

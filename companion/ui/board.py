@@ -1,0 +1,377 @@
+"""The board for the table (/board/:game_id): a read-only page for a tablet
+or a TV in the middle of the table, readable from 2 m on a 1280x800
+landscape screen.
+
+It shows the game as saved now: the players best first with their places
+(tied players share one), big totals, each player's score in the last
+round, whose deal it is and who starts, and the end of the game with the
+winners. It repaints whenever any phone saves (the session's ``revision``
+moves through the pubsub, as on the pad). Nothing on it changes the game:
+no navigation bar, no sheet, only a small "Open the pad" link.
+
+Every figure comes from the pad (``pad.standings``, ``pad.rows``,
+``pad.next_dealer``, ``pad.next_starter``, ``pad.winners``) and from the
+game's UI module (``change_text``, ``board_unit``, ``board_note``); this
+module only lays them out (:func:`board_lines` gathers them, tested
+without a browser).
+
+Test ids: ``board-status`` (whose deal, or "Finished"), ``board-winners``
+(the end), ``board-round`` (the last round's heading), and per player
+``board-place-<player>``, ``board-total-<player>``, ``board-last-<player>``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from urllib.parse import urlsplit
+
+import flet as ft
+
+from companion import registry
+from companion.errors import StoreError
+from companion.pads import Pad, PadError, pad_from_doc
+from companion.ui.games import game_ui
+from companion.ui.qr import qr_image
+from companion.ui.score_table import deal_text, winners_text
+from companion.ui.state import navigate, use_keep_awake, use_session, use_store
+from companion.ui.widgets import TOUCH, labelled, screen_header
+
+BOARD_WIDTH = 1280
+"""The screen the board is drawn for (a landscape tablet or TV), in logical pixels."""
+
+SMALLEST_SCALE = 0.45
+"""The board shrinks with a narrower screen (a phone) down to this share of its size."""
+
+
+@dataclass(frozen=True)
+class BoardSizes:
+    """The sizes of the board, in logical pixels (font sizes and widths); the
+    defaults are those of a 1280 px wide screen, read from 2 m.
+
+    Attributes:
+        total: a player's total.
+        name: a name and a place.
+        last: a player's score in the last round.
+        status: the title line (the game, whose deal) and the winners.
+        note: the small lines (the marks, a note under a name, the headings).
+        place, last_column, total_column: the widths of those columns.
+        gap: the padding and spacing between parts.
+    """
+
+    total: int = 88
+    name: int = 48
+    last: int = 44
+    status: int = 36
+    note: int = 26
+    place: int = 90
+    last_column: int = 240
+    total_column: int = 260
+    gap: int = 16
+
+
+def board_sizes(width: float | None) -> BoardSizes:
+    """The board's sizes for a screen ``width`` logical pixels wide (None:
+    not known yet, taken as ``BOARD_WIDTH``): every size of
+    :class:`BoardSizes` times ``width / BOARD_WIDTH``, rounded, never larger
+    than the defaults nor smaller than ``SMALLEST_SCALE`` of them."""
+    scale = min(1.0, max(SMALLEST_SCALE, (width or BOARD_WIDTH) / BOARD_WIDTH))
+    full = BoardSizes()
+    return BoardSizes(**{name: round(value * scale) for name, value in vars(full).items()})
+
+
+WEB_SCHEMES = {"ws": "http", "wss": "https"}
+"""The page's scheme for the scheme of the WebSocket it talks to the server on."""
+
+TIGHT = ft.TextStyle(height=1.05)
+"""Line height of the board's big texts (the font size, nearly): six players fit 800 px."""
+
+
+def board_path(game_id: str) -> str:
+    """The app's path of the board of ``game_id``: ``/board/<game_id>``."""
+    return f"/board/{game_id}"
+
+
+def board_link(page_url: str, game_id: str) -> str:
+    """The address of the board of ``game_id`` on the server that served
+    ``page_url`` (the address the browser shows now, e.g.
+    ``http://192.168.1.20:8550/pad/ab12``, or the WebSocket's address
+    ``ws://...`` that a Flet session reports): ``http://192.168.1.20:8550/board/ab12``."""
+    parts = urlsplit(page_url)
+    scheme = WEB_SCHEMES.get(parts.scheme, parts.scheme)
+    return f"{scheme}://{parts.netloc}{board_path(game_id)}"
+
+
+@dataclass(frozen=True)
+class BoardLine:
+    """One player's line on the board.
+
+    Attributes:
+        place: the place in the standings (1 for the leaders; tied players
+            share one: 1, 1, 3), or None before the first round.
+        player: the name.
+        total: the running total (the game's unit: ``board_unit``).
+        last: the player's score in the last round as the pad's cell shows
+            it (the game's ``change_text``: "+13", "+20 L2"); "" before the
+            first round.
+        deals: the player deals the next round (never once the game is finished).
+        starts: the player starts the next round (never once finished, nor
+            where the pad can not know: One Up's first round).
+        wins: the player is one of the winners (once the game is over).
+        note: the game's line under the name (``board_note``; "" for none).
+    """
+
+    place: int | None
+    player: str
+    total: int
+    last: str
+    deals: bool
+    starts: bool
+    wins: bool
+    note: str
+
+
+def board_lines(pad: Pad) -> list[BoardLine]:
+    """The board's lines for ``pad``, best first (the order of ``pad.standings``;
+    tied players in the order the pad gives them)."""
+    ui = game_ui(pad.GAME)
+    last_row = pad.rows[-1] if pad.rows else None
+    dealer = None if pad.finished else pad.next_dealer
+    starter = None if pad.finished else pad.next_starter
+    winners = set(pad.winners)
+    return [
+        BoardLine(
+            place=standing.place if last_row is not None else None,
+            player=standing.player,
+            total=standing.total,
+            last=ui.change_text(pad, last_row, standing.player) if last_row is not None else "",
+            deals=standing.player == dealer,
+            starts=standing.player == starter,
+            wins=standing.player in winners,
+            note=ui.board_note(pad, standing.player),
+        )
+        for standing in pad.standings
+    ]
+
+
+def _mark(text: str, sizes: BoardSizes) -> ft.Control:
+    """A badge beside a name ("deals", "starts")."""
+    return ft.Container(
+        bgcolor=ft.Colors.SECONDARY_CONTAINER,
+        border_radius=sizes.gap // 2 + 2,
+        padding=ft.Padding.symmetric(horizontal=sizes.gap * 3 // 4, vertical=2),
+        content=ft.Text(text, size=sizes.note, color=ft.Colors.ON_SECONDARY_CONTAINER),
+    )
+
+
+def _player_line(line: BoardLine, highlighted: bool, sizes: BoardSizes) -> ft.Control:
+    """One player's line: place, name with the marks and the note, the last
+    round's score and the big total; the leaders (winners once over) on a
+    coloured ground. Keyed by the player, so a line moves with its player
+    when the places change."""
+    colour = ft.Colors.ON_PRIMARY_CONTAINER if highlighted else None
+    name_row: list[ft.Control] = [
+        ft.Text(line.player, size=sizes.name, weight=ft.FontWeight.W_600, color=colour, style=TIGHT,
+                max_lines=1, overflow=ft.TextOverflow.ELLIPSIS),
+    ]
+    if line.wins:
+        name_row.insert(0, ft.Icon(ft.Icons.EMOJI_EVENTS, size=sizes.name, color=colour))
+    if line.deals:
+        name_row.append(_mark("deals", sizes))
+    if line.starts:
+        name_row.append(_mark("starts", sizes))
+    who: list[ft.Control] = [
+        ft.Row(name_row, spacing=sizes.gap, vertical_alignment=ft.CrossAxisAlignment.CENTER),
+    ]
+    if line.note:
+        who.append(ft.Text(line.note, size=sizes.note, color=colour or ft.Colors.ON_SURFACE_VARIANT))
+    return ft.Container(
+        key=f"line-{line.player}",
+        bgcolor=ft.Colors.PRIMARY_CONTAINER if highlighted else None,
+        border_radius=sizes.gap + 4,
+        padding=ft.Padding.symmetric(horizontal=sizes.gap, vertical=4),
+        content=ft.Row(
+            [
+                ft.Container(
+                    width=sizes.place,
+                    content=labelled(
+                        f"board-place-{line.player}",
+                        ft.Text("" if line.place is None else str(line.place), size=sizes.name, color=colour),
+                    ),
+                ),
+                ft.Column(who, spacing=0, expand=True),
+                ft.Container(
+                    width=sizes.last_column,
+                    alignment=ft.Alignment.CENTER_RIGHT,
+                    content=labelled(
+                        f"board-last-{line.player}",
+                        ft.Text(line.last, size=sizes.last, color=colour or ft.Colors.ON_SURFACE_VARIANT),
+                    ),
+                ),
+                ft.Container(
+                    width=sizes.total_column,
+                    alignment=ft.Alignment.CENTER_RIGHT,
+                    content=labelled(
+                        f"board-total-{line.player}",
+                        ft.Text(str(line.total), size=sizes.total, weight=ft.FontWeight.BOLD, color=colour, style=TIGHT),
+                    ),
+                ),
+            ],
+            vertical_alignment=ft.CrossAxisAlignment.CENTER,
+        ),
+    )
+
+
+def _headings(pad: Pad, sizes: BoardSizes) -> ft.Control:
+    """The column headings over the lines: the last round's number and the unit."""
+    muted = ft.Colors.ON_SURFACE_VARIANT
+    last = f"Round {len(pad.rows)}" if pad.rows else ""
+    return ft.Container(
+        padding=ft.Padding.symmetric(horizontal=sizes.gap),
+        content=ft.Row(
+            [
+                ft.Container(width=sizes.place),
+                ft.Container(expand=True),
+                ft.Container(
+                    width=sizes.last_column, alignment=ft.Alignment.CENTER_RIGHT,
+                    content=labelled("board-round", ft.Text(last, size=sizes.note, color=muted)),
+                ),
+                ft.Container(
+                    width=sizes.total_column, alignment=ft.Alignment.CENTER_RIGHT,
+                    content=ft.Text(game_ui(pad.GAME).board_unit(pad), size=sizes.note, color=muted),
+                ),
+            ]
+        ),
+    )
+
+
+def _end(pad: Pad, sizes: BoardSizes) -> ft.Control | None:
+    """The end of the game: the winners and the pad's summary (None while it goes on)."""
+    if not (pad.finished or pad.is_over):
+        return None
+    colour = ft.Colors.ON_TERTIARY_CONTAINER
+    return labelled(
+        "board-winners",
+        ft.Container(
+            bgcolor=ft.Colors.TERTIARY_CONTAINER,
+            border_radius=sizes.gap + 4,
+            padding=ft.Padding.symmetric(horizontal=sizes.gap * 3 // 2, vertical=sizes.gap // 2),
+            content=ft.Row(
+                [
+                    ft.Icon(ft.Icons.EMOJI_EVENTS, size=sizes.status + 12, color=colour),
+                    ft.Column(
+                        [
+                            ft.Text(winners_text(pad), size=sizes.status + 8, weight=ft.FontWeight.BOLD, color=colour),
+                            ft.Text(pad.summary(), size=sizes.note, color=colour),
+                        ],
+                        spacing=0,
+                        expand=True,
+                    ),
+                ],
+                vertical_alignment=ft.CrossAxisAlignment.CENTER,
+            ),
+        ),
+    )
+
+
+def board_content(pad: Pad, sizes: BoardSizes) -> ft.Control:
+    """The whole board of ``pad``: the title line (the game, whose deal, the
+    link to the pad), the end when reached, the headings and one line per
+    player, best first."""
+    lines = board_lines(pad)
+    highlighted = set(pad.winners or pad.leaders) if pad.rows else set()
+    title = ft.Row(
+        [
+            ft.Text(registry.game(pad.GAME).title, size=sizes.status, weight=ft.FontWeight.BOLD),
+            ft.Container(
+                expand=True,
+                content=labelled(
+                    "board-status",
+                    ft.Text(deal_text(pad), size=sizes.status, color=ft.Colors.ON_SURFACE_VARIANT,
+                            max_lines=1, overflow=ft.TextOverflow.ELLIPSIS),
+                ),
+            ),
+            ft.TextButton("Open the pad", icon=ft.Icons.EDIT_NOTE, height=TOUCH,
+                          on_click=lambda: navigate(f"/pad/{pad.id}")),
+        ],
+        spacing=sizes.gap * 2,
+        vertical_alignment=ft.CrossAxisAlignment.CENTER,
+    )
+    parts: list[ft.Control | None] = [
+        title,
+        _end(pad, sizes),
+        _headings(pad, sizes),
+        *(_player_line(line, line.player in highlighted, sizes) for line in lines),
+    ]
+    return ft.Column([part for part in parts if part is not None], spacing=sizes.gap // 2, scroll=ft.ScrollMode.AUTO,
+                     expand=True)
+
+
+def _plain(sizes: BoardSizes, text: str, detail: str = "") -> ft.Control:
+    """A board that can not show a game: the reason in big type, and the way home."""
+    lines: list[ft.Control] = [ft.Text(text, size=sizes.status, weight=ft.FontWeight.W_600)]
+    if detail:
+        lines.append(ft.Text(detail, size=sizes.note, color=ft.Colors.ON_SURFACE_VARIANT))
+    lines.append(ft.TextButton("Go to Play", on_click=lambda: navigate("/"), height=TOUCH))
+    return ft.Column(lines, spacing=sizes.gap)
+
+
+@ft.component
+def BoardScreen() -> ft.View:
+    """The board of one game (route /board/:game_id) as saved now, in a view
+    of its own (no navigation bar, no message bar), sized to the screen's
+    width (:func:`board_sizes`, followed when the window is resized); a
+    missing game says so plainly."""
+    game_id = ft.use_route_params().get("game_id", "")
+    store = use_store()
+    use_session()
+    use_keep_awake()
+    page = ft.context.page
+    width, set_width = ft.use_state(page.width)
+
+    def follow_width():
+        page.on_resize = lambda event: set_width(event.width)
+
+    def stop_following():
+        page.on_resize = None
+
+    ft.use_effect(follow_width, [], cleanup=stop_following)
+    sizes = board_sizes(width)
+    try:
+        doc = store.get_game(game_id)
+        content = (
+            _plain(sizes, "This game is not here (deleted?)") if doc is None
+            else board_content(pad_from_doc(doc), sizes)
+        )
+    except StoreError as exc:
+        content = _plain(sizes, "This game can not be read", str(exc))
+    except PadError as exc:
+        content = _plain(sizes, "This game can not be opened", str(exc))
+    return ft.View(
+        route=ft.use_view_path(),
+        padding=ft.Padding.symmetric(horizontal=sizes.gap * 2, vertical=sizes.gap),
+        controls=[content],
+    )
+
+
+def board_invite(game_id: str, page_url: str, back: Callable[[], None]) -> ft.Control:
+    """The pad's "Board for the table": the board's QR code and address, to
+    scan with the tablet or TV in the middle of the table, and a button that
+    opens the board on this screen; ``back()`` returns to the pad."""
+    link = board_link(page_url, game_id)
+    return ft.Column(
+        [
+            screen_header("Board for the table", "Big totals for a tablet or a TV", back=back),
+            ft.Text("Scan this with the tablet or TV in the middle of the table, or open its address there.",
+                    color=ft.Colors.ON_SURFACE_VARIANT),
+            ft.Container(
+                alignment=ft.Alignment.CENTER,
+                content=ft.Container(bgcolor=ft.Colors.WHITE, border_radius=12, content=qr_image(link)),
+            ),
+            ft.Text(link, selectable=True, text_align=ft.TextAlign.CENTER),
+            ft.FilledButton("Open the board here", icon=ft.Icons.TV, height=TOUCH,
+                            on_click=lambda: navigate(board_path(game_id))),
+        ],
+        spacing=12,
+        horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
+    )

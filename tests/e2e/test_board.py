@@ -1,0 +1,131 @@
+"""The board for the table in the browser: a 1280x800 landscape page that
+shows the game as saved, repaints when a phone saves, and offers nothing
+that changes the game.
+
+Each test has its own server and data folder (conftest.py); the board and
+the phone are two browser contexts, that is two sessions. Games are set up
+through a ``Store`` on the server's folder. One-card gives the round's
+winner one round win (seed 002, "Winning"); the deal moves one seat a
+round and the player after the dealer starts.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from companion.pads import new_pad
+from companion.store import Store
+from harness import AppPage
+from test_table import phones  # noqa: F401  (fixture: a second session on the pad)
+
+BOARD = {"width": 1280, "height": 800}
+"""A tablet or a TV in landscape, in CSS pixels."""
+
+PLAYERS = ["Ann", "Ben", "Cy"]
+
+
+@pytest.fixture
+def board(request, browser, server, tmp_path):
+    """``open_board(path)``: a 1280x800 browser session on ``path``. When the
+    test fails, the board's screen is saved in tmp_path."""
+    contexts = []
+
+    def open_board(path: str) -> AppPage:
+        context = browser.new_context(viewport=BOARD, color_scheme="light")
+        contexts.append(context)
+        page = context.new_page()
+        page.set_default_timeout(15_000)
+        driver = AppPage(page, server.url, shots_dir=tmp_path / "board")
+        driver.open(path)
+        return driver
+
+    yield open_board
+    report = getattr(request.node, "report_call", None)
+    for context in contexts:
+        if report is not None and report.failed and context.pages:
+            shot = tmp_path / "failure-board.png"
+            context.pages[0].screenshot(path=str(shot))
+            report.sections.append(("browser", f"screenshot of the board: {shot}"))
+        context.close()
+
+
+def one_card_game(server, *winners: str, finish: bool = False, target: int = 3) -> str:
+    """Save a One-card game of Ann, Ben and Cy with one round won by each of
+    ``winners`` (finished when ``finish``); returns its id."""
+    pad = new_pad("one_card", PLAYERS, options={"target": target})
+    for winner in winners:
+        pad.add_round(winner)
+    if finish:
+        pad.finish()
+    Store(server.data_dir).save_game(pad.to_doc())
+    return pad.id
+
+
+def test_the_board_shows_places_totals_the_last_round_and_whose_deal(server, board):
+    game_id = one_card_game(server, "Ann", "Ben", "Ann")
+    shown = board(f"/board/{game_id}")
+    assert shown.wait_text("board-total-Ann", "2") == "2"
+    assert [shown.text_of(f"board-total-{player}") for player in PLAYERS] == ["2", "1", "0"]
+    assert [shown.text_of(f"board-place-{player}") for player in PLAYERS] == ["1", "2", "3"]
+    assert [shown.text_of(f"board-last-{player}") for player in PLAYERS] == ["+1", "0", "0"]
+    assert shown.text_of("board-round") == "Round 3"
+    assert shown.text_of("board-status") == "Round 4: Ann deals, Ben starts"
+
+
+def test_a_save_on_a_phone_paints_on_the_board_without_a_reload(server, board, phones):
+    game_id = one_card_game(server, "Ann")
+    shown = board(f"/board/{game_id}")
+    assert shown.wait_text("board-status", "Round 2: Ben deals, Cy starts") == "Round 2: Ben deals, Cy starts"
+    pad = phones(f"/pad/{game_id}")
+    pad.tap("Add round")
+    pad.tap("Cy won")
+    assert shown.wait_text("board-total-Cy", "1") == "1"
+    assert shown.wait_text("board-status", "Round 3: Cy deals, Ann starts") == "Round 3: Cy deals, Ann starts"
+    assert [shown.text_of(f"board-place-{player}") for player in PLAYERS] == ["1", "3", "1"]
+    assert shown.text_of("board-last-Cy") == "+1"
+    pad.tap("Add round")
+    pad.tap("Cy won")
+    assert shown.wait_text("board-total-Cy", "2") == "2"
+    assert shown.text_of("board-round") == "Round 3"
+
+
+def test_nothing_on_the_board_changes_the_game(server, board):
+    game_id = one_card_game(server, "Ann", "Ben")
+    shown = board(f"/board/{game_id}")
+    shown.wait_text("board-total-Ben", "1")
+    shown.settle()
+    page = shown.page
+    assert [node.inner_text().strip() for node in page.get_by_role("button").all()] == ["Open the pad"]
+    assert page.get_by_role("tab").count() == 0
+    assert page.get_by_role("textbox").count() == 0
+    assert page.get_by_role("checkbox").count() == 0
+    assert page.get_by_role("menuitem").count() == 0
+    shown.tap("Open the pad")
+    shown.see("Add round")
+
+
+def test_a_finished_game_shows_the_winners(server, board):
+    game_id = one_card_game(server, "Ben", "Ben", finish=True, target=2)
+    shown = board(f"/board/{game_id}")
+    assert shown.wait_text("board-status", "Finished") == "Finished"
+    shown.see("Ben wins!")
+    assert "Ben wins with 2 round wins" in shown.text_of("board-winners")
+    assert shown.text_of("board-place-Ben") == "1"
+
+
+def test_a_missing_game_says_so_plainly(server, board):
+    shown = board("/board/0123456789abcdef0123456789abcdef")
+    shown.see("This game is not here (deleted?)")
+    assert shown.page.get_by_role("tab").count() == 0
+
+
+def test_the_pads_menu_shows_the_boards_qr_code_and_opens_the_board(server, phones):
+    game_id = one_card_game(server, "Ann")
+    phone = phones(f"/pad/{game_id}")
+    phone.tap("More")
+    phone.tap("Board for the table")
+    phone.see(f"{server.url}/board/{game_id}")
+    assert phone.page.get_by_role("img", name=f"QR code of {server.url}/board/{game_id}").count() == 1
+    phone.tap("Open the board here")
+    assert phone.wait_text("board-total-Ann", "1") == "1"
+    assert phone.page.get_by_role("tab").count() == 0
