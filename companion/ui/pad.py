@@ -26,6 +26,7 @@ from companion.pads.base import join_names
 from companion.pads.changelog import opening, who
 from companion.ui import saving
 from companion.ui.games import game_ui
+from companion.ui.invite import InviteView
 from companion.ui.saving import DELETE, Conflict, Outcome, SheetMark
 from companion.ui.round_detail import RoundDetail
 from companion.ui.score_table import MARKS_LEGEND, TAP_HINT, round_rows, score_header
@@ -410,7 +411,8 @@ def PadScreen() -> ft.Control:
             announce_saved(session)
 
     def go(name: str):
-        """Show the pad ("pad"), its change log ("changes") or the phone's label ("phone")."""
+        """Show the pad ("pad"), its change log ("changes"), the phone's label
+        ("phone") or the invite ("invite")."""
         set_problem("")
         set_view(name)
 
@@ -444,6 +446,8 @@ def PadScreen() -> ft.Control:
         return scrolling(ft.Column([part for part in parts if part is not None], spacing=10))
     if view == "changes":
         return scrolling(changes_view(pad, problem, undo, lambda: go("pad")))
+    if view == "invite":
+        return scrolling(InviteView(f"/pad/{pad.id}", title, lambda: go("pad")))
     if view == "phone":
         return scrolling(phone_view(pad, session.phone, pick_phone, lambda: go("pad")))
     if detail is not None and detail <= len(pad.rows):
@@ -463,6 +467,7 @@ def PadScreen() -> ft.Control:
             tooltip="More",
             items=[
                 ft.PopupMenuItem(content="Changes", icon=ft.Icons.HISTORY, on_click=lambda: go("changes")),
+                ft.PopupMenuItem(content="Invite phones", icon=ft.Icons.QR_CODE_2, on_click=lambda: go("invite")),
                 ft.PopupMenuItem(
                     content="Whose phone is this?", icon=ft.Icons.PHONE_ANDROID, on_click=lambda: go("phone"),
                 ),

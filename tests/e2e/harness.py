@@ -171,10 +171,14 @@ def start_script(script: Path, args: list[str], log_path: Path, port: int, data_
     return server
 
 
-def start_app(data_dir: Path, log_path: Path, port: int | None = None) -> Server:
-    """Start Companion's main.py on 127.0.0.1 with ``data_dir``, no browser window."""
+def start_app(data_dir: Path, log_path: Path, port: int | None = None, *, require_key: bool = False) -> Server:
+    """Start Companion's main.py on 127.0.0.1 with ``data_dir``, no browser
+    window; with ``require_key``, every browser must bring the table's key
+    (``--require-key``; the key is in ``data_dir/table-key.txt``)."""
     port = port or free_port()
     args = ["--host", "127.0.0.1", "--port", str(port), "--data-dir", str(data_dir), "--no-browser"]
+    if require_key:
+        args.append("--require-key")
     return start_script(ROOT / "main.py", args, log_path, port, data_dir)
 
 
