@@ -41,6 +41,9 @@ KEY_BYTES = 12
 OPEN_HOSTS = ("0.0.0.0", "::", "")
 """Listen addresses that mean "every network interface"."""
 
+HTTP_PORT = 80
+"""The port a browser leaves out of the Host header."""
+
 LOOPBACK_NAMES = ("127.0.0.1", "localhost", "::1")
 """The names this computer always answers to."""
 
@@ -99,14 +102,17 @@ def own_authorities(listen_host: str, port: int, extra_names: Iterable[str] = ()
     Takes the listen address, the port and other names the machine goes by;
     returns the loopback names, the listen address (unless it is every
     interface), the machine's LAN addresses and ``extra_names``, each with
-    ``port`` (IPv6 addresses in brackets), all in lower case.
+    ``port`` (IPv6 addresses in brackets; on port 80 also without it, as
+    browsers leave the default port out), all in lower case.
     """
     names = {*LOOPBACK_NAMES, *lan_addresses(), *extra_names}
     if listen_host not in OPEN_HOSTS:
         names.add(listen_host)
-    return frozenset(
-        f"[{name}]:{port}".lower() if ":" in name else f"{name}:{port}".lower() for name in names
-    )
+    hosts = {f"[{name}]".lower() if ":" in name else name.lower() for name in names}
+    authorities = {f"{host}:{port}" for host in hosts}
+    if port == HTTP_PORT:
+        authorities |= hosts
+    return frozenset(authorities)
 
 
 class HostGuard:
