@@ -32,12 +32,16 @@ ASK_THE_HOST = "Ask the host for the table's QR code"
 
 @dataclass(frozen=True)
 class Gate:
-    """What the screens inside :func:`KeyGate` reach with :func:`use_gate`:
-    the process's ``TableAccess`` and ``renew()``, which makes a new key,
-    keeps it on this phone and locks every other session out."""
+    """What the screens below :func:`KeyGate` reach with :func:`use_gate`:
+    the process's ``TableAccess``; ``renew()``, which makes a new key, keeps
+    it on this phone and locks every other session out; ``offer(route)``,
+    which lets the browser in when the address ``route`` carries the key;
+    and ``checking``, True while the phone's storage is still being read."""
 
     access: object
     renew: Callable[[], None]
+    offer: Callable[[str], None]
+    checking: bool = False
 
 
 GateContext = ft.create_context(None)
@@ -79,43 +83,51 @@ async def kept_key(prefs) -> str:
     return kept if isinstance(kept, str) else ""
 
 
-def ask_the_host() -> list[ft.View]:
-    """The one screen a browser without the key sees: no game, no history, no rules."""
-    return [
-        ft.View(
-            route="/",
-            vertical_alignment=ft.MainAxisAlignment.CENTER,
-            horizontal_alignment=ft.CrossAxisAlignment.CENTER,
-            controls=[
-                ft.Icon(ft.Icons.QR_CODE_2, size=96, color=ft.Colors.PRIMARY),
-                ft.Text(
-                    ASK_THE_HOST,
-                    theme_style=ft.TextThemeStyle.HEADLINE_SMALL,
-                    text_align=ft.TextAlign.CENTER,
-                ),
-                ft.Text(
-                    "Scan it with this phone's camera to join the game.",
-                    color=ft.Colors.ON_SURFACE_VARIANT,
-                    text_align=ft.TextAlign.CENTER,
-                ),
-            ],
-        )
+@ft.component
+def AskTheHost() -> ft.View:
+    """The one screen a browser without the key sees, at any address: no
+    game, no history, no rules (blank while the phone's storage is read).
+    An address that carries the key, opened in this tab, is offered to the
+    gate."""
+    gate = use_gate()
+    page = ft.context.page
+    route = page.route or "/"
+    ft.use_effect(lambda: gate.offer(route), [route])
+    controls: list[ft.Control] = [] if gate.checking else [
+        ft.Icon(ft.Icons.QR_CODE_2, size=96, color=ft.Colors.PRIMARY),
+        ft.Text(ASK_THE_HOST, theme_style=ft.TextThemeStyle.HEADLINE_SMALL, text_align=ft.TextAlign.CENTER),
+        ft.Text(
+            "Scan it with this phone's camera to join the game.",
+            color=ft.Colors.ON_SURFACE_VARIANT,
+            text_align=ft.TextAlign.CENTER,
+        ),
     ]
+    return ft.View(
+        route=ft.use_view_path(),
+        vertical_alignment=ft.MainAxisAlignment.CENTER,
+        horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+        controls=controls,
+    )
+
+
+LOCKED_ROUTES: list[ft.Route] = [
+    ft.Route(index=True, component=AskTheHost),
+    ft.Route(path=":rest*", component=AskTheHost),
+]
+"""Every address of a session without the key leads to :func:`AskTheHost`."""
 
 
 @ft.component
-def KeyGate(access, content: Callable[[], object]):
-    """The app (``content()``) when this session may open it, else :func:`ask_the_host`.
+def KeyGate(access, routes: list[ft.Route]):
+    """The app's router on ``routes`` when this session may open it, else a
+    router that leads every address to :func:`AskTheHost`.
 
-    Takes the process's ``TableAccess`` and the function that builds the
-    app. With no key asked, shows the app. Else, once it has looked: an
-    admitted key in the link the browser opened is kept on the phone and
-    taken out of the address bar; without one, the key kept on the phone
-    is tried. Nothing is shown while the phone's storage is read. The key
-    is checked again at every render and whenever another session renews
-    it. While the app is not shown (the app's router is not there to take
-    the address), a link with the key opened in the same tab, which Flet
-    serves on the same session, lets the browser in.
+    Takes the process's ``TableAccess`` and the app's route table. With no key asked, shows the app. Else: an admitted key in the
+    address the browser opened (at first, or later in the same tab, which
+    Flet serves on the same session) is kept on the phone and taken out of
+    the address bar; without one, the key kept on the phone is tried. The
+    key is checked again at every render and whenever another session
+    renews it.
     """
     page = ft.context.page
     session = use_session()
@@ -128,14 +140,11 @@ def KeyGate(access, content: Callable[[], object]):
         page.navigate(without_key(page.route or "/"))
 
     async def find_key():
-        offered = key_in(page.route or "")
-        if offered and access.admits(offered):
-            await admit(offered)
-            return
-        set_presented(await kept_key(session.prefs))
+        kept = await kept_key(session.prefs)
+        set_presented(lambda current: kept if current is None else current)
 
-    def on_route(event: ft.RouteChangeEvent):
-        offered = key_in(event.route)
+    def offer(route: str):
+        offered = key_in(route)
         if offered and access.admits(offered):
             page.run_task(admit, offered)
 
@@ -144,7 +153,6 @@ def KeyGate(access, content: Callable[[], object]):
 
     def listen():
         if access.required:
-            page.on_route_change = on_route
             page.run_task(find_key)
             page.pubsub.subscribe_topic(KEY_TOPIC, lambda _topic, _message: page.run_task(recheck))
 
@@ -156,8 +164,7 @@ def KeyGate(access, content: Callable[[], object]):
         page.run_task(keep_key, session.prefs, key)
         page.pubsub.send_others_on_topic(KEY_TOPIC, None)
 
-    if access.required and presented is None:
-        return [ft.View(route="/")]
     if not access.admits(presented):
-        return ask_the_host()
-    return GateContext(Gate(access, renew), content)
+        gate = Gate(access, renew, offer, checking=presented is None)
+        return GateContext(gate, lambda: ft.Router(LOCKED_ROUTES, manage_views=True, key="locked"))
+    return GateContext(Gate(access, renew, offer), lambda: ft.Router(routes, manage_views=True, key="open"))

@@ -316,7 +316,7 @@ def App(store, access) -> list[ft.View]:
         store,
         lambda: SessionContext(
             session,
-            lambda: KeyGate(access, lambda: ft.Router(ROUTES, manage_views=True)),
+            lambda: KeyGate(access, ROUTES),
         ),
     )
 

@@ -27,6 +27,14 @@ from companion.ui.access import ASK_THE_HOST  # noqa: E402
 
 PLAYERS = ["Ann", "Ben", "Cy"]
 
+BLANK_PNG_BYTES = 5_000
+"""A screenshot this small is one colour: the screen was not painted yet
+(on a busy machine Flutter's accessibility tree, which the waits read, can
+run seconds ahead of the paint)."""
+
+PAINT_ATTEMPTS = 20
+"""How many times a blank screenshot is taken again, each after the screen settles."""
+
 
 def seed(data_dir: Path) -> str:
     """Save a One-card game with one round won by Ann; returns its id."""
@@ -37,19 +45,34 @@ def seed(data_dir: Path) -> str:
     return pad.id
 
 
+def painted_screenshot(driver: AppPage, path: Path, wait_for: str) -> None:
+    """Save a screenshot of ``driver``'s page at ``path`` once ``wait_for`` shows
+    and the screen is painted (see ``BLANK_PNG_BYTES``).
+
+    Raises:
+        AssertionError: if the screen is still blank after ``PAINT_ATTEMPTS`` tries.
+    """
+    driver.screenshot(path, wait_for=wait_for)
+    for _ in range(PAINT_ATTEMPTS):
+        if path.stat().st_size > BLANK_PNG_BYTES:
+            return
+        driver.next_frame(1_000)
+        driver.screenshot(path)
+    driver.fail(f"the screen with {wait_for!r} was never painted")
+
+
 def photograph(browser, url: str, key: str, game_id: str, scheme: str, out: Path) -> None:
     """Take both screenshots in one colour scheme."""
-    context = browser.new_context(viewport=PHONE, color_scheme=scheme)
-    host = AppPage(context.new_page(), url)
+    stranger = AppPage(browser.new_context(viewport=PHONE, color_scheme=scheme).new_page(), url)
+    stranger.open(f"/pad/{game_id}")
+    painted_screenshot(stranger, out / f"ask-the-host-{scheme}.png", ASK_THE_HOST)
+    stranger.page.context.close()
+    host = AppPage(browser.new_context(viewport=PHONE, color_scheme=scheme).new_page(), url)
     host.open(f"/pad/{game_id}?key={key}")
     host.tap("More")
     host.tap("Invite phones")
-    host.screenshot(out / f"invite-{scheme}.png", wait_for=f"Table key: {key}")
-    stranger = AppPage(browser.new_context(viewport=PHONE, color_scheme=scheme).new_page(), url)
-    stranger.open(f"/pad/{game_id}")
-    stranger.screenshot(out / f"ask-the-host-{scheme}.png", wait_for=ASK_THE_HOST)
-    for driver in (host, stranger):
-        driver.page.context.close()
+    painted_screenshot(host, out / f"invite-{scheme}.png", f"Table key: {key}")
+    host.page.context.close()
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -66,20 +89,22 @@ def main(argv: list[str] | None = None) -> int:
 
     with tempfile.TemporaryDirectory() as folder, sync_playwright() as playwright:
         browser = launch_browser(playwright)
-        data_dir = Path(folder) / "data"
-        game_id = seed(data_dir)
-        port = free_port()
-        server = start_script(
-            ROOT / "main.py",
-            ["--host", "0.0.0.0", "--port", str(port), "--data-dir", str(data_dir), "--no-browser"],
-            Path(folder) / "server.log", port, data_dir,
-        )
         try:
-            key = (data_dir / "table-key.txt").read_text(encoding="utf-8").strip()
             for scheme in ("light", "dark"):
-                photograph(browser, server.url, key, game_id, scheme, out)
+                data_dir = Path(folder) / scheme
+                game_id = seed(data_dir)
+                port = free_port()
+                server = start_script(
+                    ROOT / "main.py",
+                    ["--host", "0.0.0.0", "--port", str(port), "--data-dir", str(data_dir), "--no-browser"],
+                    Path(folder) / f"server-{scheme}.log", port, data_dir,
+                )
+                try:
+                    key = (data_dir / "table-key.txt").read_text(encoding="utf-8").strip()
+                    photograph(browser, server.url, key, game_id, scheme, out)
+                finally:
+                    server.stop()
         finally:
-            server.stop()
             browser.close()
     print(f"screenshots written to {out}")
     return 0

@@ -86,6 +86,9 @@ def test_a_second_phone_joins_by_the_invite_link(browser, keyed, tmp_path):
     guest.enable_semantics()
     assert guest.wait_text("total-Ann", "1") == "1"
     assert guest.page.url == f"{server.url}/pad/{game_id}"
+    guest.tab("History")
+    guest.see("Every game on this device, newest first")
+    assert guest.page.url == f"{server.url}/history"
 
 
 def test_without_the_key_a_browser_sees_only_the_ask_text(browser, keyed, tmp_path):
