@@ -61,18 +61,25 @@ def painted_screenshot(driver: AppPage, path: Path, wait_for: str) -> None:
     driver.fail(f"the screen with {wait_for!r} was never painted")
 
 
-def photograph(browser, url: str, key: str, game_id: str, scheme: str, out: Path) -> None:
+def fresh_phone(playwright, url: str, scheme: str) -> AppPage:
+    """A phone in a browser of its own (a later page in a shared browser was
+    seen to be photographed before it painted its last screen)."""
+    browser = launch_browser(playwright)
+    return AppPage(browser.new_context(viewport=PHONE, color_scheme=scheme).new_page(), url)
+
+
+def photograph(playwright, url: str, key: str, game_id: str, scheme: str, out: Path) -> None:
     """Take both screenshots in one colour scheme."""
-    stranger = AppPage(browser.new_context(viewport=PHONE, color_scheme=scheme).new_page(), url)
+    stranger = fresh_phone(playwright, url, scheme)
     stranger.open(f"/pad/{game_id}")
     painted_screenshot(stranger, out / f"ask-the-host-{scheme}.png", ASK_THE_HOST)
-    stranger.page.context.close()
-    host = AppPage(browser.new_context(viewport=PHONE, color_scheme=scheme).new_page(), url)
+    stranger.page.context.browser.close()
+    host = fresh_phone(playwright, url, scheme)
     host.open(f"/pad/{game_id}?key={key}")
     host.tap("More")
     host.tap("Invite phones")
     painted_screenshot(host, out / f"invite-{scheme}.png", f"Table key: {key}")
-    host.page.context.close()
+    host.page.context.browser.close()
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -88,24 +95,20 @@ def main(argv: list[str] | None = None) -> int:
     from playwright.sync_api import sync_playwright
 
     with tempfile.TemporaryDirectory() as folder, sync_playwright() as playwright:
-        browser = launch_browser(playwright)
-        try:
-            for scheme in ("light", "dark"):
-                data_dir = Path(folder) / scheme
-                game_id = seed(data_dir)
-                port = free_port()
-                server = start_script(
-                    ROOT / "main.py",
-                    ["--host", "0.0.0.0", "--port", str(port), "--data-dir", str(data_dir), "--no-browser"],
-                    Path(folder) / f"server-{scheme}.log", port, data_dir,
-                )
-                try:
-                    key = (data_dir / "table-key.txt").read_text(encoding="utf-8").strip()
-                    photograph(browser, server.url, key, game_id, scheme, out)
-                finally:
-                    server.stop()
-        finally:
-            browser.close()
+        for scheme in ("light", "dark"):
+            data_dir = Path(folder) / scheme
+            game_id = seed(data_dir)
+            port = free_port()
+            server = start_script(
+                ROOT / "main.py",
+                ["--host", "0.0.0.0", "--port", str(port), "--data-dir", str(data_dir), "--no-browser"],
+                Path(folder) / f"server-{scheme}.log", port, data_dir,
+            )
+            try:
+                key = (data_dir / "table-key.txt").read_text(encoding="utf-8").strip()
+                photograph(playwright, server.url, key, game_id, scheme, out)
+            finally:
+                server.stop()
     print(f"screenshots written to {out}")
     return 0
 
