@@ -230,7 +230,12 @@ def build_app(main: Callable, *, assets_dir: str, allowed: Iterable[str]):
 
 
 def serve(app, host: str, port: int) -> None:
-    """Serve ``app`` with uvicorn on ``host``:``port`` until stopped (Ctrl+C, SIGTERM)."""
+    """Serve ``app`` with uvicorn on ``host``:``port`` until stopped (Ctrl+C, SIGTERM).
+
+    Logs only critical errors, as ``ft.run`` does by default: a browser
+    reloading mid-message makes Flet's session loop raise inside uvicorn,
+    which would otherwise print a harmless traceback.
+    """
     import uvicorn
 
-    uvicorn.run(app, host=host, port=port, log_level="warning", ws="websockets-sansio")
+    uvicorn.run(app, host=host, port=port, log_level="critical", ws="websockets-sansio")
