@@ -1,10 +1,12 @@
 """Start Companion in web mode.
 
-    python main.py [--port N] [--host H] [--data-dir D] [--no-browser]
+    python main.py [--port N] [--host H] [--data-dir D] [--no-browser] [--require-key]
 
 Serves the app on http://127.0.0.1:8550 (or a free port when 8550 is taken),
 prints the address, and opens the browser where there is one. With
-``--host 0.0.0.0`` the phones on the same Wi-Fi can open it too.
+``--host 0.0.0.0`` the phones on the same Wi-Fi can open it too, with the
+table's access key (the invite link carries it; ``--require-key`` asks for it
+on this computer too).
 """
 
 from __future__ import annotations
@@ -18,15 +20,13 @@ import time
 import webbrowser
 from pathlib import Path
 
-import flet as ft
-
+from companion.server import OPEN_HOSTS, TableAccess, build_app, invite_host, is_loopback, own_authorities, serve
 from companion.store import Store, StoreError, resolve_data_dir
 from companion.ui.app import session_main
 
 DEFAULT_PORT = 8550
 DEFAULT_HOST = "127.0.0.1"
 ASSETS_DIR = Path(__file__).resolve().parent / "assets"
-OPEN_HOSTS = ("0.0.0.0", "::", "")
 
 
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
@@ -34,7 +34,7 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
 
     Takes the arguments after the program name (``sys.argv[1:]`` when None);
     returns a namespace with ``port`` (int or None), ``host`` (str),
-    ``data_dir`` (str or None) and ``no_browser`` (bool).
+    ``data_dir`` (str or None), ``no_browser`` and ``require_key`` (bool).
     """
     parser = argparse.ArgumentParser(
         prog="main.py",
@@ -63,6 +63,12 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
         "--no-browser",
         action="store_true",
         help="do not open a browser window",
+    )
+    parser.add_argument(
+        "--require-key",
+        action="store_true",
+        help="ask every browser for the table's access key even on this "
+        "computer only (it is always asked when --host is not loopback)",
     )
     args = parser.parse_args(argv)
     if args.port is not None and not 0 < args.port < 65536:
@@ -103,16 +109,6 @@ def choose_port(host: str, wanted: int | None) -> int:
     with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
         probe.bind((bind_host, 0))
         return probe.getsockname()[1]
-
-
-def _local_address() -> str | None:
-    """This machine's address on the local network, or None when unknown."""
-    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
-        try:
-            probe.connect(("10.255.255.255", 1))
-            return probe.getsockname()[0]
-        except OSError:
-            return None
 
 
 def _has_graphical_browser() -> bool:
@@ -176,32 +172,29 @@ def main(argv: list[str] | None = None) -> None:
     store = open_store(args.data_dir)
     port = choose_port(args.host, args.port)
     shown_host = DEFAULT_HOST if args.host in OPEN_HOSTS else args.host
-    url = f"http://{shown_host}:{port}"
-    print(f"Companion is running at {url}  (Ctrl+C stops it)", flush=True)
-    if args.host in OPEN_HOSTS:
-        lan = _local_address()
-        if lan:
-            print(f"On a phone on the same network open http://{lan}:{port}", flush=True)
-        print(
-            "WARNING: listening on all network interfaces: anyone on this "
-            "network can open Companion and change the saved games.",
-            flush=True,
+    try:
+        access = TableAccess(
+            store.data_dir,
+            required=args.require_key or not is_loopback(args.host),
+            host=invite_host(args.host),
+            port=port,
         )
-    # Flet would open a browser itself; this script decides that instead.
-    os.environ["FLET_FORCE_WEB_SERVER"] = "1"
+    except OSError as error:
+        raise SystemExit(f"Companion did not start: the table's key file can not be kept: {error}") from None
+    url = access.invite_url("/", host=shown_host) if access.required else f"http://{shown_host}:{port}"
+    print(f"Companion is running at {url}  (Ctrl+C stops it)", flush=True)
+    if access.required:
+        print(f"Invite phones on the same network: {access.invite_url()}", flush=True)
     if not args.no_browser and _has_graphical_browser():
         threading.Thread(
             target=_open_browser_when_up, args=(url, port), daemon=True
         ).start()
-    ft.run(
-        session_main(store),
-        name="",
-        view=ft.AppView.WEB_BROWSER,
-        host=args.host,
-        port=port,
+    app = build_app(
+        session_main(store, access),
         assets_dir=str(ASSETS_DIR),
-        no_cdn=True,
+        allowed=own_authorities(args.host, port, [socket.gethostname()]),
     )
+    serve(app, args.host, port)
 
 
 if __name__ == "__main__":

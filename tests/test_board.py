@@ -13,7 +13,8 @@ cards left, K 10 and 5 five (seed 003).
 from __future__ import annotations
 
 from companion.pads import new_pad
-from companion.ui.board import BoardLine, BoardSizes, board_lines, board_link, board_path, board_sizes
+from companion.server import TableAccess
+from companion.ui.board import BoardLine, BoardSizes, board_lines, board_path, board_sizes
 from companion.ui.qr import qr_png
 from companion.ui.score_table import deal_text, winners_text
 
@@ -89,11 +90,12 @@ def test_a_tie_at_the_end_shares_the_win():
     assert winners_text(pad) == "Ann and Ben share the win!"
 
 
-def test_board_path_and_link_keep_the_servers_address():
+def test_the_board_link_names_the_machine_and_carries_the_tables_key(tmp_path):
     assert board_path("ab12") == "/board/ab12"
-    assert board_link("http://192.168.1.20:8550/pad/ab12?x=1", "ab12") == "http://192.168.1.20:8550/board/ab12"
-    assert board_link("ws://127.0.0.1:8550/ws", "ab12") == "http://127.0.0.1:8550/board/ab12"
-    assert board_link("wss://table.example:443/ws", "ab12") == "https://table.example:443/board/ab12"
+    keyed = TableAccess(tmp_path, required=True, host="192.168.1.20", port=8550)
+    assert keyed.invite_url(board_path("ab12")) == f"http://192.168.1.20:8550/board/ab12?key={keyed.key}"
+    open_table = TableAccess(tmp_path, required=False, host="127.0.0.1", port=8550)
+    assert open_table.invite_url(board_path("ab12")) == "http://127.0.0.1:8550/board/ab12"
 
 
 def test_qr_png_is_a_version_3_code_at_8_pixels_a_module_with_its_quiet_zone():

@@ -19,6 +19,7 @@ from urllib.parse import parse_qs, urlparse
 
 import flet as ft
 
+from companion.ui.access import KeyGate
 from companion.ui.ask_cards import SUIT_FONT, SUIT_FONT_URL
 from companion.ui.board import BoardScreen
 from companion.ui.check import CheckScreen
@@ -280,10 +281,11 @@ without the navigation bar."""
 
 
 @ft.component
-def App(store) -> list[ft.View]:
+def App(store, access) -> list[ft.View]:
     """The root component of one browser session.
 
-    Takes the process's ``Store``; creates this session's ``SessionState``
+    Takes the process's ``Store`` and ``companion.server.TableAccess`` (the
+    whole app is behind its :func:`~companion.ui.access.KeyGate`); creates this session's ``SessionState``
     with its Flet services, reads this phone's label, and listens for
     changes other sessions make to the saved games while this session is
     connected: a phone that disconnects stops listening (no notice is sent
@@ -316,14 +318,18 @@ def App(store) -> list[ft.View]:
     ft.use_effect(listen, [], cleanup=lambda: page.pubsub.unsubscribe_topic(STORE_TOPIC))
     return StoreContext(
         store,
-        lambda: SessionContext(session, lambda: ft.Router(ROUTES, manage_views=True)),
+        lambda: SessionContext(
+            session,
+            lambda: KeyGate(access, ROUTES),
+        ),
     )
 
 
-def session_main(store) -> Callable[[ft.Page], None]:
-    """The Flet entry point for ``ft.run``: renders :func:`App` with ``store``.
+def session_main(store, access) -> Callable[[ft.Page], None]:
+    """The Flet entry point (see companion/server.py): renders :func:`App`.
 
-    Takes the process's ``companion.store.Store``; returns ``main(page)``.
+    Takes the process's ``companion.store.Store`` and
+    ``companion.server.TableAccess``; returns ``main(page)``.
     """
 
     def main(page: ft.Page) -> None:
@@ -332,6 +338,6 @@ def session_main(store) -> Callable[[ft.Page], None]:
         page.dark_theme = build_theme()
         page.theme_mode = ft.ThemeMode.SYSTEM
         page.fonts = {SUIT_FONT: SUIT_FONT_URL}
-        page.render_views(App, store)
+        page.render_views(App, store, access)
 
     return main

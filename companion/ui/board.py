@@ -24,13 +24,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from urllib.parse import urlsplit
 
 import flet as ft
 
 from companion import registry
 from companion.errors import StoreError
 from companion.pads import Pad, PadError, pad_from_doc
+from companion.ui.access import use_gate
 from companion.ui.games import game_ui
 from companion.ui.qr import qr_image
 from companion.ui.score_table import deal_text, winners_text
@@ -80,7 +80,6 @@ def board_sizes(width: float | None) -> BoardSizes:
     return BoardSizes(**{name: round(value * scale) for name, value in vars(full).items()})
 
 
-WEB_SCHEMES = {"ws": "http", "wss": "https"}
 """The page's scheme for the scheme of the WebSocket it talks to the server on."""
 
 TIGHT = ft.TextStyle(height=1.05)
@@ -90,16 +89,6 @@ TIGHT = ft.TextStyle(height=1.05)
 def board_path(game_id: str) -> str:
     """The app's path of the board of ``game_id``: ``/board/<game_id>``."""
     return f"/board/{game_id}"
-
-
-def board_link(page_url: str, game_id: str) -> str:
-    """The address of the board of ``game_id`` on the server that served
-    ``page_url`` (the address the browser shows now, e.g.
-    ``http://192.168.1.20:8550/pad/ab12``, or the WebSocket's address
-    ``ws://...`` that a Flet session reports): ``http://192.168.1.20:8550/board/ab12``."""
-    parts = urlsplit(page_url)
-    scheme = WEB_SCHEMES.get(parts.scheme, parts.scheme)
-    return f"{scheme}://{parts.netloc}{board_path(game_id)}"
 
 
 @dataclass(frozen=True)
@@ -354,11 +343,13 @@ def BoardScreen() -> ft.View:
     )
 
 
-def board_invite(game_id: str, page_url: str, back: Callable[[], None]) -> ft.Control:
-    """The pad's "Board for the table": the board's QR code and address, to
-    scan with the tablet or TV in the middle of the table, and a button that
-    opens the board on this screen; ``back()`` returns to the pad."""
-    link = board_link(page_url, game_id)
+@ft.component
+def BoardInvite(game_id: str, back: Callable[[], None]) -> ft.Control:
+    """The pad's "Board for the table": the board's QR code and address (the
+    machine's address on the network, with the table's key when one is
+    asked), to scan with the tablet or TV in the middle of the table, and a
+    button that opens the board on this screen; ``back()`` returns to the pad."""
+    link = use_gate().access.invite_url(board_path(game_id))
     return ft.Column(
         [
             screen_header("Board for the table", "Big totals for a tablet or a TV", back=back),

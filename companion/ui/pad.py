@@ -24,8 +24,9 @@ from companion.errors import ConflictError, StoreError
 from companion.pads import Pad, PadError, pad_from_doc
 from companion.pads.changelog import opening, who
 from companion.ui import saving
-from companion.ui.board import board_invite
+from companion.ui.board import BoardInvite
 from companion.ui.games import game_ui
+from companion.ui.invite import InviteView
 from companion.ui.saving import DELETE, Conflict, Outcome, SheetMark
 from companion.ui.round_detail import RoundDetail
 from companion.ui.score_table import MARKS_LEGEND, TAP_HINT, deal_text, round_rows, score_header, winners_text
@@ -397,7 +398,7 @@ def PadScreen() -> ft.Control:
 
     def go(name: str):
         """Show the pad ("pad"), its change log ("changes"), the phone's label
-        ("phone") or the board's QR code ("board")."""
+        ("phone"), the board's QR code ("board") or the invite ("invite")."""
         set_problem("")
         set_view(name)
 
@@ -432,7 +433,9 @@ def PadScreen() -> ft.Control:
     if view == "changes":
         return scrolling(changes_view(pad, problem, undo, lambda: go("pad")))
     if view == "board":
-        return scrolling(board_invite(pad.id, ft.context.page.url or "", lambda: go("pad")))
+        return scrolling(BoardInvite(pad.id, lambda: go("pad")))
+    if view == "invite":
+        return scrolling(InviteView(f"/pad/{pad.id}", title, lambda: go("pad")))
     if view == "phone":
         return scrolling(phone_view(pad, session.phone, pick_phone, lambda: go("pad")))
     if detail is not None and detail <= len(pad.rows):
@@ -448,6 +451,7 @@ def PadScreen() -> ft.Control:
             tooltip="More",
             items=[
                 ft.PopupMenuItem(content="Changes", icon=ft.Icons.HISTORY, on_click=lambda: go("changes")),
+                ft.PopupMenuItem(content="Invite phones", icon=ft.Icons.QR_CODE_2, on_click=lambda: go("invite")),
                 ft.PopupMenuItem(
                     content="Whose phone is this?", icon=ft.Icons.PHONE_ANDROID, on_click=lambda: go("phone"),
                 ),

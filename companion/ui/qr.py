@@ -40,5 +40,6 @@ def qr_image(url: str, size: int = QR_SIZE) -> ft.Image:
     """
     return ft.Image(
         src=qr_png(url), width=size, height=size, fit=ft.BoxFit.CONTAIN,
+        filter_quality=ft.FilterQuality.NONE,
         semantics_label=f"QR code of {url}",
     )

@@ -191,13 +191,18 @@ def start_app(
     log_path: Path,
     port: int | None = None,
     *,
+    require_key: bool = False,
     prefix: Sequence[str] = (),
     env: Mapping[str, str] | None = None,
 ) -> Server:
-    """Start Companion's main.py on 127.0.0.1 with ``data_dir``, no browser window
-    (``prefix`` and ``env`` as for :func:`start_script`)."""
+    """Start Companion's main.py on 127.0.0.1 with ``data_dir``, no browser
+    window; with ``require_key``, every browser must bring the table's key
+    (``--require-key``; the key is in ``data_dir/table-key.txt``); ``prefix``
+    and ``env`` as for :func:`start_script`."""
     port = port or free_port()
     args = ["--host", "127.0.0.1", "--port", str(port), "--data-dir", str(data_dir), "--no-browser"]
+    if require_key:
+        args.append("--require-key")
     return start_script(ROOT / "main.py", args, log_path, port, data_dir, prefix=prefix, env=env)
 
 

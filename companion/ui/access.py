@@ -1,0 +1,170 @@
+"""The table's key at the door of every session: :func:`KeyGate`.
+
+When the app asks for the table's key (``TableAccess.required``, see
+companion/server.py), a browser sees the app only after presenting the
+current key: in the link it opened (``?key=...``, from the invite's QR
+code) or kept on the phone from an earlier visit (SharedPreferences), so a
+reload or a dropped Wi-Fi does not lock it out. Any other browser sees only
+"Ask the host for the table's QR code". Renewing the key (from the invite
+screen, by a session that holds the key) locks every other session out at
+once, and every phone until it scans the new code.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from urllib.parse import parse_qsl, urlencode, urlsplit
+
+import flet as ft
+
+from companion.ui.state import use_session
+
+KEY_PREF = "companion.table-key"
+"""The SharedPreferences key under which a phone keeps the table's key."""
+
+KEY_TOPIC = "table-key"
+"""Pubsub topic on which the session that renewed the key tells the others."""
+
+ASK_THE_HOST = "Ask the host for the table's QR code"
+"""All a browser without the key sees."""
+
+
+@dataclass(frozen=True)
+class Gate:
+    """What the screens below :func:`KeyGate` reach with :func:`use_gate`:
+    the process's ``TableAccess``; ``renew()``, which makes a new key, keeps
+    it on this phone and locks every other session out; ``offer(route)``,
+    which lets the browser in when the address ``route`` carries the key;
+    and ``checking``, True while the phone's storage is still being read."""
+
+    access: object
+    renew: Callable[[], None]
+    offer: Callable[[str], None]
+    checking: bool = False
+
+
+GateContext = ft.create_context(None)
+
+
+def use_gate() -> Gate:
+    """The session's :class:`Gate` (call inside a component below :func:`KeyGate`)."""
+    return ft.use_context(GateContext)
+
+
+def key_in(route: str) -> str | None:
+    """The ``key`` parameter of ``route`` (path and query), None when it has none."""
+    return dict(parse_qsl(urlsplit(route).query)).get("key")
+
+
+def without_key(route: str) -> str:
+    """``route`` (path and query) with its ``key`` parameter taken out:
+    "/pad/x?key=k&a=1" -> "/pad/x?a=1"."""
+    parts = urlsplit(route)
+    rest = [(name, value) for name, value in parse_qsl(parts.query) if name != "key"]
+    return parts.path + (f"?{urlencode(rest)}" if rest else "")
+
+
+async def keep_key(prefs, key: str) -> None:
+    """Keep ``key`` on the phone (``prefs``: its SharedPreferences); when the
+    phone's storage does not answer, the key lasts for this session only."""
+    try:
+        await prefs.set(KEY_PREF, key)
+    except (RuntimeError, TimeoutError):
+        pass
+
+
+async def kept_key(prefs) -> str:
+    """The key kept on the phone ("" when none, or when its storage does not answer)."""
+    try:
+        kept = await prefs.get(KEY_PREF)
+    except (RuntimeError, TimeoutError):
+        return ""
+    return kept if isinstance(kept, str) else ""
+
+
+@ft.component
+def AskTheHost() -> ft.View:
+    """The one screen a browser without the key sees, at any address: no
+    game, no history, no rules (blank while the phone's storage is read).
+    An address that carries the key, opened in this tab, is offered to the
+    gate."""
+    gate = use_gate()
+    page = ft.context.page
+    route = page.route or "/"
+    ft.use_effect(lambda: gate.offer(route), [route])
+    controls: list[ft.Control] = [] if gate.checking else [
+        ft.Icon(ft.Icons.QR_CODE_2, size=96, color=ft.Colors.PRIMARY),
+        ft.Text(ASK_THE_HOST, theme_style=ft.TextThemeStyle.HEADLINE_SMALL, text_align=ft.TextAlign.CENTER),
+        ft.Text(
+            "Scan it with this phone's camera to join the game.",
+            color=ft.Colors.ON_SURFACE_VARIANT,
+            text_align=ft.TextAlign.CENTER,
+        ),
+    ]
+    return ft.View(
+        route=ft.use_view_path(),
+        vertical_alignment=ft.MainAxisAlignment.CENTER,
+        horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+        controls=controls,
+    )
+
+
+LOCKED_ROUTES: list[ft.Route] = [
+    ft.Route(index=True, component=AskTheHost),
+    ft.Route(path=":rest*", component=AskTheHost),
+]
+"""Every address of a session without the key leads to :func:`AskTheHost`."""
+
+
+@ft.component
+def KeyGate(access, routes: list[ft.Route]):
+    """The app's router on ``routes`` when this session may open it, else a
+    router that leads every address to :func:`AskTheHost`.
+
+    Takes the process's ``TableAccess`` and the app's route table. With no key asked, shows the app. Else: an admitted key in the
+    address the browser opened (at first, or later in the same tab, which
+    Flet serves on the same session) is kept on the phone and taken out of
+    the address bar; without one, the key kept on the phone is tried. The
+    key is checked again at every render and whenever another session
+    renews it.
+    """
+    page = ft.context.page
+    session = use_session()
+    presented, set_presented = ft.use_state(None)
+    _, set_renewals = ft.use_state(0)
+
+    async def admit(key: str):
+        await keep_key(session.prefs, key)
+        set_presented(key)
+        page.navigate(without_key(page.route or "/"))
+
+    async def find_key():
+        kept = await kept_key(session.prefs)
+        set_presented(lambda current: kept if current is None else current)
+
+    def offer(route: str):
+        offered = key_in(route)
+        if offered and access.admits(offered):
+            page.run_task(admit, offered)
+
+    async def recheck():
+        set_renewals(lambda count: count + 1)
+
+    def listen():
+        if access.required:
+            page.run_task(find_key)
+            page.pubsub.subscribe_topic(KEY_TOPIC, lambda _topic, _message: page.run_task(recheck))
+
+    ft.use_effect(listen, [], cleanup=lambda: page.pubsub.unsubscribe_topic(KEY_TOPIC))
+
+    def renew():
+        key = access.renew()
+        set_presented(key)
+        page.run_task(keep_key, session.prefs, key)
+        page.pubsub.send_others_on_topic(KEY_TOPIC, None)
+
+    if not access.admits(presented):
+        gate = Gate(access, renew, offer, checking=presented is None)
+        return GateContext(gate, lambda: ft.Router(LOCKED_ROUTES, manage_views=True, key="locked"))
+    return GateContext(Gate(access, renew, offer), lambda: ft.Router(routes, manage_views=True, key="open"))

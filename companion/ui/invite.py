@@ -1,0 +1,69 @@
+""""Invite phones" (from the pad's menu): the QR code a phone scans to open this game.
+
+The code (drawn with segno) and the link under it name the machine's
+address on the network and, when the app asks for one, the table's key;
+the host can renew the key here (see companion/ui/access.py).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import flet as ft
+
+from companion.ui.access import use_gate
+from companion.ui.qr import qr_image
+from companion.ui.state import use_session
+from companion.ui.widgets import TOUCH, screen_header
+
+@ft.component
+def InviteView(path: str, title: str, back: Callable[[], None]) -> ft.Control:
+    """The invite for the screen at ``path`` (such as ``/pad/<id>``): QR code,
+    link and key under the title ``title``; ``back`` leaves it.
+
+    When the app listens on this computer only, says that phones can not
+    reach it. With a key, "Renew the key" makes a new one: every other
+    phone must scan again.
+    """
+    gate = use_gate()
+    session = use_session()
+    access = gate.access
+    url = access.invite_url(path)
+
+    def renew():
+        gate.renew()
+        session.tell("New key: every other phone must scan the code again")
+
+    lines: list[ft.Control] = [
+        screen_header("Invite phones", title, back=back),
+        ft.Text("Scan with a phone's camera on the same Wi-Fi to open this game there."),
+        ft.Container(
+            qr_image(url),
+            bgcolor=ft.Colors.WHITE,
+            border_radius=12,
+            alignment=ft.Alignment.CENTER,
+        ),
+        ft.Semantics(identifier="invite-link", content=ft.Text(url, size=16)),
+    ]
+    if access.required:
+        lines += [
+            ft.Semantics(
+                identifier="invite-key",
+                content=ft.Text(f"Table key: {access.key}", weight=ft.FontWeight.W_600),
+            ),
+            ft.Text(
+                "Only phones with this key see the games. Renewing it locks out "
+                "every other phone until it scans the new code.",
+                color=ft.Colors.ON_SURFACE_VARIANT,
+            ),
+            ft.OutlinedButton("Renew the key", icon=ft.Icons.KEY, on_click=renew, height=TOUCH),
+        ]
+    else:
+        lines.append(
+            ft.Text(
+                "Companion listens on this computer only, so phones can not open "
+                "this link. Start it with --host 0.0.0.0 to let them join.",
+                color=ft.Colors.ON_SURFACE_VARIANT,
+            )
+        )
+    return ft.Column(lines, spacing=12, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)

@@ -1,0 +1,304 @@
+"""The server's guard and the table's key (companion/server.py), without a browser.
+
+The guard is tried through Starlette's TestClient (pages and WebSocket
+handshakes) and once over a real uvicorn socket with the websockets client,
+which sees the refused handshake as HTTP 403.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import socket
+import stat
+import threading
+from pathlib import Path
+
+import pytest
+import uvicorn
+import websockets
+from starlette.applications import Starlette
+from starlette.responses import PlainTextResponse
+from starlette.routing import Route, WebSocketRoute
+from starlette.testclient import TestClient
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+import main
+from companion import server
+from companion.server import (
+    KEY_FILE,
+    POLICY_VIOLATION,
+    HostGuard,
+    TableAccess,
+    build_app,
+    invite_host,
+    is_loopback,
+    lan_addresses,
+    own_authorities,
+)
+from companion.ui.access import key_in, without_key
+
+PORT = 8550
+OWN = "127.0.0.1:8550"
+
+
+async def hello(_request) -> PlainTextResponse:
+    return PlainTextResponse("hello")
+
+
+async def echo(websocket: WebSocket) -> None:
+    await websocket.accept()
+    await websocket.send_text(await websocket.receive_text())
+    await websocket.close()
+
+
+def guarded() -> HostGuard:
+    """A page at / and an echo WebSocket at /ws behind the guard for 127.0.0.1:8550 and 192.168.1.20:8550."""
+    inner = Starlette(routes=[Route("/", hello), WebSocketRoute("/ws", echo)])
+    return HostGuard(inner, {OWN, "localhost:8550", "192.168.1.20:8550"})
+
+
+@pytest.fixture
+def client() -> TestClient:
+    return TestClient(guarded(), base_url=f"http://{OWN}")
+
+
+# The guard on pages
+
+
+def test_a_page_with_its_own_host_and_no_origin_is_served(client):
+    response = client.get("/")
+    assert (response.status_code, response.text) == (200, "hello")
+
+
+def test_a_page_with_its_own_origin_is_served(client):
+    assert client.get("/", headers={"Origin": f"http://{OWN}"}).status_code == 200
+    assert client.get("/", headers={"Origin": "http://LOCALHOST:8550"}).status_code == 200
+
+
+def test_a_foreign_origin_is_refused_on_a_page(client):
+    response = client.get("/", headers={"Origin": "http://elsewhere.example"})
+    assert (response.status_code, response.text) == (403, "Requests from other web sites are refused.")
+
+
+@pytest.mark.parametrize(
+    "origin",
+    ["null", "http://127.0.0.1:9999", "file:///tmp/page.html", "http://127.0.0.1:8550.elsewhere.example"],
+)
+def test_an_origin_that_only_looks_like_ours_is_refused(client, origin):
+    assert client.get("/", headers={"Origin": origin}).status_code == 403
+
+
+def test_a_rebound_host_name_is_refused(client):
+    response = client.get("/", headers={"Host": "rebound.example:8550"})
+    assert (response.status_code, response.text) == (
+        403, "This server does not answer to the address rebound.example:8550.",
+    )
+
+
+def test_our_address_on_another_port_is_refused(client):
+    assert client.get("/", headers={"Host": "127.0.0.1:8551"}).status_code == 403
+
+
+def test_the_lan_address_is_our_own(client):
+    assert client.get("/", headers={"Host": "192.168.1.20:8550"}).status_code == 200
+
+
+# The guard on WebSocket handshakes
+
+
+def test_a_websocket_from_our_own_origin_is_accepted(client):
+    with client.websocket_connect(f"ws://{OWN}/ws", headers={"Origin": f"http://{OWN}"}) as socket_:
+        socket_.send_text("ping")
+        assert socket_.receive_text() == "ping"
+
+
+def test_a_websocket_from_a_foreign_origin_is_refused(client):
+    with pytest.raises(WebSocketDisconnect) as refused:
+        with client.websocket_connect(f"ws://{OWN}/ws", headers={"Origin": "http://elsewhere.example"}):
+            pass
+    assert (refused.value.code, refused.value.reason) == (POLICY_VIOLATION, "Requests from other web sites are refused.")
+
+
+def test_a_websocket_to_a_rebound_host_is_refused(client):
+    with pytest.raises(WebSocketDisconnect) as refused:
+        with client.websocket_connect(f"ws://{OWN}/ws", headers={"Host": "rebound.example:8550"}):
+            pass
+    assert (refused.value.code, refused.value.reason) == (
+        POLICY_VIOLATION, "This server does not answer to the address rebound.example:8550.",
+    )
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+@pytest.fixture
+def live_server():
+    """The guarded echo app served by uvicorn on a free port; yields the port."""
+    port = free_port()
+    app = HostGuard(guarded().app, {f"127.0.0.1:{port}"})
+    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="error",
+                                           ws="websockets-sansio"))
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    deadline = 200
+    while not server.started and deadline:
+        threading.Event().wait(0.05)
+        deadline -= 1
+    assert server.started, "uvicorn did not start within 10 s"
+    yield port
+    server.should_exit = True
+    thread.join(timeout=10)
+
+
+async def handshake(port: int, origin: str) -> str:
+    """Open ws://127.0.0.1:<port>/ws with ``origin``: the echo of "ping", or the refusal's HTTP status."""
+    try:
+        async with websockets.connect(f"ws://127.0.0.1:{port}/ws", origin=origin) as connection:
+            await connection.send("ping")
+            return await connection.recv()
+    except websockets.InvalidStatus as refused:
+        return str(refused.response.status_code)
+
+
+def test_over_a_real_socket_a_foreign_origin_gets_403_and_our_own_is_served(live_server):
+    assert asyncio.run(handshake(live_server, "http://elsewhere.example")) == "403"
+    assert asyncio.run(handshake(live_server, f"http://127.0.0.1:{live_server}")) == "ping"
+
+
+def test_the_flet_app_is_guarded():
+    app = build_app(lambda page: None, assets_dir=str(Path(__file__).parents[1] / "assets"), allowed={OWN})
+    with TestClient(app, base_url=f"http://{OWN}") as client:
+        page = client.get("/")
+        assert page.status_code == 200
+        assert "flutter" in page.text.lower()
+        assert client.get("/", headers={"Origin": "http://elsewhere.example"}).status_code == 403
+        with pytest.raises(WebSocketDisconnect) as refused:
+            with client.websocket_connect(f"ws://{OWN}/ws", headers={"Origin": "http://elsewhere.example"}):
+                pass
+        assert refused.value.code == POLICY_VIOLATION
+
+
+# Which addresses are our own
+
+
+def test_loopback_addresses():
+    assert [is_loopback(host) for host in ("127.0.0.1", "127.0.1.1", "::1", "localhost")] == [True] * 4
+    assert [is_loopback(host) for host in ("0.0.0.0", "192.168.1.20", "", "example.org")] == [False] * 4
+
+
+@pytest.fixture
+def on_a_lan(monkeypatch):
+    """This machine is 192.168.1.20 and 10.0.0.5 on the network."""
+    monkeypatch.setattr(server, "lan_addresses", lambda: ["192.168.1.20", "10.0.0.5"])
+
+
+def test_own_authorities_on_every_interface(on_a_lan):
+    assert own_authorities("0.0.0.0", 8550, ["table-laptop"]) == {
+        "127.0.0.1:8550", "localhost:8550", "[::1]:8550", "192.168.1.20:8550", "10.0.0.5:8550", "table-laptop:8550",
+    }
+
+
+def test_own_authorities_of_a_given_address(on_a_lan):
+    assert own_authorities("172.16.0.9", 8551) == {
+        "127.0.0.1:8551", "localhost:8551", "[::1]:8551", "192.168.1.20:8551", "10.0.0.5:8551", "172.16.0.9:8551",
+    }
+
+
+def test_on_port_80_the_port_may_be_left_out(on_a_lan):
+    assert own_authorities("172.16.0.9", 80) == {
+        "127.0.0.1:80", "localhost:80", "[::1]:80", "192.168.1.20:80", "10.0.0.5:80", "172.16.0.9:80",
+        "127.0.0.1", "localhost", "[::1]", "192.168.1.20", "10.0.0.5", "172.16.0.9",
+    }
+
+
+def test_the_invite_names_the_lan_address_or_the_given_one(on_a_lan):
+    assert invite_host("0.0.0.0") == "192.168.1.20"
+    assert invite_host("10.0.0.5") == "10.0.0.5"
+    assert invite_host("127.0.0.1") == "127.0.0.1"
+
+
+def test_without_a_network_the_invite_names_this_computer(monkeypatch):
+    monkeypatch.setattr(server, "lan_addresses", lambda: [])
+    assert invite_host("0.0.0.0") == "127.0.0.1"
+
+
+def test_lan_addresses_are_never_loopback():
+    assert not any(is_loopback(address) for address in lan_addresses())
+
+
+# The table's key
+
+
+def test_the_key_is_made_once_kept_private_and_read_back(tmp_path):
+    first = TableAccess(tmp_path, required=True, host="192.168.1.20", port=PORT)
+    path = tmp_path / KEY_FILE
+    assert path.read_text(encoding="utf-8") == first.key + "\n"
+    assert len(first.key) == 16
+    assert stat.S_IMODE(os.stat(path).st_mode) == 0o600
+    again = TableAccess(tmp_path, required=True, host="192.168.1.20", port=PORT)
+    assert again.key == first.key
+    assert [name for name in os.listdir(tmp_path)] == [KEY_FILE]
+
+
+def test_an_empty_key_file_gets_a_new_key(tmp_path):
+    (tmp_path / KEY_FILE).write_text("\n", encoding="utf-8")
+    access = TableAccess(tmp_path, required=True, host="192.168.1.20", port=PORT)
+    assert len(access.key) == 16
+    assert (tmp_path / KEY_FILE).read_text(encoding="utf-8") == access.key + "\n"
+
+
+def test_only_the_current_key_opens_in_key_mode(tmp_path):
+    access = TableAccess(tmp_path, required=True, host="192.168.1.20", port=PORT)
+    old = access.key
+    assert access.admits(old)
+    assert not access.admits(None)
+    assert not access.admits("")
+    assert not access.admits(old[:-1])
+    assert not access.admits(old + "x")
+    assert not access.admits(42)
+    new = access.renew()
+    assert new != old
+    assert access.admits(new)
+    assert not access.admits(old)
+    assert (tmp_path / KEY_FILE).read_text(encoding="utf-8") == new + "\n"
+    assert stat.S_IMODE(os.stat(tmp_path / KEY_FILE).st_mode) == 0o600
+
+
+def test_without_key_mode_every_browser_opens(tmp_path):
+    access = TableAccess(tmp_path, required=False, host="127.0.0.1", port=PORT)
+    assert access.admits(None)
+    assert access.admits("anything")
+
+
+def test_the_invite_link_carries_the_key_only_in_key_mode(tmp_path):
+    keyed = TableAccess(tmp_path, required=True, host="192.168.1.20", port=PORT)
+    assert keyed.invite_url("/pad/abc") == f"http://192.168.1.20:8550/pad/abc?key={keyed.key}"
+    assert keyed.invite_url("/", host="127.0.0.1") == f"http://127.0.0.1:8550/?key={keyed.key}"
+    open_table = TableAccess(tmp_path, required=False, host="127.0.0.1", port=PORT)
+    assert open_table.invite_url("/pad/abc") == "http://127.0.0.1:8550/pad/abc"
+    assert TableAccess(tmp_path, required=False, host="fe80::1", port=PORT).invite_url() == "http://[fe80::1]:8550/"
+
+
+def test_a_key_file_that_can_not_be_written_raises_oserror(tmp_path):
+    folder = tmp_path / "missing"
+    with pytest.raises(OSError):
+        TableAccess(folder, required=True, host="127.0.0.1", port=PORT)
+
+
+# The key in a link and on the command line
+
+
+def test_the_key_is_read_from_a_link_and_taken_out_of_it():
+    assert key_in("/pad/abc?key=k3Y-_x&players=3") == "k3Y-_x"
+    assert key_in("/pad/abc") is None
+    assert without_key("/pad/abc?key=k3Y-_x&players=3") == "/pad/abc?players=3"
+    assert without_key("/?key=k3Y-_x") == "/"
+
+
+def test_require_key_is_off_unless_asked():
+    assert main.parse_args([]).require_key is False
+    assert main.parse_args(["--require-key"]).require_key is True
