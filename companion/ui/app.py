@@ -8,7 +8,9 @@ it (a screen listed in ``SCROLLING_SCREENS`` fills the view and scrolls its
 own parts instead). A screen reads
 its path parameters with ``ft.use_route_params()``, the store with
 ``use_store()`` and the session state with ``use_session()``
-(companion/ui/state.py), and moves on with ``navigate("/route")``.
+(companion/ui/state.py), and moves on with ``navigate("/route")``. A screen
+that shows one game reads it with ``use_game(game_id)`` (live: repainted
+when another phone saves it); a list of games calls ``use_games_list()``.
 """
 
 from __future__ import annotations
