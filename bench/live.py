@@ -53,6 +53,9 @@ COUNTER_SCRIPT = ROOT / "bench" / "counter_flet.py"
 TABLE = ["Ann", "Ben", "Cy", "Dee", "Eve", "Fay"]
 """The six players (and phones) of every table of the club night."""
 
+CLOSE_SETTLE = 10.0
+"""Seconds the server is given to drop closed sessions before a measurement."""
+
 TARGETS = {"save": 1.2, "fanout": 1.0, "tap": 2.0, "long": 2.0, "start": 1.2}
 
 READ = """const read = (attribute, id) => {
@@ -138,12 +141,18 @@ def save_one_card(app: AppPage, winner: str) -> None:
 
 
 def save_cost(saver: AppPage, pid: int, saves: int) -> float:
-    """Server CPU milliseconds per round saved from ``saver`` (mean of ``saves``)."""
+    """Server CPU milliseconds per round saved from ``saver`` (mean of
+    ``saves``), less what the server spends idle over the same time (the
+    open sessions' keep-alives: measured right after, saving nothing)."""
     save_one_card(saver, "Ann")
-    start = cpu_seconds(pid)
+    start, began = cpu_seconds(pid), time.perf_counter()
     for _ in range(saves):
         save_one_card(saver, "Ann")
-    return (cpu_seconds(pid) - start) * 1000 / saves
+    busy, took = cpu_seconds(pid) - start, time.perf_counter() - began
+    start = cpu_seconds(pid)
+    time.sleep(took)
+    idle = cpu_seconds(pid) - start
+    return (busy - idle) * 1000 / saves
 
 
 def verdict(ratio: float, target: float) -> str:
@@ -195,9 +204,10 @@ def club(browser, sessions: int, saves: int, fanout: int) -> None:
 
 
 def save_cost_with_closed(saver: AppPage, pid: int, saves: int, pages: list[AppPage]) -> float:
-    """Close ``pages``, then :func:`save_cost` again."""
+    """Close ``pages``, let the server see them go, then :func:`save_cost` again."""
     for app in pages:
         app.page.close()
+    time.sleep(CLOSE_SETTLE)
     return save_cost(saver, pid, saves)
 
 
