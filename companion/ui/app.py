@@ -8,7 +8,9 @@ it (a screen listed in ``SCROLLING_SCREENS`` fills the view and scrolls its
 own parts instead). A screen reads
 its path parameters with ``ft.use_route_params()``, the store with
 ``use_store()`` and the session state with ``use_session()``
-(companion/ui/state.py), and moves on with ``navigate("/route")``.
+(companion/ui/state.py), and moves on with ``navigate("/route")``. A screen
+that shows one game reads it with ``use_game(game_id)`` (live: repainted
+when another phone saves it); a list of games calls ``use_games_list()``.
 """
 
 from __future__ import annotations
@@ -29,8 +31,8 @@ from companion.ui.pad import PadScreen
 from companion.ui.play import PlayScreen
 from companion.ui.rules import RulesScreen
 from companion.ui.setup_guide import SetupScreen
+from companion.ui.live import Listening, game_cache
 from companion.ui.state import (
-    STORE_TOPIC,
     SessionContext,
     SessionState,
     StoreContext,
@@ -285,37 +287,41 @@ def App(store, access) -> list[ft.View]:
     """The root component of one browser session.
 
     Takes the process's ``Store`` and ``companion.server.TableAccess`` (the
-    whole app is behind its :func:`~companion.ui.access.KeyGate`); creates this session's ``SessionState``
-    with its Flet services, reads this phone's label, and listens for
-    changes other sessions make to the saved games while this session is
-    connected: a phone that disconnects stops listening (no notice is sent
-    to a closed session, and one that arrives while the connection is
-    going is dropped) and, when it comes back, listens again and re-reads
-    the games.
+    whole app is behind its :func:`~companion.ui.access.KeyGate`); creates
+    this session's ``SessionState`` with its Flet services, the store's
+    shared game cache and the topics the session listens to (the screens
+    say which: ``use_game``, ``use_games_list``), and reads this phone's
+    label. A phone that disconnects stops listening (a notice that arrives
+    while the connection is going is dropped) and, when it comes back,
+    listens again and re-reads what it shows.
     """
     page = ft.context.page
+
+    async def run(listener: Callable[[], None]) -> None:
+        listener()
+
     session, _ = ft.use_state(
-        lambda: SessionState(wakelock=ft.Wakelock(), prefs=ft.SharedPreferences())
+        lambda: SessionState(
+            wakelock=ft.Wakelock(),
+            prefs=ft.SharedPreferences(),
+            listening=Listening(
+                page.pubsub, lambda listener: page.run_task(run, listener),
+                lambda: page.session.connection is not None,
+            ),
+            games=game_cache(store),
+        )
     )
 
     def listen():
-        async def refresh():
-            session.saved()
-
-        def on_saved(_topic, _message):
-            if page.session.connection is not None:
-                page.run_task(refresh)
-
         def connected():
-            page.pubsub.subscribe_topic(STORE_TOPIC, on_saved)
+            session.listening.reconnected()
             session.saved()
 
-        page.pubsub.subscribe_topic(STORE_TOPIC, on_saved)
-        page.on_disconnect = lambda: page.pubsub.unsubscribe_topic(STORE_TOPIC)
+        page.on_disconnect = session.listening.disconnected
         page.on_connect = connected
         page.run_task(load_phone, session)
 
-    ft.use_effect(listen, [], cleanup=lambda: page.pubsub.unsubscribe_topic(STORE_TOPIC))
+    ft.use_effect(listen, [], cleanup=session.listening.disconnected)
     return StoreContext(
         store,
         lambda: SessionContext(

@@ -28,13 +28,12 @@ from dataclasses import dataclass
 import flet as ft
 
 from companion import registry
-from companion.errors import StoreError
-from companion.pads import Pad, PadError, pad_from_doc
+from companion.pads import Pad
 from companion.ui.access import use_gate
 from companion.ui.games import game_ui
 from companion.ui.qr import qr_image
 from companion.ui.score_table import deal_text, winners_text
-from companion.ui.state import navigate, use_keep_awake, use_session, use_store
+from companion.ui.state import navigate, use_game, use_keep_awake
 from companion.ui.widgets import TOUCH, labelled, screen_header
 
 BOARD_WIDTH = 1280
@@ -307,13 +306,13 @@ def _plain(sizes: BoardSizes, text: str, detail: str = "") -> ft.Control:
 
 @ft.component
 def BoardScreen() -> ft.View:
-    """The board of one game (route /board/:game_id) as saved now, in a view
+    """The board of one game (route /board/:game_id) as saved now and
+    repainted on every save of it (``use_game``), in a view
     of its own (no navigation bar, no message bar), sized to the screen's
     width (:func:`board_sizes`, followed when the window is resized); a
     missing game says so plainly."""
     game_id = ft.use_route_params().get("game_id", "")
-    store = use_store()
-    use_session()
+    shown = use_game(game_id)
     use_keep_awake()
     page = ft.context.page
     width, set_width = ft.use_state(page.width)
@@ -326,16 +325,12 @@ def BoardScreen() -> ft.View:
 
     ft.use_effect(follow_width, [], cleanup=stop_following)
     sizes = board_sizes(width)
-    try:
-        doc = store.get_game(game_id)
-        content = (
-            _plain(sizes, "This game is not here (deleted?)") if doc is None
-            else board_content(pad_from_doc(doc), sizes)
-        )
-    except StoreError as exc:
-        content = _plain(sizes, "This game can not be read", str(exc))
-    except PadError as exc:
-        content = _plain(sizes, "This game can not be opened", str(exc))
+    if shown.problem:
+        content = _plain(sizes, "This game can not be opened", shown.problem)
+    elif shown.pad is None:
+        content = _plain(sizes, "This game is not here (deleted?)")
+    else:
+        content = board_content(shown.pad, sizes)
     return ft.View(
         route=ft.use_view_path(),
         padding=ft.Padding.symmetric(horizontal=sizes.gap * 2, vertical=sizes.gap),

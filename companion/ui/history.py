@@ -6,6 +6,8 @@ Routes: /history (the list) and /history/:game_id (one game).
 
 from __future__ import annotations
 
+import asyncio
+from collections.abc import Callable
 from datetime import datetime, timezone
 from functools import partial
 
@@ -20,7 +22,7 @@ from companion.ui import saving
 from companion.ui.game_list import game_line, when_text
 from companion.ui.games import game_ui
 from companion.ui.score_table import MARKS_LEGEND, score_table
-from companion.ui.state import announce_saved, navigate, use_session, use_store
+from companion.ui.state import announce_saved, navigate, use_games_list, use_session, use_store
 from companion.ui.totals_chart import totals_chart
 from companion.ui.widgets import TOUCH, error_line, screen_header, section_title
 
@@ -47,27 +49,46 @@ def _stats_text(stats: PlayerStats) -> str:
     return "\n".join(lines)
 
 
+def working(text: str) -> ft.Control:
+    """A progress line for long work running off the path that serves taps
+    ("Counting statistics..."): a spinning ring and the words."""
+    return ft.Semantics(
+        identifier="working",
+        container=True,
+        content=ft.Row(
+            [ft.ProgressRing(width=24, height=24, stroke_width=3), ft.Text(text, expand=True)],
+            vertical_alignment=ft.CrossAxisAlignment.CENTER,
+        ),
+    )
+
+
 @ft.component
 def PlayerStatistics() -> ft.Control:
     """Per-player statistics across every saved game (the store keeps them
-    up to date as games are saved; read when shown)."""
+    up to date as games are saved; read when shown, in a worker thread so
+    that other phones' taps are served meanwhile, with a progress line)."""
     store = use_store()
-    session = use_session()
+    listed = use_games_list()
     shown, set_shown = ft.use_state(False)
+    stats, set_stats = ft.use_state(None)
 
-    def read() -> list[PlayerStats] | str:
+    async def read():
+        if not shown:
+            return
         try:
-            return store.player_stats() if shown else []
+            set_stats(await asyncio.to_thread(store.player_stats))
         except StoreError as exc:
-            return str(exc)
+            set_stats(str(exc))
 
-    stats = ft.use_memo(read, [shown, session.revision])
+    ft.use_effect(read, [shown, listed])
     if isinstance(stats, str):
         return error_line(stats)
     if not shown:
         return ft.OutlinedButton(
             "Show player statistics", icon=ft.Icons.INSIGHTS, on_click=lambda: set_shown(True), height=TOUCH
         )
+    if stats is None:
+        return working("Counting statistics over every game...")
     lines: list[ft.Control] = [section_title("Players")]
     if not stats:
         lines.append(ft.Text("No games yet."))
@@ -91,40 +112,48 @@ def HistoryScreen() -> ft.Control:
     """All games newest first, statistics, export and import."""
     store = use_store()
     session = use_session()
+    use_games_list()
     count, set_count = ft.use_state(PAGE_SIZE)
     problem, set_problem = ft.use_state("")
+    busy, set_busy = ft.use_state("")
 
-    def picked(e: ft.FilePickerResultEvent):
+    async def picked(e: ft.FilePickerResultEvent):
         if not e.files:
             return
         chosen = e.files[0]
+        set_busy(f"Importing {chosen.name}...")
         try:
-            added = store.import_json(chosen.bytes or b"")
+            added = await asyncio.to_thread(store.import_json, chosen.bytes or b"")
         except StoreError as exc:
             session.dismissed(session.message_id)
             set_problem(str(exc))
             return
+        finally:
+            set_busy("")
         set_problem("")
-        announce_saved(session)
+        announce_saved(session, listed=True)
         session.tell(import_message(added, chosen.name))
 
     picker, _ = ft.use_state(lambda: ft.FilePicker(on_result=picked))
 
-    async def export_backup():
+    async def export(what: str, make: Callable[[], str], file_name: str):
+        """Make an export (``make()``: its text) in a worker thread, with a
+        progress line, then offer it to save as ``file_name``."""
+        set_busy(f"Preparing the {what}...")
         try:
-            data = store.export_json().encode("utf-8")
+            data = (await asyncio.to_thread(make)).encode("utf-8")
         except StoreError as exc:
             set_problem(str(exc))
             return
-        await picker.save_file(file_name=f"companion-backup-{_stamp()}.json", src_bytes=data)
+        finally:
+            set_busy("")
+        await picker.save_file(file_name=file_name, src_bytes=data)
+
+    async def export_backup():
+        await export("backup", store.export_json, f"companion-backup-{_stamp()}.json")
 
     async def export_table():
-        try:
-            data = export_csv(store.iter_games()).encode("utf-8")
-        except StoreError as exc:
-            set_problem(str(exc))
-            return
-        await picker.save_file(file_name=f"companion-rounds-{_stamp()}.csv", src_bytes=data)
+        await export("CSV table", lambda: export_csv(store.iter_games()), f"companion-rounds-{_stamp()}.csv")
 
     try:
         games = store.list_games(limit=count + 1)
@@ -134,6 +163,7 @@ def HistoryScreen() -> ft.Control:
     controls: list[ft.Control | None] = [
         screen_header("History", "Every game on this device, newest first"),
         error_line(problem),
+        working(busy) if busy else None,
         ft.Row(
             [
                 ft.OutlinedButton("Export backup", icon=ft.Icons.DOWNLOAD, on_click=export_backup, height=TOUCH),
@@ -204,7 +234,7 @@ def HistoryGameScreen() -> ft.Control:
         except StoreError as exc:
             set_problem(str(exc))
             return
-        announce_saved(session)
+        announce_saved(session, game_id, listed=True)
 
         def restore():
             try:
@@ -212,7 +242,7 @@ def HistoryGameScreen() -> ft.Control:
             except StoreError as exc:
                 session.tell(f"Not restored: {exc}")
                 return
-            announce_saved(session)
+            announce_saved(session, game_id, listed=True)
 
         session.tell(f"{registry.game(pad.GAME).title} game deleted", undo=restore, screen="/history")
         navigate("/history")
@@ -223,7 +253,7 @@ def HistoryGameScreen() -> ft.Control:
         if not outcome.saved:
             set_problem(outcome.message)
             return
-        announce_saved(session)
+        announce_saved(session, game_id, outcome.pad, listed=True)
         session.tell(f"{registry.game(pad.GAME).title} game reopened", screen=f"/pad/{game_id}")
         navigate(f"/pad/{game_id}")
 

@@ -159,7 +159,7 @@ def NewGameScreen() -> ft.Control:
             session.tell(f"Not saved: {exc}")
             return
         session.new_game_draft = None
-        announce_saved(session)
+        announce_saved(session, listed=True)
         navigate(f"/pad/{pad.id}")
 
     def leave():

@@ -1,8 +1,10 @@
 """The score pad screen (/pad/:game_id): the table, the entry sheets, the
 change log, whose phone this is, the end.
 
-Every render reads the game as saved now, so a change saved on another phone
-repaints this one (the session's ``revision`` moves through the pubsub).
+The screen shows the game through ``use_game``: the pad every session
+shares, replayed once per change, and a change saved on another phone
+repaints this one (the game's pubsub topic; sessions on other games are not
+told).
 No pad is kept across a user's think time to be saved: an entry sheet keeps
 only a ``SheetMark`` (the round id and revision it showed, or the number a
 new round gets) and every tap that changes the game is one transaction on
@@ -20,8 +22,8 @@ from functools import partial
 import flet as ft
 
 from companion import registry
-from companion.errors import ConflictError, StoreError
-from companion.pads import Pad, PadError, pad_from_doc
+from companion.errors import ConflictError
+from companion.pads import Pad, PadError
 from companion.pads.changelog import opening, who
 from companion.ui import saving
 from companion.ui.board import BoardInvite
@@ -36,6 +38,7 @@ from companion.ui.state import (
     navigate,
     phone_label,
     unnamed_phone_label,
+    use_game,
     use_keep_awake,
     use_session,
     use_store,
@@ -124,7 +127,8 @@ def conflict_card(pad: Pad, conflict: Conflict, on_apply: Callable[[], None], on
 
 
 def sheet_notice(pad: Pad, mark: SheetMark) -> str:
-    """What changed on another phone while a sheet stayed open ("" when nothing did)."""
+    """What changed on another phone while a sheet stayed open ("" when nothing did);
+    for a round changed meanwhile, its values as saved now (:func:`round_now`)."""
     newest = pad.changes[0].by if pad.changes else None
     if mark.new:
         if pad.next_round == mark.number:
@@ -139,7 +143,10 @@ def sheet_notice(pad: Pad, mark: SheetMark) -> str:
         return f"{gone}. Saving yours will ask what to do."
     if pad.round_rev(number) == mark.rev:
         return ""
-    return f"Round {number} was changed on {who(newest)} while this sheet was open. Saving will ask which to keep."
+    return (
+        f"Round {number} was changed on {who(newest)} while this sheet was open. "
+        f"{round_now(pad, number)}. Saving will ask which to keep."
+    )
 
 
 def notice_line(text: str) -> ft.Control | None:
@@ -291,11 +298,10 @@ def PadScreen() -> ft.Control:
     use_keep_awake()
     ft.use_effect(lambda: session.showed_pad(game_id), [game_id])
 
-    try:
-        doc = store.get_game(game_id)
-    except StoreError as exc:
-        return problem_screen("This game can not be read", str(exc))
-    if doc is None:
+    shown = use_game(game_id)
+    if shown.problem:
+        return problem_screen("This game can not be opened", shown.problem)
+    if shown.pad is None:
         return ft.Column(
             [
                 screen_header("Game not found", back=lambda: navigate("/")),
@@ -304,10 +310,7 @@ def PadScreen() -> ft.Control:
             ],
             spacing=12,
         )
-    try:
-        pad = pad_from_doc(doc)
-    except PadError as exc:
-        return problem_screen("This game can not be opened", str(exc))
+    pad = shown.pad
     by = session.phone or None
 
     def show_sheet(mark: SheetMark | None):
@@ -327,7 +330,7 @@ def PadScreen() -> ft.Control:
         question, or hand back the refusal."""
         if outcome.saved:
             show_sheet(None)
-            announce_saved(session)
+            announce_saved(session, game_id, outcome.pad)
             session.tell(outcome.message, undo=undo_from_bar(outcome))
             return None
         if outcome.conflict is not None:
@@ -385,7 +388,7 @@ def PadScreen() -> ft.Control:
         outcome = saving.undo(store, game_id, expected, by)
         if outcome.saved:
             set_problem("")
-            announce_saved(session)
+            announce_saved(session, game_id, outcome.pad)
             session.tell(outcome.message)
         else:
             set_problem(outcome.message)
@@ -394,7 +397,7 @@ def PadScreen() -> ft.Control:
         outcome = saving.change_game(store, game_id, change, by)
         set_problem("" if outcome.saved else outcome.message)
         if outcome.saved:
-            announce_saved(session)
+            announce_saved(session, game_id, outcome.pad)
 
     def go(name: str):
         """Show the pad ("pad"), its change log ("changes"), the phone's label

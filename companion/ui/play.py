@@ -10,7 +10,7 @@ from companion import registry
 from companion.errors import StoreError
 from companion.pads.base import join_names
 from companion.ui.game_list import game_line
-from companion.ui.state import navigate, use_session, use_store
+from companion.ui.state import navigate, use_games_list, use_store
 from companion.ui.widgets import TOUCH, error_line, screen_header, section_title
 
 
@@ -18,7 +18,7 @@ from companion.ui.widgets import TOUCH, error_line, screen_header, section_title
 def PlayScreen() -> ft.Control:
     """The home screen: games in progress (newest first) and "New game"."""
     store = use_store()
-    use_session()
+    use_games_list()
     try:
         running, problem = store.unfinished_games(), None
     except StoreError as exc:

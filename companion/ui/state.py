@@ -14,6 +14,9 @@ from typing import Any
 
 import flet as ft
 
+from companion.pads import Pad
+from companion.ui.live import GAMES_TOPIC, Shown, game_topic
+
 
 @ft.observable
 @dataclass
@@ -37,6 +40,9 @@ class SessionState:
     Flet SharedPreferences service that keeps the label on the phone.
     ``pad_game_id`` is the saved game whose score pad this session showed
     last (empty: none yet); the Check tab follows it.
+    ``listening`` is this session's ``companion.ui.live.Listening``: the
+    game topics its screens listen to (see :func:`use_game`); ``games`` the
+    store's ``companion.ui.live.GameCache`` shared by every session.
     """
 
     revision: int = 0
@@ -51,6 +57,8 @@ class SessionState:
     phone: str = ""
     prefs: Any = field(default=None, repr=False)
     pad_game_id: str = ""
+    listening: Any = field(default=None, repr=False)
+    games: Any = field(default=None, repr=False)
 
     def saved(self) -> None:
         """Mark that the saved games changed: screens reading them refresh."""
@@ -87,9 +95,6 @@ class SessionState:
         if self.message and self.message_screen != path:
             self.dismissed(self.message_id)
 
-
-STORE_TOPIC = "saved-games"
-"""Pubsub topic on which a session tells the others that saved games changed."""
 
 StoreContext = ft.create_context(None)
 SessionContext = ft.create_context(None)
@@ -135,6 +140,63 @@ def navigate(route: str) -> None:
     ft.context.page.navigate(route)
 
 
+def _use_topic(session: SessionState, topic: str, listener: Callable[[], None],
+               game_id: str | None = None) -> None:
+    """While the calling component is mounted, call ``listener()`` when
+    another session announces ``topic`` (through ``session.listening``);
+    with ``game_id``, also keep that game in the shared cache meanwhile."""
+    stop = ft.use_ref(None)
+
+    def start() -> None:
+        if game_id is None:
+            stop.current = session.listening.listen(topic, listener)
+            return
+        session.games.watch(game_id)
+        quiet = session.listening.listen(topic, listener)
+
+        def leave() -> None:
+            quiet()
+            session.games.unwatch(game_id)
+
+        stop.current = leave
+
+    def end() -> None:
+        if stop.current is not None:
+            stop.current()
+            stop.current = None
+
+    ft.use_effect(start, [topic], cleanup=end)
+
+
+def use_game(game_id: str) -> Shown:
+    """The game ``game_id`` as saved now, for a screen that shows it (the
+    score pad, the board); call inside a component.
+
+    Returns a ``companion.ui.live.Shown``: the latest pad (shared with every
+    session: read it, never change it), or why there is none. While the
+    calling component is mounted, its session listens to the game's topic
+    and the component re-renders when another session announces a change
+    of this game (:func:`announce_saved`); it stops listening when the
+    component leaves the screen or the session disconnects. The game is
+    read and replayed once per change for all sessions together.
+    """
+    session = use_session()
+    _, set_version = ft.use_state(0)
+    _use_topic(session, game_topic(game_id), lambda: set_version(session.games.get(game_id).version), game_id)
+    return session.games.get(game_id)
+
+
+def use_games_list() -> int:
+    """Listen, while the calling component is mounted, for changes of the
+    list of games (created, finished, reopened, deleted, imported) made by
+    other sessions; returns a number that grows with each (for memo
+    dependencies). Call inside a component."""
+    session = use_session()
+    seen, set_seen = ft.use_state(0)
+    _use_topic(session, GAMES_TOPIC, lambda: set_seen(lambda count: count + 1))
+    return seen + session.revision
+
+
 PHONE_KEY = "companion.phone"
 """The SharedPreferences key under which a phone keeps its label."""
 
@@ -174,7 +236,25 @@ async def name_phone(session: SessionState, label: str) -> None:
         pass
 
 
-def announce_saved(session: SessionState) -> None:
-    """After a save: refresh this session's screens and tell the other sessions."""
+def announce_saved(session: SessionState, game_id: str | None = None, pad: Pad | None = None, *,
+                   listed: bool = False) -> None:
+    """After a save: refresh this session's screens and tell the sessions
+    that show what changed.
+
+    ``game_id`` names the game changed (None: none in particular) and
+    ``pad`` is the pad its save returned (``Store.update_game``), kept as
+    the shared snapshot every session shows (None: the game is read again
+    when next shown, as after a delete or a restore). ``listed`` is True
+    when the list of games changed (a game created, deleted, restored, or
+    games imported); a game finished or reopened is noticed from ``pad``.
+    Only sessions listening to the game's topic (or, for the list, to
+    ``GAMES_TOPIC``) are told; the others cost nothing.
+    """
     session.saved()
-    ft.context.page.pubsub.send_others_on_topic(STORE_TOPIC, None)
+    pubsub = ft.context.page.pubsub
+    if game_id is not None:
+        version, moved = session.games.put(game_id, pad)
+        listed = listed or moved
+        pubsub.send_others_on_topic(game_topic(game_id), version)
+    if listed:
+        pubsub.send_others_on_topic(GAMES_TOPIC, None)

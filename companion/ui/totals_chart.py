@@ -2,12 +2,14 @@
 
 Shown on a finished game (the score pad and History). The points are the
 pad's rows: x = round number (0 = before round 1), y = running total.
+
+``flet_charts`` is imported when the first chart is drawn, not when the app
+starts (it is the heaviest import of the app's cold start).
 """
 
 from __future__ import annotations
 
 import flet as ft
-import flet_charts as fch
 
 from companion.pads import Pad
 
@@ -24,13 +26,10 @@ PLAYER_COLOURS: tuple[str, ...] = (
 CHART_HEIGHT = 220
 
 
-def _axis_labels(top: int) -> list[fch.ChartAxisLabel]:
+def _axis_labels(top: int) -> list[int]:
     """About five round numbers along the x axis."""
     step = max(1, round(top / 5))
-    return [
-        fch.ChartAxisLabel(value=x, label=ft.Text(str(x), size=11))
-        for x in range(0, top + 1, step)
-    ]
+    return list(range(0, top + 1, step))
 
 
 def _grid_step(span: int) -> int:
@@ -43,16 +42,13 @@ def _grid_step(span: int) -> int:
         scale *= 10
 
 
-def _points_labels(lowest: int, top: int, step: int) -> list[fch.ChartAxisLabel]:
-    """Points labels every ``step`` from ``lowest`` to ``top`` (both multiples of ``step``)."""
-    return [
-        fch.ChartAxisLabel(value=y, label=ft.Text(str(y), size=11))
-        for y in range(lowest, top + 1, step)
-    ]
-
-
 def totals_chart(pad: Pad) -> ft.Control:
     """The running totals of ``pad`` as lines, with a legend of the players."""
+    import flet_charts as fch
+
+    def labels(values: range | list[int]) -> list[fch.ChartAxisLabel]:
+        return [fch.ChartAxisLabel(value=value, label=ft.Text(str(value), size=11)) for value in values]
+
     rows = pad.rows
     highest = max([0, *[max(row.totals.values()) for row in rows]])
     lowest = min([0, *[min(row.totals.values()) for row in rows]])
@@ -80,9 +76,9 @@ def totals_chart(pad: Pad) -> ft.Control:
         horizontal_grid_lines=fch.ChartGridLines(
             interval=step, color=ft.Colors.with_opacity(0.2, ft.Colors.ON_SURFACE), width=1
         ),
-        left_axis=fch.ChartAxis(labels=_points_labels(lowest, top, step), label_size=36),
+        left_axis=fch.ChartAxis(labels=labels(range(lowest, top + 1, step)), label_size=36),
         bottom_axis=fch.ChartAxis(
-            labels=_axis_labels(len(rows)),
+            labels=labels(_axis_labels(len(rows))),
             label_size=24,
             title=ft.Text("round", size=11),
             title_size=18,

@@ -223,7 +223,8 @@ def test_edit_against_edit_shows_the_round_now_and_saves_mine_over_it(server, ph
     ann.see("Round 1 saved")
     ben.wait_text(
         "sheet-notice",
-        "Round 1 was changed on Ann's phone while this sheet was open. Saving will ask which to keep.",
+        "Round 1 was changed on Ann's phone while this sheet was open. "
+        "Round 1 now: Ann 0, Ben 0, Cy +1. Saving will ask which to keep.",
     )
     ben.tap("Ben won")
     ben.see("Ann's phone changed round 1 while you were editing it")

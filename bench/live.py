@@ -1,0 +1,411 @@
+"""Benchmark: the live table and a club night, in headless Chromium.
+
+    .venv/bin/python bench/live.py [--part all|club|taps|long|start] [--sessions 60]
+                                   [--saves 20] [--fanout 50] [--taps 20] [--history 10000] [--runs 3]
+
+Every figure is a ratio against a baseline measured in the same run:
+
+1. club (10 tables of 6 phones, or ``--sessions``): the server's CPU time per
+   saved round (read from /proc, so the machine's other load does not count)
+   with ``--sessions`` sessions open on OTHER games against the same with one
+   other session; the server's memory per session open; then the fan-out of
+   one save to the other 5 phones of a table (click on one phone to the new
+   total painted on each of the 5, by the pages' own clocks), p95 over
+   ``--fanout`` saves. Targets: at most 1.2x; under 1 s. ``--part table``
+   measures the fan-out of one table alone.
+2. taps: tap to paint (click to the new text in the page) of the pad's
+   actions (a card value, "Add round" to the sheet, "Save round" to the new
+   total) against a Flet counter app (bench/counter_flet.py) measured the
+   same way, taps alternating; p95 ratios. Target: at most 2x.
+3. long: with ``--history`` finished games saved, one phone shows player
+   statistics, exports a backup, imports a 1,000-game backup; meanwhile
+   another phone taps ("Add round", "Cancel") and its worst tap is compared
+   with its idle p95. Target: at most 2x.
+4. start: start to first frame of main.py against a hello-world Flet app
+   (bench/startup.py's measurement), medians. Target: at most 1.2x.
+
+Needs /usr/bin/chromium and Playwright.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tests" / "e2e"))
+sys.path.insert(0, str(ROOT / "bench"))
+
+from companion.pads import new_pad  # noqa: E402
+from companion.store import Store  # noqa: E402
+from harness import PHONE, TEST_ID_ATTRIBUTE, AppPage, free_port, launch_browser, missing, start_app, start_script  # noqa: E402
+from playwright.sync_api import Error as PlaywrightError  # noqa: E402
+from startup import HELLO_SCRIPT, HELLO_TEXT, _finished_docs, _p95, first_frame  # noqa: E402
+
+COUNTER_SCRIPT = ROOT / "bench" / "counter_flet.py"
+TABLE = ["Ann", "Ben", "Cy", "Dee", "Eve", "Fay"]
+"""The six players (and phones) of every table of the club night."""
+
+CLOSE_SETTLE = 10.0
+"""Seconds the server is given to drop closed sessions before a measurement."""
+
+TARGETS = {"save": 1.2, "fanout": 1.0, "tap": 2.0, "long": 2.0, "start": 1.2}
+
+READ = """const read = (attribute, id) => {
+    const node = document.querySelector(`[${attribute}="${id}"]`);
+    if (node === null) return null;
+    const labels = Array.from(node.querySelectorAll('[aria-label]'), n => n.getAttribute('aria-label'));
+    return [node.innerText.trim(), node.getAttribute('aria-label') || '', ...labels].join('|');
+};"""
+"""The text of a node as the page shows it: its inner text, its label and its
+descendants' labels (Flutter puts a container's texts in its label)."""
+
+TEXT_OF = f"""([attribute, id]) => {{ {READ} return read(attribute, id); }}"""
+
+CHANGED = f"""([attribute, id, before]) => {{ {READ} return read(attribute, id) !== before; }}"""
+
+WATCH = """([attribute, id, expected]) => {
+    window.__paintedAt = null;
+    const look = () => {
+        const node = document.querySelector(`[${attribute}="${id}"]`);
+        if (node !== null && node.innerText.trim() === expected) { window.__paintedAt = Date.now(); return; }
+        requestAnimationFrame(look);
+    };
+    look();
+}"""
+
+
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU seconds the process ``pid`` has used (Linux /proc)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def rss_mb(pid: int) -> float:
+    """Resident memory of the process ``pid`` in MB."""
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    return 0.0
+
+
+def text_of(app: AppPage, test_id: str) -> str | None:
+    """The text of the node with ``test_id`` now (None: not on the page)."""
+    return app.page.evaluate(TEXT_OF, [TEST_ID_ATTRIBUTE, test_id])
+
+
+def tap_to_paint(app: AppPage, button, test_id: str) -> float:
+    """Milliseconds from a click on ``button`` to the node ``test_id`` reading
+    differently (or appearing), polled at every animation frame."""
+    before = text_of(app, test_id)
+    box = button.bounding_box()
+    start = time.perf_counter()
+    app.page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    app.page.wait_for_function(CHANGED, arg=[TEST_ID_ATTRIBUTE, test_id, before], polling="raf", timeout=30_000)
+    return (time.perf_counter() - start) * 1000
+
+
+def open_page(context, url: str, path: str, wait_id: str) -> AppPage:
+    """A new page of ``context`` on ``path``, once ``wait_id`` is on it."""
+    page = context.new_page()
+    page.set_default_timeout(60_000)
+    app = AppPage(page, url)
+    app.open(path)
+    page.get_by_test_id(wait_id).first.wait_for(timeout=60_000)
+    return app
+
+
+def one_card_games(store: Store, count: int) -> list[str]:
+    """``count`` One-card games of the six players saved in ``store``; their ids."""
+    ids = []
+    for _ in range(count):
+        pad = new_pad("one_card", TABLE)
+        store.save_game(pad.to_doc())
+        ids.append(pad.id)
+    return ids
+
+
+def save_one_card(app: AppPage, winner: str) -> None:
+    """On a One-card pad: "Add round", then the winner (which saves)."""
+    before = text_of(app, f"total-{winner}")
+    app.tap("Add round")
+    app.tap(f"{winner} won")
+    app.page.wait_for_function(CHANGED, arg=[TEST_ID_ATTRIBUTE, f"total-{winner}", before], timeout=30_000)
+
+
+def save_cost(saver: AppPage, pid: int, saves: int) -> float:
+    """Server CPU milliseconds per round saved from ``saver`` (mean of
+    ``saves``), less what the server spends idle over the same time (the
+    open sessions' keep-alives: measured right after, saving nothing)."""
+    save_one_card(saver, "Ann")
+    start, began = cpu_seconds(pid), time.perf_counter()
+    for _ in range(saves):
+        save_one_card(saver, "Ann")
+    busy, took = cpu_seconds(pid) - start, time.perf_counter() - began
+    start = cpu_seconds(pid)
+    time.sleep(took)
+    idle = cpu_seconds(pid) - start
+    return (busy - idle) * 1000 / saves
+
+
+def verdict(ratio: float, target: float) -> str:
+    return "ok" if ratio <= target else f"OVER TARGET by {(ratio / target - 1) * 100:.0f}%"
+
+
+def club(browser, sessions: int, saves: int, fanout: int) -> None:
+    """Part 1: save cost with sessions on other games, memory per session, fan-out."""
+    tables = max(2, (sessions + len(TABLE) - 1) // len(TABLE))
+    with tempfile.TemporaryDirectory() as scratch:
+        data = Path(scratch) / "data"
+        games = one_card_games(Store(data), tables)
+        server = start_app(data, Path(scratch) / "server.log")
+        try:
+            pid = server.process.pid
+            saver_context = browser.new_context(viewport=PHONE)
+            saver = open_page(saver_context, server.url, f"/pad/{games[0]}", "total-Ann")
+            others_context = browser.new_context(viewport=PHONE)
+            seats = [games[1 + index % (tables - 1)] for index in range(sessions - 1)]
+            others = [open_page(others_context, server.url, f"/pad/{seats[0]}", "total-Ann")]
+            one = save_cost(saver, pid, saves)
+            memory_before = rss_mb(pid)
+            held = 1
+            for game_id in seats[1:]:
+                try:
+                    others.append(open_page(others_context, server.url, f"/pad/{game_id}", "total-Ann"))
+                    held += 1
+                except PlaywrightError as error:  # the machine holds no more pages
+                    print(f"  stopped opening sessions at {held + 1}: {type(error).__name__}")
+                    break
+            memory_after = rss_mb(pid)
+            many = save_cost(saver, pid, saves)
+            one_again = (one + save_cost_with_closed(saver, pid, saves, others[1:])) / 2
+            print(f"club night: {held + 1} sessions open (the saver and {held} on other games), {saves} saves each:")
+            print(f"  server CPU per save, 1 session on another game    {one_again:7.1f} ms   "
+                  f"(before: {one:.1f}, after closing the others)")
+            print(f"  server CPU per save, {held} sessions on other games {many:7.1f} ms")
+            ratio = many / one_again
+            print(f"  ratio {ratio:.2f}x   target <= {TARGETS['save']}x   {verdict(ratio, TARGETS['save'])}")
+            print(f"  server memory: {memory_before:.0f} MB with 2 sessions, {memory_after:.0f} MB with {held + 1}: "
+                  f"{(memory_after - memory_before) / max(1, held - 1):.2f} MB per session")
+            watchers_context = browser.new_context(viewport=PHONE)
+            watchers = [open_page(watchers_context, server.url, f"/pad/{games[0]}", "total-Ann") for _ in range(5)]
+            fan_out(saver, watchers, fanout)
+            for context in (saver_context, others_context, watchers_context):
+                context.close()
+        finally:
+            server.stop()
+
+
+def table(browser, saves: int) -> None:
+    """The fan-out alone: one table of six phones on one game, nothing else open."""
+    with tempfile.TemporaryDirectory() as scratch:
+        data = Path(scratch) / "data"
+        (game_id,) = one_card_games(Store(data), 1)
+        server = start_app(data, Path(scratch) / "server.log")
+        try:
+            context = browser.new_context(viewport=PHONE)
+            phones = [open_page(context, server.url, f"/pad/{game_id}", "total-Ann") for _ in range(6)]
+            fan_out(phones[0], phones[1:], saves)
+            context.close()
+        finally:
+            server.stop()
+
+
+def save_cost_with_closed(saver: AppPage, pid: int, saves: int, pages: list[AppPage]) -> float:
+    """Close ``pages``, let the server see them go, then :func:`save_cost` again."""
+    for app in pages:
+        app.page.close()
+    time.sleep(CLOSE_SETTLE)
+    return save_cost(saver, pid, saves)
+
+
+def fan_out(saver: AppPage, watchers: list[AppPage], saves: int) -> None:
+    """Print the p95 of click-to-paint of a save on each of ``watchers``."""
+    delays: list[float] = []
+    for number in range(saves):
+        winner = TABLE[number % len(TABLE)]
+        expected = str(int(saver.text_of(f"total-{winner}")) + 1)
+        for watcher in watchers:
+            watcher.page.evaluate(WATCH, [TEST_ID_ATTRIBUTE, f"total-{winner}", expected])
+        saver.tap("Add round")
+        button = saver.button(f"{winner} won")
+        box = button.bounding_box()
+        clicked = saver.page.evaluate("Date.now()")
+        saver.page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+        for watcher in watchers:
+            watcher.page.wait_for_function("window.__paintedAt !== null", timeout=30_000)
+            delays.append(watcher.page.evaluate("window.__paintedAt") - clicked)
+        saver.page.get_by_test_id(f"total-{winner}").wait_for()
+    p95 = _p95(delays) / 1000
+    print(f"fan-out of one save to the other {len(watchers)} phones of the table, {saves} saves "
+          f"({len(delays)} paints): median {statistics.median(delays):.0f} ms, p95 {p95 * 1000:.0f} ms, "
+          f"worst {max(delays):.0f} ms")
+    print(f"  p95 {p95:.2f} s   target < {TARGETS['fanout']} s   {'ok' if p95 < TARGETS['fanout'] else 'OVER TARGET'}")
+
+
+def taps(browser, count: int) -> None:
+    """Part 2: tap to paint of the pad's actions against the counter app."""
+    with tempfile.TemporaryDirectory() as scratch:
+        data = Path(scratch) / "data"
+        pad = new_pad("one_up", ["Ann", "Ben", "Cy"], options={"limit": 100_000})
+        Store(data).save_game(pad.to_doc())
+        app_server = start_app(data, Path(scratch) / "app.log")
+        port = free_port()
+        counter_server = start_script(COUNTER_SCRIPT, [str(port)], Path(scratch) / "counter.log", port)
+        try:
+            context = browser.new_context(viewport=PHONE)
+            app = open_page(context, app_server.url, f"/pad/{pad.id}", "total-Ann")
+            counter = open_page(context, counter_server.url, "/", "count")
+            samples: dict[str, list[float]] = {"counter": [], "card value": [], "Add round -> sheet": [],
+                                               "Save round -> total": []}
+            count_button = counter.button("Count")
+            for turn in range(count + 2):
+                taken = [
+                    ("counter", tap_to_paint(counter, count_button, "count")),
+                    ("Add round -> sheet", tap_to_paint(app, app.button("Add round"), "hand-Ann")),
+                    ("counter", tap_to_paint(counter, count_button, "count")),
+                    ("card value", tap_to_paint(app, app.button("K", within="hand-Ann"), "hand-Ann")),
+                    ("counter", tap_to_paint(counter, count_button, "count")),
+                    ("card value", tap_to_paint(app, app.button("5", within="hand-Ben"), "hand-Ben")),
+                ]
+                app.tap("Cy went out")
+                taken.append(("counter", tap_to_paint(counter, count_button, "count")))
+                taken.append(("Save round -> total", tap_to_paint(app, app.button("Save round"), "total-Ann")))
+                if turn >= 2:
+                    for name, value in taken:
+                        samples[name].append(value)
+            context.close()
+        finally:
+            app_server.stop()
+            counter_server.stop()
+    warm = samples
+    base = _p95(warm["counter"])
+    print(f"tap to paint, {count} taps each after 2 warm-up rounds (click to the new text in the page):")
+    print(f"  Flet counter app       median {statistics.median(warm['counter']):6.0f} ms   p95 {base:6.0f} ms")
+    for name, values in warm.items():
+        if name == "counter":
+            continue
+        ratio = _p95(values) / base
+        print(f"  {name:<22} median {statistics.median(values):6.0f} ms   p95 {_p95(values):6.0f} ms   "
+              f"ratio {ratio:.2f}x   target <= {TARGETS['tap']}x   {verdict(ratio, TARGETS['tap'])}")
+
+
+def long_work(browser, history: int, count: int) -> None:
+    """Part 3: another phone's worst tap while one phone does long work."""
+    with tempfile.TemporaryDirectory() as scratch:
+        data = Path(scratch) / "data"
+        store = Store(data)
+        store.add_games(_finished_docs(history))
+        pad = new_pad("one_up", ["Ann", "Ben", "Cy"])
+        store.save_game(pad.to_doc())
+        backup = Path(scratch) / "backup.json"
+        backup.write_text(json.dumps({"format": "companion-backup", "schema": 1, "exported": "2026-01-01T00:00:00+00:00",
+                                      "games": _finished_docs(1000)}), encoding="utf-8")
+        server = start_app(data, Path(scratch) / "server.log")
+        try:
+            tapper_context = browser.new_context(viewport=PHONE)
+            tapper = open_page(tapper_context, server.url, f"/pad/{pad.id}", "total-Ann")
+            asker_context = browser.new_context(viewport=PHONE, accept_downloads=True)
+            asker = AppPage(asker_context.new_page(), server.url)
+            asker.page.set_default_timeout(120_000)
+            asker.open("/history")
+            asker.see("Export backup", timeout=120_000)
+
+            def tap() -> float:
+                name, target = ("Cancel", "total-Ann") if text_of(tapper, "hand-Ann") else ("Add round", "hand-Ann")
+                return tap_to_paint(tapper, tapper.button(name), target)
+
+            idle = [tap() for _ in range(count)]
+            idle_p95 = _p95(idle)
+            print(f"long work at {history} saved games: another phone's taps (\"Add round\" / \"Cancel\"):")
+            print(f"  idle                   p95 {idle_p95:6.0f} ms   ({count} taps)")
+
+            def during(name: str, start: Callable[[], None], done: Callable[[], bool]) -> None:
+                began = time.perf_counter()
+                start()
+                worst: list[float] = []
+                while not done() or len(worst) < 3:
+                    worst.append(tap())
+                took = time.perf_counter() - began
+                ratio = max(worst) / idle_p95
+                print(f"  {name:<22} worst {max(worst):6.0f} ms   ({len(worst)} taps in {took:.1f} s)   "
+                      f"ratio {ratio:.2f}x   target <= {TARGETS['long']}x   {verdict(ratio, TARGETS['long'])}")
+
+            during("player statistics", lambda: asker.tap("Show player statistics"),
+                   lambda: text_of(asker, "player-stats") is not None)
+            during("export backup", lambda: asker.tap("Export backup"),
+                   lambda: text_of(asker, "working") is None)
+
+            def start_import() -> None:
+                with asker.page.expect_file_chooser() as chooser:
+                    asker.tap("Import backup")
+                chooser.value.set_files(str(backup))
+
+            during("import 1,000 games", start_import,
+                   lambda: asker.page.get_by_text("Imported 1000 games").count() > 0)
+            tapper_context.close()
+            asker_context.close()
+        finally:
+            server.stop()
+
+
+def start(browser, runs: int) -> None:
+    """Part 4: start to first frame against hello-world Flet (medians)."""
+
+    def app_args(port: int, data: Path) -> list[str]:
+        return ["--host", "127.0.0.1", "--port", str(port), "--data-dir", str(data), "--no-browser"]
+
+    hello: list[float] = []
+    app: list[float] = []
+    first_frame(browser, HELLO_SCRIPT, lambda port, data: [str(port)], HELLO_TEXT)
+    for _ in range(runs):
+        hello.append(first_frame(browser, HELLO_SCRIPT, lambda port, data: [str(port)], HELLO_TEXT))
+        app.append(first_frame(browser, ROOT / "main.py", app_args, "Companion"))
+    ratio = statistics.median(app) / statistics.median(hello)
+    print(f"start to first frame, median of {runs} alternating runs: hello-world {statistics.median(hello):.2f} s, "
+          f"Companion {statistics.median(app):.2f} s")
+    print(f"  ratio {ratio:.2f}x   target <= {TARGETS['start']}x   {verdict(ratio, TARGETS['start'])}")
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Run the parts asked for and print their figures."""
+    parser = argparse.ArgumentParser(description="Companion live-table benchmarks")
+    parser.add_argument("--part", choices=["all", "club", "table", "taps", "long", "start"], default="all")
+    parser.add_argument("--sessions", type=int, default=60, help="sessions of the club night (default 60)")
+    parser.add_argument("--saves", type=int, default=20, help="saves per save-cost figure (default 20)")
+    parser.add_argument("--fanout", type=int, default=50, help="saves of the fan-out figure (default 50)")
+    parser.add_argument("--taps", type=int, default=20, help="taps per tap figure (default 20)")
+    parser.add_argument("--history", type=int, default=10_000, help="saved games for the long work (default 10000)")
+    parser.add_argument("--runs", type=int, default=3, help="start-up runs per app (default 3)")
+    args = parser.parse_args(argv)
+    reason = missing()
+    if reason:
+        print(f"skipped: {reason}")
+        return
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = launch_browser(playwright)
+        if args.part in ("all", "taps"):
+            taps(browser, args.taps)
+        if args.part in ("all", "start"):
+            start(browser, args.runs)
+        if args.part in ("all", "long"):
+            long_work(browser, args.history, args.taps)
+        if args.part == "table":
+            table(browser, args.fanout)
+        if args.part in ("all", "club"):
+            club(browser, args.sessions, args.saves, args.fanout)
+        browser.close()
+
+
+if __name__ == "__main__":
+    main()

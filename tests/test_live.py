@@ -1,0 +1,180 @@
+"""Live games without a browser: the topic routing of sessions (Flet's own
+pubsub hub, one client per session) and the game cache that replays a
+change once for every session (companion/ui/live.py)."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+from flet.pubsub.pubsub_client import PubSubClient
+from flet.pubsub.pubsub_hub import PubSubHub
+
+from companion.pads import new_pad, pad_from_doc
+from companion.store import Store
+from companion.ui.live import GAMES_TOPIC, GameCache, Listening, game_cache, game_topic
+
+PLAYERS = ["Ann", "Ben", "Cy"]
+
+
+class Table:
+    """Sessions on one Flet pubsub hub; each has a Listening and a log of
+    the listeners it ran (``heard[name]``)."""
+
+    def __init__(self) -> None:
+        self.loop = asyncio.new_event_loop()
+        self.hub = PubSubHub(loop=self.loop)
+        self.clients: dict[str, PubSubClient] = {}
+        self.online: dict[str, bool] = {}
+        self.heard: dict[str, list[str]] = {}
+
+    def session(self, name: str) -> Listening:
+        self.clients[name] = PubSubClient(self.hub, name)
+        self.online[name] = True
+        self.heard[name] = []
+        return Listening(self.clients[name], lambda listener: listener(), lambda: self.online[name])
+
+    def hears(self, name: str, what: str):
+        return lambda: self.heard[name].append(what)
+
+    def close(self) -> None:
+        self.loop.close()
+
+
+@pytest.fixture
+def table():
+    made = Table()
+    yield made
+    made.close()
+
+
+def test_a_save_reaches_only_the_sessions_showing_that_game(table):
+    ann, ben, cy = table.session("ann"), table.session("ben"), table.session("cy")
+    ann.listen(game_topic("g1"), table.hears("ann", "g1"))
+    ben.listen(game_topic("g2"), table.hears("ben", "g2"))
+    cy.listen(game_topic("g1"), table.hears("cy", "g1"))
+    table.clients["cy"].send_others_on_topic(game_topic("g1"), 1)
+    assert table.heard == {"ann": ["g1"], "ben": [], "cy": []}
+
+
+def test_the_games_topic_is_apart_from_game_topics(table):
+    ann, ben = table.session("ann"), table.session("ben")
+    ann.listen(GAMES_TOPIC, table.hears("ann", "list"))
+    ben.listen(game_topic("g1"), table.hears("ben", "g1"))
+    table.session("cy")
+    table.clients["cy"].send_others_on_topic(GAMES_TOPIC, None)
+    table.clients["cy"].send_others_on_topic(game_topic("g1"), 2)
+    assert table.heard == {"ann": ["list"], "ben": ["g1"], "cy": []}
+
+
+def test_leaving_the_screen_stops_the_notices_and_frees_the_topic(table):
+    ann = table.session("ann")
+    stop_pad = ann.listen(game_topic("g1"), table.hears("ann", "pad"))
+    stop_board = ann.listen(game_topic("g1"), table.hears("ann", "board"))
+    table.session("ben")
+    table.clients["ben"].send_others_on_topic(game_topic("g1"), 1)
+    stop_pad()
+    table.clients["ben"].send_others_on_topic(game_topic("g1"), 2)
+    assert ann.topics == ["game:g1"]
+    stop_board()
+    table.clients["ben"].send_others_on_topic(game_topic("g1"), 3)
+    assert table.heard["ann"] == ["pad", "board", "board"]
+    assert ann.topics == []
+
+
+def test_a_disconnected_session_gets_nothing_and_catches_up_when_back(table):
+    ann = table.session("ann")
+    ann.listen(game_topic("g1"), table.hears("ann", "g1"))
+    table.session("ben")
+    table.online["ann"] = False
+    table.clients["ben"].send_others_on_topic(game_topic("g1"), 1)
+    assert table.heard["ann"] == []
+    ann.disconnected()
+    table.online["ann"] = True
+    table.clients["ben"].send_others_on_topic(game_topic("g1"), 2)
+    assert table.heard["ann"] == []
+    ann.reconnected()
+    assert table.heard["ann"] == ["g1"]
+    table.clients["ben"].send_others_on_topic(game_topic("g1"), 3)
+    assert table.heard["ann"] == ["g1", "g1"]
+
+
+def saved_game(tmp_path, rounds: int = 2):
+    """A store with a One-card game of Ann, Ben and Cy with ``rounds`` rounds won by Ann; (store, game id)."""
+    store = Store(tmp_path / "data")
+    pad = new_pad("one_card", PLAYERS)
+    for _ in range(rounds):
+        pad.add_round("Ann")
+    store.save_game(pad.to_doc())
+    return store, pad.id
+
+
+def test_the_cache_replays_a_game_once_for_every_reader(tmp_path):
+    store, game_id = saved_game(tmp_path)
+    cache = GameCache(store)
+    cache.watch(game_id)
+    first = cache.get(game_id)
+    assert [cache.get(game_id) is first for _ in range(5)] == [True] * 5
+    assert cache.loads == 1
+    assert first.pad.totals == {"Ann": 2, "Ben": 0, "Cy": 0}
+
+
+def test_a_saved_pad_is_shared_without_reading_the_store_again(tmp_path):
+    store, game_id = saved_game(tmp_path)
+    cache = GameCache(store)
+    cache.watch(game_id)
+    before = cache.get(game_id)
+    pad = store.update_game(game_id, lambda saved: saved.add_round("Ben"), by="Ben's phone")
+    version, listed = cache.put(game_id, pad)
+    shown = cache.get(game_id)
+    assert (shown.pad is pad, shown.version, version > before.version, listed, cache.loads) == (
+        True, version, True, False, 1
+    )
+    assert shown.pad.to_doc() == pad_from_doc(store.get_game(game_id)).to_doc()
+
+
+def test_a_game_finished_or_reopened_changes_the_list(tmp_path):
+    store, game_id = saved_game(tmp_path)
+    cache = GameCache(store)
+    cache.watch(game_id)
+    cache.get(game_id)
+    finished = store.update_game(game_id, lambda saved: saved.end_early())
+    reopened = store.update_game(game_id, lambda saved: saved.reopen())
+    assert [cache.put(game_id, finished)[1], cache.put(game_id, reopened)[1]] == [True, True]
+
+
+def test_a_dropped_game_is_read_again_and_a_deleted_one_is_missing(tmp_path):
+    store, game_id = saved_game(tmp_path)
+    cache = GameCache(store)
+    cache.watch(game_id)
+    cache.get(game_id)
+    store.delete_game(game_id)
+    cache.put(game_id, None)
+    shown = cache.get(game_id)
+    assert (shown.missing, shown.problem, cache.loads) == (True, "", 2)
+
+
+def test_a_game_nobody_shows_is_not_kept(tmp_path):
+    store, game_id = saved_game(tmp_path)
+    cache = GameCache(store)
+    cache.watch(game_id)
+    cache.watch(game_id)
+    cache.get(game_id)
+    cache.unwatch(game_id)
+    cache.get(game_id)
+    cache.unwatch(game_id)
+    store.update_game(game_id, lambda saved: saved.add_round("Cy"))
+    assert cache.get(game_id).pad.totals == {"Ann": 2, "Ben": 0, "Cy": 1}
+    assert cache.loads == 2
+
+
+def test_a_bad_id_is_a_problem_not_an_exception(tmp_path):
+    store, _ = saved_game(tmp_path)
+    shown = GameCache(store).get(7)
+    assert (shown.pad, shown.missing, shown.problem) == (None, False, "A game id is text; got 7.")
+
+
+def test_one_cache_per_store(tmp_path):
+    store, _ = saved_game(tmp_path)
+    assert game_cache(store) is game_cache(store)
+    assert game_cache(store) is not game_cache(Store(tmp_path / "other"))
