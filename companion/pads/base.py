@@ -87,6 +87,9 @@ class Pad(VersionedPad):
     MIN_PLAYERS: ClassVar[int]
     MAX_PLAYERS: ClassVar[int]
     DEFAULTS: ClassVar[dict[str, Any]] = {}
+    HAND_BY_HAND: ClassVar[bool] = False
+    """True when each player can enter their own part of a round on their own
+    phone (:meth:`hand_part` and :meth:`join_hands` say what a part is)."""
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         """Give a game's pad its player range from ``setup.GAMES[GAME].players``
@@ -170,6 +173,43 @@ class Pad(VersionedPad):
     def _standing_text(self, state: Any, player: str) -> str:
         """A player's standing in words ("12 points")."""
         raise NotImplementedError
+
+    # ----- rounds entered hand by hand -------------------------------------
+
+    def hand_part(self, entry: Mapping[str, Any], player: str) -> dict[str, Any]:
+        """``player``'s own part of a round entry (the keyword arguments of
+        ``add_round`` as a sheet builds them): plain JSON, what that player
+        alone enters. Games whose rounds are entered hand by hand
+        (``HAND_BY_HAND``) override it.
+
+        Raises:
+            PadError: the game's rounds are entered whole, or ``player`` is
+                not playing.
+        """
+        raise PadError(f"In {self._title()} a round is entered whole, not hand by hand")
+
+    def join_hands(self, parts: Mapping[str, Mapping[str, Any]]) -> dict[str, Any]:
+        """The keyword arguments of ``add_round`` made of the players' parts
+        (:meth:`hand_part`); a player without a part gets a blank one, so the
+        result also starts a sheet. Nothing is checked against the rules
+        here: ``add_round`` does that.
+
+        Raises:
+            PadError: the game's rounds are entered whole, or the parts
+                contradict each other (two players each say they went out).
+        """
+        raise PadError(f"In {self._title()} a round is entered whole, not hand by hand")
+
+    def _marked(self, parts: Mapping[str, Mapping[str, Any]], flag: str, claim: str) -> str | None:
+        """The one player whose part sets ``flag`` (None when nobody's does).
+
+        Raises:
+            PadError: several parts set it; ``claim`` words it ("went out").
+        """
+        marked = [player for player in self.players if parts.get(player, {}).get(flag)]
+        if len(marked) > 1:
+            raise PadError(f"{join_names(marked)} each say they {claim}: only one player can")
+        return marked[0] if marked else None
 
     # ----- reading --------------------------------------------------------
 

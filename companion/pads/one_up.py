@@ -52,6 +52,36 @@ class OneUpPad(Pad):
 
     GAME = "one_up"
     DEFAULTS = {"joker": False, "limit": one_up.GAME_LIMIT}
+    HAND_BY_HAND = True
+
+    def hand_part(self, entry: Mapping[str, Any], player: str) -> dict[str, Any]:
+        """``player``'s part of a round entry: ``{"hand": cards as text,
+        "went_out": bool, "ended_by": bool}`` (whether they went out, whether
+        they dropped out last).
+
+        Raises:
+            PadError: ``player`` is not playing.
+        """
+        player = self._player(player)
+        return {
+            "hand": list(entry.get("hands", {}).get(player, [])),
+            "went_out": entry.get("went_out") == player,
+            "ended_by": entry.get("ended_by") == player,
+        }
+
+    def join_hands(self, parts: Mapping[str, Mapping[str, Any]]) -> dict[str, Any]:
+        """``{"hands", "went_out", "ended_by"}`` from the players' parts
+        (:meth:`hand_part`); a player without a part has no cards yet.
+
+        Raises:
+            PadError: two players each say they went out, or each say they
+                dropped out last.
+        """
+        return {
+            "hands": {player: list(parts.get(player, {}).get("hand", [])) for player in self.players},
+            "went_out": self._marked(parts, "went_out", "went out"),
+            "ended_by": self._marked(parts, "ended_by", "dropped out last"),
+        }
 
     def add_round(
         self,

@@ -45,6 +45,29 @@ class UpOrDownPad(Pad):
     """
 
     GAME = "up_or_down"
+    HAND_BY_HAND = True
+
+    def hand_part(self, entry: Mapping[str, Any], player: str) -> dict[str, Any]:
+        """``player``'s part of the count: ``{"rows": [...], "discarded": int}``
+        (their own display and discard pile).
+
+        Raises:
+            PadError: ``player`` is not playing.
+        """
+        player = self._player(player)
+        part = entry.get("scores", {}).get(player) or {}
+        return {"rows": list(part.get("rows", [])), "discarded": part.get("discarded", 0)}
+
+    def join_hands(self, parts: Mapping[str, Mapping[str, Any]]) -> dict[str, Any]:
+        """``{"scores"}`` from the players' parts (:meth:`hand_part`); a
+        player without a part has no rows and no discards yet."""
+        return {
+            "scores": {
+                player: {"rows": list(parts.get(player, {}).get("rows", [])),
+                         "discarded": parts.get(player, {}).get("discarded", 0)}
+                for player in self.players
+            }
+        }
 
     def add_round(
         self,

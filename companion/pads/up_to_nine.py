@@ -58,6 +58,33 @@ class UpToNinePad(Pad):
 
     GAME = "up_to_nine"
     DEFAULTS = {"levels": up_to_nine.levels_to_json(up_to_nine.LEVELS)}
+    HAND_BY_HAND = True
+
+    def hand_part(self, entry: Mapping[str, Any], player: str) -> dict[str, Any]:
+        """``player``'s part of a round entry: ``{"result": {"laid_down",
+        "hand", "points"}, "went_out": bool}``.
+
+        Raises:
+            PadError: ``player`` is not playing.
+        """
+        player = self._player(player)
+        result = entry.get("results", {}).get(player) or _blank_result()
+        return {"result": dict(result), "went_out": entry.get("went_out") == player}
+
+    def join_hands(self, parts: Mapping[str, Mapping[str, Any]]) -> dict[str, Any]:
+        """``{"results", "went_out"}`` from the players' parts
+        (:meth:`hand_part`); a player without a part has not laid down and
+        has no cards yet.
+
+        Raises:
+            PadError: two players each say they went out.
+        """
+        return {
+            "results": {
+                player: dict(parts.get(player, {}).get("result") or _blank_result()) for player in self.players
+            },
+            "went_out": self._marked(parts, "went_out", "went out"),
+        }
 
     def add_round(
         self,
@@ -277,6 +304,11 @@ class UpToNinePad(Pad):
         standing = state.standings[player]
         where = "level 9 laid down" if standing.level == FINISHED else f"level {standing.level}"
         return f"{where}, {points_text(standing.penalty, 'penalty point')}"
+
+
+def _blank_result() -> dict[str, Any]:
+    """A result with nothing entered yet: not laid down, no cards, no points."""
+    return {"laid_down": False, "hand": [], "points": None}
 
 
 def _round_result(stored: Mapping[str, Any]) -> up_to_nine.RoundResult:

@@ -22,6 +22,8 @@ through :class:`AtomicJSONStorage`, read and written whole):
   shown twice.
 - ``import.json``: present only while a backup is being imported; an import
   cut short is undone at the next operation (all or nothing).
+- ``drafts.json``: table ``drafts``, the round being entered hand by hand
+  in each game (:mod:`~companion.store.drafts`), by game id.
 - ``store.lock``: the lock file that serialises writers across processes.
 
 ``history.json`` can always be rebuilt from the archive: it is rebuilt,
@@ -35,7 +37,8 @@ files), :mod:`~companion.store.folder` (the folder, its lock and caches),
 :mod:`~companion.store.index` and :mod:`~companion.store.archive` (the
 archive and its history index), :mod:`~companion.store.journal` (saving,
 moves and imports, and their crash recovery), :mod:`~companion.store.backup`
-(backup files); :class:`Store`, here, composes them into the API the
+(backup files), :mod:`~companion.store.drafts` (the rounds being entered
+hand by hand); :class:`Store`, here, composes them into the API the
 screens use.
 
 No exception other than :class:`StoreError` and its subclasses leaves a
@@ -68,6 +71,7 @@ from companion.pads import Pad, PadError, pad_from_doc
 from companion.pads.base import now_iso
 from companion.stats import PlayerStats, freeze_tally, merge_tallies
 from companion.store.backup import BACKUP_FORMAT, BACKUP_SCHEMA, MAX_BACKUP_BYTES, parse_backup
+from companion.store.drafts import DRAFTS_FILE, Drafts
 from companion.store.files import AtomicJSONStorage, dump_json, paused_gc, remove_stale_temps
 from companion.store.folder import (
     ARCHIVE_DIR,
@@ -110,7 +114,7 @@ def _copy_summary(summary: dict[str, Any]) -> dict[str, Any]:
     return {**summary, "players": list(summary["players"]), "winners": list(summary["winners"])}
 
 
-class Store(Journals):
+class Store(Journals, Drafts):
     """Every saved game of one data folder.
 
     ``Store(data_dir)`` creates the folder, removes temp files of killed
@@ -176,9 +180,10 @@ class Store(Journals):
         try:
             with self._locked():
                 if not self.read_only:
-                    remove_stale_temps(self.data_dir, {GAMES_FILE, HISTORY_FILE, MOVE_FILE, IMPORT_FILE})
+                    remove_stale_temps(self.data_dir, {GAMES_FILE, HISTORY_FILE, MOVE_FILE, IMPORT_FILE, DRAFTS_FILE})
                     remove_stale_temps(self._archive_dir, SHARD_NAMES)
                 self._games()
+                self._drafts()
                 self._check_at_open()
         except OSError as error:
             if self.read_only or error.errno not in READ_ONLY_ERRNOS:

@@ -15,6 +15,14 @@ A sheet is each game's ``Entry`` (``companion/ui/games/<id>.py``), a
 - ``close()``: back to the table without saving;
 - ``delete()``: deletes the round being edited (offered only when editing).
 
+A game whose rounds are entered hand by hand (``pad.HAND_BY_HAND``) takes
+two keywords more, ``Entry(..., only=None, start=None)``:
+
+- ``only``: the one player whose part this sheet enters (their own hand,
+  on their own phone), or None for every player;
+- ``start``: an entry (the pad's ``add_round`` keyword arguments) to start
+  from instead of a blank round, e.g. the hands already entered.
+
 Deleting a round is the frame's job (``delete``), so every sheet offers it.
 The pad screen re-renders an open sheet with the game as saved now (its
 ``pad`` may differ from the one it was opened on): a sheet reads its
@@ -32,6 +40,21 @@ from companion.ui.widgets import TOUCH, error_line, screen_header
 
 Submit = Callable[[dict], "str | None"]
 """``submit(entry)``: None when saved, else the reason it was refused."""
+
+HAND_DONE = "My hand is in"
+"""The save button of a sheet entering one player's own hand."""
+
+
+def entering(pad: Pad, only: str | None) -> tuple[str, ...]:
+    """The players a sheet enters: ``only``, or every player of ``pad``."""
+    return (only,) if only else pad.players
+
+
+def sheet_title(round_number: int, editing: int | None, only: str | None) -> str:
+    """A round sheet's title: "Round 4", "Round 4 (edit)", or "Round 4: Ben's hand"."""
+    if only:
+        return f"Round {round_number}: {only}'s hand"
+    return f"Round {round_number}" + (" (edit)" if editing else "")
 
 
 def sheet_frame(

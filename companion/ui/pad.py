@@ -25,9 +25,10 @@ from companion import registry
 from companion.errors import ConflictError
 from companion.pads import Pad, PadError
 from companion.pads.changelog import opening, who
-from companion.ui import saving
+from companion.ui import hands, saving
 from companion.ui.board import BoardInvite
 from companion.ui.games import game_ui
+from companion.ui.hands_view import MY_HAND, hands_box
 from companion.ui.invite import InviteView
 from companion.ui.saving import DELETE, Conflict, Outcome, SheetMark
 from companion.ui.round_detail import RoundDetail
@@ -37,6 +38,7 @@ from companion.ui.state import (
     name_phone,
     navigate,
     phone_label,
+    phone_player,
     unnamed_phone_label,
     use_game,
     use_keep_awake,
@@ -246,12 +248,16 @@ def pad_layout(
     on_row: Callable[[int], None],
     on_detail: Callable[[int], None],
     on_add: Callable[[], None],
+    hands_control: ft.Control | None = None,
+    on_hand: Callable[[], None] | None = None,
 ) -> ft.Control:
     """The pad at the table: the title ``header`` and the names and totals
     stay at the top; ``notes`` (the game's facts, the end, a refusal), the
     rounds (newest in view), the legend and the finished game's chart scroll
     between them and the add button, which stays at the bottom within the
-    thumb's reach (above the message bar, never under it)."""
+    thumb's reach (above the message bar, never under it). A game entered
+    hand by hand has ``hands_control`` (the round being entered, above the
+    buttons) and ``on_hand``, the "My hand" button's handler."""
     ui = game_ui(pad.GAME)
     middle: list[ft.Control | None] = [*notes, *round_rows(pad, on_row=on_row, on_detail=on_detail)]
     if pad.rows:
@@ -266,11 +272,14 @@ def pad_layout(
             scroll=ft.ScrollMode.AUTO, auto_scroll=True, expand=True, spacing=2,
         ),
     ]
+    if hands_control is not None:
+        controls.append(hands_control)
     if not pad.finished:
         controls.append(
             ft.Row(
                 [
                     ft.FilledButton(ui.add_label(pad), icon=ft.Icons.ADD, on_click=on_add, height=56, expand=True),
+                    *([ft.OutlinedButton(MY_HAND, on_click=on_hand, height=56)] if on_hand else []),
                     ft.OutlinedButton(
                         "Check", icon=ft.Icons.RULE, height=56,
                         on_click=lambda: navigate(f"/check/{pad.GAME}?game_id={pad.id}"),
@@ -294,6 +303,9 @@ def PadScreen() -> ft.Control:
     view, set_view = ft.use_state("pad")
     detail, show_detail = ft.use_state(None)
     problem, set_problem = ft.use_state("")
+    mine, set_mine = ft.use_state(None)
+    hand_next = ft.use_ref(False)
+    sheet_start = ft.use_ref(None)
 
     use_keep_awake()
     ft.use_effect(lambda: session.showed_pad(game_id), [game_id])
@@ -312,6 +324,8 @@ def PadScreen() -> ft.Control:
         )
     pad = shown.pad
     by = session.phone or None
+    table_hands = hands.read_hands(store, pad)
+    me = phone_player(pad.players, session.phone)
 
     def show_sheet(mark: SheetMark | None):
         """Open an entry sheet on ``mark``, or close it (None)."""
@@ -323,7 +337,49 @@ def PadScreen() -> ft.Control:
         """Open the sheet for round ``number``, or for a new round (NEW_ROUND)."""
         opened.current = pad
         set_problem("")
+        sheet_start.current = hands_entered(None) if number == NEW_ROUND else None
         show_sheet(saving.mark_new(pad) if number == NEW_ROUND else saving.mark_round(pad, number))
+
+    def hands_entered(player: str | None) -> dict | None:
+        """The hands entered so far for the next round (only ``player``'s
+        when given) as an entry to start a sheet from; None when none is."""
+        draft = table_hands.draft
+        if draft is None or (player is not None and player not in draft["parts"]):
+            return None
+        parts = draft["parts"] if player is None else {player: draft["parts"][player]}
+        try:
+            return pad.join_hands(parts)
+        except PadError:
+            return None
+
+    def my_hand():
+        """Open this phone's player's own hand; ask first whose phone it is when nobody said."""
+        set_problem("")
+        if me is None:
+            hand_next.current = True
+            set_view("phone")
+            return
+        set_mine(me)
+
+    def submit_hand(entry: dict) -> str | None:
+        refusal = hands.enter_hand(store, game_id, mine, entry, by)
+        if refusal:
+            return refusal
+        set_mine(None)
+        announce_saved(session, game_id)
+        session.tell(f"{mine}'s hand is in")
+        return None
+
+    def save_hands():
+        outcome = hands.save_hands(store, game_id, by)
+        set_problem("" if outcome.saved else outcome.message)
+        announce_saved(session, game_id, outcome.pad if outcome.saved else None)
+        if outcome.saved:
+            session.tell(outcome.message, undo=undo_from_bar(outcome))
+
+    def clear_stale_hands():
+        hands.clear_hands(store, game_id, table_hands.stale_round)
+        announce_saved(session, game_id)
 
     def settle(outcome: Outcome, entry: dict | None) -> str | None:
         """After a save from the sheet: close it and tell, put the conflict
@@ -353,7 +409,10 @@ def PadScreen() -> ft.Control:
         mark = sheet_ref.current
         if mark is None:
             return None
-        return settle(saving.save_round(store, game_id, mark, entry, by), entry)
+        outcome = saving.save_round(store, game_id, mark, entry, by)
+        if outcome.saved and mark.new and sheet_start.current is not None:
+            hands.clear_hands(store, game_id, mark.number)
+        return settle(outcome, entry)
 
     def delete_round():
         mark = sheet_ref.current
@@ -409,9 +468,25 @@ def PadScreen() -> ft.Control:
         ft.context.page.run_task(name_phone, session, label)
         go("pad")
         session.tell(f"This phone is now {label}")
+        player = phone_player(pad.players, label)
+        if hand_next.current and player is not None:
+            set_mine(player)
+        hand_next.current = False
 
     ui = game_ui(pad.GAME)
     title = registry.game(pad.GAME).title
+    if mine is not None and not pad.finished:
+        return scrolling(
+            ft.Column(
+                [
+                    ui.Entry(
+                        pad, None, submit_hand, lambda: set_mine(None), None,
+                        only=mine, start=hands_entered(mine), key=f"{game_id}-hand-{mine}",
+                    )
+                ],
+                spacing=10,
+            )
+        )
     if sheet is not None:
         shown, number = pad, sheet.number
         if not sheet.new:
@@ -430,6 +505,7 @@ def PadScreen() -> ft.Control:
                 lambda: show_sheet(None),
                 delete_round,
                 key=f"{game_id}-{sheet.round_id or 'new'}",
+                **({"start": sheet_start.current} if sheet_start.current is not None else {}),
             ),
         ]
         return scrolling(ft.Column([part for part in parts if part is not None], spacing=10))
@@ -482,4 +558,6 @@ def PadScreen() -> ft.Control:
         on_row=open_sheet,
         on_detail=show_detail,
         on_add=lambda: open_sheet(NEW_ROUND),
+        hands_control=hands_box(table_hands, save_hands, clear_stale_hands),
+        on_hand=my_hand if pad.HAND_BY_HAND else None,
     )

@@ -133,7 +133,7 @@ def change_game(store: Any, game_id: str, change: Callable[[Pad], object], by: s
     return Outcome(True, "", pad=pad)
 
 
-def _latest(store: Any, game_id: str) -> Pad | None:
+def latest(store: Any, game_id: str) -> Pad | None:
     """The game as saved now, or None when it can not be read."""
     try:
         doc = store.get_game(game_id)
@@ -152,7 +152,7 @@ def _conflict(store: Any, game_id: str, mark: SheetMark, message: str, deleting:
     """The choice to offer after a ConflictError on ``mark``'s round; None
     when there is nothing left to choose (the game is gone, or a round to
     delete is already deleted)."""
-    pad = _latest(store, game_id)
+    pad = latest(store, game_id)
     if pad is None:
         return None
     if mark.new:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import secrets
 from dataclasses import dataclass, field
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import flet as ft
@@ -204,6 +204,12 @@ PHONE_KEY = "companion.phone"
 def phone_label(player: str) -> str:
     """The label of the phone a player holds: "Ann's phone"."""
     return f"{player}'s phone"
+
+
+def phone_player(players: Sequence[str], label: str) -> str | None:
+    """The player among ``players`` who holds the phone labelled ``label``
+    ("Ben's phone" -> "Ben"), or None when it is no player's phone."""
+    return next((player for player in players if phone_label(player) == label), None)
 
 
 def unnamed_phone_label() -> str:

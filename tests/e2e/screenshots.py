@@ -22,6 +22,7 @@ from harness import PHONE, ROOT, AppPage, launch_browser, missing, start_app
 sys.path.insert(0, str(ROOT))
 
 from companion.pads import new_pad  # noqa: E402
+from companion.pads.hands import with_part  # noqa: E402
 from companion.store import Store  # noqa: E402
 
 PLAYERS = ["Ann", "Ben", "Cy"]
@@ -84,6 +85,17 @@ def seed(data_dir: Path) -> dict[str, str]:
     running.add_round({"Ann": [], "Ben": "A 2", "Cy": "6"}, went_out="Ann")
     store.save_game(running.to_doc())
     ids["one_up"] = running.id
+
+    by_hand = new_pad("one_up", PLAYERS)
+    by_hand.add_round({"Ann": "K 3", "Ben": "5", "Cy": []}, went_out="Cy")
+    store.save_game(by_hand.to_doc())
+    entered = {"Ann": {"hand": ["4", "K"], "went_out": False, "ended_by": False},
+               "Cy": {"hand": ["A"], "went_out": False, "ended_by": False}}
+    for player, part in entered.items():
+        store.update_draft(
+            by_hand.id, lambda draft, player=player, part=part: with_part(by_hand, draft, player, part, f"{player}'s phone")
+        )
+    ids["hands"] = by_hand.id
     return ids
 
 
@@ -143,6 +155,16 @@ def shots(ids: dict[str, str]) -> list[tuple[str, str, Callable[[AppPage], None]
         app.tap("Add round")
         app.see("Who emptied their hand first?")
 
+    def hands_waiting(app: AppPage) -> None:
+        app.wait_text("hands-status", "Ann done, Cy done, waiting for Ben")
+
+    def hands_entry(app: AppPage) -> None:
+        app.tap("My hand")
+        app.tap("Ben's phone")
+        app.tap("6", within="hand-Ben")
+        app.tap("2", within="hand-Ben")
+        app.see("8 points")
+
     def finished(app: AppPage) -> None:
         app.see("wins!")
         app.scroll(600)
@@ -168,6 +190,8 @@ def shots(ids: dict[str, str]) -> list[tuple[str, str, Callable[[AppPage], None]
         ("pad-six-players", f"/pad/{ids['six']}", pad_six),
         ("entry-up-or-down", f"/pad/{ids['up_or_down']}", entry_up_or_down),
         ("entry-one-card", f"/pad/{ids['one_card']}", entry_one_card),
+        ("hands-waiting", f"/pad/{ids['hands']}", hands_waiting),
+        ("hands-entry", f"/pad/{ids['hands']}", hands_entry),
         ("pad-finished", f"/pad/{ids['finished']}", finished),
         ("history", "/history", history),
         ("history-game", f"/history/{ids['finished']}", history_game),

@@ -23,7 +23,16 @@ from companion.wording import join_words
 from companion.ui.ask_answers import CHECK_PLAYERS, ERROR, NO, WAIT, YES, Answer, deck_answer
 from companion.ui.ask_cards import CardPicker, answer_line, slot_button, slots_row
 from companion.ui.card_picker import value_toggles
-from companion.ui.entry_sheet import Submit, player_card, preview_or_none, sheet_frame, toggle_chip
+from companion.ui.entry_sheet import (
+    HAND_DONE,
+    Submit,
+    entering,
+    player_card,
+    preview_or_none,
+    sheet_frame,
+    sheet_title,
+    toggle_chip,
+)
 from companion.ui.games import ADD_ROUND, penalty_parts
 from companion.ui.score_table import signed
 from companion.ui.widgets import TOUCH, section_title
@@ -92,20 +101,23 @@ class OneUpDraft:
         }
 
 
-def _draft(pad: OneUpPad, number: int | None) -> OneUpDraft:
-    """A blank draft, or the stored round ``number`` to edit."""
+def _draft(pad: OneUpPad, number: int | None, start: dict | None = None) -> OneUpDraft:
+    """A blank draft, the entry ``start`` to go on with, or the stored round
+    ``number`` to edit."""
     values = (*one_up.VALUE_CIRCLE, one_up.JOKER) if pad.joker else one_up.VALUE_CIRCLE
-    if number is None:
+    if number is None and start is None:
         return OneUpDraft(values, {player: () for player in pad.players})
-    stored = pad.rounds[number - 1]
+    stored = start if start is not None else pad.rounds[number - 1]
     hands = {player: stored_values(stored["hands"][player], pad.joker) for player in pad.players}
     return OneUpDraft(values, hands, stored["went_out"], None if stored["went_out"] else stored["ended_by"])
 
 
 @ft.component
-def Entry(pad: OneUpPad, number: int | None, submit: Submit, close, delete) -> ft.Control:
-    """The entry sheet for a One Up round (new when ``number`` is None)."""
-    draft, _ = ft.use_state(lambda: _draft(pad, number))
+def Entry(pad: OneUpPad, number: int | None, submit: Submit, close, delete, *,
+          only: str | None = None, start: dict | None = None) -> ft.Control:
+    """The entry sheet for a One Up round (new when ``number`` is None);
+    ``only`` and ``start``: see ``companion.ui.entry_sheet``."""
+    draft, _ = ft.use_state(lambda: _draft(pad, number, start))
 
     def save():
         draft.error = submit(draft.entry()) or ""
@@ -113,7 +125,7 @@ def Entry(pad: OneUpPad, number: int | None, submit: Submit, close, delete) -> f
     preview = preview_or_none(pad, draft.entry()) if number is None else None
 
     cards: list[ft.Control] = []
-    for player in pad.players:
+    for player in entering(pad, only):
         out = draft.went_out == player
         if out:
             note = preview.detail[player] if preview else "went out"
@@ -140,14 +152,18 @@ def Entry(pad: OneUpPad, number: int | None, submit: Submit, close, delete) -> f
             )
         )
     round_number = number or pad.next_round
-    hint = "Tap the values each player has left (in hand or dropped), then who went out."
+    if only:
+        hint = "Tap the values you have left (in hand or dropped), and whether you went out."
+    else:
+        hint = "Tap the values each player has left (in hand or dropped), then who went out."
     return sheet_frame(
-        f"Round {round_number}" + (" (edit)" if number else ""),
+        sheet_title(round_number, number, only),
         [ft.Text(hint, color=ft.Colors.ON_SURFACE_VARIANT), *cards],
         error=draft.error,
         on_save=save,
         on_cancel=close,
         on_delete=delete if number else None,
+        save_label=HAND_DONE if only else "Save round",
     )
 
 

@@ -23,7 +23,7 @@ from companion.pads.base import points_text
 from companion.stats import PlayerStats
 from companion.ui.ask_answers import ERROR, NO, WAIT, YES, Answer
 from companion.ui.ask_cards import NumberPicker, answer_line, number_slot
-from companion.ui.entry_sheet import Submit, player_card, sheet_frame
+from companion.ui.entry_sheet import HAND_DONE, Submit, entering, player_card, sheet_frame
 from companion.ui.games import ADD_ROUND
 from companion.ui.score_table import signed
 from companion.ui.widgets import TOUCH, icon_button, section_title, stepper, tile_button
@@ -214,23 +214,32 @@ class UpOrDownDraft:
         }
 
 
-def _draft(pad: UpOrDownPad, number: int | None) -> UpOrDownDraft:
-    """A blank count (one empty row each), or the stored entry ``number`` to edit."""
-    if number is None:
+def _draft(pad: UpOrDownPad, number: int | None, start: dict | None = None,
+           only: str | None = None) -> UpOrDownDraft:
+    """A blank count (one empty row each), the entry ``start`` to go on
+    with, or the stored entry ``number`` to edit; ``only``'s display is
+    shown first (else the first player's)."""
+    if number is None and start is None:
         sheets = {player: {"rows": [_blank_row()], "discarded": 0} for player in pad.players}
     else:
-        stored = pad.rounds[number - 1]["scores"]
+        stored = start["scores"] if start is not None else pad.rounds[number - 1]["scores"]
         sheets = {
-            player: {"rows": [_counts(row) for row in stored[player]["rows"]], "discarded": stored[player]["discarded"]}
+            player: {
+                "rows": [_counts(row) for row in stored[player]["rows"]] or [_blank_row()],
+                "discarded": stored[player]["discarded"],
+            }
             for player in pad.players
         }
-    return UpOrDownDraft(sheets, pad.players[0])
+    return UpOrDownDraft(sheets, only or pad.players[0])
 
 
 @ft.component
-def Entry(pad: UpOrDownPad, number: int | None, submit: Submit, close, delete) -> ft.Control:
-    """The end-of-game count for Up or Down? (a new entry when ``number`` is None)."""
-    draft, _ = ft.use_state(lambda: _draft(pad, number))
+def Entry(pad: UpOrDownPad, number: int | None, submit: Submit, close, delete, *,
+          only: str | None = None, start: dict | None = None) -> ft.Control:
+    """The end-of-game count for Up or Down? (a new entry when ``number`` is
+    None); ``only`` and ``start``: see ``companion.ui.entry_sheet`` (with
+    ``only``, no other player's display can be picked)."""
+    draft, _ = ft.use_state(lambda: _draft(pad, number, start, only))
     sheets, shown = draft.sheets, draft.shown
     sheet = sheets[shown]
 
@@ -250,7 +259,7 @@ def Entry(pad: UpOrDownPad, number: int | None, submit: Submit, close, delete) -
                 spacing=2,
                 horizontal_alignment=ft.CrossAxisAlignment.CENTER,
             )
-            for player in pad.players
+            for player in entering(pad, only)
         ],
         wrap=True,
         spacing=8,
@@ -314,14 +323,16 @@ def Entry(pad: UpOrDownPad, number: int | None, submit: Submit, close, delete) -
         on_plus=partial(draft.step_discard, 1),
         name="Discard pile",
     )
+    hint = (
+        "Type your rows or count the colours with the buttons, and count the cards on your discard pile."
+        if only else
+        "Tap a player, then type their rows or count the colours with the buttons, "
+        "and count the cards on their discard pile."
+    )
     return sheet_frame(
-        "Count the scores" + (" (edit)" if number else ""),
+        f"{only}'s count" if only else "Count the scores" + (" (edit)" if number else ""),
         [
-            ft.Text(
-                "Tap a player, then type their rows or count the colours with the buttons, "
-                "and count the cards on their discard pile.",
-                color=ft.Colors.ON_SURFACE_VARIANT,
-            ),
+            ft.Text(hint, color=ft.Colors.ON_SURFACE_VARIANT),
             picker,
             ft.Text(f"{shown}'s display", theme_style=ft.TextThemeStyle.TITLE_MEDIUM),
             typed_rows,
@@ -333,7 +344,7 @@ def Entry(pad: UpOrDownPad, number: int | None, submit: Submit, close, delete) -
         on_save=save,
         on_cancel=close,
         on_delete=delete if number else None,
-        save_label="Save scores",
+        save_label=HAND_DONE if only else "Save scores",
     )
 
 

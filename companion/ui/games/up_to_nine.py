@@ -24,7 +24,16 @@ from companion.pads.base import points_text
 from companion.pads.up_to_nine import FINISHED
 from companion.stats import PlayerStats
 from companion.ui.card_picker import card_counter
-from companion.ui.entry_sheet import Submit, player_card, preview_or_none, sheet_frame, toggle_chip
+from companion.ui.entry_sheet import (
+    HAND_DONE,
+    Submit,
+    entering,
+    player_card,
+    preview_or_none,
+    sheet_frame,
+    sheet_title,
+    toggle_chip,
+)
 from companion.ui.games import ADD_ROUND, penalty_parts
 from companion.ui.games.up_to_nine_check import Check
 from companion.ui.games.up_to_nine_levels import LevelTable
@@ -143,14 +152,18 @@ class UpToNineDraft:
 
 
 @ft.component
-def Entry(pad: UpToNinePad, number: int | None, submit: Submit, close, delete) -> ft.Control:
-    """The entry sheet for an Up to 9 round (new when ``number`` is None)."""
+def Entry(pad: UpToNinePad, number: int | None, submit: Submit, close, delete, *,
+          only: str | None = None, start: dict | None = None) -> ft.Control:
+    """The entry sheet for an Up to 9 round (new when ``number`` is None);
+    ``only`` and ``start``: see ``companion.ui.entry_sheet``."""
 
     def initial():
-        if number is None:
+        if number is None and start is None:
             return UpToNineDraft({player: _blank() for player in pad.players})
-        stored = pad.rounds[number - 1]["results"]
-        went_out = pad.went_out(number)
+        if start is not None:
+            stored, went_out = start["results"], start["went_out"]
+        else:
+            stored, went_out = pad.rounds[number - 1]["results"], pad.went_out(number)
         return UpToNineDraft(
             {player: {**_from_stored(stored[player]), "out": player == went_out} for player in pad.players}
         )
@@ -163,7 +176,7 @@ def Entry(pad: UpToNinePad, number: int | None, submit: Submit, close, delete) -
     preview = preview_or_none(pad, draft.entry()) if number is None else None
 
     cards: list[ft.Control] = []
-    for player in pad.players:
+    for player in entering(pad, only):
         state = draft.states[player]
         level = pad.level(player) if number is None else played_for(pad, number, player)
         contract = ("played for " if number else "") + contract_text(pad, level)
@@ -234,19 +247,18 @@ def Entry(pad: UpToNinePad, number: int | None, submit: Submit, close, delete) -
                 )
             )
         cards.append(player_card(body, test_id=f"result-{player}", highlight=state["out"]))
+    hint = (
+        "Laid down or not, then the cards you have left or your points." if only
+        else "For each player: laid down or not, then the cards left or their points."
+    )
     return sheet_frame(
-        f"Round {number or pad.next_round}" + (" (edit)" if number else ""),
-        [
-            ft.Text(
-                "For each player: laid down or not, then the cards left or their points.",
-                color=ft.Colors.ON_SURFACE_VARIANT,
-            ),
-            *cards,
-        ],
+        sheet_title(number or pad.next_round, number, only),
+        [ft.Text(hint, color=ft.Colors.ON_SURFACE_VARIANT), *cards],
         error=draft.error,
         on_save=save,
         on_cancel=close,
         on_delete=delete if number else None,
+        save_label=HAND_DONE if only else "Save round",
     )
 
 

@@ -1,0 +1,95 @@
+"""Rounds being entered hand by hand: one draft per game, kept in ``drafts.json``.
+
+A draft is plain JSON that the screens build (its shape is
+:mod:`companion.pads.hands`'); the store only keeps it, so that a round
+half entered on several phones outlives a reload and a restart of the
+server. ``drafts.json`` holds one TinyDB table, ``drafts``, keyed by game
+id, written whole and atomically (:class:`AtomicJSONStorage`) under the
+folder's lock, so two phones entering their hands at once both get theirs
+in. An unreadable ``drafts.json`` is set aside with a notice, like any
+damaged file of the store, and a fresh one is started: no saved game is in
+it.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Callable
+from typing import Any
+
+from companion.errors import StoreError
+from companion.store.damage import DamagedFiles
+from companion.store.files import JSON_OPTIONS, AtomicJSONStorage
+from companion.store.guard import ChangeFailed, guarded
+
+DRAFTS_FILE = "drafts.json"
+"""The file of the drafts, in the data folder."""
+
+DraftChange = Callable[[dict[str, Any] | None], dict[str, Any] | None]
+"""``change(draft)``: the game's draft as saved (None: none) -> the new draft (None: drop it)."""
+
+
+class Drafts(DamagedFiles):
+    """The part of a :class:`companion.store.Store` that keeps the drafts of
+    rounds entered hand by hand (``get_draft``, ``update_draft``)."""
+
+    def _drafts(self) -> tuple[AtomicJSONStorage, dict[str, dict[str, Any]]]:
+        """drafts.json's storage and its drafts by game id; an unreadable file
+        is set aside (with a notice) and started afresh."""
+        path = self.data_dir / DRAFTS_FILE
+        mode = "r" if self.read_only else "r+"
+        storage = AtomicJSONStorage(path, access_mode=mode, **JSON_OPTIONS)
+        try:
+            return storage, dict((storage.read() or {}).get("drafts", {}))
+        except StoreError as error:
+            self._set_aside(
+                error, path,
+                "It held the rounds being entered hand by hand, which were dropped: each player enters "
+                "their hand again. No saved game is affected.",
+            )
+            return AtomicJSONStorage(path, access_mode=mode, **JSON_OPTIONS), {}
+
+    @guarded
+    def get_draft(self, game_id: str) -> dict[str, Any] | None:
+        """The draft of game ``game_id`` (a fresh copy), or None when it has none.
+
+        Raises StoreError when ``game_id`` is not text.
+        """
+        self._check_id(game_id)
+        with self._locked():
+            return copy.deepcopy(self._drafts()[1].get(game_id))
+
+    @guarded
+    def update_draft(self, game_id: str, change: DraftChange) -> dict[str, Any] | None:
+        """Replace the draft of game ``game_id`` by ``change(draft)`` as one
+        transaction: under the folder lock, reads the draft as saved now
+        (None when there is none), calls ``change`` with a copy of it and
+        saves what it returns (None drops the draft) atomically.
+
+        Returns the new draft (None: dropped). The draft must be a JSON
+        object. Raises StoreError when ``game_id`` is not text or the draft
+        is not a JSON object; ReadOnlyError or DiskFullError when it can not
+        be saved (the draft stays as it was). Whatever ``change`` raises
+        reaches the caller, and then nothing is saved.
+        """
+        self._check_id(game_id)
+        with self._locked(writing=True):
+            self._check_writable()
+            storage, drafts = self._drafts()
+            try:
+                new = change(copy.deepcopy(drafts.get(game_id)))
+            except Exception as error:
+                raise ChangeFailed(error) from error
+            if new is not None and not isinstance(new, dict):
+                raise StoreError(f"A draft is a JSON object; got {type(new).__name__}. Nothing was saved.")
+            if new is None:
+                if game_id not in drafts:
+                    return None
+                drafts.pop(game_id)
+            else:
+                drafts[game_id] = new
+            try:
+                storage.write({"drafts": drafts})
+            except TypeError as error:
+                raise StoreError(f"A draft holds plain JSON only ({error}). Nothing was saved.") from error
+            return copy.deepcopy(new)
