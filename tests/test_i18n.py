@@ -31,6 +31,7 @@ from companion.i18n import (
     set_language,
     use_language_source,
 )
+from companion.setup import plan
 from companion.stats import csv_headings
 from companion.wording import join_words, player_counts_text
 
@@ -219,3 +220,13 @@ def test_numbers_and_dates_follow_the_language(code, number, decimal, moment):
         assert format_number(1234.5) == number
         assert format_decimal(2.5, 2) == decimal
         assert format_datetime(datetime.datetime(2026, 3, 4, 19, 5)) == moment
+
+
+@pytest.mark.parametrize(("code", "step"), [
+    ("en", "5. The player on the dealer's left starts; play goes clockwise until a Q reverses it."),
+    ("nb", "5. Spilleren til venstre for giveren begynner; spillet går med klokken til en dame snur retningen."),
+    ("de", "5. Wer links vom Geber sitzt, beginnt; gespielt wird im Uhrzeigersinn, bis eine Dame die Richtung umkehrt."),
+])
+def test_setup_guide_steps_per_language(code, step):
+    with language(code):
+        assert plan("one_card", 3).steps[-1] == step
