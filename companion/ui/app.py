@@ -32,6 +32,7 @@ from companion.ui.play import PlayScreen
 from companion.ui.rules import RulesScreen
 from companion.ui.setup_guide import SetupScreen
 from companion.ui.live import Listening, game_cache
+from companion.ui.language import load_language, use_language
 from companion.ui.state import (
     SessionContext,
     SessionState,
@@ -290,12 +291,15 @@ def App(store, access) -> list[ft.View]:
     whole app is behind its :func:`~companion.ui.access.KeyGate`); creates
     this session's ``SessionState`` with its Flet services, the store's
     shared game cache and the topics the session listens to (the screens
-    say which: ``use_game``, ``use_games_list``), and reads this phone's
-    label. A phone that disconnects stops listening (a notice that arrives
-    while the connection is going is dropped) and, when it comes back,
-    listens again and re-reads what it shows.
+    say which: ``use_game``, ``use_games_list``), sets this session's
+    language (``use_language``; read again on reconnecting, as a reload can
+    cut its first reading short) and reads this phone's label. A phone that
+    disconnects stops listening (a notice that arrives while the connection
+    is going is dropped) and, when it comes back, listens again and re-reads
+    what it shows.
     """
     page = ft.context.page
+    language = use_language()
 
     async def run(listener: Callable[[], None]) -> None:
         listener()
@@ -316,6 +320,7 @@ def App(store, access) -> list[ft.View]:
         def connected():
             session.listening.reconnected()
             session.saved()
+            page.run_task(load_language, language, page)
 
         page.on_disconnect = session.listening.disconnected
         page.on_connect = connected
