@@ -11,7 +11,7 @@ messages of the same domain.
 Usage (from the repository root)::
 
     python tools/rules_catalogs.py          # update companion/locale/*/LC_MESSAGES/rules.po
-    python tools/rules_catalogs.py --check  # exit 1 when a catalog is out of date
+    python tools/rules_catalogs.py --check  # exit 1 when a catalog lacks or keeps a message it should not
 
 Updating keeps every translation whose English is unchanged, marks one
 whose English changed as fuzzy (left out at runtime until it is looked
@@ -99,6 +99,21 @@ def updated(code: str, source: Catalog) -> Catalog:
     return catalog
 
 
+def _read(path: Path) -> Catalog | None:
+    """The catalog at ``path``, or None when there is none."""
+    if not path.is_file():
+        return None
+    with path.open("rb") as po:
+        return read_po(po)
+
+
+def _messages(catalog: Catalog | None) -> set[tuple[object, object, bool]]:
+    """What ``--check`` compares: each message's id, translation and fuzzy flag (not where it comes from)."""
+    if catalog is None:
+        return set()
+    return {(message.id, message.string, message.fuzzy) for message in catalog if message.id}
+
+
 def render(catalog: Catalog) -> bytes:
     """``catalog`` as the bytes of a ``.po`` file (sorted by file and line, lines not wrapped)."""
     out = io.BytesIO()
@@ -108,6 +123,10 @@ def render(catalog: Catalog) -> bytes:
 
 def main(argv: list[str] | None = None) -> int:
     """Update (or with ``--check`` only compare) every translated language's catalog.
+
+    ``--check`` compares the messages only (ids, translations, fuzzy
+    flags), not the source lines they are noted at, so moving code does
+    not make a catalog out of date.
 
     Returns:
         0 when the catalogs are (or now are) up to date; 1 with ``--check``
@@ -122,11 +141,14 @@ def main(argv: list[str] | None = None) -> int:
         if code == i18n.DEFAULT_LANGUAGE:
             continue
         path = i18n.catalog_path(code, DOMAIN)
-        fresh = render(updated(code, source))
-        if path.is_file() and path.read_bytes() == fresh:
+        catalog = updated(code, source)
+        if args.check:
+            if _messages(catalog) != _messages(_read(path)):
+                stale.append(path)
             continue
-        stale.append(path)
-        if not args.check:
+        fresh = render(catalog)
+        if not path.is_file() or path.read_bytes() != fresh:
+            stale.append(path)
             path.parent.mkdir(parents=True, exist_ok=True)
             path.write_bytes(fresh)
     for path in stale:
