@@ -233,14 +233,14 @@ def test_an_english_word_in_a_german_session_finds_its_section():
     assert [(h.game, h.section) for h in search("safety valve", language="de")] == [("up_to_nine", "end")]
 
 
-def test_an_english_word_in_a_norwegian_session_finds_its_section_at_the_same_place():
+def test_an_english_word_in_a_norwegian_session_finds_its_section_and_a_sentence_of_the_same_list():
     hit = search("shuffle", language="nb")[0]
     assert (hit.game, hit.section) == (search("shuffle", language="en")[0].game, search("shuffle")[0].section)
     hits = search("discard pile", language="nb")
     assert {(h.game, h.section) for h in hits} == {(h.game, h.section) for h in search("discard pile")}
     english = [h for h in search("discard pile") if (h.game, h.section) == ("up_to_nine", "turn")][0]
     norwegian = [h for h in hits if (h.game, h.section) == ("up_to_nine", "turn")][0]
-    assert english.snippet.startswith("Draw a card, either blind from the draw pile or the one card showing")
+    assert english.snippet == "Discard one card onto the discard pile: your turn is over."
     assert norwegian.snippet == ("Trekk et kort, enten blindt fra trekkbunken eller det ene kortet som vises på "
                                  "kastebunken (kortene under det kan ikke tas).")
 
