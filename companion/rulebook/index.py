@@ -130,6 +130,7 @@ def _stemmer(language: str) -> Any:
     return snowballstemmer.stemmer(language)
 
 
+@lru_cache(maxsize=4096)
 def _stem(word: str, language: str = "en") -> str:
     """The stem of one word (lower case) in ``language`` (an app language code):
     the irregular forms of words.json first, then the language's Snowball stemmer."""
@@ -236,7 +237,12 @@ def _vocabulary(language: str) -> frozenset[str]:
 @lru_cache(maxsize=None)
 def _stems(language: str) -> frozenset[str]:
     """The stem of every word the rules texts of ``language`` use."""
-    return frozenset(_stem(word, language) for word in _vocabulary(language))
+    return frozenset(
+        stem
+        for section in _index(language)
+        for stems in (section.title_stems, *((stem for stem, _, _ in unit.words) for unit in section.units))
+        for stem in stems
+    )
 
 
 @lru_cache(maxsize=None)
