@@ -205,6 +205,18 @@ def test_word_forms_are_found_by_the_languages_own_stemmer():
     assert marked(hit) == ["gått", "ut"]
 
 
+@pytest.mark.parametrize(("query", "game", "section", "marks"), [
+    ("zurückgeben", "one_up", "scoring", ["zurück"]),
+    ("aussteigen", "one_up", "turn", ["Aussteigen"]),
+    ("angelegt", "up_to_nine", "turn", ["anlegen"]),
+    ("anlegen", "up_to_nine", "turn", ["Leg an", "anlegen"]),
+])
+def test_german_participles_and_split_verbs_find_their_section(query, game, section, marks):
+    hit = search(query, language="de")[0]
+    assert (hit.game, hit.section) == (game, section)
+    assert marked(hit) == marks
+
+
 @pytest.mark.parametrize(("code", "query", "game", "section", "snippet", "marks"), [
     ("nb", "Ablagestapel", "up_or_down", "turn",
      "…kort ikke kan eller ikke bør gå på noen rekke, velger du en av rekkene dine, snur alle kortene i den med "

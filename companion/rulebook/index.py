@@ -260,19 +260,20 @@ def _glossary(language: str) -> dict[tuple[str, str], _Alternative]:
     return table
 
 
-def _english(word: str) -> list[_Alternative]:
-    """``word`` read as English, with the app's own words for the same thing ("donate" is also "lay off")."""
+def _own(word: str, language: str) -> list[_Alternative]:
+    """``word`` read in ``language``, with that language's other words for the same thing
+    (words.json's ``same_as``: "donate" is also "lay off"; "zurückgeben" also "zurück")."""
     lower = word.lower()
-    return [_Alternative((_stem(lower),), "en"),
-            *(_Alternative(_phrase(same), "en") for same in _words_data()["same_as"].get(lower, ()))]
+    same = _words_data()["same_as"].get(language, {}).get(lower, ())
+    return [_Alternative((_stem(lower, language),), language),
+            *(_Alternative(_phrase(phrase, language), language) for phrase in same)]
 
 
 def _term(word: str, language: str = "en") -> _Term:
     """The readings of one query word typed in a ``language`` session.
 
     A word the rules texts of ``language`` use as it is typed is read in
-    that language (in English, with the app's own words for the same
-    thing).  Any other word is looked up in the seeds' glossary ("donere" is
+    that language, with its other words for the same thing (``_own``).  Any other word is looked up in the seeds' glossary ("donere" is
     "lay off" in Up to 9, said "donere" in Norwegian and "anlegen" in
     German), then read in ``language`` when one of its forms is used there
     ("gave"), else in the texts of the other languages that use it
@@ -280,7 +281,7 @@ def _term(word: str, language: str = "en") -> _Term:
     found nowhere is read in ``language`` (and finds nothing).
     """
     lower = word.lower()
-    own = _english(word) if language == "en" else [_Alternative((_stem(lower, language),), language)]
+    own = _own(word, language)
     if lower in _vocabulary(language):
         return _Term(word, tuple(dict.fromkeys(own)))
     for snowball in ("norwegian", "german"):
@@ -292,7 +293,7 @@ def _term(word: str, language: str = "en") -> _Term:
     readings = [
         reading
         for other in i18n.LANGUAGES if other != language and _stem(lower, other) in _stems(other)
-        for reading in (_english(word) if other == "en" else [_Alternative((_stem(lower, other),), other)])
+        for reading in _own(word, other)
     ]
     return _Term(word, tuple(dict.fromkeys(readings or own)))
 
