@@ -87,17 +87,19 @@ def _check(code: str) -> str:
     return code
 
 
-def use_language_source(source: Callable[[], str | None] | None) -> None:
+def use_language_source(source: Callable[[], str | None] | None) -> Callable[[], str | None] | None:
     """Register where the current language comes from when no context set one.
 
     Takes ``source``, a function of no arguments returning a language code (one
     of ``LANGUAGES``) or ``None`` when it does not know (outside a session); it
     is called on every lookup, so it must be cheap. ``None`` unregisters it.
     The UI registers a source reading the browser session; the rules core never
-    sees it. Returns nothing.
+    sees it. Returns the source registered before (``None``: none), so a caller
+    can put it back.
     """
     global _source
-    _source = source
+    previous, _source = _source, source
+    return previous
 
 
 def current_language() -> str:
@@ -155,7 +157,7 @@ def best_language(accepted: Sequence[str]) -> str:
             continue
         found = Locale.negotiate([tag], LANGUAGES, sep="-")
         if found:
-            return found
+            return str(found)
         try:
             spoken = Locale.parse(tag, sep="-").language
         except (ValueError, TypeError, UnknownLocaleError):
