@@ -20,11 +20,12 @@ ENGLISH_SEEDS = {"one_up": "000_02c14a96903c59d4.txt", "one_card": "002_7ca371b2
 @pytest.fixture
 def fresh_templates():
     """Forget the cached rules files and renderings before and after a test."""
-    rulebook._template.cache_clear()
-    rulebook._standard_rules.cache_clear()
+    caches = (rulebook._source, rulebook._template, rulebook._standard_rules)
+    for cache in caches:
+        cache.cache_clear()
     yield
-    rulebook._template.cache_clear()
-    rulebook._standard_rules.cache_clear()
+    for cache in caches:
+        cache.cache_clear()
 
 
 def block_with(rules: rulebook.GameRules, section: str, text: str) -> rulebook.Block:

@@ -22,6 +22,14 @@ Format of a rules file:
   ``figures``) from the core's tables, so each figure is typed in one place
   only, and from the options a game was started with (its house rules).
 
+Languages: the files are English; the Norwegian and German texts are the
+"rules" gettext catalogs (``companion/locale/<language>/LC_MESSAGES/rules.po``,
+updated by ``tools/rules_catalogs.py``), one msgid per intro paragraph or
+block, marker and ``{{figures}}`` included, as Sphinx's i18n translates a
+document.  A translation keeps the marker word (``[preset: <why in its
+language>]``) and the figures (see :func:`signature`); one that does not is
+not used, and the English block is shown instead.
+
 Words: a *preset* is the app's value where the seed says nothing (shown with
 a "preset" chip); a *house rule* is a value a table picks per game (One Up's
 limit and wild joker, One-card's round wins for a match, Up to 9's level
@@ -37,15 +45,32 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from companion import registry, setup
+from companion import i18n, registry, setup
 from companion.games import one_card, one_up, up_to_nine
 from companion.rulebook.pieces import Table, _plain, pieces
+
 
 __all__ = [
     "GAMES", "HOUSE_RULE", "OPTIONAL_SECTIONS", "PRESET", "PRESET_WHY", "RULES_DIR", "SECTIONS",
     "SNIPPET_LENGTH", "WORDS_FILE", "Block", "GameRules", "Hit", "HouseRule", "RulebookError",
-    "Section", "Table", "house_rules", "pieces", "rules_for", "search",
+    "Message", "Section", "Table", "house_rules", "messages", "pieces", "rules_for", "rules_mark",
+    "rules_ntext", "rules_text", "search", "signature",
 ]
+
+_RULES = i18n.translator("rules")
+rules_text = _RULES.gettext
+"""The "rules" domain's gettext: an English msgid -> its text in the current language."""
+rules_ntext = _RULES.ngettext
+"""The "rules" domain's ngettext: (singular, plural, count) -> the fitting form in the current language."""
+
+
+def rules_mark(message: str) -> str:
+    """Mark ``message`` (English) for the "rules" catalog without translating it; return it unchanged.
+
+    For text held in a constant; the place that shows it calls :func:`rules_text` on it.
+    """
+    return message
+
 
 RULES_DIR = Path(__file__).resolve().parent.parent.parent / "assets" / "rules"
 """Where the rules texts live: ``<game>.md`` per game id."""
@@ -54,22 +79,23 @@ GAMES: tuple[str, ...] = setup.GAME_IDS
 """The game ids, in menu order."""
 
 SECTIONS: tuple[tuple[str, str], ...] = (
-    ("cards", "Cards"),
-    ("setup", "Setup"),
-    ("turn", "A turn"),
-    ("special", "Special cards"),
-    ("end", "End of a round"),
-    ("scoring", "Scoring"),
-    ("winning", "Winning"),
-    ("tips", "Tips for beginners"),
-    ("variants", "Variants"),
+    ("cards", rules_mark("Cards")),
+    ("setup", rules_mark("Setup")),
+    ("turn", rules_mark("A turn")),
+    ("special", rules_mark("Special cards")),
+    ("end", rules_mark("End of a round")),
+    ("scoring", rules_mark("Scoring")),
+    ("winning", rules_mark("Winning")),
+    ("tips", rules_mark("Tips for beginners")),
+    ("variants", rules_mark("Variants")),
 )
-"""(key, heading) of every section a game's text may have, in reading order."""
+"""(key, English heading) of every section a game's text may have, in reading order
+(a rules file's ``##`` headings; shown through :func:`rules_text`)."""
 
 OPTIONAL_SECTIONS: frozenset[str] = frozenset({"tips"})
 """Section keys a game has only when its seed has them (One Up's tips, seed 000)."""
 
-PRESET_WHY = "The original rules say nothing about this: the app decides."
+PRESET_WHY = rules_mark("The original rules say nothing about this: the app decides.")
 """Why a ``[preset]`` block without a reason of its own is the app's choice."""
 
 PRESET = "preset"
@@ -274,7 +300,13 @@ def _levels(options: Mapping[str, Any]) -> Sequence[Any]:
 # ---- house rules ----------------------------------------------------------
 
 def _yes_no(flag: bool) -> str:
-    return "on" if flag else "off"
+    """A switch's state in words, in the current language ("on" / "off")."""
+    return rules_text("on") if flag else rules_text("off")
+
+
+def _points(points: int) -> str:
+    """``points`` as "40 points", in the current language."""
+    return rules_ntext("{count} point", "{count} points", points).format(count=points)
 
 
 def house_rules(game: str, options: Mapping[str, Any] | None = None) -> tuple[HouseRule, ...]:
@@ -288,7 +320,8 @@ def house_rules(game: str, options: Mapping[str, Any] | None = None) -> tuple[Ho
             table); ``None`` or a missing key means the standard value.
 
     Returns:
-        One ``HouseRule`` per value the table may choose; Up or Down? has none.
+        One ``HouseRule`` per value the table may choose, worded in the
+        current language (``i18n.current_language()``); Up or Down? has none.
 
     Raises:
         RulebookError: for an unknown game or an option of the wrong type.
@@ -301,18 +334,19 @@ def house_rules(game: str, options: Mapping[str, Any] | None = None) -> tuple[Ho
             raise RulebookError(f"One Up's joker option must be true or false, not {joker!r}")
         limit = _one_up_limit(opts)
         return (
-            HouseRule("Wild joker", _yes_no(joker), _yes_no(False), joker),
-            HouseRule("Game ends at", f"{limit} points", f"{one_up.GAME_LIMIT} points",
+            HouseRule(rules_text("Wild joker"), _yes_no(joker), _yes_no(False), joker),
+            HouseRule(rules_text("Game ends at"), _points(limit), _points(one_up.GAME_LIMIT),
                       limit != one_up.GAME_LIMIT),
         )
     if key == "one_card":
         target = _one_card_target(opts)
-        return (HouseRule("Round wins to take the match", str(target), str(one_card.MATCH_WINS),
+        return (HouseRule(rules_text("Round wins to take the match"), str(target), str(one_card.MATCH_WINS),
                           target != one_card.MATCH_WINS),)
     if key == "up_to_nine":
         edited = _levels(opts) is not up_to_nine.LEVELS
-        return (HouseRule("Level table", "edited for this game" if edited else "the app's preset",
-                          "the app's preset", edited),)
+        preset = rules_text("the app's preset")
+        return (HouseRule(rules_text("Level table"), rules_text("edited for this game") if edited else preset,
+                          preset, edited),)
     return ()
 
 
@@ -326,58 +360,156 @@ def _game_key(game: str) -> str:
 
 
 @dataclass(frozen=True)
-class _Template:
-    name: str
-    intro: str
-    sections: tuple[tuple[str, str, tuple[Block, ...]], ...]
+class Message:
+    """One piece of a rules text to translate, as the extractor writes it to the catalog.
+
+    Attributes:
+        text: the English text: an intro paragraph or a whole block, its
+            marker and ``{{figures}}`` included (the catalog's msgid).
+        path: the rules file it comes from.
+        line: its first line in that file (1-based).
+    """
+
+    text: str
+    path: Path
+    line: int
 
 
-def _blocks(text: str) -> tuple[Block, ...]:
-    """Split a section's text into blocks and read their markers."""
-    blocks = []
-    for chunk in re.split(r"\n\s*\n", text.strip()):
-        chunk = chunk.strip()
-        if not chunk:
-            continue
-        marker = _MARKER_RE.match(chunk)
-        kinds = marker.group(1).split(", ") if marker else []
-        body = chunk[marker.end():] if marker else chunk
-        preset = PRESET in kinds
-        why = " ".join((marker.group(2) or PRESET_WHY).split()) if preset else ""
-        blocks.append(Block(body, preset, HOUSE_RULE in kinds, why))
-    return tuple(blocks)
+@dataclass(frozen=True)
+class _Source:
+    """A rules file as written: intro paragraphs and each section's blocks, untranslated."""
+
+    intro: tuple[Message, ...]
+    sections: tuple[tuple[str, str, tuple[Message, ...]], ...]
+
+
+def _chunks(text: str, path: Path, offset: int) -> tuple[Message, ...]:
+    """The blank-line separated chunks of ``text`` (which starts at character
+    ``offset`` of the file at ``path``) as messages with their line numbers."""
+    whole = path.read_text(encoding="utf-8")
+    found = []
+    for match in re.finditer(r"\S(?:.|\n(?![ \t]*\n))*", text):
+        line = whole.count("\n", 0, offset + match.start()) + 1
+        found.append(Message(match.group().strip(), path, line))
+    return tuple(found)
 
 
 @lru_cache(maxsize=None)
-def _template(game: str) -> _Template:
-    """Read and check ``assets/rules/<game>.md`` (cached)."""
+def _source(game: str) -> _Source:
+    """Read and check ``assets/rules/<game>.md`` (cached).
+
+    Raises:
+        RulebookError: when the file is missing, its sections are not those
+            of :data:`SECTIONS` in order, or it uses unknown placeholders.
+    """
     path = RULES_DIR / f"{game}.md"
     try:
         text = path.read_text(encoding="utf-8")
     except OSError as error:
         raise RulebookError(f"the rules of {game} can not be read from {path}: {error}") from error
-    head, *parts = re.split(r"^## +", text, flags=re.MULTILINE)
+    starts = [0] + [m.start() for m in re.finditer(r"^## +", text, flags=re.MULTILINE)]
+    head, parts = text[:starts[1] if len(starts) > 1 else len(text)], []
+    for number, begin in enumerate(starts[1:], start=1):
+        stop = starts[number + 1] if number + 1 < len(starts) else len(text)
+        parts.append((begin, text[begin:stop]))
     title_match = re.match(r"\s*# +(.+)\n", head)
     if title_match is None:
         raise RulebookError(f"{path} must start with '# <game name>'")
-    titles = [part.split("\n", 1)[0].strip() for part in parts]
+    titles = [part[3:].split("\n", 1)[0].strip() for _, part in parts]
     known = [(key, title) for key, title in SECTIONS if key not in OPTIONAL_SECTIONS or title in titles]
     expected = [title for _, title in known]
     if titles != expected:
         raise RulebookError(f"{path} has sections {titles}; expected {expected} in that order")
-    sections = tuple(
-        (key, title, _blocks(part.split("\n", 1)[1] if "\n" in part else ""))
-        for (key, title), part in zip(known, parts, strict=True)
-    )
     unknown = sorted(set(_PLACEHOLDER_RE.findall(text)) - set(_figures(game, {})))
     if unknown:
         raise RulebookError(f"{path} uses unknown placeholders: {', '.join(unknown)}")
-    return _Template(title_match.group(1).strip(), _plain_paragraphs(head[title_match.end():]), sections)
+    sections = []
+    for (key, title), (begin, part) in zip(known, parts, strict=True):
+        heading_end = part.find("\n") + 1 if "\n" in part else len(part)
+        sections.append((key, title, _chunks(part[heading_end:], path, begin + heading_end)))
+    intro = _chunks(head[title_match.end():], path, title_match.end())
+    return _Source(intro, tuple(sections))
 
 
-def _plain_paragraphs(text: str) -> str:
-    """Paragraphs with their inner line breaks joined."""
-    return "\n\n".join(" ".join(p.split()) for p in re.split(r"\n\s*\n", text.strip()) if p.strip())
+def messages() -> list[Message]:
+    """Every text of every rules file to translate, in file order (for the extractor).
+
+    Returns:
+        The intro paragraphs and blocks of each game in :data:`GAMES`, as
+        written in English, markers and placeholders included.
+
+    Raises:
+        RulebookError: for a rules file that breaks the format.
+    """
+    found: list[Message] = []
+    for game in GAMES:
+        source = _source(game)
+        found += source.intro
+        found += [message for _, _, blocks in source.sections for message in blocks]
+    return found
+
+
+def signature(text: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """What a translation of a rules text must keep: its marker and its figures.
+
+    Args:
+        text: an intro paragraph or block as written (English or translated).
+
+    Returns:
+        (the marker's kinds, e.g. ``("preset", "house rule")``, empty without
+        a marker; the ``{{figure}}`` names in order of appearance).
+    """
+    marker = _MARKER_RE.match(text)
+    kinds = tuple(marker.group(1).split(", ")) if marker else ()
+    return kinds, tuple(_PLACEHOLDER_RE.findall(text))
+
+
+def _block(chunk: str) -> Block:
+    """A block as written (marker first, if any) read into a ``Block``."""
+    marker = _MARKER_RE.match(chunk)
+    kinds = marker.group(1).split(", ") if marker else []
+    body = chunk[marker.end():] if marker else chunk
+    preset = PRESET in kinds
+    why = " ".join((marker.group(2) or rules_text(PRESET_WHY)).split()) if preset else ""
+    return Block(body, preset, HOUSE_RULE in kinds, why)
+
+
+def _translated(message: Message) -> str:
+    """``message`` in the current language: its catalog translation when that
+    keeps the marker and the figures (see :func:`signature`), else the English."""
+    translation = rules_text(message.text)
+    return translation if signature(translation) == signature(message.text) else message.text
+
+
+@dataclass(frozen=True)
+class _Template:
+    intro: str
+    sections: tuple[tuple[str, str, tuple[Block, ...]], ...]
+
+
+@lru_cache(maxsize=None)
+def _template(game: str, language: str) -> _Template:
+    """``game``'s rules text in ``language``, figures not yet filled in (cached)."""
+    source = _source(game)
+    with i18n.language(language):
+        intro = "\n\n".join(" ".join(_translated(paragraph).split()) for paragraph in source.intro)
+        sections = tuple(
+            (key, rules_text(title), tuple(_block(_translated(block)) for block in blocks))
+            for key, title, blocks in source.sections
+        )
+    return _Template(intro, sections)
+
+
+def _language(language: str | None) -> str:
+    """``language``, or the current one when ``None``.
+
+    Raises:
+        RulebookError: for a code that is not one of ``i18n.LANGUAGES``.
+    """
+    code = i18n.current_language() if language is None else language
+    if code not in i18n.LANGUAGES:
+        raise RulebookError(f"unknown language {language!r}: choose one of {', '.join(i18n.LANGUAGES)}")
+    return code
 
 
 def _fill(text: str, figures: Mapping[str, str]) -> str:
@@ -385,13 +517,17 @@ def _fill(text: str, figures: Mapping[str, str]) -> str:
     return _PLACEHOLDER_RE.sub(lambda m: figures[m.group(1)], text)
 
 
-def rules_for(game: str, options: Mapping[str, Any] | None = None) -> GameRules:
-    """A game's rules with every figure filled in.
+def rules_for(game: str, options: Mapping[str, Any] | None = None, language: str | None = None) -> GameRules:
+    """A game's rules with every figure filled in, in one language.
 
     Args:
         game: ``one_up``, ``one_card``, ``up_to_nine`` or ``up_or_down``.
         options: the options the game was started with (see
             :func:`house_rules`); ``None`` shows the standard values.
+        language: one of ``i18n.LANGUAGES`` (``"en"``, ``"nb"``, ``"de"``);
+            ``None`` is the current language (``i18n.current_language()``).
+            The texts come from the "rules" catalogs, one translation per
+            block; the figures and the house-rule words in that language too.
 
     Returns:
         ``GameRules``: the game's sections of :data:`SECTIONS` in order,
@@ -400,26 +536,29 @@ def rules_for(game: str, options: Mapping[str, Any] | None = None) -> GameRules:
         level table, deck plans) and from ``options``.
 
     Raises:
-        RulebookError: for an unknown game, a rules file that breaks the
-            format, or an option of the wrong type.
+        RulebookError: for an unknown game or language, a rules file that
+            breaks the format, or an option of the wrong type.
     """
     key = _game_key(game)
+    code = _language(language)
     opts = _options(options)
-    template = _template(key)
-    chosen = house_rules(key, opts)
-    figures = _figures(key, opts)
+    template = _template(key, code)
+    with i18n.language(code):
+        chosen = house_rules(key, opts)
+        figures = _figures(key, opts)
+        name = registry.game(key).title
     sections = tuple(
         Section(key, skey, title, tuple(
             Block(_fill(block.text, figures), block.preset, block.house_rule, block.why) for block in blocks
         ))
         for skey, title, blocks in template.sections
     )
-    return GameRules(key, template.name, _fill(template.intro, figures), sections, chosen)
+    return GameRules(key, name, _fill(template.intro, figures), sections, chosen)
 
 
 @lru_cache(maxsize=None)
-def _standard_rules(game: str) -> GameRules:
-    return rules_for(game)
+def _standard_rules(game: str, language: str) -> GameRules:
+    return rules_for(game, language=language)
 
 
 # Last, because the search's index reads the rules through the names above.

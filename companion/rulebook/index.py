@@ -1,11 +1,18 @@
-"""The rules search across games: the word index, stems, glossary words, ranking and snippets.
+"""The rules search across games and languages: the word index, stems, glossary words, ranking and snippets.
 
 A section is read as a list of sentences ("units"): paragraphs split at
-sentence ends, list items likewise, each table row as one sentence.  Every word is reduced
-to its stem (English Snowball stemmer, irregular forms from words.json), so
-"gives back" and "gave back" find "give back" and "ace" never finds "face".
-A query word the texts do not use is looked up in the seeds' glossary
-(Norwegian, German) and read as the English term of that game.
+sentence ends, list items likewise, each table row as one sentence, each
+knowing the block it comes from.  Every word is reduced to its stem by the
+Snowball stemmer of the text's language (English, Norwegian, German; the
+irregular forms of words.json first), so "gives back" and "gave back" find
+"give back" and "ace" never finds "face".
+
+The texts of a section in the three languages are translations block by
+block, so a block in one language stands for the same block in the others.
+A query word the current language's texts do not use is looked up in the
+seeds' glossary (Norwegian, German: read as the English term of that game),
+else in the texts of the other languages; a section it is found in there is
+a hit in the current language, its snippet taken from the same block.
 """
 
 from __future__ import annotations
@@ -20,7 +27,8 @@ from typing import Any
 
 import snowballstemmer
 
-from companion.rulebook import GAMES, RULES_DIR, Hit, RulebookError, _game_key, _standard_rules
+from companion import i18n
+from companion.rulebook import GAMES, RULES_DIR, Hit, RulebookError, _game_key, _language, _standard_rules
 from companion.rulebook.pieces import Table, pieces
 
 WORDS_FILE = RULES_DIR / "words.json"
@@ -29,12 +37,20 @@ WORDS_FILE = RULES_DIR / "words.json"
 SNIPPET_LENGTH = 180
 """The longest snippet, in characters; a longer sentence is cut around its first match."""
 
-_STOP_WORDS = frozenset(
-    "a an the of to in on at by for with and or is are be it its do does how what when can i my "
-    "you your if".split()
-)
+STEMMERS: dict[str, str] = {"en": "english", "nb": "norwegian", "de": "german"}
+"""The Snowball stemmer of each app language (``i18n.LANGUAGES``)."""
+
+_STOP_WORDS: dict[str, frozenset[str]] = {
+    "en": frozenset("a an the of to in on at by for with and or is are be it its do does how what when can i my "
+                    "you your if".split()),
+    "nb": frozenset("en et ei den det de og eller i på av til for med som er å kan jeg du hva når hvordan min "
+                    "mitt din ditt om".split()),
+    "de": frozenset("der die das ein eine einer einen und oder in im auf an am zu zum zur für mit ist sind es "
+                    "wie was wann kann ich du mein dein wenn von den dem des".split()),
+}
+"""Words a query drops in each language (unless nothing else is left)."""
 _TOKEN_RE = re.compile(r"[^\W_]+(?:['’][^\W_]+)*[♠♥♦♣]?|[♠♥♦♣]")
-_SENTENCE_END_RE = re.compile(r"(?<=[.!?])\s+(?=[\"'(A-Z0-9♠♥♦♣…])")
+_SENTENCE_END_RE = re.compile(r"(?<=[.!?])\s+(?=[\"'(«„A-ZÆØÅÄÖÜ0-9♠♥♦♣…])")
 _LIST_ITEM_RE = re.compile(r"^\s*(?:[-*]|\d+\.)\s+")
 _BOLD_RE = re.compile(r"\*\*(.+?)\*\*")
 _SHORT_LEAD_WORDS = 3
@@ -43,8 +59,9 @@ _FULL_SENTENCE_WORDS = 8
 
 @dataclass(frozen=True)
 class _Unit:
-    """One sentence of a section: its text and its words as (stem, start, end)."""
+    """One sentence of a section: the number of its block, its text and its words as (stem, start, end)."""
 
+    block: int
     text: str
     words: tuple[tuple[str, int, int], ...]
 
@@ -62,12 +79,27 @@ class _Indexed:
     title_stems: tuple[str, ...]
     bold_stems: frozenset[str]
 
+    def block_units(self, block: int) -> list[int]:
+        """The numbers of the sentences of block ``block``, in order."""
+        return [number for number, unit in enumerate(self.units) if unit.block == block]
+
+    def same_place(self, other: _Indexed, number: int) -> int:
+        """The sentence of this section at the place of sentence ``number`` of
+        ``other`` (the same section in another language): in the same block,
+        as far into it (the same list item when the block is a list)."""
+        block = other.units[number].block
+        theirs, ours = other.block_units(block), self.block_units(block)
+        if not ours:
+            return 0
+        return ours[theirs.index(number) * len(ours) // len(theirs)]
+
 
 @dataclass(frozen=True)
 class _Alternative:
-    """One reading of a query word: consecutive stems, found only in ``game`` when set."""
+    """One reading of a query word: consecutive stems of ``language``'s texts, found only in ``game`` when set."""
 
     stems: tuple[str, ...]
+    language: str
     game: str | None = None
 
 
@@ -94,28 +126,31 @@ def _words_data() -> dict[str, Any]:
 
 @lru_cache(maxsize=None)
 def _stemmer(language: str) -> Any:
+    """The Snowball stemmer named ``language`` ("english", "norwegian", "german")."""
     return snowballstemmer.stemmer(language)
 
 
-def _stem(word: str) -> str:
-    """The English stem of one word (lower case): irregular forms first, then Snowball."""
+@lru_cache(maxsize=4096)
+def _stem(word: str, language: str = "en") -> str:
+    """The stem of one word (lower case) in ``language`` (an app language code):
+    the irregular forms of words.json first, then the language's Snowball stemmer."""
     word = word.lower().replace("’", "'")
-    if word.endswith("'s"):
+    if language == "en" and word.endswith("'s"):
         word = word[:-2]
-    word = _words_data()["irregular"].get(word, word)
+    word = _words_data()["irregular"].get(language, {}).get(word, word)
     if not word.isalpha():
         return word
-    return _stemmer("english").stemWord(word)
+    return _stemmer(STEMMERS[language]).stemWord(word)
 
 
-def _tokens(text: str) -> list[tuple[str, int, int]]:
-    """Every word of ``text`` as (stem, start, end)."""
-    return [(_stem(m.group()), m.start(), m.end()) for m in _TOKEN_RE.finditer(text)]
+def _tokens(text: str, language: str = "en") -> list[tuple[str, int, int]]:
+    """Every word of ``text`` as (stem in ``language``, start, end)."""
+    return [(_stem(m.group(), language), m.start(), m.end()) for m in _TOKEN_RE.finditer(text)]
 
 
-def _phrase(text: str) -> tuple[str, ...]:
-    """The stems of a short phrase ("lay off" -> ("lay", "off"))."""
-    return tuple(stem for stem, _, _ in _tokens(text))
+def _phrase(text: str, language: str = "en") -> tuple[str, ...]:
+    """The stems of a short phrase in ``language`` ("lay off" -> ("lay", "off"))."""
+    return tuple(stem for stem, _, _ in _tokens(text, language))
 
 
 def _sentences(paragraph: str) -> list[str]:
@@ -170,92 +205,143 @@ def _units_of(markdown: str) -> list[str]:
 
 
 @lru_cache(maxsize=None)
-def _index() -> tuple[_Indexed, ...]:
-    """Every section of every game, ready to search (standard figures, no house rules)."""
+def _index(language: str) -> tuple[_Indexed, ...]:
+    """Every section of every game in ``language``, ready to search (standard
+    figures, no house rules); the same sections in the same order in every language."""
     indexed = []
     for game in GAMES:
-        rules = _standard_rules(game)
+        rules = _standard_rules(game, language)
         for section in rules.sections:
-            units = tuple(_Unit(text, tuple(_tokens(text))) for text in _units_of(section.markdown))
-            bold = frozenset(stem for phrase in _BOLD_RE.findall(section.markdown) for stem in _phrase(phrase))
+            units = tuple(
+                _Unit(number, text, tuple(_tokens(text, language)))
+                for number, block in enumerate(section.blocks) for text in _units_of(block.text)
+            )
+            bold = frozenset(stem for phrase in _BOLD_RE.findall(section.markdown)
+                             for stem in _phrase(phrase, language))
             indexed.append(_Indexed(game, rules.name, section.key, section.title, len(indexed), units,
-                                    _phrase(section.title), bold))
+                                    _phrase(section.title, language), bold))
     return tuple(indexed)
 
 
 @lru_cache(maxsize=None)
-def _vocabulary() -> frozenset[str]:
-    """Every word the rules texts use, in lower case (not stemmed)."""
+def _vocabulary(language: str) -> frozenset[str]:
+    """Every word the rules texts of ``language`` use, in lower case (not stemmed)."""
     return frozenset(
         match.group().lower()
-        for section in _index()
+        for section in _index(language)
         for text in (section.title, *(unit.text for unit in section.units))
         for match in _TOKEN_RE.finditer(text)
     )
 
 
 @lru_cache(maxsize=None)
-def _glossary() -> dict[tuple[str, str], _Alternative]:
-    """(language, stem of a seed's word) -> the English term it stands for, in its game."""
+def _stems(language: str) -> frozenset[str]:
+    """The stem of every word the rules texts of ``language`` use."""
+    return frozenset(
+        stem
+        for section in _index(language)
+        for stems in (section.title_stems, *((stem for stem, _, _ in unit.words) for unit in section.units))
+        for stem in stems
+    )
+
+
+@lru_cache(maxsize=None)
+def _glossary(language: str) -> dict[tuple[str, str], _Alternative]:
+    """(Snowball language, stem of a seed's word) -> the term it stands for in its
+    game, as the rules texts of ``language`` say it (English when the entry has
+    no word for ``language``)."""
     table = {}
     for entry in _words_data()["glossary"]:
-        reading = _Alternative(_phrase(entry["means"]), entry["game"])
+        said = entry.get("in", {}).get(language)
+        reading = (_Alternative(_phrase(said, language), language, entry["game"]) if said
+                   else _Alternative(_phrase(entry["means"]), "en", entry["game"]))
         for word in entry["words"]:
             table[(entry["language"], _stemmer(entry["language"]).stemWord(word.lower()))] = reading
     return table
 
 
-def _term(word: str) -> _Term:
-    """The readings of one query word.
+def _own(word: str, language: str) -> list[_Alternative]:
+    """``word`` read in ``language``, with that language's other words for the same thing
+    (words.json's ``same_as``: "donate" is also "lay off"; "zurückgeben" also "zurück")."""
+    lower = word.lower()
+    same = _words_data()["same_as"].get(language, {}).get(lower, ())
+    return [_Alternative((_stem(lower, language),), language),
+            *(_Alternative(_phrase(phrase, language), language) for phrase in same)]
 
-    A word the rules texts use is read as English, with the app's own
-    words for the same thing ("donate" is also "lay off"); any other word
-    is looked up in the seeds' glossary first ("donere" is "lay off" in Up
-    to 9), then read as English.
+
+def _term(word: str, language: str = "en") -> _Term:
+    """The readings of one query word typed in a ``language`` session.
+
+    A word the rules texts of ``language`` use as it is typed is read in
+    that language, with its other words for the same thing (``_own``).  Any other word is looked up in the seeds' glossary ("donere" is
+    "lay off" in Up to 9, said "donere" in Norwegian and "anlegen" in
+    German), then read in ``language`` when one of its forms is used there
+    ("gave"), else in the texts of the other languages that use it
+    ("discard" in a Norwegian session is read in the English texts); a word
+    found nowhere is read in ``language`` (and finds nothing).
     """
     lower = word.lower()
-    if lower not in _vocabulary():
-        for language in ("norwegian", "german"):
-            reading = _glossary().get((language, _stemmer(language).stemWord(lower)))
-            if reading is not None:
-                return _Term(word, (reading,))
-    readings = [_Alternative((_stem(lower),))]
-    readings += [_Alternative(_phrase(same)) for same in _words_data()["same_as"].get(lower, ())]
-    return _Term(word, tuple(dict.fromkeys(readings)))
+    own = _own(word, language)
+    if lower in _vocabulary(language):
+        return _Term(word, tuple(dict.fromkeys(own)))
+    for snowball in ("norwegian", "german"):
+        reading = _glossary(language).get((snowball, _stemmer(snowball).stemWord(lower)))
+        if reading is not None:
+            return _Term(word, (reading,))
+    if _stem(lower, language) in _stems(language):
+        return _Term(word, tuple(dict.fromkeys(own)))
+    readings = [
+        reading
+        for other in i18n.LANGUAGES if other != language and _stem(lower, other) in _stems(other)
+        for reading in _own(word, other)
+    ]
+    return _Term(word, tuple(dict.fromkeys(readings or own)))
 
 
-def _query_terms(query: str) -> list[_Term]:
-    """The query's words (stop words dropped unless nothing else is left)."""
+def _query_terms(query: str, language: str = "en") -> list[_Term]:
+    """The query's words (the language's stop words dropped unless nothing else is left)."""
     words = [m.group() for m in _TOKEN_RE.finditer(query)]
-    kept = [word for word in words if word.lower() not in _STOP_WORDS] or words
-    return [_term(word) for word in dict.fromkeys(kept)]
+    kept = [word for word in words if word.lower() not in _STOP_WORDS[language]] or words
+    return [_term(word, language) for word in dict.fromkeys(kept)]
 
 
 def _occurrences(term: _Term, section: _Indexed) -> list[tuple[int, int, int]]:
-    """Where ``term`` stands in ``section``: (unit index, start, end) of each match."""
+    """Where ``term`` stands in ``section``: (unit index, start, end) of each match.
+
+    A match in another language's text of the section is given as the
+    sentence at the same place in ``section`` (see ``_Indexed.same_place``),
+    with start and end -1 (nothing to mark).
+    """
     found = []
     for reading in term.alternatives:
         if reading.game is not None and reading.game != section.game:
             continue
+        same = _index(reading.language)[section.order]
         size = len(reading.stems)
-        for number, unit in enumerate(section.units):
+        for unit in same.units:
             stems = [stem for stem, _, _ in unit.words]
             for at in range(len(stems) - size + 1):
-                if tuple(stems[at:at + size]) == reading.stems:
-                    found.append((number, unit.words[at][1], unit.words[at + size - 1][2]))
+                if tuple(stems[at:at + size]) != reading.stems:
+                    continue
+                if same is section:
+                    found.append((section.units.index(unit), unit.words[at][1], unit.words[at + size - 1][2]))
+                else:
+                    found.append((section.same_place(same, same.units.index(unit)), -1, -1))
     return sorted(set(found))
 
 
 def _in_title(term: _Term, section: _Indexed) -> bool:
     return any(
-        (reading.game in (None, section.game)) and all(stem in section.title_stems for stem in reading.stems)
+        (reading.game in (None, section.game))
+        and all(stem in _index(reading.language)[section.order].title_stems for stem in reading.stems)
         for reading in term.alternatives
     )
 
 
 def _in_bold(term: _Term, section: _Indexed) -> bool:
     return any(
-        (reading.game in (None, section.game)) and all(stem in section.bold_stems for stem in reading.stems)
+        (reading.game in (None, section.game))
+        and all(stem in _index(reading.language)[section.order].bold_stems for stem in reading.stems)
         for reading in term.alternatives
     )
 
@@ -295,20 +381,23 @@ def _cut(text: str, marks: list[tuple[int, int]]) -> tuple[str, tuple[tuple[int,
     return head + text[left:right] + ("…" if right < len(text) else ""), kept
 
 
-def search(query: str, games: Sequence[str] | None = None) -> list[Hit]:
-    """Find the sections that speak of every word of ``query``, best first.
+def search(query: str, games: Sequence[str] | None = None, language: str | None = None) -> list[Hit]:
+    """Find the sections that speak of every word of ``query``, best first, in one language.
 
-    Words are matched whole and by meaning: their forms through the English
-    Snowball stemmer and the irregular forms of ``words.json`` ("gave back"
-    finds "give back", "ace" does not find "face"), the app's own words for
-    a rules term ("donate", "run", "stock"), and the seeds' Norwegian and
-    German words of the glossary ("donere", "Reihe"), each read in its own
-    game.  Stop words ("the", "of") are dropped; the section heading counts
-    as text.
+    Words are matched whole and by meaning: their forms through the
+    language's Snowball stemmer and the irregular forms of ``words.json``
+    ("gave back" finds "give back", "ace" does not find "face"), the app's
+    own words for a rules term ("donate", "run", "stock"), the seeds'
+    Norwegian and German words of the glossary ("donere", "Reihe"), each
+    read in its own game, and any word of the other languages' texts
+    ("discard" in Norwegian).  Stop words ("the", "of"; "og", "und") are
+    dropped; the section heading counts as text.
 
     Args:
         query: the words to look for, in any case; blank finds nothing.
         games: the game ids to search (default: all four).
+        language: one of ``i18n.LANGUAGES``; ``None`` is the current
+            language.  The hits' titles and snippets are in it.
 
     Returns:
         One ``Hit`` per section that holds every word, ranked: rarer words
@@ -316,17 +405,19 @@ def search(query: str, games: Sequence[str] | None = None) -> list[Hit]:
         it) more again, and all the words in one sentence, in order, more
         still; equal scores keep reading order.  Each hit's ``snippet`` is
         the sentence holding the most query words, its ``marks`` the
-        matched words in it.  The figures searched are the standard ones.
+        matched words in it (a word found only through another language's
+        text marks nothing).  The figures searched are the standard ones.
 
     Raises:
-        RulebookError: for an unknown game id in ``games``, or an unreadable
-            word list.
+        RulebookError: for an unknown game id in ``games`` or an unknown
+            language, or an unreadable word list.
     """
-    terms = _query_terms(query) if isinstance(query, str) else []
+    code = _language(language)
+    terms = _query_terms(query, code) if isinstance(query, str) else []
     if not terms:
         return []
     allowed = GAMES if games is None else [_game_key(g) for g in games]
-    sections = _index()
+    sections = _index(code)
     found_in = {id(section): [_occurrences(term, section) for term in terms] for section in sections}
 
     def holds(section: _Indexed, number: int) -> bool:
@@ -350,7 +441,7 @@ def search(query: str, games: Sequence[str] | None = None) -> list[Hit]:
         together = {number for number, places in enumerate(found) if any(u == unit for u, _, _ in places)}
         if len(terms) > 1 and len(together) == len(terms):
             score += 2.0
-        marks = sorted({(start, end) for places in found for u, start, end in places if u == unit})
+        marks = sorted({(start, end) for places in found for u, start, end in places if u == unit and start >= 0})
         text = section.units[unit].text if section.units else ""
         snippet, kept = _cut(text, marks)
         hit = Hit(section.game, section.name, section.key, section.title, snippet, kept, round(score, 3))

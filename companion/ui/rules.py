@@ -11,6 +11,11 @@ following their contents, so they stay readable on a 390 px phone.
 A search shows ranked hits with the matched words highlighted; opening a
 hit shows its whole section under the search field, and closing it returns
 to the same hits: the search is kept until it is cleared.
+
+Everything is shown in the session's current language
+(``i18n.current_language()``): the texts and the search through
+``companion.rulebook``, this screen's own words through the "rules"
+catalogs (``rules_text``).
 """
 
 from __future__ import annotations
@@ -22,14 +27,15 @@ from urllib.parse import parse_qs, urlparse
 import flet as ft
 
 from companion import rulebook
+from companion.rulebook import rules_mark, rules_ntext, rules_text
 from companion.ui.ask_cards import SUIT_TEXT, game_tiles, suit_text
 from companion.ui.state import navigate, use_store
 from companion.ui.widgets import TOUCH, icon_button, labelled, screen_header
 
-HOUSE_RULE_NOTE = "A table may change this when it starts a game."
+HOUSE_RULE_NOTE = rules_mark("A table may change this when it starts a game.")
 """What a "house rule" chip means (its tooltip)."""
 
-PRESET_LEGEND = "marks the app's choice where the original rules are silent or lost a table."
+PRESET_LEGEND = rules_mark("marks the app's choice where the original rules are silent or lost a table.")
 """The line next to the sample "preset" chip above the sections."""
 
 _MARKDOWN_STYLE = ft.MarkdownStyleSheet(
@@ -119,9 +125,9 @@ def _block(block: rulebook.Block) -> ft.Control:
     text = _block_body(block)
     chips = []
     if block.preset:
-        chips.append(_chip("preset", block.why, ft.Colors.TERTIARY))
+        chips.append(_chip(rules_text("preset"), block.why, ft.Colors.TERTIARY))
     if block.house_rule:
-        chips.append(_chip("house rule", HOUSE_RULE_NOTE, ft.Colors.PRIMARY))
+        chips.append(_chip(rules_text("house rule"), rules_text(HOUSE_RULE_NOTE), ft.Colors.PRIMARY))
     if not chips:
         return text
     return ft.Container(
@@ -139,7 +145,8 @@ def _section(section: rulebook.Section, opened: bool, on_toggle: Callable[[], No
     """A section heading that opens and closes, and its blocks when open."""
     header = ft.ListTile(
         title=ft.Text(section.title, weight=ft.FontWeight.W_600, size=18),
-        subtitle=ft.Text("preset inside", size=12, color=ft.Colors.TERTIARY) if section.has_preset else None,
+        subtitle=(ft.Text(rules_text("preset inside"), size=12, color=ft.Colors.TERTIARY)
+                  if section.has_preset else None),
         trailing=ft.Icon(ft.Icons.EXPAND_LESS if opened else ft.Icons.EXPAND_MORE),
         on_click=on_toggle,
         min_height=TOUCH,
@@ -154,7 +161,9 @@ def _section(section: rulebook.Section, opened: bool, on_toggle: Callable[[], No
 def _house_rules(rules: rulebook.GameRules) -> ft.Control:
     """The values this game was started with."""
     lines = [
-        ft.Text(f"{rule.label}: {rule.value}" + (f" (standard: {rule.standard})" if rule.changed else ""),
+        ft.Text((rules_text("{label}: {value} (standard: {standard})") if rule.changed
+                 else rules_text("{label}: {value}")).format(label=rule.label, value=rule.value,
+                                                             standard=rule.standard),
                 size=16, weight=ft.FontWeight.W_600 if rule.changed else None,
                 color=ft.Colors.ON_PRIMARY_CONTAINER)
         for rule in rules.house_rules
@@ -164,7 +173,7 @@ def _house_rules(rules: rulebook.GameRules) -> ft.Control:
         border_radius=12,
         bgcolor=ft.Colors.PRIMARY_CONTAINER,
         content=ft.Column(
-            [ft.Text("This game's house rules", weight=ft.FontWeight.BOLD, color=ft.Colors.ON_PRIMARY_CONTAINER),
+            [ft.Text(rules_text("This game's house rules"), weight=ft.FontWeight.BOLD, color=ft.Colors.ON_PRIMARY_CONTAINER),
              *lines],
             spacing=4,
         ),
@@ -202,11 +211,11 @@ def _opened_hit(hit: rulebook.Hit, on_close: Callable[[], None], on_all: Callabl
     section = rulebook.rules_for(hit.game).section(hit.section)
     return [
         ft.Row([
-            icon_button(ft.Icons.ARROW_BACK, "Back to the results", on_close),
+            icon_button(ft.Icons.ARROW_BACK, rules_text("Back to the results"), on_close),
             ft.Text(f"{hit.name} · {hit.title}", weight=ft.FontWeight.W_600, size=18, expand=True),
         ]),
         _blocks(section),
-        ft.TextButton(f"All {hit.name} rules", on_click=on_all),
+        ft.TextButton(rules_text("All {game} rules").format(game=hit.name), on_click=on_all),
     ]
 
 
@@ -240,13 +249,13 @@ def RulesScreen() -> ft.Control:
 
     back_to_pad = partial(navigate, f"/pad/{saved_id}") if saved_id and store.get_game(saved_id) else None
     controls: list[ft.Control] = [
-        screen_header("Rules", "All four games, in our own words.", back=back_to_pad),
+        screen_header(rules_text("Rules"), rules_text("All four games, in our own words."), back=back_to_pad),
         ft.Row([
             ft.TextField(
-                label="Search all rules",
-                hint_text="e.g. joker, give back, Reihe",
+                label=rules_text("Search all rules"),
+                hint_text=rules_text("e.g. joker, give back, Reihe"),
                 prefix_icon=ft.Icons.SEARCH,
-                suffix=icon_button(ft.Icons.CLOSE, "Clear the search", partial(searched, "")) if text else None,
+                suffix=icon_button(ft.Icons.CLOSE, rules_text("Clear the search"), partial(searched, "")) if text else None,
                 value=text,
                 on_change=lambda e: searched(e.control.value),
                 autocorrect=False,
@@ -261,8 +270,10 @@ def RulesScreen() -> ft.Control:
             controls += _opened_hit(hit, partial(set_shown, None), partial(all_rules, hit))
             return ft.Column(controls, spacing=12)
         games = len({hit.game for hit in hits})
-        found = (f"{len(hits)} section{'s' if len(hits) != 1 else ''} in {games} game{'s' if games != 1 else ''}"
-                 if hits else "Nothing found: try another word.")
+        found = rules_text("{sections} in {games}").format(
+            sections=rules_ntext("{count} section", "{count} sections", len(hits)).format(count=len(hits)),
+            games=rules_ntext("{count} game", "{count} games", games).format(count=games),
+        ) if hits else rules_text("Nothing found: try another word.")
         controls.append(ft.Text(found, color=ft.Colors.ON_SURFACE_VARIANT))
         controls.append(labelled("hits", ft.Column(
             [_hit(hit, partial(set_shown, (hit.game, hit.section))) for hit in hits], spacing=0,
@@ -279,8 +290,8 @@ def RulesScreen() -> ft.Control:
         controls.append(_house_rules(rules))
     controls.append(ft.Text(rules.intro, color=ft.Colors.ON_SURFACE_VARIANT))
     controls.append(ft.Row(
-        [_chip("preset", rulebook.PRESET_WHY, ft.Colors.TERTIARY),
-         ft.Text(PRESET_LEGEND, size=13, expand=True)],
+        [_chip(rules_text("preset"), rules_text(rulebook.PRESET_WHY), ft.Colors.TERTIARY),
+         ft.Text(rules_text(PRESET_LEGEND), size=13, expand=True)],
     ))
     controls.extend(_section(section, section.key in opened, partial(toggle, section.key))
                     for section in rules.sections)

@@ -70,3 +70,36 @@ def test_one_card_preset_chips_tell_the_screen_reader_what_the_seed_lacks(app):
     assert "lost the table of how many cards each one makes the next player draw" in section
     assert "say nothing" not in section
     assert "rulings" not in section.lower()
+
+
+def pick_language(app, name: str, menu: str = "Language") -> None:
+    """Choose ``name`` ("Norsk (bokmål)", "Deutsch") in the Play screen's language menu,
+    whose button is called ``menu`` in the language shown now."""
+    app.open("/")
+    app.tap(menu)
+    app.page.get_by_role("menuitemcheckbox", name=name).click()
+    app.settle()
+
+
+def test_a_rules_section_and_a_search_read_in_norwegian_and_german(app):
+    pick_language(app, "Norsk (bokmål)")
+    app.open("/rules?game=up_or_down")
+    app.page.get_by_text("En tur").first.click()
+    section = read(app, "section-turn")
+    assert "Utlegget ditt har høyst 3 rekker." in section
+    assert "egen kastebunke" in section
+    type_cards(app, "Søk i alle reglene", "Ablagestapel", submit=False)
+    app.see("2 avsnitt i 1 spill")
+    hits = read(app, "hits")
+    assert "Up or Down? · En tur" in hits
+    assert "Hvert kort på din egen kastebunke gir 1 poeng (per kort, ikke per rekke)." in hits
+
+    pick_language(app, "Deutsch", menu="Språk")
+    app.open("/rules?game=up_or_down")
+    app.page.get_by_text("Ein Zug").first.click()
+    section = read(app, "section-turn")
+    assert "Deine Auslage hat höchstens 3 Reihen." in section
+    assert "persönlichen Ablagestapel" in section
+    type_cards(app, "Alle Regeln durchsuchen", "discard", submit=False)
+    app.see("Abschnitte in")
+    assert "Up or Down? · Ein Zug" in read(app, "hits")
