@@ -148,15 +148,16 @@ def KeyGate(access, routes: list[ft.Route]):
         if offered and access.admits(offered):
             page.run_task(admit, offered)
 
-    async def recheck():
+    def recheck():
         set_renewals(lambda count: count + 1)
 
     def listen():
-        if access.required:
-            page.run_task(find_key)
-            page.pubsub.subscribe_topic(KEY_TOPIC, lambda _topic, _message: page.run_task(recheck))
+        if not access.required:
+            return None
+        page.run_task(find_key)
+        return session.listening.listen(KEY_TOPIC, recheck)
 
-    ft.use_effect(listen, [], cleanup=lambda: page.pubsub.unsubscribe_topic(KEY_TOPIC))
+    ft.use_effect(listen, [])
 
     def renew():
         key = access.renew()
