@@ -18,6 +18,18 @@ Forms the parser reads (case does not matter, suit before or after the rank):
 (``black joker``, ``colour joker``, ``joker``).  ``CJ`` is always the colour
 joker: write the jack of clubs as ``JC``, ``J♣`` or ``♣J``.
 
+The rank and suit letters of the app's other languages are read in every
+language, as none means something else: Norwegian ``E`` (ess, ace), ``Kn``
+(knekt, jack), ``D`` (dame, queen) and ``R`` (ruter, diamonds); German ``B``
+(Bube, jack), ``D`` (Dame, queen) and ``P`` (Pik, spades). ``D`` is a rank
+where a rank stands and the diamonds suit where a suit stands (``D5`` and
+``5D`` are the 5 of diamonds, ``DH`` the queen of hearts, ``DD`` the queen of
+diamonds). ``K`` is always the king: Norwegian kløver and German Kreuz and
+Karo also start with K, so a K written where a suit belongs (``K7``) is
+refused with a message saying to write clubs as ``C`` or ``♣`` and diamonds
+as ``D``, ``R`` or ``♦``. Names (``Card.name``) and messages are in the
+current language (:mod:`companion.i18n`).
+
 Notation: every reason and message prints a card with ``str(card)``, rank
 then suit symbol (``8♥``, ``10♠``, ``A♣``), a rank alone where the suit was
 not given (``K``), a joker by its name (``black joker``).
@@ -33,14 +45,16 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 
+from companion.i18n import N_, _
+
 SUITS: tuple[str, ...] = ("S", "H", "D", "C")
 """Suit letters in display order: spades, hearts, diamonds, clubs."""
 
 SUIT_SYMBOLS: dict[str, str] = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 """Suit letter to the symbol shown on screen."""
 
-SUIT_NAMES: dict[str, str] = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
-"""Suit letter to its English name, for reasons shown to the user."""
+SUIT_NAMES: dict[str, str] = {"S": N_("spades"), "H": N_("hearts"), "D": N_("diamonds"), "C": N_("clubs")}
+"""Suit letter to its English name (a msgid: show it through ``_()``)."""
 
 RED_SUITS: frozenset[str] = frozenset({"H", "D"})
 """The red suits (hearts, diamonds)."""
@@ -51,8 +65,8 @@ RANK_LABELS: dict[int, str] = {
 }
 """Rank number to the label shown on a card."""
 
-RANK_NAMES: dict[int, str] = {1: "ace", 11: "jack", 12: "queen", 13: "king"}
-"""Rank number to its English name where it is not a number."""
+RANK_NAMES: dict[int, str] = {1: N_("ace"), 11: N_("jack"), 12: N_("queen"), 13: N_("king")}
+"""Rank number to its English name where it is not a number (a msgid: show it through ``_()``)."""
 
 JOKERS: dict[str, str] = {"BJ": "black", "CJ": "colour", "JK": "plain"}
 """Joker code to joker kind."""
@@ -61,17 +75,19 @@ JOKER_CODES: dict[str, str] = {kind: code for code, kind in JOKERS.items()}
 """Joker kind to its code (``"black"`` -> ``"BJ"``), the inverse of ``JOKERS``."""
 
 JOKER_NAMES: dict[str, str] = {
-    "black": "black joker", "colour": "colour joker", "plain": "joker",
+    "black": N_("black joker"), "colour": N_("colour joker"), "plain": N_("joker"),
 }
-"""Joker kind to its English name."""
+"""Joker kind to its English name, as ``str`` prints it (a msgid: ``Card.name`` translates it)."""
 
 _SYMBOL_TO_SUIT = {sym: letter for letter, sym in SUIT_SYMBOLS.items()}
 # The outline suit symbols people paste from phones read as the plain suits
 # (the emoji variation selectors U+FE0E/U+FE0F are stripped where a suit is read).
 _SYMBOL_TO_SUIT.update({"♤": "S", "♡": "H", "♢": "D", "♧": "C"})
-_RANK_WORDS = {"A": 1, "T": 10, "J": 11, "Q": 12, "K": 13}
-_RANK_RE = r"(10|[2-9]|[ATJQK])"
+_SYMBOL_TO_SUIT.update({"R": "D", "P": "S"})
+_RANK_WORDS = {"A": 1, "E": 1, "T": 10, "J": 11, "B": 11, "KN": 11, "Q": 12, "D": 12, "K": 13}
+_RANK_RE = r"(10|[2-9]|KN|[AETJBQDK])"
 _SUIT_RE = r"([SHDC])"
+_KING_AS_SUIT_RE = re.compile(rf"^K{_RANK_RE}$")
 _TOKEN_FORMS = (
     re.compile(rf"^{_RANK_RE}{_SUIT_RE}?$"),
     re.compile(rf"^{_SUIT_RE}{_RANK_RE}$"),
@@ -80,12 +96,12 @@ _SPLIT_RE = re.compile(r"[\s,;]+")
 _JOKER_NAME_RE = re.compile(r"\b(black|colou?r)\s+joker\b", re.IGNORECASE)
 _JOKER_WORDS = {"BLACK JOKER": "black", "COLOUR JOKER": "colour", "COLOR JOKER": "colour", "JOKER": "plain"}
 
-ACCEPTED_FORMS = (
+ACCEPTED_FORMS = N_(
     "rank then suit or suit then rank (♥3, 3♥, 3h, H3, 10♠, T♠, a♠), "
     "a rank alone where suits do not matter (K), "
     "or a joker (BJ black, CJ colour, JK plain)"
 )
-"""A plain-words summary of what the parser accepts, used in error messages."""
+"""A plain-words summary of what the parser accepts, used in error messages (a msgid: show it through ``_()``)."""
 
 
 class CardError(ValueError):
@@ -119,17 +135,17 @@ class Card:
     def __post_init__(self) -> None:
         if self.joker is not None:
             if self.joker not in JOKER_NAMES:
-                raise CardError(f"unknown joker kind {self.joker!r}")
+                raise CardError(_("unknown joker kind {kind}").format(kind=repr(self.joker)))
             if self.rank is not None or self.suit is not None:
-                raise CardError("a joker has no rank and no suit")
+                raise CardError(_("a joker has no rank and no suit"))
             return
         if not isinstance(self.rank, int) or not 1 <= self.rank <= 13:
-            raise CardError(f"rank must be 1 (ace) to 13 (king), not {self.rank!r}")
+            raise CardError(_("rank must be 1 (ace) to 13 (king), not {rank}").format(rank=repr(self.rank)))
         if self.suit is not None and self.suit not in SUITS:
             plain = self.suit.strip().strip("\ufe0e\ufe0f") if isinstance(self.suit, str) else ""
             letter = _SYMBOL_TO_SUIT.get(plain, plain.upper())
             if letter not in SUITS:
-                raise CardError(f"suit must be one of S H D C or ♠ ♥ ♦ ♣, not {self.suit!r}")
+                raise CardError(_("suit must be one of S H D C or ♠ ♥ ♦ ♣, not {suit}").format(suit=repr(self.suit)))
             object.__setattr__(self, "suit", letter)
 
     @property
@@ -152,11 +168,19 @@ class Card:
 
     @property
     def name(self) -> str:
-        """The card in plain English: "ace of spades", "3 of hearts", "black joker", "king"."""
+        """The card's name in the current language.
+
+        English "ace of spades", "3 of hearts", "black joker", "king";
+        Norwegian "spar ess", "hjerter 3", "svart joker", "konge"; German
+        "Pik-Ass", "Herz-3", "schwarzer Joker", "König".
+        """
         if self.joker is not None:
-            return JOKER_NAMES[self.joker]
-        rank = RANK_NAMES.get(self.rank, str(self.rank))
-        return f"{rank} of {SUIT_NAMES[self.suit]}" if self.suit else rank
+            return _(JOKER_NAMES[self.joker])
+        rank = _(RANK_NAMES[self.rank]) if self.rank in RANK_NAMES else str(self.rank)
+        if not self.suit:
+            return rank
+        # TRANSLATORS: a card's name, e.g. "ace of spades"; {rank} and {suit} are already translated.
+        return _("{rank} of {suit}").format(rank=rank, suit=_(SUIT_NAMES[self.suit]))
 
     def __str__(self) -> str:
         """The one notation of a card in every reason and message.
@@ -200,7 +224,7 @@ def parse_card(text: str) -> Card:
     (Card(rank=3, suit='H', joker=None), Card(rank=10, suit='S', joker=None), 'black')
     """
     if not isinstance(text, str):
-        raise CardError(f"expected card text, got {type(text).__name__}")
+        raise CardError(_("expected card text, got {kind}").format(kind=type(text).__name__))
     return _parse_token(text)
 
 
@@ -222,8 +246,13 @@ def _parse_token(text: str) -> Card:
             rank_text, suit = (groups if form is _TOKEN_FORMS[0] else groups[::-1])
             rank = _RANK_WORDS.get(rank_text) or int(rank_text)
             return Card(rank, suit)
-    shown = raw if raw else "(empty)"
-    raise CardError(f"'{shown}' is not a card: use {ACCEPTED_FORMS}")
+    if _KING_AS_SUIT_RE.fullmatch(token):
+        raise CardError(_(
+            "'{token}' is not a card: K is the king, never a suit; write clubs as C or ♣ "
+            "and diamonds as D, R or ♦ (C{rank}, D{rank})"
+        ).format(token=raw, rank=token[1:]))
+    shown = raw if raw else _("(empty)")
+    raise CardError(_("'{token}' is not a card: use {forms}").format(token=shown, forms=_(ACCEPTED_FORMS)))
 
 
 def parse_cards(text: str) -> list[Card]:
@@ -242,7 +271,7 @@ def parse_cards(text: str) -> list[Card]:
     ['2♥', '3♥', 'black joker']
     """
     if not isinstance(text, str):
-        raise CardError(f"expected card text, got {type(text).__name__}")
+        raise CardError(_("expected card text, got {kind}").format(kind=type(text).__name__))
     text = _JOKER_NAME_RE.sub(lambda match: "BJ" if match.group(1).lower() == "black" else "CJ", text)
     return [parse_card(token) for token in _SPLIT_RE.split(text.strip()) if token]
 
@@ -257,7 +286,7 @@ def as_card(card: CardLike) -> Card:
         return card
     if isinstance(card, str):
         return _parse_token(card)
-    raise CardError(f"expected a card, got {card!r}")
+    raise CardError(_("expected a card, got {value}").format(value=repr(card)))
 
 
 def as_cards(cards: CardsLike) -> list[Card]:
@@ -280,7 +309,7 @@ def as_cards(cards: CardsLike) -> list[Card]:
         try:
             items = list(cards)
         except TypeError:
-            raise CardError(f"expected cards, got {cards!r}") from None
+            raise CardError(_("expected cards, got {value}").format(value=repr(cards))) from None
     return [_parse_token(item) if isinstance(item, str) else as_card(item) for item in items]
 
 
@@ -306,7 +335,7 @@ def card_texts(cards: CardsLike) -> list[str]:
     try:
         items = list(cards)
     except TypeError:
-        raise CardError(f"expected cards, got {cards!r}") from None
+        raise CardError(_("expected cards, got {value}").format(value=repr(cards))) from None
     return [_token_text(item) if isinstance(item, str) else str(as_card(item)) for item in items]
 
 
@@ -325,10 +354,9 @@ def require_suit(card: Card) -> Card:
         CardError: for a rank written without a suit, e.g. ``"7"``.
     """
     if card.joker is None and card.suit is None:
-        raise CardError(
-            f"'{card.label}' needs a suit in this game: write it like "
-            f"{card.label}♠, {card.label}h or H{card.label}"
-        )
+        raise CardError(_(
+            "'{rank}' needs a suit in this game: write it like {rank}♠, {rank}h or H{rank}"
+        ).format(rank=card.label))
     return card
 
 

@@ -21,6 +21,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from companion.i18n import N_, _
 from companion.cards import RANK_LABELS, SUITS, Card, CardsLike, as_cards
 from companion.games import one_card, one_up, up_or_down, up_to_nine
 from companion.verdict import Verdict
@@ -81,8 +82,9 @@ class Deal:
             decks, or for Up or Down? the game's own 126-card deck).
         lines: the deck, line by line.
         hand_size: cards dealt to each player.
-        take: the step that tells the dealer which cards to take out; may
-            use the placeholders of ``GameSetup.steps``.
+        take: the step that tells the dealer which cards to take out (an
+            English msgid, shown through ``_()``); may use the placeholders
+            of ``GameSetup.steps``.
         numbers: Up or Down?'s numbered card range, else ``None``.
         presets: which plan values this deal takes from rulings.md rather
             than a seed (``SetupPlan`` field names).
@@ -131,10 +133,13 @@ class GameSetup:
         shuffle: the shuffle tip shown above the steps; the one about runs
             and sets (:data:`SHUFFLE_GROUPED`) only for games that lay them.
         first_player: who starts.
-        steps: the dealer's steps after ``Deal.take``, in order; they may use
+        steps: the dealer's steps after ``Deal.take``, in order, as English
+            msgids that :func:`plan` translates; they may use
             ``{players}``, ``{decks}``, ``{deck_size}``, ``{deck_lines}``,
             ``{hand_size}``, ``{dealt}``, ``{laid_out}``, ``{rest}``,
-            ``{pile_a}`` and ``{pile_b}`` (the rest split in two).
+            ``{pile_a}`` and ``{pile_b}`` (the rest split in two),
+            ``{next_number}`` and ``{last_number}`` (Up or Down?'s cards left
+            in the box), ``{buried}`` and ``{leading}`` (One-card's start ranks).
         laid_out: cards turned face up in the middle before the rest is
             stacked (Up or Down?'s ring of 6), else 0.
         presets: plan values of every deal taken from rulings.md.
@@ -174,11 +179,11 @@ def _up_or_down_deals() -> tuple[Deal, ...]:
     deals = []
     for players, highest in up_or_down.CARDS_IN_PLAY.items():
         if highest == up_or_down.HIGHEST_CARD:
-            take = f"Use all {highest} numbered cards."
+            take = N_("Use all {deck_size} numbered cards.")
         else:
-            take = (
-                f"Take the cards numbered 1 to {highest} ({highest} cards); "
-                f"{highest + 1} to {up_or_down.HIGHEST_CARD} stay in the box."
+            take = N_(
+                "Take the cards numbered 1 to {deck_size} ({deck_size} cards); "
+                "{next_number} to {last_number} stay in the box."
             )
         deals.append(Deal(
             players=range(players, players + 1),
@@ -206,7 +211,7 @@ def _one_card_deck(decks: int) -> tuple[CardLine, ...]:
     )
 
 
-_SHUFFLE_AND_DEAL = (
+_SHUFFLE_AND_DEAL = N_(
     "Shuffle the {deck_size} cards and deal {hand_size} cards face down to "
     "each of the {players} players, one at a time ({dealt} cards dealt)."
 )
@@ -231,7 +236,7 @@ _BURIED, _LEADING = one_card.start_ranks()
 _BURIED_TEXT = ", ".join(_BURIED)
 _LEADING_TEXT = join_words(_LEADING, "or")
 
-_LEFT_OF_DEALER = "The player on the dealer's left starts; play goes clockwise."
+_LEFT_OF_DEALER = N_("The player on the dealer's left starts; play goes clockwise.")
 
 GAMES: dict[str, GameSetup] = {
     "one_up": GameSetup(
@@ -243,7 +248,7 @@ GAMES: dict[str, GameSetup] = {
                 decks=2,
                 lines=_ONE_UP_LINES,
                 hand_size=6,
-                take=(
+                take=N_(
                     "From {decks} standard decks take these {deck_size} cards: "
                     "{deck_lines}. The 7s to Queens and the jokers stay out."
                 ),
@@ -256,17 +261,17 @@ GAMES: dict[str, GameSetup] = {
         ),
         steps=(
             _SHUFFLE_AND_DEAL,
-            "Put the other {rest} cards face down in the middle: the draw pile.",
-            "Turn the top card of the draw pile face up beside it: it starts the discard pile.",
-            "The youngest player starts the first round; play goes clockwise. "
-            "Later rounds start with whoever ended the round before.",
+            N_("Put the other {rest} cards face down in the middle: the draw pile."),
+            N_("Turn the top card of the draw pile face up beside it: it starts the discard pile."),
+            N_("The youngest player starts the first round; play goes clockwise. "
+               "Later rounds start with whoever ended the round before."),
         ),
         ranks=frozenset(rank for rank, label in RANK_LABELS.items() if label in one_up.VALUE_CIRCLE),
         variants=(
             Variant(
                 option="joker",
                 lines=(CardLine("joker", 1, 1),),
-                take=(
+                take=N_(
                     "From {decks} standard decks take these {deck_size} cards: "
                     "{deck_lines}. The 7s to Queens stay out; one joker goes in "
                     "for the wild joker variant."
@@ -284,23 +289,21 @@ GAMES: dict[str, GameSetup] = {
                 decks=1,
                 lines=_one_card_deck(1),
                 hand_size=7,
-                take="Take one standard deck with both jokers: {deck_size} cards.",
+                take=N_("Take one standard deck with both jokers: {deck_size} cards."),
             ),
             Deal(
                 players=range(3, 6),
                 decks=1,
                 lines=_one_card_deck(1),
                 hand_size=5,
-                take="Take one standard deck with both jokers: {deck_size} cards.",
+                take=N_("Take one standard deck with both jokers: {deck_size} cards."),
             ),
             Deal(
                 players=range(6, 7),
                 decks=2,
                 lines=_one_card_deck(2),
                 hand_size=5,
-                take=(
-                    "Take {decks} standard decks, each with both jokers: {deck_size} cards."
-                ),
+                take=N_("Take {decks} standard decks, each with both jokers: {deck_size} cards."),
                 presets=("decks", "deck_size", "deck"),
                 notes=(
                     "A second deck for 6 players is the app's preset; the seed "
@@ -316,11 +319,11 @@ GAMES: dict[str, GameSetup] = {
         first_player="the player on the dealer's left; play goes clockwise until a Q reverses it",
         steps=(
             _SHUFFLE_AND_DEAL,
-            "Put the other {rest} cards face down in the middle: the draw pile.",
-            f"Turn the top card face up. If it is a {_BURIED_TEXT} or a joker, "
-            "push it into the middle of the draw pile and turn the next one. Stop "
-            f"at the first {_LEADING_TEXT}: it starts the discard pile.",
-            "The player on the dealer's left starts; play goes clockwise until a Q reverses it.",
+            N_("Put the other {rest} cards face down in the middle: the draw pile."),
+            N_("Turn the top card face up. If it is a {buried} or a joker, "
+               "push it into the middle of the draw pile and turn the next one. Stop "
+               "at the first {leading}: it starts the discard pile."),
+            N_("The player on the dealer's left starts; play goes clockwise until a Q reverses it."),
         ),
         presets=("first_player",),
         notes=(
@@ -338,7 +341,7 @@ GAMES: dict[str, GameSetup] = {
                 decks=2,
                 lines=(CardLine(STANDARD_DECK, 52, 2),),
                 hand_size=up_to_nine.HAND_SIZE,
-                take="Take {decks} standard decks without jokers: {deck_size} cards.",
+                take=N_("Take {decks} standard decks without jokers: {deck_size} cards."),
                 presets=("decks", "deck_size", "deck"),
                 notes=(
                     "2 decks (104 cards) for 2-4 players is the app's preset; "
@@ -350,7 +353,7 @@ GAMES: dict[str, GameSetup] = {
                 decks=3,
                 lines=(CardLine(STANDARD_DECK, 52, 3),),
                 hand_size=up_to_nine.HAND_SIZE,
-                take="Take {decks} standard decks without jokers: {deck_size} cards.",
+                take=N_("Take {decks} standard decks without jokers: {deck_size} cards."),
                 presets=("decks", "deck_size", "deck"),
                 notes=(
                     "3 decks (156 cards) for 5-6 players is the app's preset; "
@@ -363,11 +366,11 @@ GAMES: dict[str, GameSetup] = {
         shuffle=SHUFFLE_GROUPED,
         steps=(
             _SHUFFLE_AND_DEAL,
-            "Put the other {rest} cards face down in the middle: the draw pile.",
-            "Turn the top card of the draw pile face up: it starts the discard pile.",
+            N_("Put the other {rest} cards face down in the middle: the draw pile."),
+            N_("Turn the top card of the draw pile face up: it starts the discard pile."),
             _LEFT_OF_DEALER,
-            "Each player plays for their own level: everybody is on level 1 in "
-            "the first round.",
+            N_("Each player plays for their own level: everybody is on level 1 in "
+               "the first round."),
         ),
     ),
     "up_or_down": GameSetup(
@@ -383,9 +386,9 @@ GAMES: dict[str, GameSetup] = {
         laid_out=up_or_down.RING_SIZE,
         steps=(
             _SHUFFLE_AND_DEAL,
-            "Turn up {laid_out} cards and lay them in a ring, from the lowest to the highest.",
-            "Split the other {rest} cards into two piles of {pile_a} and {pile_b}. "
-            "Put both inside the ring: one face up, the other face down.",
+            N_("Turn up {laid_out} cards and lay them in a ring, from the lowest to the highest."),
+            N_("Split the other {rest} cards into two piles of {pile_a} and {pile_b}. "
+               "Put both inside the ring: one face up, the other face down."),
             _LEFT_OF_DEALER,
         ),
         presets=("first_player",),
@@ -531,9 +534,13 @@ def plan(game: str, players: int, options: Mapping[str, Any] | None = None) -> S
         "rest": rest,
         "pile_a": rest - rest // 2,
         "pile_b": rest // 2,
+        "next_number": deck_size + 1,
+        "last_number": up_or_down.HIGHEST_CARD,
+        "buried": ", ".join(_BURIED),
+        "leading": join_words(_LEADING, "or"),
     }
     texts = (take, *setup.steps)
-    steps = [f"{n}. {text.format(**values)}" for n, text in enumerate(texts, start=1)]
+    steps = [f"{n}. {_(text).format(**values)}" for n, text in enumerate(texts, start=1)]
     return SetupPlan(
         game=key,
         title=setup.title,

@@ -20,6 +20,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from companion.i18n import pgettext
 from companion.pads import GAME_TITLES, Pad, PadError, pad_from_doc
 from companion.pads.up_to_nine import FINISHED
 
@@ -27,7 +28,28 @@ CSV_COLUMNS: tuple[str, ...] = (
     "game_id", "game", "started_utc", "round", "dealer", "player", "points", "total",
     "level_after_round", "detail",
 )
-"""The columns of :func:`export_csv`, in order."""
+"""The columns of :func:`export_csv`, in order: the keys of :func:`csv_rows` and the English header."""
+
+
+def csv_headings() -> list[str]:
+    """Return the header line of :func:`export_csv`: ``CSV_COLUMNS`` in the current language.
+
+    English keeps the column keys (``"game_id"``); Norwegian and German write
+    their own words in the same style (``"spill_id"``, ``"spiel_id"``).
+    """
+    headings = {
+        "game_id": pgettext("CSV column", "game_id"),
+        "game": pgettext("CSV column", "game"),
+        "started_utc": pgettext("CSV column", "started_utc"),
+        "round": pgettext("CSV column", "round"),
+        "dealer": pgettext("CSV column", "dealer"),
+        "player": pgettext("CSV column", "player"),
+        "points": pgettext("CSV column", "points"),
+        "total": pgettext("CSV column", "total"),
+        "level_after_round": pgettext("CSV column", "level_after_round"),
+        "detail": pgettext("CSV column", "detail"),
+    }
+    return [headings[column] for column in CSV_COLUMNS]
 
 LEVELS_DONE = "done"
 """The ``level_after_round`` cell of an Up to 9 player who has laid down level 9."""
@@ -294,13 +316,14 @@ def as_text_cell(value: Any) -> Any:
 def export_csv(docs: Iterable[Mapping[str, Any]]) -> str:
     """The whole history as CSV text: a header, then one line per player per round.
 
-    Columns: :data:`CSV_COLUMNS` (see :func:`csv_rows`). Written by the
+    Columns: :data:`CSV_COLUMNS` (see :func:`csv_rows`), headed in the
+    current language (:func:`csv_headings`). Written by the
     ``csv`` module (comma separated, quoted where needed, CRLF line ends);
     text cells that a spreadsheet would run as a formula are written as text
     (:func:`as_text_cell`).
     """
     out = io.StringIO()
     writer = csv.DictWriter(out, fieldnames=CSV_COLUMNS)
-    writer.writeheader()
+    writer.writerow(dict(zip(CSV_COLUMNS, csv_headings())))
     writer.writerows({key: as_text_cell(value) for key, value in row.items()} for row in csv_rows(docs))
     return out.getvalue()

@@ -11,7 +11,8 @@ class Verdict:
 
     Attributes:
         legal: True when the move is allowed.
-        reason: why it is not allowed, in plain English for the table;
+        reason: why it is not allowed, in plain words for the table, in the
+            language current when the check ran;
             an empty string when ``legal`` is True.
 
     A ``Verdict`` is truthy exactly when it is legal, so ``if check(...):``
@@ -32,7 +33,7 @@ class Verdict:
 
     @classmethod
     def no(cls, reason: str) -> "Verdict":
-        """An illegal verdict carrying ``reason`` (plain English, one sentence)."""
+        """An illegal verdict carrying ``reason`` (plain words in the current language, one sentence)."""
         return cls(False, reason)
 
 

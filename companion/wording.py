@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from companion.i18n import _, ngettext
+
 _AN_LETTERS = frozenset("AEFHILMNORSX")
 _A_PREFIXES = ("one", "uni", "use", "eu")
 
@@ -39,11 +41,15 @@ def join_words(words: Sequence[str], conjunction: str = "and") -> str:
 
     Args:
         words: the names or phrases in order.
-        conjunction: the word before the last one (``"and"`` or ``"or"``).
+        conjunction: the word before the last one, ``"and"`` or ``"or"``
+            (written in the current language: "og"/"eller", "und"/"oder").
 
     Returns:
         ``""`` for none, the word alone for one, else commas and the
         conjunction before the last.
+
+    Raises:
+        KeyError: for a conjunction other than ``"and"`` or ``"or"``.
 
     >>> join_words(["Ann"]), join_words(["Ann", "Ben"]), join_words(["Ann", "Ben", "Cy"])
     ('Ann', 'Ann and Ben', 'Ann, Ben and Cy')
@@ -53,7 +59,8 @@ def join_words(words: Sequence[str], conjunction: str = "and") -> str:
     items = list(words)
     if len(items) <= 1:
         return items[0] if items else ""
-    return f"{', '.join(items[:-1])} {conjunction} {items[-1]}"
+    word = {"and": _("and"), "or": _("or")}[conjunction]
+    return f"{', '.join(items[:-1])} {word} {items[-1]}"
 
 
 def article(word: str) -> str:
@@ -126,13 +133,16 @@ def whole_number(
     """
     if (isinstance(value, bool) or not isinstance(value, int) or value < least
             or (most is not None and value > most)):
-        span = f", {least} or more" if most is None else f" from {least} to {most}"
-        raise error(f"{what} must be a whole number{span}, not {value!r}")
+        if most is None:
+            message = _("{what} must be a whole number, {least} or more, not {value}")
+        else:
+            message = _("{what} must be a whole number from {least} to {most}, not {value}")
+        raise error(message.format(what=what, least=least, most=most, value=repr(value)))
     return value
 
 
 def player_counts_text(counts: Sequence[int]) -> str:
-    """Player counts in words: ``[2, 3, 4]`` -> ``"2-4 players"``, ``[6]`` -> ``"6 players"``.
+    """Player counts in words, in the current language: ``[2, 3, 4]`` -> ``"2-4 players"``, ``[6]`` -> ``"6 players"``.
 
     Args:
         counts: consecutive player counts, lowest first (at least one).
@@ -141,8 +151,8 @@ def player_counts_text(counts: Sequence[int]) -> str:
     ('2-4 players', '6 players')
     """
     if len(counts) == 1:
-        return f"{counts[0]} players"
-    return f"{counts[0]}-{counts[-1]} players"
+        return ngettext("{count} player", "{count} players", counts[0]).format(count=counts[0])
+    return _("{least}-{most} players").format(least=counts[0], most=counts[-1])
 
 
 def markdown_table(header: Sequence[str], rows: Sequence[Sequence[object]]) -> str:

@@ -24,9 +24,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from companion.i18n import N_, _
 from companion.cards import RANK_LABELS, Card, CardError, CardLike, CardsLike, as_card, as_cards
 from companion.verdict import Verdict
-from companion.wording import join_words, markdown_table, whole_number, with_article
+from companion.wording import join_words, markdown_table, whole_number
 
 TITLE = "One Up"
 """The game's name as the app shows it."""
@@ -59,7 +60,7 @@ GAME_LIMIT = 40
 SHORT_GAME_LIMIT = 30
 """The short game's limit (seed, "Variants"; a house rule in rulings.md)."""
 
-_VALUE_WORDS = {"A": "Ace", "K": "King"}
+_VALUE_WORDS = {"A": N_("an Ace"), "K": N_("a King"), JOKER: N_("the joker")}
 
 _VALUE_OF_RANK: dict[int, str] = {rank: label for rank, label in RANK_LABELS.items() if label in VALUE_CIRCLE}
 """Rank (1 ace .. 13 king) -> One Up value, for the ranks One Up plays with."""
@@ -74,7 +75,7 @@ class OneUpScoreError(OneUpError):
 
 
 def value_name(value: str) -> str:
-    """A value in words with its article: ``"a 4"``, ``"an Ace"``, ``"a King"``, ``"the joker"``.
+    """A value in words with its article, in the current language: ``"a 4"``, ``"an Ace"``, ``"a King"``, ``"the joker"``.
 
     Args:
         value: one of ``VALUE_CIRCLE`` or ``JOKER``.
@@ -82,9 +83,10 @@ def value_name(value: str) -> str:
     >>> value_name("4"), value_name("A"), value_name("K"), value_name("joker")
     ('a 4', 'an Ace', 'a King', 'the joker')
     """
-    if value == JOKER:
-        return "the joker"
-    return with_article(_VALUE_WORDS.get(value, value))
+    if value in _VALUE_WORDS:
+        return _(_VALUE_WORDS[value])
+    # TRANSLATORS: a One Up value from 2 to 6 with its article, e.g. "a 4".
+    return _("a {value}").format(value=value)
 
 
 def card_value(card: CardLike, *, joker: bool = False) -> str:
@@ -117,18 +119,20 @@ def _value_of(parsed: Card, joker: bool) -> str:
     """
     if parsed.joker is not None:
         if not joker:
-            raise CardError(
+            raise CardError(_(
                 "The joker is only used in the wild joker variant: "
                 "turn the variant on for this game, or take the joker out"
-            )
+            ))
         return JOKER
     value = _VALUE_OF_RANK.get(parsed.rank)
     if value is None:
-        extra = " and the joker" if joker else ""
-        raise CardError(
-            f"'{parsed}' is not a One Up card: One Up uses only "
-            f"A 2 3 4 5 6 K{extra} (the 7s to Queens stay in the box)"
-        )
+        if joker:
+            message = _("'{card}' is not a One Up card: One Up uses only "
+                        "A 2 3 4 5 6 K and the joker (the 7s to Queens stay in the box)")
+        else:
+            message = _("'{card}' is not a One Up card: One Up uses only "
+                        "A 2 3 4 5 6 K (the 7s to Queens stay in the box)")
+        raise CardError(message.format(card=parsed))
     return value
 
 
@@ -144,7 +148,8 @@ def next_value(value: str) -> str:
     ('4', 'A')
     """
     if value not in VALUE_CIRCLE:
-        raise OneUpError(f"'{value}' is not a One Up value: use one of {' '.join(VALUE_CIRCLE)}")
+        raise OneUpError(_("'{value}' is not a One Up value: use one of {values}").format(
+            value=value, values=" ".join(VALUE_CIRCLE)))
     return VALUE_CIRCLE[(VALUE_CIRCLE.index(value) + 1) % len(VALUE_CIRCLE)]
 
 
@@ -204,12 +209,11 @@ def check_play(top: CardLike, card: CardLike, *, joker: bool = False) -> Verdict
         return Verdict.ok()
     if top_value == JOKER:
         return Verdict.no(
-            f"On the joker only a King or an Ace may follow, not {value_name(played)}."
+            _("On the joker only a King or an Ace may follow, not {played}.").format(played=value_name(played))
         )
     options = join_words([value_name(value) for value in allowed], "or")
-    return Verdict.no(
-        f"On {value_name(top_value)} you may play {options}, not {value_name(played)}."
-    )
+    return Verdict.no(_("On {top} you may play {options}, not {played}.").format(
+        top=value_name(top_value), options=options, played=value_name(played)))
 
 
 def hand_penalty(cards: CardsLike, *, joker: bool = False) -> int:
@@ -242,13 +246,14 @@ def _penalty(held: list[Card], joker: bool) -> int:
 
 def _check_total(name: str, total: object) -> int:
     """A running total in penalty points, 0 or more; ``OneUpScoreError`` naming ``name`` if not."""
-    return whole_number(total, f"{name} (penalty points)", error=OneUpScoreError)
+    return whole_number(total, _("{name} (penalty points)").format(name=name), error=OneUpScoreError)
 
 
 def _check_mapping(name: str, value: object) -> Mapping:
     """``value`` if it is a mapping of player names, else ``OneUpScoreError`` naming ``name``."""
     if type(value) is not dict and not isinstance(value, Mapping):
-        raise OneUpScoreError(f"{name} must map each player's name to a value, not {value!r}")
+        raise OneUpScoreError(_("{what} must map each player's name to a value, not {value}").format(
+            what=name, value=repr(value)))
     return value
 
 
@@ -270,7 +275,7 @@ def give_back(total: int) -> int:
     >>> give_back(23), give_back(4), give_back(0)
     (10, 1, 0)
     """
-    return _give_back(_check_total("The running total", total))
+    return _give_back(_check_total(_("The running total"), total))
 
 
 def _give_back(total: int) -> int:
@@ -320,36 +325,35 @@ def score_round(
     >>> score_round({"Ann": 12, "Ben": 3}, {"Ann": [], "Ben": "K 4 4"}, "Ann")
     {'Ann': 2, 'Ben': 17}
     """
-    totals = _check_mapping("The running totals", totals)
-    hands = dict(_check_mapping("The hands", hands))
+    totals = _check_mapping(_("The running totals"), totals)
+    hands = dict(_check_mapping(_("The hands"), hands))
     if went_out is not None and went_out not in hands and went_out in totals:
         hands[went_out] = []
     missing = [name for name in totals if name not in hands]
     if missing:
-        raise OneUpScoreError(
-            f"No cards entered for {join_words(missing)}: enter the cards they have left "
+        raise OneUpScoreError(_(
+            "No cards entered for {names}: enter the cards they have left "
             "(an empty hand only for the player who went out)"
-        )
+        ).format(names=join_words(missing)))
     if went_out is not None and went_out not in hands:
-        raise OneUpScoreError(f"{went_out} went out but is not a player in this round")
+        raise OneUpScoreError(_("{name} went out but is not a player in this round").format(name=went_out))
     new_totals: dict[str, int] = {}
     for name, cards in hands.items():
         before = totals.get(name, 0)
         if type(before) is not int or before < 0:
-            before = _check_total(f"{name}'s total", before)
+            before = _check_total(_("{name}'s total").format(name=name), before)
         held = as_cards(cards)
         if name == went_out:
             if held:
                 raise OneUpScoreError(
-                    f"{name} went out, so {name} has no cards left: clear {name}'s hand"
+                    _("{name} went out, so {name} has no cards left: clear {name}'s hand").format(name=name)
                 )
             new_totals[name] = before - _give_back(before)
             continue
         if not held:
-            raise OneUpScoreError(
-                f"{name} has no cards left, so {name} went out: "
-                f"mark {name} as the player who went out"
-            )
+            raise OneUpScoreError(_(
+                "{name} has no cards left, so {name} went out: mark {name} as the player who went out"
+            ).format(name=name))
         new_totals[name] = before + _penalty(held, joker)
     return new_totals
 
@@ -370,9 +374,9 @@ def is_game_over(totals: Mapping[str, int], *, limit: int = GAME_LIMIT) -> bool:
     >>> is_game_over({"Ann": 39, "Ben": 12}), is_game_over({"Ann": 30}, limit=30)
     (False, True)
     """
-    whole_number(limit, "The game limit (points)", least=1, error=OneUpScoreError)
-    totals = _check_mapping("The running totals", totals)
-    return any(_check_total(f"{name}'s total", total) >= limit for name, total in totals.items())
+    whole_number(limit, _("The game limit (points)"), least=1, error=OneUpScoreError)
+    totals = _check_mapping(_("The running totals"), totals)
+    return any(_check_total(_("{name}'s total").format(name=name), total) >= limit for name, total in totals.items())
 
 
 def winners(totals: Mapping[str, int]) -> list[str]:
@@ -392,8 +396,8 @@ def winners(totals: Mapping[str, int]) -> list[str]:
     >>> winners({"Ann": 12, "Ben": 9, "Cy": 9})
     ['Ben', 'Cy']
     """
-    totals = _check_mapping("The running totals", totals)
-    checked = {name: _check_total(f"{name}'s total", total) for name, total in totals.items()}
+    totals = _check_mapping(_("The running totals"), totals)
+    checked = {name: _check_total(_("{name}'s total").format(name=name), total) for name, total in totals.items()}
     if not checked:
         return []
     fewest = min(checked.values())
@@ -414,7 +418,7 @@ def chips(total: int) -> tuple[int, int]:
     >>> chips(23)
     (2, 3)
     """
-    total = _check_total("The running total", total)
+    total = _check_total(_("The running total"), total)
     black, white = CHIP_VALUES
     return total // black, (total % black) // white
 
@@ -440,7 +444,7 @@ def next_starter(went_out: str | None, dropped_out: Sequence[str]) -> str:
     if went_out is not None:
         return went_out
     if not dropped_out:
-        raise OneUpScoreError("The round has not ended: nobody went out and nobody dropped out")
+        raise OneUpScoreError(_("The round has not ended: nobody went out and nobody dropped out"))
     return dropped_out[-1]
 
 

@@ -10,6 +10,7 @@ from companion import registry
 from companion.errors import StoreError
 from companion.pads.base import join_names
 from companion.ui.game_list import game_line
+from companion.ui.language import LanguageMenu
 from companion.ui.state import navigate, use_session, use_store
 from companion.ui.widgets import TOUCH, error_line, screen_header, section_title
 
@@ -24,7 +25,8 @@ def PlayScreen() -> ft.Control:
     except StoreError as exc:
         running, problem = [], str(exc)
     controls: list[ft.Control | None] = [
-        screen_header("Companion", f"Score pads for {join_names([game.title for game in registry.GAMES])}"),
+        screen_header("Companion", f"Score pads for {join_names([game.title for game in registry.GAMES])}",
+                      actions=[LanguageMenu()]),
         error_line(problem),
         ft.FilledButton(
             "New game",

@@ -1,0 +1,147 @@
+"""The language of one browser session: where it comes from, where it is kept, and its picker.
+
+Each browser session (a phone, a tab) has its own language, held in a
+``LanguageChoice`` kept in Flet's per-session store (``page.session.store``).
+:func:`session_language` reads it through ``ft.context``, and is registered as
+:mod:`companion.i18n`'s language source when this module is imported, so every
+``_()`` called while Flet serves a session answers in that session's language;
+two phones on one server each get their own.
+
+A session's language is, in order: the one chosen on this phone before (kept in
+``ft.SharedPreferences`` under ``LANGUAGE_KEY``), else the best fit for the
+browser's own languages (``page.get_device_info()``'s ``locales``, matched by
+:func:`companion.i18n.best_language`), else English.
+
+How to place it: the root component calls :func:`use_language` once (it loads
+the language when the session starts and re-renders the screens when it
+changes); :func:`LanguageMenu` is the picker, an icon button for an app bar's
+``actions``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+import flet as ft
+
+from companion.i18n import DEFAULT_LANGUAGE, LANGUAGE_NAMES, LANGUAGES, _, best_language, use_language_source
+
+LANGUAGE_KEY = "companion.language"
+"""The SharedPreferences key under which a phone keeps its chosen language."""
+
+_STORE_KEY = "companion.language"
+
+
+@ft.observable
+@dataclass
+class LanguageChoice:
+    """The language of one browser session.
+
+    ``code`` is one of ``companion.i18n.LANGUAGES``; ``prefs`` holds the
+    session's Flet SharedPreferences service that keeps a choice on the phone.
+    """
+
+    code: str = DEFAULT_LANGUAGE
+    prefs: Any = field(default=None, repr=False)
+
+
+def session_language() -> str | None:
+    """Return the language code of the browser session this code runs for, or ``None`` outside one.
+
+    The language source registered with :func:`companion.i18n.use_language_source`.
+    """
+    try:
+        choice = ft.context.page.session.store.get(_STORE_KEY)
+    except (RuntimeError, AttributeError):
+        return None
+    return choice.code if isinstance(choice, LanguageChoice) else None
+
+
+use_language_source(session_language)
+
+
+async def _browser_languages(page: ft.Page) -> list[str]:
+    """The browser's languages as tags (``["nb-NO", "en"]``), most preferred first; ``[]`` if it does not say."""
+    try:
+        info = await page.get_device_info()
+    except (RuntimeError, TimeoutError):
+        return []
+    tags = []
+    for locale in getattr(info, "locales", None) or []:
+        tags.append("-".join(part for part in (locale.language_code, locale.country_code) if part))
+    return tags
+
+
+async def load_language(choice: LanguageChoice, page: ft.Page) -> None:
+    """Set ``choice.code`` for a new session: the phone's kept choice, else the browser's best fit.
+
+    Takes the session's ``LanguageChoice`` and its page. A phone whose storage
+    does not answer, or that keeps something that is not a language, gets the
+    browser's best fit.
+    """
+    try:
+        kept = await choice.prefs.get(LANGUAGE_KEY)
+    except (RuntimeError, TimeoutError):
+        kept = None
+    choice.code = kept if kept in LANGUAGES else best_language(await _browser_languages(page))
+
+
+async def choose_language(choice: LanguageChoice, code: str) -> None:
+    """Make ``code`` (one of ``LANGUAGES``) this session's language now and this phone's after a reload.
+
+    Raises ``ValueError`` for a code not in ``LANGUAGES``. When the phone's
+    storage does not answer, the choice lasts for this session only.
+    """
+    if code not in LANGUAGES:
+        raise ValueError(f"unknown language {code!r}")
+    choice.code = code
+    try:
+        await choice.prefs.set(LANGUAGE_KEY, code)
+    except (RuntimeError, TimeoutError):
+        pass
+
+
+def use_language() -> LanguageChoice:
+    """Return this session's ``LanguageChoice``, loading it when the session starts (call in the root component).
+
+    The calling component re-renders when the language changes, so every
+    screen below it is drawn again in the new language.
+    """
+    page = ft.context.page
+
+    def create() -> LanguageChoice:
+        made = LanguageChoice(prefs=ft.SharedPreferences())
+        page.session.store.set(_STORE_KEY, made)
+        return made
+
+    choice, _set = ft.use_state(create)
+    ft.use_effect(lambda: page.run_task(load_language, choice, page), [])
+    return choice
+
+
+@ft.component
+def LanguageMenu() -> ft.Control:
+    """The language picker: an icon button whose menu lists the languages by their own names.
+
+    The current language is ticked; choosing one redraws the app in it and
+    keeps it on this phone.
+    """
+    page = ft.context.page
+    choice = page.session.store.get(_STORE_KEY)
+    current = choice.code if isinstance(choice, LanguageChoice) else DEFAULT_LANGUAGE
+
+    def picked(code: str):
+        async def pick():
+            if isinstance(choice, LanguageChoice):
+                await choose_language(choice, code)
+        return pick
+
+    return ft.PopupMenuButton(
+        icon=ft.Icons.TRANSLATE,
+        tooltip=_("Language"),
+        items=[
+            ft.PopupMenuItem(content=LANGUAGE_NAMES[code], checked=code == current, on_click=picked(code))
+            for code in LANGUAGES
+        ],
+    )

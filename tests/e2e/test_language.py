@@ -1,0 +1,48 @@
+"""The language in the browser: it follows the browser's language, the picker changes it, a reload keeps it.
+
+Phase one of the languages: the checker's reasons come from the rules core in
+the session's language (the screens' own words are still English).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from harness import PHONE, AppPage
+
+NB_REASON = "På en 5 kan du legge en 5 eller en 6, ikke en konge."
+DE_REASON = "Oben liegt 5: erlaubt ist 5 oder 6, nicht König."
+
+
+@pytest.fixture
+def norwegian_app(browser, server, tmp_path):
+    """A fresh page of a browser whose language is Norwegian bokmål (nb-NO), on the home screen."""
+    context = browser.new_context(viewport=PHONE, color_scheme="light", locale="nb-NO")
+    page = context.new_page()
+    page.set_default_timeout(15_000)
+    driver = AppPage(page, server.url, shots_dir=tmp_path)
+    driver.open("/")
+    yield driver
+    context.close()
+
+
+def ask_one_up(app, reason: str) -> None:
+    """Ask the One Up checker whether a King may go on a 5; wait for the answer to give ``reason``."""
+    app.open("/check/one_up")
+    for card in ("5", "K"):
+        app.settle()
+        app.type_into("Or type cards", card, submit=True)
+    assert app.wait_text("answer", f"No. {reason}") == f"No. {reason}"
+
+
+def test_the_browsers_language_the_picker_and_a_reload(norwegian_app):
+    app = norwegian_app
+    app.button("Språk").wait_for()
+    ask_one_up(app, NB_REASON)
+    app.open("/")
+    app.button("Språk").click()
+    app.page.get_by_role("menuitemcheckbox", name="Deutsch").click()
+    app.button("Sprache").wait_for()
+    ask_one_up(app, DE_REASON)
+    app.reload()
+    ask_one_up(app, DE_REASON)
