@@ -27,7 +27,7 @@ from companion.ui.pad import PadScreen
 from companion.ui.play import PlayScreen
 from companion.ui.rules import RulesScreen
 from companion.ui.setup_guide import SetupScreen
-from companion.ui.language import use_language
+from companion.ui.language import load_language, use_language
 from companion.ui.state import (
     STORE_TOPIC,
     SessionContext,
@@ -281,7 +281,9 @@ def App(store) -> list[ft.View]:
     """The root component of one browser session.
 
     Takes the process's ``Store``; creates this session's ``SessionState``
-    with its Flet services, sets this session's language (``use_language``), reads this phone's label, and listens for
+    with its Flet services, sets this session's language (``use_language``;
+    read again on reconnecting, as a reload can cut its first reading short),
+    reads this phone's label, and listens for
     changes other sessions make to the saved games while this session is
     connected: a phone that disconnects stops listening (no notice is sent
     to a closed session, and one that arrives while the connection is
@@ -289,7 +291,7 @@ def App(store) -> list[ft.View]:
     the games.
     """
     page = ft.context.page
-    use_language()
+    language = use_language()
     session, _ = ft.use_state(
         lambda: SessionState(wakelock=ft.Wakelock(), prefs=ft.SharedPreferences())
     )
@@ -305,6 +307,7 @@ def App(store) -> list[ft.View]:
         def connected():
             page.pubsub.subscribe_topic(STORE_TOPIC, on_saved)
             session.saved()
+            page.run_task(load_language, language, page)
 
         page.pubsub.subscribe_topic(STORE_TOPIC, on_saved)
         page.on_disconnect = lambda: page.pubsub.unsubscribe_topic(STORE_TOPIC)
