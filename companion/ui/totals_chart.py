@@ -9,6 +9,7 @@ from __future__ import annotations
 import flet as ft
 import flet_charts as fch
 
+from companion.i18n import _
 from companion.pads import Pad
 
 PLAYER_COLOURS: tuple[str, ...] = (
@@ -84,7 +85,7 @@ def totals_chart(pad: Pad) -> ft.Control:
         bottom_axis=fch.ChartAxis(
             labels=_axis_labels(len(rows)),
             label_size=24,
-            title=ft.Text("round", size=11),
+            title=ft.Text(_("round"), size=11),
             title_size=18,
         ),
     )
@@ -106,7 +107,7 @@ def totals_chart(pad: Pad) -> ft.Control:
     )
     return ft.Semantics(
         identifier="totals-chart",
-        label="Chart of the running totals over the rounds",
+        label=_("Chart of the running totals over the rounds"),
         container=True,
         content=ft.Column([ft.Container(chart, padding=ft.Padding.only(right=16)), legend], spacing=8),
     )
