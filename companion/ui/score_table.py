@@ -66,9 +66,11 @@ def deal_text(pad: Pad) -> str:
     starts is left out where the pad can not know it: One Up's first round),
     or "Finished" (``pad.next_round``, ``pad.next_dealer``, ``pad.next_starter``)."""
     if pad.finished:
-        return "Finished"
-    starter = f", {pad.next_starter} starts" if pad.next_starter else ""
-    return f"Round {pad.next_round}: {pad.next_dealer} deals{starter}"
+        return _("Finished")
+    if pad.next_starter:
+        return _("Round {number}: {dealer} deals, {starter} starts").format(
+            number=pad.next_round, dealer=pad.next_dealer, starter=pad.next_starter)
+    return _("Round {number}: {dealer} deals").format(number=pad.next_round, dealer=pad.next_dealer)
 
 
 def winners_text(pad: Pad) -> str:
@@ -77,8 +79,10 @@ def winners_text(pad: Pad) -> str:
     (``pad.winners``)."""
     winners = pad.winners
     if not winners:
-        return "The game is over"
-    return f"{join_names(winners)} {'wins' if len(winners) == 1 else 'share the win'}!"
+        return _("The game is over")
+    if len(winners) == 1:
+        return _("{name} wins!").format(name=winners[0])
+    return _("{names} share the win!").format(names=join_names(winners))
 
 
 def name_room(players: int) -> int:
