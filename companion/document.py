@@ -326,6 +326,16 @@ def prepare_doc(doc: dict[str, Any]) -> dict[str, Any]:
     return load_doc(plain_copy(doc))
 
 
+def version_stamp(doc: dict[str, Any]) -> tuple[Any, Any]:
+    """What tells one saved version of a game from another: the time of its
+    last change (``updated``) and the id of the last record of its change
+    log (None before the first change). Every change to a game writes both,
+    so two documents of one game with the same stamp are the same version.
+    """
+    log = doc.get("log") or ()
+    return doc.get("updated"), log[-1].get("id") if log else None
+
+
 def summarize(doc: dict[str, Any]) -> dict[str, Any]:
     """The list entry of a game document.
 

@@ -133,6 +133,17 @@ def test_a_saved_pad_is_shared_without_reading_the_store_again(tmp_path):
     assert shown.pad.to_doc() == pad_from_doc(store.get_game(game_id)).to_doc()
 
 
+def test_a_change_another_process_saved_is_read_again_once(tmp_path):
+    store, game_id = saved_game(tmp_path)
+    cache = GameCache(store)
+    cache.watch(game_id)
+    before = cache.get(game_id)
+    elsewhere = Store(tmp_path / "data")
+    elsewhere.update_game(game_id, lambda saved: saved.add_round("Ben"), by="Ben's phone")
+    first, second = cache.get(game_id), cache.get(game_id)
+    assert (len(before.pad.rows), len(first.pad.rows), second is first, cache.loads) == (2, 3, True, 2)
+
+
 def test_a_game_finished_or_reopened_changes_the_list(tmp_path):
     store, game_id = saved_game(tmp_path)
     cache = GameCache(store)

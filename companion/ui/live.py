@@ -36,6 +36,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.errors import StoreError
+from companion.document import version_stamp
 from companion.pads import Pad, PadError, pad_from_doc
 
 GAMES_TOPIC = "games"
@@ -56,11 +57,14 @@ class Shown:
         pad: the latest pad (shared: read only), or None when there is none.
         problem: why there is no pad, in plain words ("" when there is one
             or the game is simply not saved).
+        stamp: the saved version shown (``companion.document.version_stamp``),
+            None when there is no pad.
     """
 
     version: int
     pad: Pad | None
     problem: str = ""
+    stamp: tuple[Any, Any] | None = None
 
     @property
     def missing(self) -> bool:
@@ -84,16 +88,25 @@ class GameCache:
         self.loads = 0
 
     def get(self, game_id: str) -> Shown:
-        """The game ``game_id`` as saved now: from the cache, else read from
-        the store and replayed once (then cached). Never raises: a store or
-        pad refusal is in ``Shown.problem``."""
+        """The game ``game_id`` as saved now: from the cache when the saved
+        game is still the version cached (another process may have changed
+        the data folder), else read from the store and replayed once (then
+        cached). Never raises: a store or pad refusal is in ``Shown.problem``."""
         with self._lock:
+            try:
+                doc = self._store.get_game(game_id)
+            except StoreError as error:
+                doc, problem = None, str(error)
+            else:
+                problem = ""
             shown = self._shown.get(game_id)
-            if shown is not None:
+            if shown is not None and shown.pad is not None and doc is not None and shown.stamp == version_stamp(doc):
+                return shown
+            if shown is not None and shown.pad is None and doc is None and shown.problem == problem:
                 return shown
             self.loads += 1
             self._version += 1
-            shown = self._shown[game_id] = self._load(game_id, self._version)
+            shown = self._shown[game_id] = self._shown_of(doc, problem, self._version)
             return shown
 
     def watch(self, game_id: str) -> None:
@@ -112,15 +125,12 @@ class GameCache:
             self._watchers.pop(game_id, None)
             self._shown.pop(game_id, None)
 
-    def _load(self, game_id: str, version: int) -> Shown:
-        try:
-            doc = self._store.get_game(game_id)
-        except StoreError as error:
-            return Shown(version, None, str(error))
+    @staticmethod
+    def _shown_of(doc: dict[str, Any] | None, problem: str, version: int) -> Shown:
         if doc is None:
-            return Shown(version, None)
+            return Shown(version, None, problem)
         try:
-            return Shown(version, pad_from_doc(doc))
+            return Shown(version, pad_from_doc(doc), stamp=version_stamp(doc))
         except PadError as error:
             return Shown(version, None, f"This game can not be opened: {error}")
 
@@ -139,7 +149,7 @@ class GameCache:
             if pad is None or not self._watchers.get(game_id):
                 self._shown.pop(game_id, None)
             else:
-                self._shown[game_id] = Shown(self._version, pad)
+                self._shown[game_id] = Shown(self._version, pad, stamp=version_stamp(pad.to_doc()))
             was = before.pad.finished if before is not None and before.pad is not None else None
             now = pad.finished if pad is not None else None
             return self._version, was is not None and now is not None and was != now
