@@ -38,7 +38,7 @@ CheckedGame = tuple[dict[str, Any], dict[str, Any]]
 """A game of a backup as :func:`parse_backup` returns it: (current-schema document, statistics tally)."""
 
 _inherited: list[Any] = []
-"""The games of the backup being checked, for the forked workers to read (set only while they run)."""
+"""In a forked worker: the games of the backup being checked, as the parent held them (see :func:`_inherit`)."""
 
 
 def parse_backup(data: bytes | str) -> list[tuple[dict[str, Any], dict[str, Any]]]:
@@ -121,6 +121,11 @@ def _check_slice(games: list[Any], first: int) -> list[CheckedGame]:
     return checked
 
 
+def _inherit(games: list[Any]) -> None:
+    """Start of a forked worker: keep the parent's ``games`` (inherited with the process, never copied)."""
+    _inherited[:] = games
+
+
 def _check_inherited(start: int, stop: int) -> list[tuple[dict[str, Any] | None, dict[str, Any]]]:
     """In a forked worker: :func:`_check_slice` of games ``start`` to ``stop`` (0-based) of :data:`_inherited`.
 
@@ -146,8 +151,12 @@ def _check_in_parallel(games: list[Any]) -> list[CheckedGame]:
     """:func:`_check_slice` of all ``games``, one slice per core: this process checks the first slice while
     forked workers check the others.
 
-    Falls back to checking one game after another where processes can not
-    be forked (no ``fork`` start method, one core, a worker that dies). The
+    The workers get the games by inheriting the memory of this process
+    (``fork``), not through a pipe, and send back only the tallies (and
+    any migrated document); they run the rules core alone, take no lock and
+    write nothing. Falls back to checking one game after another where
+    processes can not be forked (no ``fork`` start method, one core, a
+    fork refused by the system, a worker that dies). The
     result and the refusal are those of :func:`_check_slice` over the whole
     list: when several slices hold a bad game, the first slice's error is
     raised.
@@ -157,9 +166,11 @@ def _check_in_parallel(games: list[Any]) -> list[CheckedGame]:
         return _check_slice(games, 1)
     bounds = [len(games) * part // cores for part in range(cores + 1)]
     slices = list(zip(bounds[1:-1], bounds[2:]))
-    _inherited[:] = games
+    context = multiprocessing.get_context("fork")
     try:
-        with concurrent.futures.ProcessPoolExecutor(cores - 1, mp_context=multiprocessing.get_context("fork")) as pool:
+        with concurrent.futures.ProcessPoolExecutor(
+            cores - 1, mp_context=context, initializer=_inherit, initargs=(games,)
+        ) as pool:
             futures = [pool.submit(_check_inherited, start, stop) for start, stop in slices]
             try:
                 checked = _check_slice(games[:bounds[1]], 1)
@@ -170,8 +181,6 @@ def _check_in_parallel(games: list[Any]) -> list[CheckedGame]:
             for future, (start, stop) in zip(futures, slices):
                 checked.extend((game if doc is None else doc, tally)
                                for game, (doc, tally) in zip(games[start:stop], future.result()))
-    except BrokenProcessPool:
+    except (BrokenProcessPool, OSError):
         return _check_slice(games, 1)
-    finally:
-        _inherited.clear()
     return checked
