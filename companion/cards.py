@@ -330,12 +330,15 @@ def card_texts(cards: CardsLike) -> list[str]:
     >>> card_texts(["3h", "k", "JK"])
     ['3♥', 'K', 'joker']
     """
-    if isinstance(cards, (str, Card)):
+    if type(cards) is list:
+        items = cards
+    elif isinstance(cards, (str, Card)):
         return [str(card) for card in as_cards(cards)]
-    try:
-        items = list(cards)
-    except TypeError:
-        raise CardError(_("expected cards, got {value}").format(value=repr(cards))) from None
+    else:
+        try:
+            items = list(cards)
+        except TypeError:
+            raise CardError(_("expected cards, got {value}").format(value=repr(cards))) from None
     return [_token_text(item) if isinstance(item, str) else str(as_card(item)) for item in items]
 
 

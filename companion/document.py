@@ -48,6 +48,9 @@ SCHEMA = 2
 GAMES = setup.GAME_IDS
 """The values a document's ``game`` field may take (``companion.setup.GAME_IDS``)."""
 
+PLAYER_COUNTS: dict[str, range] = {game: setup.GAMES[game].players for game in GAMES}
+"""Game id -> how many players it takes (``companion.setup.GAMES[game].players``, worked out once)."""
+
 SUMMARY_FIELDS = ("id", "game", "players", "created", "updated", "finished", "ended_early", "winners")
 """Fields copied from a game into its summary (plus ``rounds``: the number of rounds)."""
 
@@ -248,7 +251,7 @@ def validate_doc(doc: dict[str, Any]) -> None:
     players = doc.get("players")
     if not isinstance(players, list) or not all(isinstance(p, str) and p.strip() for p in players):
         fail("'players' must be a list of player names (non-empty text).")
-    counts = setup.GAMES[doc["game"]].players
+    counts = PLAYER_COUNTS[doc["game"]]
     if len(players) not in counts:
         fail(f"'players' must name {counts.start} to {counts.stop - 1} players; got {len(players)}.")
     dealer = doc.get("first_dealer")

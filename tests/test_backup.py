@@ -8,6 +8,7 @@ import re
 import pytest
 
 from companion.store import MAX_BACKUP_BYTES, BackupError, Store, StoreError
+from companion.store import backup
 from companion.store.archive import FOLD_AT
 from store_helpers import make_doc as make_any_doc
 
@@ -211,3 +212,36 @@ def test_import_of_wrong_type_is_refused(store):
 
 def test_backup_error_is_a_store_error():
     assert issubclass(BackupError, StoreError)
+
+
+def test_a_large_backup_is_checked_on_every_core_with_the_same_result(tmp_path, monkeypatch):
+    """Above PARALLEL_FROM games the slices are checked by forked workers; the games, their order,
+    the tallies and the migrated documents are those of a check one game after another."""
+    old = make_doc(3, finished=True)
+    del old["schema"], old["first_dealer"], old["ended_early"]
+    old["dealer"] = "Cato"
+    games = [make_doc(n, finished=n % 2 == 0, rounds=n % 3) for n in range(11)] + [old]
+    data = backup_of(games)
+    one_by_one = backup.parse_backup(data)
+    monkeypatch.setattr(backup, "PARALLEL_FROM", 4)
+    monkeypatch.setattr(backup, "_cores", lambda: 3)
+    assert backup.parse_backup(data) == one_by_one
+    assert (one_by_one[-1][0]["schema"], one_by_one[-1][0]["first_dealer"]) == (2, 2)
+    assert [doc["id"] for doc, _ in one_by_one] == [game["id"] for game in games]
+    store = Store(tmp_path)
+    assert store.import_json(data) == 12
+    assert store.get_game(old["id"])["first_dealer"] == 2
+
+
+@pytest.mark.parametrize("bad", [2, 6, 10, 11])
+def test_a_large_backup_names_its_first_bad_game_whatever_slice_holds_it(tmp_path, monkeypatch, bad):
+    """Two bad games in different slices: the refusal names the first one, and nothing is imported."""
+    monkeypatch.setattr(backup, "PARALLEL_FROM", 4)
+    monkeypatch.setattr(backup, "_cores", lambda: 3)
+    games = [make_doc(n) for n in range(12)]
+    games[bad - 1]["rounds"][0]["hands"]["Ann"] = ["7"]
+    games[11]["winners"] = ["Nobody"]
+    store = Store(tmp_path)
+    with pytest.raises(BackupError, match=f"^Game {bad} in the backup is not valid: Round 1: "):
+        store.import_json(backup_of(games))
+    assert store.list_games() == []

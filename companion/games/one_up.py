@@ -22,6 +22,7 @@ give back
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from functools import lru_cache
 from typing import Any
 
 from companion.i18n import N_, _
@@ -236,12 +237,29 @@ def hand_penalty(cards: CardsLike, *, joker: bool = False) -> int:
     >>> hand_penalty("K K 3 3 5")
     18
     """
-    return _penalty(as_cards(cards), joker)
+    return _penalty(_values_held(cards, joker))
 
 
-def _penalty(held: list[Card], joker: bool) -> int:
-    """:func:`hand_penalty` of cards already read: points, each value once (seed, "Scoring")."""
-    return sum([PENALTY_POINTS[value] for value in {_value_of(card, joker) for card in held}])
+def _values_held(cards: CardsLike, joker: bool) -> set[str]:
+    """The distinct One Up values of a hand (``card_value`` of each card; CardError as it).
+
+    Card texts in a list, as a saved round holds them, are read through
+    :func:`_text_value`, which remembers each text's value.
+    """
+    if type(cards) is list:
+        return {_text_value(card, joker) if type(card) is str else _value_of(as_card(card), joker) for card in cards}
+    return {_value_of(card, joker) for card in as_cards(cards)}
+
+
+@lru_cache(maxsize=4096)
+def _text_value(text: str, joker: bool) -> str:
+    """:func:`card_value` of a card text; cached, as saved games repeat the same few texts."""
+    return _value_of(as_card(text), joker)
+
+
+def _penalty(values: set[str]) -> int:
+    """Penalty points of the distinct values held: each value counts once (seed, "Scoring")."""
+    return sum([PENALTY_POINTS[value] for value in values])
 
 
 def _check_total(name: str, total: object) -> int:
@@ -342,19 +360,19 @@ def score_round(
         before = totals.get(name, 0)
         if type(before) is not int or before < 0:
             before = _check_total(_("{name}'s total").format(name=name), before)
-        held = as_cards(cards)
         if name == went_out:
-            if held:
+            if as_cards(cards):
                 raise OneUpScoreError(
                     _("{name} went out, so {name} has no cards left: clear {name}'s hand").format(name=name)
                 )
             new_totals[name] = before - _give_back(before)
             continue
-        if not held:
+        values = _values_held(cards, joker)
+        if not values:
             raise OneUpScoreError(_(
                 "{name} has no cards left, so {name} went out: mark {name} as the player who went out"
             ).format(name=name))
-        new_totals[name] = before + _penalty(held, joker)
+        new_totals[name] = before + _penalty(values)
     return new_totals
 
 

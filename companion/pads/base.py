@@ -244,7 +244,10 @@ class Pad(VersionedPad):
 
     def dealer(self, number: int) -> str:
         """The name of the dealer of round ``number`` (1, 2, ...): the deal moves one seat each round."""
-        check_count(number, "A round number", least=1)
+        return self._dealer_of(check_count(number, "A round number", least=1))
+
+    def _dealer_of(self, number: int) -> str:
+        """:meth:`dealer` of a round number known to be a whole number from 1 (a replay's own count)."""
         return self.players[(self.first_dealer + number - 1) % len(self.players)]
 
     def left_of(self, player: str) -> str:

@@ -223,10 +223,14 @@ class OneUpPad(Pad):
         totals, starter = state.totals, state.starter
         went_out, ended_by = entry["went_out"], entry["ended_by"]
         scored = one_up.score_round(totals, entry["hands"], went_out, joker=options["joker"])
-        new_totals = {player: scored[player] for player in self.players}
-        points = {player: new_totals[player] - totals[player] for player in self.players}
-        penalty = {player: 0 if player == went_out else points[player] for player in self.players}
-        detail = {player: "" for player in self.players}
+        new_totals: dict[str, int] = {}
+        points: dict[str, int] = {}
+        penalty: dict[str, int] = {}
+        for player in self.players:
+            new_totals[player] = total = scored[player]
+            points[player] = change = total - totals[player]
+            penalty[player] = 0 if player == went_out else change
+        detail = dict.fromkeys(self.players, "")
         if went_out is not None:
             given = totals[went_out] - new_totals[went_out]
             detail[went_out] = f"went out, gave back {given}" if given else "went out"
@@ -235,7 +239,7 @@ class OneUpPad(Pad):
         following = one_up.next_starter(went_out, [ended_by] if ended_by else [])
         row = Row(
             number=number,
-            dealer=self.dealer(number),
+            dealer=self._dealer_of(number),
             starter=starter,
             points=points,
             totals=new_totals,

@@ -2,12 +2,20 @@
 
 A backup is ``{"format": "companion-backup", "schema": 1, "exported": <ISO 8601
 UTC>, "games": [game documents]}``. On import every game is migrated, checked
-and replayed through its score pad before anything is saved.
+and replayed through its score pad before anything is saved. A large backup
+is checked on every core at once: the games are cut into one slice per core,
+worker processes forked after the file is parsed check the slices they
+inherit, and the first bad game (by its place in the file) refuses the whole
+backup, as a check one game after another would.
 """
 
 from __future__ import annotations
 
+import concurrent.futures
 import json
+import multiprocessing
+import os
+from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
 from companion.document import is_int, load_doc
@@ -23,6 +31,14 @@ BACKUP_SCHEMA = 1
 """Version of the backup file this code writes; import reads versions 1 to this."""
 MAX_BACKUP_BYTES = 64 * 1024 * 1024
 """Largest backup file import_json accepts (64 MB: 10,000 games of 12 rounds with their change logs take about 33 MB)."""
+PARALLEL_FROM = 1000
+"""Backups of at least this many games are checked by worker processes, one per core (see the module docstring)."""
+
+CheckedGame = tuple[dict[str, Any], dict[str, Any]]
+"""A game of a backup as :func:`parse_backup` returns it: (current-schema document, statistics tally)."""
+
+_inherited: list[Any] = []
+"""In a forked worker: the games of the backup being checked, as the parent held them (see :func:`_inherit`)."""
 
 
 def parse_backup(data: bytes | str) -> list[tuple[dict[str, Any], dict[str, Any]]]:
@@ -74,9 +90,23 @@ def _read_backup(data: bytes | bytearray) -> list[tuple[dict[str, Any], dict[str
     games = backup.get("games")
     if not isinstance(games, list):
         raise BackupError("This backup has no list of games. Nothing was imported.")
-    games_read = []
+    checked = _check_in_parallel(games) if len(games) >= PARALLEL_FROM else _check_slice(games, 1)
     seen: set[str] = set()
-    for number, game in enumerate(games, start=1):
+    for number, (doc, _) in enumerate(checked, start=1):
+        if doc["id"] in seen:
+            raise BackupError(f"Game {number} in the backup repeats the id {doc['id']}. Nothing was imported.")
+        seen.add(doc["id"])
+    return checked
+
+
+def _check_slice(games: list[Any], first: int) -> list[CheckedGame]:
+    """Migrate, check and replay each game of ``games``, the first being game number ``first`` of the backup.
+
+    Returns (document, tally) pairs in order; raises BackupError naming the
+    first game that is not valid.
+    """
+    checked = []
+    for number, game in enumerate(games, start=first):
         try:
             doc = load_doc(game)
             tally = game_tally(pad_class(doc["game"]).from_loaded_doc(doc))
@@ -87,8 +117,70 @@ def _read_backup(data: bytes | bytearray) -> list[tuple[dict[str, Any], dict[str
             raise BackupError(
                 f"Game {number} in the backup is not valid: it is nested too deeply. Nothing was imported."
             ) from error
-        if doc["id"] in seen:
-            raise BackupError(f"Game {number} in the backup repeats the id {doc['id']}. Nothing was imported.")
-        seen.add(doc["id"])
-        games_read.append((doc, tally))
-    return games_read
+        checked.append((doc, tally))
+    return checked
+
+
+def _inherit(games: list[Any]) -> None:
+    """Start of a forked worker: keep the parent's ``games`` (inherited with the process, never copied)."""
+    _inherited[:] = games
+
+
+def _check_inherited(start: int, stop: int) -> list[tuple[dict[str, Any] | None, dict[str, Any]]]:
+    """In a forked worker: :func:`_check_slice` of games ``start`` to ``stop`` (0-based) of :data:`_inherited`.
+
+    Returns (document, tally) pairs with the document None when it is the
+    game as inherited (current schema: the parent holds it already), so
+    that only migrated documents are sent back. Raises BackupError as
+    :func:`_check_slice`.
+    """
+    games = _inherited[start:stop]
+    return [(None if doc is game else doc, tally)
+            for game, (doc, tally) in zip(games, _check_slice(games, start + 1))]
+
+
+def _cores() -> int:
+    """How many cores this process may run on (1 when the system does not say)."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:
+        return os.cpu_count() or 1
+
+
+def _check_in_parallel(games: list[Any]) -> list[CheckedGame]:
+    """:func:`_check_slice` of all ``games``, one slice per core: this process checks the first slice while
+    forked workers check the others.
+
+    The workers get the games by inheriting the memory of this process
+    (``fork``), not through a pipe, and send back only the tallies (and
+    any migrated document); they run the rules core alone, take no lock and
+    write nothing. Falls back to checking one game after another where
+    processes can not be forked (no ``fork`` start method, one core, a
+    fork refused by the system, a worker that dies). The
+    result and the refusal are those of :func:`_check_slice` over the whole
+    list: when several slices hold a bad game, the first slice's error is
+    raised.
+    """
+    cores = _cores()
+    if cores < 2 or "fork" not in multiprocessing.get_all_start_methods():
+        return _check_slice(games, 1)
+    bounds = [len(games) * part // cores for part in range(cores + 1)]
+    slices = list(zip(bounds[1:-1], bounds[2:]))
+    context = multiprocessing.get_context("fork")
+    try:
+        with concurrent.futures.ProcessPoolExecutor(
+            cores - 1, mp_context=context, initializer=_inherit, initargs=(games,)
+        ) as pool:
+            futures = [pool.submit(_check_inherited, start, stop) for start, stop in slices]
+            try:
+                checked = _check_slice(games[:bounds[1]], 1)
+            except BackupError:
+                for future in futures:
+                    future.cancel()
+                raise
+            for future, (start, stop) in zip(futures, slices):
+                checked.extend((game if doc is None else doc, tally)
+                               for game, (doc, tally) in zip(games[start:stop], future.result()))
+    except (BrokenProcessPool, OSError):
+        return _check_slice(games, 1)
+    return checked
