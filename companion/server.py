@@ -162,9 +162,10 @@ class TableAccess:
 
     Takes the data folder (the key lives in ``table-key.txt`` there), whether
     the key is asked for (``required``), and the ``host`` and ``port`` the
-    invite link names. The key is read from its file, or made and saved
-    there when the file is missing or empty. Raises OSError when the file
-    can not be read or written.
+    invite link names. When a key is asked for, it is read from its file,
+    or made and saved there when the file is missing or empty; when none is
+    asked for, the file is not touched (a read-only data folder still
+    opens). Raises OSError when the file can not be read or written.
     """
 
     def __init__(self, data_dir: Path, *, required: bool, host: str, port: int) -> None:
@@ -172,11 +173,13 @@ class TableAccess:
         self.required = required
         self.host = host
         self.port = port
-        try:
-            kept = self.path.read_text(encoding="utf-8", errors="replace").strip()
-        except FileNotFoundError:
-            kept = ""
-        self.key = kept or self.renew()
+        self.key = ""
+        if required:
+            try:
+                kept = self.path.read_text(encoding="utf-8", errors="replace").strip()
+            except FileNotFoundError:
+                kept = ""
+            self.key = kept or self.renew()
 
     def renew(self) -> str:
         """Make a new random key, save it (replacing the file atomically,

@@ -289,6 +289,12 @@ def test_a_key_file_that_can_not_be_written_raises_oserror(tmp_path):
         TableAccess(folder, required=True, host="127.0.0.1", port=PORT)
 
 
+def test_without_key_mode_the_data_folder_is_not_written(tmp_path):
+    folder = tmp_path / "missing"
+    access = TableAccess(folder, required=False, host="127.0.0.1", port=PORT)
+    assert (access.admits(None), folder.exists()) == (True, False)
+
+
 # The key in a link and on the command line
 
 
