@@ -250,15 +250,18 @@ def one_card_answer(top: Card | None, hand: Sequence[Card], *, attack_total: int
         return OneCardAnswer(problem, (), attack, take)
     legal = [answer.card for answer in answers if answer.legal]
     if not legal:
-        if state.attack_pending:
+        if len(hand) == 1:
+            text = (_("Your card may not be played: take the attack.") if state.attack_pending
+                    else _("Your card may not be played: draw a card."))
+        elif state.attack_pending:
             text = ngettext(
-                "Your card may not be played: take the attack.",
+                "None of your {count} card may be played: take the attack.",
                 "None of your {count} cards may be played: take the attack.",
                 len(hand),
             )
         else:
             text = ngettext(
-                "Your card may not be played: draw a card.",
+                "None of your {count} card may be played: draw a card.",
                 "None of your {count} cards may be played: draw a card.",
                 len(hand),
             )

@@ -171,11 +171,15 @@ def find_answer(level: int, hand: Sequence[Card],
     except (CardError, ValueError) as error:
         return MeldAnswer(Answer(ERROR, str(error)))
     if found is None:
-        return MeldAnswer(Answer(NO, ngettext(
-            "No {contract} within the budget in this card.",
-            "No {contract} within the budget in these {count} cards.",
-            len(hand),
-        ).format(contract=spec.contract, count=len(hand))))
+        if len(hand) == 1:
+            text = _("No {contract} within the budget in this card.")
+        else:
+            text = ngettext(
+                "No {contract} within the budget in these {count} card.",
+                "No {contract} within the budget in these {count} cards.",
+                len(hand),
+            )
+        return MeldAnswer(Answer(NO, text.format(contract=spec.contract, count=len(hand))))
     return MeldAnswer(
         Answer(YES, _("Found it: lay down these {count} cards.").format(count=len(found.cards))),
         _wilds_line(found, spec), _groups(found), _indices(hand, found.cards),
@@ -220,7 +224,7 @@ def lay_off_answer(kind: str, group: Sequence[Card], card: Card | None,
     try:
         reading = up_to_nine.read_laid(kind, group, stands_for)
     except up_to_nine.LayOffError as error:
-        return Answer(ERROR, _("{problem}.").format(problem=error)), None
+        return Answer(ERROR, f"{error}."), None
     except (CardError, ValueError) as error:
         return Answer(ERROR, str(error)), None
     laid = reading.group
