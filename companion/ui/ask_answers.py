@@ -17,6 +17,7 @@ from typing import Any
 
 from companion import setup
 from companion.cards import Card, CardError
+from companion.i18n import _
 
 CHECK_PLAYERS = 4
 """The player count the checker assumes when no saved game gives one (it
@@ -81,4 +82,4 @@ def deck_answer(game: str, players: int, cards: Sequence[Card],
         verdict = setup.check_copies(game, players, list(cards), options)
     except (CardError, ValueError) as error:
         return Answer(ERROR, str(error))
-    return None if verdict else Answer(ERROR, f"No deck holds these cards. {verdict.reason}")
+    return None if verdict else Answer(ERROR, _("No deck holds these cards. {reason}").format(reason=verdict.reason))

@@ -26,6 +26,7 @@ import flet as ft
 
 from companion import registry
 from companion.cards import (
+    JOKER_NAMES,
     JOKERS,
     RANK_LABELS,
     RED_SUITS,
@@ -36,6 +37,7 @@ from companion.cards import (
     CardError,
     parse_cards,
 )
+from companion.i18n import _
 from companion.ui.ask_answers import ERROR, NO, WAIT, YES, Answer
 from companion.ui.widgets import TOUCH, tile_button
 
@@ -62,6 +64,9 @@ SUIT_FONT_URL = "/rules/companion-suits.ttf"
 SUIT_TEXT = ft.TextStyle(font_family_fallback=[SUIT_FONT])
 """Text style that draws suits with ``SUIT_FONT`` and everything else as usual."""
 
+_DELETE_KEY = "⌫"
+_ADD_KEY = "+"
+
 _RED = "#C62828"
 _BLACK = "#1C1B1F"
 _CHOSEN_FILL = "#D7F0E0"
@@ -80,7 +85,7 @@ def suit_tile(letter: str, *, selected: bool, on_click: Callable[[], None], widt
                           color=ft.Colors.ON_PRIMARY if selected else ink),
         width=width,
         height=TOUCH,
-        tooltip=SUIT_NAMES[letter],
+        tooltip=_(SUIT_NAMES[letter]),
         on_click=on_click,
         style=ft.ButtonStyle(
             padding=0,
@@ -143,7 +148,9 @@ def card_face(
         tooltip=tooltip,
         ink=on_click is not None,
     )
-    label = card_label(card) + (f" {note}" if note else "") + (", chosen" if chosen else "")
+    label = f"{card_label(card)} {note}" if note else card_label(card)
+    if chosen:
+        label = _("{card}, chosen").format(card=label)
     parts: list[ft.Control] = [drawn]
     if note:
         parts.append(suit_text(note, size=13, weight=ft.FontWeight.W_600, color=ft.Colors.PRIMARY))
@@ -160,22 +167,22 @@ def card_row(
     *,
     chosen: frozenset[int] = frozenset(),
     on_remove: Callable[[int], None] | None = None,
-    empty: str = "No cards yet.",
+    empty: str | None = None,
 ) -> ft.Control:
     """The chosen cards as cards, wrapping; tapping one takes it out when ``on_remove`` is given.
 
     Takes the cards, the indices to frame as chosen, ``on_remove(index)``
-    and the line shown when there are no cards.
+    and the line shown when there are no cards (None: "No cards yet.", translated).
     """
     if not cards:
-        return ft.Text(empty, color=ft.Colors.ON_SURFACE_VARIANT)
+        return ft.Text(empty or _("No cards yet."), color=ft.Colors.ON_SURFACE_VARIANT)
     return ft.Row(
         [
             card_face(
                 card,
                 chosen=index in chosen,
                 on_click=partial(on_remove, index) if on_remove else None,
-                tooltip=f"Take out the {card.name}" if on_remove else None,
+                tooltip=_("Take out the {card}").format(card=card.name) if on_remove else None,
             )
             for index, card in enumerate(cards)
         ],
@@ -231,7 +238,7 @@ def slot_button(
     return slot_frame(
         active, on_click, expand=True,
         content=ft.Semantics(
-            label=f"{label}: {summary or ' '.join(card_label(c) for c in cards) or 'empty'}",
+            label=f"{label}: {summary or ' '.join(card_label(c) for c in cards) or _('empty')}",
             button=True,
             selected=active,
             container=True,
@@ -240,7 +247,7 @@ def slot_button(
                     ft.Text(label, weight=ft.FontWeight.W_600,
                             color=ft.Colors.ON_PRIMARY_CONTAINER if active else None),
                     shown,
-                    ft.Text("cards go here" if active else "tap to fill", size=12,
+                    ft.Text(_("cards go here") if active else _("tap to fill"), size=12,
                             color=ft.Colors.ON_SURFACE_VARIANT),
                 ],
                 spacing=4,
@@ -297,7 +304,7 @@ def CardPicker(
     ranks: Sequence[int] = ALL_RANKS,
     suited: bool = True,
     jokers: Sequence[str] = ("black", "colour"),
-    hint: str = "e.g. 7s 7h KC 2d, BJ",
+    hint: str | None = None,
 ) -> ft.Control:
     """Pick cards by tapping, or type them.
 
@@ -312,7 +319,7 @@ def CardPicker(
         ranks: the rank tiles to show (1 = ace .. 13 = king).
         suited: show the suit tiles.
         jokers: joker kinds to offer (``"black"``, ``"colour"``, ``"plain"``).
-        hint: example text in the typing field.
+        hint: example text in the typing field (None: a general one, translated).
     """
     suit, set_suit = ft.use_state(None)
     pending, set_pending = ft.use_state(None)
@@ -370,23 +377,23 @@ def CardPicker(
     tiles += [
         tile_button(JOKER_CODES[kind], selected=False, width=72,
                     on_click=partial(on_pick, [Card(None, None, kind)]),
-                    tooltip=f"{kind} joker" if kind != "plain" else "joker")
+                    tooltip=_(JOKER_NAMES[kind]))
         for kind in jokers
     ]
     rows.append(ft.Row(tiles, wrap=True, spacing=4, run_spacing=4))
     if suited:
         if pending is not None:
-            prompt = f"Now tap the suit of the {RANK_LABELS[pending]}."
+            prompt = _("Now tap the suit of the {rank}.").format(rank=RANK_LABELS[pending])
         elif suit is None:
-            prompt = "Tap a suit, then ranks: each rank adds a card."
+            prompt = _("Tap a suit, then ranks: each rank adds a card.")
         else:
-            prompt = f"Each rank adds a {SUIT_NAMES[suit][:-1]} card; tap another suit to switch."
+            prompt = _("Each rank adds a card of {suit}; tap another suit to switch.").format(suit=_(SUIT_NAMES[suit]))
         rows.append(ft.Text(prompt, size=13, color=ft.Colors.ON_SURFACE_VARIANT))
     rows.append(ft.Row(
         [
             ft.TextField(
-                label="Or type cards",
-                hint_text=hint,
+                label=_("Or type cards"),
+                hint_text=hint or _("e.g. 7s 7h KC 2d, BJ"),
                 value=typed.current,
                 on_change=remember,
                 on_submit=submit,
@@ -398,7 +405,7 @@ def CardPicker(
                 error_style=SUIT_TEXT,
                 error_max_lines=6,
             ),
-            ft.FilledTonalButton("Add", on_click=submit, height=TOUCH),
+            ft.FilledTonalButton(_("Add"), on_click=submit, height=TOUCH),
         ],
         vertical_alignment=ft.CrossAxisAlignment.START,
     ))
@@ -420,7 +427,7 @@ def number_face(number: int, *, on_click: Callable[[], None] | None = None) -> f
             alignment=ft.Alignment.CENTER,
             content=ft.Text(str(number), size=18, color=_BLACK, weight=ft.FontWeight.BOLD),
             on_click=on_click,
-            tooltip=f"Take out {number}" if on_click else None,
+            tooltip=_("Take out {number}").format(number=number) if on_click else None,
             ink=on_click is not None,
         ),
     )
@@ -439,13 +446,13 @@ def number_slot(
     shown: ft.Control = ft.Row(
         [number_face(n, on_click=partial(on_remove, index)) for index, n in enumerate(numbers)],
         spacing=4, wrap=True, run_spacing=4,
-    ) if numbers else ft.Text("empty", color=ft.Colors.ON_SURFACE_VARIANT)
+    ) if numbers else ft.Text(_("empty"), color=ft.Colors.ON_SURFACE_VARIANT)
     return slot_frame(
         active, on_click,
         content=ft.Column(
             [
                 ft.Semantics(
-                    label=f"{label}: {' '.join(map(str, numbers)) or 'empty'}",
+                    label=f"{label}: {' '.join(map(str, numbers)) or _('empty')}",
                     button=True, selected=active,
                     content=ft.Text(label, weight=ft.FontWeight.W_600,
                                     color=ft.Colors.ON_PRIMARY_CONTAINER if active else None),
@@ -493,35 +500,35 @@ def NumberPicker(on_pick: Callable[[list[int]], None], *, read: Callable[[str], 
         if hand_over(typed.current):
             typed.current = ""
 
-    def press(label: str):
-        if label == "⌫":
+    def press(key_id: str):
+        if key_id == _DELETE_KEY:
             set_digits(digits[:-1])
-        elif label == "Add":
+        elif key_id == _ADD_KEY:
             if hand_over(digits):
                 set_digits("")
         else:
-            set_digits((digits + label)[:3])
+            set_digits((digits + key_id)[:3])
 
-    tips = {"⌫": "Delete a digit", "Add": "Add the number"}
-
-    def key(label: str) -> ft.Control:
-        if label == "⌫":
+    def key(key_id: str) -> ft.Control:
+        if key_id == _DELETE_KEY:
             return ft.OutlinedButton(content=ft.Icon(ft.Icons.BACKSPACE_OUTLINED), width=100, height=TOUCH,
-                                     tooltip=tips[label], on_click=lambda: press(label),
+                                     tooltip=_("Delete a digit"), on_click=lambda: press(key_id),
                                      style=ft.ButtonStyle(shape=ft.RoundedRectangleBorder(radius=10)))
-        return tile_button(label, selected=label == "Add" and bool(digits), width=100,
-                           on_click=lambda: press(label), tooltip=tips.get(label))
+        if key_id == _ADD_KEY:
+            return tile_button(_("Add"), selected=bool(digits), width=100,
+                               on_click=lambda: press(key_id), tooltip=_("Add the number"))
+        return tile_button(key_id, selected=False, width=100, on_click=lambda: press(key_id))
 
-    pad = [["1", "2", "3"], ["4", "5", "6"], ["7", "8", "9"], ["⌫", "0", "Add"]]
+    pad = [["1", "2", "3"], ["4", "5", "6"], ["7", "8", "9"], [_DELETE_KEY, "0", _ADD_KEY]]
     return ft.Column(
         [
-            ft.Text(f"Number: {digits or '–'}", size=20, weight=ft.FontWeight.W_600),
+            ft.Text(_("Number: {digits}").format(digits=digits or "–"), size=20, weight=ft.FontWeight.W_600),
             *[ft.Row([key(label) for label in row], spacing=6) for row in pad],
             ft.Row(
                 [
                     ft.TextField(
-                        label="Or type numbers",
-                        hint_text="e.g. 4 34 52 60 88 101",
+                        label=_("Or type numbers"),
+                        hint_text=_("e.g. 4 34 52 60 88 101"),
                         value=typed.current,
                         on_change=remember,
                         on_submit=submit,
@@ -530,7 +537,7 @@ def NumberPicker(on_pick: Callable[[list[int]], None], *, read: Callable[[str], 
                         error=error or None,
                         error_max_lines=3,
                     ),
-                    ft.FilledTonalButton("Add", on_click=submit, height=TOUCH),
+                    ft.FilledTonalButton(_("Add"), on_click=submit, height=TOUCH),
                 ],
                 vertical_alignment=ft.CrossAxisAlignment.START,
             ),

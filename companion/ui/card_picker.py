@@ -18,6 +18,8 @@ from functools import partial
 
 import flet as ft
 
+from companion.i18n import _
+
 from companion.ui.widgets import TOUCH, tile_button
 
 
@@ -70,7 +72,7 @@ def card_counter(
     chosen = ft.Row(
         [
             ft.OutlinedButton(
-                content=ft.Text(card, semantics_label=f"Take out {card}"),
+                content=ft.Text(card, semantics_label=_("Take out {card}").format(card=card)),
                 icon=ft.Icons.CLOSE,
                 on_click=partial(on_remove, index),
                 height=TOUCH,

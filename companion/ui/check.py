@@ -23,6 +23,7 @@ from urllib.parse import parse_qs, urlparse
 import flet as ft
 
 from companion import registry
+from companion.i18n import _
 from companion.store import StoreError
 from companion.ui.ask_answers import CHECK_PLAYERS
 from companion.ui.ask_cards import game_tiles
@@ -95,7 +96,7 @@ def followed_game() -> Followed:
 def _players_row(count: int, supported: range, choose: Callable[[int], None]) -> ft.Control:
     """Tiles for the player count, the current one filled."""
     return ft.Row(
-        [ft.Text("Players", weight=ft.FontWeight.W_600),
+        [ft.Text(_("Players"), weight=ft.FontWeight.W_600),
          labelled("check-players", ft.Row(
              [tile_button(str(n), selected=n == count, width=48, on_click=partial(choose, n)) for n in supported],
              spacing=4,
@@ -131,7 +132,7 @@ def CheckScreen(game: str | None) -> ft.Control:
     suffix = f"?game_id={followed.game_id}" if followed.from_pad else ""
     controls: list[ft.Control] = [
         screen_header(
-            "Check a move", "Pick the cards on the table and in your hand.",
+            _("Check a move"), _("Pick the cards on the table and in your hand."),
             back=partial(navigate, f"/pad/{followed.game_id}") if followed.from_pad else None,
         ),
         game_tiles(registry.GAME_IDS, current, lambda game_id: navigate(f"/check/{game_id}{suffix}")),

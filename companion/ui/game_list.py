@@ -9,6 +9,7 @@ from typing import Any
 import flet as ft
 
 from companion import registry
+from companion.i18n import _, format_datetime, ngettext
 from companion.pads.base import join_names
 
 
@@ -31,13 +32,14 @@ def game_title(game_id: str) -> str:
 
 
 def when_text(iso: str) -> str:
-    """An ISO 8601 time as local date and time ("30 Nov 2026, 14:05"); the
+    """An ISO 8601 time as local date and time in the current language's short
+    form ("11/30/26, 2:05 PM", "30.11.2026, 14:05", "30.11.26, 14:05"); the
     text itself when it can not be read."""
     try:
         moment = datetime.fromisoformat(iso).astimezone()
     except (TypeError, ValueError):
         return str(iso)
-    return f"{moment.day} {moment:%b %Y, %H:%M}"
+    return format_datetime(moment, "short")
 
 
 def game_line(summary: Mapping[str, Any], on_open: Callable[[], None]) -> ft.Control:
@@ -49,9 +51,10 @@ def game_line(summary: Mapping[str, Any], on_open: Callable[[], None]) -> ft.Con
     """
     rounds = summary.get("rounds", 0)
     if summary.get("finished"):
-        result = f"won by {join_names(summary.get('winners') or [])}" if summary.get("winners") else "finished"
+        winners = summary.get("winners") or []
+        result = _("won by {names}").format(names=join_names(winners)) if winners else _("finished")
     else:
-        result = f"in progress, {rounds} round{'s' if rounds != 1 else ''}"
+        result = ngettext("in progress, {count} round", "in progress, {count} rounds", rounds).format(count=rounds)
     return ft.ListTile(
         leading=ft.Icon(game_icon(summary.get("game"))),
         title=ft.Text(f"{game_title(summary.get('game'))} · {join_names(list(summary.get('players', [])))}"),

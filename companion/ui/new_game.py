@@ -10,6 +10,7 @@ import flet as ft
 
 from companion import registry
 from companion.errors import StoreError
+from companion.i18n import _, ngettext
 from companion.pads import PadError, new_pad
 from companion.ui.games import game_ui
 from companion.ui.state import announce_saved, navigate, use_session, use_store
@@ -49,15 +50,15 @@ def PlayerRow(
             ft.Text(name, size=18, expand=True),
             icon_button(
                 ft.Icons.STYLE if deals_first else ft.Icons.STYLE_OUTLINED,
-                f"{name} deals first",
+                _("{name} deals first").format(name=name),
                 lambda: on_dealer(index),
                 color=ft.Colors.PRIMARY if deals_first else ft.Colors.ON_SURFACE_VARIANT,
             ),
-            icon_button(ft.Icons.ARROW_UPWARD, f"Move {name} up", lambda: on_move(index, -1), disabled=index == 0),
+            icon_button(ft.Icons.ARROW_UPWARD, _("Move {name} up").format(name=name), lambda: on_move(index, -1), disabled=index == 0),
             icon_button(
-                ft.Icons.ARROW_DOWNWARD, f"Move {name} down", lambda: on_move(index, 1), disabled=index == count - 1
+                ft.Icons.ARROW_DOWNWARD, _("Move {name} down").format(name=name), lambda: on_move(index, 1), disabled=index == count - 1
             ),
-            icon_button(ft.Icons.CLOSE, f"Remove {name}", lambda: on_remove(index)),
+            icon_button(ft.Icons.CLOSE, _("Remove {name}").format(name=name), lambda: on_remove(index)),
         ],
         spacing=0,
         vertical_alignment=ft.CrossAxisAlignment.CENTER,
@@ -98,11 +99,13 @@ class NewGameDraft:
         name = name.strip()
         game = registry.game(self.game)
         if not name:
-            self.error = "Type the player's name first, then tap Add"
+            self.error = _("Type the player's name first, then tap Add")
         elif any(name.casefold() == other.casefold() for other in self.players):
-            self.error = f"{name} is already at the table: give each player a different name"
+            self.error = _("{name} is already at the table: give each player a different name").format(name=name)
         elif len(self.players) >= game.players[-1]:
-            self.error = f"{game.title} is for at most {game.players[-1]} players"
+            most = game.players[-1]
+            self.error = ngettext("{game} is for at most {count} player", "{game} is for at most {count} players",
+                                  most).format(game=game.title, count=most)
         else:
             self.players = self.players + (name,)
             self.typed = ""
@@ -140,7 +143,7 @@ def NewGameScreen() -> ft.Control:
     """Set up a game and start its score pad (saved at once, so it can be resumed)."""
     store = use_store()
     session = use_session()
-    draft, _ = ft.use_state(lambda: session.new_game_draft or NewGameDraft())
+    draft = ft.use_state(lambda: session.new_game_draft or NewGameDraft())[0]
     game, players, dealer = draft.game, draft.players, draft.dealer
     entry = registry.game(game)
     fewest, most = entry.players[0], entry.players[-1]
@@ -156,7 +159,7 @@ def NewGameScreen() -> ft.Control:
             store.save_game(pad.to_doc())
         except StoreError as exc:
             draft.start_error = str(exc)
-            session.tell(f"Not saved: {exc}")
+            session.tell(_("Not saved: {reason}").format(reason=exc))
             return
         session.new_game_draft = None
         announce_saved(session, listed=True)
@@ -176,11 +179,11 @@ def NewGameScreen() -> ft.Control:
 
     controls: list[ft.Control] = [
         screen_header(
-            "New game",
+            _("New game"),
             back=leave,
-            actions=[ft.FilledButton("Start", on_click=start, disabled=not count_ok, height=TOUCH)],
+            actions=[ft.FilledButton(_("Start"), on_click=start, disabled=not count_ok, height=TOUCH)],
         ),
-        section_title("Game"),
+        section_title(_("Game")),
         ft.Row(
             [
                 tile_button(
@@ -193,7 +196,7 @@ def NewGameScreen() -> ft.Control:
             spacing=8,
             run_spacing=8,
         ),
-        section_title(f"Players ({fewest} to {most}, in seating order)"),
+        section_title(_("Players ({fewest} to {most}, in seating order)").format(fewest=fewest, most=most)),
     ]
     controls.extend(
         PlayerRow(
@@ -205,7 +208,7 @@ def NewGameScreen() -> ft.Control:
     if players:
         controls.append(
             ft.Text(
-                f"{players[dealer]} deals first (tap the card icon to change).",
+                _("{name} deals first (tap the card icon to change).").format(name=players[dealer]),
                 color=ft.Colors.ON_SURFACE_VARIANT,
             )
         )
@@ -214,7 +217,7 @@ def NewGameScreen() -> ft.Control:
             ft.Row(
                 [
                     ft.TextField(
-                        label="Player's name",
+                        label=_("Player's name"),
                         value=draft.typed,
                         on_change=draft.type_name,
                         on_submit=lambda e: draft.add_player(e.control.value),
@@ -224,7 +227,7 @@ def NewGameScreen() -> ft.Control:
                         expand=True,
                     ),
                     ft.FilledTonalButton(
-                        "Add", icon=ft.Icons.PERSON_ADD, on_click=lambda: draft.add_player(draft.typed), height=TOUCH
+                        _("Add"), icon=ft.Icons.PERSON_ADD, on_click=lambda: draft.add_player(draft.typed), height=TOUCH
                     ),
                 ],
                 vertical_alignment=ft.CrossAxisAlignment.START,
@@ -249,7 +252,7 @@ def NewGameScreen() -> ft.Control:
     controls.append(game_ui(game).options_panel({**entry.pad.DEFAULTS, **draft.options}, draft.set_option))
     controls.append(
         ft.TextButton(
-            "How do I deal this?",
+            _("How do I deal this?"),
             icon=ft.Icons.HELP_OUTLINE,
             on_click=deal_guide,
             height=TOUCH,
@@ -260,7 +263,7 @@ def NewGameScreen() -> ft.Control:
         ft.Row(
             [
                 ft.FilledButton(
-                    "Start game",
+                    _("Start game"),
                     icon=ft.Icons.PLAY_ARROW,
                     on_click=start,
                     disabled=not count_ok,
@@ -273,8 +276,8 @@ def NewGameScreen() -> ft.Control:
     if len(players) < fewest:
         controls.append(
             ft.Text(
-                f"Add {fewest - len(players)} more player"
-                f"{'s' if fewest - len(players) > 1 else ''} to start.",
+                ngettext("Add {count} more player to start.", "Add {count} more players to start.",
+                         fewest - len(players)).format(count=fewest - len(players)),
                 color=ft.Colors.ON_SURFACE_VARIANT,
             )
         )

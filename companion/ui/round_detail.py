@@ -13,6 +13,7 @@ from collections.abc import Callable
 
 import flet as ft
 
+from companion.i18n import _
 from companion.pads import Pad
 from companion.pads.base import points_text
 from companion.ui.entry_sheet import player_card
@@ -28,9 +29,10 @@ def detail_lines(pad: Pad, number: int, player: str) -> list[str]:
     game's ``entry_lines``) and the pad's note (went out, gave back 10, laid
     down level 3)."""
     row = pad.rows[number - 1]
-    lines = [f"{signed(row.points[player])} this round, total {row.totals[player]}"]
+    lines = [_("{change} this round, total {total}").format(change=signed(row.points[player]),
+                                                            total=row.totals[player])]
     if row.penalty and row.penalty[player] != row.points[player]:
-        lines.append(f"penalty {points_text(row.penalty[player])}")
+        lines.append(_("penalty {points}").format(points=points_text(row.penalty[player])))
     lines.extend(game_ui(pad.GAME).entry_lines(pad, number, player))
     if row.detail.get(player):
         lines.append(row.detail[player])
@@ -40,7 +42,9 @@ def detail_lines(pad: Pad, number: int, player: str) -> list[str]:
 def who_dealt(pad: Pad, number: int) -> str:
     """ "Ann dealt, Ben started" (or only the dealer when the pad can not know who started)."""
     row = pad.rows[number - 1]
-    return f"{row.dealer} dealt" + (f", {row.starter} started" if row.starter else "")
+    if row.starter:
+        return _("{dealer} dealt, {starter} started").format(dealer=row.dealer, starter=row.starter)
+    return _("{dealer} dealt").format(dealer=row.dealer)
 
 
 @ft.component
@@ -59,15 +63,15 @@ def RoundDetail(pad: Pad, number: int, on_edit: Callable[[int], None], on_close:
     ]
     return ft.Column(
         [
-            screen_header(f"Round {number}", who_dealt(pad, number), back=on_close),
+            screen_header(_("Round {number}").format(number=number), who_dealt(pad, number), back=on_close),
             *boxes,
             ft.Row(
                 [
                     ft.FilledButton(
-                        "Change this round", icon=ft.Icons.EDIT, height=56, expand=True,
+                        _("Change this round"), icon=ft.Icons.EDIT, height=56, expand=True,
                         on_click=lambda: on_edit(number),
                     ),
-                    ft.OutlinedButton("Back to the table", height=56, on_click=on_close),
+                    ft.OutlinedButton(_("Back to the table"), height=56, on_click=on_close),
                 ]
             ),
         ],

@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.errors import ConflictError, StoreError
+from companion.i18n import _
 from companion.pads import Pad, PadError, pad_from_doc
 
 REFUSED = (PadError, StoreError, ValueError)
@@ -145,7 +146,8 @@ def latest(store: Any, game_id: str) -> Pad | None:
 def _new_round_conflict(kind: str, message: str, pad: Pad) -> Conflict:
     """A conflict whose answer is to save the user's entry as the next round."""
     number = pad.next_round
-    return Conflict(kind, message, SheetMark(None, None, number), f"Save as round {number}", "Drop mine")
+    return Conflict(kind, message, SheetMark(None, None, number),
+                    _("Save as round {number}").format(number=number), _("Drop mine"))
 
 
 def _conflict(store: Any, game_id: str, mark: SheetMark, message: str, deleting: bool) -> Conflict | None:
@@ -163,8 +165,8 @@ def _conflict(store: Any, game_id: str, mark: SheetMark, message: str, deleting:
         return None if deleting else _new_round_conflict(GONE, message, pad)
     now = SheetMark(mark.round_id, pad.round_rev(number), number)
     if deleting:
-        return Conflict(DELETE, message, now, "Delete it anyway", "Keep it")
-    return Conflict(EDIT, message, now, "Save mine over it", "Keep theirs")
+        return Conflict(DELETE, message, now, _("Delete it anyway"), _("Keep it"))
+    return Conflict(EDIT, message, now, _("Save mine over it"), _("Keep theirs"))
 
 
 def save_round(store: Any, game_id: str, mark: SheetMark, entry: dict, by: str | None) -> Outcome:
@@ -192,7 +194,7 @@ def save_round(store: Any, game_id: str, mark: SheetMark, entry: dict, by: str |
     except REFUSED as error:
         return Outcome(False, str(error))
     number = pad.next_round - 1 if mark.new else pad.round_number(mark.round_id)
-    return Outcome(True, f"Round {number} saved", pad=pad)
+    return Outcome(True, _("Round {number} saved").format(number=number), pad=pad)
 
 
 def delete_round(store: Any, game_id: str, mark: SheetMark, by: str | None) -> Outcome:
@@ -209,7 +211,7 @@ def delete_round(store: Any, game_id: str, mark: SheetMark, by: str | None) -> O
         return Outcome(False, str(error), _conflict(store, game_id, mark, str(error), deleting=True))
     except REFUSED as error:
         return Outcome(False, str(error))
-    return Outcome(True, f"Round {mark.number} deleted", pad=pad)
+    return Outcome(True, _("Round {number} deleted").format(number=mark.number), pad=pad)
 
 
 def undo(store: Any, game_id: str, expected: int | None, by: str | None) -> Outcome:
@@ -223,4 +225,4 @@ def undo(store: Any, game_id: str, expected: int | None, by: str | None) -> Outc
     outcome = change_game(store, game_id, lambda pad: taken.append(pad.undo(expected=expected)), by)
     if not outcome.saved:
         return outcome
-    return Outcome(True, f"Undone: {taken[0]}", pad=outcome.pad)
+    return Outcome(True, _("Undone: {change}").format(change=taken[0]), pad=outcome.pad)

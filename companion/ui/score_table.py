@@ -25,6 +25,7 @@ from functools import partial
 
 import flet as ft
 
+from companion.i18n import N_, _, pgettext
 from companion.pads import Pad, Row
 from companion.pads.base import join_names
 from companion.ui.games import game_ui
@@ -46,11 +47,13 @@ padding and the round column), in logical pixels."""
 CHARACTER_WIDTH = 8
 """Width of one character of a header name, in logical pixels (rounded up)."""
 
-MARKS_LEGEND = "D dealt, S started the round."
-"""What the letters in a round's cells mean (shown under a table with rounds)."""
+MARKS_LEGEND = N_("D dealt, S started the round.")
+"""What the letters in a round's cells mean (shown under a table with rounds; a
+msgid: show it through ``_()``)."""
 
-TAP_HINT = "Tap a round to change or delete it, its number to see what was entered."
-"""How to reach a round's sheet and its detail (shown under the pad's rounds)."""
+TAP_HINT = N_("Tap a round to change or delete it, its number to see what was entered.")
+"""How to reach a round's sheet and its detail (shown under the pad's rounds; a
+msgid: show it through ``_()``)."""
 
 
 def signed(points: int) -> str:
@@ -124,7 +127,7 @@ def _name_line(player: str, shown: str, lead: bool, deals: bool, dealing: bool) 
         border_radius=6,
         padding=ft.Padding.symmetric(horizontal=4),
         opacity=1 if deals else 0,
-        content=ft.Text("deals", size=SMALL_TEXT, color=ft.Colors.ON_SECONDARY_CONTAINER),
+        content=ft.Text(_("deals"), size=SMALL_TEXT, color=ft.Colors.ON_SECONDARY_CONTAINER),
     )
     if dealing:
         unseen = ft.Semantics(exclude_semantics=True, content=badge)
@@ -178,8 +181,10 @@ def score_header(pad: Pad) -> ft.Control:
 
 
 def _marks(row: Row, player: str) -> str:
-    """ "D" when ``player`` dealt the round, "S" when they started it, both "DS"."""
-    return ("D" if row.dealer == player else "") + ("S" if row.starter == player else "")
+    """ "D" when ``player`` dealt the round, "S" when they started it, both "DS"
+    (the letters of the current language, as ``MARKS_LEGEND`` explains them)."""
+    dealt = pgettext("round mark: dealt", "D") if row.dealer == player else ""
+    return dealt + (pgettext("round mark: started", "S") if row.starter == player else "")
 
 
 def _cell(pad: Pad, row: Row, player: str) -> ft.Control:
@@ -209,11 +214,11 @@ def _cell(pad: Pad, row: Row, player: str) -> ft.Control:
 
 def _round_number(row: Row, on_detail: Callable[[int], None] | None) -> ft.Control:
     """The round's number; a button named "Round <n> detail" when ``on_detail`` is given."""
-    label = ft.Text(f"R{row.number}", size=NAME_TEXT, color=ft.Colors.ON_SURFACE_VARIANT)
+    label = ft.Text(_("R{number}").format(number=row.number), size=NAME_TEXT, color=ft.Colors.ON_SURFACE_VARIANT)
     if on_detail is None:
         return ft.Container(width=ROUND_COLUMN, content=label, alignment=ft.Alignment.CENTER)
     return ft.Semantics(
-        label=f"Round {row.number} detail",
+        label=_("Round {number} detail").format(number=row.number),
         button=True,
         exclude_semantics=True,
         on_tap=partial(on_detail, row.number),
@@ -258,7 +263,7 @@ def _round_row(
             ft.Semantics(
                 identifier=f"round-{row.number}",
                 button=on_row is not None,
-                label=f"Round {row.number}",
+                label=_("Round {number}").format(number=row.number),
                 container=True,
                 expand=True,
                 content=cells,

@@ -18,6 +18,7 @@ from typing import Any
 import flet as ft
 
 from companion import registry, setup
+from companion.i18n import _, ngettext
 from companion.ui.ask_cards import game_tiles, suit_text
 from companion.ui.state import navigate, use_session, use_store
 from companion.ui.widgets import TOUCH, labelled, screen_header, section_title, tile_button
@@ -71,7 +72,7 @@ def _preset_chip(note: str) -> ft.Control:
                 padding=ft.Padding.symmetric(horizontal=8, vertical=2),
                 border_radius=8,
                 border=ft.Border.all(1, ft.Colors.TERTIARY),
-                content=ft.Text("preset", size=12, color=ft.Colors.TERTIARY),
+                content=ft.Text(_("preset"), size=12, color=ft.Colors.TERTIARY),
             ),
             ft.Text(note, size=13, expand=True, color=ft.Colors.ON_SURFACE_VARIANT),
         ],
@@ -131,11 +132,11 @@ def SetupScreen(game: str | None, players: int | None, back: str | None = None) 
 
     controls: list[ft.Control] = [
         screen_header(
-            "How to deal", "The deck, the deal and who starts.",
+            _("How to deal"), _("The deck, the deal and who starts."),
             back=partial(navigate, back) if back else None,
         ),
         game_tiles(registry.GAME_IDS, chosen, choose_game),
-        section_title("Players"),
+        section_title(_("Players")),
         labelled("players", ft.Row(
             [tile_button(str(n), selected=n == seats, on_click=partial(choose_count, n))
              for n in supported],
@@ -143,16 +144,16 @@ def SetupScreen(game: str | None, players: int | None, back: str | None = None) 
         )),
         ft.Row(
             [
-                _fact(str(plan.deck_size), "cards in play", "deck-size"),
-                _fact(str(plan.hand_size), "cards each", "hand-size"),
-                _fact(str(plan.decks), "deck" if plan.decks == 1 else "decks", "decks"),
+                _fact(str(plan.deck_size), ngettext("card in play", "cards in play", plan.deck_size), "deck-size"),
+                _fact(str(plan.hand_size), ngettext("card each", "cards each", plan.hand_size), "hand-size"),
+                _fact(str(plan.decks), ngettext("deck", "decks", plan.decks), "decks"),
             ],
             spacing=8,
         ),
-        section_title("The deck"),
+        section_title(_("The deck")),
         labelled("deck", ft.Column([suit_text(f"• {line}", size=16) for line in plan.deck], spacing=2)),
-        suit_text(f"{plan.start_label}: {plan.discard_start}.", size=16),
-        suit_text(f"Who starts: {plan.first_player}.", size=16),
+        suit_text(_("{label}: {start}.").format(label=plan.start_label, start=plan.discard_start), size=16),
+        suit_text(_("Who starts: {first_player}.").format(first_player=plan.first_player), size=16),
     ]
     controls += [_preset_chip(note) for note in plan.notes]
     controls.append(ft.Container(
@@ -165,25 +166,26 @@ def SetupScreen(game: str | None, players: int | None, back: str | None = None) 
             vertical_alignment=ft.CrossAxisAlignment.START,
         ),
     ))
-    controls.append(section_title(f"Steps ({len(done)} of {len(plan.steps)} done)"))
+    controls.append(section_title(
+        _("Steps ({done} of {total} done)").format(done=len(done), total=len(plan.steps))))
     controls.append(labelled("steps", ft.Column([_step(step, index in done, partial(tick, index))
                                                  for index, step in enumerate(plan.steps)], spacing=4)))
-    controls.append(section_title("Who goes first?"))
+    controls.append(section_title(_("Who goes first?")))
     controls.append(ft.Text(
-        f"Or let chance decide: seats are numbered clockwise, seat 1 on the dealer's left, "
-        f"seat {seats} the dealer.",
+        _("Or let chance decide: seats are numbered clockwise, seat 1 on the dealer's left, "
+          "seat {seats} the dealer.").format(seats=seats),
         color=ft.Colors.ON_SURFACE_VARIANT,
     ))
     controls.append(ft.Row(
         [
-            ft.FilledTonalButton("Pick a first player", icon=ft.Icons.CASINO_OUTLINED,
+            ft.FilledTonalButton(_("Pick a first player"), icon=ft.Icons.CASINO_OUTLINED,
                                  on_click=pick_first, height=TOUCH),
-            labelled("first", ft.Text(f"Seat {first} starts." if first else "", size=20,
+            labelled("first", ft.Text(_("Seat {seat} starts.").format(seat=first) if first else "", size=20,
                                       weight=ft.FontWeight.BOLD)),
         ],
         vertical_alignment=ft.CrossAxisAlignment.CENTER,
         wrap=True,
     ))
-    controls.append(ft.TextButton(f"Rules of {plan.title}", icon=ft.Icons.MENU_BOOK_OUTLINED,
+    controls.append(ft.TextButton(_("Rules of {game}").format(game=plan.title), icon=ft.Icons.MENU_BOOK_OUTLINED,
                                   on_click=lambda: navigate(f"/rules?game={chosen}"), height=TOUCH))
     return ft.Column(controls, spacing=12)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import flet as ft
 
+from companion.i18n import _
 from companion.pads import Pad
 
 PLAYER_COLOURS: tuple[str, ...] = (
@@ -80,7 +81,7 @@ def totals_chart(pad: Pad) -> ft.Control:
         bottom_axis=fch.ChartAxis(
             labels=labels(_axis_labels(len(rows))),
             label_size=24,
-            title=ft.Text("round", size=11),
+            title=ft.Text(_("round"), size=11),
             title_size=18,
         ),
     )
@@ -102,7 +103,7 @@ def totals_chart(pad: Pad) -> ft.Control:
     )
     return ft.Semantics(
         identifier="totals-chart",
-        label="Chart of the running totals over the rounds",
+        label=_("Chart of the running totals over the rounds"),
         container=True,
         content=ft.Column([ft.Container(chart, padding=ft.Padding.only(right=16)), legend], spacing=8),
     )

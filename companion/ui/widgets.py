@@ -19,6 +19,8 @@ from collections.abc import Callable, Sequence
 
 import flet as ft
 
+from companion.i18n import _
+
 TOUCH = 48
 """Smallest height and width of anything tapped, in logical pixels."""
 
@@ -69,7 +71,7 @@ def screen_header(
     leading: list[ft.Control] = []
     if back is not None:
         leading.append(
-            icon_button(ft.Icons.ARROW_BACK, "Back", back)
+            icon_button(ft.Icons.ARROW_BACK, _("Back"), back)
         )
     return ft.Row(
         [*leading, ft.Column(texts, spacing=2, expand=True), *actions],
@@ -140,9 +142,9 @@ def stepper(
         [
             *swatch,
             ft.Text(label, expand=True),
-            icon_button(ft.Icons.REMOVE, f"{name} minus", on_minus, disabled=value <= 0),
+            icon_button(ft.Icons.REMOVE, _("{name} minus").format(name=name), on_minus, disabled=value <= 0),
             ft.Text(str(value), size=20, width=32, text_align=ft.TextAlign.CENTER),
-            icon_button(ft.Icons.ADD, f"{name} plus", on_plus,
+            icon_button(ft.Icons.ADD, _("{name} plus").format(name=name), on_plus,
                         disabled=maximum is not None and value >= maximum),
         ],
         spacing=4,

@@ -1,7 +1,7 @@
 """The language in the browser: it follows the browser's language, the picker changes it, a reload keeps it.
 
-Phase one of the languages: the checker's reasons come from the rules core in
-the session's language (the screens' own words are still English).
+The checker's reasons come from the rules core in the session's language, the
+screen's own words (title, field label) from the screens' messages.
 """
 
 from __future__ import annotations
@@ -12,6 +12,8 @@ from harness import PHONE, AppPage
 
 NB_REASON = "På en 5 kan du legge en 5 eller en 6, ikke en konge."
 DE_REASON = "Oben liegt 5: erlaubt ist 5 oder 6, nicht König."
+NB_FIELD = "Eller skriv kort"
+DE_FIELD = "Oder Karten eintippen"
 
 
 @pytest.fixture
@@ -26,23 +28,41 @@ def norwegian_app(browser, server, tmp_path):
     context.close()
 
 
-def ask_one_up(app, reason: str) -> None:
-    """Ask the One Up checker whether a King may go on a 5; wait for the answer to give ``reason``."""
+def ask_one_up(app, reason: str, field: str) -> None:
+    """Ask the One Up checker whether a King may go on a 5, typing into the card field labelled
+    ``field`` (its label in the page's language); wait for the answer to give ``reason``."""
     app.open("/check/one_up")
     for card in ("5", "K"):
         app.settle()
-        app.type_into("Or type cards", card, submit=True)
+        app.type_into(field, card, submit=True)
     assert app.wait_text("answer", f"No. {reason}") == f"No. {reason}"
 
 
 def test_the_browsers_language_the_picker_and_a_reload(norwegian_app):
     app = norwegian_app
     app.button("Språk").wait_for()
-    ask_one_up(app, NB_REASON)
+    ask_one_up(app, NB_REASON, NB_FIELD)
     app.open("/")
     app.button("Språk").click()
     app.page.get_by_role("menuitemcheckbox", name="Deutsch").click()
     app.button("Sprache").wait_for()
-    ask_one_up(app, DE_REASON)
+    ask_one_up(app, DE_REASON, DE_FIELD)
     app.reload()
-    ask_one_up(app, DE_REASON)
+    ask_one_up(app, DE_REASON, DE_FIELD)
+
+
+@pytest.mark.parametrize(("locale", "title", "field", "prompt", "reason"), [
+    ("nb-NO", "Sjekk et trekk", NB_FIELD, "Velg kortene på bordet og på hånden.", NB_REASON),
+    ("de-DE", "Zug prüfen", DE_FIELD, "Wähle die Karten auf dem Tisch und auf der Hand.", DE_REASON),
+])
+def test_the_checker_screen_in_the_browsers_language(browser, server, tmp_path, locale, title, field, prompt, reason):
+    context = browser.new_context(viewport=PHONE, color_scheme="light", locale=locale)
+    page = context.new_page()
+    page.set_default_timeout(15_000)
+    app = AppPage(page, server.url, shots_dir=tmp_path)
+    try:
+        ask_one_up(app, reason, field)
+        app.see(title, exact=True)
+        app.see(prompt, exact=True)
+    finally:
+        context.close()
