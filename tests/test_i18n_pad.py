@@ -35,8 +35,8 @@ def test_sheet_titles(code, expected):
 
 @pytest.mark.parametrize(("code", "add", "facts"), [
     ("en", "Add round", "Ends at 40 points. Chips: a dot is 10, a ring is 1."),
-    ("nb", "Legg til runde", "Slutter ved 40 poeng. Sjetonger: en prikk er 10, en ring er 1."),
-    ("de", "Runde eintragen", "Endet bei 40 Punkten. Chips: ein Punkt ist 10, ein Ring ist 1."),
+    ("nb", "Ny runde", "Slutter ved 40 poeng. Sjetonger: en prikk er 10, en ring er 1."),
+    ("de", "Neue Runde", "Endet bei 40 Punkten. Chips: ein Punkt ist 10, ein Ring ist 1."),
 ])
 def test_one_up_add_button_and_facts(code, add, facts):
     pad = new_pad("one_up", PLAYERS)

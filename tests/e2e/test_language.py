@@ -70,9 +70,9 @@ def test_the_checker_screen_in_the_browsers_language(browser, server, tmp_path, 
 
 
 @pytest.mark.parametrize(("locale", "words"), [
-    ("nb-NO", {"facts": "Den første som vinner 5 runder, vinner matchen", "add": "Legg til runde",
+    ("nb-NO", {"facts": "Den første som vinner 5 runder, vinner matchen", "add": "Ny runde",
                "title": "Runde 1", "won": "Ann vant", "saved": "Runde 1 er lagret"}),
-    ("de-DE", {"facts": "Wer zuerst 5 Runden gewinnt, gewinnt das Match", "add": "Runde eintragen",
+    ("de-DE", {"facts": "Wer zuerst 5 Runden gewinnt, gewinnt das Match", "add": "Neue Runde",
                "title": "Runde 1", "won": "Ann hat gewonnen", "saved": "Runde 1 gespeichert"}),
 ])
 def test_a_pad_in_norwegian_and_german(browser, server, tmp_path, locale, words):
