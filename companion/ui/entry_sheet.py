@@ -35,14 +35,15 @@ from collections.abc import Callable, Sequence
 
 import flet as ft
 
+from companion.i18n import N_, _
 from companion.pads.base import Pad, Row
 from companion.ui.widgets import TOUCH, error_line, screen_header
 
 Submit = Callable[[dict], "str | None"]
 """``submit(entry)``: None when saved, else the reason it was refused."""
 
-HAND_DONE = "My hand is in"
-"""The save button of a sheet entering one player's own hand."""
+HAND_DONE = N_("My hand is in")
+"""The save button of a sheet entering one player's own hand (marked; translate where shown)."""
 
 
 def entering(pad: Pad, only: str | None) -> tuple[str, ...]:
@@ -53,8 +54,10 @@ def entering(pad: Pad, only: str | None) -> tuple[str, ...]:
 def sheet_title(round_number: int, editing: int | None, only: str | None) -> str:
     """A round sheet's title: "Round 4", "Round 4 (edit)", or "Round 4: Ben's hand"."""
     if only:
-        return f"Round {round_number}: {only}'s hand"
-    return f"Round {round_number}" + (" (edit)" if editing else "")
+        return _("Round {number}: {player}'s hand").format(number=round_number, player=only)
+    if editing:
+        return _("Round {number} (edit)").format(number=round_number)
+    return _("Round {number}").format(number=round_number)
 
 
 def sheet_frame(
@@ -65,29 +68,31 @@ def sheet_frame(
     on_save: Callable[[], None] | None,
     on_cancel: Callable[[], None],
     on_delete: Callable[[], None] | None = None,
-    save_label: str = "Save round",
+    save_label: str | None = None,
 ) -> ft.Control:
     """Title, the sheet's controls, the refusal (if any) and the buttons.
 
     ``on_save`` None hides the save buttons (a sheet that saves on a tap;
     otherwise a short "Save" sits in the title row too, reachable without
     scrolling past every player); ``on_delete`` None hides "Delete round".
+    ``save_label`` is the save button's text, in the current language
+    (None: "Save round").
     """
     buttons: list[ft.Control] = []
     if on_save is not None:
-        buttons.append(ft.FilledButton(save_label, icon=ft.Icons.CHECK, on_click=on_save, height=56, expand=True))
-    buttons.append(ft.OutlinedButton("Cancel", on_click=on_cancel, height=56))
+        buttons.append(ft.FilledButton(save_label or _("Save round"), icon=ft.Icons.CHECK, on_click=on_save, height=56, expand=True))
+    buttons.append(ft.OutlinedButton(_("Cancel"), on_click=on_cancel, height=56))
     extra: list[ft.Control] = []
     if on_delete is not None:
         extra.append(
             ft.TextButton(
-                "Delete this round", icon=ft.Icons.DELETE_OUTLINE, on_click=on_delete, height=TOUCH,
+                _("Delete this round"), icon=ft.Icons.DELETE_OUTLINE, on_click=on_delete, height=TOUCH,
                 style=ft.ButtonStyle(color=ft.Colors.ERROR),
             )
         )
     header_actions: list[ft.Control] = []
     if on_save is not None:
-        header_actions.append(ft.FilledButton("Save", on_click=on_save, height=TOUCH))
+        header_actions.append(ft.FilledButton(_("Save"), on_click=on_save, height=TOUCH))
     return ft.Column(
         [
             screen_header(title, back=on_cancel, actions=header_actions),

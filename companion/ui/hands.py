@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.errors import StoreError
+from companion.i18n import _
 from companion.pads import Pad, PadError, pad_from_doc
 from companion.pads.changelog import who
 from companion.pads.hands import HandsStatus, is_stale, status, with_part
@@ -66,7 +67,9 @@ def not_used(pad: Pad, number: object) -> str:
     """Why a draft for round ``number`` is not used: that round was saved
     another way (on the phone that made ``pad``'s newest change)."""
     newest = pad.changes[0].by if pad.changes else None
-    return f"Round {number} was saved on {who(newest)}, so the hands entered for it were not used."
+    return _("Round {number} was saved on {phone}, so the hands entered for it were not used.").format(
+        number=number, phone=who(newest)
+    )
 
 
 def enter_hand(store: Any, game_id: str, player: str, entry: dict, by: str | None) -> str | None:
@@ -81,7 +84,7 @@ def enter_hand(store: Any, game_id: str, player: str, entry: dict, by: str | Non
     def change(draft: dict[str, Any] | None) -> dict[str, Any]:
         doc = store.get_game(game_id)
         if doc is None:
-            raise PadError("This game is not saved any more; it may have been deleted")
+            raise PadError(_("This game is not saved any more; it may have been deleted"))
         pad = pad_from_doc(doc)
         return with_part(pad, draft, player, pad.hand_part(entry, player), by)
 
@@ -117,12 +120,12 @@ def save_hands(store: Any, game_id: str, by: str | None) -> Outcome:
     except StoreError as error:
         return Outcome(False, str(error))
     if draft is None:
-        return Outcome(False, "The hands were cleared on another phone: nothing to save")
+        return Outcome(False, _("The hands were cleared on another phone: nothing to save"))
     number = draft["round"]
     try:
         doc = store.get_game(game_id)
         if doc is None:
-            return Outcome(False, "This game is not saved any more; it may have been deleted")
+            return Outcome(False, _("This game is not saved any more; it may have been deleted"))
         entry = pad_from_doc(doc).join_hands(draft["parts"])
     except (PadError, StoreError) as error:
         return Outcome(False, str(error))

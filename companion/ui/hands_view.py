@@ -12,11 +12,12 @@ from collections.abc import Callable
 
 import flet as ft
 
+from companion.i18n import N_, _
 from companion.ui.hands import Hands
 from companion.ui.widgets import TOUCH
 
-MY_HAND = "My hand"
-"""The pad's button that opens this phone's player's own hand."""
+MY_HAND = N_("My hand")
+"""The pad's button that opens this phone's player's own hand (marked; translate where shown)."""
 
 
 def hands_box(hands: Hands, on_save: Callable[[], None], on_clear: Callable[[], None]) -> ft.Control | None:
@@ -35,7 +36,7 @@ def hands_box(hands: Hands, on_save: Callable[[], None], on_clear: Callable[[], 
                         identifier="hands-stale", expand=True,
                         content=ft.Text(hands.stale, color=ft.Colors.ON_SECONDARY_CONTAINER),
                     ),
-                    ft.TextButton("OK", on_click=on_clear, height=TOUCH),
+                    ft.TextButton(_("OK"), on_click=on_clear, height=TOUCH),
                 ]
             ),
         )
@@ -46,7 +47,7 @@ def hands_box(hands: Hands, on_save: Callable[[], None], on_clear: Callable[[], 
         ft.Row(
             [
                 ft.Icon(ft.Icons.GROUPS, color=ft.Colors.ON_PRIMARY_CONTAINER),
-                ft.Text(f"Round {now.number}, hand by hand", weight=ft.FontWeight.W_600,
+                ft.Text(_("Round {number}, hand by hand").format(number=now.number), weight=ft.FontWeight.W_600,
                         color=ft.Colors.ON_PRIMARY_CONTAINER, expand=True),
             ]
         ),
@@ -57,7 +58,7 @@ def hands_box(hands: Hands, on_save: Callable[[], None], on_clear: Callable[[], 
     ]
     if now.complete:
         lines.append(
-            ft.FilledButton(f"Save round {now.number}", icon=ft.Icons.CHECK, on_click=on_save, height=TOUCH)
+            ft.FilledButton(_("Save round {number}").format(number=now.number), icon=ft.Icons.CHECK, on_click=on_save, height=TOUCH)
         )
     return ft.Semantics(
         identifier="hands",

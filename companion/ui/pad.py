@@ -23,6 +23,7 @@ import flet as ft
 
 from companion import registry
 from companion.errors import ConflictError
+from companion.i18n import _
 from companion.pads import Pad, PadError
 from companion.pads.changelog import opening, who
 from companion.ui import hands, saving
@@ -75,8 +76,8 @@ def end_banner(pad: Pad, on_finish: Callable[[], None] | None) -> ft.Control | N
         ft.Text(pad.summary(), color=ft.Colors.ON_TERTIARY_CONTAINER),
     ]
     if not pad.finished and on_finish is not None:
-        lines.append(ft.Text("Finish the game, or play on with another round.", color=ft.Colors.ON_TERTIARY_CONTAINER))
-        lines.append(ft.FilledButton("Finish game", icon=ft.Icons.FLAG, on_click=on_finish, height=TOUCH))
+        lines.append(ft.Text(_("Finish the game, or play on with another round."), color=ft.Colors.ON_TERTIARY_CONTAINER))
+        lines.append(ft.FilledButton(_("Finish game"), icon=ft.Icons.FLAG, on_click=on_finish, height=TOUCH))
     return ft.Semantics(
         identifier="game-over",
         container=True,
@@ -94,7 +95,7 @@ def round_now(pad: Pad, number: int) -> str:
     "Round 4 now: Ann +1, Ben 0" (each player's cell text)."""
     row = pad.rows[number - 1]
     cells = ", ".join(f"{player} {game_ui(pad.GAME).change_text(pad, row, player)}" for player in pad.players)
-    return f"Round {number} now: {cells}"
+    return _("Round {number} now: {cells}").format(number=number, cells=cells)
 
 
 def conflict_card(pad: Pad, conflict: Conflict, on_apply: Callable[[], None], on_drop: Callable[[], None]) -> ft.Control:
@@ -135,20 +136,18 @@ def sheet_notice(pad: Pad, mark: SheetMark) -> str:
     if mark.new:
         if pad.next_round == mark.number:
             return ""
-        return (
-            f"Round {mark.number} was just saved on {who(newest)}. "
-            "Saving yours will ask whether it is another round."
-        )
+        return _(
+            "Round {number} was just saved on {phone}. Saving yours will ask whether it is another round."
+        ).format(number=mark.number, phone=who(newest))
     try:
         number = pad.round_number(mark.round_id)
     except (ConflictError, PadError) as gone:
-        return f"{gone}. Saving yours will ask what to do."
+        return _("{problem}. Saving yours will ask what to do.").format(problem=gone)
     if pad.round_rev(number) == mark.rev:
         return ""
-    return (
-        f"Round {number} was changed on {who(newest)} while this sheet was open. "
-        f"{round_now(pad, number)}. Saving will ask which to keep."
-    )
+    return _(
+        "Round {number} was changed on {phone} while this sheet was open. {now}. Saving will ask which to keep."
+    ).format(number=number, phone=who(newest), now=round_now(pad, number))
 
 
 def notice_line(text: str) -> ft.Control | None:
@@ -177,7 +176,7 @@ def changes_view(
     first, with the undo of the newest change not yet undone (passing its
     number: ``on_undo(expected)``) and ``problem``, why the last one was
     refused ("" for none)."""
-    lines: list[ft.Control] = [screen_header("Changes", registry.game(pad.GAME).title, back=back)]
+    lines: list[ft.Control] = [screen_header(_("Changes"), registry.game(pad.GAME).title, back=back)]
     refusal = error_line(problem)
     if refusal is not None:
         lines.append(refusal)
@@ -187,7 +186,7 @@ def changes_view(
             ft.FilledButton(pad.undo_label, icon=ft.Icons.UNDO, on_click=lambda: on_undo(expected), height=TOUCH)
         )
     if not pad.changes:
-        lines.append(ft.Text("No changes yet.", color=ft.Colors.ON_SURFACE_VARIANT))
+        lines.append(ft.Text(_("No changes yet."), color=ft.Colors.ON_SURFACE_VARIANT))
     for change in pad.changes:
         lines.append(
             ft.Semantics(
@@ -195,7 +194,10 @@ def changes_view(
                 container=True,
                 content=ft.ListTile(
                     leading=ft.Icon(ft.Icons.REPLAY if change.undone else ft.Icons.EDIT_NOTE),
-                    title=ft.Text(opening(change.label) + (" (undone)" if change.undone else "")),
+                    title=ft.Text(
+                        _("{change} (undone)").format(change=opening(change.label))
+                        if change.undone else opening(change.label)
+                    ),
                     subtitle=ft.Text(f"{change.time} · {opening(who(change.by))}"),
                     content_padding=0,
                 ),
@@ -208,8 +210,10 @@ def phone_view(pad: Pad, current: str, on_pick: Callable[[str], None], back: Cal
     """"Whose phone is this?": one button per player of the game, and one for
     a phone no player holds; the label goes into the change log."""
     lines: list[ft.Control] = [
-        screen_header("Whose phone is this?", f"Changes made here are marked {current}", back=back),
-        ft.Text("Other phones at the table see who changed what.", color=ft.Colors.ON_SURFACE_VARIANT),
+        screen_header(
+            _("Whose phone is this?"), _("Changes made here are marked {phone}").format(phone=current), back=back
+        ),
+        ft.Text(_("Other phones at the table see who changed what."), color=ft.Colors.ON_SURFACE_VARIANT),
     ]
     for player in pad.players:
         label = phone_label(player)
@@ -218,7 +222,7 @@ def phone_view(pad: Pad, current: str, on_pick: Callable[[str], None], back: Cal
                 label, icon=ft.Icons.PHONE_ANDROID, on_click=partial(on_pick, label), height=TOUCH,
             )
         )
-    lines.append(ft.TextButton("No player's phone", on_click=lambda: on_pick(unnamed_phone_label()), height=TOUCH))
+    lines.append(ft.TextButton(_("No player's phone"), on_click=lambda: on_pick(unnamed_phone_label()), height=TOUCH))
     return ft.Column(lines, spacing=8)
 
 
@@ -228,7 +232,7 @@ def problem_screen(title: str, text: str) -> ft.Control:
         [
             screen_header(title, back=lambda: navigate("/")),
             error_line(text),
-            ft.FilledButton("Go to Play", on_click=lambda: navigate("/"), height=TOUCH),
+            ft.FilledButton(_("Go to Play"), on_click=lambda: navigate("/"), height=TOUCH),
         ],
         spacing=12,
     )
@@ -261,7 +265,7 @@ def pad_layout(
     ui = game_ui(pad.GAME)
     middle: list[ft.Control | None] = [*notes, *round_rows(pad, on_row=on_row, on_detail=on_detail)]
     if pad.rows:
-        middle.append(ft.Text(f"{MARKS_LEGEND} {TAP_HINT}", size=13, color=ft.Colors.ON_SURFACE_VARIANT))
+        middle.append(ft.Text(f"{_(MARKS_LEGEND)} {_(TAP_HINT)}", size=13, color=ft.Colors.ON_SURFACE_VARIANT))
     if pad.finished and pad.rows:
         middle.append(totals_chart(pad))
     controls: list[ft.Control] = [
@@ -279,9 +283,9 @@ def pad_layout(
             ft.Row(
                 [
                     ft.FilledButton(ui.add_label(pad), icon=ft.Icons.ADD, on_click=on_add, height=56, expand=True),
-                    *([ft.OutlinedButton(MY_HAND, on_click=on_hand, height=56)] if on_hand else []),
+                    *([ft.OutlinedButton(_(MY_HAND), on_click=on_hand, height=56)] if on_hand else []),
                     ft.OutlinedButton(
-                        "Check", icon=ft.Icons.RULE, height=56,
+                        _("Check"), icon=ft.Icons.RULE, height=56,
                         on_click=lambda: navigate(f"/check/{pad.GAME}?game_id={pad.id}"),
                     ),
                 ]
@@ -312,13 +316,13 @@ def PadScreen() -> ft.Control:
 
     shown = use_game(game_id)
     if shown.problem:
-        return problem_screen("This game can not be opened", shown.problem)
+        return problem_screen(_("This game can not be opened"), shown.problem)
     if shown.pad is None:
         return ft.Column(
             [
-                screen_header("Game not found", back=lambda: navigate("/")),
-                ft.Text("This game is not saved on this device (it may have been deleted)."),
-                ft.FilledButton("Go to Play", on_click=lambda: navigate("/"), height=TOUCH),
+                screen_header(_("Game not found"), back=lambda: navigate("/")),
+                ft.Text(_("This game is not saved on this device (it may have been deleted).")),
+                ft.FilledButton(_("Go to Play"), on_click=lambda: navigate("/"), height=TOUCH),
             ],
             spacing=12,
         )
@@ -367,7 +371,7 @@ def PadScreen() -> ft.Control:
             return refusal
         set_mine(None)
         announce_saved(session, game_id)
-        session.tell(f"{mine}'s hand is in")
+        session.tell(_("{player}'s hand is in").format(player=mine))
         return None
 
     def save_hands():
@@ -392,7 +396,7 @@ def PadScreen() -> ft.Control:
         if outcome.conflict is not None:
             set_question((outcome.conflict, entry))
             return None
-        session.tell(f"Not saved: {outcome.message}")
+        session.tell(_("Not saved: {reason}").format(reason=outcome.message))
         return outcome.message
 
     def undo_from_bar(outcome: Outcome) -> Callable[[], None] | None:
@@ -430,7 +434,7 @@ def PadScreen() -> ft.Control:
         conflict, entry = question
         if not keep_mine:
             show_sheet(None)
-            session.tell("Nothing changed: the game stays as saved on the other phone")
+            session.tell(_("Nothing changed: the game stays as saved on the other phone"))
             return
         sheet_ref.current = conflict.mark
         set_sheet(conflict.mark)
@@ -467,7 +471,7 @@ def PadScreen() -> ft.Control:
     def pick_phone(label: str):
         ft.context.page.run_task(name_phone, session, label)
         go("pad")
-        session.tell(f"This phone is now {label}")
+        session.tell(_("This phone is now {phone}").format(phone=label))
         player = phone_player(pad.players, label)
         if hand_next.current and player is not None:
             set_mine(player)
@@ -523,30 +527,30 @@ def PadScreen() -> ft.Control:
     status = deal_text(pad)
     undo_id = pad.undo_id
     actions: list[ft.Control] = [
-        icon_button(ft.Icons.UNDO, pad.undo_label if pad.can_undo else "Undo", lambda: undo(undo_id),
+        icon_button(ft.Icons.UNDO, pad.undo_label if pad.can_undo else _("Undo"), lambda: undo(undo_id),
                     disabled=not pad.can_undo),
         ft.PopupMenuButton(
             icon=ft.Icons.MORE_VERT,
-            tooltip="More",
+            tooltip=_("More"),
             items=[
-                ft.PopupMenuItem(content="Changes", icon=ft.Icons.HISTORY, on_click=lambda: go("changes")),
-                ft.PopupMenuItem(content="Invite phones", icon=ft.Icons.QR_CODE_2, on_click=lambda: go("invite")),
+                ft.PopupMenuItem(content=_("Changes"), icon=ft.Icons.HISTORY, on_click=lambda: go("changes")),
+                ft.PopupMenuItem(content=_("Invite phones"), icon=ft.Icons.QR_CODE_2, on_click=lambda: go("invite")),
                 ft.PopupMenuItem(
-                    content="Whose phone is this?", icon=ft.Icons.PHONE_ANDROID, on_click=lambda: go("phone"),
+                    content=_("Whose phone is this?"), icon=ft.Icons.PHONE_ANDROID, on_click=lambda: go("phone"),
                 ),
-                ft.PopupMenuItem(content="Board for the table", icon=ft.Icons.TV, on_click=lambda: go("board")),
+                ft.PopupMenuItem(content=_("Board for the table"), icon=ft.Icons.TV, on_click=lambda: go("board")),
                 ft.PopupMenuItem(
-                    content="End the game now", icon=ft.Icons.STOP_CIRCLE_OUTLINED,
+                    content=_("End the game now"), icon=ft.Icons.STOP_CIRCLE_OUTLINED,
                     on_click=lambda: act(lambda saved: saved.end_early()), disabled=pad.finished or not pad.rows,
                 ),
                 ft.PopupMenuItem(
-                    content="How do I deal this?", icon=ft.Icons.HELP_OUTLINE,
+                    content=_("How do I deal this?"), icon=ft.Icons.HELP_OUTLINE,
                     on_click=lambda: navigate(
                         f"/setup?game={pad.GAME}&players={len(pad.players)}&back=/pad/{pad.id}"
                     ),
                 ),
                 ft.PopupMenuItem(
-                    content="Rules", icon=ft.Icons.MENU_BOOK_OUTLINED, on_click=lambda: navigate(f"/rules?game={pad.GAME}&game_id={pad.id}"),
+                    content=_("Rules"), icon=ft.Icons.MENU_BOOK_OUTLINED, on_click=lambda: navigate(f"/rules?game={pad.GAME}&game_id={pad.id}"),
                 ),
             ],
         ),

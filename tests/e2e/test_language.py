@@ -9,9 +9,10 @@ from __future__ import annotations
 import pytest
 
 from harness import PHONE, AppPage
+from test_table import PLAYERS, saved_game
 
-NB_REASON = "På en 5 kan du legge en 5 eller en 6, ikke en konge."
-DE_REASON = "Oben liegt 5: erlaubt ist 5 oder 6, nicht König."
+NB_REASON = "Nei. På en 5 kan du legge en 5 eller en 6, ikke en konge."
+DE_REASON = "Nein. Oben liegt 5: erlaubt ist 5 oder 6, nicht König."
 NB_FIELD = "Eller skriv kort"
 DE_FIELD = "Oder Karten eintippen"
 
@@ -28,14 +29,14 @@ def norwegian_app(browser, server, tmp_path):
     context.close()
 
 
-def ask_one_up(app, reason: str, field: str) -> None:
+def ask_one_up(app, answer: str, field: str) -> None:
     """Ask the One Up checker whether a King may go on a 5, typing into the card field labelled
-    ``field`` (its label in the page's language); wait for the answer to give ``reason``."""
+    ``field`` (its label in the page's language); wait for the answer to read ``answer``."""
     app.open("/check/one_up")
     for card in ("5", "K"):
         app.settle()
         app.type_into(field, card, submit=True)
-    assert app.wait_text("answer", f"No. {reason}") == f"No. {reason}"
+    assert app.wait_text("answer", answer) == answer
 
 
 def test_the_browsers_language_the_picker_and_a_reload(norwegian_app):
@@ -64,5 +65,33 @@ def test_the_checker_screen_in_the_browsers_language(browser, server, tmp_path, 
         ask_one_up(app, reason, field)
         app.see(title, exact=True)
         app.see(prompt, exact=True)
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize(("locale", "words"), [
+    ("nb-NO", {"facts": "Den første som vinner 5 runder, vinner matchen", "add": "Ny runde",
+               "title": "Runde 1", "won": "Ann vant", "saved": "Runde 1 er lagret"}),
+    ("de-DE", {"facts": "Wer zuerst 5 Runden gewinnt, gewinnt das Match", "add": "Neue Runde",
+               "title": "Runde 1", "won": "Ann hat gewonnen", "saved": "Runde 1 gespeichert"}),
+])
+def test_a_pad_in_norwegian_and_german(browser, server, tmp_path, locale, words):
+    """A One-card pad (seed 002: the first to 5 round wins takes the match) in
+    the browser's language: the match line under the title, the add button,
+    the sheet, the saved round's message and the totals line (Ann 1, Ben 0, Cy 0)."""
+    game_id = saved_game(server, "one_card")
+    context = browser.new_context(viewport=PHONE, color_scheme="light", locale=locale)
+    try:
+        page = context.new_page()
+        page.set_default_timeout(15_000)
+        app = AppPage(page, server.url, shots_dir=tmp_path)
+        app.open(f"/pad/{game_id}")
+        app.see(words["facts"])
+        app.tap(words["add"])
+        app.see(words["title"])
+        app.tap(words["won"])
+        app.see(words["saved"])
+        assert [app.wait_text(f"total-{player}", total) for player, total in zip(PLAYERS, "100")] == ["1", "0", "0"]
+        app.button(words["add"]).wait_for()
     finally:
         context.close()

@@ -33,10 +33,11 @@ import importlib
 from types import ModuleType
 
 from companion import registry
+from companion.i18n import N_, _, format_decimal
 from companion.stats import PENALTY_NOTES, PlayerStats
 
-ADD_ROUND = "Add round"
-"""The pad's add button in most games."""
+ADD_ROUND = N_("Add round")
+"""The pad's add button in most games (marked; translate where shown)."""
 
 
 def game_ui(game_id: str) -> ModuleType:
@@ -57,4 +58,6 @@ def penalty_parts(stats: PlayerStats, game_id: str) -> list[str]:
     if average is None:
         return []
     note = PENALTY_NOTES.get(game_id)
-    return [f"{average:.1f} penalty points a round" + (f" ({note})" if note else "")]
+    if note:
+        return [_("{average} penalty points a round ({note})").format(average=format_decimal(average, 1), note=_(note))]
+    return [_("{average} penalty points a round").format(average=format_decimal(average, 1))]

@@ -16,9 +16,9 @@ import flet as ft
 
 from companion.cards import SUIT_NAMES, SUIT_SYMBOLS, SUITS, Card, CardError
 from companion.games import one_card
+from companion.i18n import _, ngettext
 from companion.pads import OneCardPad, Row
 from companion.stats import PlayerStats
-from companion.wording import count_text
 from companion.ui.ask_answers import (
     CHECK_PLAYERS,
     ERROR,
@@ -39,7 +39,7 @@ from companion.ui.ask_cards import (
     slots_row,
     suit_text,
 )
-from companion.ui.entry_sheet import Submit, sheet_frame
+from companion.ui.entry_sheet import Submit, sheet_frame, sheet_title
 from companion.ui.games import ADD_ROUND
 from companion.ui.score_table import signed
 from companion.ui.widgets import TOUCH, labelled, section_title, stepper
@@ -64,7 +64,7 @@ def Entry(pad: OneCardPad, number: int | None, submit: Submit, close, delete) ->
         ft.Row(
             [
                 (ft.FilledButton if player == current else ft.OutlinedButton)(
-                    f"{player} won", icon=ft.Icons.EMOJI_EVENTS_OUTLINED,
+                    _("{player} won").format(player=player), icon=ft.Icons.EMOJI_EVENTS_OUTLINED,
                     on_click=partial(won, player), height=TOUCH + 8, expand=True,
                 )
             ]
@@ -72,8 +72,8 @@ def Entry(pad: OneCardPad, number: int | None, submit: Submit, close, delete) ->
         for player in pad.players
     ]
     return sheet_frame(
-        f"Round {number or pad.next_round}" + (" (edit)" if number else ""),
-        [ft.Text("Who emptied their hand first?", size=18), *buttons],
+        sheet_title(number or pad.next_round, number, None),
+        [ft.Text(_("Who emptied their hand first?"), size=18), *buttons],
         error=error,
         on_save=None,
         on_cancel=close,
@@ -146,14 +146,14 @@ def one_card_state(top: Card | None, attack_total: int = 0,
 def _after_play(state: one_card.OneCardState, card: Card, players: int) -> str:
     """What playing ``card`` (legal) does, from the core."""
     if card.rank == one_card.WILD_RANK:
-        return "Plays; name a suit for the next player."
+        return _("Plays; name a suit for the next player.")
     after = one_card.play(state, card)
     if after.attack_pending:
-        return f"Plays; the attack total becomes {after.attack_total}."
+        return _("Plays; the attack total becomes {total}.").format(total=after.attack_total)
     if state.attack_pending:
-        return f"Shields: the attack of {state.attack_total} is cancelled."
+        return _("Shields: the attack of {total} is cancelled.").format(total=state.attack_total)
     effect = one_card.card_effect(card, players)
-    return f"Plays. {effect}" if effect else "Plays."
+    return _("Plays. {effect}").format(effect=effect) if effect else _("Plays.")
 
 
 def take_text(total: int, drawn: int, cards_left: int | None) -> str:
@@ -173,18 +173,31 @@ def take_text(total: int, drawn: int, cards_left: int | None) -> str:
         the draw).
     """
     if cards_left is None or cards_left > drawn:
-        return (f"You draw {count_text(drawn, 'card')}. Then play a card from the hand you held before "
-                "drawing, or draw one more card.")
+        return ngettext(
+            "You draw {count} card. Then play a card from the hand you held before drawing, "
+            "or draw one more card.",
+            "You draw {count} cards. Then play a card from the hand you held before drawing, "
+            "or draw one more card.",
+            drawn,
+        ).format(count=drawn)
     forgiven = total - drawn
     if not drawn:
-        head = f"You draw no cards; all {total} are forgiven."
+        head = _("You draw no cards; all {total} are forgiven.").format(total=total)
     elif forgiven:
-        head = (f"You draw {count_text(drawn, 'card')}; the other {forgiven} of the {total} "
-                f"{'is' if forgiven == 1 else 'are'} forgiven.")
+        drawn_text = ngettext("You draw {count} card", "You draw {count} cards", drawn).format(count=drawn)
+        head = ngettext(
+            "{drawn}; the other {forgiven} of the {total} is forgiven.",
+            "{drawn}; the other {forgiven} of the {total} are forgiven.",
+            forgiven,
+        ).format(drawn=drawn_text, forgiven=forgiven, total=total)
     else:
-        head = f"You draw {count_text(drawn, 'card')}, the last in both piles."
-    return (f"{head} Then play a card from the hand you held before drawing; both piles are empty, "
-            "so there is no card to draw if none fits.")
+        head = ngettext(
+            "You draw {count} card, the last in both piles.", "You draw {count} cards, the last in both piles.", drawn
+        ).format(count=drawn)
+    return _(
+        "{head} Then play a card from the hand you held before drawing; both piles are empty, "
+        "so there is no card to draw if none fits."
+    ).format(head=head)
 
 
 def one_card_answer(top: Card | None, hand: Sequence[Card], *, attack_total: int = 0,
@@ -212,16 +225,19 @@ def one_card_answer(top: Card | None, hand: Sequence[Card], *, attack_total: int
     """
     try:
         if top is None:
-            return OneCardAnswer(Answer(WAIT, "Pick the top card of the discard pile."))
+            return OneCardAnswer(Answer(WAIT, _("Pick the top card of the discard pile.")))
         state = one_card_state(top, attack_total, declared_suit)
         attack = take = ""
         if state.attack_pending:
-            attack = (f"Attack pending: {state.attack_total} cards, "
-                      f"last attack card {card_text(state.last_attack)}.")
-            drawn, _ = one_card.take_attack(state, cards_left)
+            attack = ngettext(
+                "Attack pending: {count} card, last attack card {card}.",
+                "Attack pending: {count} cards, last attack card {card}.",
+                state.attack_total,
+            ).format(count=state.attack_total, card=card_text(state.last_attack))
+            drawn, _forgiven = one_card.take_attack(state, cards_left)
             take = take_text(state.attack_total, drawn, cards_left)
         if not hand:
-            return OneCardAnswer(Answer(WAIT, "Add the cards in your hand."), (), attack, take)
+            return OneCardAnswer(Answer(WAIT, _("Add the cards in your hand.")), (), attack, take)
         answers = []
         for card in hand:
             verdict = one_card.check_play(state, card, hand)
@@ -234,11 +250,26 @@ def one_card_answer(top: Card | None, hand: Sequence[Card], *, attack_total: int
         return OneCardAnswer(problem, (), attack, take)
     legal = [answer.card for answer in answers if answer.legal]
     if not legal:
-        fallback = "take the attack" if state.attack_pending else "draw a card"
-        held = "Your card may not" if len(hand) == 1 else f"None of your {count_text(len(hand), 'card')} may"
-        summary = Answer(NO, f"{held} be played: {fallback}.")
+        if len(hand) == 1:
+            text = (_("Your card may not be played: take the attack.") if state.attack_pending
+                    else _("Your card may not be played: draw a card."))
+        elif state.attack_pending:
+            text = ngettext(
+                "None of your {count} card may be played: take the attack.",
+                "None of your {count} cards may be played: take the attack.",
+                len(hand),
+            )
+        else:
+            text = ngettext(
+                "None of your {count} card may be played: draw a card.",
+                "None of your {count} cards may be played: draw a card.",
+                len(hand),
+            )
+        summary = Answer(NO, text.format(count=len(hand)))
     else:
-        summary = Answer(YES, f"{len(legal)} of {len(hand)} may be played: {cards_text(legal)}.")
+        summary = Answer(YES, _("{legal} of {held} may be played: {cards}.").format(
+            legal=len(legal), held=len(hand), cards=cards_text(legal)
+        ))
     return OneCardAnswer(summary, tuple(answers), attack, take)
 
 
@@ -247,7 +278,7 @@ def _card_answer_row(item: CardAnswer, on_remove: Callable[[], None]) -> ft.Cont
     return ft.Row(
         [
             card_face(item.card, chosen=item.legal, on_click=on_remove,
-                      tooltip=f"Take out the {item.card.name}"),
+                      tooltip=_("Take out the {card}").format(card=item.card.name)),
             ft.Icon(ft.Icons.CHECK_CIRCLE if item.legal else ft.Icons.CANCEL, color=colour),
             suit_text(item.text, expand=True, color=colour if item.legal else None,
                       weight=ft.FontWeight.W_600 if item.legal else None),
@@ -260,24 +291,24 @@ def _named_suit(declared: str | None, choose: Callable[[str | None], None]) -> f
     """The suit named with a 7 on top, as a button opening a menu (no suit
     named, or one of the four), so the picker below keeps the screen's one
     row of suit tiles."""
-    shown = f"{SUIT_SYMBOLS[declared]} {SUIT_NAMES[declared]}" if declared else "none"
+    shown = f"{SUIT_SYMBOLS[declared]} {_(SUIT_NAMES[declared])}" if declared else _("none")
     return ft.PopupMenuButton(
         content=ft.Container(
             padding=ft.Padding.symmetric(horizontal=12, vertical=12),
             border_radius=10,
             border=ft.Border.all(1, ft.Colors.OUTLINE),
             content=ft.Row(
-                [suit_text(f"Suit named with the 7: {shown}", size=16, expand=True),
+                [suit_text(_("Suit named with the 7: {suit}").format(suit=shown), size=16, expand=True),
                  ft.Icon(ft.Icons.ARROW_DROP_DOWN)],
                 vertical_alignment=ft.CrossAxisAlignment.CENTER,
             ),
         ),
-        tooltip="Suit named with the 7",
+        tooltip=_("Suit named with the 7"),
         menu_position=ft.PopupMenuPosition.UNDER,
         expand=True,
         items=[
-            ft.PopupMenuItem(content="No suit named", on_click=lambda: choose(None)),
-            *(ft.PopupMenuItem(content=suit_text(f"{SUIT_SYMBOLS[letter]} {SUIT_NAMES[letter]}"),
+            ft.PopupMenuItem(content=_("No suit named"), on_click=lambda: choose(None)),
+            *(ft.PopupMenuItem(content=suit_text(f"{SUIT_SYMBOLS[letter]} {_(SUIT_NAMES[letter])}"),
                                on_click=partial(choose, letter))
               for letter in SUITS),
         ],
@@ -298,15 +329,18 @@ def _take_box(take: str, total: int, cards_left: int | None,
 
     rows: list[ft.Control] = [labelled("take", suit_text(take, color=ink, size=16)), ft.Row(
         [
-            ft.Switch(value=cards_left is not None, height=TOUCH, tooltip="Fewer cards left to draw",
+            ft.Switch(value=cards_left is not None, height=TOUCH, tooltip=_("Fewer cards left to draw"),
                       on_change=lambda e: set_cards_left(0 if e.control.value else None)),
-            ft.Text(f"Fewer than {count_text(total, 'card')} left in the draw and discard piles "
-                    "(the top card not counted)", color=ink, expand=True),
+            ft.Text(ngettext(
+                "Fewer than {count} card left in the draw and discard piles (the top card not counted)",
+                "Fewer than {count} cards left in the draw and discard piles (the top card not counted)",
+                total,
+            ).format(count=total), color=ink, expand=True),
         ],
         vertical_alignment=ft.CrossAxisAlignment.CENTER,
     )]
     if cards_left is not None:
-        rows.append(stepper("Cards left", cards_left, maximum=total - 1,
+        rows.append(stepper(_("Cards left"), cards_left, maximum=total - 1,
                             on_minus=partial(step, -1), on_plus=partial(step, 1)))
     return ft.Container(padding=12, border_radius=12, bgcolor=ft.Colors.SECONDARY_CONTAINER,
                         content=ft.Column(rows, spacing=8))
@@ -353,30 +387,31 @@ def Check(options: Mapping[str, Any], players: int) -> ft.Control:
     value = attack_value(top) if top is not None else 0
     controls: list[ft.Control] = [
         slots_row(
-            slot_button("Top card", [top] if top else [], active=active == "top",
+            slot_button(_("Top card"), [top] if top else [], active=active == "top",
                         on_click=lambda: set_active("top")),
-            slot_button("Your hand", [], active=active == "hand", on_click=lambda: set_active("hand"),
-                        summary=count_text(len(hand), "card") if hand else None),
+            slot_button(_("Your hand"), [], active=active == "hand", on_click=lambda: set_active("hand"),
+                        summary=ngettext("{count} card", "{count} cards", len(hand)).format(count=len(hand)) if hand else None),
         ),
     ]
     if value:
         pending = attack > 0
         controls.append(ft.Row(
             [
-                ft.Switch(value=pending, height=TOUCH, tooltip="An attack is pending",
+                ft.Switch(value=pending, height=TOUCH, tooltip=_("An attack is pending"),
                           on_change=lambda e: change_attack(value if e.control.value else 0)),
-                suit_text(f"An attack is pending ({card_label(top)} was the last attack card)", expand=True),
+                suit_text(_("An attack is pending ({card} was the last attack card)").format(card=card_label(top)),
+                          expand=True),
             ],
             vertical_alignment=ft.CrossAxisAlignment.CENTER,
         ))
         if pending:
             controls.append(ft.Row(
                 [
-                    ft.Text("Running total", expand=True),
-                    ft.IconButton(ft.Icons.REMOVE, tooltip="Running total minus", width=TOUCH, height=TOUCH,
+                    ft.Text(_("Running total"), expand=True),
+                    ft.IconButton(ft.Icons.REMOVE, tooltip=_("Running total minus"), width=TOUCH, height=TOUCH,
                                   disabled=attack <= value, on_click=lambda: change_attack(attack - 1)),
                     ft.Text(str(attack), size=22, width=40, text_align=ft.TextAlign.CENTER),
-                    ft.IconButton(ft.Icons.ADD, tooltip="Running total plus", width=TOUCH, height=TOUCH,
+                    ft.IconButton(ft.Icons.ADD, tooltip=_("Running total plus"), width=TOUCH, height=TOUCH,
                                   on_click=lambda: change_attack(attack + 1)),
                 ],
                 vertical_alignment=ft.CrossAxisAlignment.CENTER,
@@ -388,14 +423,14 @@ def Check(options: Mapping[str, Any], players: int) -> ft.Control:
         controls.append(ft.Row(
             [
                 suit_text(answer.attack, expand=True),
-                ft.OutlinedButton("Take the attack", icon=ft.Icons.DOWNLOAD,
+                ft.OutlinedButton(_("Take the attack"), icon=ft.Icons.DOWNLOAD,
                                   on_click=lambda: set_show_take(not show_take), height=TOUCH),
             ],
             vertical_alignment=ft.CrossAxisAlignment.CENTER,
         ))
         if show_take:
             controls.append(_take_box(answer.take, attack, cards_left, set_cards_left))
-    controls.append(CardPicker(pick, hint="e.g. 3h AS BJ 7c"))
+    controls.append(CardPicker(pick, hint=_("e.g. 3h AS BJ 7c")))
     if answer.cards:
         controls.append(labelled("hand", ft.Column(
             [_card_answer_row(item, partial(remove, index))
@@ -403,7 +438,7 @@ def Check(options: Mapping[str, Any], players: int) -> ft.Control:
             spacing=6,
         )))
     if hand:
-        controls.append(ft.TextButton("Clear the hand", icon=ft.Icons.CLEAR_ALL,
+        controls.append(ft.TextButton(_("Clear the hand"), icon=ft.Icons.CLEAR_ALL,
                                       on_click=lambda: set_hand(()), height=TOUCH))
     return ft.Column(controls, spacing=12)
 
@@ -417,13 +452,13 @@ def options_panel(chosen: Mapping[str, Any], set_option: Callable[[str, Any], No
     target = chosen["target"]
     return ft.Column(
         [
-            section_title("Match"),
+            section_title(_("Match")),
             stepper(
-                "Round wins to take the match",
+                _("Round wins to take the match"),
                 target,
                 on_minus=lambda: set_option("target", max(1, target - 1)),
                 on_plus=lambda: set_option("target", target + 1),
-                name="Round wins",
+                name=_("Round wins"),
             ),
         ],
         spacing=4,
@@ -432,12 +467,14 @@ def options_panel(chosen: Mapping[str, Any], set_option: Callable[[str, Any], No
 
 def facts(pad: OneCardPad) -> list[str]:
     """The line under the pad's title: the round wins that take the match."""
-    return [f"First to {pad.target} round wins takes the match"]
+    return [ngettext(
+        "First to {target} round win takes the match", "First to {target} round wins takes the match", pad.target
+    ).format(target=pad.target)]
 
 
 def add_label(pad: OneCardPad) -> str:
     """The pad's add button: always "Add round"."""
-    return ADD_ROUND
+    return _(ADD_ROUND)
 
 
 def total_extras(pad: OneCardPad, player: str) -> list[ft.Control]:
@@ -462,7 +499,7 @@ def entry_lines(pad: OneCardPad, number: int, player: str) -> list[str]:
 
 def board_unit(pad: OneCardPad) -> str:
     """The heading of the board's totals: "Round wins" (seed 002, "Winning")."""
-    return "Round wins"
+    return _("Round wins")
 
 
 def board_note(pad: OneCardPad, player: str) -> str:

@@ -16,6 +16,7 @@ import flet as ft
 
 from companion.cards import JOKERS, Card, CardError, parse_card
 from companion.games import one_up
+from companion.i18n import N_, _, format_number
 from companion.pads import OneUpPad, Row
 from companion.pads.base import points_text
 from companion.stats import PlayerStats
@@ -46,8 +47,8 @@ ONE_UP_RANKS: tuple[int, ...] = tuple(parse_card(value).rank for value in one_up
 JOKER_CODE = next(code for code, kind in JOKERS.items() if kind == "plain")
 """How the plain joker is written as a card ("JK")."""
 
-VALUE_LABELS = {one_up.JOKER: "Jkr"}
-"""Tile labels that differ from the value."""
+VALUE_LABELS = {one_up.JOKER: N_("Jkr")}
+"""Tile labels that differ from the value (marked; translated where shown)."""
 
 
 def card_text(value: str) -> str:
@@ -117,7 +118,7 @@ def Entry(pad: OneUpPad, number: int | None, submit: Submit, close, delete, *,
           only: str | None = None, start: dict | None = None) -> ft.Control:
     """The entry sheet for a One Up round (new when ``number`` is None);
     ``only`` and ``start``: see ``companion.ui.entry_sheet``."""
-    draft, _ = ft.use_state(lambda: _draft(pad, number, start))
+    draft, _set_draft = ft.use_state(lambda: _draft(pad, number, start))
 
     def save():
         draft.error = submit(draft.entry()) or ""
@@ -128,22 +129,23 @@ def Entry(pad: OneUpPad, number: int | None, submit: Submit, close, delete, *,
     for player in entering(pad, only):
         out = draft.went_out == player
         if out:
-            note = preview.detail[player] if preview else "went out"
+            note = preview.detail[player] if preview else _("went out")
             score = ft.Text(note, weight=ft.FontWeight.W_600, color=ft.Colors.PRIMARY)
         else:
             penalty = pad.penalty_preview([card_text(value) for value in draft.hands[player]])
             score = ft.Text(points_text(penalty), size=20, weight=ft.FontWeight.BOLD)
-        toggles = [toggle_chip(f"{player} went out", out, partial(draft.toggle_out, player), icon=ft.Icons.FLAG)]
+        toggles = [toggle_chip(_("{player} went out").format(player=player), out, partial(draft.toggle_out, player), icon=ft.Icons.FLAG)]
         if draft.went_out is None:
             toggles.append(
-                toggle_chip(f"{player} dropped out last", draft.ended_by == player, partial(draft.toggle_last, player))
+                toggle_chip(_("{player} dropped out last").format(player=player), draft.ended_by == player, partial(draft.toggle_last, player))
             )
         cards.append(
             player_card(
                 [
                     ft.Row([ft.Text(player, size=18, weight=ft.FontWeight.W_600, expand=True), score]),
                     None if out else value_toggles(
-                        draft.values, draft.hands[player], partial(draft.toggle_value, player), labels=VALUE_LABELS
+                        draft.values, draft.hands[player], partial(draft.toggle_value, player),
+                        labels={value: _(label) for value, label in VALUE_LABELS.items()},
                     ),
                     ft.Row(toggles, wrap=True, spacing=8),
                 ],
@@ -153,9 +155,9 @@ def Entry(pad: OneUpPad, number: int | None, submit: Submit, close, delete, *,
         )
     round_number = number or pad.next_round
     if only:
-        hint = "Tap the values you have left (in hand or dropped), and whether you went out."
+        hint = _("Tap the values you have left (in hand or dropped), and whether you went out.")
     else:
-        hint = "Tap the values each player has left (in hand or dropped), then who went out."
+        hint = _("Tap the values each player has left (in hand or dropped), then who went out.")
     return sheet_frame(
         sheet_title(round_number, number, only),
         [ft.Text(hint, color=ft.Colors.ON_SURFACE_VARIANT), *cards],
@@ -163,7 +165,7 @@ def Entry(pad: OneUpPad, number: int | None, submit: Submit, close, delete, *,
         on_save=save,
         on_cancel=close,
         on_delete=delete if number else None,
-        save_label=HAND_DONE if only else "Save round",
+        save_label=_(HAND_DONE) if only else None,
     )
 
 
@@ -186,7 +188,7 @@ def one_up_answer(top: Card | None, card: Card | None, *, joker: bool = False,
     """
     try:
         if top is None:
-            return Answer(WAIT, "Pick the top card of the discard pile.")
+            return Answer(WAIT, _("Pick the top card of the discard pile."))
         fits = one_up.playable_values(top, joker=joker)
         verdict = None if card is None else one_up.check_play(top, card, joker=joker)
     except CardError as error:
@@ -196,13 +198,14 @@ def one_up_answer(top: Card | None, card: Card | None, *, joker: bool = False,
         return problem
     if verdict is None:
         names = [one_up.value_name(value) for value in fits]
-        return Answer(WAIT, f"On {one_up.value_name(one_up.card_value(top, joker=joker))} "
-                            f"you may play {join_words(names, 'or')}. Pick your card.")
+        return Answer(WAIT, _("On {top} you may play {values}. Pick your card.").format(
+            top=one_up.value_name(one_up.card_value(top, joker=joker)), values=join_words(names, "or")
+        ))
     if verdict:
         played = one_up.value_name(one_up.card_value(card, joker=joker))
         on = one_up.value_name(one_up.card_value(top, joker=joker))
-        return Answer(YES, f"Yes: {played} may go on {on}.")
-    return Answer(NO, f"No. {verdict.reason}")
+        return Answer(YES, _("Yes: {card} may go on {top}.").format(card=played, top=on))
+    return Answer(NO, _("No. {reason}").format(reason=verdict.reason))
 
 
 @ft.component
@@ -233,16 +236,16 @@ def Check(options: Mapping[str, Any], players: int | None) -> ft.Control:
     return ft.Column(
         [
             slots_row(
-                slot_button("Top card", [top] if top else [], active=active == "top",
+                slot_button(_("Top card"), [top] if top else [], active=active == "top",
                             on_click=lambda: set_active("top")),
-                slot_button("Your card", [card] if card else [], active=active == "card",
+                slot_button(_("Your card"), [card] if card else [], active=active == "card",
                             on_click=lambda: set_active("card")),
             ),
             answer_line(one_up_answer(top, card, joker=joker, players=players)),
-            ft.Switch(label="Wild joker variant", value=joker,
+            ft.Switch(label=_("Wild joker variant"), value=joker,
                       on_change=lambda e: set_variant(e.control.value), height=TOUCH),
             CardPicker(pick, ranks=ONE_UP_RANKS, suited=False, jokers=("plain",) if joker else (),
-                       hint="e.g. 6 or K" + (" or JK" if joker else "")),
+                       hint=_("e.g. 6 or K or JK") if joker else _("e.g. 6 or K")),
         ],
         spacing=12,
     )
@@ -264,10 +267,12 @@ def options_panel(chosen: Mapping[str, Any], set_option: Callable[[str, Any], No
     000 "Variants"). ``chosen``: every option's value; ``set_option(name, value)``."""
     return ft.Column(
         [
-            section_title("House rules"),
-            _switch("Wild joker variant", chosen["joker"], lambda on: set_option("joker", on)),
+            section_title(_("House rules")),
+            _switch(_("Wild joker variant"), chosen["joker"], lambda on: set_option("joker", on)),
             _switch(
-                f"Short game: ends at {one_up.SHORT_GAME_LIMIT} points, not {one_up.GAME_LIMIT}",
+                _("Short game: ends at {limit} points, not {full}").format(
+                    limit=format_number(one_up.SHORT_GAME_LIMIT), full=format_number(one_up.GAME_LIMIT)
+                ),
                 chosen["limit"] == one_up.SHORT_GAME_LIMIT,
                 lambda on: set_option("limit", one_up.SHORT_GAME_LIMIT if on else one_up.GAME_LIMIT),
             ),
@@ -280,23 +285,26 @@ def facts(pad: OneUpPad) -> list[str]:
     """The line under the pad's title: the limit, the wild joker, and what a
     chip is worth (``one_up.CHIP_VALUES``, seed 000 "Variants")."""
     black, white = one_up.CHIP_VALUES
-    rule = f"Ends at {pad.limit} points" + (", wild joker" if pad.joker else "")
-    return [f"{rule}. Chips: a dot is {black}, a ring is {white}."]
+    if pad.joker:
+        text = _("Ends at {limit} points, wild joker. Chips: a dot is {black}, a ring is {white}.")
+    else:
+        text = _("Ends at {limit} points. Chips: a dot is {black}, a ring is {white}.")
+    return [text.format(limit=format_number(pad.limit), black=black, white=white)]
 
 
 def add_label(pad: OneUpPad) -> str:
     """The pad's add button: always "Add round"."""
-    return ADD_ROUND
+    return _(ADD_ROUND)
 
 
 def chips_view(black: int, white: int) -> ft.Control:
     """The chips of a total: a filled dot per black chip, a ringed dot per white chip."""
     dots = [
         ft.Container(width=9, height=9, border_radius=5, bgcolor=ft.Colors.ON_SURFACE)
-        for _ in range(black)
+        for _dot in range(black)
     ] + [
         ft.Container(width=9, height=9, border_radius=5, border=ft.Border.all(1.5, ft.Colors.ON_SURFACE))
-        for _ in range(white)
+        for _ring in range(white)
     ]
     return ft.Row(dots, spacing=2, run_spacing=2, wrap=True, alignment=ft.MainAxisAlignment.CENTER)
 
@@ -320,12 +328,12 @@ def entry_lines(pad: OneUpPad, number: int, player: str) -> list[str]:
     """What was entered for ``player`` in round ``number``: the cards left in
     hand as typed ("cards left: K K 3"), or that none were."""
     cards = pad.rounds[number - 1]["hands"][player]
-    return [f"cards left: {' '.join(cards)}" if cards else "no cards left"]
+    return [_("cards left: {cards}").format(cards=" ".join(cards)) if cards else _("no cards left")]
 
 
 def board_unit(pad: OneUpPad) -> str:
     """The heading of the board's totals: penalty points ("Points")."""
-    return "Points"
+    return _("Points")
 
 
 def board_note(pad: OneUpPad, player: str) -> str:

@@ -18,6 +18,7 @@ import flet as ft
 
 from companion.games import up_or_down
 from companion.games.up_or_down import COLOURS, MAX_ROWS
+from companion.i18n import N_, _, ngettext
 from companion.pads import PadError, Row, UpOrDownPad
 from companion.pads.base import points_text
 from companion.stats import PlayerStats
@@ -31,9 +32,9 @@ from companion.ui.widgets import TOUCH, icon_button, section_title, stepper, til
 GAME = "up_or_down"
 """This module's registry id."""
 
-COUNT_SCORES = "Count the scores"
+COUNT_SCORES = N_("Count the scores")
 """The pad's add button before the game's one scoring (seed 004: scores are
-counted once, at the end)."""
+counted once, at the end); marked, translated where shown."""
 
 SWATCHES: dict[str, str] = {
     "red": ft.Colors.RED_400,
@@ -57,7 +58,7 @@ def _row(counts: dict[str, int] | list[int]) -> list[Any]:
     """The pad's row for the sheet's counts (colour names, one per card)."""
     if isinstance(counts, list):
         return counts
-    return [colour for colour in COLOURS for _ in range(counts[colour])]
+    return [colour for colour in COLOURS for _card in range(counts[colour])]
 
 
 def _blank_row() -> dict[str, int]:
@@ -68,15 +69,17 @@ _ROWS_SPLIT = re.compile(r"[,;/\n]+")
 _ROW_TOKENS = re.compile(r"\d+|[^\W\d_]+")
 _TIMES = frozenset({"x", "\u00d7"})
 
-TYPED_HINT = "8 3, 2 1 (cards, commonest colour) or 3y 2b 1r"
-"""The example under the typed-rows field."""
+TYPED_HINT = N_("8 3, 2 1 (cards, commonest colour) or 3y 2b 1r")
+"""The example under the typed-rows field (marked; translated where shown)."""
 
 
 def _colour_of(word: str, row: int) -> str:
     """The colour a typed word starts (``"y"``, ``"yel"`` -> ``"yellow"``)."""
     found = [colour for colour in COLOURS if colour.startswith(word.lower())]
     if len(found) != 1:
-        raise ValueError(f"Row {row}: {word!r} is not a colour ({', '.join(COLOURS)})")
+        raise ValueError(_("Row {row}: '{word}' is not a colour ({colours})").format(
+            row=row, word=word, colours=", ".join(COLOURS)
+        ))
     return found[0]
 
 
@@ -92,20 +95,20 @@ def read_row(text: str, row: int) -> list[int] | dict[str, int]:
     numbers = [token for token in tokens if token.isdigit()]
     if len(numbers) == len(tokens):
         if len(numbers) != 2:
-            raise ValueError(
-                f"Row {row}: give the cards in the row and its commonest colour's count (8 3), "
+            raise ValueError(_(
+                "Row {row}: give the cards in the row and its commonest colour's count (8 3), "
                 "or a count per colour (3y 2b)"
-            )
+            ).format(row=row))
         return [int(numbers[0]), int(numbers[1])]
     counts = _blank_row()
     number_first = tokens[0].isdigit()
     pairs = list(zip(tokens[::2], tokens[1::2]))
     if len(tokens) % 2 or any(count.isdigit() == word.isdigit() for count, word in pairs):
-        raise ValueError(f"Row {row}: give a count and a colour for each colour (3y 2b)")
+        raise ValueError(_("Row {row}: give a count and a colour for each colour (3y 2b)").format(row=row))
     for first, second in pairs:
         count, word = (first, second) if number_first else (second, first)
         if not count.isdigit():
-            raise ValueError(f"Row {row}: put every count on the same side of its colour (3y 2b)")
+            raise ValueError(_("Row {row}: put every count on the same side of its colour (3y 2b)").format(row=row))
         counts[_colour_of(word, row)] += int(count)
     return counts
 
@@ -131,6 +134,14 @@ def rows_text(rows: list) -> str:
         elif any(counts.values()):
             parts.append(" ".join(f"{counts[colour]}{colour[0]}" for colour in COLOURS if counts[colour]))
     return ", ".join(parts)
+
+
+def commonest_text(counts: list[int]) -> str:
+    """A row typed as two numbers, in words: ``[8, 3]`` -> "8 cards, 3 of the commonest colour"."""
+    return ngettext(
+        "{cards} card, {commonest} of the commonest colour", "{cards} cards, {commonest} of the commonest colour",
+        counts[0],
+    ).format(cards=counts[0], commonest=counts[1])
 
 
 def _score(pad: UpOrDownPad, rows: list, discarded: int) -> str:
@@ -270,7 +281,7 @@ def Entry(pad: UpOrDownPad, number: int | None, submit: Submit, close, delete, *
         row_score = _score(pad, [counts], 0)
         if isinstance(counts, list):
             lines: list[ft.Control] = [
-                ft.Text(f"{counts[0]} cards, {counts[1]} of the commonest colour")
+                ft.Text(commonest_text(counts))
             ]
         else:
             lines = [
@@ -279,7 +290,7 @@ def Entry(pad: UpOrDownPad, number: int | None, submit: Submit, close, delete, *
                     on_minus=partial(draft.step_colour, index, colour, -1),
                     on_plus=partial(draft.step_colour, index, colour, 1),
                     colour=SWATCHES[colour],
-                    name=f"Row {index + 1} {colour}",
+                    name=_("Row {number} {colour}").format(number=index + 1, colour=colour),
                 )
                 for colour in COLOURS
             ]
@@ -288,10 +299,10 @@ def Entry(pad: UpOrDownPad, number: int | None, submit: Submit, close, delete, *
                 [
                     ft.Row(
                         [
-                            ft.Text(f"Row {index + 1}", weight=ft.FontWeight.W_600, expand=True),
+                            ft.Text(_("Row {number}").format(number=index + 1), weight=ft.FontWeight.W_600, expand=True),
                             ft.Text(row_score),
                             icon_button(
-                                ft.Icons.DELETE_OUTLINE, f"Remove row {index + 1}", partial(draft.remove_row, index)
+                                ft.Icons.DELETE_OUTLINE, _("Remove row {number}").format(number=index + 1), partial(draft.remove_row, index)
                             ),
                         ]
                     ),
@@ -301,8 +312,8 @@ def Entry(pad: UpOrDownPad, number: int | None, submit: Submit, close, delete, *
             )
         )
     typed_rows = ft.TextField(
-        label=f"{shown}'s rows, typed",
-        helper=TYPED_HINT,
+        label=_("{player}'s rows, typed").format(player=shown),
+        helper=_(TYPED_HINT),
         value=draft.rows_typed(),
         error=draft.typing_error or None,
         error_max_lines=3,
@@ -313,28 +324,31 @@ def Entry(pad: UpOrDownPad, number: int | None, submit: Submit, close, delete, *
     add_row = None
     if len(sheet["rows"]) < MAX_ROWS:
         add_row = ft.TextButton(
-            "Add a row", icon=ft.Icons.ADD, height=TOUCH,
+            _("Add a row"), icon=ft.Icons.ADD, height=TOUCH,
             on_click=draft.add_row,
         )
     discard = stepper(
-        "Cards on the discard pile",
+        _("Cards on the discard pile"),
         sheet["discarded"],
         on_minus=partial(draft.step_discard, -1),
         on_plus=partial(draft.step_discard, 1),
-        name="Discard pile",
+        name=_("Discard pile"),
     )
-    hint = (
-        "Type your rows or count the colours with the buttons, and count the cards on your discard pile."
-        if only else
-        "Tap a player, then type their rows or count the colours with the buttons, "
-        "and count the cards on their discard pile."
-    )
+    if only:
+        hint = _("Type your rows or count the colours with the buttons, and count the cards on your discard pile.")
+        title = _("{player}'s count").format(player=only)
+    else:
+        hint = _(
+            "Tap a player, then type their rows or count the colours with the buttons, "
+            "and count the cards on their discard pile."
+        )
+        title = _("Count the scores (edit)") if number else _(COUNT_SCORES)
     return sheet_frame(
-        f"{only}'s count" if only else "Count the scores" + (" (edit)" if number else ""),
+        title,
         [
             ft.Text(hint, color=ft.Colors.ON_SURFACE_VARIANT),
             picker,
-            ft.Text(f"{shown}'s display", theme_style=ft.TextThemeStyle.TITLE_MEDIUM),
+            ft.Text(_("{player}'s display").format(player=shown), theme_style=ft.TextThemeStyle.TITLE_MEDIUM),
             typed_rows,
             *row_blocks,
             add_row,
@@ -344,7 +358,7 @@ def Entry(pad: UpOrDownPad, number: int | None, submit: Submit, close, delete, *
         on_save=save,
         on_cancel=close,
         on_delete=delete if number else None,
-        save_label=HAND_DONE if only else "Save scores",
+        save_label=_(HAND_DONE) if only else _("Save scores"),
     )
 
 
@@ -373,17 +387,19 @@ def ring_answer(ring: Sequence[int], card: int | None) -> Answer:
         An ``Answer`` from ``up_or_down.ring_neighbours``.
     """
     if len(ring) < 2 or card is None:
-        return Answer(WAIT, f"Enter the ring's {up_or_down.RING_SIZE} numbers and your card.")
+        return Answer(WAIT, _("Enter the ring's {count} numbers and your card.").format(count=up_or_down.RING_SIZE))
     try:
         lower, higher = up_or_down.ring_neighbours(ring, card)
     except ValueError as error:
         return Answer(ERROR, str(error))
     if lower < card < higher:
-        where = f"{card} goes between {lower} and {higher}"
+        text = _("{card} goes between {lower} and {higher}: take {lower} or {higher} into your display.")
     else:
-        where = (f"{card} is outside the ring, so it goes between the lowest ({lower}) "
-                 f"and the highest ({higher})")
-    return Answer(YES, f"{where}: take {lower} or {higher} into your display.")
+        text = _(
+            "{card} is outside the ring, so it goes between the lowest ({lower}) and the highest ({higher}): "
+            "take {lower} or {higher} into your display."
+        )
+    return Answer(YES, text.format(card=card, lower=lower, higher=higher))
 
 
 def row_answer(row: Sequence[int], card: int | None) -> Answer:
@@ -397,21 +413,24 @@ def row_answer(row: Sequence[int], card: int | None) -> Answer:
         An ``Answer`` from ``up_or_down.check_row`` and ``row_direction``.
     """
     if card is None:
-        return Answer(WAIT, "Enter your row, then the card to add.")
+        return Answer(WAIT, _("Enter your row, then the card to add."))
     try:
         direction = up_or_down.row_direction(row)
         verdict = up_or_down.check_row(row, card)
     except ValueError as error:
         return Answer(ERROR, str(error))
     if not verdict:
-        return Answer(NO, f"No: {verdict.reason}")
+        return Answer(NO, _("No: {reason}").format(reason=verdict.reason))
     after = up_or_down.row_direction([*row, card])
     if not row:
-        return Answer(YES, f"Yes: {card} starts the row.")
+        return Answer(YES, _("Yes: {card} starts the row.").format(card=card))
     if direction is None:
-        return Answer(YES, f"Yes: {card} is the row's second card and makes it run {after}.")
-    runs = "upward" if direction == "up" else "downward"
-    return Answer(YES, f"Yes: the row runs {runs} and {card} continues it.")
+        if after == "up":
+            return Answer(YES, _("Yes: {card} is the row's second card and makes it run up.").format(card=card))
+        return Answer(YES, _("Yes: {card} is the row's second card and makes it run down.").format(card=card))
+    if direction == "up":
+        return Answer(YES, _("Yes: the row runs upward and {card} continues it.").format(card=card))
+    return Answer(YES, _("Yes: the row runs downward and {card} continues it.").format(card=card))
 
 
 def numbers_answer(players: int, numbers: Sequence[int]) -> Answer | None:
@@ -427,16 +446,17 @@ def numbers_answer(players: int, numbers: Sequence[int]) -> Answer | None:
         verdict = up_or_down.check_in_play(players, numbers)
     except ValueError as error:
         return Answer(ERROR, str(error))
-    return None if verdict else Answer(ERROR, f"No deck holds these cards: {verdict.reason}.")
+    return None if verdict else Answer(ERROR, _("No deck holds these cards: {reason}.").format(reason=verdict.reason))
 
 
 _NUMBER_SLOTS: tuple[tuple[str, str, int], ...] = (
-    ("ring", f"The ring ({up_or_down.RING_SIZE} numbers)", up_or_down.RING_SIZE),
-    ("card", "Your card", 1),
-    ("row", "Your row, in the order laid", 0),
-    ("row_card", "Card for that row", 1),
+    ("ring", N_("The ring ({count} numbers)"), up_or_down.RING_SIZE),
+    ("card", N_("Your card"), 1),
+    ("row", N_("Your row, in the order laid"), 0),
+    ("row_card", N_("Card for that row"), 1),
 )
-"""(key, label, most numbers; 0 = no limit) of the Up or Down? checker's places."""
+"""(key, label, most numbers; 0 = no limit) of the Up or Down? checker's places; the
+labels are marked and translated where shown, ``{count}`` filled with the most numbers."""
 
 
 @ft.component
@@ -446,10 +466,10 @@ def Check(options: Mapping[str, Any], players: int) -> ft.Control:
     runs. ``players`` fixes the numbers in play; the game has no house
     rules (``options``). Each answer sits right under its cards, above the
     number pad, so it shows without scrolling after each tap."""
-    values, set_values = ft.use_state(lambda: {key: () for key, _, _ in _NUMBER_SLOTS})
+    values, set_values = ft.use_state(lambda: {key: () for key, _label, _most in _NUMBER_SLOTS})
     active, set_active = ft.use_state("ring")
-    limits = {key: most for key, _, most in _NUMBER_SLOTS}
-    labels = {key: label for key, label, _ in _NUMBER_SLOTS}
+    limits = {key: most for key, _label, most in _NUMBER_SLOTS}
+    labels = {key: _(label).format(count=most) for key, label, most in _NUMBER_SLOTS}
 
     def pick(numbers: list[int]):
         most = limits[active]
@@ -479,15 +499,15 @@ def Check(options: Mapping[str, Any], players: int) -> ft.Control:
     row_card = values["row_card"][0] if values["row_card"] else None
     pad = NumberPicker(pick, read=read_numbers)
     ring_part = active in ("ring", "card")
-    problem = numbers_answer(players, [number for key, _, _ in _NUMBER_SLOTS for number in values[key]])
+    problem = numbers_answer(players, [number for key, _label, _most in _NUMBER_SLOTS for number in values[key]])
     return ft.Column(
         [
-            section_title("Where does my card go?"),
+            section_title(_("Where does my card go?")),
             slot("ring"),
             slot("card"),
             answer_line(problem or ring_answer(values["ring"], card), test_id="ring-answer"),
             *([pad] if ring_part else []),
-            section_title("May it go on my row?"),
+            section_title(_("May it go on my row?")),
             slot("row"),
             slot("row_card"),
             answer_line(problem or row_answer(values["row"], row_card), test_id="row-answer"),
@@ -511,7 +531,7 @@ def facts(pad: UpOrDownPad) -> list[str]:
 
 def add_label(pad: UpOrDownPad) -> str:
     """The pad's add button: ``COUNT_SCORES`` before the scores are in, then "Add round"."""
-    return ADD_ROUND if pad.rows else COUNT_SCORES
+    return _(ADD_ROUND) if pad.rows else _(COUNT_SCORES)
 
 
 def total_extras(pad: UpOrDownPad, player: str) -> list[ft.Control]:
@@ -526,7 +546,7 @@ def change_text(pad: UpOrDownPad, row: Row, player: str) -> str:
 
 def stats_parts(stats: PlayerStats) -> list[str]:
     """A player's Up or Down? statistics: the best score of one game."""
-    return [] if stats.best_score is None else [f"best score {stats.best_score}"]
+    return [] if stats.best_score is None else [_("best score {score}").format(score=stats.best_score)]
 
 
 def entry_lines(pad: UpOrDownPad, number: int, player: str) -> list[str]:
@@ -538,17 +558,20 @@ def entry_lines(pad: UpOrDownPad, number: int, player: str) -> list[str]:
     for index, row in enumerate(stored["rows"], start=1):
         counts = _counts(row)
         if isinstance(counts, list):
-            what = f"{counts[0]} cards, {counts[1]} of the commonest colour"
+            what = commonest_text(counts)
         else:
             what = ", ".join(f"{counts[colour]} {colour}" for colour in COLOURS if counts[colour])
-        lines.append(f"row {index}: {what or 'no cards'} = {points_text(pad.score_preview([row], 0))}")
-    lines.append(f"discard pile: {stored['discarded']} card{'s' if stored['discarded'] != 1 else ''}")
+        lines.append(_("row {number}: {cards} = {points}").format(
+            number=index, cards=what or _("no cards"), points=points_text(pad.score_preview([row], 0))
+        ))
+    discarded = stored["discarded"]
+    lines.append(ngettext("discard pile: {count} card", "discard pile: {count} cards", discarded).format(count=discarded))
     return lines
 
 
 def board_unit(pad: UpOrDownPad) -> str:
     """The heading of the board's totals: "Points"."""
-    return "Points"
+    return _("Points")
 
 
 def board_note(pad: UpOrDownPad, player: str) -> str:

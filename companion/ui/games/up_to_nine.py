@@ -19,6 +19,7 @@ from typing import Any
 import flet as ft
 
 from companion.cards import RANK_LABELS
+from companion.i18n import _
 from companion.pads import PadError, Row, UpToNinePad
 from companion.pads.base import points_text
 from companion.pads.up_to_nine import FINISHED
@@ -80,8 +81,8 @@ def _result(state: dict) -> dict:
 
 
 def _level_text(level: int) -> str:
-    """ "level 4", or "level 9 done" once level 9 is laid down."""
-    return "level 9 done" if level == FINISHED else f"level {level}"
+    """ "level 4", or "level 9 done" once level 9 is laid down (in the current language)."""
+    return _("level 9 done") if level == FINISHED else _("level {level}").format(level=level)
 
 
 def played_for(pad: UpToNinePad, number: int, player: str) -> int:
@@ -97,7 +98,9 @@ def contract_text(pad: UpToNinePad, level: int) -> str:
     if level == FINISHED:
         return _level_text(level)
     contract = pad.levels[level - 1]
-    return f"level {level}: {contract.contract} · wilds {contract.max_wild}"
+    return _("level {level}: {contract} · wilds {wilds}").format(
+        level=level, contract=contract.contract, wilds=contract.max_wild
+    )
 
 
 @ft.observable
@@ -168,7 +171,7 @@ def Entry(pad: UpToNinePad, number: int | None, submit: Submit, close, delete, *
             {player: {**_from_stored(stored[player]), "out": player == went_out} for player in pad.players}
         )
 
-    draft, _ = ft.use_state(initial)
+    draft, _set_draft = ft.use_state(initial)
 
     def save():
         draft.error = submit(draft.entry()) or ""
@@ -179,10 +182,10 @@ def Entry(pad: UpToNinePad, number: int | None, submit: Submit, close, delete, *
     for player in entering(pad, only):
         state = draft.states[player]
         level = pad.level(player) if number is None else played_for(pad, number, player)
-        contract = ("played for " if number else "") + contract_text(pad, level)
+        contract = _("played for {contract}").format(contract=contract_text(pad, level)) if number else contract_text(pad, level)
         result = _result(state)
         if state["out"]:
-            penalty_text = "went out"
+            penalty_text = _("went out")
         elif isinstance(result["points"], int):
             penalty_text = points_text(result["points"])
         else:
@@ -190,7 +193,7 @@ def Entry(pad: UpToNinePad, number: int | None, submit: Submit, close, delete, *
                 penalty_text = points_text(pad.penalty_preview(result["hand"]))
             except PadError as exc:
                 penalty_text = str(exc)
-        after = f"next: {_level_text(preview.level[player])}" if preview else ""
+        after = _("next: {level}").format(level=_level_text(preview.level[player])) if preview else ""
         body: list[ft.Control | None] = [
             ft.Row(
                 [
@@ -215,11 +218,11 @@ def Entry(pad: UpToNinePad, number: int | None, submit: Submit, close, delete, *
             ft.Row(
                 [
                     toggle_chip(
-                        f"{player} laid down", state["laid_down"],
+                        _("{player} laid down").format(player=player), state["laid_down"],
                         partial(draft.toggle_laid_down, player),
                     ),
                     toggle_chip(
-                        f"{player} went out", state["out"], partial(draft.toggle_out, player), icon=ft.Icons.FLAG
+                        _("{player} went out").format(player=player), state["out"], partial(draft.toggle_out, player), icon=ft.Icons.FLAG
                     ),
                 ],
                 wrap=True,
@@ -227,7 +230,7 @@ def Entry(pad: UpToNinePad, number: int | None, submit: Submit, close, delete, *
             ),
         ]
         if not state["out"]:
-            body.append(ft.Text("Cards left (tap a rank per card):", size=12, color=ft.Colors.ON_SURFACE_VARIANT))
+            body.append(ft.Text(_("Cards left (tap a rank per card):"), size=12, color=ft.Colors.ON_SURFACE_VARIANT))
             body.append(
                 card_counter(
                     RANKS,
@@ -238,7 +241,7 @@ def Entry(pad: UpToNinePad, number: int | None, submit: Submit, close, delete, *
             )
             body.append(
                 ft.TextField(
-                    label=f"{player}'s points instead of cards",
+                    label=_("{player}'s points instead of cards").format(player=player),
                     value=state["points"],
                     keyboard_type=ft.KeyboardType.NUMBER,
                     input_filter=ft.NumbersOnlyInputFilter(),
@@ -248,8 +251,8 @@ def Entry(pad: UpToNinePad, number: int | None, submit: Submit, close, delete, *
             )
         cards.append(player_card(body, test_id=f"result-{player}", highlight=state["out"]))
     hint = (
-        "Laid down or not, then the cards you have left or your points." if only
-        else "For each player: laid down or not, then the cards left or their points."
+        _("Laid down or not, then the cards you have left or your points.") if only
+        else _("For each player: laid down or not, then the cards left or their points.")
     )
     return sheet_frame(
         sheet_title(number or pad.next_round, number, only),
@@ -258,7 +261,7 @@ def Entry(pad: UpToNinePad, number: int | None, submit: Submit, close, delete, *
         on_save=save,
         on_cancel=close,
         on_delete=delete if number else None,
-        save_label=HAND_DONE if only else "Save round",
+        save_label=_(HAND_DONE) if only else None,
     )
 
 
@@ -274,28 +277,30 @@ def facts(pad: UpToNinePad) -> list[str]:
     """One line per player under the pad's title: level, contract and wild
     budget (``pad.contract``, ``pad.wild_budget``), or level 9 laid down."""
     return [
-        f"{player}: level {pad.level(player)}, {pad.contract(player)} · wilds {pad.wild_budget(player)}"
-        if pad.contract(player) else f"{player}: level 9 laid down"
+        _("{player}: level {level}, {contract} · wilds {wilds}").format(
+            player=player, level=pad.level(player), contract=pad.contract(player), wilds=pad.wild_budget(player)
+        )
+        if pad.contract(player) else _("{player}: level 9 laid down").format(player=player)
         for player in pad.players
     ]
 
 
 def add_label(pad: UpToNinePad) -> str:
     """The pad's add button: always "Add round"."""
-    return ADD_ROUND
+    return _(ADD_ROUND)
 
 
 def total_extras(pad: UpToNinePad, player: str) -> list[ft.Control]:
     """Under ``player``'s big total: the level played for ("level 3", or "done")."""
     level = pad.level(player)
-    words = "done" if level == FINISHED else f"level {level}"
+    words = _("done") if level == FINISHED else _("level {level}").format(level=level)
     return [labelled(f"level-{player}", ft.Text(words, size=12))]
 
 
 def change_text(pad: UpToNinePad, row: Row, player: str) -> str:
     """A round cell's small text: the round's penalty points and the level
     after the round ("+20 L2", "0 done")."""
-    level = "done" if row.level[player] == FINISHED else f"L{row.level[player]}"
+    level = _("done") if row.level[player] == FINISHED else _("L{level}").format(level=row.level[player])
     return f"{signed(row.penalty[player])} {level}"
 
 
@@ -304,15 +309,15 @@ def entry_lines(pad: UpToNinePad, number: int, player: str) -> list[str]:
     played for, "did not lay down" (a lay-down is the pad's note), and the
     cards left or the penalty points typed instead."""
     result = pad.rounds[number - 1]["results"][player]
-    lines = ["played for " + contract_text(pad, played_for(pad, number, player))]
+    lines = [_("played for {contract}").format(contract=contract_text(pad, played_for(pad, number, player)))]
     if not result["laid_down"]:
-        lines.append("did not lay down")
+        lines.append(_("did not lay down"))
     if result.get("hand"):
-        lines.append(f"cards left: {' '.join(result['hand'])}")
+        lines.append(_("cards left: {cards}").format(cards=" ".join(result["hand"])))
     elif result.get("points") is not None:
-        lines.append(f"points typed: {result['points']}")
+        lines.append(_("points typed: {points}").format(points=result["points"]))
     else:
-        lines.append("no cards left")
+        lines.append(_("no cards left"))
     return lines
 
 
@@ -321,14 +326,15 @@ def stats_parts(stats: PlayerStats) -> list[str]:
     parts = penalty_parts(stats, GAME)
     if stats.highest_level is not None:
         parts.append(
-            f"highest level laid down {stats.highest_level}" if stats.highest_level else "no level laid down yet"
+            _("highest level laid down {level}").format(level=stats.highest_level) if stats.highest_level
+            else _("no level laid down yet")
         )
     return parts
 
 
 def board_unit(pad: UpToNinePad) -> str:
     """The heading of the board's totals: "Penalty points" (the level ranks first)."""
-    return "Penalty points"
+    return _("Penalty points")
 
 
 def board_note(pad: UpToNinePad, player: str) -> str:
@@ -336,4 +342,6 @@ def board_note(pad: UpToNinePad, player: str) -> str:
     contract ("level 3: 2 runs of 4"), or "level 9 done" (``pad.level``,
     ``pad.contract``)."""
     level = pad.level(player)
-    return _level_text(level) if level == FINISHED else f"{_level_text(level)}: {pad.contract(player)}"
+    if level == FINISHED:
+        return _level_text(level)
+    return f"{_level_text(level)}: {pad.contract(player)}"

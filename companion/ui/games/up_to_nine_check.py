@@ -20,6 +20,7 @@ import flet as ft
 
 from companion.cards import Card, CardError
 from companion.games import up_to_nine
+from companion.i18n import _, ngettext
 from companion.ui.ask_answers import CHECK_PLAYERS, ERROR, NO, WAIT, YES, Answer, card_text, deck_answer
 from companion.ui.ask_cards import (
     CardPicker,
@@ -32,7 +33,7 @@ from companion.ui.ask_cards import (
     suit_text,
 )
 from companion.ui.widgets import TOUCH, error_line, labelled, section_title, tile_button
-from companion.wording import count_text, with_article
+from companion.wording import with_article
 
 GAME = "up_to_nine"
 """This game's registry id."""
@@ -75,7 +76,9 @@ class MeldAnswer:
 def level_line(level: int, levels: Sequence[up_to_nine.Level] = up_to_nine.LEVELS) -> str:
     """A level's contract and wild budget: ``"Level 4: 3 sets of 3 · max wild: 2 total, ..."``."""
     spec = up_to_nine.get_level(level, levels)
-    return f"Level {spec.number}: {spec.contract} · max wild {spec.budget_text}"
+    return _("Level {level}: {contract} · max wild {budget}").format(
+        level=spec.number, contract=spec.contract, budget=spec.budget_text
+    )
 
 
 def _groups(verdict: up_to_nine.MeldVerdict) -> tuple[GroupLine, ...]:
@@ -124,23 +127,23 @@ def meld_answer(level: int, cards: Sequence[Card],
         still to search: the answer waits for "Find it in my hand" instead
         of saying no.  Cards no deck holds together are an error.
     """
-    waiting = _before_checking(cards, players, "Add the cards you want to lay down.")
+    waiting = _before_checking(cards, players, _("Add the cards you want to lay down."))
     if waiting:
         return waiting
     try:
         spec = up_to_nine.get_level(level, levels)
         if len(cards) > spec.card_count:
-            return MeldAnswer(Answer(WAIT, (
-                f"{count_text(len(cards), 'card')}: level {spec.number} lays down {spec.card_count}. "
-                f"Tap Find it in my hand, or take out {len(cards) - spec.card_count} to check a lay-down."
-            )))
+            return MeldAnswer(Answer(WAIT, _(
+                "{count} cards: level {level} lays down {needed}. "
+                "Tap Find it in my hand, or take out {extra} to check a lay-down."
+            ).format(count=len(cards), level=spec.number, needed=spec.card_count, extra=len(cards) - spec.card_count)))
         verdict = up_to_nine.check_meld(level, cards, levels=levels)
     except (CardError, ValueError) as error:
         return MeldAnswer(Answer(ERROR, str(error)))
     if not verdict:
-        return MeldAnswer(Answer(NO, f"No. {verdict.reason}"))
+        return MeldAnswer(Answer(NO, _("No. {reason}").format(reason=verdict.reason)))
     return MeldAnswer(
-        Answer(YES, f"Yes: level {spec.number}, {spec.contract}."),
+        Answer(YES, _("Yes: level {level}, {contract}.").format(level=spec.number, contract=spec.contract)),
         _wilds_line(verdict, spec), _groups(verdict), frozenset(range(len(cards))),
     )
 
@@ -159,7 +162,7 @@ def find_answer(level: int, hand: Sequence[Card],
         "no" answer when the hand holds no contract, an error for cards no
         deck holds together.
     """
-    waiting = _before_checking(hand, players, "Add the cards in your hand first.")
+    waiting = _before_checking(hand, players, _("Add the cards in your hand first."))
     if waiting:
         return waiting
     try:
@@ -168,10 +171,17 @@ def find_answer(level: int, hand: Sequence[Card],
     except (CardError, ValueError) as error:
         return MeldAnswer(Answer(ERROR, str(error)))
     if found is None:
-        held = "this card" if len(hand) == 1 else f"these {len(hand)} cards"
-        return MeldAnswer(Answer(NO, f"No {spec.contract} within the budget in {held}."))
+        if len(hand) == 1:
+            text = _("No {contract} within the budget in this card.")
+        else:
+            text = ngettext(
+                "No {contract} within the budget in these {count} card.",
+                "No {contract} within the budget in these {count} cards.",
+                len(hand),
+            )
+        return MeldAnswer(Answer(NO, text.format(contract=spec.contract, count=len(hand))))
     return MeldAnswer(
-        Answer(YES, f"Found it: lay down these {len(found.cards)} cards."),
+        Answer(YES, _("Found it: lay down these {count} cards.").format(count=len(found.cards))),
         _wilds_line(found, spec), _groups(found), _indices(hand, found.cards),
     )
 
@@ -207,7 +217,7 @@ def lay_off_answer(kind: str, group: Sequence[Card], card: Card | None,
         (``lay_off_by_reading``) the answer says so.
     """
     if not group:
-        return Answer(WAIT, "Add the cards of the group on the table."), None
+        return Answer(WAIT, _("Add the cards of the group on the table.")), None
     problem = deck_answer(GAME, players, [*group, *([card] if card is not None else [])])
     if problem:
         return problem, None
@@ -220,7 +230,7 @@ def lay_off_answer(kind: str, group: Sequence[Card], card: Card | None,
     laid = reading.group
     line = _group_line(laid)
     if card is None:
-        return Answer(WAIT, f"Pick the card to lay off on the {laid.name}."), line
+        return Answer(WAIT, _("Pick the card to lay off on the {group}.").format(group=laid.name)), line
     try:
         verdict = up_to_nine.check_lay_off(laid, card)
         others = up_to_nine.lay_off_by_reading(kind, group, card)
@@ -230,29 +240,51 @@ def lay_off_answer(kind: str, group: Sequence[Card], card: Card | None,
     depends = ""
     if differ:
         other, answer = differ[0]
-        depends = (f" It depends on the wilds: with {other.wild_text} the answer is "
-                   f"{'yes' if answer.legal else 'no'}. Tap a wild in the group to say what it was laid as.")
+        if answer.legal:
+            text = _("It depends on the wilds: with {wilds} the answer is yes. "
+                     "Tap a wild in the group to say what it was laid as.")
+        else:
+            text = _("It depends on the wilds: with {wilds} the answer is no. "
+                     "Tap a wild in the group to say what it was laid as.")
+        depends = " " + text.format(wilds=other.wild_text)
     if not verdict:
-        return Answer(NO, f"No: {verdict.reason}.{depends}"), line
+        return Answer(NO, _("No: {reason}.").format(reason=verdict.reason) + depends), line
     if not verdict.slot.wild:
-        where = f" at the {verdict.at} end" if verdict.at else ""
-        return Answer(YES, f"Yes: {card_text(card)} goes on the {laid.name}{where}.{depends}"), line
-    where = f" at the {verdict.at} end" if verdict.at else ""
-    other_end = "low" if verdict.at == "high" else "high"
-    also = (f", or for {_stands_text(verdict.also.stands_for)} at the {other_end} end"
-            if verdict.also is not None else "")
-    return Answer(YES, f"Yes: {card_text(card)} goes on the {laid.name} as a wild for "
-                       f"{_stands_text(verdict.stands_for)}{where}{also}; it stays the card it is laid as."
-                       f"{depends}"), line
+        natural = {
+            None: _("Yes: {card} goes on the {group}."),
+            "low": _("Yes: {card} goes on the {group} at the low end."),
+            "high": _("Yes: {card} goes on the {group} at the high end."),
+        }[verdict.at]
+        return Answer(YES, natural.format(card=card_text(card), group=laid.name) + depends), line
+    also = verdict.also is not None
+    wild = {
+        (None, False): _("Yes: {card} goes on the {group} as a wild for {stands}; it stays the card it is laid as."),
+        ("low", False): _("Yes: {card} goes on the {group} as a wild for {stands} at the low end; "
+                          "it stays the card it is laid as."),
+        ("high", False): _("Yes: {card} goes on the {group} as a wild for {stands} at the high end; "
+                           "it stays the card it is laid as."),
+        ("low", True): _("Yes: {card} goes on the {group} as a wild for {stands} at the low end, "
+                         "or for {other} at the high end; it stays the card it is laid as."),
+        ("high", True): _("Yes: {card} goes on the {group} as a wild for {stands} at the high end, "
+                          "or for {other} at the low end; it stays the card it is laid as."),
+    }[verdict.at, also]
+    return Answer(YES, wild.format(
+        card=card_text(card), group=laid.name, stands=_stands_text(verdict.stands_for),
+        other=_stands_text(verdict.also.stands_for) if also else "",
+    ) + depends), line
 
 
 def _grouping(groups: Sequence[GroupLine]) -> ft.Control:
     """Each group of a reading: its name, then its cards with what each wild stands for."""
     rows: list[ft.Control] = []
     for group in groups:
-        wilds = [f"{card_label(card)} as {card_label(stands) if stands.suit else stands.label}"
+        wilds = [_("{card} as {stands}").format(card=card_label(card),
+                                                 stands=card_label(stands) if stands.suit else stands.label)
                  for card, stands in group.slots if stands is not None]
-        title = group.title + (f" ({', '.join(wilds)})" if wilds else " (no wild)")
+        if wilds:
+            title = _("{group} ({wilds})").format(group=group.title, wilds=", ".join(wilds))
+        else:
+            title = _("{group} (no wild)").format(group=group.title)
         rows.append(suit_text(title, weight=ft.FontWeight.W_600))
         rows.append(ft.Row(
             [card_face(card, note=f"= {card_label(stands) if stands.suit else stands.label}" if stands else None)
@@ -279,13 +311,14 @@ def _laid_row(group: Sequence[Card], reading: up_to_nine.LaidReading | None, cho
     under it; one with more than one reading (``choices``) steps to the next
     when tapped; any other card is taken out when tapped."""
     if not group:
-        return ft.Text("No group yet.", color=ft.Colors.ON_SURFACE_VARIANT)
+        return ft.Text(_("No group yet."), color=ft.Colors.ON_SURFACE_VARIANT)
     return ft.Row(
         [
             card_face(card,
                       note=f"= {_stands_text(reading.stands_for[index])}" if reading and reading.wild[index] else None,
                       on_click=partial(on_tap, index),
-                      tooltip="Tap: what this wild was laid as" if index in choices else f"Take out the {card.name}")
+                      tooltip=_("Tap: what this wild was laid as") if index in choices
+                      else _("Take out the {card}").format(card=card.name))
             for index, card in enumerate(group)
         ],
         wrap=True, spacing=6, run_spacing=6,
@@ -329,7 +362,7 @@ def Check(options: Mapping[str, Any], players: int) -> ft.Control:
         if mode == "lay":
             room = MAX_HAND - len(cards)
             if len(picked) > room:
-                set_note(f"The checker takes at most {MAX_HAND} cards.")
+                set_note(_("The checker takes at most {count} cards.").format(count=MAX_HAND))
             set_cards(cards + tuple(picked[:room]))
             set_found(None)
         elif active == "group":
@@ -355,36 +388,36 @@ def Check(options: Mapping[str, Any], players: int) -> ft.Control:
 
     controls: list[ft.Control] = [
         ft.Row(
-            [tile_button("Lay down", selected=mode == "lay", width=150, on_click=lambda: set_mode("lay")),
-             tile_button("Lay off", selected=mode == "off", width=150, on_click=lambda: set_mode("off"))],
+            [tile_button(_("Lay down"), selected=mode == "lay", width=150, on_click=lambda: set_mode("lay")),
+             tile_button(_("Lay off"), selected=mode == "off", width=150, on_click=lambda: set_mode("off"))],
             spacing=8,
         ),
     ]
     if mode == "lay":
         answer = found if found is not None else meld_answer(level, cards, levels, players)
         controls += [
-            section_title("Your level"),
+            section_title(_("Your level")),
             labelled("levels", ft.Row(
                 [tile_button(str(n), selected=n == level, on_click=partial(choose_level, n))
                  for n in range(1, len(levels) + 1)],
                 wrap=True, spacing=4, run_spacing=4,
             )),
             labelled("level", ft.Text(level_line(level, levels), size=16, weight=ft.FontWeight.W_600)),
-            ft.Text(f"Your cards ({len(cards)} of at most {MAX_HAND}): the ones to lay down, "
-                    "or your whole hand and tap Find.", color=ft.Colors.ON_SURFACE_VARIANT),
+            ft.Text(_("Your cards ({count} of at most {most}): the ones to lay down, "
+                      "or your whole hand and tap Find.").format(count=len(cards), most=MAX_HAND), color=ft.Colors.ON_SURFACE_VARIANT),
             labelled("cards", card_row(cards, chosen=answer.chosen if found is not None else frozenset(),
-                                       on_remove=remove, empty="No cards yet: pick them below.")),
+                                       on_remove=remove, empty=_("No cards yet: pick them below."))),
             ft.Row(
-                [ft.FilledButton("Find it in my hand", icon=ft.Icons.SEARCH, on_click=find,
+                [ft.FilledButton(_("Find it in my hand"), icon=ft.Icons.SEARCH, on_click=find,
                                  disabled=not cards, height=TOUCH, expand=True),
-                 ft.TextButton("Clear", on_click=clear,
+                 ft.TextButton(_("Clear"), on_click=clear,
                                disabled=not cards, height=TOUCH)],
             ),
             answer_line(answer.summary),
         ]
         if answer.wilds:
             controls.append(labelled("wilds", ft.Text(answer.wilds, size=16)))
-        controls += [error_line(note), CardPicker(pick, jokers=(), hint="e.g. 7s 7h 7d KC KD 2s")]
+        controls += [error_line(note), CardPicker(pick, jokers=(), hint=_("e.g. 7s 7h 7d KC KD 2s"))]
         if answer.groups:
             controls.append(_grouping(answer.groups))
     else:
@@ -403,28 +436,29 @@ def Check(options: Mapping[str, Any], players: int) -> ft.Control:
 
         controls += [
             ft.Row(
-                [tile_button("Straight", selected=kind == up_to_nine.STRAIGHT, width=120,
+                [tile_button(_("Straight"), selected=kind == up_to_nine.STRAIGHT, width=120,
                              on_click=lambda: choose_kind(up_to_nine.STRAIGHT)),
-                 tile_button("Set", selected=kind == up_to_nine.SET, width=120,
+                 tile_button(_("Set"), selected=kind == up_to_nine.SET, width=120,
                              on_click=lambda: choose_kind(up_to_nine.SET))],
                 spacing=8,
             ),
             slots_row(
-                slot_button("Group on the table", [], active=active == "group",
+                slot_button(_("Group on the table"), [], active=active == "group",
                             on_click=lambda: set_active("group"),
-                            summary=count_text(len(group), "card") if group else None),
-                slot_button("Card to lay off", [off_card] if off_card else [], active=active == "card",
+                            summary=ngettext("{count} card", "{count} cards", len(group)).format(count=len(group))
+                            if group else None),
+                slot_button(_("Card to lay off"), [off_card] if off_card else [], active=active == "card",
                             on_click=lambda: set_active("card")),
             ),
             answer_line(summary),
             labelled("group", _laid_row(group, reading, choices, tap_laid)),
         ]
         if line is not None:
-            controls.append(suit_text(f"Read as: {line.title}", color=ft.Colors.ON_SURFACE_VARIANT))
+            controls.append(suit_text(_("Read as: {group}").format(group=line.title), color=ft.Colors.ON_SURFACE_VARIANT))
         controls += [
-            ft.TextButton("Clear", icon=ft.Icons.CLEAR_ALL, on_click=clear_lay_off,
+            ft.TextButton(_("Clear"), icon=ft.Icons.CLEAR_ALL, on_click=clear_lay_off,
                           disabled=not group and off_card is None, height=TOUCH),
-            CardPicker(pick, jokers=(), hint="e.g. 4c 5c 6c 7c"),
+            CardPicker(pick, jokers=(), hint=_("e.g. 4c 5c 6c 7c")),
         ]
     return ft.Column([c for c in controls if c is not None], spacing=12)
 

@@ -16,12 +16,14 @@ from typing import Any
 import flet as ft
 
 from companion.games import up_to_nine
+from companion.i18n import N_, _, ngettext
 from companion.ui.widgets import TOUCH, error_line, icon_button, section_title
 
 PRESET = up_to_nine.levels_to_json(up_to_nine.LEVELS)
 """The preset table as JSON (rulings.md, Up to 9)."""
 
-KIND_LABELS = {up_to_nine.STRAIGHT: "Straight", up_to_nine.SET: "Set"}
+KIND_LABELS = {up_to_nine.STRAIGHT: N_("Straight"), up_to_nine.SET: N_("Set")}
+"""The button naming a group's kind (marked; translated where shown)."""
 
 
 def _small_stepper(
@@ -31,9 +33,9 @@ def _small_stepper(
     ``on_step(-1 or 1)``; minus is off at ``least``."""
     return ft.Row(
         [
-            icon_button(ft.Icons.REMOVE, f"{name} minus", partial(on_step, -1), disabled=value <= least),
+            icon_button(ft.Icons.REMOVE, _("{name} minus").format(name=name), partial(on_step, -1), disabled=value <= least),
             ft.Text(text, size=14, text_align=ft.TextAlign.CENTER),
-            icon_button(ft.Icons.ADD, f"{name} plus", partial(on_step, 1)),
+            icon_button(ft.Icons.ADD, _("{name} plus").format(name=name), partial(on_step, 1)),
         ],
         spacing=0,
         tight=True,
@@ -47,7 +49,8 @@ def _level_words(levels: list[dict[str, Any]]) -> tuple[list[str], str]:
         table = up_to_nine.levels_from_json(levels)
     except ValueError as exc:
         return [], str(exc)
-    return [f"{level.contract} · wilds: {level.budget_text}" for level in table], ""
+    return [_("{contract} · wilds: {budget}").format(contract=level.contract, budget=level.budget_text)
+            for level in table], ""
 
 
 @ft.component
@@ -74,21 +77,23 @@ def LevelEditor(number: int, level: dict[str, Any], on_change: Callable[[dict[st
         change(lambda lv: lv["groups"].pop(index))
 
     def group_controls(index: int, group: dict[str, Any]) -> ft.Control:
-        name = f"group {index + 1}"
+        group_number = index + 1
         return ft.Column(
             [
                 ft.Row(
                     [
-                        ft.Text(f"Group {index + 1}:", weight=ft.FontWeight.W_600),
+                        ft.Text(_("Group {number}:").format(number=group_number), weight=ft.FontWeight.W_600),
                         ft.OutlinedButton(
-                            KIND_LABELS.get(group["kind"], group["kind"]),
+                            _(KIND_LABELS[group["kind"]]) if group["kind"] in KIND_LABELS else group["kind"],
                             icon=ft.Icons.SWAP_HORIZ,
                             on_click=partial(toggle_kind, index),
                             height=TOUCH,
                         ),
                         ft.Container(expand=True),
                         icon_button(
-                            ft.Icons.DELETE_OUTLINE, f"Remove level {number} {name}", partial(remove_group, index),
+                            ft.Icons.DELETE_OUTLINE,
+                            _("Remove level {level} group {group}").format(level=number, group=group_number),
+                            partial(remove_group, index),
                             disabled=len(level["groups"]) <= 1,
                         ),
                     ],
@@ -97,12 +102,15 @@ def LevelEditor(number: int, level: dict[str, Any], on_change: Callable[[dict[st
                 ft.Row(
                     [
                         _small_stepper(
-                            f"{group['size']} cards", f"Level {number} {name} cards", group["size"],
+                            ngettext("{count} card", "{count} cards", group["size"]).format(count=group["size"]),
+                            _("Level {level} group {group} cards").format(level=number, group=group_number),
+                            group["size"],
                             partial(step, index, "size"), least=2,
                         ),
                         _small_stepper(
-                            f"{group['max_wild']} wild{'' if group['max_wild'] == 1 else 's'}",
-                            f"Level {number} {name} wilds", group["max_wild"], partial(step, index, "max_wild"),
+                            ngettext("{count} wild", "{count} wilds", group["max_wild"]).format(count=group["max_wild"]),
+                            _("Level {level} group {group} wilds").format(level=number, group=group_number),
+                            group["max_wild"], partial(step, index, "max_wild"),
                         ),
                     ],
                     spacing=0,
@@ -125,17 +133,23 @@ def LevelEditor(number: int, level: dict[str, Any], on_change: Callable[[dict[st
             [
                 *[group_controls(i, g) for i, g in enumerate(level["groups"])],
                 ft.TextButton(
-                    "Add a group", icon=ft.Icons.ADD, height=TOUCH,
+                    _("Add a group"), icon=ft.Icons.ADD, height=TOUCH,
                     on_click=lambda: change(
                         lambda lv: lv["groups"].append({"kind": up_to_nine.SET, "size": 3, "max_wild": 0})
                     ),
                 ),
                 _small_stepper(
-                    f"{level['max_wild']} wilds in all", f"Level {number} wilds in all", level["max_wild"],
+                    ngettext("{count} wild in all", "{count} wilds in all", level["max_wild"]).format(
+                        count=level["max_wild"]
+                    ),
+                    _("Level {level} wilds in all").format(level=number), level["max_wild"],
                     partial(step_level, "max_wild"),
                 ),
                 _small_stepper(
-                    f"{level.get('min_clean', 0)} group(s) with no wild", f"Level {number} clean groups",
+                    ngettext("{count} group with no wild", "{count} groups with no wild", level.get("min_clean", 0)).format(
+                        count=level.get("min_clean", 0)
+                    ),
+                    _("Level {level} clean groups").format(level=number),
                     level.get("min_clean", 0), partial(step_level, "min_clean"),
                 ),
             ],
@@ -166,7 +180,9 @@ def LevelTable(levels: list[dict[str, Any]], set_levels: Callable[[list[dict[str
 
     rows: list[ft.Control] = []
     for number, level in enumerate(levels, start=1):
-        text = lines[number - 1] if lines else f"{len(level['groups'])} group(s)"
+        text = lines[number - 1] if lines else ngettext(
+            "{count} group", "{count} groups", len(level["groups"])
+        ).format(count=len(level["groups"]))
         rows.append(
             ft.Row(
                 [
@@ -174,7 +190,7 @@ def LevelTable(levels: list[dict[str, Any]], set_levels: Callable[[list[dict[str
                     ft.Text(text, expand=True),
                     icon_button(
                         ft.Icons.EXPAND_LESS if open_level == number else ft.Icons.EDIT_OUTLINED,
-                        f"Edit level {number}",
+                        _("Edit level {level}").format(level=number),
                         partial(set_open_level, 0 if open_level == number else number),
                     ),
                 ],
@@ -185,11 +201,11 @@ def LevelTable(levels: list[dict[str, Any]], set_levels: Callable[[list[dict[str
             rows.append(LevelEditor(number, level, partial(replace_level, number)))
     return ft.Column(
         controls=[c for c in [
-            section_title("Level table (edited: house rule)" if edited else "Level table (the preset)"),
-            ft.Text("Tap the pencil to change a level before the game starts.", color=ft.Colors.ON_SURFACE_VARIANT),
+            section_title(_("Level table (edited: house rule)") if edited else _("Level table (the preset)")),
+            ft.Text(_("Tap the pencil to change a level before the game starts."), color=ft.Colors.ON_SURFACE_VARIANT),
             *rows,
             ft.TextButton(
-                "Back to the preset levels", icon=ft.Icons.RESTART_ALT, height=TOUCH,
+                _("Back to the preset levels"), icon=ft.Icons.RESTART_ALT, height=TOUCH,
                 on_click=reset,
             )
             if edited
