@@ -18,7 +18,9 @@ Terms:
   renders that same pad, so a change is read and replayed at most once, not
   once per session. Pads in the cache are shared snapshots: screens read
   them and never change them (every change goes through
-  ``companion.ui.saving`` on the latest saved version).
+  ``companion.ui.saving`` on the latest saved version). A game that can not
+  be read is not kept: each session reads it again and gets the reason in
+  its own language.
 
 Changes made by another process on the same data folder while a screen
 shows the game are not announced here; the screen shows them when the game
@@ -54,8 +56,10 @@ class Shown:
     Attributes:
         version: the cache's version of this game (grows with each change).
         pad: the latest pad (shared: read only), or None when there is none.
-        problem: why there is no pad, in plain words ("" when there is one
-            or the game is simply not saved).
+        problem: why there is no pad, in plain words: the store's or the
+            pad's own refusal, in the language of the session that read it
+            ("" when there is one or the game is simply not saved; the
+            screens put their own title over it).
     """
 
     version: int
@@ -86,14 +90,17 @@ class GameCache:
     def get(self, game_id: str) -> Shown:
         """The game ``game_id`` as saved now: from the cache, else read from
         the store and replayed once (then cached). Never raises: a store or
-        pad refusal is in ``Shown.problem``."""
+        pad refusal is in ``Shown.problem`` (not cached: read again at each
+        call, in the caller's language)."""
         with self._lock:
             shown = self._shown.get(game_id)
             if shown is not None:
                 return shown
             self.loads += 1
             self._version += 1
-            shown = self._shown[game_id] = self._load(game_id, self._version)
+            shown = self._load(game_id, self._version)
+            if not shown.problem:
+                self._shown[game_id] = shown
             return shown
 
     def watch(self, game_id: str) -> None:
@@ -122,7 +129,7 @@ class GameCache:
         try:
             return Shown(version, pad_from_doc(doc))
         except PadError as error:
-            return Shown(version, None, f"This game can not be opened: {error}")
+            return Shown(version, None, str(error))
 
     def put(self, game_id: str, pad: Pad | None) -> tuple[int, bool]:
         """Record a change of game ``game_id``: ``pad`` is the pad as saved
