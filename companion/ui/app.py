@@ -173,7 +173,8 @@ def MessageBar(location: str) -> ft.Control:
     actions: list[ft.Control] = []
     if undo is not None:
         actions.append(
-            ft.TextButton(_("Undo"), on_click=on_undo, height=TOUCH, style=ft.ButtonStyle(color=ft.Colors.INVERSE_PRIMARY))
+            ft.TextButton(_("Undo"), on_click=on_undo, height=TOUCH,
+                          style=ft.ButtonStyle(color=ft.Colors.INVERSE_PRIMARY))
         )
     actions.append(
         ft.IconButton(

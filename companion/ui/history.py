@@ -255,7 +255,8 @@ def HistoryGameScreen() -> ft.Control:
         session.tell(_("{game} game deleted").format(game=title), undo=restore, screen="/history")
         navigate("/history")
 
-    subtitle = _("{players} · started {when}").format(players=join_names(list(pad.players)), when=when_text(pad.created))
+    subtitle = _("{players} · started {when}").format(players=join_names(list(pad.players)),
+                                                      when=when_text(pad.created))
 
     def reopen():
         outcome = saving.change_game(store, game_id, lambda saved: saved.reopen(), session.phone or None)
