@@ -128,12 +128,15 @@ def KeyGate(access, routes: list[ft.Route]):
     Flet serves on the same session) is kept on the phone and taken out of
     the address bar; without one, the key kept on the phone is tried. The
     key is checked again at every render and whenever another session
-    renews it.
+    renews it (heard on ``KEY_TOPIC`` through the session's
+    ``companion.ui.live.Listening``, which listens again after a reload or
+    a dropped connection and checks once more then).
     """
     page = ft.context.page
     session = use_session()
     presented, set_presented = ft.use_state(None)
     _renewals, set_renewals = ft.use_state(0)
+    stop = ft.use_ref(None)
 
     async def admit(key: str):
         await keep_key(session.prefs, key)
@@ -149,15 +152,17 @@ def KeyGate(access, routes: list[ft.Route]):
         if offered and access.admits(offered):
             page.run_task(admit, offered)
 
-    async def recheck():
-        set_renewals(lambda count: count + 1)
-
     def listen():
         if access.required:
             page.run_task(find_key)
-            page.pubsub.subscribe_topic(KEY_TOPIC, lambda _topic, _message: page.run_task(recheck))
+            stop.current = session.listening.listen(KEY_TOPIC, lambda: set_renewals(lambda count: count + 1))
 
-    ft.use_effect(listen, [], cleanup=lambda: page.pubsub.unsubscribe_topic(KEY_TOPIC))
+    def quiet():
+        if stop.current is not None:
+            stop.current()
+            stop.current = None
+
+    ft.use_effect(listen, [], cleanup=quiet)
 
     def renew():
         key = access.renew()
