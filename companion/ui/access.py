@@ -18,6 +18,7 @@ from urllib.parse import parse_qsl, urlencode, urlsplit
 
 import flet as ft
 
+from companion.i18n import N_, _
 from companion.ui.state import use_session
 
 KEY_PREF = "companion.table-key"
@@ -26,8 +27,8 @@ KEY_PREF = "companion.table-key"
 KEY_TOPIC = "table-key"
 """Pubsub topic on which the session that renewed the key tells the others."""
 
-ASK_THE_HOST = "Ask the host for the table's QR code"
-"""All a browser without the key sees."""
+ASK_THE_HOST = N_("Ask the host for the table's QR code")
+"""All a browser without the key sees (an English msgid, shown through ``_()``)."""
 
 
 @dataclass(frozen=True)
@@ -95,9 +96,9 @@ def AskTheHost() -> ft.View:
     ft.use_effect(lambda: gate.offer(route), [route])
     controls: list[ft.Control] = [] if gate.checking else [
         ft.Icon(ft.Icons.QR_CODE_2, size=96, color=ft.Colors.PRIMARY),
-        ft.Text(ASK_THE_HOST, theme_style=ft.TextThemeStyle.HEADLINE_SMALL, text_align=ft.TextAlign.CENTER),
+        ft.Text(_(ASK_THE_HOST), theme_style=ft.TextThemeStyle.HEADLINE_SMALL, text_align=ft.TextAlign.CENTER),
         ft.Text(
-            "Scan it with this phone's camera to join the game.",
+            _("Scan it with this phone's camera to join the game."),
             color=ft.Colors.ON_SURFACE_VARIANT,
             text_align=ft.TextAlign.CENTER,
         ),
@@ -127,12 +128,14 @@ def KeyGate(access, routes: list[ft.Route]):
     Flet serves on the same session) is kept on the phone and taken out of
     the address bar; without one, the key kept on the phone is tried. The
     key is checked again at every render and whenever another session
-    renews it.
+    renews it (heard on ``KEY_TOPIC`` through the session's
+    ``companion.ui.live.Listening``, which listens again after a reload or
+    a dropped connection and checks once more then).
     """
     page = ft.context.page
     session = use_session()
     presented, set_presented = ft.use_state(None)
-    _, set_renewals = ft.use_state(0)
+    _renewals, set_renewals = ft.use_state(0)
 
     async def admit(key: str):
         await keep_key(session.prefs, key)

@@ -21,6 +21,7 @@ from urllib.parse import parse_qs, urlparse
 
 import flet as ft
 
+from companion.i18n import N_, _
 from companion.ui.access import KeyGate
 from companion.ui.ask_cards import SUIT_FONT, SUIT_FONT_URL
 from companion.ui.board import BoardScreen
@@ -54,12 +55,13 @@ MESSAGE_SECONDS_UNDO = 10
 """How long a message stays (with an "Undo" button: longer)."""
 
 TABS: tuple[tuple[str, str, ft.IconData, ft.IconData], ...] = (
-    ("/", "Play", ft.Icons.STYLE_OUTLINED, ft.Icons.STYLE),
-    ("/check", "Check", ft.Icons.RULE_OUTLINED, ft.Icons.RULE),
-    ("/rules", "Rules", ft.Icons.MENU_BOOK_OUTLINED, ft.Icons.MENU_BOOK),
-    ("/history", "History", ft.Icons.HISTORY_OUTLINED, ft.Icons.HISTORY),
+    ("/", N_("Play"), ft.Icons.STYLE_OUTLINED, ft.Icons.STYLE),
+    ("/check", N_("Check"), ft.Icons.RULE_OUTLINED, ft.Icons.RULE),
+    ("/rules", N_("Rules"), ft.Icons.MENU_BOOK_OUTLINED, ft.Icons.MENU_BOOK),
+    ("/history", N_("History"), ft.Icons.HISTORY_OUTLINED, ft.Icons.HISTORY),
 )
-"""Bottom navigation: (route, label, icon, selected icon)."""
+"""Bottom navigation: (route, label, icon, selected icon); each label is an
+English msgid, shown through ``_()``."""
 
 TAB_OF_PATH: tuple[tuple[str, int], ...] = (
     ("/check", 1),
@@ -128,7 +130,7 @@ def NoticesBanner() -> ft.Control | None:
                     expand=True,
                     spacing=4,
                 ),
-                ft.TextButton("OK", on_click=dismiss, height=TOUCH),
+                ft.TextButton(_("OK"), on_click=dismiss, height=TOUCH),
             ],
             vertical_alignment=ft.CrossAxisAlignment.CENTER,
         ),
@@ -171,11 +173,12 @@ def MessageBar(location: str) -> ft.Control:
     actions: list[ft.Control] = []
     if undo is not None:
         actions.append(
-            ft.TextButton("Undo", on_click=on_undo, height=TOUCH, style=ft.ButtonStyle(color=ft.Colors.INVERSE_PRIMARY))
+            ft.TextButton(_("Undo"), on_click=on_undo, height=TOUCH,
+                          style=ft.ButtonStyle(color=ft.Colors.INVERSE_PRIMARY))
         )
     actions.append(
         ft.IconButton(
-            icon=ft.Icon(ft.Icons.CLOSE, semantics_label="Close message", color=ft.Colors.ON_INVERSE_SURFACE),
+            icon=ft.Icon(ft.Icons.CLOSE, semantics_label=_("Close message"), color=ft.Colors.ON_INVERSE_SURFACE),
             on_click=lambda: session.dismissed(message_id), width=TOUCH, height=TOUCH,
         )
     )
@@ -221,8 +224,8 @@ def Shell() -> ft.View:
             selected_index=tab_index(location),
             on_change=on_tab,
             destinations=[
-                ft.NavigationBarDestination(icon=icon, selected_icon=selected, label=label)
-                for _, label, icon, selected in TABS
+                ft.NavigationBarDestination(icon=icon, selected_icon=selected, label=_(label))
+                for _route, label, icon, selected in TABS
             ],
         ),
     )
@@ -253,8 +256,8 @@ def NotFound() -> ft.Control:
     """Any other address: say so and offer the way home."""
     return ft.Column(
         [
-            ft.Text("There is nothing at this address.", size=20),
-            ft.FilledButton("Go to Play", on_click=lambda: navigate("/"), height=TOUCH),
+            ft.Text(_("There is nothing at this address."), size=20),
+            ft.FilledButton(_("Go to Play"), on_click=lambda: navigate("/"), height=TOUCH),
         ]
     )
 
@@ -304,7 +307,7 @@ def App(store, access) -> list[ft.View]:
     async def run(listener: Callable[[], None]) -> None:
         listener()
 
-    session, _ = ft.use_state(
+    session, _set_session = ft.use_state(
         lambda: SessionState(
             wakelock=ft.Wakelock(),
             prefs=ft.SharedPreferences(),

@@ -28,6 +28,7 @@ from dataclasses import dataclass
 import flet as ft
 
 from companion import registry
+from companion.i18n import _, format_number
 from companion.pads import Pad
 from companion.ui.access import use_gate
 from companion.ui.games import game_ui
@@ -78,8 +79,6 @@ def board_sizes(width: float | None) -> BoardSizes:
     full = BoardSizes()
     return BoardSizes(**{name: round(value * scale) for name, value in vars(full).items()})
 
-
-"""The page's scheme for the scheme of the WebSocket it talks to the server on."""
 
 TIGHT = ft.TextStyle(height=1.05)
 """Line height of the board's big texts (the font size, nearly): six players fit 800 px."""
@@ -165,9 +164,9 @@ def _player_line(line: BoardLine, highlighted: bool, sizes: BoardSizes) -> ft.Co
     if line.wins:
         name_row.insert(0, ft.Icon(ft.Icons.EMOJI_EVENTS, size=sizes.name, color=colour))
     if line.deals:
-        name_row.append(_mark("deals", sizes))
+        name_row.append(_mark(_("deals"), sizes))
     if line.starts:
-        name_row.append(_mark("starts", sizes))
+        name_row.append(_mark(_("starts"), sizes))
     who: list[ft.Control] = [
         ft.Row(name_row, spacing=sizes.gap, vertical_alignment=ft.CrossAxisAlignment.CENTER),
     ]
@@ -184,7 +183,7 @@ def _player_line(line: BoardLine, highlighted: bool, sizes: BoardSizes) -> ft.Co
                     width=sizes.place,
                     content=labelled(
                         f"board-place-{line.player}",
-                        ft.Text("" if line.place is None else str(line.place), size=sizes.name, color=colour),
+                        ft.Text("" if line.place is None else format_number(line.place), size=sizes.name, color=colour),
                     ),
                 ),
                 ft.Column(who, spacing=0, expand=True),
@@ -201,7 +200,8 @@ def _player_line(line: BoardLine, highlighted: bool, sizes: BoardSizes) -> ft.Co
                     alignment=ft.Alignment.CENTER_RIGHT,
                     content=labelled(
                         f"board-total-{line.player}",
-                        ft.Text(str(line.total), size=sizes.total, weight=ft.FontWeight.BOLD, color=colour, style=TIGHT),
+                        ft.Text(format_number(line.total), size=sizes.total, weight=ft.FontWeight.BOLD, color=colour,
+                                style=TIGHT),
                     ),
                 ),
             ],
@@ -213,7 +213,7 @@ def _player_line(line: BoardLine, highlighted: bool, sizes: BoardSizes) -> ft.Co
 def _headings(pad: Pad, sizes: BoardSizes) -> ft.Control:
     """The column headings over the lines: the last round's number and the unit."""
     muted = ft.Colors.ON_SURFACE_VARIANT
-    last = f"Round {len(pad.rows)}" if pad.rows else ""
+    last = _("Round {number}").format(number=format_number(len(pad.rows))) if pad.rows else ""
     return ft.Container(
         padding=ft.Padding.symmetric(horizontal=sizes.gap),
         content=ft.Row(
@@ -279,7 +279,7 @@ def board_content(pad: Pad, sizes: BoardSizes) -> ft.Control:
                             max_lines=1, overflow=ft.TextOverflow.ELLIPSIS),
                 ),
             ),
-            ft.TextButton("Open the pad", icon=ft.Icons.EDIT_NOTE, height=TOUCH,
+            ft.TextButton(_("Open the pad"), icon=ft.Icons.EDIT_NOTE, height=TOUCH,
                           on_click=lambda: navigate(f"/pad/{pad.id}")),
         ],
         spacing=sizes.gap * 2,
@@ -300,7 +300,7 @@ def _plain(sizes: BoardSizes, text: str, detail: str = "") -> ft.Control:
     lines: list[ft.Control] = [ft.Text(text, size=sizes.status, weight=ft.FontWeight.W_600)]
     if detail:
         lines.append(ft.Text(detail, size=sizes.note, color=ft.Colors.ON_SURFACE_VARIANT))
-    lines.append(ft.TextButton("Go to Play", on_click=lambda: navigate("/"), height=TOUCH))
+    lines.append(ft.TextButton(_("Go to Play"), on_click=lambda: navigate("/"), height=TOUCH))
     return ft.Column(lines, spacing=sizes.gap)
 
 
@@ -326,9 +326,9 @@ def BoardScreen() -> ft.View:
     ft.use_effect(follow_width, [], cleanup=stop_following)
     sizes = board_sizes(width)
     if shown.problem:
-        content = _plain(sizes, "This game can not be opened", shown.problem)
+        content = _plain(sizes, _("This game can not be opened"), shown.problem)
     elif shown.pad is None:
-        content = _plain(sizes, "This game is not here (deleted?)")
+        content = _plain(sizes, _("This game is not here (deleted?)"))
     else:
         content = board_content(shown.pad, sizes)
     return ft.View(
@@ -347,15 +347,15 @@ def BoardInvite(game_id: str, back: Callable[[], None]) -> ft.Control:
     link = use_gate().access.invite_url(board_path(game_id))
     return ft.Column(
         [
-            screen_header("Board for the table", "Big totals for a tablet or a TV", back=back),
-            ft.Text("Scan this with the tablet or TV in the middle of the table, or open its address there.",
+            screen_header(_("Board for the table"), _("Big totals for a tablet or a TV"), back=back),
+            ft.Text(_("Scan this with the tablet or TV in the middle of the table, or open its address there."),
                     color=ft.Colors.ON_SURFACE_VARIANT),
             ft.Container(
                 alignment=ft.Alignment.CENTER,
                 content=ft.Container(bgcolor=ft.Colors.WHITE, border_radius=12, content=qr_image(link)),
             ),
             ft.Text(link, selectable=True, text_align=ft.TextAlign.CENTER),
-            ft.FilledButton("Open the board here", icon=ft.Icons.TV, height=TOUCH,
+            ft.FilledButton(_("Open the board here"), icon=ft.Icons.TV, height=TOUCH,
                             on_click=lambda: navigate(board_path(game_id))),
         ],
         spacing=12,

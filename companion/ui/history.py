@@ -14,6 +14,7 @@ from functools import partial
 import flet as ft
 
 from companion import registry
+from companion.i18n import _, format_number, ngettext
 from companion.pads import PadError, pad_from_doc
 from companion.pads.base import join_names
 from companion.stats import PlayerStats, export_csv
@@ -38,9 +39,12 @@ def _stamp() -> str:
 def _stats_text(stats: PlayerStats) -> str:
     """One player's statistics in plain words: the games and wins, then a line
     per game in registry order (each game's UI module's ``stats_parts``)."""
-    head = f"{stats.games} game{'s' if stats.games != 1 else ''}"
+    head = ngettext("{count} game", "{count} games", stats.games).format(count=format_number(stats.games))
     if stats.win_rate is not None:
-        head += f" · won {stats.wins} of {stats.finished} finished ({round(stats.win_rate * 100)}%)"
+        head = _("{games} · won {wins} of {finished} finished ({percent}%)").format(
+            games=head, wins=format_number(stats.wins), finished=format_number(stats.finished),
+            percent=format_number(round(stats.win_rate * 100)),
+        )
     lines = [head]
     for game in registry.GAMES:
         parts = game_ui(game.id).stats_parts(stats)
@@ -85,13 +89,13 @@ def PlayerStatistics() -> ft.Control:
         return error_line(stats)
     if not shown:
         return ft.OutlinedButton(
-            "Show player statistics", icon=ft.Icons.INSIGHTS, on_click=lambda: set_shown(True), height=TOUCH
+            _("Show player statistics"), icon=ft.Icons.INSIGHTS, on_click=lambda: set_shown(True), height=TOUCH
         )
     if stats is None:
-        return working("Counting statistics over every game...")
-    lines: list[ft.Control] = [section_title("Players")]
+        return working(_("Counting statistics over every game..."))
+    lines: list[ft.Control] = [section_title(_("Players"))]
     if not stats:
-        lines.append(ft.Text("No games yet."))
+        lines.append(ft.Text(_("No games yet.")))
     lines.extend(
         ft.ListTile(title=ft.Text(entry.name), subtitle=ft.Text(_stats_text(entry)), content_padding=0)
         for entry in stats
@@ -103,8 +107,10 @@ def import_message(added: int, file_name: str) -> str:
     """The message after a backup was read: how many games it added, or that
     every game in it was already on this device (none added)."""
     if not added:
-        return f"Nothing new in {file_name}: its games are already on this device"
-    return f"Imported {added} game{'s' if added != 1 else ''} from {file_name}"
+        return _("Nothing new in {file}: its games are already on this device").format(file=file_name)
+    return ngettext("Imported {count} game from {file}", "Imported {count} games from {file}", added).format(
+        count=format_number(added), file=file_name
+    )
 
 
 @ft.component
@@ -121,7 +127,7 @@ def HistoryScreen() -> ft.Control:
         if not e.files:
             return
         chosen = e.files[0]
-        set_busy(f"Importing {chosen.name}...")
+        set_busy(_("Importing {file}...").format(file=chosen.name))
         try:
             added = await asyncio.to_thread(store.import_json, chosen.bytes or b"")
         except StoreError as exc:
@@ -134,12 +140,12 @@ def HistoryScreen() -> ft.Control:
         announce_saved(session, listed=True)
         session.tell(import_message(added, chosen.name))
 
-    picker, _ = ft.use_state(lambda: ft.FilePicker(on_result=picked))
+    picker, _set_picker = ft.use_state(lambda: ft.FilePicker(on_result=picked))
 
-    async def export(what: str, make: Callable[[], str], file_name: str):
-        """Make an export (``make()``: its text) in a worker thread, with a
-        progress line, then offer it to save as ``file_name``."""
-        set_busy(f"Preparing the {what}...")
+    async def export(preparing: str, make: Callable[[], str], file_name: str):
+        """Make an export (``make()``: its text) in a worker thread, with the
+        progress line ``preparing``, then offer it to save as ``file_name``."""
+        set_busy(preparing)
         try:
             data = (await asyncio.to_thread(make)).encode("utf-8")
         except StoreError as exc:
@@ -150,10 +156,11 @@ def HistoryScreen() -> ft.Control:
         await picker.save_file(file_name=file_name, src_bytes=data)
 
     async def export_backup():
-        await export("backup", store.export_json, f"companion-backup-{_stamp()}.json")
+        await export(_("Preparing the backup..."), store.export_json, f"companion-backup-{_stamp()}.json")
 
     async def export_table():
-        await export("CSV table", lambda: export_csv(store.iter_games()), f"companion-rounds-{_stamp()}.csv")
+        await export(_("Preparing the CSV table..."), lambda: export_csv(store.iter_games()),
+                     f"companion-rounds-{_stamp()}.csv")
 
     try:
         games = store.list_games(limit=count + 1)
@@ -161,15 +168,15 @@ def HistoryScreen() -> ft.Control:
         games, problem = [], problem or str(exc)
     more = len(games) > count
     controls: list[ft.Control | None] = [
-        screen_header("History", "Every game on this device, newest first"),
+        screen_header(_("History"), _("Every game on this device, newest first")),
         error_line(problem),
         working(busy) if busy else None,
         ft.Row(
             [
-                ft.OutlinedButton("Export backup", icon=ft.Icons.DOWNLOAD, on_click=export_backup, height=TOUCH),
-                ft.OutlinedButton("Export CSV", icon=ft.Icons.TABLE_VIEW, on_click=export_table, height=TOUCH),
+                ft.OutlinedButton(_("Export backup"), icon=ft.Icons.DOWNLOAD, on_click=export_backup, height=TOUCH),
+                ft.OutlinedButton(_("Export CSV"), icon=ft.Icons.TABLE_VIEW, on_click=export_table, height=TOUCH),
                 ft.OutlinedButton(
-                    "Import backup", icon=ft.Icons.UPLOAD_FILE, height=TOUCH,
+                    _("Import backup"), icon=ft.Icons.UPLOAD_FILE, height=TOUCH,
                     action=ft.PickFiles(
                         picker,
                         file_type=ft.FilePickerFileType.CUSTOM,
@@ -182,17 +189,17 @@ def HistoryScreen() -> ft.Control:
             spacing=8,
         ),
         PlayerStatistics(),
-        section_title("Games"),
+        section_title(_("Games")),
     ]
     if not games:
-        controls.append(ft.Text("No games saved yet. Start one from Play.", color=ft.Colors.ON_SURFACE_VARIANT))
+        controls.append(ft.Text(_("No games saved yet. Start one from Play."), color=ft.Colors.ON_SURFACE_VARIANT))
     controls.extend(
         game_line(summary, partial(navigate, f"/history/{summary['id']}"))
         for summary in games[:count]
     )
     if more:
         controls.append(
-            ft.TextButton("Show more", on_click=lambda: set_count(count + PAGE_SIZE), height=TOUCH)
+            ft.TextButton(_("Show more"), on_click=lambda: set_count(count + PAGE_SIZE), height=TOUCH)
         )
     return ft.Column([control for control in controls if control is not None], spacing=8)
 
@@ -209,7 +216,7 @@ def HistoryGameScreen() -> ft.Control:
     try:
         doc = store.get_game(game_id)
     except StoreError as exc:
-        return ft.Column([screen_header("This game can not be read", back=lambda: navigate("/history")),
+        return ft.Column([screen_header(_("This game can not be read"), back=lambda: navigate("/history")),
                           error_line(str(exc))], spacing=12)
 
     def back():
@@ -218,15 +225,16 @@ def HistoryGameScreen() -> ft.Control:
     if doc is None:
         return ft.Column(
             [
-                screen_header("Game not found", back=back),
-                ft.Text("This game is not saved on this device (it may have been deleted)."),
+                screen_header(_("Game not found"), back=back),
+                ft.Text(_("This game is not saved on this device (it may have been deleted).")),
             ],
             spacing=12,
         )
     try:
         pad = pad_from_doc(doc)
     except PadError as exc:
-        return ft.Column([screen_header("This game can not be opened", back=back), error_line(str(exc))])
+        return ft.Column([screen_header(_("This game can not be opened"), back=back), error_line(str(exc))])
+    title = registry.game(pad.GAME).title
 
     def delete():
         try:
@@ -240,43 +248,45 @@ def HistoryGameScreen() -> ft.Control:
             try:
                 store.restore_game(removed)
             except StoreError as exc:
-                session.tell(f"Not restored: {exc}")
+                session.tell(_("Not restored: {reason}").format(reason=exc))
                 return
             announce_saved(session, game_id, listed=True)
 
-        session.tell(f"{registry.game(pad.GAME).title} game deleted", undo=restore, screen="/history")
+        session.tell(_("{game} game deleted").format(game=title), undo=restore, screen="/history")
         navigate("/history")
 
-    subtitle = f"{join_names(list(pad.players))} · started {when_text(pad.created)}"
+    subtitle = _("{players} · started {when}").format(players=join_names(list(pad.players)),
+                                                      when=when_text(pad.created))
+
     def reopen():
         outcome = saving.change_game(store, game_id, lambda saved: saved.reopen(), session.phone or None)
         if not outcome.saved:
             set_problem(outcome.message)
             return
         announce_saved(session, game_id, outcome.pad, listed=True)
-        session.tell(f"{registry.game(pad.GAME).title} game reopened", screen=f"/pad/{game_id}")
+        session.tell(_("{game} game reopened").format(game=title), screen=f"/pad/{game_id}")
         navigate(f"/pad/{game_id}")
 
     controls: list[ft.Control | None] = [
-        screen_header(registry.game(pad.GAME).title, subtitle, back=back),
+        screen_header(title, subtitle, back=back),
         ft.Text(pad.summary(), size=18, weight=ft.FontWeight.W_600),
         error_line(problem),
     ]
     if pad.finished:
         controls.append(
-            ft.FilledButton("Reopen", icon=ft.Icons.LOCK_OPEN, height=TOUCH, on_click=reopen)
+            ft.FilledButton(_("Reopen"), icon=ft.Icons.LOCK_OPEN, height=TOUCH, on_click=reopen)
         )
     else:
         controls.append(
-            ft.FilledButton("Resume this game", icon=ft.Icons.PLAY_ARROW, height=TOUCH,
+            ft.FilledButton(_("Resume this game"), icon=ft.Icons.PLAY_ARROW, height=TOUCH,
                             on_click=lambda: navigate(f"/pad/{game_id}"))
         )
     controls.append(score_table(pad))
     if pad.rows:
-        controls.append(ft.Text(MARKS_LEGEND, size=12, color=ft.Colors.ON_SURFACE_VARIANT))
+        controls.append(ft.Text(_(MARKS_LEGEND), size=12, color=ft.Colors.ON_SURFACE_VARIANT))
         controls.append(totals_chart(pad))
     controls.append(
-        ft.TextButton("Delete this game", icon=ft.Icons.DELETE_OUTLINE, on_click=delete, height=TOUCH,
+        ft.TextButton(_("Delete this game"), icon=ft.Icons.DELETE_OUTLINE, on_click=delete, height=TOUCH,
                       style=ft.ButtonStyle(color=ft.Colors.ERROR))
     )
     return ft.Column([control for control in controls if control is not None], spacing=10)

@@ -11,10 +11,12 @@ from collections.abc import Callable
 
 import flet as ft
 
+from companion.i18n import _
 from companion.ui.access import use_gate
 from companion.ui.qr import qr_image
 from companion.ui.state import use_session
 from companion.ui.widgets import TOUCH, screen_header
+
 
 @ft.component
 def InviteView(path: str, title: str, back: Callable[[], None]) -> ft.Control:
@@ -32,11 +34,11 @@ def InviteView(path: str, title: str, back: Callable[[], None]) -> ft.Control:
 
     def renew():
         gate.renew()
-        session.tell("New key: every other phone must scan the code again")
+        session.tell(_("New key: every other phone must scan the code again"))
 
     lines: list[ft.Control] = [
-        screen_header("Invite phones", title, back=back),
-        ft.Text("Scan with a phone's camera on the same Wi-Fi to open this game there."),
+        screen_header(_("Invite phones"), title, back=back),
+        ft.Text(_("Scan with a phone's camera on the same Wi-Fi to open this game there.")),
         ft.Container(
             qr_image(url),
             bgcolor=ft.Colors.WHITE,
@@ -49,20 +51,20 @@ def InviteView(path: str, title: str, back: Callable[[], None]) -> ft.Control:
         lines += [
             ft.Semantics(
                 identifier="invite-key",
-                content=ft.Text(f"Table key: {access.key}", weight=ft.FontWeight.W_600),
+                content=ft.Text(_("Table key: {key}").format(key=access.key), weight=ft.FontWeight.W_600),
             ),
             ft.Text(
-                "Only phones with this key see the games. Renewing it locks out "
-                "every other phone until it scans the new code.",
+                _("Only phones with this key see the games. Renewing it locks out "
+                  "every other phone until it scans the new code."),
                 color=ft.Colors.ON_SURFACE_VARIANT,
             ),
-            ft.OutlinedButton("Renew the key", icon=ft.Icons.KEY, on_click=renew, height=TOUCH),
+            ft.OutlinedButton(_("Renew the key"), icon=ft.Icons.KEY, on_click=renew, height=TOUCH),
         ]
     else:
         lines.append(
             ft.Text(
-                "Companion listens on this computer only, so phones can not open "
-                "this link. Start it with --host 0.0.0.0 to let them join.",
+                _("Companion listens on this computer only, so phones can not open "
+                  "this link. Start it with --host 0.0.0.0 to let them join."),
                 color=ft.Colors.ON_SURFACE_VARIANT,
             )
         )

@@ -18,7 +18,9 @@ Terms:
   renders that same pad, so a change is read and replayed at most once, not
   once per session. Pads in the cache are shared snapshots: screens read
   them and never change them (every change goes through
-  ``companion.ui.saving`` on the latest saved version).
+  ``companion.ui.saving`` on the latest saved version). A game that can not
+  be read is not kept: each session reads it again and gets the reason in
+  its own language.
 
 Changes made by another process on the same data folder while a screen
 shows the game are not announced here; the screen shows them when the game
@@ -55,8 +57,10 @@ class Shown:
     Attributes:
         version: the cache's version of this game (grows with each change).
         pad: the latest pad (shared: read only), or None when there is none.
-        problem: why there is no pad, in plain words ("" when there is one
-            or the game is simply not saved).
+        problem: why there is no pad, in plain words: the store's or the
+            pad's own refusal, in the language of the session that read it
+            ("" when there is one or the game is simply not saved; the
+            screens put their own title over it).
         stamp: the saved version shown (``companion.document.version_stamp``),
             None when there is no pad.
     """
@@ -91,7 +95,8 @@ class GameCache:
         """The game ``game_id`` as saved now: from the cache when the saved
         game is still the version cached (another process may have changed
         the data folder), else read from the store and replayed once (then
-        cached). Never raises: a store or pad refusal is in ``Shown.problem``."""
+        cached). Never raises: a store or pad refusal is in ``Shown.problem``
+        (not cached: read again at each call, in the caller's language)."""
         with self._lock:
             try:
                 doc = self._store.get_game(game_id)
@@ -102,11 +107,13 @@ class GameCache:
             shown = self._shown.get(game_id)
             if shown is not None and shown.pad is not None and doc is not None and shown.stamp == version_stamp(doc):
                 return shown
-            if shown is not None and shown.pad is None and doc is None and shown.problem == problem:
+            if shown is not None and shown.pad is None and doc is None and not problem:
                 return shown
             self.loads += 1
             self._version += 1
-            shown = self._shown[game_id] = self._shown_of(doc, problem, self._version)
+            shown = self._shown_of(doc, problem, self._version)
+            if not shown.problem:
+                self._shown[game_id] = shown
             return shown
 
     def watch(self, game_id: str) -> None:
@@ -132,7 +139,7 @@ class GameCache:
         try:
             return Shown(version, pad_from_doc(doc), stamp=version_stamp(doc))
         except PadError as error:
-            return Shown(version, None, f"This game can not be opened: {error}")
+            return Shown(version, None, str(error))
 
     def put(self, game_id: str, pad: Pad | None) -> tuple[int, bool]:
         """Record a change of game ``game_id``: ``pad`` is the pad as saved

@@ -8,6 +8,7 @@ import flet as ft
 
 from companion import registry
 from companion.errors import StoreError
+from companion.i18n import _
 from companion.pads.base import join_names
 from companion.ui.game_list import game_line
 from companion.ui.language import LanguageMenu
@@ -24,12 +25,12 @@ def PlayScreen() -> ft.Control:
         running, problem = store.unfinished_games(), None
     except StoreError as exc:
         running, problem = [], str(exc)
+    games = join_names([game.title for game in registry.GAMES])
     controls: list[ft.Control | None] = [
-        screen_header("Companion", f"Score pads for {join_names([game.title for game in registry.GAMES])}",
-                      actions=[LanguageMenu()]),
+        screen_header("Companion", _("Score pads for {games}").format(games=games), actions=[LanguageMenu()]),
         error_line(problem),
         ft.FilledButton(
-            "New game",
+            _("New game"),
             icon=ft.Icons.ADD,
             on_click=lambda: navigate("/new"),
             height=56,
@@ -37,7 +38,7 @@ def PlayScreen() -> ft.Control:
         ),
     ]
     if running:
-        controls.append(section_title("Resume a game"))
+        controls.append(section_title(_("Resume a game")))
         controls.extend(
             game_line(summary, partial(navigate, f"/pad/{summary['id']}"))
             for summary in running
@@ -45,13 +46,13 @@ def PlayScreen() -> ft.Control:
     else:
         controls.append(
             ft.Text(
-                "No game in progress. Start one, then enter each round as you play.",
+                _("No game in progress. Start one, then enter each round as you play."),
                 color=ft.Colors.ON_SURFACE_VARIANT,
             )
         )
     controls.append(
         ft.OutlinedButton(
-            "How do I deal?",
+            _("How do I deal?"),
             icon=ft.Icons.HELP_OUTLINE,
             on_click=lambda: navigate("/setup?back=/"),
             height=TOUCH,

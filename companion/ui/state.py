@@ -14,6 +14,7 @@ from typing import Any
 
 import flet as ft
 
+from companion.i18n import LANGUAGES, _, language
 from companion.pads import Pad
 from companion.ui.live import GAMES_TOPIC, Shown, game_topic
 
@@ -36,7 +37,8 @@ class SessionState:
     the New game screen's draft (game, players, options) while the setup
     guide it opened is shown, so the names typed are still there on return.
     ``phone`` is this phone's label, recorded with every change it saves and
-    named in other phones' messages ("Ann's phone"); ``prefs`` holds the
+    named in other phones' messages ("Ann's phone", written in the language
+    the phone had when it was named); ``prefs`` holds the
     Flet SharedPreferences service that keeps the label on the phone.
     ``pad_game_id`` is the saved game whose score pad this session showed
     last (empty: none yet); the Check tab follows it.
@@ -181,7 +183,7 @@ def use_game(game_id: str) -> Shown:
     read and replayed once per change for all sessions together.
     """
     session = use_session()
-    _, set_version = ft.use_state(0)
+    _version, set_version = ft.use_state(0)
     _use_topic(session, game_topic(game_id), lambda: set_version(session.games.get(game_id).version), game_id)
     return session.games.get(game_id)
 
@@ -202,20 +204,35 @@ PHONE_KEY = "companion.phone"
 
 
 def phone_label(player: str) -> str:
-    """The label of the phone a player holds: "Ann's phone"."""
-    return f"{player}'s phone"
+    """The label of the phone ``player`` holds, in the current language:
+    "Ann's phone" (nb "Telefonen til Ann", de "Handy von Ann").
+
+    A label is kept as written, like a name: the change log and the other
+    phones show it in the language it was given in.
+    """
+    return _("{player}'s phone").format(player=player)
 
 
 def phone_player(players: Sequence[str], label: str) -> str | None:
     """The player among ``players`` who holds the phone labelled ``label``
-    ("Ben's phone" -> "Ben"), or None when it is no player's phone."""
-    return next((player for player in players if phone_label(player) == label), None)
+    ("Ben's phone" -> "Ben"), or None when it is no player's phone.
+
+    A label given in any of the app's languages is recognised ("Handy von
+    Ben" is Ben's phone after the phone changed to English too).
+    """
+    for player in players:
+        for code in LANGUAGES:
+            with language(code):
+                if phone_label(player) == label:
+                    return player
+    return None
 
 
 def unnamed_phone_label() -> str:
-    """A short label for a phone nobody has named yet: "Phone 3FA2" (four
-    random hex digits, kept on the phone so it stays the same after a reload)."""
-    return f"Phone {secrets.token_hex(2).upper()}"
+    """A short label for a phone nobody has named yet, in the current
+    language: "Phone 3FA2" (four random hex digits, kept on the phone so it
+    stays the same after a reload)."""
+    return _("Phone {code}").format(code=secrets.token_hex(2).upper())
 
 
 async def load_phone(session: SessionState) -> None:

@@ -1,0 +1,104 @@
+"""Regenerate the screenshots of Play, a score pad, History and the board in Norwegian bokmål and German.
+
+    .venv/bin/python tests/e2e/language_screenshots.py [--out docs/screenshots] [--only nb]
+
+Saves the example games of ``screenshots.py`` into a fresh temporary data
+folder, starts main.py on it and opens each screen in headless Chromium
+whose language is Norwegian (``nb-NO``) or German (``de-DE``), so the app
+follows the browser's language: ``play-<code>.png``, ``pad-one-up-<code>.png``
+and ``history-<code>.png`` at 390x844, ``board-<code>.png`` at 1280x800,
+light colour scheme. The words waited for are read from the app's own
+catalogs in that language.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import tempfile
+from collections.abc import Callable
+from pathlib import Path
+
+from board_screenshots import BOARD, still_screenshot
+from harness import PHONE, ROOT, AppPage, launch_browser, missing, start_app
+from screenshots import seed
+
+sys.path.insert(0, str(ROOT))
+
+from companion.i18n import _, language  # noqa: E402
+
+BROWSER_LOCALES = {"nb": "nb-NO", "de": "de-DE"}
+"""Each language photographed and the browser language that makes the app speak it."""
+
+
+def shots(ids: dict[str, str]) -> list[tuple[str, str, dict[str, int], Callable[[AppPage], str]]]:
+    """(file name, address, viewport, what to do first) for every screen; the
+    preparation returns the text to wait for before the picture, in the
+    current language."""
+
+    def play(app: AppPage) -> str:
+        return _("New game")
+
+    def pad(app: AppPage) -> str:
+        app.page.get_by_test_id("round-2").wait_for()
+        return "Ann"
+
+    def history(app: AppPage) -> str:
+        app.tap(_("Show player statistics"))
+        return _("Players")
+
+    def board(app: AppPage) -> str:
+        return _("deals")
+
+    return [
+        ("play", "/", PHONE, play),
+        ("pad-one-up", f"/pad/{ids['one_up']}", PHONE, pad),
+        ("history", "/history", PHONE, history),
+        ("board", f"/board/{ids['up_to_nine']}", BOARD, board),
+    ]
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Take every screenshot in each language; returns the exit status."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--out", type=Path, default=ROOT / "docs" / "screenshots")
+    parser.add_argument("--only", nargs="*", default=(), metavar="CODE", help="take only these languages")
+    args = parser.parse_args(argv)
+    reason = missing()
+    if reason:
+        print(f"cannot take screenshots: {reason}", file=sys.stderr)
+        return 1
+    from playwright.sync_api import sync_playwright
+
+    with tempfile.TemporaryDirectory() as scratch:
+        data_dir = Path(scratch) / "data"
+        ids = seed(data_dir)
+        server = start_app(data_dir, Path(scratch) / "server.log")
+        try:
+            with sync_playwright() as playwright:
+                browser = launch_browser(playwright)
+                for code, locale in BROWSER_LOCALES.items():
+                    if args.only and code not in args.only:
+                        continue
+                    for name, path, viewport, prepare in shots(ids):
+                        context = browser.new_context(viewport=viewport, color_scheme="light", locale=locale)
+                        app = AppPage(context.new_page(), server.url)
+                        app.open(path)
+                        with language(code):
+                            wait_for = prepare(app)
+                        target = args.out / f"{name}-{code}.png"
+                        still_screenshot(app, target, wait_for)
+                        print(target.relative_to(ROOT) if target.is_relative_to(ROOT) else target)
+                        context.close()
+                browser.close()
+        finally:
+            server.stop()
+        tracebacks = server.tracebacks()
+        if tracebacks:
+            print(tracebacks, file=sys.stderr)
+            return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

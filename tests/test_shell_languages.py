@@ -1,0 +1,107 @@
+"""The shell's and the shared screens' words per language: the tabs, Play,
+History's statistics and import messages, the phones' labels, the key gate
+and the game cache's refusals (companion/ui/app.py, history.py, state.py,
+access.py, live.py)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from companion.errors import StoreError
+from companion.i18n import _, language
+from companion.stats import PlayerStats
+from companion.ui.access import ASK_THE_HOST
+from companion.ui.app import TABS
+from companion.ui.history import _stats_text, import_message
+from companion.ui.live import GameCache
+from companion.ui.state import phone_label, phone_player, unnamed_phone_label
+
+PLAYERS = ["Ann", "Ben", "Cy"]
+
+
+@pytest.mark.parametrize(("code", "labels"), [
+    ("en", ["Play", "Check", "Rules", "History"]),
+    ("nb", ["Spill", "Sjekk", "Regler", "Historikk"]),
+    ("de", ["Spielen", "Prüfen", "Regeln", "Verlauf"]),
+])
+def test_the_tabs_per_language(code, labels):
+    with language(code):
+        assert [_(label) for _route, label, _icon, _selected in TABS] == labels
+
+
+@pytest.mark.parametrize(("code", "head"), [
+    ("en", "3 games · won 1 of 2 finished (50%)"),
+    ("nb", "3 spill · vant 1 av 2 ferdige (50 %)"),
+    ("de", "3 Spiele · 1 von 2 beendeten gewonnen (50 %)"),
+])
+def test_a_players_games_and_wins_per_language(code, head):
+    stats = PlayerStats("Ann", games=3, finished=2, wins=1, win_rate=0.5,
+                        avg_penalty={}, best_score=None, highest_level=None)
+    with language(code):
+        assert _stats_text(stats).split("\n")[0] == head
+
+
+@pytest.mark.parametrize(("code", "one", "games", "none"), [
+    ("en", "1 game", "Imported 2 games from b.json", "Nothing new in b.json: its games are already on this device"),
+    ("nb", "1 spill", "Importerte 2 spill fra b.json",
+     "Ingenting nytt i b.json: spillene i den finnes allerede på denne enheten"),
+    ("de", "1 Spiel", "2 Spiele aus b.json importiert",
+     "Nichts Neues in b.json: die Spiele darin sind schon auf diesem Gerät"),
+])
+def test_counts_and_import_messages_per_language(code, one, games, none):
+    stats = PlayerStats("Ann", games=1, finished=0, wins=0, win_rate=None,
+                        avg_penalty={}, best_score=None, highest_level=None)
+    with language(code):
+        assert _stats_text(stats).split("\n")[0] == one
+        assert import_message(2, "b.json") == games
+        assert import_message(0, "b.json") == none
+
+
+@pytest.mark.parametrize(("code", "label", "unnamed"), [
+    ("en", "Ann's phone", r"Phone [0-9A-F]{4}"),
+    ("nb", "telefonen til Ann", r"Telefon [0-9A-F]{4}"),
+    ("de", "Handy von Ann", r"Handy [0-9A-F]{4}"),
+])
+def test_phone_labels_per_language(code, label, unnamed):
+    with language(code):
+        assert phone_label("Ann") == label
+        assert re.fullmatch(unnamed, unnamed_phone_label())
+
+
+def test_a_phone_named_in_one_language_is_still_its_players_in_another():
+    with language("de"):
+        label = phone_label("Ben")
+    for code in ("en", "nb", "de"):
+        with language(code):
+            assert phone_player(PLAYERS, label) == "Ben"
+            assert phone_player(PLAYERS, "Handy von Zed") is None
+            assert phone_player(PLAYERS, "Phone 3FA2") is None
+
+
+@pytest.mark.parametrize(("code", "text"), [
+    ("en", "Ask the host for the table's QR code"),
+    ("nb", "Be verten om QR-koden til bordet"),
+    ("de", "Frag den Gastgeber nach dem QR-Code des Tisches"),
+])
+def test_the_key_gates_words_per_language(code, text):
+    with language(code):
+        assert _(ASK_THE_HOST) == text
+
+
+class Unreadable:
+    """A store whose every game read is refused, in the language current at the read."""
+
+    def get_game(self, game_id):
+        raise StoreError(_("This game can not be read"))
+
+
+def test_a_refusal_is_read_again_in_each_sessions_language():
+    cache = GameCache(Unreadable())
+    cache.watch("g1")
+    with language("nb"):
+        assert cache.get("g1").problem == "Dette spillet kan ikke leses"
+    with language("de"):
+        assert cache.get("g1").problem == "Dieses Spiel lässt sich nicht lesen"
+    assert cache.loads == 2
