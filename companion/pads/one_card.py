@@ -14,6 +14,7 @@ from collections.abc import Mapping
 from typing import Any, NamedTuple
 
 from companion.games import one_card
+from companion.i18n import N_
 from companion.pads.base import Pad, PadError, Row, check_count, points_text
 
 
@@ -74,7 +75,7 @@ class OneCardPad(Pad):
     def _entry(self, winner: object) -> dict[str, Any]:
         if isinstance(winner, (list, tuple, set, frozenset)):
             raise PadError("Every round has exactly one winner: choose one player")
-        return {"winner": self._player(winner, "round's winner")}
+        return {"winner": self._player(winner, N_("round's winner"))}
 
     def _check_option(self, name: str, value: Any) -> Any:
         return check_count(value, "The round wins that take the match", least=1)

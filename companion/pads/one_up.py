@@ -20,6 +20,7 @@ from typing import Any, NamedTuple
 
 from companion.cards import CardError, CardsLike, card_texts
 from companion.games import one_up
+from companion.i18n import N_
 from companion.pads.base import Pad, PadError, Row, check_count, points_text
 
 
@@ -79,8 +80,8 @@ class OneUpPad(Pad):
         """
         return {
             "hands": {player: list(parts.get(player, {}).get("hand", [])) for player in self.players},
-            "went_out": self._marked(parts, "went_out", "went out"),
-            "ended_by": self._marked(parts, "ended_by", "dropped out last"),
+            "went_out": self._marked(parts, "went_out", N_("went out")),
+            "ended_by": self._marked(parts, "ended_by", N_("dropped out last")),
         }
 
     def add_round(
@@ -181,7 +182,7 @@ class OneUpPad(Pad):
 
     def _entry(self, hands: object, went_out: object, ended_by: object) -> dict[str, Any]:
         """Check one round's entry and return it as stored (cards as text)."""
-        named = self._per_player(hands, "the cards left")
+        named = self._per_player(hands, N_("the cards left"))
         cards: dict[str, list[str]] = {}
         for player, held in named.items():
             try:
@@ -195,8 +196,8 @@ class OneUpPad(Pad):
                     "first player plays their last card"
                 )
             went_out = next(iter(went_out), None)
-        out = None if went_out is None else self._player(went_out, "player who went out")
-        last = None if ended_by is None else self._player(ended_by, "player who dropped out last")
+        out = None if went_out is None else self._player(went_out, N_("player who went out"))
+        last = None if ended_by is None else self._player(ended_by, N_("player who dropped out last"))
         if out is not None and last is not None and last != out:
             raise PadError(
                 f"{out} went out, so {out} ended the round, not {last}"

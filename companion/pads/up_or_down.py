@@ -17,6 +17,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, NamedTuple
 
 from companion.games import up_or_down
+from companion.i18n import N_
 from companion.pads.base import Pad, PadError, Row, check_count, points_text
 
 
@@ -125,7 +126,7 @@ class UpOrDownPad(Pad):
             raise PadError(str(exc)) from exc
 
     def _entry(self, scores: object) -> dict[str, Any]:
-        named = self._per_player(scores, "the rows and the discard pile")
+        named = self._per_player(scores, N_("the rows and the discard pile"))
         return {"scores": {player: self._player_entry(player, value) for player, value in named.items()}}
 
     def _player_entry(self, player: str, value: object) -> dict[str, Any]:

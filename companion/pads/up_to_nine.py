@@ -18,6 +18,7 @@ from typing import Any, NamedTuple
 
 from companion.cards import CardError, as_cards, card_texts
 from companion.games import up_to_nine
+from companion.i18n import N_
 from companion.pads.base import Pad, PadError, Row, check_count, points_text
 
 FINISHED = up_to_nine.FINISHED
@@ -83,7 +84,7 @@ class UpToNinePad(Pad):
             "results": {
                 player: dict(parts.get(player, {}).get("result") or _blank_result()) for player in self.players
             },
-            "went_out": self._marked(parts, "went_out", "went out"),
+            "went_out": self._marked(parts, "went_out", N_("went out")),
         }
 
     def add_round(
@@ -194,7 +195,7 @@ class UpToNinePad(Pad):
         return level.max_wild if level else 0
 
     def _entry(self, results: object, went_out: object = None) -> dict[str, Any]:
-        named = self._per_player(results, "whether they laid down and what they have left")
+        named = self._per_player(results, N_("whether they laid down and what they have left"))
         stored = {player: self._result(player, value) for player, value in named.items()}
         out = self._went_out(stored, went_out)
         return {"results": stored, "went_out": out}
@@ -214,7 +215,7 @@ class UpToNinePad(Pad):
             raise PadError(str(exc)) from exc
         if went_out is None:
             return empty[0] if len(empty) == 1 else None
-        out = self._player(went_out, "player who went out")
+        out = self._player(went_out, N_("player who went out"))
         if out not in empty:
             raise PadError(f"{out} went out, so {out} has no cards and no penalty points left: clear them, "
                            "or choose who went out")
