@@ -474,10 +474,13 @@ class Pad(VersionedPad):
             raise PadError(str(exc)) from exc
         return row
 
-    def _player(self, name: object, what: str = N_("player")) -> str:
+    def _player(self, name: object, what: str | None = None) -> str:
         """A name of this game's players (trimmed), or PadError; ``what`` (an English msgid) says who is chosen."""
         if isinstance(name, str) and name.strip() in self.players:
             return name.strip()
+        if what is None:
+            raise PadError(_("{name} is not playing in this game: choose the player from {names}").format(
+                name=repr(name), names=join_names(self.players)))
         raise PadError(_("{name} is not playing in this game: choose the {what} from {names}").format(
             name=repr(name), what=_(what), names=join_names(self.players)))
 

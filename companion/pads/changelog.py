@@ -44,7 +44,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.document import ROUND_ID_PATTERN, is_int
-from companion.i18n import N_, _
+from companion.i18n import N_, _, pgettext
 
 LABELS = {
     "add": N_("round {number} added"),
@@ -114,7 +114,7 @@ def subject(record: Record) -> str:
         return _("round {number}").format(number=record["number"])
     if kind == "option":
         return _("option '{option}'").format(option=record["option"])
-    return _("game")
+    return pgettext("what a change was made to", "game")
 
 
 def label(record: Record) -> str:
