@@ -249,7 +249,7 @@ class Pad(VersionedPad):
 
     def dealer(self, number: int) -> str:
         """The name of the dealer of round ``number`` (1, 2, ...): the deal moves one seat each round."""
-        check_count(number, "A round number", least=1)
+        check_count(number, _("A round number"), least=1)
         return self.players[(self.first_dealer + number - 1) % len(self.players)]
 
     def left_of(self, player: str) -> str:

@@ -49,9 +49,9 @@ class HandsStatus:
         """The status in words: "Ann done, Cy done, waiting for Ben", or
         "Every hand is in" once nobody is missing."""
         if self.complete:
-            return "Every hand is in"
-        done = [f"{player} done" for player in self.done]
-        return ", ".join([*done, f"waiting for {join_names(list(self.missing))}"])
+            return _("Every hand is in")
+        done = [_("{name} done").format(name=player) for player in self.done]
+        return ", ".join([*done, _("waiting for {names}").format(names=join_names(list(self.missing)))])
 
 
 def is_stale(pad: Pad, draft: Mapping[str, Any]) -> bool:

@@ -260,7 +260,7 @@ class VersionedPad:
             PadError: no such round, or a bad ``expected_rev``.
         """
         if expected_rev is not None:
-            check_count(expected_rev, "The round's revision")
+            check_count(expected_rev, _("The round's revision"))
         if isinstance(round, str):
             round_id = round
         else:
