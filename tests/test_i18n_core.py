@@ -6,6 +6,7 @@ import pytest
 
 from companion.games.one_card import OneCardState, card_effect
 from companion.games.one_card import check_play as one_card_play
+from companion.games.up_or_down import check_row
 from companion.games.up_to_nine import LEVELS, check_meld, wilds_used_text
 from companion.i18n import language
 from companion.pads import OneUpPad, PadError, UpToNinePad
@@ -101,3 +102,16 @@ def test_pad_summary_change_log_and_refusal_per_language(code, summary, added, u
         with pytest.raises(PadError) as caught:
             OneUpPad(["Ann", "Ben"]).add_round(hands={"Ann": [], "Ben": []}, went_out=["Ann", "Ben"])
         assert str(caught.value) == refusal
+
+
+@pytest.mark.parametrize(("code", "reason"), [
+    ("nb", "45 kan ikke legges på denne rekken: den går nedover og slutter på 40, så neste kort må være lavere enn 40. "
+           "Legg 45 på en annen rekke eller begynn en ny rekke med det (med 3 rekker ute må du først snu én rekke "
+           "over på din kastebunke)."),
+    ("de", "45 passt nicht an diese Reihe: sie läuft abwärts und endet bei 40, also muss die nächste Karte kleiner "
+           "als 40 sein. Leg 45 an eine andere Reihe oder beginne damit eine neue (liegen schon 3 Reihen aus, leg "
+           "zuerst eine verdeckt auf deinen Ablagestapel)."),
+])
+def test_up_or_down_row_reason_per_language(code, reason):
+    with language(code):
+        assert check_row([50, 40], 45).reason == reason
