@@ -8,9 +8,11 @@ from companion.games.one_card import OneCardState, card_effect
 from companion.games.one_card import check_play as one_card_play
 from companion.games.up_or_down import check_row
 from companion.games.up_to_nine import LEVELS, check_meld, wilds_used_text
+from companion.errors import BackupError
 from companion.i18n import language
 from companion.pads import OneUpPad, PadError, UpToNinePad
 from companion.setup import check_copies, plan
+from companion.store.backup import parse_backup
 
 
 @pytest.mark.parametrize(("code", "reason"), [
@@ -115,3 +117,13 @@ def test_pad_summary_change_log_and_refusal_per_language(code, summary, added, u
 def test_up_or_down_row_reason_per_language(code, reason):
     with language(code):
         assert check_row([50, 40], 45).reason == reason
+
+
+@pytest.mark.parametrize(("code", "message"), [
+    ("nb", "Denne filen er ikke en sikkerhetskopi fra Companion: den er ikke JSON-tekst. Ingenting ble importert."),
+    ("de", "Diese Datei ist keine Companion-Sicherung: sie ist kein JSON-Text. Nichts wurde importiert."),
+])
+def test_backup_refusal_per_language(code, message):
+    with language(code), pytest.raises(BackupError) as caught:
+        parse_backup(b"not json")
+    assert str(caught.value) == message
