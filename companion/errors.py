@@ -10,6 +10,9 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+from companion.i18n import _
+
+
 class StoreError(ValueError):
     """A game could not be saved or read; the message says why and what to do."""
 
@@ -24,7 +27,7 @@ class CorruptFileError(StoreError):
     def __init__(self, path: str | os.PathLike[str], reason: str) -> None:
         self.path = Path(path)
         self.reason = reason
-        super().__init__(f"{self.path} cannot be read as a database: {reason}.")
+        super().__init__(_("{path} cannot be read as a database: {reason}.").format(path=self.path, reason=reason))
 
 
 class GameNotFoundError(StoreError):

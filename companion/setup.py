@@ -21,25 +21,25 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from companion.i18n import N_, _
+from companion.i18n import N_, _, ngettext
 from companion.cards import RANK_LABELS, SUITS, Card, CardsLike, as_cards
 from companion.games import one_card, one_up, up_or_down, up_to_nine
 from companion.verdict import Verdict
-from companion.wording import count_text, join_words
+from companion.wording import join_words
 
-STANDARD_DECK = "A 2 3 4 5 6 7 8 9 10 J Q K of ♠ ♥ ♦ ♣"
-"""The 52 cards of one standard deck, as a deck line names them."""
+STANDARD_DECK = N_("A 2 3 4 5 6 7 8 9 10 J Q K of ♠ ♥ ♦ ♣")
+"""The 52 cards of one standard deck, as a deck line names them (an English msgid)."""
 
 
-SHUFFLE = "Shuffle well before every deal: riffle about seven times, or spread the cards face down and mix them."
-"""The shuffle tip of a game whose cards come back from a round in no order of their own."""
+SHUFFLE = N_("Shuffle well before every deal: riffle about seven times, or spread the cards face down and mix them.")
+"""The shuffle tip of a game whose cards come back from a round in no order of their own (an English msgid)."""
 
-SHUFFLE_GROUPED = (
+SHUFFLE_GROUPED = N_(
     "Shuffle well before every deal: cards come back from the last round in "
     "runs and sets, and a few quick overhand shuffles leave them that way. "
     "Riffle about seven times, or spread the cards face down and mix them."
 )
-"""The shuffle tip of a game whose players lay runs and sets (Up to 9)."""
+"""The shuffle tip of a game whose players lay runs and sets (Up to 9; an English msgid)."""
 
 
 class SetupError(ValueError):
@@ -51,7 +51,8 @@ class CardLine:
     """One line of a deck list: which cards and how many of each.
 
     Attributes:
-        cards: the cards named, e.g. ``"A 2 3 4 5 6"`` or ``"K"``.
+        cards: the cards named, e.g. ``"A 2 3 4 5 6"`` or ``"K"``; an English
+            msgid where it has words, which may hold ``{kinds}``.
         kinds: how many different cards ``cards`` names (6 for A-6).
         copies: how many of each to take (8 for One Up's A-6).
     """
@@ -66,10 +67,11 @@ class CardLine:
         return self.kinds * self.copies
 
     def __str__(self) -> str:
-        """The line as the guide shows it: ``"A 2 3 4 5 6: 8 of each (48)"``, ``"K: 8"``."""
+        """The line as the guide shows it, in the current language: ``"A 2 3 4 5 6: 8 of each (48)"``, ``"K: 8"``."""
+        cards = _(self.cards).format(kinds=self.kinds)
         if self.kinds == 1:
-            return f"{self.cards}: {self.copies}"
-        return f"{self.cards}: {self.copies} of each ({self.count})"
+            return f"{cards}: {self.copies}"
+        return _("{cards}: {copies} of each ({count})").format(cards=cards, copies=self.copies, count=self.count)
 
 
 @dataclass(frozen=True)
@@ -133,6 +135,9 @@ class GameSetup:
         shuffle: the shuffle tip shown above the steps; the one about runs
             and sets (:data:`SHUFFLE_GROUPED`) only for games that lay them.
         first_player: who starts.
+        (``discard_start``, ``start_label``, ``shuffle``, ``first_player``
+        and ``notes`` are English msgids too, translated by :func:`plan`;
+        ``discard_start`` and ``notes`` may use the steps' placeholders.)
         steps: the dealer's steps after ``Deal.take``, in order, as English
             msgids that :func:`plan` translates; they may use
             ``{players}``, ``{decks}``, ``{deck_size}``, ``{deck_lines}``,
@@ -156,7 +161,7 @@ class GameSetup:
     discard_start: str
     first_player: str
     steps: tuple[str, ...]
-    start_label: str = "Discard pile"
+    start_label: str = N_("Discard pile")
     shuffle: str = SHUFFLE
     laid_out: int = 0
     presets: tuple[str, ...] = ()
@@ -188,15 +193,15 @@ def _up_or_down_deals() -> tuple[Deal, ...]:
         deals.append(Deal(
             players=range(players, players + 1),
             decks=1,
-            lines=(CardLine(f"numbers 1 to {highest}", highest, 1),),
+            lines=(CardLine(N_("numbers 1 to {kinds}"), highest, 1),),
             hand_size=up_or_down.HAND_SIZE,
             take=take,
             numbers=up_or_down.cards_in_play(players),
             presets=("deck_size", "deck"),
             notes=(
-                f"Cards 1 to {highest} for {players} players is the app's preset, "
-                "the published game's table; the seed only says to fit the deck "
-                "to the player count.",
+                N_("Cards 1 to {deck_size} for {players} players is the app's preset, "
+                   "the published game's table; the seed only says to fit the deck "
+                   "to the player count."),
             ),
         ))
     return tuple(deals)
@@ -206,8 +211,8 @@ def _one_card_deck(decks: int) -> tuple[CardLine, ...]:
     """One-card's deck lines: ``decks`` standard decks, each with both jokers (seed 002, Setup)."""
     return (
         CardLine(STANDARD_DECK, 52, decks),
-        CardLine("black joker", 1, decks),
-        CardLine("colour joker", 1, decks),
+        CardLine(N_("black joker"), 1, decks),
+        CardLine(N_("colour joker"), 1, decks),
     )
 
 
@@ -233,10 +238,9 @@ _ONE_UP_LINES = tuple(CardLine(" ".join(run), len(run), 8) for run in _rank_runs
 """One Up's deck lines from its value circle: each value 8 times (2 decks x 4 suits)."""
 
 _BURIED, _LEADING = one_card.start_ranks()
-_BURIED_TEXT = ", ".join(_BURIED)
-_LEADING_TEXT = join_words(_LEADING, "or")
 
 _LEFT_OF_DEALER = N_("The player on the dealer's left starts; play goes clockwise.")
+_DEALERS_LEFT = N_("the player on the dealer's left; play goes clockwise")
 
 GAMES: dict[str, GameSetup] = {
     "one_up": GameSetup(
@@ -254,8 +258,8 @@ GAMES: dict[str, GameSetup] = {
                 ),
             ),
         ),
-        discard_start="the top card of the draw pile, turned face up beside it",
-        first_player=(
+        discard_start=N_("the top card of the draw pile, turned face up beside it"),
+        first_player=N_(
             "the youngest player in the first round; after that, whoever "
             "ended the last round (went out, or dropped out last); play goes clockwise"
         ),
@@ -270,7 +274,7 @@ GAMES: dict[str, GameSetup] = {
         variants=(
             Variant(
                 option="joker",
-                lines=(CardLine("joker", 1, 1),),
+                lines=(CardLine(N_("joker"), 1, 1),),
                 take=N_(
                     "From {decks} standard decks take these {deck_size} cards: "
                     "{deck_lines}. The 7s to Queens stay out; one joker goes in "
@@ -306,17 +310,17 @@ GAMES: dict[str, GameSetup] = {
                 take=N_("Take {decks} standard decks, each with both jokers: {deck_size} cards."),
                 presets=("decks", "deck_size", "deck"),
                 notes=(
-                    "A second deck for 6 players is the app's preset; the seed "
-                    "names one 54-card deck.",
+                    N_("A second deck for 6 players is the app's preset; the seed "
+                       "names one 54-card deck."),
                 ),
             ),
         ),
-        discard_start=(
-            f"the top card of the draw pile, turned face up; a {_BURIED_TEXT} "
+        discard_start=N_(
+            "the top card of the draw pile, turned face up; a {buried} "
             "or joker is buried in the draw pile and the next card turned, until "
-            f"a plain {_LEADING_TEXT} leads"
+            "a plain {leading} leads"
         ),
-        first_player="the player on the dealer's left; play goes clockwise until a Q reverses it",
+        first_player=N_("the player on the dealer's left; play goes clockwise until a Q reverses it"),
         steps=(
             _SHUFFLE_AND_DEAL,
             N_("Put the other {rest} cards face down in the middle: the draw pile."),
@@ -327,8 +331,8 @@ GAMES: dict[str, GameSetup] = {
         ),
         presets=("first_player",),
         notes=(
-            "Who starts is the app's preset: the seed does not say, so the "
-            "player on the dealer's left starts, as in most shedding games.",
+            N_("Who starts is the app's preset: the seed does not say, so the "
+               "player on the dealer's left starts, as in most shedding games."),
         ),
         jokers=("black", "colour"),
     ),
@@ -344,8 +348,8 @@ GAMES: dict[str, GameSetup] = {
                 take=N_("Take {decks} standard decks without jokers: {deck_size} cards."),
                 presets=("decks", "deck_size", "deck"),
                 notes=(
-                    "2 decks (104 cards) for 2-4 players is the app's preset; "
-                    "the seed's deck count was lost.",
+                    N_("{decks} decks ({deck_size} cards) for 2-4 players is the app's preset; "
+                       "the seed's deck count was lost."),
                 ),
             ),
             Deal(
@@ -356,13 +360,13 @@ GAMES: dict[str, GameSetup] = {
                 take=N_("Take {decks} standard decks without jokers: {deck_size} cards."),
                 presets=("decks", "deck_size", "deck"),
                 notes=(
-                    "3 decks (156 cards) for 5-6 players is the app's preset; "
-                    "the seed's deck count was lost.",
+                    N_("{decks} decks ({deck_size} cards) for 5-6 players is the app's preset; "
+                       "the seed's deck count was lost."),
                 ),
             ),
         ),
-        discard_start="the top card of the draw pile, turned face up",
-        first_player="the player on the dealer's left; play goes clockwise",
+        discard_start=N_("the top card of the draw pile, turned face up"),
+        first_player=_DEALERS_LEFT,
         shuffle=SHUFFLE_GROUPED,
         steps=(
             _SHUFFLE_AND_DEAL,
@@ -377,12 +381,12 @@ GAMES: dict[str, GameSetup] = {
         title=up_or_down.TITLE,
         source="seed 004, Vorwort",
         deals=_up_or_down_deals(),
-        discard_start=(
-            "six face-up cards in a ring, from low to high; the rest split into "
+        discard_start=N_(
+            "{laid_out} face-up cards in a ring, from low to high; the rest split into "
             "a face-up pile and a face-down pile inside the ring"
         ),
-        first_player="the player on the dealer's left; play goes clockwise",
-        start_label="In the middle",
+        first_player=_DEALERS_LEFT,
+        start_label=N_("In the middle"),
         laid_out=up_or_down.RING_SIZE,
         steps=(
             _SHUFFLE_AND_DEAL,
@@ -393,8 +397,8 @@ GAMES: dict[str, GameSetup] = {
         ),
         presets=("first_player",),
         notes=(
-            "Who starts is the app's preset: the seed does not say, so the "
-            "player on the dealer's left starts.",
+            N_("Who starts is the app's preset: the seed does not say, so the "
+               "player on the dealer's left starts."),
         ),
         ranks=frozenset(),
     ),
@@ -456,7 +460,7 @@ def _game_key(game: str) -> str:
     """A game id read with case and surrounding spaces ignored; ``SetupError`` if unknown."""
     key = game.strip().lower() if isinstance(game, str) else None
     if key not in GAMES:
-        raise SetupError(f"unknown game {game!r}: choose one of {', '.join(GAME_IDS)}")
+        raise SetupError(_("unknown game {game}: choose one of {ids}").format(game=repr(game), ids=", ".join(GAME_IDS)))
     return key
 
 
@@ -465,7 +469,7 @@ def _variants_on(setup: GameSetup, options: Mapping[str, Any] | None) -> list[Va
     if options is None:
         return []
     if not isinstance(options, Mapping):
-        raise SetupError(f"a game's options are given as name -> value, not {options!r}")
+        raise SetupError(_("a game's options are given as name -> value, not {value}").format(value=repr(options)))
     return [variant for variant in setup.variants if options.get(variant.option)]
 
 
@@ -477,10 +481,8 @@ def _deal(key: str, players: int) -> Deal:
     )
     if deal is None or not isinstance(players, int):
         supported = setup.players
-        raise SetupError(
-            f"{setup.title} is for {supported.start}-{supported.stop - 1} players, "
-            f"not {players!r}"
-        )
+        raise SetupError(_("{game} is for {least}-{most} players, not {value}").format(
+            game=setup.title, least=supported.start, most=supported.stop - 1, value=repr(players)))
     return deal
 
 
@@ -550,13 +552,13 @@ def plan(game: str, players: int, options: Mapping[str, Any] | None = None) -> S
         decks=deal.decks,
         numbers=deal.numbers,
         deck=tuple(str(line) for line in lines),
-        discard_start=setup.discard_start,
-        start_label=setup.start_label,
-        shuffle=setup.shuffle,
-        first_player=setup.first_player,
+        discard_start=_(setup.discard_start).format(**values),
+        start_label=_(setup.start_label),
+        shuffle=_(setup.shuffle),
+        first_player=_(setup.first_player),
         steps=steps,
         presets=setup.presets + deal.presets,
-        notes=setup.notes + deal.notes,
+        notes=tuple(_(note).format(**values) for note in setup.notes + deal.notes),
         source=setup.source,
     )
 
@@ -591,7 +593,8 @@ def copies_in_deck(game: str, players: int, card: Card, options: Mapping[str, An
     setup = GAMES[key]
     deal = _deal(key, players)
     if not setup.ranks:
-        raise SetupError(f"{setup.title}'s cards are numbers, each in the deck once: there are no copies to count")
+        raise SetupError(_("{game}'s cards are numbers, each in the deck once: there are no copies to count").format(
+            game=setup.title))
     if card.is_joker:
         added = sum(variant.jokers.count(card.joker) for variant in _variants_on(setup, options))
         return deal.decks * setup.jokers.count(card.joker) + added
@@ -639,12 +642,15 @@ def check_copies(
     for card, count in counted:
         allowed = copies_in_deck(key, players, card, options)
         if count > allowed:
-            deck_words = f"the {count_text(decks, 'deck')} for {players} players"
-            what = str(card) if card.suit or card.is_joker else f"{card} in all suits"
             if allowed == 0:
-                return Verdict.no(f"There is no {card} in {GAMES[key].title}'s deck for {players} players.")
-            has = "has" if decks == 1 else "have"
-            return Verdict.no(f"{what}: {count} held, but {deck_words} {has} only {allowed}.")
+                return Verdict.no(_("There is no {card} in {game}'s deck for {players} players.").format(
+                    card=card, game=GAMES[key].title, players=players))
+            what = str(card) if card.suit or card.is_joker else _("{card} in all suits").format(card=card)
+            return Verdict.no(ngettext(
+                "{what}: {count} held, but the {decks} deck for {players} players has only {allowed}.",
+                "{what}: {count} held, but the {decks} decks for {players} players have only {allowed}.",
+                decks,
+            ).format(what=what, count=count, decks=decks, players=players, allowed=allowed))
     return Verdict.ok()
 
 

@@ -20,7 +20,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from companion.i18n import pgettext
+from companion.i18n import N_, pgettext
 from companion.pads import GAME_TITLES, Pad, PadError, pad_from_doc
 from companion.pads.up_to_nine import FINISHED
 
@@ -55,9 +55,9 @@ LEVELS_DONE = "done"
 """The ``level_after_round`` cell of an Up to 9 player who has laid down level 9."""
 
 PENALTY_NOTES: dict[str, str] = {
-    "one_up": "hands only, give-backs not taken off",
+    "one_up": N_("hands only, give-backs not taken off"),
 }
-"""Game id -> what its "penalty points a round" average leaves out, where a
+"""Game id -> what its "penalty points a round" average leaves out (an English msgid: show it through ``_()``), where a
 reader could expect it (see :func:`game_tally`). One Up's give-back
 (rulings.md, One Up) lowers a total but is not a penalty, so it is not counted."""
 

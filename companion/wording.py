@@ -88,12 +88,19 @@ def article(word: str) -> str:
 
 
 def with_article(word: str) -> str:
-    """The word after its article: ``"an 8"``, ``"a 7"``, ``"an ace"``.
+    """The word after its article, in the current language: ``"an 8"``, ``"a 7"``, ``"an ace"``.
+
+    English picks "a" or "an" by :func:`article`; Norwegian writes "en 8",
+    German the word alone ("8"), as a card's rank reads in a list there.
 
     >>> with_article("8"), with_article("7"), with_article("ace"), with_article("11")
     ('an 8', 'a 7', 'an ace', 'an 11')
     """
-    return f"{article(word)} {word}"
+    if article(word) == "an":
+        # TRANSLATORS: a word (often a card's rank, "8", "A") after the article "an".
+        return _("an {word}").format(word=word)
+    # TRANSLATORS: a word (often a card's rank, "7", "K") after the article "a".
+    return _("a {word}").format(word=word)
 
 
 def whole_number(

@@ -225,7 +225,7 @@ def test_german_participles_and_split_verbs_find_their_section(query, game, sect
      "Ta ett av de to kortene som nå ligger ved siden av, inn i utlegget ditt: det starter en ny rekke eller "
      "slutter seg til en av dine.", ["rekke"]),
     ("de", "donere", "up_to_nine", "turn", None, ["anlegen"]),
-    ("de", "nivå", "up_to_nine", "turn", None, ["Stufen", "Stufen"]),
+    ("de", "nivå", "up_to_nine", "turn", None, ["Stufe"]),
 ])
 def test_a_seed_word_of_another_language_finds_its_section_through_the_glossary(
         code, query, game, section, snippet, marks):

@@ -34,7 +34,8 @@ from typing import Any, NamedTuple
 
 from companion.cards import CardError
 from companion.verdict import Verdict
-from companion.wording import count_text, join_words, markdown_table, whole_number
+from companion.i18n import N_, _, ngettext
+from companion.wording import join_words, markdown_table, whole_number
 
 TITLE = "Up or Down?"
 """The game's name as the app shows it."""
@@ -123,9 +124,8 @@ def cards_in_play(players: int) -> range:
     """
     if isinstance(players, bool) or not isinstance(players, int) or players not in CARDS_IN_PLAY:
         counts = sorted(CARDS_IN_PLAY)
-        raise UpOrDownError(
-            f"{TITLE} is for {counts[0]}-{counts[-1]} players, not {players!r}"
-        )
+        raise UpOrDownError(_("{game} is for {least}-{most} players, not {value}").format(
+            game=TITLE, least=counts[0], most=counts[-1], value=repr(players)))
     return range(LOWEST_CARD, CARDS_IN_PLAY[players] + 1)
 
 
@@ -149,14 +149,11 @@ def card_number(value: int | str) -> int:
     if isinstance(value, str) and value.strip().isascii() and value.strip().isdigit():
         number = int(value.strip())
     if isinstance(number, bool) or not isinstance(number, int):
-        raise CardNumberError(
-            f"{value!r} is not a card number: enter a whole number from "
-            f"{LOWEST_CARD} to {HIGHEST_CARD}"
-        )
+        raise CardNumberError(_("{value} is not a card number: enter a whole number from {least} to {most}").format(
+            value=repr(value), least=LOWEST_CARD, most=HIGHEST_CARD))
     if not LOWEST_CARD <= number <= HIGHEST_CARD:
-        raise CardNumberError(
-            f"there is no card {number}: cards are numbered {LOWEST_CARD} to {HIGHEST_CARD}"
-        )
+        raise CardNumberError(_("there is no card {number}: cards are numbered {least} to {most}").format(
+            number=number, least=LOWEST_CARD, most=HIGHEST_CARD))
     return number
 
 
@@ -169,15 +166,20 @@ def _items(value: object, message: str) -> list:
 
 
 def _card_numbers(cards: Iterable[int | str], what: str) -> list[int]:
-    """Read several card numbers that must all differ; ``what`` names them in errors."""
-    listed = _items(cards, f"give the {what} as a list of card numbers, not {cards!r}")
+    """Read several card numbers that must all differ; ``what`` (``"row"`` or ``"ring"``) names them in errors."""
+    if what == "ring":
+        listed = _items(cards, _("give the ring as a list of card numbers, not {value}").format(value=repr(cards)))
+    else:
+        listed = _items(cards, _("give the row as a list of card numbers, not {value}").format(value=repr(cards)))
     numbers = [card_number(card) for card in listed]
     seen: set[int] = set()
     for number in numbers:
         if number in seen:
-            raise UpOrDownError(
-                f"card {number} appears twice in the {what}: every number exists only once"
-            )
+            if what == "ring":
+                raise UpOrDownError(_("card {number} appears twice in the ring: every number exists only once").format(
+                    number=number))
+            raise UpOrDownError(_("card {number} appears twice in the row: every number exists only once").format(
+                number=number))
         seen.add(number)
     return numbers
 
@@ -209,15 +211,16 @@ def check_in_play(players: int, numbers: Iterable[int]) -> Verdict:
     """
     in_play = cards_in_play(players)
     seen: set[int] = set()
-    for value in _items(numbers, f"give the card numbers as a list, not {numbers!r}"):
+    for value in _items(numbers, _("give the card numbers as a list, not {value}").format(value=repr(numbers))):
         number = card_number(value)
         if number not in in_play:
-            return Verdict.no(
-                f"there is no card {number} with {count_text(players, 'player')}: "
-                f"cards {in_play.start} to {in_play.stop - 1} are in play"
-            )
+            return Verdict.no(ngettext(
+                "there is no card {number} with {players} player: cards {least} to {most} are in play",
+                "there is no card {number} with {players} players: cards {least} to {most} are in play",
+                players,
+            ).format(number=number, players=players, least=in_play.start, most=in_play.stop - 1))
         if number in seen:
-            return Verdict.no(f"card {number} is entered twice: the deck has each number once")
+            return Verdict.no(_("card {number} is entered twice: the deck has each number once").format(number=number))
         seen.add(number)
     return Verdict.ok()
 
@@ -250,14 +253,12 @@ def ring_neighbours(ring: Sequence[int], card: int) -> tuple[int, int]:
     """
     numbers = _card_numbers(ring, "ring")
     if len(numbers) < 2:
-        raise UpOrDownError(
-            f"the ring needs at least two cards to place between (it has {RING_SIZE} in play)"
-        )
+        raise UpOrDownError(_("the ring needs at least two cards to place between (it has {count} in play)").format(
+            count=RING_SIZE))
     placed = card_number(card)
     if placed in numbers:
-        raise UpOrDownError(
-            f"card {placed} is already in the ring: every number exists only once"
-        )
+        raise UpOrDownError(_("card {number} is already in the ring: every number exists only once").format(
+            number=placed))
     below = [n for n in numbers if n < placed]
     above = [n for n in numbers if n > placed]
     if not below or not above:
@@ -294,10 +295,11 @@ def _direction(numbers: list[int]) -> str | None:
     direction = "up" if numbers[1] > numbers[0] else "down"
     for before, after in pairwise(numbers[1:]):
         if (after > before) != (direction == "up"):
-            raise UpOrDownError(
-                f"the row {' '.join(map(str, numbers))} does not keep one direction: "
-                f"it starts going {direction} but {after} follows {before}"
-            )
+            if direction == "up":
+                text = _("the row {row} does not keep one direction: it starts going up but {after} follows {before}")
+            else:
+                text = _("the row {row} does not keep one direction: it starts going down but {after} follows {before}")
+            raise UpOrDownError(text.format(row=" ".join(map(str, numbers)), after=after, before=before))
     return direction
 
 
@@ -330,32 +332,33 @@ def check_row(row: Sequence[int], card: int) -> Verdict:
     direction = _direction(numbers)
     placed = card_number(card)
     if placed in numbers:
-        raise UpOrDownError(
-            f"card {placed} is already in this row: every number exists only once, "
+        raise UpOrDownError(_(
+            "card {number} is already in this row: every number exists only once, "
             "so a card can never equal another"
-        )
+        ).format(number=placed))
     if direction is None:
         return Verdict.ok()
     last = numbers[-1]
     if (placed > last) == (direction == "up"):
         return Verdict.ok()
-    need = "higher" if direction == "up" else "lower"
-    runs = "upward" if direction == "up" else "downward"
-    return Verdict.no(
-        f"{placed} can not go on this row: it runs {runs} and ends at {last}, "
-        f"so the next card must be {need} than {last}. Put {placed} on another "
-        f"row or start a new row with it (with {MAX_ROWS} rows out, first turn "
-        "one row face down onto your discard pile)."
-    )
+    if direction == "up":
+        text = _("{card} can not go on this row: it runs upward and ends at {last}, "
+                 "so the next card must be higher than {last}. Put {card} on another "
+                 "row or start a new row with it (with {rows} rows out, first turn "
+                 "one row face down onto your discard pile).")
+    else:
+        text = _("{card} can not go on this row: it runs downward and ends at {last}, "
+                 "so the next card must be lower than {last}. Put {card} on another "
+                 "row or start a new row with it (with {rows} rows out, first turn "
+                 "one row face down onto your discard pile).")
+    return Verdict.no(text.format(card=placed, last=last, rows=MAX_ROWS))
 
 
 def _colour_key(colour: str) -> str:
     """A colour name as counted: case and surrounding spaces ignored."""
     if not isinstance(colour, str) or not colour.strip():
-        raise UpOrDownError(
-            f"{colour!r} is not a colour: name each card's colour, e.g. "
-            f"{', '.join(COLOURS)}"
-        )
+        raise UpOrDownError(_("{value} is not a colour: name each card's colour, e.g. {colours}").format(
+            value=repr(colour), colours=", ".join(COLOURS)))
     return colour.strip().casefold()
 
 
@@ -372,7 +375,8 @@ def colour_name(text: str) -> str:
     """
     key = _colour_key(text)
     if key not in COLOURS:
-        raise UpOrDownError(f"{text!r} is not a colour: use one of {', '.join(COLOURS)}")
+        raise UpOrDownError(_("{value} is not a colour: use one of {colours}").format(
+            value=repr(text), colours=", ".join(COLOURS)))
     return key
 
 
@@ -397,7 +401,8 @@ def row_score(colours: Sequence[str]) -> int:
     >>> row_score(["yellow", "blue", "yellow"])
     6
     """
-    listed = _items(colours, f"give the row as a list of colour names, one per card, not {colours!r}")
+    listed = _items(colours, _("give the row as a list of colour names, one per card, not {value}").format(
+        value=repr(colours)))
     counts = Counter(_colour_key(colour) for colour in listed)
     if not counts:
         return 0
@@ -424,20 +429,22 @@ def row_summary_score(cards: int, commonest: int) -> int:
     >>> row_summary_score(8, 5)
     40
     """
-    whole_number(cards, "cards in the row", error=UpOrDownError)
-    whole_number(commonest, "commonest colour count", error=UpOrDownError)
+    whole_number(cards, _("cards in the row"), error=UpOrDownError)
+    whole_number(commonest, _("commonest colour count"), error=UpOrDownError)
     if cards > HIGHEST_CARD:
-        raise UpOrDownError(f"a row can not hold {cards} cards: there are {HIGHEST_CARD} in all")
+        raise UpOrDownError(_("a row can not hold {cards} cards: there are {most} in all").format(
+            cards=cards, most=HIGHEST_CARD))
     if commonest > cards:
-        raise UpOrDownError(
-            f"a row of {count_text(cards, 'card')} can not hold {commonest} of one colour"
-        )
+        raise UpOrDownError(ngettext("a row of {cards} card can not hold {commonest} of one colour",
+                                     "a row of {cards} cards can not hold {commonest} of one colour", cards).format(
+            cards=cards, commonest=commonest))
     least = -(-cards // len(COLOURS))
     if commonest < least:
-        raise UpOrDownError(
-            f"a row of {count_text(cards, 'card')} holds at least {least} of one colour "
-            f"(there are {len(COLOURS)} colours), not {commonest}"
-        )
+        raise UpOrDownError(ngettext(
+            "a row of {cards} card holds at least {least} of one colour (there are {colours} colours), not {commonest}",
+            "a row of {cards} cards holds at least {least} of one colour (there are {colours} colours), not {commonest}",
+            cards,
+        ).format(cards=cards, least=least, colours=len(COLOURS), commonest=commonest))
     return cards * commonest
 
 
@@ -445,9 +452,10 @@ def _row_points(row: Sequence[str] | RowSummary) -> int:
     """Score a row given as colour names or as a ``RowSummary``."""
     if isinstance(row, RowSummary):
         return row_summary_score(row.cards, row.commonest)
-    items = _items(row, f"give each row as a list of colour names or as a RowSummary(cards, commonest), not {row!r}")
+    items = _items(row, _("give each row as a list of colour names or as a RowSummary(cards, commonest), not {value}").format(
+        value=repr(row)))
     if items and all(isinstance(item, int) for item in items):
-        raise UpOrDownError(f"give a row's counts as a RowSummary(cards, commonest), not {row!r}")
+        raise UpOrDownError(_("give a row's counts as a RowSummary(cards, commonest), not {value}").format(value=repr(row)))
     return row_score(items)
 
 
@@ -474,12 +482,10 @@ def player_score(rows: Sequence[Sequence[str] | RowSummary], discarded: int) -> 
     >>> player_score([RowSummary(8, 3), ["red", "blue"], RowSummary(8, 5)], 0)
     66
     """
-    display = _items(rows, f"give the display as a list of rows, not {rows!r}")
+    display = _items(rows, _("give the display as a list of rows, not {value}").format(value=repr(rows)))
     if len(display) > MAX_ROWS:
-        raise UpOrDownError(
-            f"a display holds at most {MAX_ROWS} rows, not {len(display)}"
-        )
-    whole_number(discarded, "cards on the discard pile", error=UpOrDownError)
+        raise UpOrDownError(_("a display holds at most {most} rows, not {count}").format(most=MAX_ROWS, count=len(display)))
+    whole_number(discarded, _("cards on the discard pile"), error=UpOrDownError)
     return sum(_row_points(row) for row in display) + DISCARD_POINTS * discarded
 
 
@@ -502,9 +508,9 @@ def winners(scores: Mapping[str, int]) -> list[str]:
     ['Ben', 'Cy']
     """
     if not isinstance(scores, Mapping):
-        raise UpOrDownError(f"give the scores as player name -> points, not {scores!r}")
+        raise UpOrDownError(_("give the scores as player name -> points, not {value}").format(value=repr(scores)))
     for name, points in scores.items():
-        whole_number(points, f"{name}'s points", error=UpOrDownError)
+        whole_number(points, _("{name}'s points").format(name=name), error=UpOrDownError)
     if not scores:
         return []
     best = max(scores.values())
@@ -512,9 +518,9 @@ def winners(scores: Mapping[str, int]) -> list[str]:
 
 
 _EXAMPLE_ROWS: tuple[tuple[int, int, str], ...] = (
-    (8, 3, "yellow"), (2, 1, "two colours"), (8, 5, "blue"),
+    (8, 3, N_("yellow")), (2, 1, N_("two colours")), (8, 5, N_("blue")),
 )
-"""The rulings' scoring example: (cards, commonest colour count, what is common)."""
+"""The rulings' scoring example: (cards, commonest colour count, what is common, an English msgid)."""
 
 
 def rule_figures(options: Mapping[str, Any] | None = None) -> dict[str, str]:
@@ -541,24 +547,24 @@ def rule_figures(options: Mapping[str, Any] | None = None) -> dict[str, str]:
     from companion import setup
 
     described = [
-        f"{cards} cards ({what})" if most == 1 else f"{cards} cards ({most} {what} the most)"
+        _("{cards} cards ({what})").format(cards=cards, what=_(what)) if most == 1
+        else _("{cards} cards ({most} {what} the most)").format(cards=cards, most=most, what=_(what))
         for cards, most, what in _EXAMPLE_ROWS
     ]
-    points = [row_summary_score(cards, most) for cards, most, _ in _EXAMPLE_ROWS]
-    total = player_score([RowSummary(cards, most) for cards, most, _ in _EXAMPLE_ROWS], 0)
+    points = [row_summary_score(cards, most) for cards, most, _what in _EXAMPLE_ROWS]
+    total = player_score([RowSummary(cards, most) for cards, most, _what in _EXAMPLE_ROWS], 0)
     return {
         "up_or_down_highest": str(HIGHEST_CARD),
         "up_or_down_colour_count": str(len(COLOURS)),
         "up_or_down_cards": markdown_table(
-            ["Players", "Cards in play"], [(n, f"1 to {highest}") for n, highest in CARDS_IN_PLAY.items()]
+            [_("Players"), _("Cards in play")],
+            [(n, _("1 to {highest}").format(highest=highest)) for n, highest in CARDS_IN_PLAY.items()],
         ),
         "up_or_down_hand": str(HAND_SIZE),
         "up_or_down_ring": str(RING_SIZE),
         "up_or_down_rows": str(MAX_ROWS),
         "up_or_down_discard_points": str(DISCARD_POINTS),
-        "up_or_down_starter": f"First to play: {setup.GAMES['up_or_down'].first_player}.",
-        "up_or_down_example": (
-            f"rows of {join_words(described)}, with nothing discarded, score "
-            f"{' + '.join(str(p) for p in points)} = {total}."
-        ),
+        "up_or_down_starter": _("First to play: {player}.").format(player=_(setup.GAMES["up_or_down"].first_player)),
+        "up_or_down_example": _("rows of {rows}, with nothing discarded, score {points} = {total}.").format(
+            rows=join_words(described), points=" + ".join(str(p) for p in points), total=total),
     }

@@ -41,6 +41,7 @@ from typing import Any, ClassVar
 from companion import setup
 from companion.document import ROUND_KEYS, SCHEMA, migrate_doc, validate_doc
 from companion.errors import StoreError
+from companion.i18n import N_, _, ngettext
 from companion.pads.table import (
     PadError,
     Place,
@@ -53,6 +54,10 @@ from companion.pads.table import (
     points_text,
 )
 from companion.pads.versions import VersionedPad, entry_fields, entry_of
+
+_WHOLE_ROUNDS = N_("In {game} a round is entered whole, not hand by hand")
+_OTHER_GAME = N_("This saved game is {game}, not {expected}")
+_ROUND_REFUSED = N_("Round {number}: {reason}")
 
 __all__ = [
     "Pad", "PadError", "Place", "Row", "check_count", "check_players", "join_names", "now_iso", "points_text",
@@ -114,9 +119,8 @@ class Pad(VersionedPad):
         if isinstance(first_dealer, bool) or not isinstance(first_dealer, int) or not (
             0 <= first_dealer < len(self.players)
         ):
-            raise PadError(
-                f"The first dealer must be a seat from 0 to {len(self.players) - 1}, not {first_dealer!r}"
-            )
+            raise PadError(_("The first dealer must be a seat from 0 to {last}, not {value}").format(
+                last=len(self.players) - 1, value=repr(first_dealer)))
         self.first_dealer: int = first_dealer
         self.id: str = game_id or uuid.uuid4().hex
         self.created: str = created or now_iso()
@@ -186,7 +190,7 @@ class Pad(VersionedPad):
             PadError: the game's rounds are entered whole, or ``player`` is
                 not playing.
         """
-        raise PadError(f"In {self._title()} a round is entered whole, not hand by hand")
+        raise PadError(_(_WHOLE_ROUNDS).format(game=self._title()))
 
     def join_hands(self, parts: Mapping[str, Mapping[str, Any]]) -> dict[str, Any]:
         """The keyword arguments of ``add_round`` made of the players' parts
@@ -198,17 +202,18 @@ class Pad(VersionedPad):
             PadError: the game's rounds are entered whole, or the parts
                 contradict each other (two players each say they went out).
         """
-        raise PadError(f"In {self._title()} a round is entered whole, not hand by hand")
+        raise PadError(_(_WHOLE_ROUNDS).format(game=self._title()))
 
     def _marked(self, parts: Mapping[str, Mapping[str, Any]], flag: str, claim: str) -> str | None:
         """The one player whose part sets ``flag`` (None when nobody's does).
 
         Raises:
-            PadError: several parts set it; ``claim`` words it ("went out").
+            PadError: several parts set it; ``claim`` (an English msgid) words it ("went out").
         """
         marked = [player for player in self.players if parts.get(player, {}).get(flag)]
         if len(marked) > 1:
-            raise PadError(f"{join_names(marked)} each say they {claim}: only one player can")
+            raise PadError(_("{names} each say they {claim}: only one player can").format(
+                names=join_names(marked), claim=_(claim)))
         return marked[0] if marked else None
 
     # ----- reading --------------------------------------------------------
@@ -244,7 +249,7 @@ class Pad(VersionedPad):
 
     def dealer(self, number: int) -> str:
         """The name of the dealer of round ``number`` (1, 2, ...): the deal moves one seat each round."""
-        return self._dealer_of(check_count(number, "A round number", least=1))
+        return self._dealer_of(check_count(number, _("A round number"), least=1))
 
     def _dealer_of(self, number: int) -> str:
         """:meth:`dealer` of a round number known to be a whole number from 1 (a replay's own count)."""
@@ -329,15 +334,15 @@ class Pad(VersionedPad):
         if winners:
             text = self._standing_text(self._state, winners[0])
             if len(winners) == 1:
-                sentence = f"{winners[0]} wins with {text}"
+                sentence = _("{name} wins with {standing}").format(name=winners[0], standing=text)
             else:
-                sentence = f"{join_names(winners)} share the win with {text}"
-            return f"Ended early: {sentence}" if self._ended_early else sentence
+                sentence = _("{names} share the win with {standing}").format(names=join_names(winners), standing=text)
+            return _("Ended early: {summary}").format(summary=sentence) if self._ended_early else sentence
         if not self._rounds:
-            return "No rounds yet"
+            return _("No rounds yet")
         leaders = self.leaders
-        verb = "leads" if len(leaders) == 1 else "lead"
-        return f"{join_names(leaders)} {verb} with {self._standing_text(self._state, leaders[0])}"
+        return ngettext("{names} leads with {standing}", "{names} lead with {standing}", len(leaders)).format(
+            names=join_names(leaders), standing=self._standing_text(self._state, leaders[0]))
 
     # ----- changing -------------------------------------------------------
 
@@ -349,8 +354,7 @@ class Pad(VersionedPad):
                 not score under the new value (the pad stays unchanged).
         """
         if name not in self.DEFAULTS:
-            known = ", ".join(sorted(self.DEFAULTS)) or "none"
-            raise PadError(f"{self._title()} has no option '{name}' (options: {known})")
+            raise PadError(self._no_option(name))
         options = dict(self._options)
         options[name] = self._check_option(name, value)
         self._commit(
@@ -365,9 +369,8 @@ class Pad(VersionedPad):
             PadError: if the game is not over yet (use :meth:`end_early`).
         """
         if not self.is_over:
-            raise PadError(
-                f"The game is not over yet: {self.summary()}. Play on, or end it early"
-            )
+            raise PadError(_("The game is not over yet: {summary}. Play on, or end it early").format(
+                summary=self.summary()))
         self._commit("finish", flags=(True, False))
 
     def end_early(self) -> None:
@@ -377,7 +380,7 @@ class Pad(VersionedPad):
             PadError: if no round has been entered.
         """
         if not self._rounds:
-            raise PadError("Enter at least one round before ending the game")
+            raise PadError(_("Enter at least one round before ending the game"))
         self._commit("end_early", flags=(True, True))
 
     # ----- saved document -------------------------------------------------
@@ -416,15 +419,15 @@ class Pad(VersionedPad):
                 record ("Round 3: the saved entry is damaged").
         """
         if not isinstance(doc, Mapping):
-            raise PadError("A saved game must be a JSON object")
+            raise PadError(_("A saved game must be a JSON object"))
         if doc.get("game") != cls.GAME:
-            raise PadError(f"This saved game is {doc.get('game')!r}, not {cls.GAME!r}")
+            raise PadError(_(_OTHER_GAME).format(game=repr(doc.get("game")), expected=repr(cls.GAME)))
         rounds = doc.get("rounds", [])
         if not isinstance(rounds, list) or not all(isinstance(r, dict) for r in rounds):
-            raise PadError("A saved game's rounds must be a list of JSON objects")
+            raise PadError(_("A saved game's rounds must be a list of JSON objects"))
         for key in ("finished", "ended_early"):
             if not isinstance(doc.get(key, False), bool):
-                raise PadError(f"A saved game's {key} must be true or false")
+                raise PadError(_("A saved game's {key} must be true or false").format(key=key))
         try:
             doc = migrate_doc(dict(doc))
             validate_doc(doc)
@@ -444,7 +447,7 @@ class Pad(VersionedPad):
                 score, or a damaged entry or change record.
         """
         if doc["game"] != cls.GAME:
-            raise PadError(f"This saved game is {doc['game']!r}, not {cls.GAME!r}")
+            raise PadError(_(_OTHER_GAME).format(game=repr(doc["game"]), expected=repr(cls.GAME)))
         pad = cls(
             doc["players"],
             first_dealer=doc["first_dealer"],
@@ -453,7 +456,7 @@ class Pad(VersionedPad):
             created=doc["created"],
         )
         saved_entries = [entry_fields(saved) for saved in doc["rounds"]]
-        entries = pad._checked_entries(saved_entries, "Round {number}: the saved entry")
+        entries = pad._checked_entries(saved_entries, N_("Round {number}: the saved entry"))
         pad._rows, pad._state = pad._replay(entries, pad._options)
         pad._rounds = [{key: saved[key] for key in ROUND_KEYS} | entry for saved, entry in zip(doc["rounds"], entries)]
         pad._seq = doc["seq"]
@@ -474,32 +477,43 @@ class Pad(VersionedPad):
             raise PadError(str(exc)) from exc
         return row
 
-    def _player(self, name: object, what: str = "player") -> str:
-        """A name of this game's players (trimmed), or PadError."""
+    def _player(self, name: object, what: str | None = None) -> str:
+        """A name of this game's players (trimmed), or PadError; ``what`` (an English msgid) says who is chosen."""
         if isinstance(name, str) and name.strip() in self.players:
             return name.strip()
-        raise PadError(f"{name!r} is not playing in this game: choose the {what} from {join_names(self.players)}")
+        if what is None:
+            raise PadError(_("{name} is not playing in this game: choose the player from {names}").format(
+                name=repr(name), names=join_names(self.players)))
+        raise PadError(_("{name} is not playing in this game: choose the {what} from {names}").format(
+            name=repr(name), what=_(what), names=join_names(self.players)))
 
     def _per_player(self, values: object, what: str) -> dict[str, Any]:
-        """A mapping player -> value, with every player and no strangers, in seating order."""
+        """A mapping player -> value, with every player and no strangers, in seating order.
+
+        ``what`` (an English msgid) names what is entered ("the cards left").
+        """
         if type(values) is dict and tuple(values) == self.players:
             return dict(values)
         if not isinstance(values, Mapping):
-            raise PadError(f"Enter {what} for each player")
+            raise PadError(_("Enter {what} for each player").format(what=_(what)))
         named = {self._player(name): value for name, value in values.items()}
         missing = [player for player in self.players if player not in named]
         if missing:
-            raise PadError(f"Enter {what} for {join_names(missing)}")
+            raise PadError(_("Enter {what} for {names}").format(what=_(what), names=join_names(missing)))
         return {player: named[player] for player in self.players}
+
+    def _no_option(self, name: str) -> str:
+        """The refusal of an option this game does not have, naming the ones it has."""
+        known = ", ".join(sorted(self.DEFAULTS)) or _("none")
+        return _("{game} has no option '{name}' (options: {known})").format(game=self._title(), name=name, known=known)
 
     def _check_options(self, options: Mapping[str, Any]) -> dict[str, Any]:
         """Every option with its default, each value checked."""
         if not isinstance(options, Mapping):
-            raise PadError("Options must be given as names and values")
+            raise PadError(_("Options must be given as names and values"))
         unknown = [name for name in options if name not in self.DEFAULTS]
         if unknown:
-            known = ", ".join(sorted(self.DEFAULTS)) or "none"
-            raise PadError(f"{self._title()} has no option '{unknown[0]}' (options: {known})")
+            raise PadError(self._no_option(unknown[0]))
         merged = copy_json(self.DEFAULTS)
         for name, value in options.items():
             merged[name] = self._check_option(name, value)
@@ -510,8 +524,8 @@ class Pad(VersionedPad):
 
         For data read from a saved document only: an entry that can not even
         be read (a missing or stray field) is "damaged"; ``what`` names it,
-        with ``{number}`` for its round number ("Round {number}: the saved
-        entry"); the entries are rounds ``first``, ``first + 1``, ...
+        with ``{number}`` for its round number, as an English msgid ("Round
+        {number}: the saved entry"); the entries are rounds ``first``, ``first + 1``, ...
 
         Returns the entries in their stored form, built anew by ``_entry``:
         they share no list or dict with ``entries``, so a document's rounds
@@ -526,9 +540,10 @@ class Pad(VersionedPad):
             try:
                 checked.append(self._entry(**entry))
             except PadError as exc:
-                raise PadError(f"Round {number}: {exc}") from exc
+                raise PadError(_(_ROUND_REFUSED).format(number=number, reason=exc)) from exc
             except (TypeError, KeyError, AttributeError) as exc:
-                raise PadError(f"{what.format(number=number)} is damaged ({exc!r})") from exc
+                raise PadError(_("{what} is damaged ({error})").format(
+                    what=_(what).format(number=number), error=repr(exc))) from exc
         return checked
 
     def _replay(self, entries: list[dict[str, Any]], options: Mapping[str, Any]) -> tuple[list[Row], Any]:
@@ -539,6 +554,6 @@ class Pad(VersionedPad):
             try:
                 state, row = self._play(state, entry, number, options)
             except ValueError as exc:
-                raise PadError(f"Round {number}: {exc}") from exc
+                raise PadError(_(_ROUND_REFUSED).format(number=number, reason=exc)) from exc
             rows.append(row)
         return rows, state

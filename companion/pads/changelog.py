@@ -44,17 +44,28 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.document import ROUND_ID_PATTERN, is_int
+from companion.i18n import N_, _, pgettext
 
-DONE = {
-    "add": "added",
-    "edit": "changed",
-    "delete": "deleted",
-    "option": "changed",
-    "finish": "finished",
-    "end_early": "ended early",
-    "reopen": "reopened",
+LABELS = {
+    "add": N_("round {number} added"),
+    "edit": N_("round {number} changed"),
+    "delete": N_("round {number} deleted"),
+    "option": N_("option '{option}' changed"),
+    "finish": N_("game finished"),
+    "end_early": N_("game ended early"),
+    "reopen": N_("game reopened"),
 }
-"""Change kind -> the past tense that labels it ("round 4 added")."""
+"""Change kind -> its label, an English msgid with the round's ``{number}`` or the ``{option}`` ("round 4 added")."""
+
+_UNDO_LABELS = {
+    "add": N_("Undo: round {number}, added {time}"),
+    "edit": N_("Undo: round {number}, changed {time}"),
+    "delete": N_("Undo: round {number}, deleted {time}"),
+    "option": N_("Undo: option '{option}', changed {time}"),
+    "finish": N_("Undo: game, finished {time}"),
+    "end_early": N_("Undo: game, ended early {time}"),
+    "reopen": N_("Undo: game, reopened {time}"),
+}
 
 ROUND_KINDS = ("add", "edit", "delete")
 """The kinds of change that write one round."""
@@ -91,30 +102,30 @@ def clock_time(at: str) -> str:
     return dt.datetime.fromisoformat(at).astimezone().strftime("%H:%M")
 
 
+def _kind(record: Record) -> str:
+    """The kind of a change, or of the change an undo took back."""
+    return record["undone_kind"] if record["kind"] == "undo" else record["kind"]
+
+
 def subject(record: Record) -> str:
-    """What a change was made to: "round 4", "option 'limit'" or "game"."""
-    kind = record["undone_kind"] if record["kind"] == "undo" else record["kind"]
+    """What a change was made to, in the current language: "round 4", "option 'limit'" or "game"."""
+    kind = _kind(record)
     if kind in ROUND_KINDS:
-        return f"round {record['number']}"
+        return _("round {number}").format(number=record["number"])
     if kind == "option":
-        return f"option '{record['option']}'"
-    return "game"
-
-
-def done(record: Record) -> str:
-    """The past tense of a change, or of the change an undo took back."""
-    return DONE[record["undone_kind"] if record["kind"] == "undo" else record["kind"]]
+        return _("option '{option}'").format(option=record["option"])
+    return pgettext("what a change was made to", "game")
 
 
 def label(record: Record) -> str:
-    """A change in plain words: "round 4 added"; an undo: "undo: round 4 added"."""
-    text = f"{subject(record)} {done(record)}"
-    return f"undo: {text}" if record["kind"] == "undo" else text
+    """A change in plain words, in the current language: "round 4 added"; an undo: "undo: round 4 added"."""
+    text = _(LABELS[_kind(record)]).format(number=record.get("number"), option=record.get("option"))
+    return _("undo: {change}").format(change=text) if record["kind"] == "undo" else text
 
 
 def who(by: str | None) -> str:
-    """The phone that made a change, for a sentence: its label, or "another phone"."""
-    return by if by else "another phone"
+    """The phone that made a change, for a sentence: its label, or "another phone" (in the current language)."""
+    return by if by else _("another phone")
 
 
 def opening(text: str) -> str:
@@ -148,8 +159,9 @@ def changes(log: Sequence[Record]) -> list[Change]:
 
 
 def undo_label(record: Record) -> str:
-    """The undo button's words for the change it would take back: "Undo: round 4, added 20:41"."""
-    return f"Undo: {subject(record)}, {done(record)} {clock_time(record['at'])}"
+    """The undo button's words for the change it would take back, in the current language: "Undo: round 4, added 20:41"."""
+    return _(_UNDO_LABELS[_kind(record)]).format(
+        number=record.get("number"), option=record.get("option"), time=clock_time(record["at"]))
 
 
 def flags_before(record: Record) -> tuple[bool, bool] | None:
@@ -211,17 +223,22 @@ def gone_message(log: Sequence[Record], round_id: str, doing: str) -> str | None
     record = deletion(log, round_id)
     if record is None:
         return None
-    number = record["number"]
     if doing == "deleting":
-        return f"{opening(who(record['by']))} already deleted round {number}"
-    return f"{opening(who(record['by']))} deleted round {number} while you were {doing} it"
+        text = _("{who} already deleted round {number}")
+    else:
+        text = _("{who} deleted round {number} while you were editing it")
+    return opening(text.format(who=who(record["by"]), number=record["number"]))
 
 
 def changed_message(log: Sequence[Record], round_id: str, number: int, doing: str) -> str:
     """A round changed since the user's sheet showed it: "Ann's phone changed
-    round 4 while you were editing it"."""
+    round 4 while you were editing it" (``doing``: "editing" or "deleting")."""
     record = last_touch(log, round_id)
-    return f"{opening(who(record['by'] if record else None))} changed round {number} while you were {doing} it"
+    if doing == "deleting":
+        text = _("{who} changed round {number} while you were deleting it")
+    else:
+        text = _("{who} changed round {number} while you were editing it")
+    return opening(text.format(who=who(record["by"] if record else None), number=number))
 
 
 def add_conflict_message(log: Sequence[Record], expected: int, next_round: int) -> str:
@@ -231,8 +248,10 @@ def add_conflict_message(log: Sequence[Record], expected: int, next_round: int) 
     newest = log[-1] if log else None
     by = who(newest["by"] if newest else None)
     if expected < next_round:
-        return f"Round {expected} was just saved on {by}: save yours as round {next_round}, or drop it?"
-    return f"The rounds were changed on {by}: save yours as round {next_round}, or drop it?"
+        return _("Round {expected} was just saved on {by}: save yours as round {next_round}, or drop it?").format(
+            expected=expected, by=by, next_round=next_round)
+    return _("The rounds were changed on {by}: save yours as round {next_round}, or drop it?").format(
+        by=by, next_round=next_round)
 
 
 def undo_conflict_message(log: Sequence[Record], expected: Any, target: Record | None) -> str:
@@ -240,24 +259,22 @@ def undo_conflict_message(log: Sequence[Record], expected: Any, target: Record |
     when the change an undo takes back now is ``target``."""
     shown = next((record for record in log if record["id"] == expected), None)
     if shown is None:
-        return "That change is no longer in this game's log: nothing was undone"
+        return _("That change is no longer in this game's log: nothing was undone")
     if shown["id"] in undone_ids(log):
         undo = next(record for record in log if record["kind"] == "undo" and record["undoes"] == shown["id"])
-        return f"{opening(who(undo['by']))} already undid {label(shown)}: nothing was undone"
+        return opening(_("{who} already undid {change}: nothing was undone").format(
+            who=who(undo["by"]), change=label(shown)))
     undone = undone_ids(log)
     later = [record for record in log if record["id"] > shown["id"] and record["kind"] != "undo"
              and record["id"] not in undone]
     over = next((record for record in reversed(later) if touches(shown) & touches(record)), None)
     if over is not None:
-        return (
-            f"{opening(label(shown))} can not be undone: {who(over['by'])} changed "
-            f"{subject(over)} since ({label(over)}, {clock_time(over['at'])})"
-        )
+        return opening(_("{change} can not be undone: {who} changed {what} since ({since}, {time})").format(
+            change=label(shown), who=who(over["by"]), what=subject(over), since=label(over),
+            time=clock_time(over["at"])))
     newest = target if target is not None else shown
-    return (
-        f"{opening(who(newest['by']))} made a newer change ({label(newest)}, "
-        f"{clock_time(newest['at'])}): undo now takes back that one"
-    )
+    return opening(_("{who} made a newer change ({change}, {time}): undo now takes back that one").format(
+        who=who(newest["by"]), change=label(newest), time=clock_time(newest["at"])))
 
 
 def _saved_round(saved: Any) -> bool:
@@ -287,29 +304,29 @@ def check_record(record: Record) -> None:
     number = record.get("id")
     kind = record.get("kind")
     moved = record.get("undone_kind") if kind == "undo" else kind
-    if kind == "undo" and (not is_int(record.get("undoes")) or moved not in DONE):
-        raise ValueError(f"change {number} does not say which change it undid")
+    if kind == "undo" and (not is_int(record.get("undoes")) or moved not in LABELS):
+        raise ValueError(_("change {number} does not say which change it undid").format(number=number))
     flags = record.get("flags")
     if flags is not None and not (
         isinstance(flags, dict) and _flags(flags.get("before")) and _flags(flags.get("after"))
     ):
-        raise ValueError(f"change {number} has damaged finished/ended early flags")
+        raise ValueError(_("change {number} has damaged finished/ended early flags").format(number=number))
     place, option = record.get("number"), record.get("option")
     if place is not None and not (is_int(place) and place >= 1):
-        raise ValueError(f"change {number} has a bad round number")
+        raise ValueError(_("change {number} has a bad round number").format(number=number))
     if option is not None and not isinstance(option, str):
-        raise ValueError(f"change {number} has a bad option name")
+        raise ValueError(_("change {number} has a bad option name").format(number=number))
     written, value = record.get("round"), record.get("value")
     if moved in ROUND_KINDS:
         if place is None or not isinstance(written, dict):
-            raise ValueError(f"change {number} does not hold the round it changed")
+            raise ValueError(_("change {number} does not hold the round it changed").format(number=number))
         sides = [written.get("before"), written.get("after")]
         if not any(sides) or not all(side is None or _saved_round(side) for side in sides):
-            raise ValueError(f"change {number} holds a damaged round")
+            raise ValueError(_("change {number} holds a damaged round").format(number=number))
     elif written is not None:
-        raise ValueError(f"change {number} holds a round it did not change")
+        raise ValueError(_("change {number} holds a round it did not change").format(number=number))
     if moved == "option":
         if option is None or not isinstance(value, dict) or not {"before", "after"} <= set(value):
-            raise ValueError(f"change {number} does not hold the option it changed")
+            raise ValueError(_("change {number} does not hold the option it changed").format(number=number))
     elif value is not None:
-        raise ValueError(f"change {number} holds an option it did not change")
+        raise ValueError(_("change {number} holds an option it did not change").format(number=number))

@@ -21,6 +21,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from companion.i18n import _
 from companion.pads.base import Pad, PadError, join_names
 
 
@@ -48,9 +49,9 @@ class HandsStatus:
         """The status in words: "Ann done, Cy done, waiting for Ben", or
         "Every hand is in" once nobody is missing."""
         if self.complete:
-            return "Every hand is in"
-        done = [f"{player} done" for player in self.done]
-        return ", ".join([*done, f"waiting for {join_names(list(self.missing))}"])
+            return _("Every hand is in")
+        done = [_("{name} done").format(name=player) for player in self.done]
+        return ", ".join([*done, _("waiting for {names}").format(names=join_names(list(self.missing)))])
 
 
 def is_stale(pad: Pad, draft: Mapping[str, Any]) -> bool:
@@ -68,7 +69,8 @@ def with_part(pad: Pad, draft: Mapping[str, Any] | None, player: str, part: Mapp
         PadError: ``player`` is not playing in ``pad``'s game.
     """
     if player not in pad.players:
-        raise PadError(f"{player!r} is not playing in this game: choose from {join_names(pad.players)}")
+        raise PadError(_("{name} is not playing in this game: choose from {names}").format(
+            name=repr(player), names=join_names(pad.players)))
     if draft is None or is_stale(pad, draft):
         draft = {"round": pad.next_round, "parts": {}, "by": {}}
     return {

@@ -14,6 +14,7 @@ from collections.abc import Mapping
 from typing import Any, NamedTuple
 
 from companion.games import one_card
+from companion.i18n import N_, _
 from companion.pads.base import Pad, PadError, Row, check_count, points_text
 
 
@@ -73,11 +74,11 @@ class OneCardPad(Pad):
 
     def _entry(self, winner: object) -> dict[str, Any]:
         if isinstance(winner, (list, tuple, set, frozenset)):
-            raise PadError("Every round has exactly one winner: choose one player")
-        return {"winner": self._player(winner, "round's winner")}
+            raise PadError(_("Every round has exactly one winner: choose one player"))
+        return {"winner": self._player(winner, N_("round's winner"))}
 
     def _check_option(self, name: str, value: Any) -> Any:
-        return check_count(value, "The round wins that take the match", least=1)
+        return check_count(value, _("The round wins that take the match"), least=1)
 
     def _start(self, options: Mapping[str, Any]) -> OneCardState:
         return OneCardState({player: 0 for player in self.players})

@@ -20,6 +20,7 @@ from typing import Any, NamedTuple
 
 from companion.cards import CardError, CardsLike, card_texts
 from companion.games import one_up
+from companion.i18n import N_, _
 from companion.pads.base import Pad, PadError, Row, check_count, points_text
 
 
@@ -79,8 +80,8 @@ class OneUpPad(Pad):
         """
         return {
             "hands": {player: list(parts.get(player, {}).get("hand", [])) for player in self.players},
-            "went_out": self._marked(parts, "went_out", "went out"),
-            "ended_by": self._marked(parts, "ended_by", "dropped out last"),
+            "went_out": self._marked(parts, "went_out", N_("went out")),
+            "ended_by": self._marked(parts, "ended_by", N_("dropped out last")),
         }
 
     def add_round(
@@ -181,38 +182,34 @@ class OneUpPad(Pad):
 
     def _entry(self, hands: object, went_out: object, ended_by: object) -> dict[str, Any]:
         """Check one round's entry and return it as stored (cards as text)."""
-        named = self._per_player(hands, "the cards left")
+        named = self._per_player(hands, N_("the cards left"))
         cards: dict[str, list[str]] = {}
         for player, held in named.items():
             try:
                 cards[player] = card_texts(held)
             except CardError as exc:
-                raise PadError(f"{player}'s cards: {exc}") from exc
+                raise PadError(_("{name}'s cards: {error}").format(name=player, error=exc)) from exc
         if isinstance(went_out, (list, tuple, set, frozenset)):
             if len(went_out) > 1:
-                raise PadError(
+                raise PadError(_(
                     "Only one player can go out in a round: the round ends when the "
                     "first player plays their last card"
-                )
+                ))
             went_out = next(iter(went_out), None)
-        out = None if went_out is None else self._player(went_out, "player who went out")
-        last = None if ended_by is None else self._player(ended_by, "player who dropped out last")
+        out = None if went_out is None else self._player(went_out, N_("player who went out"))
+        last = None if ended_by is None else self._player(ended_by, N_("player who dropped out last"))
         if out is not None and last is not None and last != out:
-            raise PadError(
-                f"{out} went out, so {out} ended the round, not {last}"
-            )
+            raise PadError(_("{name} went out, so {name} ended the round, not {other}").format(name=out, other=last))
         if out is None and last is None:
-            raise PadError(
-                "Nobody went out: choose who dropped out last (they start the next round)"
-            )
+            raise PadError(_("Nobody went out: choose who dropped out last (they start the next round)"))
         return {"hands": cards, "went_out": out, "ended_by": out or last}
 
     def _check_option(self, name: str, value: Any) -> Any:
         if name == "joker":
             if not isinstance(value, bool):
-                raise PadError("The joker option is on (true) or off (false)")
+                raise PadError(_("The joker option is on (true) or off (false)"))
             return value
-        return check_count(value, "The game limit", least=1)
+        return check_count(value, _("The game limit"), least=1)
 
     def _start(self, options: Mapping[str, Any]) -> OneUpState:
         return OneUpState({player: 0 for player in self.players}, None)
@@ -233,9 +230,9 @@ class OneUpPad(Pad):
         detail = dict.fromkeys(self.players, "")
         if went_out is not None:
             given = totals[went_out] - new_totals[went_out]
-            detail[went_out] = f"went out, gave back {given}" if given else "went out"
+            detail[went_out] = _("went out, gave back {points}").format(points=given) if given else _("went out")
         elif ended_by is not None:
-            detail[ended_by] = "dropped out last"
+            detail[ended_by] = _("dropped out last")
         following = one_up.next_starter(went_out, [ended_by] if ended_by else [])
         row = Row(
             number=number,

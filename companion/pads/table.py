@@ -14,7 +14,8 @@ from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from typing import Any, NamedTuple
 
-from companion.wording import count_text, join_words, whole_number
+from companion.i18n import _, ngettext
+from companion.wording import join_words, whole_number
 
 
 class PadError(ValueError):
@@ -95,37 +96,50 @@ def check_players(players: object, low: int, high: int, title: str) -> tuple[str
             not matter), or a count outside ``low``-``high``.
     """
     if isinstance(players, (str, bytes)) or not isinstance(players, Iterable):
-        raise PadError("Give the players as a list of names, in seating order")
+        raise PadError(_("Give the players as a list of names, in seating order"))
     names = list(players)
     if not all(isinstance(name, str) for name in names):
-        raise PadError("Every player needs a name written as text")
+        raise PadError(_("Every player needs a name written as text"))
     trimmed = tuple(name.strip() for name in names)
     if any(not name for name in trimmed):
-        raise PadError("A player's name is blank: give every player a name")
+        raise PadError(_("A player's name is blank: give every player a name"))
     seen: dict[str, str] = {}
     for name in trimmed:
         key = name.casefold()
         if key in seen:
-            raise PadError(f"The name {name} is used twice: give each player a different name")
+            raise PadError(_("The name {name} is used twice: give each player a different name").format(name=name))
         seen[key] = name
     if not low <= len(trimmed) <= high:
-        raise PadError(f"{title} is for {low} to {high} players, not {len(trimmed)}")
+        raise PadError(_("{game} is for {least} to {most} players, not {count}").format(
+            game=title, least=low, most=high, count=len(trimmed)))
     return trimmed
 
 
 def join_names(names: Sequence[str]) -> str:
-    """Names in plain English ("Ann, Ben and Cy"): ``wording.join_words``."""
+    """Names as a sentence lists them, in the current language ("Ann, Ben and Cy"): ``wording.join_words``."""
     return join_words(names)
 
 
 def points_text(points: int, unit: str = "point") -> str:
-    """A count with its unit, singular or plural ("1 point", "12 points"): ``wording.count_text``."""
-    return count_text(points, unit)
+    """A count with its unit, singular or plural, in the current language ("1 point", "12 points").
+
+    ``unit`` is ``"point"``, ``"penalty point"`` or ``"round win"``; raises
+    ``ValueError`` for another.
+    """
+    if unit == "point":
+        text = ngettext("{count} point", "{count} points", points)
+    elif unit == "penalty point":
+        text = ngettext("{count} penalty point", "{count} penalty points", points)
+    elif unit == "round win":
+        text = ngettext("{count} round win", "{count} round wins", points)
+    else:
+        raise ValueError(f"unknown unit {unit!r}: use 'point', 'penalty point' or 'round win'")
+    return text.format(count=points)
 
 
 def check_count(value: object, what: str, *, least: int = 0) -> int:
     """A whole number of at least ``least`` (``wording.whole_number``), or
-    :class:`PadError` naming ``what``."""
+    :class:`PadError` naming ``what`` (shown as given: translate it first)."""
     return whole_number(value, what, least=least, error=PadError)
 
 

@@ -17,7 +17,10 @@ from collections.abc import Mapping, Sequence
 from typing import Any, NamedTuple
 
 from companion.games import up_or_down
+from companion.i18n import N_, _
 from companion.pads.base import Pad, PadError, Row, check_count, points_text
+
+_PLAYER_REFUSED = N_("{name}: {reason}")
 
 
 class UpOrDownState(NamedTuple):
@@ -125,25 +128,24 @@ class UpOrDownPad(Pad):
             raise PadError(str(exc)) from exc
 
     def _entry(self, scores: object) -> dict[str, Any]:
-        named = self._per_player(scores, "the rows and the discard pile")
+        named = self._per_player(scores, N_("the rows and the discard pile"))
         return {"scores": {player: self._player_entry(player, value) for player, value in named.items()}}
 
     def _player_entry(self, player: str, value: object) -> dict[str, Any]:
         """One player's rows and discard count as stored; PadError names the player."""
         if not isinstance(value, Mapping):
-            raise PadError(f"Enter {player}'s rows and discard pile")
+            raise PadError(_("Enter {name}'s rows and discard pile").format(name=player))
         rows = value.get("rows", [])
         if isinstance(rows, (str, bytes, Mapping)) or not isinstance(rows, Sequence):
-            raise PadError(f"{player}: give the rows as a list")
+            raise PadError(_("{name}: give the rows as a list").format(name=player))
         if len(rows) > up_or_down.MAX_ROWS:
-            raise PadError(
-                f"{player} has {len(rows)} rows: a display holds at most {up_or_down.MAX_ROWS}"
-            )
+            raise PadError(_("{name} has {count} rows: a display holds at most {most}").format(
+                name=player, count=len(rows), most=up_or_down.MAX_ROWS))
         try:
             stored = [self._row(row) for row in rows]
         except ValueError as exc:
-            raise PadError(f"{player}: {exc}") from exc
-        discarded = check_count(value.get("discarded", 0), f"{player}'s discard pile")
+            raise PadError(_(_PLAYER_REFUSED).format(name=player, reason=exc)) from exc
+        discarded = check_count(value.get("discarded", 0), _("{name}'s discard pile").format(name=player))
         return {"rows": stored, "discarded": discarded}
 
     @staticmethod
@@ -151,11 +153,11 @@ class UpOrDownPad(Pad):
         """A row as stored: colour names, or a [cards, commonest] pair."""
         if isinstance(row, Mapping):
             return [
-                check_count(row.get("cards"), "The cards in a row"),
-                check_count(row.get("commonest"), "The count of a row's commonest colour"),
+                check_count(row.get("cards"), _("The cards in a row")),
+                check_count(row.get("commonest"), _("The count of a row's commonest colour")),
             ]
         if isinstance(row, (str, bytes)) or not isinstance(row, Sequence):
-            raise PadError("give each row as its colours or as its cards and commonest colour count")
+            raise PadError(_("give each row as its colours or as its cards and commonest colour count"))
         items = list(row)
         if _is_counts(items):
             return items
@@ -177,11 +179,12 @@ class UpOrDownPad(Pad):
             _row_length(row) for rows in displays.values() for row in rows
         ) + sum(discarded.values())
         if counted > room:
-            raise PadError(
-                f"The rows and discard piles hold {counted} cards, but with {len(self.players)} players "
-                f"only {in_play} are in play and {up_or_down.RING_SIZE} of them stay in the ring, "
-                f"so at most {room} can be in rows or on discard piles: check the counts"
-            )
+            raise PadError(_(
+                "The rows and discard piles hold {counted} cards, but with {players} players "
+                "only {in_play} are in play and {ring} of them stay in the ring, "
+                "so at most {room} can be in rows or on discard piles: check the counts"
+            ).format(counted=counted, players=len(self.players), in_play=in_play, ring=up_or_down.RING_SIZE,
+                     room=room))
         points: dict[str, int] = {}
         detail: dict[str, str] = {}
         for player, rows in displays.items():
@@ -189,8 +192,8 @@ class UpOrDownPad(Pad):
                 points[player] = up_or_down.player_score(rows, discarded[player])
                 parts = [str(up_or_down.player_score([row], 0)) for row in rows]
             except ValueError as exc:
-                raise PadError(f"{player}: {exc}") from exc
-            detail[player] = " + ".join([*parts, f"{discarded[player]} discarded"])
+                raise PadError(_(_PLAYER_REFUSED).format(name=player, reason=exc)) from exc
+            detail[player] = " + ".join([*parts, _("{count} discarded").format(count=discarded[player])])
         totals = {player: state.totals[player] + points[player] for player in self.players}
         row = self.dealt_row(
             number,

@@ -18,6 +18,7 @@ from typing import Any, NamedTuple
 
 from companion.cards import CardError, as_cards, card_texts
 from companion.games import up_to_nine
+from companion.i18n import N_, _
 from companion.pads.base import Pad, PadError, Row, check_count, points_text
 
 FINISHED = up_to_nine.FINISHED
@@ -83,7 +84,7 @@ class UpToNinePad(Pad):
             "results": {
                 player: dict(parts.get(player, {}).get("result") or _blank_result()) for player in self.players
             },
-            "went_out": self._marked(parts, "went_out", "went out"),
+            "went_out": self._marked(parts, "went_out", N_("went out")),
         }
 
     def add_round(
@@ -166,7 +167,7 @@ class UpToNinePad(Pad):
                 before the game starts).
         """
         if name == "levels" and self._rounds:
-            raise PadError("The level table is agreed before the game starts: it can not change after round 1")
+            raise PadError(_("The level table is agreed before the game starts: it can not change after round 1"))
         super().set_option(name, value)
 
     @property
@@ -194,7 +195,7 @@ class UpToNinePad(Pad):
         return level.max_wild if level else 0
 
     def _entry(self, results: object, went_out: object = None) -> dict[str, Any]:
-        named = self._per_player(results, "whether they laid down and what they have left")
+        named = self._per_player(results, N_("whether they laid down and what they have left"))
         stored = {player: self._result(player, value) for player, value in named.items()}
         out = self._went_out(stored, went_out)
         return {"results": stored, "went_out": out}
@@ -214,10 +215,10 @@ class UpToNinePad(Pad):
             raise PadError(str(exc)) from exc
         if went_out is None:
             return empty[0] if len(empty) == 1 else None
-        out = self._player(went_out, "player who went out")
+        out = self._player(went_out, N_("player who went out"))
         if out not in empty:
-            raise PadError(f"{out} went out, so {out} has no cards and no penalty points left: clear them, "
-                           "or choose who went out")
+            raise PadError(_("{name} went out, so {name} has no cards and no penalty points left: clear them, "
+                             "or choose who went out").format(name=out))
         return out
 
     def _result(self, player: str, value: object) -> dict[str, Any]:
@@ -227,17 +228,17 @@ class UpToNinePad(Pad):
         elif isinstance(value, up_to_nine.RoundResult):
             laid_down, hand, points = value.laid_down, value.hand, value.points
         else:
-            raise PadError(f"Enter whether {player} laid down and what {player} has left")
+            raise PadError(_("Enter whether {name} laid down and what {name} has left").format(name=player))
         if not isinstance(laid_down, bool):
-            raise PadError(f"Say whether {player} laid down the contract (yes or no)")
+            raise PadError(_("Say whether {name} laid down the contract (yes or no)").format(name=player))
         try:
             cards = card_texts(hand if hand is not None else ())
         except CardError as exc:
-            raise PadError(f"{player}'s cards: {exc}") from exc
+            raise PadError(_("{name}'s cards: {error}").format(name=player, error=exc)) from exc
         if points is not None:
-            check_count(points, f"{player}'s penalty points")
+            check_count(points, _("{name}'s penalty points").format(name=player))
             if cards:
-                raise PadError(f"Enter {player}'s cards or {player}'s penalty points, not both")
+                raise PadError(_("Enter {name}'s cards or {name}'s penalty points, not both").format(name=player))
         return {"laid_down": laid_down, "hand": cards, "points": points}
 
     def _check_option(self, name: str, value: Any) -> Any:
@@ -246,7 +247,7 @@ class UpToNinePad(Pad):
                 value = up_to_nine.levels_to_json(value)
             return up_to_nine.levels_to_json(up_to_nine.levels_from_json(value))
         except ValueError as exc:
-            raise PadError(f"The level table can not be used: {exc}") from exc
+            raise PadError(_("The level table can not be used: {error}").format(error=exc)) from exc
 
     def _start(self, options: Mapping[str, Any]) -> UpToNineState:
         standings = {player: up_to_nine.Standing(1, 0) for player in self.players}
@@ -264,8 +265,12 @@ class UpToNinePad(Pad):
             raise PadError(str(exc)) from exc
         detail = {}
         for player in self.players:
-            laid = f"laid down level {standings[player].level}" if results[player].laid_down else ""
-            detail[player] = f"went out, {laid}" if player == entry["went_out"] else laid
+            laid = results[player].laid_down
+            if player == entry["went_out"]:
+                text = _("went out, laid down level {level}") if laid else _("went out, ")
+            else:
+                text = _("laid down level {level}") if laid else ""
+            detail[player] = text.format(level=standings[player].level)
         row = self.dealt_row(
             number,
             points={player: new[player].penalty - standings[player].penalty for player in self.players},
@@ -284,7 +289,7 @@ class UpToNinePad(Pad):
         try:
             return up_to_nine.hand_penalty(result.hand)
         except ValueError as exc:
-            raise PadError(f"{player}'s cards: {exc}") from exc
+            raise PadError(_("{name}'s cards: {error}").format(name=player, error=exc)) from exc
 
     def _totals(self, state: UpToNineState) -> dict[str, int]:
         return {player: standing.penalty for player, standing in state.standings.items()}
@@ -302,8 +307,10 @@ class UpToNinePad(Pad):
 
     def _standing_text(self, state: UpToNineState, player: str) -> str:
         standing = state.standings[player]
-        where = "level 9 laid down" if standing.level == FINISHED else f"level {standing.level}"
-        return f"{where}, {points_text(standing.penalty, 'penalty point')}"
+        penalty = points_text(standing.penalty, "penalty point")
+        if standing.level == FINISHED:
+            return _("level 9 laid down, {penalty}").format(penalty=penalty)
+        return _("level {level}, {penalty}").format(level=standing.level, penalty=penalty)
 
 
 def _blank_result() -> dict[str, Any]:

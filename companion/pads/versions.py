@@ -22,6 +22,7 @@ from typing import Any
 
 from companion.document import LOG_LIMIT, ROUND_KEYS, new_round_id
 from companion.errors import ConflictError
+from companion.i18n import N_, _
 from companion.pads import changelog
 from companion.pads.changelog import Change
 from companion.pads.table import PadError, Row, check_count, copy_json, now_iso
@@ -147,7 +148,7 @@ class VersionedPad:
             PadError: the game is not finished.
         """
         if not self._finished:
-            raise PadError("This game is still being played: only a finished game can be reopened")
+            raise PadError(_("This game is still being played: only a finished game can be reopened"))
         self._commit("reopen", flags=(False, False))
 
     def undo(self, expected: int | None = None) -> str:
@@ -181,7 +182,7 @@ class VersionedPad:
         if expected is not None and (target is None or expected != target["id"]):
             raise ConflictError(changelog.undo_conflict_message(self._log, expected, target))
         if target is None:
-            raise PadError("There is nothing to undo")
+            raise PadError(_("There is nothing to undo"))
         self._check_undoable(target)
         rounds, change = self._rounds, None
         written = target.get("round")
@@ -225,8 +226,10 @@ class VersionedPad:
         """The list index of round ``number``, or PadError naming the rounds there are."""
         if isinstance(number, bool) or not isinstance(number, int) or not 1 <= number <= len(self._rounds):
             count = len(self._rounds)
-            have = "no rounds yet" if not count else f"rounds 1 to {count}"
-            raise PadError(f"There is no round {number!r}: this game has {have}")
+            if not count:
+                raise PadError(_("There is no round {number}: this game has no rounds yet").format(number=repr(number)))
+            raise PadError(_("There is no round {number}: this game has rounds 1 to {count}").format(
+                number=repr(number), count=count))
         return number - 1
 
     def _position(self, round_id: str, doing: str) -> int:
@@ -242,7 +245,7 @@ class VersionedPad:
         gone = changelog.gone_message(self._log, round_id, doing)
         if gone is not None:
             raise ConflictError(gone)
-        raise PadError(f"There is no round with id {round_id!r} in this game")
+        raise PadError(_("There is no round with id {id} in this game").format(id=repr(round_id)))
 
     def _locate(self, round: str | int, expected_rev: int | None, doing: str) -> int:
         """The list index of the round a user is ``doing`` something to ("editing").
@@ -257,7 +260,7 @@ class VersionedPad:
             PadError: no such round, or a bad ``expected_rev``.
         """
         if expected_rev is not None:
-            check_count(expected_rev, "The round's revision")
+            check_count(expected_rev, _("The round's revision"))
         if isinstance(round, str):
             round_id = round
         else:
@@ -280,24 +283,25 @@ class VersionedPad:
             try:
                 changelog.check_record(record)
             except ValueError as exc:
-                raise PadError(f"The saved change log is damaged: {exc}") from exc
-            damaged = f"The saved change log is damaged: change {record['id']}"
+                raise PadError(_("The saved change log is damaged: {error}").format(error=exc)) from exc
+            damaged = _("The saved change log is damaged: change {number}").format(number=record["id"])
             written = record.get("round") or {}
             saved = written.get("before")
             if saved and record["kind"] != "undo":
                 try:
-                    [entry] = self._checked_entries([entry_fields(saved)], "Round {number}", record["number"])
+                    [entry] = self._checked_entries([entry_fields(saved)], N_("Round {number}"), record["number"])
                 except PadError as exc:
-                    raise PadError(f"{damaged}: {exc}") from exc
+                    raise PadError(_("{damaged}: {error}").format(damaged=damaged, error=exc)) from exc
                 written["before"] = {key: saved[key] for key in ROUND_KEYS} | entry
             if record.get("value") is not None:
                 if record["option"] not in self.DEFAULTS:
-                    raise PadError(f"{damaged}: {self._title()} has no option '{record['option']}'")
+                    raise PadError(_("{damaged}: {game} has no option '{name}'").format(
+                        damaged=damaged, game=self._title(), name=record["option"]))
                 for side in ("before", "after"):
                     try:
                         record["value"][side] = self._check_option(record["option"], record["value"][side])
                     except PadError as exc:
-                        raise PadError(f"{damaged}: {exc}") from exc
+                        raise PadError(_("{damaged}: {error}").format(damaged=damaged, error=exc)) from exc
 
     def _check_undoable(self, target: dict[str, Any]) -> None:
         """Refuse to undo ``target`` unless the game is as that change left it.
@@ -313,13 +317,14 @@ class VersionedPad:
             rid = (after or written["before"])["id"]
             now = next((saved for saved in self._rounds if saved["id"] == rid), None)
             if changelog.round_mark(now) != after:
-                problem = f"round {target['number']} has been changed since"
+                problem = _("round {number} has been changed since").format(number=target["number"])
         if target["kind"] == "option" and self._options.get(target["option"]) != target["value"]["after"]:
-            problem = f"option '{target['option']}' has been changed since"
+            problem = _("option '{name}' has been changed since").format(name=target["option"])
         if "flags" in target and [self._finished, self._ended_early] != target["flags"]["after"]:
-            problem = problem or "the game has been finished or reopened since"
+            problem = problem or _("the game has been finished or reopened since")
         if problem:
-            raise ConflictError(f"{changelog.opening(changelog.label(target))} can not be undone: {problem}")
+            raise ConflictError(changelog.opening(_("{change} can not be undone: {problem}").format(
+                change=changelog.label(target), problem=problem)))
 
     def _undo_round(
         self, before: dict[str, Any] | None, after: dict[str, Any] | None, number: int
@@ -368,7 +373,7 @@ class VersionedPad:
         """
         by = self.by
         if by is not None and not isinstance(by, str):
-            raise PadError(f"Who made a change is given as text, not {by!r}")
+            raise PadError(_("Who made a change is given as text, not {value}").format(value=repr(by)))
         new_rounds = self._rounds if rounds is None else rounds
         new_options = self._options if options is None else options
         rows, state = self._replay([entry_of(saved) for saved in new_rounds], new_options)

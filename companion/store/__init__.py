@@ -67,6 +67,7 @@ from companion.errors import (
     ReadOnlyError,
     StoreError,
 )
+from companion.i18n import _
 from companion.pads import Pad, PadError, pad_from_doc
 from companion.pads.base import now_iso
 from companion.stats import PlayerStats, freeze_tally, merge_tallies
@@ -159,15 +160,15 @@ class Store(Journals, Drafts):
                 with self._locked():
                     self._games()
                 return
-            raise StoreError(
-                f"Companion cannot use {self.data_dir} as its data folder ({error.strerror or error}). "
+            raise StoreError(_(
+                "Companion cannot use {folder} as its data folder ({reason}). "
                 "Choose another one with --data-dir or COMPANION_DATA."
-            ) from error
+            ).format(folder=self.data_dir, reason=error.strerror or error)) from error
         if not os.access(self.data_dir, os.R_OK | os.X_OK):
-            raise StoreError(
-                f"Companion cannot read its data folder {self.data_dir}. "
+            raise StoreError(_(
+                "Companion cannot read its data folder {folder}. "
                 "Give it read access, or choose another folder with --data-dir or COMPANION_DATA."
-            )
+            ).format(folder=self.data_dir))
         self._folder = shared_folder(self.data_dir)
         lock = self.data_dir / LOCK_FILE
         if not os.access(self.data_dir, os.W_OK):
@@ -249,11 +250,12 @@ class Store(Journals, Drafts):
                 shard = self._shard(shard_name(game_id))
                 doc = shard[1].get(game_id)
             if doc is None:
-                raise GameNotFoundError(f"There is no saved game with id {game_id}; it may have been deleted.")
+                raise GameNotFoundError(_("There is no saved game with id {id}; it may have been deleted.").format(id=game_id))
             try:
                 pad = pad_from_doc(doc)
             except PadError as error:
-                raise StoreError(f"Game {game_id} can not be opened: {error}. Nothing was changed.") from error
+                raise StoreError(_("Game {id} can not be opened: {error}. Nothing was changed.").format(
+                    id=game_id, error=error)) from error
             pad.by = by
             try:
                 change(pad)
@@ -295,7 +297,7 @@ class Store(Journals, Drafts):
                 self._begin_move("delete", doc)
                 self._after_commit(lambda: self._drop_from_archive(game_id, shard))
                 return doc
-        raise GameNotFoundError(f"There is no saved game with id {game_id}; nothing was deleted.")
+        raise GameNotFoundError(_("There is no saved game with id {id}; nothing was deleted.").format(id=game_id))
 
     @guarded
     def restore_game(self, doc: dict[str, Any]) -> None:
@@ -312,10 +314,9 @@ class Store(Journals, Drafts):
             if existing == prepared:
                 return
             if existing is not None:
-                raise StoreError(
-                    f"Game {prepared['id']} was saved again after it was deleted; "
-                    "the deleted copy was not restored over it."
-                )
+                raise StoreError(_(
+                    "Game {id} was saved again after it was deleted; the deleted copy was not restored over it."
+                ).format(id=prepared["id"]))
             self._save(prepared)
 
     # -- reading --------------------------------------------------------------

@@ -20,6 +20,7 @@ from typing import Any
 
 from companion.document import is_int, load_doc
 from companion.errors import BackupError, StoreError
+from companion.i18n import _, format_decimal
 from companion.pads import PadError, pad_class
 from companion.stats import game_tally
 from companion.store.files import load_json, paused_gc
@@ -52,12 +53,12 @@ def parse_backup(data: bytes | str) -> list[tuple[dict[str, Any], dict[str, Any]
     if isinstance(data, str):
         data = data.encode("utf-8")
     if not isinstance(data, (bytes, bytearray)):
-        raise BackupError(f"A backup is the content of a file (bytes or text), not {type(data).__name__}.")
+        raise BackupError(_("A backup is the content of a file (bytes or text), not {kind}.").format(
+            kind=type(data).__name__))
     if len(data) > MAX_BACKUP_BYTES:
-        raise BackupError(
-            f"This file is {len(data) / 1024 / 1024:.1f} MB; a Companion backup can be at most "
-            f"{MAX_BACKUP_BYTES // 1024 // 1024} MB. Nothing was imported."
-        )
+        raise BackupError(_(
+            "This file is {size} MB; a Companion backup can be at most {most} MB. Nothing was imported."
+        ).format(size=format_decimal(len(data) / 1024 / 1024, 1), most=MAX_BACKUP_BYTES // 1024 // 1024))
     with paused_gc():
         return _read_backup(data)
 
@@ -67,34 +68,34 @@ def _read_backup(data: bytes | bytearray) -> list[tuple[dict[str, Any], dict[str
     try:
         backup = load_json(bytes(data).decode("utf-8-sig"))
     except (UnicodeDecodeError, json.JSONDecodeError) as error:
-        raise BackupError("This file is not a Companion backup: it is not JSON text. Nothing was imported.") from error
+        raise BackupError(_("This file is not a Companion backup: it is not JSON text. Nothing was imported.")) from error
     except RecursionError as error:
-        raise BackupError(
+        raise BackupError(_(
             "This file is not a Companion backup: it is nested far deeper than a backup is. Nothing was imported."
-        ) from error
+        )) from error
     except ValueError as error:
-        raise BackupError(
+        raise BackupError(_(
             "This file is not a Companion backup: it holds a number too long to be a score. Nothing was imported."
-        ) from error
+        )) from error
     if not isinstance(backup, dict) or backup.get("format") != BACKUP_FORMAT:
-        raise BackupError(
-            "This file is JSON but not a Companion backup (it has no \"format\": "
-            f"\"{BACKUP_FORMAT}\"). Nothing was imported."
-        )
+        raise BackupError(_(
+            "This file is JSON but not a Companion backup (it has no \"format\": \"{format}\"). Nothing was imported."
+        ).format(format=BACKUP_FORMAT))
     version = backup.get("schema")
     if not is_int(version) or not 1 <= version <= BACKUP_SCHEMA:
-        raise BackupError(
-            f"This backup has version {version!r}; this Companion reads versions 1 to {BACKUP_SCHEMA}. "
+        raise BackupError(_(
+            "This backup has version {version}; this Companion reads versions 1 to {newest}. "
             "Update Companion to import it. Nothing was imported."
-        )
+        ).format(version=repr(version), newest=BACKUP_SCHEMA))
     games = backup.get("games")
     if not isinstance(games, list):
-        raise BackupError("This backup has no list of games. Nothing was imported.")
+        raise BackupError(_("This backup has no list of games. Nothing was imported."))
     checked = _check_in_parallel(games) if len(games) >= PARALLEL_FROM else _check_slice(games, 1)
     seen: set[str] = set()
     for number, (doc, _) in enumerate(checked, start=1):
         if doc["id"] in seen:
-            raise BackupError(f"Game {number} in the backup repeats the id {doc['id']}. Nothing was imported.")
+            raise BackupError(_("Game {number} in the backup repeats the id {id}. Nothing was imported.").format(
+                number=number, id=doc["id"]))
         seen.add(doc["id"])
     return checked
 
@@ -112,11 +113,12 @@ def _check_slice(games: list[Any], first: int) -> list[CheckedGame]:
             tally = game_tally(pad_class(doc["game"]).from_loaded_doc(doc))
         except (StoreError, PadError) as error:
             reason = str(error).rstrip(".")
-            raise BackupError(f"Game {number} in the backup is not valid: {reason}. Nothing was imported.") from error
+            raise BackupError(_("Game {number} in the backup is not valid: {reason}. Nothing was imported.").format(
+                number=number, reason=reason)) from error
         except RecursionError as error:
-            raise BackupError(
-                f"Game {number} in the backup is not valid: it is nested too deeply. Nothing was imported."
-            ) from error
+            raise BackupError(_(
+                "Game {number} in the backup is not valid: it is nested too deeply. Nothing was imported."
+            ).format(number=number)) from error
         checked.append((doc, tally))
     return checked
 

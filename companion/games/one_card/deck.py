@@ -20,6 +20,7 @@ from companion.cards import (
     as_card,
     require_suit,
 )
+from companion.i18n import N_, _, ngettext
 from companion.wording import whole_number
 
 BLACK_JOKER = Card(None, None, "black")
@@ -55,18 +56,22 @@ WILD_RANK = 7
 """A card of this rank is played on anything and names a suit (seed, "Special Cards")."""
 
 EFFECTS: dict[int, tuple[str, str]] = {
-    7: ("Wild", "name a suit; the next player must follow it or play another 7 (or a joker)."),
-    11: ("Skip", "the next player loses their turn."),
-    12: ("Reverse", "play changes direction."),
-    13: ("Extra turn", "take another turn at once (play a second card, or draw one if nothing fits)."),
+    7: (N_("Wild"), N_("name a suit; the next player must follow it or play another 7 (or a joker).")),
+    11: (N_("Skip"), N_("the next player loses their turn.")),
+    12: (N_("Reverse"), N_("play changes direction.")),
+    13: (N_("Extra turn"), N_("take another turn at once (play a second card, or draw one if nothing fits).")),
 }
-"""Rank -> (name, what it does) for the special cards that are no attack (seed, "Special Cards")."""
+"""Rank -> (name, what it does) for the special cards that are no attack (seed, "Special Cards").
+
+Both texts are English msgids: show them through ``_()``."""
 
 TWO_PLAYER_EFFECTS: dict[int, tuple[str, str]] = {
-    11: ("Skip", "the other player loses their turn, so you play again."),
-    12: ("Reverse", "with two players this is a skip, so you play again."),
+    11: (N_("Skip"), N_("the other player loses their turn, so you play again.")),
+    12: (N_("Reverse"), N_("with two players this is a skip, so you play again.")),
 }
-"""Rank -> (name, what it does) where two players change the effect (seed, "Special Cards")."""
+"""Rank -> (name, what it does) where two players change the effect (seed, "Special Cards").
+
+Both texts are English msgids: show them through ``_()``."""
 
 BURIED_AT_START: frozenset[int] = frozenset({1, 2, 3, 7, 11, 12, 13})
 """Ranks that may not start the discard pile; jokers are buried too (seed, "Setup")."""
@@ -104,10 +109,10 @@ def read_card(card: CardLike) -> Card:
     """
     parsed = require_suit(as_card(card))
     if parsed.joker == "plain":
-        raise CardError(
+        raise CardError(_(
             "One-card has two jokers with different attack values: "
             "write BJ for the black joker or CJ for the colour joker"
-        )
+        ))
     return parsed
 
 
@@ -125,7 +130,7 @@ def normalise_suit(suit: str) -> str:
     key = suit.strip().strip("\ufe0e\ufe0f") if isinstance(suit, str) else ""
     letter = _SUIT_INPUT.get(key) or _SUIT_INPUT.get(key.upper()) or _SUIT_INPUT.get(key.lower())
     if letter is None:
-        raise CardError(f"'{suit}' is not a suit: use ♠ ♥ ♦ ♣ or S H D C")
+        raise CardError(_("'{suit}' is not a suit: use ♠ ♥ ♦ ♣ or S H D C").format(suit=suit))
     return letter
 
 
@@ -187,20 +192,23 @@ def card_effect(card: CardLike, players: int) -> str:
     _check_players(players)
     value = attack_value(parsed)
     if value:
-        return f"Attack: the next player draws {value} cards unless they answer or shield."
+        return ngettext("Attack: the next player draws {count} card unless they answer or shield.",
+                        "Attack: the next player draws {count} cards unless they answer or shield.",
+                        value).format(count=value)
     if parsed.rank == SHIELD_RANK:
-        return "Shield: cancels a pending attack; with no attack pending it is an ordinary card."
+        return _("Shield: cancels a pending attack; with no attack pending it is an ordinary card.")
     table = TWO_PLAYER_EFFECTS if players == 2 else {}
     effect = table.get(parsed.rank) or EFFECTS.get(parsed.rank)
     if effect is None:
         return ""
     name, words = effect
-    return f"{name}: {words}"
+    # TRANSLATORS: a special card's effect, its name first ("Skip: the next player loses their turn.").
+    return _("{name}: {effect}").format(name=_(name), effect=_(words))
 
 
 def _check_players(players: int) -> int:
     """``players`` if it is a whole number from 2, else ``OneCardError``."""
-    return whole_number(players, "One-card's players", least=2, error=OneCardError)
+    return whole_number(players, _("One-card's players"), least=2, error=OneCardError)
 
 
 def buried_at_start(card: CardLike) -> bool:
@@ -270,10 +278,10 @@ def match_winners(wins: Mapping[str, int], target: int = MATCH_WINS) -> list[str
     (['Ann'], ['Ann', 'Ben'])
     """
     if not isinstance(wins, Mapping):
-        raise OneCardError(f"Give the round wins as player name -> count, not {wins!r}")
+        raise OneCardError(_("Give the round wins as player name -> count, not {value}").format(value=repr(wins)))
     for name, count in wins.items():
-        whole_number(count, f"{name}'s round wins", error=OneCardError)
-    whole_number(target, "The round wins that take the match", least=1, error=OneCardError)
+        whole_number(count, _("{name}'s round wins").format(name=name), error=OneCardError)
+    whole_number(target, _("The round wins that take the match"), least=1, error=OneCardError)
     most = max(wins.values(), default=0)
     if most < target:
         return []

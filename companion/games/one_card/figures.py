@@ -7,12 +7,13 @@ from typing import Any
 
 from companion.cards import Card
 from companion.games.one_card.deck import ATTACK_VALUES, MATCH_WINS, OneCardError, start_ranks
-from companion.wording import count_text, join_words, markdown_table, player_counts_text, whole_number
+from companion.i18n import _, ngettext
+from companion.wording import join_words, markdown_table, player_counts_text, whole_number
 
 
 def _attack_card_name(card: Card) -> str:
-    """An ``ATTACK_VALUES`` key in words: ``"any 2"`` for a rank key, else the card."""
-    return f"any {card.label}" if card.suit is None and not card.is_joker else str(card)
+    """An ``ATTACK_VALUES`` key in words, in the current language: ``"any 2"`` for a rank key, else the card."""
+    return _("any {rank}").format(rank=card.label) if card.suit is None and not card.is_joker else str(card)
 
 
 def rule_figures(options: Mapping[str, Any] | None = None) -> dict[str, str]:
@@ -40,10 +41,11 @@ def rule_figures(options: Mapping[str, Any] | None = None) -> dict[str, str]:
     # imported when the figures are asked for, not when this module loads.
     from companion import setup
 
-    target = whole_number((options or {}).get("target", MATCH_WINS), "One-card's round wins for a match",
+    target = whole_number((options or {}).get("target", MATCH_WINS), _("One-card's round wins for a match"),
                           least=1, error=OneCardError)
     decks = [
-        f"{player_counts_text(counts)}: {count_text(p.decks, 'deck')}, {p.deck_size} cards"
+        ngettext("{players}: {decks} deck, {cards} cards", "{players}: {decks} decks, {cards} cards", p.decks).format(
+            players=player_counts_text(counts), decks=p.decks, cards=p.deck_size)
         for counts, p in setup.plans_by_deck("one_card")
     ]
     by_size: dict[int, list[int]] = {}
@@ -52,19 +54,23 @@ def rule_figures(options: Mapping[str, Any] | None = None) -> dict[str, str]:
     deals = []
     for size, counts in by_size.items():
         low, high = min(counts), max(counts)
-        deals.append(f"{size} each with {low} players" if low == high else f"{size} each with {low} or more players")
+        if low == high:
+            deals.append(_("{size} each with {players} players").format(size=size, players=low))
+        else:
+            deals.append(_("{size} each with {players} or more players").format(size=size, players=low))
     by_value: dict[int, list[str]] = {}
     for card, value in ATTACK_VALUES.items():
         by_value.setdefault(value, []).append(_attack_card_name(card))
     buried, leading = start_ranks()
     return {
-        "one_card_decks": "Decks by table size: " + "; ".join(decks) + ".",
-        "one_card_deal": f"Deal {', and '.join(deals)}.",
+        "one_card_decks": _("Decks by table size: {decks}.").format(decks="; ".join(decks)),
+        # TRANSLATORS: what goes between two deals ("7 each with 2 players, and 5 each with 3 or more players").
+        "one_card_deal": _("Deal {deals}.").format(deals=_(", and ").join(deals)),
         "one_card_buried": ", ".join(buried),
         "one_card_leading": join_words(leading, "or"),
-        "one_card_starter": f"First to play: {setup.GAMES['one_card'].first_player}.",
+        "one_card_starter": _("First to play: {player}.").format(player=_(setup.GAMES["one_card"].first_player)),
         "one_card_attacks": markdown_table(
-            ["Attack card", "Next player draws"],
+            [_("Attack card"), _("Next player draws")],
             [(" ".join(names), value) for value, names in sorted(by_value.items())],
         ),
         "one_card_target": str(target),

@@ -20,10 +20,11 @@ from companion.games.one_card.deck import (
     read_card,
     value_of,
 )
+from companion.i18n import N_, _, ngettext
 from companion.verdict import IllegalMove, Verdict
 from companion.wording import join_words, whole_number, with_article
 
-_SUIT_SINGULAR = {"S": "spade", "H": "heart", "D": "diamond", "C": "club"}
+_A_SUIT = {"S": N_("a spade"), "H": N_("a heart"), "D": N_("a diamond"), "C": N_("a club")}
 
 
 @dataclass(frozen=True)
@@ -62,33 +63,33 @@ class OneCardState:
         top = read_card(self.top)
         object.__setattr__(self, "top", top)
         total = self.attack_total
-        whole_number(total, "The attack total (cards)", error=OneCardError)
+        whole_number(total, _("The attack total (cards)"), error=OneCardError)
         last = None if self.last_attack is None else read_card(self.last_attack)
         if last is None and total > 0:
             if attack_value(top) == 0:
-                raise OneCardError(
-                    f"An attack of {total} is pending but {top} is no attack card: "
+                raise OneCardError(_(
+                    "An attack of {total} is pending but {top} is no attack card: "
                     "say which attack card was played last"
-                )
+                ).format(total=total, top=top))
             last = top
         if last is not None:
             value = attack_value(last)
             if value == 0:
-                raise OneCardError(f"{last} is no attack card: only 2s, aces and jokers attack")
+                raise OneCardError(_("{card} is no attack card: only 2s, aces and jokers attack").format(card=last))
             if total == 0:
                 total = value
             elif total < value:
-                raise OneCardError(
-                    f"The attack total {total} is less than the {value} of the last attack {last}"
-                )
+                raise OneCardError(_(
+                    "The attack total {total} is less than the {value} of the last attack {last}"
+                ).format(total=total, value=value, last=last))
         object.__setattr__(self, "attack_total", total)
         object.__setattr__(self, "last_attack", last)
         if self.declared_suit is not None:
             suit = normalise_suit(self.declared_suit)
             if top.rank != WILD_RANK:
-                raise OneCardError(f"A suit is declared only with a 7 on top, and the top card is {top}")
+                raise OneCardError(_("A suit is declared only with a 7 on top, and the top card is {top}").format(top=top))
             if total:
-                raise OneCardError("A 7 can not be played while an attack is pending, so no suit is declared")
+                raise OneCardError(_("A 7 can not be played while an attack is pending, so no suit is declared"))
             object.__setattr__(self, "declared_suit", suit)
 
     @property
@@ -105,7 +106,7 @@ def _as_state(state: OneCardState | CardLike) -> OneCardState:
     if isinstance(state, (Card, str)):
         return OneCardState(state)
     raise OneCardError(
-        f"Expected the discard pile as a OneCardState (or its top card), not {state!r}"
+        _("Expected the discard pile as a OneCardState (or its top card), not {value}").format(value=repr(state))
     )
 
 
@@ -114,16 +115,15 @@ def _describe_cards(cards: list[Card]) -> str:
     parts: list[str] = []
     for rank in sorted({card.rank for card in cards if card.rank is not None}, key=lambda r: (r != 2, r)):
         suits = {card.suit for card in cards if card.rank == rank}
-        word = "ace" if rank == 1 else str(rank)
         if None in suits or suits >= set(SUITS):
-            parts.append(f"any {word}")
+            parts.append(_("any ace") if rank == 1 else _("any {rank}").format(rank=rank))
         else:
-            parts.append(" or ".join(f"the {Card(rank, suit)}" for suit in SUITS if suit in suits))
+            parts.append(join_words([str(Card(rank, suit)) for suit in SUITS if suit in suits], "or"))
     jokers = [card for card in cards if card.is_joker]
     if len(jokers) > 1:
-        parts.append("either joker")
+        parts.append(_("either joker"))
     elif jokers:
-        parts.append(f"the {jokers[0].name}")
+        parts.append(_("the {card}").format(card=jokers[0].name))
     return join_words(parts, "or")
 
 
@@ -144,17 +144,24 @@ def _answers(last_attack: Card) -> list[Card]:
 def _attack_reason(state: OneCardState, card: Card) -> str:
     total, last = state.attack_total, state.last_attack
     answers = _describe_cards(_answers(last))
-    head = f"An attack of {total} is pending (last attack {last})"
     if not answers:
-        return f"{head}, which nothing can answer: {card} can't be played. Shield with a 3 or take {total} cards."
+        return ngettext(
+            "An attack of {total} is pending (last attack {last}), which nothing can answer: {card} can't be "
+            "played. Shield with a 3 or take {total} card.",
+            "An attack of {total} is pending (last attack {last}), which nothing can answer: {card} can't be "
+            "played. Shield with a 3 or take {total} cards.", total).format(total=total, last=last, card=card)
     value = attack_value(card)
     if card == last:
-        why = f"one {card} never answers another"
+        why = _("one {card} never answers another").format(card=card)
     elif value:
-        why = f"{card} ({value}) is too weak to answer it"
+        why = _("{card} ({value}) is too weak to answer it").format(card=card, value=value)
     else:
-        why = f"{card} does not answer it"
-    return f"{head}: {why}. Answer with {answers}, shield with a 3, or take {total} cards."
+        why = _("{card} does not answer it").format(card=card)
+    return ngettext(
+        "An attack of {total} is pending (last attack {last}): {why}. Answer with {answers}, shield with a 3, "
+        "or take {total} card.",
+        "An attack of {total} is pending (last attack {last}): {why}. Answer with {answers}, shield with a 3, "
+        "or take {total} cards.", total).format(total=total, last=last, why=why, answers=answers)
 
 
 def _check_on_pile(state: OneCardState, card: Card) -> Verdict:
@@ -171,20 +178,20 @@ def _check_on_pile(state: OneCardState, card: Card) -> Verdict:
     if state.declared_suit is not None:
         if card.suit == state.declared_suit:
             return Verdict.ok()
-        wanted = _SUIT_SINGULAR[state.declared_suit]
-        return Verdict.no(
-            f"The 7 asked for {SUIT_NAMES[state.declared_suit]}: play a {wanted}, another 7 or a joker, not {card}."
-        )
+        return Verdict.no(_("The 7 asked for {suit}: play {a_suit}, another 7 or a joker, not {card}.").format(
+            suit=_(SUIT_NAMES[state.declared_suit]), a_suit=_(_A_SUIT[state.declared_suit]), card=card))
     if top.rank == WILD_RANK:
-        return Verdict.no(
-            f"The {top} on top named a suit, and which one was not given: only a card of that suit, "
-            f"another 7 or a joker may follow it. Say which suit was named to check {card}."
-        )
+        return Verdict.no(_(
+            "The {top} on top named a suit, and which one was not given: only a card of that suit, "
+            "another 7 or a joker may follow it. Say which suit was named to check {card}."
+        ).format(top=top, card=card))
     if card.suit == top.suit or card.rank == top.rank:
         return Verdict.ok()
-    shield_note = " A 3 shields only while an attack is pending." if card.rank == SHIELD_RANK else ""
-    fitting = [f"a {_SUIT_SINGULAR[top.suit]}", with_article(top.label), "a 7", "a joker"]
-    return Verdict.no(f"{card} does not match {top}: play {join_words(fitting, 'or')}.{shield_note}")
+    reason = _("{card} does not match {top}: play {a_suit}, {a_rank}, a 7 or a joker.").format(
+        card=card, top=top, a_suit=_(_A_SUIT[top.suit]), a_rank=with_article(top.label))
+    if card.rank == SHIELD_RANK:
+        reason = _("{reason} A 3 shields only while an attack is pending.").format(reason=reason)
+    return Verdict.no(reason)
 
 
 def check_play(state: OneCardState, card: CardLike, hand: CardsLike) -> Verdict:
@@ -224,9 +231,9 @@ def check_play(state: OneCardState, card: CardLike, hand: CardsLike) -> Verdict:
     if played not in held:
         held.append(played)
     if played.is_joker and len(held) == 1:
-        return Verdict.no(
-            f"The {played.name} can't be your last card: a hand is never emptied with a joker, so draw instead."
-        )
+        return Verdict.no(_(
+            "The {joker} can't be your last card: a hand is never emptied with a joker, so draw instead."
+        ).format(joker=played.name))
     return _check_on_pile(state, played)
 
 
@@ -265,10 +272,10 @@ def play(state: OneCardState, card: CardLike, *, declare: str | None = None) -> 
         raise IllegalMove(verdict.reason)
     if played.rank == WILD_RANK:
         if declare is None:
-            raise IllegalMove(f"Name a suit with the {played}: ♠ ♥ ♦ or ♣.")
+            raise IllegalMove(_("Name a suit with the {card}: ♠ ♥ ♦ or ♣.").format(card=played))
         return OneCardState(played, declared_suit=normalise_suit(declare))
     if declare is not None:
-        raise IllegalMove(f"Only a 7 names a suit, and {played} is no 7.")
+        raise IllegalMove(_("Only a 7 names a suit, and {card} is no 7.").format(card=played))
     value = attack_value(played)
     if value:
         return OneCardState(played, state.attack_total + value, played)
@@ -308,8 +315,8 @@ def take_attack(state: OneCardState, cards_left: int | None = None) -> tuple[int
     """
     state = _as_state(state)
     if cards_left is not None:
-        whole_number(cards_left, "The cards left in the draw and discard piles", error=OneCardError)
+        whole_number(cards_left, _("The cards left in the draw and discard piles"), error=OneCardError)
     if not state.attack_pending:
-        raise IllegalMove("No attack is pending, so there is nothing to take: play a card or draw one.")
+        raise IllegalMove(_("No attack is pending, so there is nothing to take: play a card or draw one."))
     drawn = state.attack_total if cards_left is None else min(state.attack_total, cards_left)
     return drawn, replace(state, attack_total=0, last_attack=None)

@@ -18,31 +18,44 @@ from companion.games.up_to_nine.levels import (
     STRAIGHT,
     WILD_RANKS,
     Level,
+    clean_groups_text,
     position_rank,
 )
 from companion.games.up_to_nine.readings import MeldVerdict, is_wild, rank_plural
 from companion.games.up_to_nine.search import cheapest_reading
-from companion.wording import count_text, join_words
+from companion.i18n import N_, _, ngettext
+from companion.wording import join_words
+
+_SCOPES = {
+    (STRAIGHT, True): N_("per straight"), (STRAIGHT, False): N_("in the straight"),
+    (SET, True): N_("per set"), (SET, False): N_("in the set"),
+}
 
 
 def wilds_text(count: int) -> str:
-    """A number of wilds in words: ``"no wilds"``, ``"1 wild"``, ``"3 wilds"``.
+    """A number of wilds in words, in the current language: ``"no wilds"``, ``"1 wild"``, ``"3 wilds"``.
 
     >>> wilds_text(0), wilds_text(1), wilds_text(3)
     ('no wilds', '1 wild', '3 wilds')
     """
-    return "no wilds" if count == 0 else count_text(count, "wild")
+    if count == 0:
+        return _("no wilds")
+    return ngettext("{count} wild", "{count} wilds", count).format(count=count)
 
 
 def contract_phrase(level: Level) -> str:
-    """A level's contract as a sentence names it: ``"a straight of 4"``, ``"2 sets of 3"``.
+    """A level's contract as a sentence names it, in the current language: ``"a straight of 4"``, ``"2 sets of 3"``.
 
     >>> from companion.games.up_to_nine.levels import LEVELS
     >>> contract_phrase(LEVELS[0]), contract_phrase(LEVELS[1])
     ('a straight of 4', '2 sets of 3')
     """
     contract = level.contract
-    return f"a {contract}" if contract[0].isalpha() else contract
+    first, *rest = level.groups
+    if rest and (rest[0].kind, rest[0].size) == (first.kind, first.size):
+        return contract
+    # TRANSLATORS: a contract starting with one group ("a straight of 4", "a straight of 4 + set of 3").
+    return _("a {contract}").format(contract=contract)
 
 
 def _wrap_hint(level: Level, cards: Sequence[Card]) -> str:
@@ -53,7 +66,7 @@ def _wrap_hint(level: Level, cards: Sequence[Card]) -> str:
     for suit in SUITS:
         ranks = {card.rank for card in cards if card.suit == suit}
         if 1 in ranks and ranks & {12, 13} and ranks & WILD_RANKS:
-            return " (a straight stops at the ace: Q K A 2 does not wrap around)"
+            return " " + _("(a straight stops at the ace: Q K A 2 does not wrap around)")
     return ""
 
 
@@ -78,11 +91,11 @@ def straight_problem(cards: Sequence[Card], size: int) -> str:
     fixed = [card for card in cards if not is_wild(card)]
     suits = list(dict.fromkeys(card.suit for card in fixed))
     if len(suits) > 1:
-        return "mixes " + join_words([SUIT_NAMES[s] for s in suits])
+        return _("mixes {suits}").format(suits=join_words([_(SUIT_NAMES[s]) for s in suits]))
     repeats = Counter(fixed)
     for card, count in repeats.items():
         if count > (2 if card.rank == 1 else 1):
-            return f"has {card} {count} times; a straight holds each position once"
+            return _("has {card} {count} times; a straight holds each position once").format(card=card, count=count)
     positions = sorted(card.rank for card in fixed if card.rank != 1)
     aces = repeats[Card(1, suits[0])]
     spans = []
@@ -94,8 +107,8 @@ def straight_problem(cards: Sequence[Card], size: int) -> str:
         spans.append((positions[0], positions[-1]))
     low, high = min(spans, key=lambda span: span[1] - span[0])
     first, last = (Card(position_rank(position), suits[0]) for position in (low, high))
-    return (f"runs from {first} to {last}: "
-            f"{high - low + 1} positions, more than a straight of {size} holds")
+    return _("runs from {first} to {last}: {positions} positions, more than a straight of {size} holds").format(
+        first=first, last=last, positions=high - low + 1, size=size)
 
 
 def set_problem(cards: Sequence[Card]) -> str:
@@ -114,25 +127,26 @@ def set_problem(cards: Sequence[Card]) -> str:
     'mixes kings and aces'
     """
     ranks = list(dict.fromkeys(card.rank for card in cards if not is_wild(card)))
-    return "mixes " + join_words([rank_plural(rank) for rank in ranks])
+    return _("mixes {ranks}").format(ranks=join_words([rank_plural(rank) for rank in ranks]))
 
 
 def _budget_problem(level: Level, reading: MeldVerdict) -> str:
     """Which part of the budget the cheapest reading with any wilds breaks."""
     if reading.wilds_used > level.max_wild:
-        allowed = level.max_wild if level.max_wild else "none"
-        return f"needs {wilds_text(reading.wilds_used)} but level {level.number} allows {allowed}"
+        if not level.max_wild:
+            return _("needs {wilds} but level {number} allows none").format(
+                wilds=wilds_text(reading.wilds_used), number=level.number)
+        return _("needs {wilds} but level {number} allows {allowed}").format(
+            wilds=wilds_text(reading.wilds_used), number=level.number, allowed=level.max_wild)
     for spec, group in zip(level.groups, reading.groups, strict=True):
         if group.wilds > spec.max_wild:
             same = sum(1 for other in level.groups if other.kind == spec.kind)
-            scope = f"per {spec.kind}" if same > 1 else f"in the {spec.kind}"
-            return (f"the {group.name} needs {wilds_text(group.wilds)} but level {level.number} "
-                    f"allows {spec.max_wild} {scope}")
-    kinds = {spec.kind for spec in level.groups}
-    noun = kinds.pop() if len(kinds) == 1 else "group"
-    count = "one" if level.min_clean == 1 else str(level.min_clean)
-    return (f"level {level.number} needs at least {count} {noun}{'' if level.min_clean == 1 else 's'} "
-            f"with no wild (and at most {wilds_text(level.max_wild)} in all); these cards can not do that")
+            scope = _SCOPES[spec.kind, same > 1]
+            return _("the {group} needs {wilds} but level {number} allows {allowed} {scope}").format(
+                group=group.name, wilds=wilds_text(group.wilds), number=level.number, allowed=spec.max_wild,
+                scope=_(scope))
+    return _("level {number} needs {clean} (and at most {wilds} in all); these cards can not do that").format(
+        number=level.number, clean=clean_groups_text(level), wilds=wilds_text(level.max_wild))
 
 
 def explain(level: Level, cards: list[Card]) -> str:
@@ -153,17 +167,22 @@ def explain(level: Level, cards: list[Card]) -> str:
     reading = cheapest_reading(cards, level.relaxed())
     if reading is not None:
         return f"{shown}: {_budget_problem(level, reading)}{_wrap_hint(level, cards)}"
-    head = f"Level {level.number} needs {contract_phrase(level)}"
+    number, contract = level.number, contract_phrase(level)
     if len(level.groups) == 1:
         spec = level.groups[0]
         if spec.kind == STRAIGHT:
-            return f"{head} in one suit: {shown} {straight_problem(cards, spec.size)}{_wrap_hint(level, cards)}"
-        return f"{head} of one rank: {shown} {set_problem(cards)}"
+            return _("Level {number} needs {contract} in one suit: {cards} {problem}").format(
+                number=number, contract=contract, cards=shown,
+                problem=straight_problem(cards, spec.size)) + _wrap_hint(level, cards)
+        return _("Level {number} needs {contract} of one rank: {cards} {problem}").format(
+            number=number, contract=contract, cards=shown, problem=set_problem(cards))
     ranks = list(dict.fromkeys(card.rank for card in cards if not is_wild(card)))
     if all(spec.kind == SET for spec in level.groups) and len(ranks) > len(level.groups):
         names = join_words([rank_plural(rank) for rank in ranks])
-        return f"{head}: {shown} has {len(ranks)} ranks ({names}) for only {len(level.groups)} sets"
-    return f"{head}: {shown} can not be split that way{_wrap_hint(level, cards)}"
+        return _("Level {number} needs {contract}: {cards} has {count} ranks ({ranks}) for only {sets} sets").format(
+            number=number, contract=contract, cards=shown, count=len(ranks), ranks=names, sets=len(level.groups))
+    return _("Level {number} needs {contract}: {cards} can not be split that way").format(
+        number=number, contract=contract, cards=shown) + _wrap_hint(level, cards)
 
 
 def wilds_used_text(level: Level, wilds_used: int) -> str:
@@ -186,6 +205,8 @@ def wilds_used_text(level: Level, wilds_used: int) -> str:
     >>> wilds_used_text(LEVELS[3], 2)
     'Wilds used: 2 of 2 allowed (max 1 per set, at least one set with no wild).'
     """
-    budget = level.budget_text.removeprefix(f"{level.max_wild} total, ")
-    rules = "" if budget == str(level.max_wild) else f" ({budget})"
-    return f"Wilds used: {wilds_used} of {level.max_wild} allowed{rules}."
+    rules = level.budget_rules
+    if not rules:
+        return _("Wilds used: {used} of {allowed} allowed.").format(used=wilds_used, allowed=level.max_wild)
+    return _("Wilds used: {used} of {allowed} allowed ({rules}).").format(
+        used=wilds_used, allowed=level.max_wild, rules=rules)

@@ -11,6 +11,7 @@ from typing import Any
 
 from companion.games.up_to_nine.levels import LEVELS, Level, levels_from_json
 from companion.games.up_to_nine.scoring import penalty_groups
+from companion.i18n import _, ngettext
 from companion.wording import markdown_table, player_counts_text
 
 
@@ -63,25 +64,29 @@ def rule_figures(options: Mapping[str, Any] | None = None) -> dict[str, str]:
 
     levels = game_levels(options)
     table = markdown_table(
-        ["Level", "Contract", "Max wild"],
+        [_("Level"), _("Contract"), _("Max wild")],
         [(level.number, level.contract, level.budget_text) for level in levels],
     )
     last = levels[-1]
     decks = [
-        f"{player_counts_text(counts)}: {plan.decks} standard decks without jokers ({plan.deck_size} cards)"
+        ngettext("{players}: {decks} standard deck without jokers ({cards} cards)",
+                 "{players}: {decks} standard decks without jokers ({cards} cards)", plan.decks).format(
+            players=player_counts_text(counts), decks=plan.decks, cards=plan.deck_size)
         for counts, plan in setup.plans_by_deck("up_to_nine")
     ]
     return {
         "up_to_nine_decks": "; ".join(decks) + ".",
         "up_to_nine_hand": str(setup.plan("up_to_nine", 2).hand_size),
-        "up_to_nine_levels": table if levels is LEVELS else "This game plays with its own level table:\n\n" + table,
-        "up_to_nine_min_natural": (
-            f"level {last.number} ({last.contract}, max {last.max_wild} wild) needs at least "
-            f"{last.card_count - last.max_wild} natural cards."
-        ),
+        "up_to_nine_levels": table if levels is LEVELS else _("This game plays with its own level table:") + "\n\n" + table,
+        "up_to_nine_min_natural": ngettext(
+            "level {number} ({contract}, max {wilds} wild) needs at least {natural} natural card.",
+            "level {number} ({contract}, max {wilds} wild) needs at least {natural} natural cards.",
+            last.card_count - last.max_wild,
+        ).format(number=last.number, contract=last.contract, wilds=last.max_wild,
+                 natural=last.card_count - last.max_wild),
         "up_to_nine_last_contract": last.contract,
         "up_to_nine_penalties": markdown_table(
-            ["Card left in hand", "Penalty points"],
+            [_("Card left in hand"), _("Penalty points")],
             [(" ".join(labels), points) for labels, points in penalty_groups()],
         ),
     }

@@ -29,6 +29,7 @@ from companion.games.up_to_nine.readings import (
     meld_cards,
     rank_plural,
 )
+from companion.i18n import _, ngettext
 from companion.verdict import IllegalMove, Verdict
 from companion.wording import join_words
 
@@ -110,25 +111,29 @@ def check_lay_off(group: MeldGroup, card: CardLike, *, at: str | None = None) ->
     ('high', 'K♣ does not continue the clubs straight 4 to 7: only 3♣ or 8♣ fit')
     """
     if not isinstance(group, MeldGroup):
-        raise LayOffError(f"lay off onto a group from check_meld or find_meld (MeldVerdict.groups), not {group!r}")
+        raise LayOffError(_("lay off onto a group from check_meld or find_meld (MeldVerdict.groups), not {value}").format(
+            value=repr(group)))
     if at not in (None, *_ENDS):
-        raise LayOffError(f"at is 'low' or 'high' (an end of a straight), not {at!r}")
+        raise LayOffError(_("at is 'low' or 'high' (an end of a straight), not {value}").format(value=repr(at)))
     laid = meld_card(card)
     if group.kind == SET:
         if at is not None:
-            raise LayOffError("a set has no ends: leave out at when laying off on a set")
+            raise LayOffError(_("a set has no ends: leave out at when laying off on a set"))
         if laid.rank == group.rank:
             return LayOffVerdict(True, "", MeldCard(laid, laid.rank, laid.suit, None, False))
         if is_wild(laid):
             return LayOffVerdict(True, "", MeldCard(laid, group.rank, None, None, True))
-        return LayOffVerdict.no(
-            f"{laid} does not fit the {group.name}: it takes only {rank_plural(group.rank)} "
-            f"(or a 2 or 3 as a wild)"
-        )
+        return LayOffVerdict.no(_("{card} does not fit the {group}: it takes only {ranks} (or a 2 or 3 as a wild)").format(
+            card=laid, group=group.name, ranks=rank_plural(group.rank)))
     ends = _lay_off_ends(group, at)
     if not ends:
-        where = f"its {at} end" if at else "either end"
-        return LayOffVerdict.no(f"the {group.name} can not grow at {where}: it stops at the ace")
+        if at == "low":
+            reason = _("the {group} can not grow at its low end: it stops at the ace")
+        elif at == "high":
+            reason = _("the {group} can not grow at its high end: it stops at the ace")
+        else:
+            reason = _("the {group} can not grow at either end: it stops at the ace")
+        return LayOffVerdict.no(reason.format(group=group.name))
     for end, position in ends:
         if laid.suit == group.suit and laid.rank == position_rank(position):
             return LayOffVerdict(True, "", MeldCard(laid, laid.rank, laid.suit, position, False), end)
@@ -136,11 +141,12 @@ def check_lay_off(group: MeldGroup, card: CardLike, *, at: str | None = None) ->
         slots = [MeldCard(laid, position_rank(position), group.suit, position, True) for _, position in ends]
         return LayOffVerdict(True, "", slots[0], ends[0][0], slots[1] if len(slots) > 1 else None)
     wanted = [str(Card(position_rank(position), group.suit)) for _, position in reversed(ends)]
-    fits = "fits" if len(wanted) == 1 else "fit"
-    stop = " (nothing goes past an ace)" if at is None and len(ends) == 1 else ""
-    return LayOffVerdict.no(
-        f"{laid} does not continue the {group.name}: only {join_words(wanted, 'or')} {fits}{stop}"
-    )
+    reason = ngettext("{card} does not continue the {group}: only {cards} fits",
+                      "{card} does not continue the {group}: only {cards} fit", len(wanted)).format(
+        card=laid, group=group.name, cards=join_words(wanted, "or"))
+    if at is None and len(ends) == 1:
+        reason = _("{reason} (nothing goes past an ace)").format(reason=reason)
+    return LayOffVerdict.no(reason)
 
 
 def lay_off(group: MeldGroup, card: CardLike, *, at: str | None = None) -> MeldGroup:
@@ -173,6 +179,12 @@ def lay_off(group: MeldGroup, card: CardLike, *, at: str | None = None) -> MeldG
     return MeldGroup(group.kind, (*group.slots, verdict.slot))
 
 
+def _wild_as(card: Card, stands_for: Card) -> str:
+    """A wild and what it stands for, in words: ``"2♠ as 4♥"``."""
+    # TRANSLATORS: a wild card and the card it stands for ("2♠ as 4♥").
+    return _("{card} as {stands_for}").format(card=card, stands_for=stands_for)
+
+
 @dataclass(frozen=True)
 class LaidReading:
     """One way to read a group on the table: what each of its cards stands for.
@@ -194,8 +206,8 @@ class LaidReading:
     @property
     def wild_text(self) -> str:
         """The wilds of this reading in words, ``"2♠ as 4♥"`` (in a set, the
-        rank alone: ``"2♠ as 8"``), joined with "and"; empty when it has none."""
-        return join_words([f"{slot.card} as {slot.stands_for}" for slot in self.group.slots if slot.wild])
+        rank alone: ``"2♠ as 8"``), joined with "and", in the current language; empty when it has none."""
+        return join_words([_wild_as(slot.card, slot.stands_for) for slot in self.group.slots if slot.wild])
 
 
 def _straight_readings(cards: list[Card]) -> list[LaidReading]:
@@ -282,7 +294,7 @@ def laid_readings(kind: str, cards: CardsLike) -> tuple[LaidReading, ...]:
     ['2♠ as 8♥', '2♠ as 4♥']
     """
     if kind not in KINDS:
-        raise LevelError(f"a group is a straight or a set, not {kind!r}")
+        raise LevelError(_("a group is a straight or a set, not {kind}").format(kind=repr(kind)))
     return _readings(kind, tuple(meld_cards(cards)))
 
 
@@ -310,7 +322,8 @@ def _chosen(held_count: int, stands_for: Mapping[int, CardLike] | None) -> dict[
     chosen = {}
     for index, card in (stands_for or {}).items():
         if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < held_count:
-            raise LayOffError(f"a wild is named by its place in the group, 0 to {held_count - 1}, not {index!r}")
+            raise LayOffError(_("a wild is named by its place in the group, 0 to {last}, not {value}").format(
+                last=held_count - 1, value=repr(index)))
         chosen[index] = as_card(card)
     return chosen
 
@@ -348,8 +361,10 @@ def read_laid(kind: str, cards: CardsLike, stands_for: Mapping[int, CardLike] | 
     for reading in readings:
         if _agrees(reading, chosen):
             return reading
-    named = join_words([f"{held[index]} as {card}" for index, card in chosen.items()])
-    raise LayOffError(f"this {kind} can not be read with {named}")
+    named = join_words([_wild_as(held[index], card) for index, card in chosen.items()])
+    if kind == SET:
+        raise LayOffError(_("this set can not be read with {wilds}").format(wilds=named))
+    raise LayOffError(_("this straight can not be read with {wilds}").format(wilds=named))
 
 
 def wild_choices(kind: str, cards: CardsLike, index: int,
@@ -372,7 +387,8 @@ def wild_choices(kind: str, cards: CardsLike, index: int,
     readings = laid_readings(kind, cards)
     held = meld_cards(cards)
     if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < len(held):
-        raise LayOffError(f"a wild is named by its place in the group, 0 to {len(held) - 1}, not {index!r}")
+        raise LayOffError(_("a wild is named by its place in the group, 0 to {last}, not {value}").format(
+            last=len(held) - 1, value=repr(index)))
     chosen = {i: card for i, card in _chosen(len(held), stands_for).items() if i != index}
     return tuple(dict.fromkeys(r.stands_for[index] for r in readings if _agrees(r, chosen)))
 

@@ -10,6 +10,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
+from companion.i18n import N_, _, ngettext
 from companion.wording import whole_number
 
 STRAIGHT = "straight"
@@ -36,6 +37,10 @@ FINISHED = 10
 
 class LevelError(ValueError):
     """A level number or a level table that can not be used; the message says why."""
+
+
+_GROUP_NAMES = {STRAIGHT: N_("straight of {size}"), SET: N_("set of {size}")}
+_CAP_PER = {STRAIGHT: N_("max {cap} per straight"), SET: N_("max {cap} per set"), "group": N_("max {cap} per group")}
 
 
 def position_rank(position: int) -> int:
@@ -79,15 +84,16 @@ class GroupSpec:
 
     def __post_init__(self) -> None:
         if self.kind not in KINDS:
-            raise LevelError(f"a group is a straight or a set, not {self.kind!r}")
+            raise LevelError(_("a group is a straight or a set, not {kind}").format(kind=repr(self.kind)))
         largest = HIGH_ACE if self.kind == STRAIGHT else None
-        whole_number(self.size, f"the cards in a {self.kind}", least=2, most=largest, error=LevelError)
-        whole_number(self.max_wild, "a group's wild budget", error=LevelError)
+        what = _("the cards in a straight") if self.kind == STRAIGHT else _("the cards in a set")
+        whole_number(self.size, what, least=2, most=largest, error=LevelError)
+        whole_number(self.max_wild, _("a group's wild budget"), error=LevelError)
 
     @property
     def name(self) -> str:
-        """The group in words: ``"straight of 4"``, ``"set of 3"``."""
-        return f"{self.kind} of {self.size}"
+        """The group in words, in the current language: ``"straight of 4"``, ``"set of 3"``."""
+        return _(_GROUP_NAMES[self.kind]).format(size=self.size)
 
 
 @dataclass(frozen=True)
@@ -111,13 +117,13 @@ class Level:
     min_clean: int = 0
 
     def __post_init__(self) -> None:
-        whole_number(self.number, "a level number", least=1, error=LevelError)
+        whole_number(self.number, _("a level number"), least=1, error=LevelError)
         if not isinstance(self.groups, tuple) or not self.groups:
-            raise LevelError(f"level {self.number} needs at least one group")
+            raise LevelError(_("level {number} needs at least one group").format(number=self.number))
         if not all(isinstance(group, GroupSpec) for group in self.groups):
-            raise LevelError(f"level {self.number}'s groups must be GroupSpec values")
-        whole_number(self.max_wild, f"level {self.number}'s wild budget", error=LevelError)
-        whole_number(self.min_clean, f"level {self.number}'s groups with no wild",
+            raise LevelError(_("level {number}'s groups must be GroupSpec values").format(number=self.number))
+        whole_number(self.max_wild, _("level {number}'s wild budget").format(number=self.number), error=LevelError)
+        whole_number(self.min_clean, _("level {number}'s groups with no wild").format(number=self.number),
                      most=len(self.groups), error=LevelError)
 
     @property
@@ -127,7 +133,7 @@ class Level:
 
     @property
     def contract(self) -> str:
-        """The contract in plain words: ``"straight of 4 + set of 3"``, ``"2 sets of 3"``."""
+        """The contract in plain words, in the current language: ``"straight of 4 + set of 3"``, ``"2 sets of 3"``."""
         parts: list[tuple[GroupSpec, int]] = []
         for group in self.groups:
             if parts and (parts[-1][0].kind, parts[-1][0].size) == (group.kind, group.size):
@@ -135,31 +141,54 @@ class Level:
             else:
                 parts.append((group, 1))
         return " + ".join(
-            group.name if count == 1 else f"{count} {group.kind}s of {group.size}"
+            group.name if count == 1
+            else _groups_name(group, count)
             for group, count in parts
         )
 
     @property
     def budget_text(self) -> str:
-        """The wild budget as the rulings table writes it: ``"1"``, ``"1 + 1"``,
-        ``"2 total, max 1 per set, at least one set with no wild"``."""
+        """The wild budget as the rulings table writes it, in the current language:
+        ``"1"``, ``"1 + 1"``, ``"2 total, max 1 per set, at least one set with no wild"``."""
+        rules = self.budget_rules
+        if not rules:
+            return str(self.max_wild)
+        if self._split_budget:
+            return rules
+        return _("{count} total, {rules}").format(count=self.max_wild, rules=rules)
+
+    @property
+    def _split_budget(self) -> bool:
+        """True when the groups' caps add up to the total and no group must be clean ("1 + 1")."""
+        return sum(group.max_wild for group in self.groups) == self.max_wild and not self.min_clean
+
+    @property
+    def budget_rules(self) -> str:
+        """What the wild budget says beyond its total, in the current language.
+
+        ``""`` when the total is all (any group may hold every wild), the
+        split ``"1 + 1"`` when the groups' caps add up to the total, else the
+        caps and clean groups: ``"max 1 per set, at least one set with no wild"``.
+        Rule: rulings.md, Up to 9 (the "max wild" column).
+        """
         caps = [group.max_wild for group in self.groups]
         if all(cap >= self.max_wild for cap in caps) and not self.min_clean:
-            return str(self.max_wild)
-        if sum(caps) == self.max_wild and not self.min_clean:
+            return ""
+        if self._split_budget:
             return " + ".join(str(cap) for cap in caps)
-        kinds = {group.kind for group in self.groups}
-        noun = kinds.pop() if len(kinds) == 1 else "group"
-        parts = [f"{self.max_wild} total"]
         if len(set(caps)) == 1:
-            parts.append(f"max {caps[0]} per {noun}")
+            parts = [_(_CAP_PER[self.group_noun]).format(cap=caps[0])]
         else:
-            parts.append("max " + " + ".join(str(cap) for cap in caps))
+            parts = [_("max {caps}").format(caps=" + ".join(str(cap) for cap in caps))]
         if self.min_clean:
-            count = "one" if self.min_clean == 1 else str(self.min_clean)
-            plural = "" if self.min_clean == 1 else "s"
-            parts.append(f"at least {count} {noun}{plural} with no wild")
+            parts.append(clean_groups_text(self))
         return ", ".join(parts)
+
+    @property
+    def group_noun(self) -> str:
+        """What the contract's groups are called together: ``"straight"``, ``"set"`` or ``"group"`` (mixed)."""
+        kinds = {group.kind for group in self.groups}
+        return kinds.pop() if len(kinds) == 1 else "group"
 
     def relaxed(self) -> Level:
         """This contract with its wild budget lifted.
@@ -182,6 +211,32 @@ class Level:
             max_wild=self.card_count,
             min_clean=0,
         )
+
+
+def clean_groups_text(level: Level) -> str:
+    """How many of a level's groups must hold no wild, in words of the current language.
+
+    Takes a ``Level``; returns ``"at least one set with no wild"``, ``"at
+    least 2 groups with no wild"`` (the level's ``min_clean`` and
+    ``group_noun``). Rule: rulings.md, Up to 9 (level 4's clean set).
+    """
+    count, noun = level.min_clean, level.group_noun
+    if noun == STRAIGHT:
+        text = ngettext("at least one straight with no wild", "at least {count} straights with no wild", count)
+    elif noun == SET:
+        text = ngettext("at least one set with no wild", "at least {count} sets with no wild", count)
+    else:
+        text = ngettext("at least one group with no wild", "at least {count} groups with no wild", count)
+    return text.format(count=count)
+
+
+def _groups_name(group: GroupSpec, count: int) -> str:
+    """``count`` groups like ``group`` in words: ``"2 sets of 3"``."""
+    if group.kind == STRAIGHT:
+        text = ngettext("{count} straight of {size}", "{count} straights of {size}", count)
+    else:
+        text = ngettext("{count} set of {size}", "{count} sets of {size}", count)
+    return text.format(count=count, size=group.size)
 
 
 def _straight(size: int, max_wild: int) -> GroupSpec:
@@ -231,13 +286,14 @@ def check_levels(levels: Sequence[Level]) -> tuple[Level, ...]:
     9
     """
     if isinstance(levels, (str, bytes, Mapping)) or not isinstance(levels, Sequence):
-        raise LevelError(f"a level table is a list of {LEVEL_COUNT} levels, not {type(levels).__name__}")
+        raise LevelError(_("a level table is a list of {count} levels, not {value}").format(
+            count=LEVEL_COUNT, value=type(levels).__name__))
     table = tuple(levels)
     if len(table) != LEVEL_COUNT:
-        raise LevelError(f"a level table has exactly {LEVEL_COUNT} levels, not {len(table)}")
+        raise LevelError(_("a level table has exactly {count} levels, not {value}").format(count=LEVEL_COUNT, value=len(table)))
     for index, level in enumerate(table, start=1):
         if not isinstance(level, Level) or level.number != index:
-            raise LevelError(f"entry {index} of the level table must be level {index}")
+            raise LevelError(_("entry {index} of the level table must be level {index}").format(index=index))
     return table
 
 
@@ -257,7 +313,7 @@ def get_level(level: int, levels: Sequence[Level] = LEVELS) -> Level:
     'straight of 4 + set of 3'
     """
     table = levels if levels is LEVELS else check_levels(levels)
-    whole_number(level, "a level", least=1, most=LEVEL_COUNT, error=LevelError)
+    whole_number(level, _("a level"), least=1, most=LEVEL_COUNT, error=LevelError)
     return table[level - 1]
 
 
@@ -311,15 +367,15 @@ def levels_from_json(raw: Any) -> tuple[Level, ...]:
     True
     """
     if not isinstance(raw, list) or len(raw) != LEVEL_COUNT:
-        raise LevelError(f"a level table is a list of {LEVEL_COUNT} levels")
+        raise LevelError(_("a level table is a list of {count} levels").format(count=LEVEL_COUNT))
     table = []
     for number, entry in enumerate(raw, start=1):
         if not isinstance(entry, dict) or not isinstance(entry.get("groups"), list):
-            raise LevelError(f"level {number} needs a list of groups")
+            raise LevelError(_("level {number} needs a list of groups").format(number=number))
         groups = []
         for group in entry["groups"]:
             if not isinstance(group, dict) or set(group) != {"kind", "size", "max_wild"}:
-                raise LevelError(f"each group of level {number} has a kind, a size and a max_wild")
+                raise LevelError(_("each group of level {number} has a kind, a size and a max_wild").format(number=number))
             groups.append(GroupSpec(group["kind"], group["size"], group["max_wild"]))
         table.append(Level(number, tuple(groups), entry.get("max_wild"), entry.get("min_clean", 0)))
     return tuple(table)

@@ -26,6 +26,7 @@ from companion.games.up_to_nine.levels import (
     get_level,
 )
 from companion.games.up_to_nine.readings import MeldVerdict, meld_cards
+from companion.i18n import _
 from companion.games.up_to_nine.search import cheapest_reading
 
 FIND_MELD_MOST_CARDS = 12
@@ -64,9 +65,7 @@ def check_meld(level: int, cards: CardsLike, *, levels: Sequence[Level] = LEVELS
     spec = get_level(level, levels)
     hand = meld_cards(cards)
     if len(hand) != spec.card_count:
-        return MeldVerdict.no(
-            f"Level {spec.number} needs {contract_phrase(spec)}: exactly {spec.card_count} cards, not {len(hand)}"
-        )
+        return MeldVerdict.no(_("Level {number} needs {contract}: exactly {count} cards, not {given}").format(number=spec.number, contract=contract_phrase(spec), count=spec.card_count, given=len(hand)))
     reading = cheapest_reading(hand, spec)
     return reading if reading is not None else MeldVerdict.no(explain(spec, hand))
 
@@ -95,17 +94,23 @@ def check_group(kind: str, cards: CardsLike) -> MeldVerdict:
     0
     """
     if kind not in KINDS:
-        raise LevelError(f"a group is a straight or a set, not {kind!r}")
+        raise LevelError(_("a group is a straight or a set, not {kind}").format(kind=repr(kind)))
     hand = meld_cards(cards)
     if len(hand) < 2 or (kind == STRAIGHT and len(hand) > HIGH_ACE):
-        most = " and at most 14" if kind == STRAIGHT else ""
-        return MeldVerdict.no(f"a {kind} has at least 2{most} cards, not {len(hand)}")
+        if kind == STRAIGHT:
+            reason = _("a straight has at least 2 and at most {most} cards, not {count}").format(
+                most=HIGH_ACE, count=len(hand))
+        else:
+            reason = _("a set has at least 2 cards, not {count}").format(count=len(hand))
+        return MeldVerdict.no(reason)
     level = Level(1, (GroupSpec(kind, len(hand), len(hand)),), max_wild=len(hand))
     reading = cheapest_reading(hand, level)
     if reading is not None:
         return reading
     problem = straight_problem(hand, len(hand)) if kind == STRAIGHT else set_problem(hand)
-    return MeldVerdict.no(f"{show_cards(hand)} is no {kind}: it {problem}")
+    if kind == STRAIGHT:
+        return MeldVerdict.no(_("{cards} is no straight: it {problem}").format(cards=show_cards(hand), problem=problem))
+    return MeldVerdict.no(_("{cards} is no set: it {problem}").format(cards=show_cards(hand), problem=problem))
 
 
 def find_meld(level: int, hand: CardsLike, *, levels: Sequence[Level] = LEVELS) -> MeldVerdict | None:

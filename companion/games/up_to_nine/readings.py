@@ -22,19 +22,23 @@ from companion.cards import (
     require_suit,
 )
 from companion.games.up_to_nine.levels import SET, STRAIGHT, WILD_RANKS, position_rank
+from companion.i18n import N_, _
 from companion.verdict import Verdict
 
-_RANK_PLURALS = {1: "aces", 11: "jacks", 12: "queens", 13: "kings"}
+_RANK_PLURALS = {1: N_("aces"), 11: N_("jacks"), 12: N_("queens"), 13: N_("kings")}
 _SUIT_INDEX = {suit: index for index, suit in enumerate(SUITS)}
 
 
 def rank_plural(rank: int) -> str:
-    """A rank in the plural, as a set is named: ``"aces"``, ``"8s"``, ``"kings"``.
+    """A rank in the plural, as a set is named, in the current language: ``"aces"``, ``"8s"``, ``"kings"``.
 
     >>> rank_plural(1), rank_plural(8), rank_plural(13)
     ('aces', '8s', 'kings')
     """
-    return _RANK_PLURALS.get(rank, f"{rank}s")
+    if rank in _RANK_PLURALS:
+        return _(_RANK_PLURALS[rank])
+    # TRANSLATORS: a number rank in the plural, as a set of them is named ("8s").
+    return _("{rank}s").format(rank=rank)
 
 
 def no_joker(card: Card) -> Card:
@@ -48,7 +52,7 @@ def no_joker(card: Card) -> Card:
             "En runde, steg for steg": standard decks without jokers).
     """
     if card.is_joker:
-        raise CardError(f"Up to 9 is played without jokers: take the {card} out of the deck")
+        raise CardError(_("Up to 9 is played without jokers: take the {card} out of the deck").format(card=card))
     return card
 
 
@@ -179,11 +183,11 @@ class MeldGroup:
 
     @property
     def name(self) -> str:
-        """The group in words: ``"hearts straight 5 to J"``, ``"set of kings"``."""
+        """The group in words, in the current language: ``"hearts straight 5 to J"``, ``"set of kings"``."""
         if self.kind == SET:
-            return f"set of {rank_plural(self.rank)}"
+            return _("set of {ranks}").format(ranks=rank_plural(self.rank))
         low, high = (RANK_LABELS[position_rank(p)] for p in (self.low, self.high))
-        return f"{SUIT_NAMES[self.suit]} straight {low} to {high}"
+        return _("{suit} straight {low} to {high}").format(suit=_(SUIT_NAMES[self.suit]), low=low, high=high)
 
     def __str__(self) -> str:
         """The slots in order, wilds as ``"2♠=7♥"``."""

@@ -17,6 +17,7 @@ from typing import Any, NamedTuple
 from companion.cards import RANK_LABELS, CardError, CardsLike, as_cards
 from companion.games.up_to_nine.levels import FINISHED, LEVEL_COUNT, LEVELS, Level, check_levels
 from companion.games.up_to_nine.readings import no_joker
+from companion.i18n import _, ngettext
 from companion.wording import join_words, whole_number
 
 PENALTY_GROUPS: tuple[tuple[tuple[int, ...], int], ...] = (
@@ -123,28 +124,32 @@ class RoundResult:
 
 
 def _players(what: str, value: Any) -> Mapping[str, Any]:
-    """``value`` if it maps player names to entries, else an error naming ``what``."""
+    """``value`` if it maps player names to entries, else an error naming ``what`` (shown as written)."""
     if not isinstance(value, Mapping):
-        raise UpToNineScoreError(f"the {what} must map each player's name to an entry, not {value!r}")
+        raise UpToNineScoreError(_("{what} must map each player's name to an entry, not {value}").format(
+            what=what, value=repr(value)))
     return value
 
 
 def _standing(name: str, standing: Any) -> Standing:
     """Check one player's ``Standing``: a level 1..10 and penalty points from 0."""
     if not isinstance(standing, Standing):
-        raise UpToNineScoreError(f"{name}'s standing is a Standing(level, penalty), not {standing!r}")
-    whole_number(standing.level, f"{name}'s level (1 to {LEVEL_COUNT}, or {FINISHED} when finished)",
-                  least=1, most=FINISHED, error=UpToNineScoreError)
-    whole_number(standing.penalty, f"{name}'s penalty points", error=UpToNineScoreError)
+        raise UpToNineScoreError(_("{name}'s standing is a Standing(level, penalty), not {value}").format(
+            name=name, value=repr(standing)))
+    whole_number(standing.level, _("{name}'s level (1 to {last}, or {finished} when finished)").format(
+        name=name, last=LEVEL_COUNT, finished=FINISHED), least=1, most=FINISHED, error=UpToNineScoreError)
+    whole_number(standing.penalty, _("{name}'s penalty points").format(name=name), error=UpToNineScoreError)
     return standing
 
 
 def _result(name: str, result: Any) -> RoundResult:
     """Check one player's ``RoundResult``: laid_down a bool, points a figure a hand can cost."""
     if not isinstance(result, RoundResult):
-        raise UpToNineScoreError(f"{name}'s round result must be a RoundResult, not {result!r}")
+        raise UpToNineScoreError(_("{name}'s round result must be a RoundResult, not {value}").format(
+            name=name, value=repr(result)))
     if not isinstance(result.laid_down, bool):
-        raise UpToNineScoreError(f"{name}'s laid_down must be true or false, not {result.laid_down!r}")
+        raise UpToNineScoreError(_("{name}'s laid_down must be true or false, not {value}").format(
+            name=name, value=repr(result.laid_down)))
     if result.points is not None:
         _check_points(name, result.points)
     return result
@@ -152,17 +157,18 @@ def _result(name: str, result: Any) -> RoundResult:
 
 def _check_points(name: str, points: Any) -> None:
     """Refuse a penalty figure no hand can cost (rulings.md, Up to 9: penalties)."""
-    whole_number(points, f"{name}'s penalty points", error=UpToNineScoreError)
+    whole_number(points, _("{name}'s penalty points").format(name=name), error=UpToNineScoreError)
     if points > MAX_HAND_PENALTY:
-        raise UpToNineScoreError(
-            f"{name}'s {points} penalty points are more than a hand can cost: at most {HAND_SIZE} cards "
-            f"x {max(PENALTY_POINTS.values())} = {MAX_HAND_PENALTY}. Check the figure, or enter the cards instead."
-        )
+        raise UpToNineScoreError(_(
+            "{name}'s {points} penalty points are more than a hand can cost: at most {cards} cards "
+            "x {most} = {limit}. Check the figure, or enter the cards instead."
+        ).format(name=name, points=points, cards=HAND_SIZE, most=max(PENALTY_POINTS.values()),
+                 limit=MAX_HAND_PENALTY))
     if points % PENALTY_STEP:
-        raise UpToNineScoreError(
-            f"{name}'s {points} penalty points can not come from a hand: every card costs a multiple of "
-            f"{PENALTY_STEP}. Check the figure, or enter the cards instead."
-        )
+        raise UpToNineScoreError(_(
+            "{name}'s {points} penalty points can not come from a hand: every card costs a multiple of "
+            "{step}. Check the figure, or enter the cards instead."
+        ).format(name=name, points=points, step=PENALTY_STEP))
 
 
 def score_round(
@@ -203,40 +209,44 @@ def score_round(
     {'Ann': Standing(level=2, penalty=0), 'Ben': Standing(level=1, penalty=30)}
     """
     check_levels(levels)
-    standings = _players("standings", standings)
-    results = _players("round results", results)
+    standings = _players(_("the standings"), standings)
+    results = _players(_("the round results"), results)
     missing = [name for name in standings if name not in results]
     if missing:
-        raise UpToNineScoreError(f"no round result for {join_words(missing)}: say whether they laid down and what they hold")
+        raise UpToNineScoreError(_("no round result for {names}: say whether they laid down and what they hold").format(
+            names=join_words(missing)))
     unknown = [name for name in results if name not in standings]
     if unknown:
-        raise UpToNineScoreError(f"{join_words(unknown)} {'is' if len(unknown) == 1 else 'are'} not in this game's standings")
+        raise UpToNineScoreError(ngettext("{names} is not in this game's standings",
+                                          "{names} are not in this game's standings", len(unknown)).format(
+            names=join_words(unknown)))
     read: dict[str, tuple[Standing, RoundResult, int]] = {}
     for name, raw in standings.items():
         standing = _standing(name, raw)
         result = _result(name, results[name])
         if result.laid_down and standing.level == FINISHED:
-            raise UpToNineScoreError(f"{name} has already laid down level {LEVEL_COUNT}: there is no level after it")
+            raise UpToNineScoreError(_("{name} has already laid down level {level}: there is no level after it").format(
+                name=name, level=LEVEL_COUNT))
         if result.points is not None:
             points = result.points
         else:
             try:
                 points = hand_penalty(result.hand)
             except CardError as error:
-                raise UpToNineScoreError(f"{name}'s hand: {error}") from error
+                raise UpToNineScoreError(_("{name}'s hand: {error}").format(name=name, error=error)) from error
         read[name] = (standing, result, points)
     out = [name for name, (_, result, _) in read.items() if went_out(result)]
     if len(out) > 1:
-        raise UpToNineScoreError(
-            f"{join_words(out)} have nothing left, but only one player can go out in a round: "
+        raise UpToNineScoreError(_(
+            "{names} have nothing left, but only one player can go out in a round: "
             "enter the cards or penalty points of the others"
-        )
+        ).format(names=join_words(out)))
     if out and not read[out[0]][1].laid_down:
         name = out[0]
-        raise UpToNineScoreError(
-            f"{name} has nothing left, so {name} went out and must have laid down: "
-            f"mark {name} as laid down, or enter {name}'s cards"
-        )
+        raise UpToNineScoreError(_(
+            "{name} has nothing left, so {name} went out and must have laid down: "
+            "mark {name} as laid down, or enter {name}'s cards"
+        ).format(name=name))
     return {
         name: Standing(standing.level + result.laid_down, standing.penalty + points)
         for name, (standing, result, points) in read.items()
@@ -263,13 +273,13 @@ def went_out(result: RoundResult) -> bool:
     >>> went_out(RoundResult(True)), went_out(RoundResult(False, points=0))
     (True, False)
     """
-    read = _result("the player", result)
+    read = _result(_("the player"), result)
     if read.points is not None:
         return False
     try:
         return not as_cards(read.hand)
     except CardError as error:
-        raise UpToNineScoreError(f"the hand: {error}") from error
+        raise UpToNineScoreError(_("the hand: {error}").format(error=error)) from error
 
 
 def winners(standings: Mapping[str, Standing]) -> list[str]:
@@ -290,7 +300,7 @@ def winners(standings: Mapping[str, Standing]) -> list[str]:
     >>> winners({"Ann": Standing(10, 40), "Ben": Standing(10, 25), "Cy": Standing(9, 0)})
     ['Ben']
     """
-    read = {name: _standing(name, raw) for name, raw in _players("standings", standings).items()}
+    read = {name: _standing(name, raw) for name, raw in _players(_("the standings"), standings).items()}
     finished = {name: s.penalty for name, s in read.items() if s.level == FINISHED}
     if not finished:
         return []
