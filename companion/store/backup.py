@@ -92,7 +92,7 @@ def _read_backup(data: bytes | bytearray) -> list[tuple[dict[str, Any], dict[str
         raise BackupError(_("This backup has no list of games. Nothing was imported."))
     checked = _check_in_parallel(games) if len(games) >= PARALLEL_FROM else _check_slice(games, 1)
     seen: set[str] = set()
-    for number, (doc, _) in enumerate(checked, start=1):
+    for number, (doc, _tally) in enumerate(checked, start=1):
         if doc["id"] in seen:
             raise BackupError(_("Game {number} in the backup repeats the id {id}. Nothing was imported.").format(
                 number=number, id=doc["id"]))
