@@ -32,7 +32,7 @@ from companion.ui.hands_view import MY_HAND, hands_box
 from companion.ui.invite import InviteView
 from companion.ui.saving import DELETE, Conflict, Outcome, SheetMark
 from companion.ui.round_detail import RoundDetail
-from companion.ui.score_table import MARKS_LEGEND, TAP_HINT, deal_text, round_rows, score_header, winners_text
+from companion.ui.score_table import MARKS_LEGEND, TAP_HINT, RoundRows, deal_text, score_header, winners_text
 from companion.ui.state import (
     announce_saved,
     name_phone,
@@ -259,7 +259,7 @@ def pad_layout(
     hand by hand has ``hands_control`` (the round being entered, above the
     buttons) and ``on_hand``, the "My hand" button's handler."""
     ui = game_ui(pad.GAME)
-    middle: list[ft.Control | None] = [*notes, *round_rows(pad, on_row=on_row, on_detail=on_detail)]
+    middle: list[ft.Control | None] = [*notes, RoundRows(pad, on_row=on_row, on_detail=on_detail)]
     if pad.rows:
         middle.append(ft.Text(f"{MARKS_LEGEND} {TAP_HINT}", size=13, color=ft.Colors.ON_SURFACE_VARIANT))
     if pad.finished and pad.rows:
