@@ -16,6 +16,7 @@ rules are the pad's, the layout is this module's.
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Callable
 from functools import partial
 
@@ -33,7 +34,7 @@ from companion.ui.hands_view import MY_HAND, hands_box
 from companion.ui.invite import InviteView
 from companion.ui.saving import DELETE, Conflict, Outcome, SheetMark
 from companion.ui.round_detail import RoundDetail
-from companion.ui.score_table import MARKS_LEGEND, TAP_HINT, deal_text, round_rows, score_header, winners_text
+from companion.ui.score_table import MARKS_LEGEND, TAP_HINT, RoundRows, deal_text, score_header, winners_text
 from companion.ui.state import (
     announce_saved,
     name_phone,
@@ -263,7 +264,7 @@ def pad_layout(
     hand by hand has ``hands_control`` (the round being entered, above the
     buttons) and ``on_hand``, the "My hand" button's handler."""
     ui = game_ui(pad.GAME)
-    middle: list[ft.Control | None] = [*notes, *round_rows(pad, on_row=on_row, on_detail=on_detail)]
+    middle: list[ft.Control | None] = [*notes, RoundRows(pad, on_row=on_row, on_detail=on_detail)]
     if pad.rows:
         middle.append(ft.Text(f"{_(MARKS_LEGEND)} {_(TAP_HINT)}", size=13, color=ft.Colors.ON_SURFACE_VARIANT))
     if pad.finished and pad.rows:
@@ -310,6 +311,8 @@ def PadScreen() -> ft.Control:
     mine, set_mine = ft.use_state(None)
     hand_next = ft.use_ref(False)
     sheet_start = ft.use_ref(None)
+    saving_now = ft.use_ref(False)
+    page = ft.context.page
 
     use_keep_awake()
     ft.use_effect(lambda: session.showed_pad(game_id), [game_id])
@@ -374,15 +377,15 @@ def PadScreen() -> ft.Control:
         session.tell(_("{player}'s hand is in").format(player=mine))
         return None
 
-    def save_hands():
-        outcome = hands.save_hands(store, game_id, by)
+    async def save_hands():
+        outcome = await asyncio.to_thread(hands.save_hands, store, game_id, by)
         set_problem("" if outcome.saved else outcome.message)
         announce_saved(session, game_id, outcome.pad if outcome.saved else None)
         if outcome.saved:
             session.tell(outcome.message, undo=undo_from_bar(outcome))
 
-    def clear_stale_hands():
-        hands.clear_hands(store, game_id, table_hands.stale_round)
+    async def clear_stale_hands():
+        await asyncio.to_thread(hands.clear_hands, store, game_id, table_hands.stale_round)
         announce_saved(session, game_id)
 
     def settle(outcome: Outcome, entry: dict | None) -> str | None:
@@ -402,7 +405,7 @@ def PadScreen() -> ft.Control:
     def undo_from_bar(outcome: Outcome) -> Callable[[], None] | None:
         """The message bar's "Undo" for the change just saved (by its number in the log)."""
         expected = outcome.pad.undo_id if outcome.pad is not None else None
-        return None if expected is None else lambda: undo(expected)
+        return None if expected is None else lambda: page.run_task(undo, expected)
 
     def edit_from_detail(number: int):
         """Leave a round's detail for its entry sheet (back to the table after)."""
@@ -410,26 +413,37 @@ def PadScreen() -> ft.Control:
         open_sheet(number)
 
     def submit(entry: dict) -> str | None:
+        """Save the sheet's entry in a task of its own (the store's work off
+        the event loop, so no other phone waits for it); a tap while that
+        save runs is not a second save. A refusal is shown over the sheet."""
         mark = sheet_ref.current
-        if mark is None:
+        if mark is None or saving_now.current:
             return None
-        outcome = saving.save_round(store, game_id, mark, entry, by)
-        if outcome.saved and mark.new and sheet_start.current is not None:
-            hands.clear_hands(store, game_id, mark.number)
-        return settle(outcome, entry)
+        saving_now.current = True
+        page.run_task(save_entry, mark, entry)
+        return None
 
-    def delete_round():
+    async def save_entry(mark: SheetMark, entry: dict):
+        try:
+            outcome = await asyncio.to_thread(saving.save_round, store, game_id, mark, entry, by)
+            if outcome.saved and mark.new and sheet_start.current is not None:
+                await asyncio.to_thread(hands.clear_hands, store, game_id, mark.number)
+        finally:
+            saving_now.current = False
+        set_problem(settle(outcome, entry) or "")
+
+    async def delete_round():
         mark = sheet_ref.current
         if mark is None:
             return
-        outcome = saving.delete_round(store, game_id, mark, by)
+        outcome = await asyncio.to_thread(saving.delete_round, store, game_id, mark, by)
         if outcome.saved or outcome.conflict is not None:
             settle(outcome, None)
         else:
             show_sheet(None)
             set_problem(outcome.message)
 
-    def answer(keep_mine: bool):
+    async def answer(keep_mine: bool):
         """The user's answer to the conflict question."""
         conflict, entry = question
         if not keep_mine:
@@ -439,16 +453,16 @@ def PadScreen() -> ft.Control:
         sheet_ref.current = conflict.mark
         set_sheet(conflict.mark)
         if conflict.kind == DELETE:
-            outcome = saving.delete_round(store, game_id, conflict.mark, by)
+            outcome = await asyncio.to_thread(saving.delete_round, store, game_id, conflict.mark, by)
         else:
-            outcome = saving.save_round(store, game_id, conflict.mark, entry, by)
+            outcome = await asyncio.to_thread(saving.save_round, store, game_id, conflict.mark, entry, by)
         set_question(None)
         refusal = settle(outcome, entry)
         if refusal:
             set_problem(refusal)
 
-    def undo(expected: int | None):
-        outcome = saving.undo(store, game_id, expected, by)
+    async def undo(expected: int | None):
+        outcome = await asyncio.to_thread(saving.undo, store, game_id, expected, by)
         if outcome.saved:
             set_problem("")
             announce_saved(session, game_id, outcome.pad)
@@ -456,8 +470,8 @@ def PadScreen() -> ft.Control:
         else:
             set_problem(outcome.message)
 
-    def act(change: Callable[[Pad], object]):
-        outcome = saving.change_game(store, game_id, change, by)
+    async def act(change: Callable[[Pad], object]):
+        outcome = await asyncio.to_thread(saving.change_game, store, game_id, change, by)
         set_problem("" if outcome.saved else outcome.message)
         if outcome.saved:
             announce_saved(session, game_id, outcome.pad)
@@ -499,7 +513,7 @@ def PadScreen() -> ft.Control:
             except (ConflictError, PadError):
                 shown = opened.current or pad
         parts: list[ft.Control | None] = [
-            conflict_card(pad, question[0], lambda: answer(True), lambda: answer(False))
+            conflict_card(pad, question[0], lambda: page.run_task(answer, True), lambda: page.run_task(answer, False))
             if question is not None else notice_line(sheet_notice(pad, sheet)),
             error_line(problem),
             ui.Entry(
@@ -514,7 +528,7 @@ def PadScreen() -> ft.Control:
         ]
         return scrolling(ft.Column([part for part in parts if part is not None], spacing=10))
     if view == "changes":
-        return scrolling(changes_view(pad, problem, undo, lambda: go("pad")))
+        return scrolling(changes_view(pad, problem, partial(page.run_task, undo), lambda: go("pad")))
     if view == "board":
         return scrolling(BoardInvite(pad.id, lambda: go("pad")))
     if view == "invite":
@@ -527,7 +541,7 @@ def PadScreen() -> ft.Control:
     status = deal_text(pad)
     undo_id = pad.undo_id
     actions: list[ft.Control] = [
-        icon_button(ft.Icons.UNDO, pad.undo_label if pad.can_undo else _("Undo"), lambda: undo(undo_id),
+        icon_button(ft.Icons.UNDO, pad.undo_label if pad.can_undo else _("Undo"), lambda: page.run_task(undo, undo_id),
                     disabled=not pad.can_undo),
         ft.PopupMenuButton(
             icon=ft.Icons.MORE_VERT,
@@ -541,7 +555,7 @@ def PadScreen() -> ft.Control:
                 ft.PopupMenuItem(content=_("Board for the table"), icon=ft.Icons.TV, on_click=lambda: go("board")),
                 ft.PopupMenuItem(
                     content=_("End the game now"), icon=ft.Icons.STOP_CIRCLE_OUTLINED,
-                    on_click=lambda: act(lambda saved: saved.end_early()), disabled=pad.finished or not pad.rows,
+                    on_click=lambda: page.run_task(act, lambda saved: saved.end_early()), disabled=pad.finished or not pad.rows,
                 ),
                 ft.PopupMenuItem(
                     content=_("How do I deal this?"), icon=ft.Icons.HELP_OUTLINE,
@@ -558,7 +572,7 @@ def PadScreen() -> ft.Control:
     return pad_layout(
         pad,
         screen_header(title, status, back=lambda: navigate("/"), actions=actions),
-        [*game_facts(pad), end_banner(pad, lambda: act(lambda saved: saved.finish())), error_line(problem)],
+        [*game_facts(pad), end_banner(pad, lambda: page.run_task(act, lambda saved: saved.finish())), error_line(problem)],
         on_row=open_sheet,
         on_detail=show_detail,
         on_add=lambda: open_sheet(NEW_ROUND),

@@ -1,7 +1,7 @@
 """One round as it was scored: what was entered for each player and what it
 made (the change of the total, the penalty, the give-back, the contract).
 
-Opened from a round's number on the score pad (``round_rows``' detail
+Opened from a round's number on the score pad (``RoundRows``' detail
 button); "Change this round" opens the round's entry sheet. Every figure is
 the pad's (``pad.rows``); what was entered is said by the game's UI module
 (``entry_lines``). Test ids: ``detail-<player>`` (a player's box).

@@ -6,11 +6,15 @@ them out. :func:`score_header` shows each player's name (shortened to fit,
 see :func:`short_names`, with a :func:`names_legend`), who deals next, and
 the total in big digits with the leader (or winner) highlighted, and what
 the game adds under it (its UI module's ``total_extras``: One Up's chips,
-Up to 9's level). :func:`round_rows` shows each round: its number (a button
+Up to 9's level). :func:`RoundRows` shows each round: its number (a button
 opening the round's detail, ``on_detail(number)``), then per player the
 running total, the game's ``change_text`` (the change of the round; Up to 9
 adds the level) and the marks D (dealt) and S (started). A tap elsewhere on
-a round row calls ``on_row(number)`` (edit or delete it).
+a round row calls ``on_row(number)`` (edit or delete it). Each round is a
+:class:`Line` of plain text worked out first (:func:`round_line`) and
+painted by a memoised component, so a save paints again only the rounds it
+changed (a new round, or the rounds after an edited one), and each cell is
+one text of styled parts.
 :func:`score_table` stacks the two for screens that do not pin the header.
 
 Test ids: ``total-<player>`` (the big total), ``level-<player>`` (Up to 9),
@@ -21,6 +25,7 @@ Test ids: ``total-<player>`` (the big total), ``level-<player>`` (Up to 9),
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from functools import partial
 
 import flet as ft
@@ -191,48 +196,99 @@ def _marks(row: Row, player: str) -> str:
     return dealt + (pgettext("round mark: started", "S") if row.starter == player else "")
 
 
-def _cell(pad: Pad, row: Row, player: str) -> ft.Control:
-    """One player's cell of one round: running total, the change and the marks."""
-    small: list[ft.Control] = [
-        ft.Text(game_ui(pad.GAME).change_text(pad, row, player), size=SMALL_TEXT,
-                color=ft.Colors.ON_SURFACE_VARIANT),
-    ]
-    marks = _marks(row, player)
-    if marks:
-        small.append(ft.Text(marks, size=SMALL_TEXT, weight=ft.FontWeight.BOLD, color=ft.Colors.PRIMARY))
-    return ft.Container(
-        expand=1,
-        content=labelled(
-            f"cell-{row.number}-{player}",
-            ft.Column(
-                [
-                    ft.Text(str(row.totals[player]), size=18, weight=ft.FontWeight.W_600),
-                    ft.Row(small, spacing=3, alignment=ft.MainAxisAlignment.CENTER, wrap=True),
-                ],
-                spacing=0,
-                horizontal_alignment=ft.CrossAxisAlignment.CENTER,
-            ),
+@dataclass(frozen=True)
+class Cell:
+    """One player's cell of one round, as text.
+
+    Attributes:
+        player: the player's name.
+        total: the running total after the round ("12").
+        change: the game's ``change_text`` of the round ("+5", Up to 9's
+            "+5 L2").
+        marks: "D" (dealt), "S" (started), "DS" or "".
+    """
+
+    player: str
+    total: str
+    change: str
+    marks: str
+
+
+@dataclass(frozen=True)
+class Line:
+    """One round of the table, every word of it already in the session's
+    language: equal values paint the same line, so a line that did not
+    change is not built again (:func:`RoundLine` is memoised on it).
+
+    Attributes:
+        number: the round's number (from 1).
+        short: the number column's text ("R4").
+        label: the line's name for screen readers and tests ("Round 4").
+        detail_label: the number button's name ("Round 4 detail").
+        cells: one :class:`Cell` per player, in seating order.
+    """
+
+    number: int
+    short: str
+    label: str
+    detail_label: str
+    cells: tuple[Cell, ...]
+
+
+def round_line(pad: Pad, row: Row) -> Line:
+    """The :class:`Line` of ``row`` (one of ``pad.rows``): running totals,
+    the game's change text (its UI module's ``change_text``) and the marks."""
+    change_text = game_ui(pad.GAME).change_text
+    return Line(
+        number=row.number,
+        short=_("R{number}").format(number=row.number),
+        label=_("Round {number}").format(number=row.number),
+        detail_label=_("Round {number} detail").format(number=row.number),
+        cells=tuple(
+            Cell(player, str(row.totals[player]), change_text(pad, row, player), _marks(row, player))
+            for player in pad.players
         ),
     )
 
 
-def _round_number(row: Row, on_detail: Callable[[int], None] | None) -> ft.Control:
+TOTAL_STYLE = ft.TextStyle(size=18, weight=ft.FontWeight.W_600)
+CHANGE_STYLE = ft.TextStyle(size=SMALL_TEXT, color=ft.Colors.ON_SURFACE_VARIANT)
+MARKS_STYLE = ft.TextStyle(size=SMALL_TEXT, weight=ft.FontWeight.BOLD, color=ft.Colors.PRIMARY)
+"""The styles of a cell's three parts: the running total, the change, the marks."""
+
+
+def _cell(number: int, cell: Cell) -> ft.Control:
+    """One player's cell of round ``number``: one text of up to three styled
+    parts (running total; under it the change and the marks), so a cell is
+    two controls, not six."""
+    spans = [ft.TextSpan(cell.total, style=TOTAL_STYLE), ft.TextSpan("\n" + cell.change, style=CHANGE_STYLE)]
+    if cell.marks:
+        spans.append(ft.TextSpan(" " + cell.marks, style=MARKS_STYLE))
+    return ft.Semantics(
+        identifier=f"cell-{number}-{cell.player}",
+        container=True,
+        expand=1,
+        content=ft.Text(spans=spans, text_align=ft.TextAlign.CENTER),
+    )
+
+
+def _round_number(line: Line, on_detail: Callable[[int], None] | None) -> ft.Control:
     """The round's number; a button named "Round <n> detail" when ``on_detail`` is given."""
-    label = ft.Text(_("R{number}").format(number=row.number), size=NAME_TEXT, color=ft.Colors.ON_SURFACE_VARIANT)
+    label = ft.Text(line.short, size=NAME_TEXT, color=ft.Colors.ON_SURFACE_VARIANT)
     if on_detail is None:
         return ft.Container(width=ROUND_COLUMN, content=label, alignment=ft.Alignment.CENTER)
     return ft.Semantics(
-        label=_("Round {number} detail").format(number=row.number),
+        label=line.detail_label,
         button=True,
         exclude_semantics=True,
-        on_tap=partial(on_detail, row.number),
+        on_tap=partial(on_detail, line.number),
         content=ft.Container(
             width=ROUND_COLUMN,
             height=TOUCH,
             border_radius=8,
             border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT),
             ink=True,
-            on_click=partial(on_detail, row.number),
+            on_click=partial(on_detail, line.number),
             alignment=ft.Alignment.CENTER,
             content=ft.Column(
                 [label, ft.Icon(ft.Icons.INFO_OUTLINE, size=14, color=ft.Colors.ON_SURFACE_VARIANT)],
@@ -244,8 +300,9 @@ def _round_number(row: Row, on_detail: Callable[[int], None] | None) -> ft.Contr
     )
 
 
-def _round_row(
-    pad: Pad, row: Row, on_row: Callable[[int], None] | None, on_detail: Callable[[int], None] | None
+@ft.component
+def _RoundLine(
+    line: Line, on_row: Callable[[int], None] | None, on_detail: Callable[[int], None] | None
 ) -> ft.Control:
     """One round as a line: its number, then its cells (tapped together)."""
     cells = ft.Container(
@@ -254,20 +311,20 @@ def _round_row(
         border_radius=8,
         padding=ft.Padding.symmetric(vertical=2),
         ink=on_row is not None,
-        on_click=partial(on_row, row.number) if on_row else None,
+        on_click=partial(on_row, line.number) if on_row else None,
         content=ft.Row(
-            [_cell(pad, row, player) for player in pad.players],
+            [_cell(line.number, cell) for cell in line.cells],
             spacing=2,
             vertical_alignment=ft.CrossAxisAlignment.CENTER,
         ),
     )
     return ft.Row(
         [
-            _round_number(row, on_detail),
+            _round_number(line, on_detail),
             ft.Semantics(
-                identifier=f"round-{row.number}",
+                identifier=f"round-{line.number}",
                 button=on_row is not None,
-                label=_("Round {number}").format(number=row.number),
+                label=line.label,
                 container=True,
                 expand=True,
                 content=cells,
@@ -278,14 +335,41 @@ def _round_row(
     )
 
 
-def round_rows(
+RoundLine = ft.memo(_RoundLine)
+"""A round's line, built again only when its :class:`Line` (or a handler)
+is not equal to the one it was built from: after a save, the lines of the
+rounds that did not change cost nothing to paint."""
+
+
+@ft.component
+def RoundRows(
     pad: Pad,
     on_row: Callable[[int], None] | None = None,
     on_detail: Callable[[int], None] | None = None,
-) -> list[ft.Control]:
-    """One line per round of ``pad``, oldest first; ``on_row(number)`` is
-    called when a round is tapped, ``on_detail(number)`` when its number is."""
-    return [_round_row(pad, row, on_row, on_detail) for row in pad.rows]
+) -> ft.Control:
+    """One line per round of ``pad``, oldest first, in a column;
+    ``on_row(number)`` is called when a round is tapped, ``on_detail(number)``
+    when its number is.
+
+    The lines get handlers that stay the same from one render to the next
+    (calling the latest ``on_row`` / ``on_detail``), so a line whose
+    :class:`Line` did not change is kept as it was painted (:data:`RoundLine`).
+    """
+    latest = ft.use_ref(None)
+    latest.current = (on_row, on_detail)
+    tap_row = ft.use_callback(lambda number: latest.current[0](number), [])
+    tap_detail = ft.use_callback(lambda number: latest.current[1](number), [])
+    return ft.Column(
+        [
+            RoundLine(
+                round_line(pad, row),
+                tap_row if on_row is not None else None,
+                tap_detail if on_detail is not None else None,
+            )
+            for row in pad.rows
+        ],
+        spacing=2,
+    )
 
 
 def score_table(
@@ -294,4 +378,4 @@ def score_table(
     on_detail: Callable[[int], None] | None = None,
 ) -> ft.Control:
     """The whole table for ``pad`` (header, then the rounds) in one column."""
-    return ft.Column([score_header(pad), *round_rows(pad, on_row, on_detail)], spacing=2)
+    return ft.Column([score_header(pad), RoundRows(pad, on_row, on_detail)], spacing=2)

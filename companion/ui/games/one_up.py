@@ -297,7 +297,8 @@ def add_label(pad: OneUpPad) -> str:
     return _(ADD_ROUND)
 
 
-def chips_view(black: int, white: int) -> ft.Control:
+@ft.component
+def _Chips(black: int, white: int) -> ft.Control:
     """The chips of a total: a filled dot per black chip, a ringed dot per white chip."""
     dots = [
         ft.Container(width=9, height=9, border_radius=5, bgcolor=ft.Colors.ON_SURFACE)
@@ -307,6 +308,11 @@ def chips_view(black: int, white: int) -> ft.Control:
         for _ring in range(white)
     ]
     return ft.Row(dots, spacing=2, run_spacing=2, wrap=True, alignment=ft.MainAxisAlignment.CENTER)
+
+
+chips_view = ft.memo(_Chips)
+"""The chips of a total (:func:`_Chips`), built again only when the count
+of either colour changed: a save repaints only the chips it changed."""
 
 
 def total_extras(pad: OneUpPad, player: str) -> list[ft.Control]:

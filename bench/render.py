@@ -1,0 +1,220 @@
+"""Benchmark: the server's CPU to paint a save on the phones showing the game,
+without a browser (Flet sessions in this process, on a connection that
+encodes every message as the web server does and answers the phones'
+service calls).
+
+    python bench/render.py [--phones 6] [--rounds 12] [--saves 20] [--against DIR] [--profile]
+
+A One Up game of three players with ``--rounds`` rounds is shown on
+``--phones`` sessions; each save (a round added through ``Store.update_game``,
+put in the shared game cache and announced on the game's topic, as a phone's
+save does) is painted again on every session. Printed: the server's CPU
+milliseconds (``time.process_time``) per save for all the sessions, and the
+same for a Flet counter app (bench/counter_flet.py's component, one tap per
+session) in the same run, as the baseline ratio. With ``--against DIR`` (a
+checkout of another version, e.g. ``git worktree add /tmp/old main``), that
+version is measured too, in turns with this one, and the ratio old/new is
+printed. ``--profile`` prints the 25 costliest functions of this version's
+saves (cProfile, cumulative).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import cProfile
+import io
+import pstats
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+PLAYERS = ["Ann", "Ben", "Cy"]
+SETTLE = 0.02
+"""Seconds between looks at whether the sessions are done painting."""
+
+
+def _worker(root: Path, phones: int, rounds: int, saves: int, profile: bool) -> None:
+    """Measure the version of Companion at ``root`` and print one line:
+    ``<pad ms per save> <counter ms per save>`` (CPU, for all the sessions)."""
+    sys.path.insert(0, str(root))
+    sys.path.insert(0, str(ROOT / "bench"))
+    import flet as ft
+    import msgpack
+    from flet.controls.base_control import BaseControl
+    from flet.controls.context import _context_page, context
+    from flet.messaging.connection import Connection
+    from flet.messaging.protocol import MessageAction, configure_encode_object_for_msgpack
+    from flet.messaging.session import Session
+    from flet.pubsub.pubsub_hub import PubSubHub
+
+    from companion.pads import new_pad
+    from companion.server import TableAccess
+    from companion.store import Store
+    from companion.ui.app import session_main
+    from companion.ui.live import game_cache, game_topic
+
+    encode = configure_encode_object_for_msgpack(BaseControl)
+
+    class Phone(Connection):
+        """A phone's connection: encodes what the server sends (counted in
+        ``sent``) and answers every service call with no result."""
+
+        def __init__(self, hub: PubSubHub) -> None:
+            super().__init__()
+            self.pubsubhub = hub
+            self.loop = asyncio.get_running_loop()
+            self.sent = 0
+            self.session: Session | None = None
+
+        def send_message(self, message) -> None:
+            msgpack.packb([message.action, message.body], default=encode)
+            self.sent += 1
+            if message.action == MessageAction.INVOKE_METHOD and self.session is not None:
+                body = message.body
+                self.loop.call_soon(self.session.handle_invoke_method_results,
+                                    body.control_id, body.call_id, None, None)
+
+    async def settle(connections: list[Phone]) -> None:
+        """Wait until no session sends anything for three looks."""
+        quiet, last = 0, -1
+        while quiet < 3:
+            await asyncio.sleep(SETTLE)
+            now = sum(connection.sent for connection in connections)
+            quiet, last = (quiet + 1, last) if now == last else (0, now)
+
+    async def start(session: Session, main) -> None:
+        """Run ``main`` on the session's page as Flet's web server does (in a
+        task of its own, with the page as the context's)."""
+        _context_page.set(session.page)
+        context.reset_auto_update()
+        main(session.page)
+        await session.after_event(session.page)
+
+    async def open_sessions(main, route: str, hub: PubSubHub) -> list[Phone]:
+        connections = []
+        for _ in range(phones):
+            connection = Phone(hub)
+            session = connection.session = Session(connection)
+            session.page.route = route
+            session.page.client_ip = "127.0.0.1"
+            msgpack.packb(session.get_page_patch(), default=encode)
+            await asyncio.create_task(start(session, main))
+            connections.append(connection)
+        await settle(connections)
+        return connections
+
+    async def measure() -> tuple[float, float]:
+        hub = PubSubHub(asyncio.get_running_loop())
+        with tempfile.TemporaryDirectory() as scratch:
+            data = Path(scratch)
+            store = Store(data)
+            pad = new_pad("one_up", PLAYERS, options={"limit": 100_000})
+            for number in range(rounds):
+                pad.add_round({player: "" if index == number % 3 else "K 5" for index, player in enumerate(PLAYERS)},
+                              PLAYERS[number % 3])
+            store.save_game(pad.to_doc())
+            access = TableAccess(data, required=False, host="127.0.0.1", port=8550)
+            connections = await open_sessions(session_main(store, access), f"/pad/{pad.id}", hub)
+            cache = game_cache(store)
+            profiler = cProfile.Profile() if profile else None
+            spent = 0.0
+            for number in range(saves):
+                out = PLAYERS[number % 3]
+                start = time.process_time()
+                if profiler:
+                    profiler.enable()
+                saved = store.update_game(
+                    pad.id, lambda pad: pad.add_round({player: "" if player == out else "6" for player in PLAYERS}, out))
+                version, _ = cache.put(pad.id, saved)
+                hub.send_all_on_topic(game_topic(pad.id), version)
+                await settle(connections)
+                if profiler:
+                    profiler.disable()
+                spent += time.process_time() - start
+            if profiler:
+                report = io.StringIO()
+                pstats.Stats(profiler, stream=report).sort_stats("cumulative").print_stats(25)
+                print(report.getvalue(), file=sys.stderr)
+
+            taps: list = []
+            counters = await open_sessions(lambda page: page.render(Tally, page, taps), "/", hub)
+            start = time.process_time()
+            for _ in range(saves):
+                for page, tap in taps:
+                    page.run_task(tap)
+                await settle(counters)
+            counter = time.process_time() - start
+            return spent * 1000 / saves, counter * 1000 / saves
+
+    @ft.component
+    def Tally(page: ft.Page, taps: list) -> ft.Control:
+        """bench/counter_flet.py's counter, its tap reachable from here."""
+        count, set_count = ft.use_state(0)
+
+        async def tap() -> None:
+            set_count(lambda now: now + 1)
+
+        ft.use_effect(lambda: taps.append((page, tap)), [])
+        return ft.Column(
+            [
+                ft.FilledButton("Count", on_click=tap),
+                ft.Semantics(identifier="count", content=ft.Text(str(count))),
+            ]
+        )
+
+    print(*(f"{value:.2f}" for value in asyncio.run(measure())))
+
+
+def _run(root: Path, args: argparse.Namespace) -> tuple[float, float]:
+    """Run :func:`_worker` for the version at ``root`` in a fresh process;
+    returns (pad ms per save, counter ms per save)."""
+    command = [sys.executable, __file__, "--worker", str(root), "--phones", str(args.phones),
+               "--rounds", str(args.rounds), "--saves", str(args.saves)]
+    if args.profile and root == ROOT:
+        command.append("--profile")
+    done = subprocess.run(command, check=True, capture_output=True, text=True)
+    if done.stderr.strip():
+        print(done.stderr, file=sys.stderr)
+    pad, counter = done.stdout.split()
+    return float(pad), float(counter)
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Measure this version (and ``--against``'s) and print the figures."""
+    parser = argparse.ArgumentParser(description="Server CPU to paint a save on every phone showing the game")
+    parser.add_argument("--phones", type=int, default=6, help="sessions showing the game (default 6)")
+    parser.add_argument("--rounds", type=int, default=12, help="rounds of the game before the saves (default 12)")
+    parser.add_argument("--saves", type=int, default=20, help="saves measured (default 20)")
+    parser.add_argument("--runs", type=int, default=3, help="runs of each version, in turns (default 3)")
+    parser.add_argument("--against", type=Path, default=None, help="a checkout of another version to compare")
+    parser.add_argument("--profile", action="store_true", help="print this version's costliest functions")
+    parser.add_argument("--worker", type=Path, default=None, help=argparse.SUPPRESS)
+    args = parser.parse_args(argv)
+    if args.worker is not None:
+        _worker(args.worker, args.phones, args.rounds, args.saves, args.profile)
+        return
+    versions = [ROOT] + ([args.against.resolve()] if args.against else [])
+    figures: dict[Path, list[tuple[float, float]]] = {root: [] for root in versions}
+    for _ in range(args.runs):
+        for root in versions:
+            figures[root].append(_run(root, args))
+    print(f"server CPU per save painted on {args.phones} phones (One Up, {len(PLAYERS)} players, "
+          f"{args.rounds} rounds before, {args.saves} saves, median of {args.runs} runs):")
+    medians = {}
+    for root in versions:
+        pad = statistics.median(value for value, _ in figures[root])
+        counter = statistics.median(value for _, value in figures[root])
+        medians[root] = pad
+        print(f"  {root.name:<12} pad {pad:7.1f} ms   counter app {counter:5.1f} ms   ratio {pad / counter:5.1f}x")
+    if args.against:
+        print(f"  this version against {args.against.name}: {medians[ROOT] / medians[args.against.resolve()]:.2f}x "
+              f"the CPU ({medians[args.against.resolve()] / medians[ROOT]:.1f}x less)")
+
+
+if __name__ == "__main__":
+    main()

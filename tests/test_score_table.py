@@ -1,0 +1,49 @@
+"""The score table's rounds as text (``round_line``): what each cell reads,
+and that a round a save did not touch reads the same, so its memoised line
+is not built again.
+
+Figures: One Up counts each value once, the player who went out scores 0,
+and going out gives back 10 from a total of 10 or more (rulings.md, One
+Up): K 3 is 10 + 3 = 13, A A is 1; then Ann goes out from 13 to 3, 6 6 is
+6. Who starts One Up's first round is not known, so it has no S.
+"""
+
+from __future__ import annotations
+
+from companion.pads.one_up import OneUpPad
+from companion.ui.score_table import Cell, Line, round_line
+
+PLAYERS = ["Ann", "Ben", "Cy"]
+
+
+def two_rounds() -> OneUpPad:
+    pad = OneUpPad(PLAYERS)
+    pad.add_round({"Ann": "K 3", "Ben": "A A", "Cy": ""}, "Cy")
+    pad.add_round({"Ann": "", "Ben": "6 6", "Cy": "4"}, "Ann")
+    return pad
+
+
+def test_a_round_reads_its_totals_changes_and_marks():
+    pad = two_rounds()
+    assert [round_line(pad, row) for row in pad.rows] == [
+        Line(1, "R1", "Round 1", "Round 1 detail",
+             (Cell("Ann", "13", "+13", "D"), Cell("Ben", "1", "+1", ""), Cell("Cy", "0", "0", ""))),
+        Line(2, "R2", "Round 2", "Round 2 detail",
+             (Cell("Ann", "3", "-10", ""), Cell("Ben", "7", "+6", "D"), Cell("Cy", "4", "+4", "S"))),
+    ]
+
+
+def test_a_new_round_leaves_the_earlier_lines_equal():
+    before = two_rounds()
+    after = two_rounds()
+    after.add_round({"Ann": "5", "Ben": "", "Cy": "K"}, "Ben")
+    assert [round_line(after, row) for row in after.rows[:2]] == [round_line(before, row) for row in before.rows]
+    assert round_line(after, after.rows[2]).number == 3
+
+
+def test_an_edit_changes_the_lines_from_the_edited_round_on():
+    before = two_rounds()
+    after = two_rounds()
+    after.edit_round(1, {"Ann": "K", "Ben": "A A", "Cy": ""}, "Cy")
+    assert round_line(after, after.rows[0]) != round_line(before, before.rows[0])
+    assert round_line(after, after.rows[0]).cells[0] == Cell("Ann", "10", "+10", "D")
