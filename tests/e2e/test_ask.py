@@ -163,7 +163,7 @@ def test_setup_guide_follows_the_one_up_wild_joker_from_new_game_and_from_the_pa
 def test_setup_guide_words_per_game(app):
     app.tap("How do I deal?")
     app.tap("Up or Down?")
-    app.see("In the middle: six face-up cards in a ring")
+    app.see("In the middle: 6 face-up cards in a ring")
     assert app.page.get_by_text("Discard pile:").count() == 0
     assert app.page.get_by_text("runs and sets").count() == 0
     app.tap("Up to 9")
