@@ -472,7 +472,7 @@ class Pad(VersionedPad):
     def _preview(self, entry: dict[str, Any]) -> Row:
         """The row ``entry`` would make as the next round, without saving it."""
         try:
-            _, row = self._play(self._state, entry, self.next_round, self._options)
+            _state, row = self._play(self._state, entry, self.next_round, self._options)
         except ValueError as exc:
             raise PadError(str(exc)) from exc
         return row

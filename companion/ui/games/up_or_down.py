@@ -250,7 +250,7 @@ def Entry(pad: UpOrDownPad, number: int | None, submit: Submit, close, delete, *
     """The end-of-game count for Up or Down? (a new entry when ``number`` is
     None); ``only`` and ``start``: see ``companion.ui.entry_sheet`` (with
     ``only``, no other player's display can be picked)."""
-    draft, _ = ft.use_state(lambda: _draft(pad, number, start, only))
+    draft = ft.use_state(lambda: _draft(pad, number, start, only))[0]
     sheets, shown = draft.sheets, draft.shown
     sheet = sheets[shown]
 
