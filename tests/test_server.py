@@ -8,6 +8,7 @@ which sees the refused handshake as HTTP 403.
 from __future__ import annotations
 
 import asyncio
+from concurrent.futures import ThreadPoolExecutor
 import os
 import socket
 import stat
@@ -51,6 +52,13 @@ async def echo(websocket: WebSocket) -> None:
     await websocket.send_text(await websocket.receive_text())
     await websocket.close()
 
+
+
+def in_own_loop(coroutine):
+    """Run ``coroutine`` to its end on a new event loop in a thread of its own
+    (the browser tests' Playwright keeps a loop running in this thread)."""
+    with ThreadPoolExecutor(1) as worker:
+        return worker.submit(asyncio.run, coroutine).result()
 
 def guarded() -> HostGuard:
     """A page at / and an echo WebSocket at /ws behind the guard for 127.0.0.1:8550 and 192.168.1.20:8550."""
@@ -165,8 +173,8 @@ async def handshake(port: int, origin: str) -> str:
 
 
 def test_over_a_real_socket_a_foreign_origin_gets_403_and_our_own_is_served(live_server):
-    assert asyncio.run(handshake(live_server, "http://elsewhere.example")) == "403"
-    assert asyncio.run(handshake(live_server, f"http://127.0.0.1:{live_server}")) == "ping"
+    assert in_own_loop(handshake(live_server, "http://elsewhere.example")) == "403"
+    assert in_own_loop(handshake(live_server, f"http://127.0.0.1:{live_server}")) == "ping"
 
 
 def test_the_flet_app_is_guarded():
