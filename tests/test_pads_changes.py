@@ -109,6 +109,8 @@ def test_edit_against_delete_by_id_and_by_number():
         assert str(caught.value) == "Ben's phone deleted round 2 while you were editing it"
     with pytest.raises(ConflictError, match="^Ben's phone already deleted round 2$"):
         as_phone(pad, ANN).delete_round(round_id)
+    with pytest.raises(ConflictError, match="^Ben's phone deleted round 2 while you were looking at it$"):
+        pad.round_number(round_id)
     assert winners_by_round(pad) == ["Ann", "Cy", "Ann"]
 
 

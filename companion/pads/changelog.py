@@ -218,13 +218,15 @@ def deletion(log: Sequence[Record], round_id: str) -> Record | None:
 
 def gone_message(log: Sequence[Record], round_id: str, doing: str) -> str | None:
     """Why the round ``round_id`` is not there, for a user who was ``doing``
-    something to it ("editing"): "Ben's phone deleted round 4 while you were
-    editing it"; None when the log does not know the round."""
+    something to it ("editing", "looking at" or "deleting"): "Ben's phone
+    deleted round 4 while you were editing it"; None when the log does not know the round."""
     record = deletion(log, round_id)
     if record is None:
         return None
     if doing == "deleting":
         text = _("{who} already deleted round {number}")
+    elif doing == "looking at":
+        text = _("{who} deleted round {number} while you were looking at it")
     else:
         text = _("{who} deleted round {number} while you were editing it")
     return opening(text.format(who=who(record["by"]), number=record["number"]))

@@ -61,6 +61,9 @@ TYPE_SETTLE = 0.2
 TYPED_TIMEOUT_MS = 2_000
 """How long a text field may take to hold what was typed before typing again."""
 
+SUBMIT_TIMEOUT_MS = 8_000
+"""How long a submitted entry may take to show its result before it is entered again."""
+
 QUIET_MS = 300
 """A screen has settled when Flutter drew no frame for this long (milliseconds;
 shorter than the 500 ms a text cursor stays on or off)."""
@@ -311,6 +314,28 @@ class AppPage:
             self.fail(f"the field {label!r} holds {value!r}, not {text!r}")
         if submit:
             self.page.keyboard.press("Enter")
+
+    def submit_until(self, label: str, text: str, button: str, *, attempts: int = 3) -> None:
+        """Type ``text`` into the field ``label``, press Enter, and wait for the
+        button ``button`` that the submit brings (a name's "Remove <name>").
+
+        On a loaded machine a re-render can land between the typing and the
+        Enter and swallow the submit; the whole entry is then made again
+        (a second submit of the same text only brings the same button).
+
+        Raises:
+            AssertionError: if the button never shows (with a screenshot path).
+        """
+        from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+        for _ in range(attempts):
+            self.type_into(label, text, submit=True)
+            try:
+                self.button(button).wait_for(timeout=SUBMIT_TIMEOUT_MS)
+                return
+            except PlaywrightTimeout:
+                continue
+        self.fail(f"{button!r} did not show after entering {text!r} into {label!r} {attempts} times")
 
     def settle(self) -> None:
         """Wait until Flutter has drawn no new frame for ``QUIET_MS`` (a scroll or

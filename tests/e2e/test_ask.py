@@ -76,8 +76,7 @@ def new_game(app, game: str, players: list[str], *, before_names=()) -> None:
     for name in before_names:
         app.tap(name)
     for name in players:
-        app.type_into("Player's name", name, submit=True)
-        app.button(f"Remove {name}").wait_for()
+        app.submit_until("Player's name", name, f"Remove {name}")
 
 
 def test_up_to_nine_level_four_meld_with_two_wilds_shows_the_grouping(app):

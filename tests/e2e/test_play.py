@@ -21,8 +21,7 @@ def new_game(app, game: str, players: list[str]) -> None:
     app.see("Players")
     app.tap(game)
     for name in players:
-        app.type_into("Player's name", name, submit=True)
-        app.button(f"Remove {name}").wait_for()
+        app.submit_until("Player's name", name, f"Remove {name}")
     app.tap("Start game")
 
 
@@ -163,8 +162,7 @@ def test_new_game_keeps_the_names_across_the_deal_guide(app):
     app.see("Type the player's name first")
     app.tap("Up to 9")
     for name in ["Kim", "Lou"]:
-        app.type_into("Player's name", name, submit=True)
-        app.button(f"Remove {name}").wait_for()
+        app.submit_until("Player's name", name, f"Remove {name}")
     app.tap("How do I deal this?")
     app.see("How to deal")
     app.tap("Back")
