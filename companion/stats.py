@@ -20,7 +20,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from companion.i18n import N_, pgettext
+from companion.i18n import N_, _, pgettext
 from companion.pads import GAME_TITLES, Pad, PadError, pad_from_doc
 from companion.pads.up_to_nine import FINISHED
 
@@ -51,8 +51,9 @@ def csv_headings() -> list[str]:
     }
     return [headings[column] for column in CSV_COLUMNS]
 
-LEVELS_DONE = "done"
-"""The ``level_after_round`` cell of an Up to 9 player who has laid down level 9."""
+LEVELS_DONE = N_("done")
+"""The ``level_after_round`` cell of an Up to 9 player who has laid down level 9 (an English msgid:
+:func:`level_after_round` writes it in the current language)."""
 
 PENALTY_NOTES: dict[str, str] = {
     "one_up": N_("hands only, give-backs not taken off"),
@@ -268,10 +269,10 @@ def started_text(created: str) -> str:
 def level_after_round(level: int | None) -> int | str:
     """The ``level_after_round`` cell: the Up to 9 level a player plays after
     the round (1-9), :data:`LEVELS_DONE` once level 9 is laid down (the pad's
-    10, seed 003 "levels"), ``""`` for the games without levels (``None``)."""
+    10, seed 003 "levels"; in the current language), ``""`` for the games without levels (``None``)."""
     if level is None:
         return ""
-    return LEVELS_DONE if level == FINISHED else level
+    return _(LEVELS_DONE) if level == FINISHED else level
 
 
 def csv_rows(docs: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:

@@ -93,7 +93,7 @@ class OneCardPad(Pad):
             number,
             points=points,
             totals=wins,
-            detail={player: "won the round" if player == winner else "" for player in self.players},
+            detail={player: _("won the round") if player == winner else "" for player in self.players},
         )
         return OneCardState(wins), row
 

@@ -121,7 +121,7 @@ class UpOrDownPad(Pad):
         Raises:
             PadError: as :meth:`add_round` for that player's part.
         """
-        entry = self._player_entry("This player", {"rows": rows, "discarded": discarded})
+        entry = self._player_entry(_("This player"), {"rows": rows, "discarded": discarded})
         try:
             return up_or_down.player_score([_display_row(row) for row in entry["rows"]], entry["discarded"])
         except ValueError as exc:
