@@ -90,3 +90,32 @@ def app(request, browser, server, tmp_path):
         page.screenshot(path=str(shot))
         report.sections.append(("browser", f"screenshot of the failed page: {shot}"))
     context.close()
+
+
+@pytest.fixture
+def phones(request, browser, server, tmp_path):
+    """``open_phone(path="/")``: one more phone on ``path`` (a browser context of
+    its own, that is a session with its own phone storage), as an ``AppPage``.
+
+    When the test fails, each phone's screen is saved in tmp_path and named
+    in the report.
+    """
+    contexts = []
+
+    def open_phone(path: str = "/") -> AppPage:
+        context = browser.new_context(viewport=PHONE, color_scheme="light")
+        contexts.append(context)
+        page = context.new_page()
+        page.set_default_timeout(15_000)
+        driver = AppPage(page, server.url, shots_dir=tmp_path / f"phone-{len(contexts)}")
+        driver.open(path)
+        return driver
+
+    yield open_phone
+    report = getattr(request.node, "report_call", None)
+    for number, context in enumerate(contexts, start=1):
+        if report is not None and report.failed and context.pages:
+            shot = tmp_path / f"failure-phone-{number}.png"
+            context.pages[0].screenshot(path=str(shot))
+            report.sections.append(("browser", f"screenshot of phone {number}: {shot}"))
+        context.close()

@@ -16,7 +16,6 @@ import pytest
 from companion.pads import new_pad
 from companion.store import Store
 from harness import AppPage
-from test_table import phones  # noqa: F401  (fixture: a second session on the pad)
 
 BOARD = {"width": 1280, "height": 800}
 """A tablet or a TV in landscape, in CSS pixels."""
