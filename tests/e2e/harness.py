@@ -1,9 +1,9 @@
 """Drive Companion in headless Chromium: start main.py, open pages, tap, type.
 
-Used by the browser tests (conftest.py), the screenshot script and the
-startup benchmark. Needs Playwright's Python package and Debian's Chromium
-at /usr/bin/chromium (never `playwright install`); :func:`missing` says
-which is absent.
+Used by the browser tests (conftest.py), the screenshot scripts (shots.py)
+and the benchmarks that drive a browser. Needs Playwright's Python package
+and Debian's Chromium at /usr/bin/chromium (never `playwright install`);
+:func:`missing` says which is absent.
 
 Flutter draws on a canvas; its accessibility tree (the DOM that Playwright
 can query) is built only when asked: :meth:`AppPage.open` does that after
@@ -48,6 +48,9 @@ CHROMIUM_ARGS = [
 PHONE = {"width": 390, "height": 844}
 """The viewport of the tests and screenshots (a common phone, in CSS pixels)."""
 
+BOARD = {"width": 1280, "height": 800}
+"""The viewport of the board for the table: a landscape tablet or TV, in CSS pixels."""
+
 TEST_ID_ATTRIBUTE = "flt-semantics-identifier"
 """Where Flutter writes ``ft.Semantics(identifier=...)`` in the DOM."""
 
@@ -75,6 +78,16 @@ nothing more and the wait simply ends."""
 
 SETTLE_TIMEOUT_MS = 10_000
 """Most time a screen may take to settle (an animation that never stops fails)."""
+
+PAINTED_BYTES = 10_000
+"""A screenshot PNG this small is a blank screen or Flet's "Working..." splash
+(under 5 KB at 390x844 and at 1280x800); every painted screen is over 13 KB."""
+
+BLANK_RETRY_MS = 1_000
+"""Most time to wait for a frame before a blank screenshot is taken again (milliseconds)."""
+
+STILL_ATTEMPTS = 30
+"""Most pictures :meth:`AppPage.screenshot` takes while waiting for a painted, still screen."""
 
 FRAME_CLOCK = """
 (() => {
@@ -194,16 +207,18 @@ def start_app(
     log_path: Path,
     port: int | None = None,
     *,
+    host: str = "127.0.0.1",
     require_key: bool = False,
     prefix: Sequence[str] = (),
     env: Mapping[str, str] | None = None,
 ) -> Server:
-    """Start Companion's main.py on 127.0.0.1 with ``data_dir``, no browser
-    window; with ``require_key``, every browser must bring the table's key
-    (``--require-key``; the key is in ``data_dir/table-key.txt``); ``prefix``
-    and ``env`` as for :func:`start_script`."""
+    """Start Companion's main.py listening on ``host`` ("0.0.0.0": every
+    interface, so the table's key is asked; reached at 127.0.0.1 either way)
+    with ``data_dir``, no browser window; with ``require_key``, every browser
+    must bring the table's key (``--require-key``; the key is in
+    ``data_dir/table-key.txt``); ``prefix`` and ``env`` as for :func:`start_script`."""
     port = port or free_port()
-    args = ["--host", "127.0.0.1", "--port", str(port), "--data-dir", str(data_dir), "--no-browser"]
+    args = ["--host", host, "--port", str(port), "--data-dir", str(data_dir), "--no-browser"]
     if require_key:
         args.append("--require-key")
     return start_script(ROOT / "main.py", args, log_path, port, data_dir, prefix=prefix, env=env)
@@ -426,9 +441,29 @@ class AppPage:
         return self.text_of(test_id)
 
     def screenshot(self, path: Path, wait_for: str | None = None) -> None:
-        """Save a screenshot at ``path`` after ``wait_for`` text is visible and the screen settles."""
+        """Save a screenshot at ``path`` once ``wait_for`` text (if given) is
+        visible and the screen is painted and still: two pictures in a row,
+        each taken once the screen settled, are the same and not blank.
+
+        Flutter's accessibility tree, which :meth:`see` reads, can hold a
+        screen's text seconds before the screen is painted (or while a font
+        loads, or while the "Working..." splash still shows).
+
+        Raises:
+            AssertionError: if no such picture came in ``STILL_ATTEMPTS`` tries (with a screenshot path).
+        """
         if wait_for:
             self.see(wait_for)
-        self.settle()
-        path.parent.mkdir(parents=True, exist_ok=True)
-        self.page.screenshot(path=str(path))
+        before = b""
+        for _ in range(STILL_ATTEMPTS):
+            self.settle()
+            shot = self.page.screenshot()
+            painted = len(shot) > PAINTED_BYTES
+            if painted and shot == before:
+                path.parent.mkdir(parents=True, exist_ok=True)
+                path.write_bytes(shot)
+                return
+            before = shot
+            if not painted:
+                self.next_frame(BLANK_RETRY_MS)
+        self.fail(f"the screen was not painted and still in {STILL_ATTEMPTS} pictures")
