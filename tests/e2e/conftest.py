@@ -23,13 +23,23 @@ REASON = missing()
 
 BROWSER_FIXTURES = frozenset({"app", "browser", "server"})
 
+BROWSER_TIMEOUT = 300
+"""Most seconds a browser test may take, its server's start and stop included
+(pytest-timeout fails it then, and the run goes on). The slowest take about
+40 s on an idle machine and up to about 120 s on a loaded one; a test that
+hangs (a wait without a limit, a server that never stops) is cut off here."""
+
 
 def pytest_collection_modifyitems(config, items):
-    """Mark this folder's tests that use the browser ``browser``; skip them when they can not run."""
+    """Mark this folder's tests that use the browser ``browser``, with a time
+    limit of ``BROWSER_TIMEOUT`` unless the test sets its own; skip them when
+    they can not run."""
     for item in items:
         in_here = Path(str(item.fspath)).resolve().parent == HERE
         if in_here and BROWSER_FIXTURES & set(getattr(item, "fixturenames", ())):
             item.add_marker(pytest.mark.browser)
+            if item.get_closest_marker("timeout") is None:
+                item.add_marker(pytest.mark.timeout(BROWSER_TIMEOUT))
             if REASON:
                 item.add_marker(pytest.mark.skip(reason=f"browser tests skipped: {REASON}"))
 
