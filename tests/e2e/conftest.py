@@ -81,6 +81,17 @@ def browser():
         chromium.close()
 
 
+@pytest.fixture(autouse=True)
+def no_session_left_open(request):
+    """After a browser test, close every browser session (context) it left
+    open: a page left on a stopped server keeps trying to reconnect and takes
+    CPU from every later test of the run."""
+    yield
+    if "browser" in request.fixturenames:
+        for context in request.getfixturevalue("browser").contexts:
+            context.close()
+
+
 @pytest.fixture
 def app(request, browser, server, tmp_path):
     """A fresh page (its own browser session) on the app's home screen.
