@@ -76,6 +76,12 @@ SCROLLBAR_FADE_MS = 1_500
 start fading out (Flutter waits 600 ms); a screen that did not scroll draws
 nothing more and the wait simply ends."""
 
+ANSWER_TIMEOUT_MS = 30_000
+"""Most time the app may take to show what a wait looks for, and Playwright's
+default for a page's actions (milliseconds): well under a second on an idle
+machine, over 10 s seen when eight test runs share two cores. A ceiling, not
+a pause: every wait ends as soon as its condition holds."""
+
 SETTLE_TIMEOUT_MS = 10_000
 """Most time a screen may take to settle (an animation that never stops fails)."""
 
@@ -269,7 +275,7 @@ class AppPage:
         """Click Flutter's hidden "enable accessibility" placeholder."""
         self.page.wait_for_selector("flt-semantics-placeholder", state="attached", timeout=30_000)
         self.page.evaluate("document.querySelector('flt-semantics-placeholder').click()")
-        self.page.wait_for_selector("flt-semantics", state="attached", timeout=10_000)
+        self.page.wait_for_selector("flt-semantics", state="attached", timeout=ANSWER_TIMEOUT_MS)
 
     def button(self, name: str, *, within: str | None = None, exact: bool = True):
         """The button named ``name`` (inside test id ``within`` if given).
@@ -393,7 +399,7 @@ class AppPage:
         if self.next_frame(SCROLLBAR_FADE_MS):
             self.settle()
 
-    def see(self, text: str, *, timeout: float = 10_000, exact: bool = False) -> None:
+    def see(self, text: str, *, timeout: float = ANSWER_TIMEOUT_MS, exact: bool = False) -> None:
         """Wait until ``text`` is visible (a substring unless ``exact``).
 
         Texts inside a Semantics container are merged into the container's
@@ -413,10 +419,10 @@ class AppPage:
     def text_of(self, test_id: str) -> str:
         """The visible text inside the node with ``test_id``, stripped."""
         node = self.page.get_by_test_id(test_id)
-        node.wait_for(state="attached", timeout=10_000)
+        node.wait_for(state="attached", timeout=ANSWER_TIMEOUT_MS)
         return node.inner_text().strip()
 
-    def wait_text(self, test_id: str, expected: str, timeout: float = 10.0) -> str:
+    def wait_text(self, test_id: str, expected: str, timeout: float = ANSWER_TIMEOUT_MS / 1000) -> str:
         """Wait until the node ``test_id`` reads ``expected`` (spaces at the ends
         aside); returns the text read.
 

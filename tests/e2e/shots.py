@@ -20,7 +20,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import TypeVar
 
-from harness import PHONE, ROOT, AppPage, Server, missing, start_app
+from harness import ANSWER_TIMEOUT_MS, PHONE, ROOT, AppPage, Server, missing, start_app
 
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
@@ -29,10 +29,6 @@ Seeded = TypeVar("Seeded")
 
 OUT = ROOT / "docs" / "screenshots"
 """Where the screenshots go unless ``--out`` says otherwise."""
-
-PAGE_TIMEOUT_MS = 15_000
-"""Playwright's default wait on a screenshot session's page (as in the browser tests)."""
-
 
 class ServerTraceback(Exception):
     """The app printed a traceback while it was photographed (the message holds it)."""
@@ -110,7 +106,7 @@ def session(browser, url: str, *, viewport: dict[str, int] = PHONE, scheme: str 
     context = browser.new_context(viewport=viewport, color_scheme=scheme, locale=locale)
     try:
         page = context.new_page()
-        page.set_default_timeout(PAGE_TIMEOUT_MS)
+        page.set_default_timeout(ANSWER_TIMEOUT_MS)
         yield AppPage(page, url)
     finally:
         context.close()
