@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from harness import ANSWER_TIMEOUT_MS, PHONE, AppPage, launch_browser, missing, start_app
+from harness import PHONE, AppPage, launch_browser, missing, start_app
 
 HERE = Path(__file__).resolve().parent
 REASON = missing()
@@ -101,7 +101,6 @@ def app(request, browser, server, tmp_path):
     """
     context = browser.new_context(viewport=PHONE, color_scheme="light")
     page = context.new_page()
-    page.set_default_timeout(ANSWER_TIMEOUT_MS)
     driver = AppPage(page, server.url, shots_dir=tmp_path)
     driver.open("/")
     yield driver
@@ -127,7 +126,6 @@ def phones(request, browser, server, tmp_path):
         context = browser.new_context(viewport=PHONE, color_scheme="light")
         contexts.append(context)
         page = context.new_page()
-        page.set_default_timeout(ANSWER_TIMEOUT_MS)
         driver = AppPage(page, server.url, shots_dir=tmp_path / f"phone-{len(contexts)}")
         driver.open(path)
         return driver

@@ -240,7 +240,9 @@ class AppPage:
     """One browser page on the app, with helpers that wait the Flutter way.
 
     Takes a Playwright ``Page``, the server's base URL and the folder for
-    the screenshots of failed waits (None: the system's temporary folder).
+    the screenshots of failed waits (None: the system's temporary folder);
+    the page's own actions (a click, a ``wait_for``) then wait up to
+    ``ANSWER_TIMEOUT_MS`` too.
     """
 
     def __init__(self, page, base_url: str, shots_dir: Path | None = None) -> None:
@@ -248,6 +250,7 @@ class AppPage:
         self.base_url = base_url
         self.shots_dir = shots_dir
         self.failures = 0
+        page.set_default_timeout(ANSWER_TIMEOUT_MS)
         page.add_init_script(FRAME_CLOCK)
 
     def fail(self, message: str) -> NoReturn:

@@ -20,7 +20,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import TypeVar
 
-from harness import ANSWER_TIMEOUT_MS, PHONE, ROOT, AppPage, Server, missing, start_app
+from harness import PHONE, ROOT, AppPage, Server, missing, start_app
 
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
@@ -106,7 +106,6 @@ def session(browser, url: str, *, viewport: dict[str, int] = PHONE, scheme: str 
     context = browser.new_context(viewport=viewport, color_scheme=scheme, locale=locale)
     try:
         page = context.new_page()
-        page.set_default_timeout(ANSWER_TIMEOUT_MS)
         yield AppPage(page, url)
     finally:
         context.close()
