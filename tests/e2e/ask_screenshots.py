@@ -27,9 +27,11 @@ from companion.store import Store
 
 
 def check_one_up(app: AppPage) -> str:
+    """A 6 on a 4, typed (the screen's "4" and "6" buttons include the player count's)."""
     app.open("/check/one_up")
-    app.tap("4")
-    app.tap("6")
+    for card in ("4", "6"):
+        app.settle()
+        type_cards(app, "Or type cards", card)
     return "No. On a 4"
 
 
