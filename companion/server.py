@@ -18,6 +18,7 @@ from __future__ import annotations
 import contextlib
 import hmac
 import ipaddress
+import logging
 import os
 import secrets
 import socket
@@ -28,7 +29,7 @@ from urllib.parse import urlencode, urlsplit
 
 from starlette.responses import PlainTextResponse
 from starlette.types import ASGIApp, Receive, Scope, Send
-from starlette.websockets import WebSocketClose
+from starlette.websockets import WebSocketClose, WebSocketDisconnected
 
 from companion.i18n import _, best_language, language
 
@@ -234,8 +235,29 @@ class TableAccess:
         return f"http://{host}:{self.port}{path}{query}"
 
 
+FLET_LOGGER = "flet_web.fastapi"
+"""The logger of Flet's FastAPI sessions, which reports a session's receive loop ending in an error."""
+
+
+class GoneBrowserFilter(logging.Filter):
+    """Drops Flet's report of a session whose browser had already gone.
+
+    When a browser closes its page while the server is sending to it, the
+    send fails and the socket is marked closed; the session's receive loop
+    then raises ``WebSocketDisconnected`` and Flet logs it as an error with
+    a traceback, though nothing is lost (the same end as a browser that says
+    goodbye, which Flet logs not at all). Every other record passes.
+    """
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        """False for a record carrying a ``WebSocketDisconnected``, else True."""
+        error = record.exc_info[1] if record.exc_info else None
+        return not isinstance(error, WebSocketDisconnected)
+
+
 def build_app(main: Callable, *, assets_dir: str, allowed: Iterable[str]):
-    """The ASGI app: Flet's FastAPI app for ``main`` behind :class:`HostGuard`.
+    """The ASGI app: Flet's FastAPI app for ``main`` behind :class:`HostGuard`;
+    Flet's sessions log through :class:`GoneBrowserFilter` from then on.
 
     Takes the Flet entry point, the assets folder and the allowed
     ``host:port`` authorities; returns the FastAPI application (the web
@@ -245,6 +267,9 @@ def build_app(main: Callable, *, assets_dir: str, allowed: Iterable[str]):
 
     app = flet_fastapi.app(main, assets_dir=assets_dir, no_cdn=True)
     app.add_middleware(HostGuard, allowed=allowed)
+    flet_log = logging.getLogger(FLET_LOGGER)
+    if not any(isinstance(known, GoneBrowserFilter) for known in flet_log.filters):
+        flet_log.addFilter(GoneBrowserFilter())
     return app
 
 

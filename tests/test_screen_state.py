@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 import socket
 
+import flet as ft
 import pytest
 
 import main
@@ -216,6 +217,20 @@ class TestNewGameDraft:
         draft.choose_dealer(2)
         draft.remove(0)
         assert draft.players[draft.dealer] == "Cy"
+
+    def test_typing_a_name_does_not_repaint_and_adding_it_clears_the_field(self):
+        draft = NewGameDraft()
+        changed = []
+
+        def note(sender, name):
+            changed.append(name)
+
+        draft.subscribe(note)
+        for text in ("B", "Be", "Bea"):
+            draft.type_name(ft.Event(name="change", control=ft.TextField(value=text)))
+        assert (draft.typed, changed) == ("Bea", [])
+        draft.add_player(draft.typed)
+        assert (draft.players, draft.typed, changed) == (("Bea",), "", ["players"])
 
     def test_picking_a_game_resets_its_options(self):
         draft = NewGameDraft()

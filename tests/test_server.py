@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 from concurrent.futures import ThreadPoolExecutor
+import logging
 import os
 import socket
 import stat
@@ -22,11 +23,12 @@ from starlette.applications import Starlette
 from starlette.responses import PlainTextResponse
 from starlette.routing import Route, WebSocketRoute
 from starlette.testclient import TestClient
-from starlette.websockets import WebSocket, WebSocketDisconnect
+from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketDisconnected
 
 import main
 from companion import server
 from companion.server import (
+    FLET_LOGGER,
     KEY_FILE,
     POLICY_VIOLATION,
     HostGuard,
@@ -316,3 +318,22 @@ def test_the_key_is_read_from_a_link_and_taken_out_of_it():
 def test_require_key_is_off_unless_asked():
     assert main.parse_args([]).require_key is False
     assert main.parse_args(["--require-key"]).require_key is True
+
+
+def receive_loop_error(error: Exception) -> None:
+    """Log ``error`` the way Flet's session does when its receive loop ends in one."""
+    log = logging.getLogger(FLET_LOGGER)
+    try:
+        raise error
+    except Exception as raised:
+        log.warning(f"Receive loop error: {raised}", exc_info=True)
+
+
+def test_a_browser_gone_mid_send_is_not_logged_but_other_session_errors_are(caplog, tmp_path):
+    build_app(lambda page: None, assets_dir=str(tmp_path), allowed=["127.0.0.1:8550"])
+    build_app(lambda page: None, assets_dir=str(tmp_path), allowed=["127.0.0.1:8550"])
+    with caplog.at_level(logging.WARNING, logger=FLET_LOGGER):
+        receive_loop_error(WebSocketDisconnected('WebSocket is not connected. Need to call "accept" first.'))
+        receive_loop_error(ValueError("a bad frame"))
+    assert [record.getMessage() for record in caplog.records] == ["Receive loop error: a bad frame"]
+    assert len(logging.getLogger(FLET_LOGGER).filters) == 1

@@ -69,17 +69,28 @@ def PlayerRow(
 @dataclass
 class NewGameDraft:
     """The game being set up: the game id, the players in seating order, the
-    first dealer's seat, the chosen options, the name being typed, the last
-    refusal of a name (``error``) and of starting the game (``start_error``),
-    "" when none."""
+    first dealer's seat, the chosen options, the name being typed (``typed``),
+    the last refusal of a name (``error``) and of starting the game
+    (``start_error``), "" when none.
+
+    The name being typed is kept unobserved: a keystroke does not repaint the
+    screen, whose repaint would send the field the text the server had then
+    while the user typed on (on a busy server, "Be" into a field that already
+    held "Bea", so that Enter added "Be").
+    """
 
     game: str = registry.GAME_IDS[0]
     players: tuple[str, ...] = ()
     dealer: int = 0
     options: dict[str, Any] = field(default_factory=dict)
-    typed: str = ""
+    _typed: str = ""
     error: str = ""
     start_error: str = ""
+
+    @property
+    def typed(self) -> str:
+        """The name in the name field now (as the browser last reported it)."""
+        return self._typed
 
     def pick_game(self, game: str) -> None:
         """Choose the game; its options start from the defaults again."""
@@ -90,7 +101,7 @@ class NewGameDraft:
 
     def type_name(self, e: ft.Event[ft.TextField]) -> None:
         """The name field changed (its refusal, if any, goes away)."""
-        self.typed = e.control.value
+        self._typed = e.control.value
         self.error = ""
 
     def add_player(self, name: str) -> None:
@@ -107,8 +118,8 @@ class NewGameDraft:
             self.error = ngettext("{game} is for at most {count} player", "{game} is for at most {count} players",
                                   most).format(game=game.title, count=most)
         else:
+            self._typed = ""
             self.players = self.players + (name,)
-            self.typed = ""
             self.error = ""
             self.start_error = ""
 

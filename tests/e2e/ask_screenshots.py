@@ -7,58 +7,31 @@ One Up game with house rules, for the rules screen opened from a pad, and
 an Up to 9 game with an edited level table, for the Check tab opened after
 its pad), drives headless Chromium at 390x844 through each screen and saves
 ``check-*.png``, ``setup-*.png`` and ``rules-*.png``, each as ``-light`` and
-``-dark`` (``--only``: just the shots named, such as ``check-one-card-take``).  Not a test (pytest does not collect it); the browser tests in
+``-dark`` (``--only``: just the shots named, such as ``check-one-card-take``).
+Not a test (pytest does not collect it); the browser tests in
 test_ask.py check the same screens.
 """
 
 from __future__ import annotations
 
-import argparse
-import sys
-import tempfile
 from collections.abc import Callable
 from pathlib import Path
 
-HERE = Path(__file__).resolve().parent
-sys.path.insert(0, str(HERE))
-sys.path.insert(0, str(HERE.parents[1]))
+from harness import AppPage, launch_browser
+from shots import options, run, serving, session
+from steps import LEVEL_FOUR, TWELVE, type_cards
 
-from harness import PHONE, AppPage, launch_browser, start_app  # noqa: E402
-from test_ask import LEVEL_FOUR, TWELVE, type_cards  # noqa: E402
-
-from companion.games import up_to_nine  # noqa: E402
-from companion.pads import new_pad  # noqa: E402
-from companion.store import Store  # noqa: E402
-
-PAINTED_BYTES = 20_000
-"""A 390x844 PNG of a painted screen is larger than this; a blank one is far smaller."""
-
-STABLE_TRIES = 20
-"""Most pictures taken while waiting for two equal frames in a row."""
-
-
-def stable_screenshot(app: AppPage, path: Path, wait_for: str) -> None:
-    """Save a screenshot once ``wait_for`` shows and two frames in a row are the same.
-
-    Flutter can expose a screen's text before it has painted it (or while it
-    is still loading a font), so one picture after the text appears may be blank.
-    """
-    app.see(wait_for)
-    app.page.mouse.move(0, 0)
-    previous = None
-    for _ in range(STABLE_TRIES):
-        app.settle()
-        picture = app.page.screenshot()
-        if picture == previous and len(picture) > PAINTED_BYTES:
-            break
-        previous = picture
-    path.write_bytes(picture)
+from companion.games import up_to_nine
+from companion.pads import new_pad
+from companion.store import Store
 
 
 def check_one_up(app: AppPage) -> str:
+    """A 6 on a 4, typed (the screen's "4" and "6" buttons include the player count's)."""
     app.open("/check/one_up")
-    app.tap("4")
-    app.tap("6")
+    for card in ("4", "6"):
+        app.settle()
+        type_cards(app, "Or type cards", card)
     return "No. On a 4"
 
 
@@ -182,67 +155,63 @@ def rules_house_rules(app: AppPage, game_id: str) -> str:
     return "This game's house rules"
 
 
+SHOTS: dict[str, tuple[Callable[..., str], str | None]] = {
+    "check-one-up": (check_one_up, None),
+    "check-one-card": (check_one_card, None),
+    "check-one-card-take": (check_one_card_take, None),
+    "check-after-pad": (check_after_pad, "up_to_nine"),
+    "check-up-to-nine": (check_up_to_nine, None),
+    "check-up-to-nine-find": (check_find, None),
+    "check-up-to-nine-lay-off": (check_lay_off, None),
+    "check-up-or-down": (check_up_or_down, None),
+    "setup-one-up": (setup_one_up, None),
+    "setup-one-up-joker": (setup_one_up_joker, "one_up"),
+    "setup-up-or-down": (setup_up_or_down, None),
+    "setup-steps": (setup_steps, None),
+    "rules-one-card": (rules_one_card, None),
+    "rules-search": (rules_search, None),
+    "rules-house-rules": (rules_house_rules, "one_up"),
+}
+"""Each shot's name, its steps and the saved game they are given (its key in
+:func:`seed`'s ids; None: only the page). The steps return the text to wait
+for before the picture."""
+
+
+def seed(data_dir: Path) -> dict[str, str]:
+    """Save a One Up game with house rules (a wild joker, a limit of 30) and
+    an Up to 9 game whose first level is a straight of 3; returns their ids
+    by game."""
+    pad = new_pad("one_up", ["Ann", "Ben", "Cy"], options={"joker": True, "limit": 30})
+    levels = up_to_nine.levels_to_json()
+    levels[0]["groups"][0]["size"] = 3
+    nine = new_pad("up_to_nine", ["Kim", "Lou"], options={"levels": levels})
+    store = Store(data_dir)
+    store.save_game(pad.to_doc())
+    store.save_game(nine.to_doc())
+    return {"one_up": pad.id, "up_to_nine": nine.id}
+
+
 def main(argv: list[str] | None = None) -> int:
-    """Take every screenshot; print each file written."""
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--out", default=str(HERE.parents[1] / "docs" / "screenshots"))
-    parser.add_argument("--only", nargs="+", metavar="NAME", help="take only these shots")
-    args = parser.parse_args(argv)
-    out = Path(args.out)
-    out.mkdir(parents=True, exist_ok=True)
+    """Take every screenshot (or those ``--only`` names); print each file written."""
+    return run(options(__doc__, only="take only these shots", choices=SHOTS), take, argv)
 
-    from playwright.sync_api import sync_playwright
 
-    with tempfile.TemporaryDirectory() as tmp:
-        data_dir = Path(tmp) / "data"
-        pad = new_pad("one_up", ["Ann", "Ben", "Cy"], options={"joker": True, "limit": 30})
-        levels = up_to_nine.levels_to_json()
-        levels[0]["groups"][0]["size"] = 3
-        nine = new_pad("up_to_nine", ["Kim", "Lou"], options={"levels": levels})
-        store = Store(data_dir)
-        store.save_game(pad.to_doc())
-        store.save_game(nine.to_doc())
-        shots: dict[str, Callable[[AppPage], str]] = {
-            "check-one-up": check_one_up,
-            "check-one-card": check_one_card,
-            "check-one-card-take": check_one_card_take,
-            "check-after-pad": lambda app: check_after_pad(app, nine.id),
-            "check-up-to-nine": check_up_to_nine,
-            "check-up-to-nine-find": check_find,
-            "check-up-to-nine-lay-off": check_lay_off,
-            "check-up-or-down": check_up_or_down,
-            "setup-one-up": setup_one_up,
-            "setup-one-up-joker": lambda app: setup_one_up_joker(app, pad.id),
-            "setup-up-or-down": setup_up_or_down,
-            "setup-steps": setup_steps,
-            "rules-one-card": rules_one_card,
-            "rules-search": rules_search,
-            "rules-house-rules": lambda app: rules_house_rules(app, pad.id),
-        }
-        if args.only:
-            unknown = sorted(set(args.only) - set(shots))
-            if unknown:
-                parser.error(f"no shot named {', '.join(unknown)}; the shots: {', '.join(shots)}")
-            shots = {name: steps for name, steps in shots.items() if name in args.only}
-        server = start_app(data_dir, Path(tmp) / "server.log")
-        try:
-            with sync_playwright() as playwright:
-                browser = launch_browser(playwright)
-                for scheme in ("light", "dark"):
-                    for name, steps in shots.items():
-                        context = browser.new_context(viewport=PHONE, color_scheme=scheme)
-                        page = context.new_page()
-                        page.set_default_timeout(15_000)
-                        app = AppPage(page, server.url)
-                        wait_for = steps(app)
-                        path = out / f"{name}-{scheme}.png"
-                        stable_screenshot(app, path, wait_for)
-                        print(path)
-                        context.close()
-                browser.close()
-        finally:
-            server.stop()
-    return 0
+def take(args, playwright, scratch: Path) -> None:
+    """Photograph the shots named in ``args.only`` (all when none), light, then dark."""
+    names = [name for name in SHOTS if not args.only or name in args.only]
+    args.out.mkdir(parents=True, exist_ok=True)
+    with serving(scratch, seed) as (server, ids):
+        browser = launch_browser(playwright)
+        for scheme in ("light", "dark"):
+            for name in names:
+                steps, game = SHOTS[name]
+                with session(browser, server.url, scheme=scheme) as app:
+                    wait_for = steps(app) if game is None else steps(app, ids[game])
+                    app.page.mouse.move(0, 0)
+                    path = args.out / f"{name}-{scheme}.png"
+                    app.screenshot(path, wait_for)
+                print(path)
+        browser.close()
 
 
 if __name__ == "__main__":

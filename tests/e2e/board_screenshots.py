@@ -12,53 +12,14 @@ board of each in a 1280x800 landscape browser (a tablet or a TV) and saves
 
 from __future__ import annotations
 
-import argparse
 import sys
-import tempfile
 from pathlib import Path
 
-from harness import PHONE, ROOT, AppPage, launch_browser, missing, start_app
+from harness import BOARD, launch_browser
+from shots import options, run, serving, session
 
-sys.path.insert(0, str(ROOT))
-
-from companion.pads import new_pad  # noqa: E402
-from companion.store import Store  # noqa: E402
-
-BOARD = {"width": 1280, "height": 800}
-"""The board's screen: a landscape tablet or TV, in CSS pixels."""
-
-STILL_MS = 1_000
-"""Gap between two screenshots that must be the same before one is kept
-(milliseconds): on a busy machine Flutter's accessibility tree holds the
-board's text while the screen still shows the "Working..." splash, whose
-spinner turns."""
-
-STILL_ATTEMPTS = 30
-
-SPLASH_BYTES = 10_000
-"""Largest PNG of the nearly empty "Working..." splash at these sizes (it
-compresses to under 5 KB; every board and phone screen is over 30 KB)."""
-
-
-def still_screenshot(driver: AppPage, path: Path, wait_for: str) -> None:
-    """Save a screenshot at ``path`` once ``wait_for`` is shown and two
-    screenshots ``STILL_MS`` apart are the same picture, not the splash.
-
-    Raises:
-        AssertionError: the screen kept changing for ``STILL_ATTEMPTS`` tries.
-    """
-    driver.see(wait_for)
-    before = b""
-    for _ in range(STILL_ATTEMPTS):
-        driver.settle()
-        shot = driver.page.screenshot()
-        if shot == before and len(shot) > SPLASH_BYTES:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            path.write_bytes(shot)
-            return
-        before = shot
-        driver.next_frame(STILL_MS)
-    driver.fail(f"the screen kept changing while {wait_for!r} was shown")
+from companion.pads import new_pad
+from companion.store import Store
 
 SIX = ["Ann", "Ben", "Cy", "Dora", "Evangeline", "Finn"]
 
@@ -90,50 +51,29 @@ def seed(data_dir: Path) -> dict[str, str]:
     return {"playing": playing.id, "finished": finished.id}
 
 
-def main() -> int:
+def main(argv: list[str] | None = None) -> int:
     """Take the screenshots; returns the exit code (1 when the browser is missing)."""
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--out", type=Path, default=ROOT / "docs" / "screenshots")
-    args = parser.parse_args()
-    reason = missing()
-    if reason:
-        print(f"can not take screenshots: {reason}", file=sys.stderr)
-        return 1
-    from playwright.sync_api import sync_playwright
+    return run(options(__doc__), take, argv)
 
-    with tempfile.TemporaryDirectory(prefix="companion-board-shots-") as folder:
-        data_dir = Path(folder) / "data"
-        data_dir.mkdir()
-        games = seed(data_dir)
-        server = start_app(data_dir, Path(folder) / "server.log")
-        try:
-            with sync_playwright() as playwright:
-                browser = launch_browser(playwright)
-                for scheme in ("light", "dark"):
-                    for name, wait_for in (("playing", "Round 3"), ("finished", "Ben wins!")):
-                        page = browser.new_context(viewport=BOARD, color_scheme=scheme).new_page()
-                        board = AppPage(page, server.url)
-                        board.open(f"/board/{games[name]}")
-                        still_screenshot(board, args.out / f"board-{name}-{scheme}.png", wait_for)
-                        page.context.close()
-                    page = browser.new_context(viewport=PHONE, color_scheme=scheme).new_page()
-                    phone = AppPage(page, server.url)
-                    phone.open(f"/pad/{games['playing']}")
-                    phone.tap("More")
-                    phone.tap("Board for the table")
-                    still_screenshot(phone, args.out / f"board-invite-{scheme}.png", "Open the board here")
-                    phone.tap("Open the board here")
-                    still_screenshot(phone, args.out / f"board-phone-{scheme}.png", "Round 3")
-                    page.context.close()
-                browser.close()
-        finally:
-            server.stop()
-        problem = server.tracebacks()
-    if problem:
-        print(f"the server printed a traceback:\n{problem}", file=sys.stderr)
-        return 1
+
+def take(args, playwright, scratch: Path) -> None:
+    """Photograph both boards and the phone's way to the board, light, then dark."""
+    with serving(scratch, seed) as (server, games):
+        browser = launch_browser(playwright)
+        for scheme in ("light", "dark"):
+            for name, wait_for in (("playing", "Round 3"), ("finished", "Ben wins!")):
+                with session(browser, server.url, viewport=BOARD, scheme=scheme) as board:
+                    board.open(f"/board/{games[name]}")
+                    board.screenshot(args.out / f"board-{name}-{scheme}.png", wait_for)
+            with session(browser, server.url, scheme=scheme) as phone:
+                phone.open(f"/pad/{games['playing']}")
+                phone.tap("More")
+                phone.tap("Board for the table")
+                phone.screenshot(args.out / f"board-invite-{scheme}.png", "Open the board here")
+                phone.tap("Open the board here")
+                phone.screenshot(args.out / f"board-phone-{scheme}.png", "Round 3")
+        browser.close()
     print(f"screenshots saved in {args.out}")
-    return 0
 
 
 if __name__ == "__main__":

@@ -23,13 +23,24 @@ REASON = missing()
 
 BROWSER_FIXTURES = frozenset({"app", "browser", "server"})
 
+BROWSER_TIMEOUT = 300
+"""Most seconds a browser test may take, its server's start and stop included
+(pytest-timeout fails it then, and the run goes on). The slowest took about
+150 s while eight test runs shared the machine's two cores (load average
+30); a test that hangs (a wait without a limit, a server that never stops)
+is cut off here instead of at CI's 90 minutes."""
+
 
 def pytest_collection_modifyitems(config, items):
-    """Mark this folder's tests that use the browser ``browser``; skip them when they can not run."""
+    """Mark this folder's tests that use the browser ``browser``, with a time
+    limit of ``BROWSER_TIMEOUT`` unless the test sets its own; skip them when
+    they can not run."""
     for item in items:
         in_here = Path(str(item.fspath)).resolve().parent == HERE
         if in_here and BROWSER_FIXTURES & set(getattr(item, "fixturenames", ())):
             item.add_marker(pytest.mark.browser)
+            if item.get_closest_marker("timeout") is None:
+                item.add_marker(pytest.mark.timeout(BROWSER_TIMEOUT))
             if REASON:
                 item.add_marker(pytest.mark.skip(reason=f"browser tests skipped: {REASON}"))
 
@@ -71,6 +82,17 @@ def browser():
         chromium.close()
 
 
+@pytest.fixture(autouse=True)
+def no_session_left_open(request):
+    """After a browser test, close every browser session (context) it left
+    open: a page left on a stopped server keeps trying to reconnect and takes
+    CPU from every later test of the run."""
+    yield
+    if "browser" in request.fixturenames:
+        for context in request.getfixturevalue("browser").contexts:
+            context.close()
+
+
 @pytest.fixture
 def app(request, browser, server, tmp_path):
     """A fresh page (its own browser session) on the app's home screen.
@@ -80,7 +102,6 @@ def app(request, browser, server, tmp_path):
     """
     context = browser.new_context(viewport=PHONE, color_scheme="light")
     page = context.new_page()
-    page.set_default_timeout(15_000)
     driver = AppPage(page, server.url, shots_dir=tmp_path)
     driver.open("/")
     yield driver
@@ -90,3 +111,31 @@ def app(request, browser, server, tmp_path):
         page.screenshot(path=str(shot))
         report.sections.append(("browser", f"screenshot of the failed page: {shot}"))
     context.close()
+
+
+@pytest.fixture
+def phones(request, browser, server, tmp_path):
+    """``open_phone(path="/")``: one more phone on ``path`` (a browser context of
+    its own, that is a session with its own phone storage), as an ``AppPage``.
+
+    When the test fails, each phone's screen is saved in tmp_path and named
+    in the report.
+    """
+    contexts = []
+
+    def open_phone(path: str = "/") -> AppPage:
+        context = browser.new_context(viewport=PHONE, color_scheme="light")
+        contexts.append(context)
+        page = context.new_page()
+        driver = AppPage(page, server.url, shots_dir=tmp_path / f"phone-{len(contexts)}")
+        driver.open(path)
+        return driver
+
+    yield open_phone
+    report = getattr(request.node, "report_call", None)
+    for number, context in enumerate(contexts, start=1):
+        if report is not None and report.failed and context.pages:
+            shot = tmp_path / f"failure-phone-{number}.png"
+            context.pages[0].screenshot(path=str(shot))
+            report.sections.append(("browser", f"screenshot of phone {number}: {shot}"))
+        context.close()

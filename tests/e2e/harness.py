@@ -1,9 +1,9 @@
 """Drive Companion in headless Chromium: start main.py, open pages, tap, type.
 
-Used by the browser tests (conftest.py), the screenshot script and the
-startup benchmark. Needs Playwright's Python package and Debian's Chromium
-at /usr/bin/chromium (never `playwright install`); :func:`missing` says
-which is absent.
+Used by the browser tests (conftest.py), the screenshot scripts (shots.py)
+and the benchmarks that drive a browser. Needs Playwright's Python package
+and Debian's Chromium at /usr/bin/chromium (never `playwright install`);
+:func:`missing` says which is absent.
 
 Flutter draws on a canvas; its accessibility tree (the DOM that Playwright
 can query) is built only when asked: :meth:`AppPage.open` does that after
@@ -48,6 +48,9 @@ CHROMIUM_ARGS = [
 PHONE = {"width": 390, "height": 844}
 """The viewport of the tests and screenshots (a common phone, in CSS pixels)."""
 
+BOARD = {"width": 1280, "height": 800}
+"""The viewport of the board for the table: a landscape tablet or TV, in CSS pixels."""
+
 TEST_ID_ATTRIBUTE = "flt-semantics-identifier"
 """Where Flutter writes ``ft.Semantics(identifier=...)`` in the DOM."""
 
@@ -73,8 +76,24 @@ SCROLLBAR_FADE_MS = 1_500
 start fading out (Flutter waits 600 ms); a screen that did not scroll draws
 nothing more and the wait simply ends."""
 
+ANSWER_TIMEOUT_MS = 30_000
+"""Most time the app may take to show what a wait looks for, and Playwright's
+default for a page's actions (milliseconds): well under a second on an idle
+machine, over 10 s seen when eight test runs share two cores. A ceiling, not
+a pause: every wait ends as soon as its condition holds."""
+
 SETTLE_TIMEOUT_MS = 10_000
 """Most time a screen may take to settle (an animation that never stops fails)."""
+
+PAINTED_BYTES = 10_000
+"""A screenshot PNG this small is a blank screen or Flet's "Working..." splash
+(under 5 KB at 390x844 and at 1280x800); every painted screen is over 13 KB."""
+
+BLANK_RETRY_MS = 1_000
+"""Most time to wait for a frame before a blank screenshot is taken again (milliseconds)."""
+
+STILL_ATTEMPTS = 30
+"""Most pictures :meth:`AppPage.screenshot` takes while waiting for a painted, still screen."""
 
 FRAME_CLOCK = """
 (() => {
@@ -194,16 +213,18 @@ def start_app(
     log_path: Path,
     port: int | None = None,
     *,
+    host: str = "127.0.0.1",
     require_key: bool = False,
     prefix: Sequence[str] = (),
     env: Mapping[str, str] | None = None,
 ) -> Server:
-    """Start Companion's main.py on 127.0.0.1 with ``data_dir``, no browser
-    window; with ``require_key``, every browser must bring the table's key
-    (``--require-key``; the key is in ``data_dir/table-key.txt``); ``prefix``
-    and ``env`` as for :func:`start_script`."""
+    """Start Companion's main.py listening on ``host`` ("0.0.0.0": every
+    interface, so the table's key is asked; reached at 127.0.0.1 either way)
+    with ``data_dir``, no browser window; with ``require_key``, every browser
+    must bring the table's key (``--require-key``; the key is in
+    ``data_dir/table-key.txt``); ``prefix`` and ``env`` as for :func:`start_script`."""
     port = port or free_port()
-    args = ["--host", "127.0.0.1", "--port", str(port), "--data-dir", str(data_dir), "--no-browser"]
+    args = ["--host", host, "--port", str(port), "--data-dir", str(data_dir), "--no-browser"]
     if require_key:
         args.append("--require-key")
     return start_script(ROOT / "main.py", args, log_path, port, data_dir, prefix=prefix, env=env)
@@ -219,7 +240,9 @@ class AppPage:
     """One browser page on the app, with helpers that wait the Flutter way.
 
     Takes a Playwright ``Page``, the server's base URL and the folder for
-    the screenshots of failed waits (None: the system's temporary folder).
+    the screenshots of failed waits (None: the system's temporary folder);
+    the page's own actions (a click, a ``wait_for``) then wait up to
+    ``ANSWER_TIMEOUT_MS`` too.
     """
 
     def __init__(self, page, base_url: str, shots_dir: Path | None = None) -> None:
@@ -227,6 +250,7 @@ class AppPage:
         self.base_url = base_url
         self.shots_dir = shots_dir
         self.failures = 0
+        page.set_default_timeout(ANSWER_TIMEOUT_MS)
         page.add_init_script(FRAME_CLOCK)
 
     def fail(self, message: str) -> NoReturn:
@@ -254,7 +278,7 @@ class AppPage:
         """Click Flutter's hidden "enable accessibility" placeholder."""
         self.page.wait_for_selector("flt-semantics-placeholder", state="attached", timeout=30_000)
         self.page.evaluate("document.querySelector('flt-semantics-placeholder').click()")
-        self.page.wait_for_selector("flt-semantics", state="attached", timeout=10_000)
+        self.page.wait_for_selector("flt-semantics", state="attached", timeout=ANSWER_TIMEOUT_MS)
 
     def button(self, name: str, *, within: str | None = None, exact: bool = True):
         """The button named ``name`` (inside test id ``within`` if given).
@@ -378,7 +402,7 @@ class AppPage:
         if self.next_frame(SCROLLBAR_FADE_MS):
             self.settle()
 
-    def see(self, text: str, *, timeout: float = 10_000, exact: bool = False) -> None:
+    def see(self, text: str, *, timeout: float = ANSWER_TIMEOUT_MS, exact: bool = False) -> None:
         """Wait until ``text`` is visible (a substring unless ``exact``).
 
         Texts inside a Semantics container are merged into the container's
@@ -398,10 +422,10 @@ class AppPage:
     def text_of(self, test_id: str) -> str:
         """The visible text inside the node with ``test_id``, stripped."""
         node = self.page.get_by_test_id(test_id)
-        node.wait_for(state="attached", timeout=10_000)
+        node.wait_for(state="attached", timeout=ANSWER_TIMEOUT_MS)
         return node.inner_text().strip()
 
-    def wait_text(self, test_id: str, expected: str, timeout: float = 10.0) -> str:
+    def wait_text(self, test_id: str, expected: str, timeout: float = ANSWER_TIMEOUT_MS / 1000) -> str:
         """Wait until the node ``test_id`` reads ``expected`` (spaces at the ends
         aside); returns the text read.
 
@@ -426,9 +450,29 @@ class AppPage:
         return self.text_of(test_id)
 
     def screenshot(self, path: Path, wait_for: str | None = None) -> None:
-        """Save a screenshot at ``path`` after ``wait_for`` text is visible and the screen settles."""
+        """Save a screenshot at ``path`` once ``wait_for`` text (if given) is
+        visible and the screen is painted and still: two pictures in a row,
+        each taken once the screen settled, are the same and not blank.
+
+        Flutter's accessibility tree, which :meth:`see` reads, can hold a
+        screen's text seconds before the screen is painted (or while a font
+        loads, or while the "Working..." splash still shows).
+
+        Raises:
+            AssertionError: if no such picture came in ``STILL_ATTEMPTS`` tries (with a screenshot path).
+        """
         if wait_for:
             self.see(wait_for)
-        self.settle()
-        path.parent.mkdir(parents=True, exist_ok=True)
-        self.page.screenshot(path=str(path))
+        before = b""
+        for _ in range(STILL_ATTEMPTS):
+            self.settle()
+            shot = self.page.screenshot()
+            painted = len(shot) > PAINTED_BYTES
+            if painted and shot == before:
+                path.parent.mkdir(parents=True, exist_ok=True)
+                path.write_bytes(shot)
+                return
+            before = shot
+            if not painted:
+                self.next_frame(BLANK_RETRY_MS)
+        self.fail(f"the screen was not painted and still in {STILL_ATTEMPTS} pictures")

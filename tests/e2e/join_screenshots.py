@@ -12,28 +12,18 @@ without the key sees (``ask-the-host``); each as ``<name>-light.png`` and
 
 from __future__ import annotations
 
-import argparse
 import sys
-import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
-from harness import PHONE, ROOT, AppPage, free_port, launch_browser, missing, start_script
+from harness import AppPage, launch_browser
+from shots import options, run, serving, session
+from steps import PLAYERS
 
-sys.path.insert(0, str(ROOT))
-
-from companion.pads import new_pad  # noqa: E402
-from companion.store import Store  # noqa: E402
-from companion.ui.access import ASK_THE_HOST  # noqa: E402
-
-PLAYERS = ["Ann", "Ben", "Cy"]
-
-BLANK_PNG_BYTES = 5_000
-"""A screenshot this small is one colour: the screen was not painted yet
-(on a busy machine Flutter's accessibility tree, which the waits read, can
-run seconds ahead of the paint)."""
-
-PAINT_ATTEMPTS = 20
-"""How many times a blank screenshot is taken again, each after the screen settles."""
+from companion.pads import new_pad
+from companion.store import Store
+from companion.ui.access import ASK_THE_HOST
 
 
 def seed(data_dir: Path) -> str:
@@ -45,72 +35,42 @@ def seed(data_dir: Path) -> str:
     return pad.id
 
 
-def painted_screenshot(driver: AppPage, path: Path, wait_for: str) -> None:
-    """Save a screenshot of ``driver``'s page at ``path`` once ``wait_for`` shows
-    and the screen is painted (see ``BLANK_PNG_BYTES``).
-
-    Raises:
-        AssertionError: if the screen is still blank after ``PAINT_ATTEMPTS`` tries.
-    """
-    driver.screenshot(path, wait_for=wait_for)
-    for _ in range(PAINT_ATTEMPTS):
-        if path.stat().st_size > BLANK_PNG_BYTES:
-            return
-        driver.next_frame(1_000)
-        driver.screenshot(path)
-    driver.fail(f"the screen with {wait_for!r} was never painted")
-
-
-def fresh_phone(playwright, url: str, scheme: str) -> AppPage:
+@contextmanager
+def fresh_phone(playwright, url: str, scheme: str) -> Iterator[AppPage]:
     """A phone in a browser of its own (a later page in a shared browser was
-    seen to be photographed before it painted its last screen)."""
+    seen to be photographed before it painted its last screen); closed after."""
     browser = launch_browser(playwright)
-    return AppPage(browser.new_context(viewport=PHONE, color_scheme=scheme).new_page(), url)
+    try:
+        with session(browser, url, scheme=scheme) as phone:
+            yield phone
+    finally:
+        browser.close()
 
 
 def photograph(playwright, url: str, key: str, game_id: str, scheme: str, out: Path) -> None:
     """Take both screenshots in one colour scheme."""
-    stranger = fresh_phone(playwright, url, scheme)
-    stranger.open(f"/pad/{game_id}")
-    painted_screenshot(stranger, out / f"ask-the-host-{scheme}.png", ASK_THE_HOST)
-    stranger.page.context.browser.close()
-    host = fresh_phone(playwright, url, scheme)
-    host.open(f"/pad/{game_id}?key={key}")
-    host.tap("More")
-    host.tap("Invite phones")
-    painted_screenshot(host, out / f"invite-{scheme}.png", f"Table key: {key}")
-    host.page.context.browser.close()
+    with fresh_phone(playwright, url, scheme) as stranger:
+        stranger.open(f"/pad/{game_id}")
+        stranger.screenshot(out / f"ask-the-host-{scheme}.png", ASK_THE_HOST)
+    with fresh_phone(playwright, url, scheme) as host:
+        host.open(f"/pad/{game_id}?key={key}")
+        host.tap("More")
+        host.tap("Invite phones")
+        host.screenshot(out / f"invite-{scheme}.png", f"Table key: {key}")
 
 
 def main(argv: list[str] | None = None) -> int:
     """Write the screenshots; returns the exit code (1 when the browser is missing)."""
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--out", default=str(ROOT / "docs" / "screenshots"))
-    args = parser.parse_args(argv)
-    reason = missing()
-    if reason:
-        print(f"can not take screenshots: {reason}", file=sys.stderr)
-        return 1
-    out = Path(args.out)
-    from playwright.sync_api import sync_playwright
+    return run(options(__doc__), take, argv)
 
-    with tempfile.TemporaryDirectory() as folder, sync_playwright() as playwright:
-        for scheme in ("light", "dark"):
-            data_dir = Path(folder) / scheme
-            game_id = seed(data_dir)
-            port = free_port()
-            server = start_script(
-                ROOT / "main.py",
-                ["--host", "0.0.0.0", "--port", str(port), "--data-dir", str(data_dir), "--no-browser"],
-                Path(folder) / f"server-{scheme}.log", port, data_dir,
-            )
-            try:
-                key = (data_dir / "table-key.txt").read_text(encoding="utf-8").strip()
-                photograph(playwright, server.url, key, game_id, scheme, out)
-            finally:
-                server.stop()
-    print(f"screenshots written to {out}")
-    return 0
+
+def take(args, playwright, scratch: Path) -> None:
+    """Photograph both screens light, then dark, each on a fresh table."""
+    for scheme in ("light", "dark"):
+        with serving(scratch, seed, name=scheme, everywhere=True) as (server, game_id):
+            key = (server.data_dir / "table-key.txt").read_text(encoding="utf-8").strip()
+            photograph(playwright, server.url, key, game_id, scheme, args.out)
+    print(f"screenshots written to {args.out}")
 
 
 if __name__ == "__main__":

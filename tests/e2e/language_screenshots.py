@@ -13,19 +13,15 @@ catalogs in that language.
 
 from __future__ import annotations
 
-import argparse
 import sys
-import tempfile
 from collections.abc import Callable
 from pathlib import Path
 
-from board_screenshots import BOARD, still_screenshot
-from harness import PHONE, ROOT, AppPage, launch_browser, missing, start_app
+from harness import BOARD, PHONE, ROOT, AppPage, launch_browser
 from screenshots import seed
+from shots import options, run, serving, session
 
-sys.path.insert(0, str(ROOT))
-
-from companion.i18n import _, language  # noqa: E402
+from companion.i18n import _, language
 
 BROWSER_LOCALES = {"nb": "nb-NO", "de": "de-DE"}
 """Each language photographed and the browser language that makes the app speak it."""
@@ -60,44 +56,25 @@ def shots(ids: dict[str, str]) -> list[tuple[str, str, dict[str, int], Callable[
 
 def main(argv: list[str] | None = None) -> int:
     """Take every screenshot in each language; returns the exit status."""
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--out", type=Path, default=ROOT / "docs" / "screenshots")
-    parser.add_argument("--only", nargs="*", default=(), metavar="CODE", help="take only these languages")
-    args = parser.parse_args(argv)
-    reason = missing()
-    if reason:
-        print(f"cannot take screenshots: {reason}", file=sys.stderr)
-        return 1
-    from playwright.sync_api import sync_playwright
+    return run(options(__doc__, only="take only these languages", metavar="CODE", choices=BROWSER_LOCALES), take, argv)
 
-    with tempfile.TemporaryDirectory() as scratch:
-        data_dir = Path(scratch) / "data"
-        ids = seed(data_dir)
-        server = start_app(data_dir, Path(scratch) / "server.log")
-        try:
-            with sync_playwright() as playwright:
-                browser = launch_browser(playwright)
-                for code, locale in BROWSER_LOCALES.items():
-                    if args.only and code not in args.only:
-                        continue
-                    for name, path, viewport, prepare in shots(ids):
-                        context = browser.new_context(viewport=viewport, color_scheme="light", locale=locale)
-                        app = AppPage(context.new_page(), server.url)
-                        app.open(path)
-                        with language(code):
-                            wait_for = prepare(app)
-                        target = args.out / f"{name}-{code}.png"
-                        still_screenshot(app, target, wait_for)
-                        print(target.relative_to(ROOT) if target.is_relative_to(ROOT) else target)
-                        context.close()
-                browser.close()
-        finally:
-            server.stop()
-        tracebacks = server.tracebacks()
-        if tracebacks:
-            print(tracebacks, file=sys.stderr)
-            return 1
-    return 0
+
+def take(args, playwright, scratch: Path) -> None:
+    """Photograph every screen in each language (or those ``args.only`` names)."""
+    with serving(scratch, seed) as (server, ids):
+        browser = launch_browser(playwright)
+        for code, locale in BROWSER_LOCALES.items():
+            if args.only and code not in args.only:
+                continue
+            for name, path, viewport, prepare in shots(ids):
+                with session(browser, server.url, viewport=viewport, locale=locale) as app:
+                    app.open(path)
+                    with language(code):
+                        wait_for = prepare(app)
+                    target = args.out / f"{name}-{code}.png"
+                    app.screenshot(target, wait_for)
+                print(target.relative_to(ROOT) if target.is_relative_to(ROOT) else target)
+        browser.close()
 
 
 if __name__ == "__main__":

@@ -1,4 +1,4 @@
-"""Regenerate the screenshots of the play screens (issue 4), light and dark.
+"""Regenerate the screenshots of the play screens, light and dark.
 
     .venv/bin/python tests/e2e/screenshots.py [--out docs/screenshots]
 
@@ -10,29 +10,17 @@ then dark: ``<screen>-light.png`` and ``<screen>-dark.png``.
 
 from __future__ import annotations
 
-import argparse
 import sys
-import tempfile
-import time
 from collections.abc import Callable
 from pathlib import Path
 
-from harness import PHONE, ROOT, AppPage, launch_browser, missing, start_app
+from harness import ROOT, AppPage, launch_browser
+from shots import options, run, serving, session
+from steps import PLAYERS
 
-sys.path.insert(0, str(ROOT))
-
-from companion.pads import new_pad  # noqa: E402
-from companion.pads.hands import with_part  # noqa: E402
-from companion.store import Store  # noqa: E402
-
-PLAYERS = ["Ann", "Ben", "Cy"]
-
-PAINT_WAIT_S = 1.0
-PAINT_TRIES = 8
-BLANK_BYTES = 5_000
-"""A page's first paint can come seconds after its text is in the
-accessibility tree: a picture under ``BLANK_BYTES`` (one plain colour) is
-taken again after ``PAINT_WAIT_S``, up to ``PAINT_TRIES`` times."""
+from companion.pads import new_pad
+from companion.pads.hands import with_part
+from companion.store import Store
 
 
 def seed(data_dir: Path) -> dict[str, str]:
@@ -200,44 +188,25 @@ def shots(ids: dict[str, str]) -> list[tuple[str, str, Callable[[AppPage], None]
 
 def main(argv: list[str] | None = None) -> int:
     """Take every screenshot; returns the exit status."""
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--out", type=Path, default=ROOT / "docs" / "screenshots")
-    parser.add_argument("--only", nargs="*", default=(), metavar="PREFIX",
-                        help="take only the screens whose name starts with one of these")
-    args = parser.parse_args(argv)
-    reason = missing()
-    if reason:
-        print(f"cannot take screenshots: {reason}", file=sys.stderr)
-        return 1
-    from playwright.sync_api import sync_playwright
+    parser = options(__doc__, only="take only the screens whose name starts with one of these", metavar="PREFIX")
+    return run(parser, take, argv)
 
-    with tempfile.TemporaryDirectory() as scratch:
-        data_dir = Path(scratch) / "data"
-        ids = seed(data_dir)
-        server = start_app(data_dir, Path(scratch) / "server.log")
-        try:
-            with sync_playwright() as playwright:
-                browser = launch_browser(playwright)
-                for scheme in ("light", "dark"):
-                    for name, path, prepare in shots(ids):
-                        if args.only and not name.startswith(tuple(args.only)):
-                            continue
-                        context = browser.new_context(viewport=PHONE, color_scheme=scheme)
-                        app = AppPage(context.new_page(), server.url)
-                        app.open(path)
-                        prepare(app)
-                        target = args.out / f"{name}-{scheme}.png"
-                        for _ in range(PAINT_TRIES):
-                            app.screenshot(target)
-                            if target.stat().st_size > BLANK_BYTES:
-                                break
-                            time.sleep(PAINT_WAIT_S)
-                        print(target.relative_to(ROOT) if target.is_relative_to(ROOT) else target)
-                        context.close()
-                browser.close()
-        finally:
-            server.stop()
-    return 0
+
+def take(args, playwright, scratch: Path) -> None:
+    """Photograph every screen (or those ``args.only`` names) light, then dark."""
+    with serving(scratch, seed) as (server, ids):
+        browser = launch_browser(playwright)
+        for scheme in ("light", "dark"):
+            for name, path, prepare in shots(ids):
+                if args.only and not name.startswith(tuple(args.only)):
+                    continue
+                with session(browser, server.url, scheme=scheme) as app:
+                    app.open(path)
+                    prepare(app)
+                    target = args.out / f"{name}-{scheme}.png"
+                    app.screenshot(target)
+                print(target.relative_to(ROOT) if target.is_relative_to(ROOT) else target)
+        browser.close()
 
 
 if __name__ == "__main__":

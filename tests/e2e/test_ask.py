@@ -14,34 +14,10 @@ from __future__ import annotations
 import re
 
 from harness import PHONE
+from steps import LEVEL_FOUR, TWELVE, read, type_cards
 
 NAV_BAR = 80
 """Height of the bottom navigation bar: an answer above it is on screen."""
-
-LEVEL_FOUR = "7s 7h 7d KC KD 2s 5h 5c 3d"
-"""Three sets of 3 with two wilds: 7 7 7, K K + 2, 5 5 + 3 (the seed's example)."""
-
-TWELVE = "9s 7s JH 7h QC 7d KC KD 2S 5H 5C 3D"
-"""The same contract hidden in a 12-card hand with three cards that do not belong."""
-
-
-def type_cards(app, label: str, text: str, *, submit: bool = True) -> None:
-    """Type ``text`` into the field ``label`` (``AppPage.type_into``), Enter after unless ``submit`` is False."""
-    app.type_into(label, text, submit=submit)
-
-
-def read(app, test_id: str) -> str:
-    """Everything the node ``test_id`` says: its own and its children's labels, then its text.
-
-    Flutter merges the texts of a Semantics container into its label, and a
-    card's label ("7♠, chosen") sits on its own node.
-    """
-    node = app.page.get_by_test_id(test_id)
-    node.wait_for(state="attached", timeout=10_000)
-    return node.evaluate(
-        "e => [e, ...e.querySelectorAll('*')].map(x => x.getAttribute('aria-label') || '')"
-        ".join('\\n') + '\\n' + e.innerText"
-    )
 
 
 def chosen_cards(app, test_id: str) -> list[str]:

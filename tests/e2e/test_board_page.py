@@ -15,11 +15,7 @@ import pytest
 
 from companion.pads import new_pad
 from companion.store import Store
-from harness import AppPage
-from test_table import phones  # noqa: F401  (fixture: a second session on the pad)
-
-BOARD = {"width": 1280, "height": 800}
-"""A tablet or a TV in landscape, in CSS pixels."""
+from harness import BOARD, AppPage
 
 PLAYERS = ["Ann", "Ben", "Cy"]
 

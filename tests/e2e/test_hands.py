@@ -12,8 +12,7 @@ names the phone that saved the round.
 from __future__ import annotations
 
 from companion.store import Store
-from test_play import tap_values
-from test_table import PLAYERS, latest, phones, saved_game  # noqa: F401 (phones is a fixture)
+from steps import PLAYERS, latest, saved_game, tap_values
 
 
 def say_whose(phone, player: str) -> None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from harness import PHONE, AppPage
-from test_table import PLAYERS, saved_game
+from steps import PLAYERS, saved_game
 
 NB_REASON = "Nei. På en 5 kan du legge en 5 eller en 6, ikke en konge."
 DE_REASON = "Nein. Oben liegt 5: erlaubt ist 5 oder 6, nicht König."

@@ -10,8 +10,7 @@ in tests/test_live.py. One-card scores one round win per round (seed 002,
 
 from __future__ import annotations
 
-from test_play import new_game
-from test_table import latest, pad_on, phones, saved_game  # noqa: F401  (phones: the fixture)
+from steps import latest, new_game, pad_on, saved_game
 
 
 def test_a_save_paints_on_the_other_phones_of_the_game_and_not_elsewhere(server, phones):

@@ -20,7 +20,7 @@ import pytest
 from companion.pads import OneCardPad, OneUpPad, UpToNinePad
 from companion.store import Store
 from harness import PHONE, AppPage, start_app
-from test_play import new_game
+from steps import new_game
 
 NAVIGATION_BAR = 72
 """Height of the navigation bar at the bottom (the app's theme), in CSS pixels."""

@@ -14,29 +14,13 @@ import json
 import uuid
 from pathlib import Path
 
-
-def new_game(app, game: str, players: list[str]) -> None:
-    """From the home screen: New game, pick ``game``, type the names, start."""
-    app.tap("New game")
-    app.see("Players")
-    app.tap(game)
-    for name in players:
-        app.submit_until("Player's name", name, f"Remove {name}")
-    app.tap("Start game")
-
-
-def tap_values(app, player: str, values: list[str]) -> None:
-    """Tap One Up values in ``player``'s hand on the round sheet."""
-    for value in values:
-        app.tap(value, within=f"hand-{player}")
+from steps import PLAYERS, new_game, tap_values
 
 
 def totals(app, players: list[str], expected: list[str]) -> list[str]:
     """The big totals of ``players`` once they read ``expected`` (or after a timeout)."""
     return [app.wait_text(f"total-{player}", want) for player, want in zip(players, expected)]
 
-
-PLAYERS = ["Ann", "Ben", "Cy"]
 
 
 def test_one_up_rounds_edit_and_reload(app):

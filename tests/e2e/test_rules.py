@@ -8,7 +8,7 @@ seeds 000, 002, 003 and 004); "Reihe" is the German seed's word for a row
 
 from __future__ import annotations
 
-from test_ask import read, type_cards
+from steps import read, type_cards
 
 ROW_SENTENCE = "Take one of the two cards now next to it into your display: it starts a new row or joins one of yours."
 

@@ -4,7 +4,7 @@ question, nothing is lost or silently doubled, and every phone repaints.
 
 Each test has its own server and data folder (conftest.py); the second (and
 third) phone is another browser context, that is another session with its
-own phone storage. Games are set up through a ``Store`` on the server's
+own phone storage (the ``phones`` fixture, conftest.py). Games are set up through a ``Store`` on the server's
 folder (the store is shared safely between processes) and read back from it
 to check what was saved. One-card scores one round win per round (seed 002,
 "Winning"); One Up counts each value once, K=10 (seed 000, "Scoring").
@@ -18,71 +18,10 @@ import shutil
 import tempfile
 from pathlib import Path
 
-import pytest
-
-from companion.pads import new_pad, pad_from_doc
+from companion.pads import new_pad
 from companion.store import Store
 from harness import PHONE, AppPage, Server, start_app
-from test_play import tap_values
-
-PLAYERS = ["Ann", "Ben", "Cy"]
-
-
-@pytest.fixture
-def phones(request, browser, server, tmp_path):
-    """``open_phone(path)``: one more phone (a browser context of its own) on
-    ``path``. When the test fails, each phone's screen is saved in tmp_path."""
-    contexts = []
-
-    def open_phone(path: str = "/") -> AppPage:
-        context = browser.new_context(viewport=PHONE, color_scheme="light")
-        contexts.append(context)
-        page = context.new_page()
-        page.set_default_timeout(15_000)
-        driver = AppPage(page, server.url, shots_dir=tmp_path / f"phone-{len(contexts)}")
-        driver.open(path)
-        return driver
-
-    yield open_phone
-    report = getattr(request.node, "report_call", None)
-    for number, context in enumerate(contexts, start=1):
-        if report is not None and report.failed and context.pages:
-            shot = tmp_path / f"failure-phone-{number}.png"
-            context.pages[0].screenshot(path=str(shot))
-            report.sections.append(("browser", f"screenshot of phone {number}: {shot}"))
-        context.close()
-
-
-def saved_game(server, game: str = "one_card", winners: tuple[str, ...] = (), by: str = "Ann's phone") -> str:
-    """Save a new ``game`` of Ann, Ben and Cy in the server's folder, with a
-    One-card round won by each of ``winners``; returns the game's id."""
-    store = Store(server.data_dir)
-    pad = new_pad(game, PLAYERS)
-    store.save_game(pad.to_doc())
-    for winner in winners:
-        store.update_game(pad.id, lambda saved, winner=winner: saved.add_round(winner), by=by)
-    return pad.id
-
-
-def latest(server, game_id: str):
-    """The game as saved on disk now (a pad)."""
-    return pad_from_doc(Store(server.data_dir).get_game(game_id))
-
-
-def name_phone(phone: AppPage, player: str) -> None:
-    """From a pad: "This phone is <player>'s", through the pad's menu."""
-    phone.tap("More")
-    phone.tap("Whose phone is this?")
-    phone.tap(f"{player}'s phone")
-    phone.see(f"This phone is now {player}'s phone")
-
-
-def pad_on(open_phone, game_id: str, player: str) -> AppPage:
-    """A phone showing the pad of ``game_id``, named after ``player``."""
-    phone = open_phone(f"/pad/{game_id}")
-    phone.button("More").wait_for()
-    name_phone(phone, player)
-    return phone
+from steps import PLAYERS, latest, pad_on, saved_game, tap_values
 
 
 def test_two_phones_add_at_once_in_one_up_and_the_second_is_asked(server, phones):
