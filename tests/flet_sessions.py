@@ -44,6 +44,7 @@ class Phone(Connection):
         self.loop = asyncio.get_running_loop()
         self.sent = 0
         self.session: Session | None = None
+        self.page_url = "http://127.0.0.1:8550"
 
     def send_message(self, message: Any) -> None:
         """Encode ``message`` as the web server does, count it, and answer a service call with no result."""
@@ -92,3 +93,35 @@ def run_alone(coroutine: Any) -> Any:
     returns its result."""
     with ThreadPoolExecutor(1) as worker:
         return worker.submit(asyncio.run, coroutine).result()
+
+
+def _words(control: Any) -> str | None:
+    """The text a control shows by itself (a Text's value, a button's text), else None."""
+    for name in ("value", "content"):
+        words = getattr(control, name, None)
+        if isinstance(words, str):
+            return words
+    return None
+
+
+def shows(phone: Phone, text: str) -> bool:
+    """Whether a control on ``phone``'s screen shows exactly ``text``."""
+    return any(_words(control) == text for control in list(phone.session.index.values()))
+
+
+async def tap(phone: Phone, text: str) -> None:
+    """Tap the control on ``phone``'s screen that shows ``text`` (a button),
+    as the phone would; raises LookupError when none does."""
+    for control in list(phone.session.index.values()):
+        if _words(control) == text and getattr(control, "on_click", None) is not None:
+            await phone.session.dispatch_event(control._i, "click", None)
+            return
+    raise LookupError(f"nothing to tap shows {text!r}")
+
+
+async def go_to(phone: Phone, route: str) -> None:
+    """Go to ``route`` on ``phone`` as its browser does when the address
+    changes without a reload (the route and a route change event)."""
+    page = phone.session.page
+    page.route = route
+    await phone.session.dispatch_event(page._i, "route_change", {"route": route})

@@ -7,6 +7,8 @@ phones showing another game draw nothing; the game is read from the store
 by none of them (the saving phone's pad is shared through the game cache;
 only its hand-by-hand draft is read, once with the save, for all).
 A hand entered draws the hands box again, not the rounds or the totals.
+Going from one game's address straight to another's starts the other's pad
+afresh: a sheet open on the first is not shown on the second.
 """
 
 from __future__ import annotations
@@ -24,7 +26,7 @@ from companion.store import Store
 from companion.ui.app import session_main
 from companion.ui.live import game_cache, game_topic
 from companion.ui.state import phone_label
-from flet_sessions import open_phone, run_alone, settle
+from flet_sessions import go_to, open_phone, run_alone, settle, shows, tap
 
 PLAYERS = ["Ann", "Ben", "Cy"]
 
@@ -109,3 +111,16 @@ def test_a_hand_entered_draws_the_hands_box_not_the_rounds(tmp_path, renders):
     assert [renders[name] for name in ("_RoundRows", "_RoundBlock", "_RoundLine", "_ScoreHeader", "_PadBar")] == [
         0, 0, 0, 0, 0,
     ]
+
+
+def test_another_games_address_starts_its_pad_afresh(tmp_path):
+    async def go(store, game_id, other_id, shown, others):
+        phone = shown[0]
+        await tap(phone, "Add round")
+        await settle([phone])
+        sheet = shows(phone, "Round 10")
+        await go_to(phone, f"/pad/{other_id}")
+        await settle([phone])
+        return sheet, shows(phone, "Round 10"), shows(phone, "Add round")
+
+    assert table_of_phones(tmp_path, go) == (True, False, True)

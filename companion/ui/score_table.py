@@ -6,15 +6,17 @@ them out. :func:`score_header` shows each player's name (shortened to fit,
 see :func:`short_names`, with a :func:`names_legend`), who deals next, and
 the total in big digits with the leader (or winner) highlighted, and what
 the game adds under it (its UI module's ``total_extras``: One Up's chips,
-Up to 9's level). :func:`RoundRows` shows each round: its number (a button
+Up to 9's level). :data:`RoundRows` shows each round: its number (a button
 opening the round's detail, ``on_detail(number)``), then per player the
 running total, the game's ``change_text`` (the change of the round; Up to 9
 adds the level) and the marks D (dealt) and S (started). A tap elsewhere on
 a round row calls ``on_row(number)`` (edit or delete it). Each round is a
 :class:`Line` of plain text worked out first (:func:`round_line`) and
-painted by a memoised component, so a save paints again only the rounds it
-changed (a new round, or the rounds after an edited one), and each cell is
-one text of styled parts.
+painted by a memoised component, in memoised blocks of rounds, so a save
+paints again only the rounds it changed (a new round, or the rounds after an
+edited one) and looks only at the block that holds them; each cell is one
+text of styled parts. :data:`ScoreHeader` is :func:`score_header` memoised
+on the pad and the language.
 :func:`score_table` stacks the two for screens that do not pin the header.
 
 Test ids: ``total-<player>`` (the big total), ``level-<player>`` (Up to 9),
