@@ -1,9 +1,9 @@
 """Benchmark: the server's CPU to paint a save on the phones showing the game,
 without a browser (Flet sessions in this process, on a connection that
 encodes every message as the web server does and answers the phones'
-service calls).
+service calls: tests/flet_sessions.py).
 
-    python bench/render.py [--phones 6] [--rounds 12] [--saves 20] [--against DIR] [--profile]
+    python bench/render.py [--phones 6] [--rounds 12] [--saves 20] [--others 60] [--against DIR] [--profile]
 
 A One Up game of three players with ``--rounds`` rounds is shown on
 ``--phones`` sessions; each save (a round added through ``Store.update_game``,
@@ -14,8 +14,12 @@ same for a Flet counter app (bench/counter_flet.py's component, one tap per
 session) in the same run, as the baseline ratio. With ``--against DIR`` (a
 checkout of another version, e.g. ``git worktree add /tmp/old main``), that
 version is measured too, in turns with this one, and the ratio old/new is
-printed. ``--profile`` prints the 25 costliest functions of this version's
-saves (cProfile, cumulative).
+printed. With ``--others N``, each version is also measured with N more
+sessions open on other games (One Up games like the first, ``--phones``
+sessions on each, as at a club night of several tables), and the ratio of
+the server's CPU per save with them to without them is printed: sessions
+that do not show the saved game should cost nothing. ``--profile`` prints
+the 25 costliest functions of this version's saves (cProfile, cumulative).
 """
 
 from __future__ import annotations
@@ -34,23 +38,20 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 PLAYERS = ["Ann", "Ben", "Cy"]
-SETTLE = 0.02
-"""Seconds between looks at whether the sessions are done painting."""
+PROFILE_ORDER = "cumulative"
+"""How ``--profile`` sorts the functions (a ``pstats`` key)."""
 
 
-def _worker(root: Path, phones: int, rounds: int, saves: int, profile: bool) -> None:
-    """Measure the version of Companion at ``root`` and print one line:
-    ``<pad ms per save> <counter ms per save>`` (CPU, for all the sessions)."""
+def _worker(root: Path, phones: int, rounds: int, saves: int, others: int, profile: bool) -> None:
+    """Measure the version of Companion at ``root`` (with ``others`` sessions
+    on other games) and print one line: ``<pad ms per save> <counter ms per
+    save>`` (CPU, for all the sessions)."""
     sys.path.insert(0, str(root))
     sys.path.insert(0, str(ROOT / "bench"))
+    sys.path.insert(0, str(ROOT / "tests"))
     import flet as ft
-    import msgpack
-    from flet.controls.base_control import BaseControl
-    from flet.controls.context import _context_page, context
-    from flet.messaging.connection import Connection
-    from flet.messaging.protocol import MessageAction, configure_encode_object_for_msgpack
-    from flet.messaging.session import Session
     from flet.pubsub.pubsub_hub import PubSubHub
+    from flet_sessions import Phone, open_phone, settle
 
     from companion.pads import new_pad
     from companion.server import TableAccess
@@ -58,53 +59,9 @@ def _worker(root: Path, phones: int, rounds: int, saves: int, profile: bool) -> 
     from companion.ui.app import session_main
     from companion.ui.live import game_cache, game_topic
 
-    encode = configure_encode_object_for_msgpack(BaseControl)
-
-    class Phone(Connection):
-        """A phone's connection: encodes what the server sends (counted in
-        ``sent``) and answers every service call with no result."""
-
-        def __init__(self, hub: PubSubHub) -> None:
-            super().__init__()
-            self.pubsubhub = hub
-            self.loop = asyncio.get_running_loop()
-            self.sent = 0
-            self.session: Session | None = None
-
-        def send_message(self, message) -> None:
-            msgpack.packb([message.action, message.body], default=encode)
-            self.sent += 1
-            if message.action == MessageAction.INVOKE_METHOD and self.session is not None:
-                body = message.body
-                self.loop.call_soon(self.session.handle_invoke_method_results,
-                                    body.control_id, body.call_id, None, None)
-
-    async def settle(connections: list[Phone]) -> None:
-        """Wait until no session sends anything for three looks."""
-        quiet, last = 0, -1
-        while quiet < 3:
-            await asyncio.sleep(SETTLE)
-            now = sum(connection.sent for connection in connections)
-            quiet, last = (quiet + 1, last) if now == last else (0, now)
-
-    async def start(session: Session, main) -> None:
-        """Run ``main`` on the session's page as Flet's web server does (in a
-        task of its own, with the page as the context's)."""
-        _context_page.set(session.page)
-        context.reset_auto_update()
-        main(session.page)
-        await session.after_event(session.page)
-
-    async def open_sessions(main, route: str, hub: PubSubHub) -> list[Phone]:
-        connections = []
-        for _ in range(phones):
-            connection = Phone(hub)
-            session = connection.session = Session(connection)
-            session.page.route = route
-            session.page.client_ip = "127.0.0.1"
-            msgpack.packb(session.get_page_patch(), default=encode)
-            await asyncio.create_task(start(session, main))
-            connections.append(connection)
+    async def open_sessions(main, route: str, hub: PubSubHub, count: int = phones) -> list[Phone]:
+        """``count`` sessions of ``main`` at ``route``, settled."""
+        connections = [await open_phone(main, route, hub) for _ in range(count)]
         await settle(connections)
         return connections
 
@@ -113,13 +70,23 @@ def _worker(root: Path, phones: int, rounds: int, saves: int, profile: bool) -> 
         with tempfile.TemporaryDirectory() as scratch:
             data = Path(scratch)
             store = Store(data)
-            pad = new_pad("one_up", PLAYERS, options={"limit": 100_000})
-            for number in range(rounds):
-                pad.add_round({player: "" if index == number % 3 else "K 5" for index, player in enumerate(PLAYERS)},
-                              PLAYERS[number % 3])
-            store.save_game(pad.to_doc())
+
+            def game() -> str:
+                """A One Up game of ``rounds`` rounds saved in the store; its id."""
+                made = new_pad("one_up", PLAYERS, options={"limit": 100_000})
+                for number in range(rounds):
+                    made.add_round(
+                        {player: "" if index == number % 3 else "K 5" for index, player in enumerate(PLAYERS)},
+                        PLAYERS[number % 3])
+                store.save_game(made.to_doc())
+                return made.id
+
+            game_id = game()
             access = TableAccess(data, required=False, host="127.0.0.1", port=8550)
-            connections = await open_sessions(session_main(store, access), f"/pad/{pad.id}", hub)
+            main = session_main(store, access)
+            connections = await open_sessions(main, f"/pad/{game_id}", hub)
+            for table in range(0, others, phones):
+                await open_sessions(main, f"/pad/{game()}", hub, min(phones, others - table))
             cache = game_cache(store)
             profiler = cProfile.Profile() if profile else None
             spent = 0.0
@@ -129,16 +96,16 @@ def _worker(root: Path, phones: int, rounds: int, saves: int, profile: bool) -> 
                 if profiler:
                     profiler.enable()
                 saved = store.update_game(
-                    pad.id, lambda pad: pad.add_round({player: "" if player == out else "6" for player in PLAYERS}, out))
-                version, _ = cache.put(pad.id, saved)
-                hub.send_all_on_topic(game_topic(pad.id), version)
+                    game_id, lambda pad: pad.add_round({player: "" if player == out else "6" for player in PLAYERS}, out))
+                version, _ = cache.put(game_id, saved)
+                hub.send_all_on_topic(game_topic(game_id), version)
                 await settle(connections)
                 if profiler:
                     profiler.disable()
                 spent += time.process_time() - start
             if profiler:
                 report = io.StringIO()
-                pstats.Stats(profiler, stream=report).sort_stats("cumulative").print_stats(25)
+                pstats.Stats(profiler, stream=report).sort_stats(PROFILE_ORDER).print_stats(25)
                 print(report.getvalue(), file=sys.stderr)
 
             taps: list = []
@@ -170,11 +137,12 @@ def _worker(root: Path, phones: int, rounds: int, saves: int, profile: bool) -> 
     print(*(f"{value:.2f}" for value in asyncio.run(measure())))
 
 
-def _run(root: Path, args: argparse.Namespace) -> tuple[float, float]:
-    """Run :func:`_worker` for the version at ``root`` in a fresh process;
-    returns (pad ms per save, counter ms per save)."""
+def _run(root: Path, args: argparse.Namespace, others: int = 0) -> tuple[float, float]:
+    """Run :func:`_worker` for the version at ``root`` (with ``others``
+    sessions on other games) in a fresh process; returns (pad ms per save,
+    counter ms per save)."""
     command = [sys.executable, __file__, "--worker", str(root), "--phones", str(args.phones),
-               "--rounds", str(args.rounds), "--saves", str(args.saves)]
+               "--rounds", str(args.rounds), "--saves", str(args.saves), "--others", str(others)]
     if args.profile and root == ROOT:
         command.append("--profile")
     done = subprocess.run(command, check=True, capture_output=True, text=True)
@@ -191,18 +159,23 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--rounds", type=int, default=12, help="rounds of the game before the saves (default 12)")
     parser.add_argument("--saves", type=int, default=20, help="saves measured (default 20)")
     parser.add_argument("--runs", type=int, default=3, help="runs of each version, in turns (default 3)")
+    parser.add_argument("--others", type=int, default=0,
+                        help="also measure with this many sessions on other games (default 0: not measured)")
     parser.add_argument("--against", type=Path, default=None, help="a checkout of another version to compare")
     parser.add_argument("--profile", action="store_true", help="print this version's costliest functions")
     parser.add_argument("--worker", type=Path, default=None, help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.worker is not None:
-        _worker(args.worker, args.phones, args.rounds, args.saves, args.profile)
+        _worker(args.worker, args.phones, args.rounds, args.saves, args.others, args.profile)
         return
     versions = [ROOT] + ([args.against.resolve()] if args.against else [])
     figures: dict[Path, list[tuple[float, float]]] = {root: [] for root in versions}
+    crowded: dict[Path, list[tuple[float, float]]] = {root: [] for root in versions}
     for _ in range(args.runs):
         for root in versions:
             figures[root].append(_run(root, args))
+            if args.others:
+                crowded[root].append(_run(root, args, args.others))
     print(f"server CPU per save painted on {args.phones} phones (One Up, {len(PLAYERS)} players, "
           f"{args.rounds} rounds before, {args.saves} saves, median of {args.runs} runs):")
     medians = {}
@@ -211,6 +184,10 @@ def main(argv: list[str] | None = None) -> None:
         counter = statistics.median(value for _, value in figures[root])
         medians[root] = pad
         print(f"  {root.name:<12} pad {pad:7.1f} ms   counter app {counter:5.1f} ms   ratio {pad / counter:5.1f}x")
+        if args.others:
+            busy = statistics.median(value for value, _ in crowded[root])
+            print(f"  {root.name:<12} pad {busy:7.1f} ms   with {args.others} sessions on other games: "
+                  f"{busy / pad:4.2f}x the CPU without them")
     if args.against:
         print(f"  this version against {args.against.name}: {medians[ROOT] / medians[args.against.resolve()]:.2f}x "
               f"the CPU ({medians[args.against.resolve()] / medians[ROOT]:.1f}x less)")

@@ -14,6 +14,7 @@ from companion.store import Store
 from companion.ui import hands, saving
 from companion.ui.games.one_up import _draft as one_up_draft
 from companion.ui.games.up_or_down import _draft as up_or_down_draft
+from companion.ui.live import GameCache
 from companion.ui.state import phone_player
 
 PLAYERS = ["Ann", "Ben", "Cy"]
@@ -32,6 +33,15 @@ def pad_of(store, game_id):
     return pad_from_doc(store.get_game(game_id))
 
 
+def shown_hands(store, game_id):
+    """What a pad screen of game ``game_id`` shows of its draft: the game and
+    its draft as the game cache reads them."""
+    cache = GameCache(store)
+    cache.watch(game_id)
+    shown = cache.get(game_id)
+    return hands.table_hands(shown.pad, shown.draft)
+
+
 def one_up_entry(player: str, cards: list[str], went_out: bool = False) -> dict:
     """A one-player sheet's entry: ``player``'s cards, the others blank."""
     return {
@@ -45,17 +55,17 @@ def test_three_hands_then_the_round_saved_with_its_scores_and_the_draft_cleared(
     store, game_id = table
     assert hands.enter_hand(store, game_id, "Ann", one_up_entry("Ann", ["K", "K", "3", "3", "5"]), "Ann's phone") is None
     assert hands.enter_hand(store, game_id, "Cy", one_up_entry("Cy", [], went_out=True), "Cy's phone") is None
-    shown = hands.read_hands(store, pad_of(store, game_id))
+    shown = shown_hands(store, game_id)
     assert shown.status.text == "Ann done, Cy done, waiting for Ben"
     assert hands.enter_hand(store, game_id, "Ben", one_up_entry("Ben", ["A", "A"]), "Ben's phone") is None
-    assert hands.read_hands(store, pad_of(store, game_id)).status.complete
+    assert shown_hands(store, game_id).status.complete
     outcome = hands.save_hands(store, game_id, "Ben's phone")
     assert (outcome.saved, outcome.message) == (True, "Round 1 saved")
     saved = pad_of(store, game_id)
     assert saved.rows[0].points == {"Ann": 18, "Ben": 1, "Cy": 0}
     assert (saved.changes[0].label, saved.changes[0].by) == ("round 1 added", "Ben's phone")
     assert store.get_draft(game_id) is None
-    assert hands.read_hands(store, saved) == hands.Hands(None, None)
+    assert shown_hands(store, game_id) == hands.Hands(None, None)
 
 
 def test_a_round_the_rules_refuse_is_not_saved_and_the_hands_stay(table):
@@ -88,7 +98,7 @@ def test_a_round_saved_another_way_meanwhile_is_not_saved_twice_and_is_told(tabl
     saving.save_round(store, game_id, mark, {"hands": {"Ann": "K", "Ben": "", "Cy": "A"}, "went_out": "Ben"},
                       "Ben's phone")
     told = "Round 1 was saved on Ben's phone, so the hands entered for it were not used."
-    assert hands.read_hands(store, pad_of(store, game_id)) == hands.Hands(None, None, told, 1)
+    assert shown_hands(store, game_id) == hands.Hands(None, None, told, 1)
     outcome = hands.save_hands(store, game_id, "Ann's phone")
     assert (outcome.saved, outcome.message) == (False, told)
     assert len(pad_of(store, game_id).rounds) == 1
@@ -131,7 +141,7 @@ def test_one_card_shows_no_hands(tmp_path):
     store = Store(tmp_path)
     pad = new_pad("one_card", PLAYERS)
     store.save_game(pad.to_doc())
-    assert hands.read_hands(store, pad) == hands.Hands(None, None)
+    assert shown_hands(store, pad.id) == hands.Hands(None, None)
 
 
 def test_up_to_nine_hands_are_scored_as_one_round(tmp_path):

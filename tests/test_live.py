@@ -12,7 +12,7 @@ from flet.pubsub.pubsub_hub import PubSubHub
 
 from companion.pads import new_pad, pad_from_doc
 from companion.store import Store
-from companion.ui.live import GAMES_TOPIC, GameCache, Listening, game_cache, game_topic
+from companion.ui.live import GAMES_TOPIC, RECHECK, GameCache, Listening, game_cache, game_topic
 
 PLAYERS = ["Ann", "Ben", "Cy"]
 
@@ -133,15 +133,60 @@ def test_a_saved_pad_is_shared_without_reading_the_store_again(tmp_path):
     assert shown.pad.to_doc() == pad_from_doc(store.get_game(game_id)).to_doc()
 
 
-def test_a_change_another_process_saved_is_read_again_once(tmp_path):
+class Clock:
+    """A clock the test moves by hand (seconds)."""
+
+    def __init__(self) -> None:
+        self.now = 100.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def test_a_change_another_process_saved_is_read_again_once_the_recheck_time_is_past(tmp_path):
     store, game_id = saved_game(tmp_path)
-    cache = GameCache(store)
+    clock = Clock()
+    cache = GameCache(store, clock)
     cache.watch(game_id)
     before = cache.get(game_id)
     elsewhere = Store(tmp_path / "data")
     elsewhere.update_game(game_id, lambda saved: saved.add_round("Ben"), by="Ben's phone")
+    clock.now += RECHECK - 0.1
+    within = cache.get(game_id)
+    clock.now += 0.1
     first, second = cache.get(game_id), cache.get(game_id)
-    assert (len(before.pad.rows), len(first.pad.rows), second is first, cache.loads) == (2, 3, True, 2)
+    assert (len(before.pad.rows), within is before, len(first.pad.rows), second is first, cache.loads) == (
+        2, True, 3, True, 2
+    )
+
+
+def test_every_session_drawing_a_save_reads_nothing_from_the_store(tmp_path):
+    store, game_id = saved_game(tmp_path)
+    clock = Clock()
+    cache = GameCache(store, clock)
+    cache.watch(game_id)
+    cache.get(game_id)
+    reads = cache.reads
+    cache.put(game_id, store.update_game(game_id, lambda saved: saved.add_round("Cy")))
+    shown = [cache.get(game_id) for _session in range(60)]
+    assert (cache.reads - reads, cache.loads, len({id(one) for one in shown})) == (0, 1, 1)
+    clock.now += RECHECK
+    assert (cache.get(game_id) is shown[0], cache.reads - reads, cache.loads) == (True, 1, 1)
+
+
+def test_the_draft_is_read_once_with_the_game_and_once_per_hand_entered(tmp_path):
+    store = Store(tmp_path / "data")
+    pad = new_pad("one_up", PLAYERS)
+    store.save_game(pad.to_doc())
+    cache = GameCache(store, Clock())
+    cache.watch(pad.id)
+    first = cache.get(pad.id)
+    store.update_draft(pad.id, lambda draft: {"round": 1, "parts": {"Ann": {"hand": ["6"]}}, "by": {}})
+    version = cache.hands_changed(pad.id)
+    shown = [cache.get(pad.id) for _session in range(6)]
+    assert (first.draft, shown[0].draft["parts"], shown[0].pad is first.pad, shown[0].version, cache.reads) == (
+        None, {"Ann": {"hand": ["6"]}}, True, version, 3
+    )
 
 
 def test_a_game_finished_or_reopened_changes_the_list(tmp_path):

@@ -73,10 +73,11 @@ def sheet_frame(
     """Title, the sheet's controls, the refusal (if any) and the buttons.
 
     ``on_save`` None hides the save buttons (a sheet that saves on a tap;
-    otherwise a short "Save" sits in the title row too, reachable without
+    otherwise a save button sits in the title row too, reachable without
     scrolling past every player); ``on_delete`` None hides "Delete round".
-    ``save_label`` is the save button's text, in the current language
-    (None: "Save round").
+    ``save_label`` is the save buttons' text, in the current language (None:
+    "Save round" below, a short "Save" in the title row), so the two
+    buttons that do the same say the same ("My hand is in").
     """
     buttons: list[ft.Control] = []
     if on_save is not None:
@@ -92,7 +93,7 @@ def sheet_frame(
         )
     header_actions: list[ft.Control] = []
     if on_save is not None:
-        header_actions.append(ft.FilledButton(_("Save"), on_click=on_save, height=TOUCH))
+        header_actions.append(ft.FilledButton(save_label or _("Save"), on_click=on_save, height=TOUCH))
     return ft.Column(
         [
             screen_header(title, back=on_cancel, actions=header_actions),

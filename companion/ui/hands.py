@@ -7,7 +7,7 @@ every part is in, any phone saves the round (:func:`save_hands`) through
 the same path as a sheet (``saving.save_round``: the pad's ``add_round``
 checks it by the rules, on the game as saved at that moment), and the draft
 is cleared. A draft for a round that was saved another way meanwhile is
-not used: :func:`read_hands` says so until someone clears it
+not used: :func:`table_hands` says so until someone clears it
 (:func:`clear_hands`) or starts the next round's hands.
 
 Plain Python: no flet here, so the browser-free tests drive it with a real
@@ -46,17 +46,12 @@ class Hands:
     stale_round: int | None = None
 
 
-def read_hands(store: Any, pad: Pad) -> Hands:
-    """The draft of ``pad``'s game as saved now, for ``pad`` (the game as
-    saved now). A game whose rounds are entered whole, or a draft that can
-    not be read now (the store's refusal), shows no draft."""
-    if not pad.HAND_BY_HAND:
-        return Hands(None, None)
-    try:
-        draft = store.get_draft(pad.id)
-    except StoreError:
-        return Hands(None, None)
-    if draft is None:
+def table_hands(pad: Pad, draft: dict[str, Any] | None) -> Hands:
+    """What ``pad`` (the game as saved now) shows of ``draft``, its game's
+    hand-by-hand draft as saved (``Store.get_draft``; the screens get it
+    with the pad from the game cache, ``companion.ui.live.Shown.draft``).
+    A game whose rounds are entered whole shows no draft."""
+    if not pad.HAND_BY_HAND or draft is None:
         return Hands(None, None)
     if is_stale(pad, draft):
         return Hands(None, None, not_used(pad, draft.get("round")), draft.get("round"))

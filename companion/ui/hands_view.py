@@ -68,3 +68,16 @@ def hands_box(hands: Hands, on_save: Callable[[], None], on_clear: Callable[[], 
             content=ft.Column(lines, spacing=6),
         ),
     )
+
+
+@ft.component
+def _HandsBox(hands: Hands, language: str, on_save: Callable[[], None], on_clear: Callable[[], None]) -> ft.Control:
+    """:func:`hands_box` in ``language`` (a language code), for a pad that
+    has a round being entered hand by hand or a draft not used."""
+    return hands_box(hands, lambda: on_save(), lambda: on_clear())
+
+
+HandsBox = ft.memo(_HandsBox)
+"""The hands box (:func:`_HandsBox`), built again only when who is done
+changes (or the language): a save of another kind leaves it as it is. Give
+it handlers that stay the same from one render to the next."""

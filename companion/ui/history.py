@@ -15,7 +15,6 @@ import flet as ft
 
 from companion import registry
 from companion.i18n import _, format_number, ngettext
-from companion.pads import PadError, pad_from_doc
 from companion.pads.base import join_names
 from companion.stats import PlayerStats, export_csv
 from companion.store import StoreError
@@ -23,7 +22,7 @@ from companion.ui import saving
 from companion.ui.game_list import game_line, when_text
 from companion.ui.games import game_ui
 from companion.ui.score_table import MARKS_LEGEND, score_table
-from companion.ui.state import announce_saved, navigate, use_games_list, use_session, use_store
+from companion.ui.state import announce_saved, navigate, use_game, use_games_list, use_session, use_store
 from companion.ui.totals_chart import totals_chart
 from companion.ui.widgets import TOUCH, error_line, screen_header, section_title
 
@@ -206,23 +205,31 @@ def HistoryScreen() -> ft.Control:
 
 @ft.component
 def HistoryGameScreen() -> ft.Control:
-    """One saved game: its round table, chart, resume or reopen (a finished
-    game, to correct or continue it: logged in its changes), and delete
-    (with undo)."""
+    """One saved game (route /history/:game_id): a :func:`HistoryGame` keyed
+    on the game, so another game's address starts afresh."""
     game_id = ft.use_route_params().get("game_id", "")
+    return HistoryGame(game_id, key=game_id)
+
+
+@ft.component
+def HistoryGame(game_id: str) -> ft.Control:
+    """Saved game ``game_id``: its round table, chart, resume or reopen (a
+    finished game, to correct or continue it: logged in its changes), and
+    delete (with undo). The game comes from ``use_game``: read once per
+    change for every screen showing it, and drawn again when another phone
+    changes it."""
     store = use_store()
     session = use_session()
     problem, set_problem = ft.use_state("")
-    try:
-        doc = store.get_game(game_id)
-    except StoreError as exc:
-        return ft.Column([screen_header(_("This game can not be read"), back=lambda: navigate("/history")),
-                          error_line(str(exc))], spacing=12)
+    shown = use_game(game_id)
 
     def back():
         navigate("/history")
 
-    if doc is None:
+    if shown.problem:
+        return ft.Column([screen_header(_("This game can not be read"), back=back), error_line(shown.problem)],
+                         spacing=12)
+    if shown.pad is None:
         return ft.Column(
             [
                 screen_header(_("Game not found"), back=back),
@@ -230,10 +237,7 @@ def HistoryGameScreen() -> ft.Control:
             ],
             spacing=12,
         )
-    try:
-        pad = pad_from_doc(doc)
-    except PadError as exc:
-        return ft.Column([screen_header(_("This game can not be opened"), back=back), error_line(str(exc))])
+    pad = shown.pad
     title = registry.game(pad.GAME).title
 
     def delete():

@@ -16,15 +16,20 @@ Terms:
   screen showed the game is never hidden. The session that saves puts the pad its save
   returned (``Store.update_game``); every other session showing the game
   renders that same pad, so a change is read and replayed at most once, not
-  once per session. Pads in the cache are shared snapshots: screens read
+  once per session. With the pad, the cache keeps the game's hand-by-hand
+  draft (``Store.get_draft``), read once per change too
+  (:meth:`GameCache.hands_changed` after a hand is entered). Pads in the cache are shared snapshots: screens read
   them and never change them (every change goes through
   ``companion.ui.saving`` on the latest saved version). A game that can not
   be read is not kept: each session reads it again and gets the reason in
   its own language.
 
 Changes made by another process on the same data folder while a screen
-shows the game are not announced here; the screen shows them when the game
-is next changed here or opened again.
+shows the game are not announced here: the cache looks at the game's saved
+version again at most once every :data:`RECHECK` seconds (a store read for
+all sessions together, not one per session and render), and the screens
+show such a change when they are next drawn after that, when the game is
+next changed here, or when it is opened again.
 
 Plain Python (no flet): the hooks that use it are in companion/ui/state.py.
 """
@@ -32,6 +37,7 @@ Plain Python (no flet): the hooks that use it are in companion/ui/state.py.
 from __future__ import annotations
 
 import threading
+import time
 import weakref
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -43,6 +49,10 @@ from companion.pads import Pad, PadError, pad_from_doc
 
 GAMES_TOPIC = "games"
 """Pubsub topic announcing that the list of games changed."""
+
+RECHECK = 2.0
+"""Seconds a watched game's cached version is shown without asking the
+store whether another process saved it meanwhile."""
 
 
 def game_topic(game_id: str) -> str:
@@ -63,12 +73,16 @@ class Shown:
             screens put their own title over it).
         stamp: the saved version shown (``companion.document.version_stamp``),
             None when there is no pad.
+        draft: the game's hand-by-hand draft as saved (``Store.get_draft``;
+            shared: read only), None when it has none, when its rounds are
+            entered whole, or when the draft can not be read now.
     """
 
     version: int
     pad: Pad | None
     problem: str = ""
     stamp: tuple[Any, Any] | None = None
+    draft: dict[str, Any] | None = None
 
     @property
     def missing(self) -> bool:
@@ -80,40 +94,54 @@ class GameCache:
     """The latest pad of each game shown, for every session of one store.
 
     Thread-safe (a worker thread may announce). ``loads`` counts the games
-    read from the store and replayed (for tests and benches).
+    read from the store and replayed, ``reads`` the store reads of any kind
+    (games and drafts), for tests and benches. ``clock`` gives the time in
+    seconds (``time.monotonic``; tests pass their own).
     """
 
-    def __init__(self, store: Any) -> None:
+    def __init__(self, store: Any, clock: Callable[[], float] = time.monotonic) -> None:
         self._store = store
+        self._clock = clock
         self._lock = threading.Lock()
         self._shown: dict[str, Shown] = {}
+        self._checked: dict[str, float] = {}
         self._watchers: dict[str, int] = {}
         self._version = 0
         self.loads = 0
+        self.reads = 0
 
     def get(self, game_id: str) -> Shown:
-        """The game ``game_id`` as saved now: from the cache when the saved
-        game is still the version cached (another process may have changed
-        the data folder), else read from the store and replayed once (then
-        cached). Never raises: a store or pad refusal is in ``Shown.problem``
-        (not cached: read again at each call, in the caller's language)."""
+        """The game ``game_id`` as saved now. A watched game put or checked
+        less than :data:`RECHECK` seconds ago is returned as cached, without
+        a store read; else the saved game is read and, when it is not the
+        version cached (another process may have changed the data folder),
+        replayed once (then cached with its draft). Never raises: a store or
+        pad refusal is in ``Shown.problem`` (not cached: read again at each
+        call, in the caller's language)."""
         with self._lock:
+            shown = self._shown.get(game_id)
+            now = self._clock()
+            if shown is not None and self._watchers.get(game_id) and now - self._checked[game_id] < RECHECK:
+                return shown
+            self.reads += 1
             try:
                 doc = self._store.get_game(game_id)
             except StoreError as error:
                 doc, problem = None, str(error)
             else:
                 problem = ""
-            shown = self._shown.get(game_id)
-            if shown is not None and shown.pad is not None and doc is not None and shown.stamp == version_stamp(doc):
-                return shown
-            if shown is not None and shown.pad is None and doc is None and not problem:
+            if shown is not None and not problem and (
+                (shown.pad is not None and doc is not None and shown.stamp == version_stamp(doc))
+                or (shown.pad is None and doc is None)
+            ):
+                self._checked[game_id] = now
                 return shown
             self.loads += 1
             self._version += 1
-            shown = self._shown_of(doc, problem, self._version)
+            shown = self._shown_of(game_id, doc, problem, self._version)
             if not shown.problem:
                 self._shown[game_id] = shown
+                self._checked[game_id] = now
             return shown
 
     def watch(self, game_id: str) -> None:
@@ -130,21 +158,37 @@ class GameCache:
                 self._watchers[game_id] = left
                 return
             self._watchers.pop(game_id, None)
-            self._shown.pop(game_id, None)
+            self._forget(game_id)
 
-    @staticmethod
-    def _shown_of(doc: dict[str, Any] | None, problem: str, version: int) -> Shown:
+    def _forget(self, game_id: str) -> None:
+        self._shown.pop(game_id, None)
+        self._checked.pop(game_id, None)
+
+    def _draft(self, game_id: str, pad: Pad) -> dict[str, Any] | None:
+        """The draft of ``pad``'s game as saved now (None: none, a game
+        entered whole, or a store refusal: no draft is shown then)."""
+        if not pad.HAND_BY_HAND:
+            return None
+        self.reads += 1
+        try:
+            return self._store.get_draft(game_id)
+        except StoreError:
+            return None
+
+    def _shown_of(self, game_id: str, doc: dict[str, Any] | None, problem: str, version: int) -> Shown:
         if doc is None:
             return Shown(version, None, problem)
         try:
-            return Shown(version, pad_from_doc(doc), stamp=version_stamp(doc))
+            pad = pad_from_doc(doc)
         except PadError as error:
             return Shown(version, None, str(error))
+        return Shown(version, pad, stamp=version_stamp(doc), draft=self._draft(game_id, pad))
 
     def put(self, game_id: str, pad: Pad | None) -> tuple[int, bool]:
         """Record a change of game ``game_id``: ``pad`` is the pad as saved
-        (the cache keeps it as the shared snapshot), or None to read the
-        game again when next shown (deleted, restored, changed elsewhere).
+        (the cache keeps it as the shared snapshot, with the game's draft
+        read again), or None to read the game again when next shown
+        (deleted, restored, changed elsewhere).
 
         Returns ``(version, listed)``: the new version, and whether the
         change moves the game in or out of the list of games in progress
@@ -154,12 +198,31 @@ class GameCache:
             before = self._shown.get(game_id)
             self._version += 1
             if pad is None or not self._watchers.get(game_id):
-                self._shown.pop(game_id, None)
+                self._forget(game_id)
             else:
-                self._shown[game_id] = Shown(self._version, pad, stamp=version_stamp(pad.to_doc()))
+                self._shown[game_id] = Shown(
+                    self._version, pad, stamp=version_stamp(pad.to_doc()), draft=self._draft(game_id, pad)
+                )
+                self._checked[game_id] = self._clock()
             was = before.pad.finished if before is not None and before.pad is not None else None
             now = pad.finished if pad is not None else None
             return self._version, was is not None and now is not None and was != now
+
+    def hands_changed(self, game_id: str) -> int:
+        """Record that game ``game_id``'s hand-by-hand draft changed (a hand
+        entered or cleared): the cached pad stays, its draft is read again
+        (the game itself is read when next shown if it is not cached).
+        Returns the new version."""
+        with self._lock:
+            self._version += 1
+            shown = self._shown.get(game_id)
+            if shown is not None and shown.pad is not None and self._watchers.get(game_id):
+                self._shown[game_id] = Shown(
+                    self._version, shown.pad, stamp=shown.stamp, draft=self._draft(game_id, shown.pad)
+                )
+            else:
+                self._forget(game_id)
+            return self._version
 
 
 _CACHES: weakref.WeakKeyDictionary[Any, GameCache] = weakref.WeakKeyDictionary()

@@ -18,24 +18,34 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable
+from dataclasses import dataclass
 from functools import partial
 
 import flet as ft
 
 from companion import registry
 from companion.errors import ConflictError
-from companion.i18n import _
+from companion.i18n import _, current_language
 from companion.pads import Pad, PadError
 from companion.pads.changelog import opening, who
 from companion.ui import hands, saving
 from companion.ui.board import BoardInvite
 from companion.ui.games import game_ui
-from companion.ui.hands_view import MY_HAND, hands_box
+from companion.ui.hands_view import MY_HAND, HandsBox
 from companion.ui.invite import InviteView
 from companion.ui.saving import DELETE, Conflict, Outcome, SheetMark
 from companion.ui.round_detail import RoundDetail
-from companion.ui.score_table import MARKS_LEGEND, TAP_HINT, RoundRows, deal_text, score_header, winners_text
+from companion.ui.score_table import (
+    MARKS_LEGEND,
+    TAP_HINT,
+    RoundRows,
+    ScoreHeader,
+    deal_text,
+    round_lines,
+    winners_text,
+)
 from companion.ui.state import (
+    announce_hands,
     announce_saved,
     name_phone,
     navigate,
@@ -44,6 +54,7 @@ from companion.ui.state import (
     unnamed_phone_label,
     use_game,
     use_keep_awake,
+    use_latest,
     use_session,
     use_store,
 )
@@ -54,10 +65,15 @@ NEW_ROUND = 0
 """``editing`` value meaning "the sheet is open for a new round"."""
 
 
-def game_facts(pad: Pad) -> list[ft.Control]:
-    """The lines under the title that differ by game (limits, contracts): the
-    game's UI module's ``facts``, muted."""
-    return [ft.Text(line, color=ft.Colors.ON_SURFACE_VARIANT) for line in game_ui(pad.GAME).facts(pad)]
+@ft.component
+def _Facts(lines: tuple[str, ...]) -> ft.Control:
+    """The lines under the title that differ by game (limits, contracts), muted."""
+    return ft.Column([ft.Text(line, color=ft.Colors.ON_SURFACE_VARIANT) for line in lines], spacing=2)
+
+
+Facts = ft.memo(_Facts)
+"""The game's facts (:func:`_Facts`, from its UI module's ``facts``), built
+again only when their words change."""
 
 
 def end_banner(pad: Pad, on_finish: Callable[[], None] | None) -> ft.Control | None:
@@ -190,21 +206,37 @@ def changes_view(
         lines.append(ft.Text(_("No changes yet."), color=ft.Colors.ON_SURFACE_VARIANT))
     for change in pad.changes:
         lines.append(
-            ft.Semantics(
-                identifier=f"change-{change.id}",
-                container=True,
-                content=ft.ListTile(
-                    leading=ft.Icon(ft.Icons.REPLAY if change.undone else ft.Icons.EDIT_NOTE),
-                    title=ft.Text(
-                        _("{change} (undone)").format(change=opening(change.label))
-                        if change.undone else opening(change.label)
-                    ),
-                    subtitle=ft.Text(f"{change.time} · {opening(who(change.by))}"),
-                    content_padding=0,
-                ),
+            ChangeLine(
+                change.id,
+                _("{change} (undone)").format(change=opening(change.label)) if change.undone
+                else opening(change.label),
+                f"{change.time} · {opening(who(change.by))}",
+                change.undone,
             )
         )
     return ft.Column(lines, spacing=6)
+
+
+@ft.component
+def _ChangeLine(number: int, text: str, when: str, undone: bool) -> ft.Control:
+    """One line of the change log: change ``number``'s ``text`` ("round 4
+    added"), ``when`` and by whom under it, its icon telling whether it was
+    undone."""
+    return ft.Semantics(
+        identifier=f"change-{number}",
+        container=True,
+        content=ft.ListTile(
+            leading=ft.Icon(ft.Icons.REPLAY if undone else ft.Icons.EDIT_NOTE),
+            title=ft.Text(text),
+            subtitle=ft.Text(when),
+            content_padding=0,
+        ),
+    )
+
+
+ChangeLine = ft.memo(_ChangeLine)
+"""A line of the change log (:func:`_ChangeLine`): a new change adds one
+line, the lines already shown are not built again."""
 
 
 def phone_view(pad: Pad, current: str, on_pick: Callable[[str], None], back: Callable[[], None]) -> ft.Control:
@@ -262,16 +294,22 @@ def pad_layout(
     between them and the add button, which stays at the bottom within the
     thumb's reach (above the message bar, never under it). A game entered
     hand by hand has ``hands_control`` (the round being entered, above the
-    buttons) and ``on_hand``, the "My hand" button's handler."""
+    buttons) and ``on_hand``, the "My hand" button's handler.
+
+    The handlers should stay the same from one render to the next
+    (``companion.ui.state.use_latest``): the names and totals, the rounds
+    and the buttons are memoised, so drawing the pad again after a save
+    builds only what the save changed."""
     ui = game_ui(pad.GAME)
-    middle: list[ft.Control | None] = [*notes, RoundRows(pad, on_row=on_row, on_detail=on_detail)]
+    language = current_language()
+    middle: list[ft.Control | None] = [*notes, RoundRows(round_lines(pad), on_row, on_detail)]
     if pad.rows:
         middle.append(ft.Text(f"{_(MARKS_LEGEND)} {_(TAP_HINT)}", size=13, color=ft.Colors.ON_SURFACE_VARIANT))
     if pad.finished and pad.rows:
         middle.append(totals_chart(pad))
     controls: list[ft.Control] = [
         header,
-        score_header(pad),
+        ScoreHeader(pad, language),
         ft.Column(
             [control for control in middle if control is not None],
             scroll=ft.ScrollMode.AUTO, auto_scroll=True, expand=True, spacing=2,
@@ -280,25 +318,126 @@ def pad_layout(
     if hands_control is not None:
         controls.append(hands_control)
     if not pad.finished:
-        controls.append(
-            ft.Row(
-                [
-                    ft.FilledButton(ui.add_label(pad), icon=ft.Icons.ADD, on_click=on_add, height=56, expand=True),
-                    *([ft.OutlinedButton(_(MY_HAND), on_click=on_hand, height=56)] if on_hand else []),
-                    ft.OutlinedButton(
-                        _("Check"), icon=ft.Icons.RULE, height=56,
-                        on_click=lambda: navigate(f"/check/{pad.GAME}?game_id={pad.id}"),
-                    ),
-                ]
-            )
-        )
+        controls.append(PadButtons(ui.add_label(pad), f"/check/{pad.GAME}?game_id={pad.id}", language, on_add, on_hand))
     return ft.Column(controls, spacing=8, expand=True)
 
 
 @ft.component
+def _PadButtons(
+    add_label: str, check_route: str, language: str, on_add: Callable[[], None], on_hand: Callable[[], None] | None
+) -> ft.Control:
+    """The buttons under the pad: ``add_label`` ("Add round"), "My hand"
+    when ``on_hand`` is given, and "Check" (opening ``check_route``), in
+    ``language`` (a language code)."""
+    return ft.Row(
+        [
+            ft.FilledButton(add_label, icon=ft.Icons.ADD, on_click=lambda: on_add(), height=56, expand=True),
+            *([ft.OutlinedButton(_(MY_HAND), on_click=lambda: on_hand(), height=56)] if on_hand else []),
+            ft.OutlinedButton(_("Check"), icon=ft.Icons.RULE, height=56, on_click=lambda: navigate(check_route)),
+        ]
+    )
+
+
+PadButtons = ft.memo(_PadButtons)
+"""The pad's buttons (:func:`_PadButtons`), built again only when their
+words change."""
+
+
+@dataclass(frozen=True)
+class MenuFacts:
+    """What the pad's ⋮ menu depends on.
+
+    Attributes:
+        game: the game's registry id.
+        game_id: the saved game's id.
+        players: how many players the game has.
+        can_end: whether "End the game now" is offered (a game in progress
+            with a round).
+        language: the language code the menu is written in.
+    """
+
+    game: str
+    game_id: str
+    players: int
+    can_end: bool
+    language: str
+
+
+@ft.component
+def _PadMenu(facts: MenuFacts, on_go: Callable[[str], None], on_end: Callable[[], None]) -> ft.Control:
+    """The pad's ⋮ menu: "Changes", "Invite phones", "Whose phone is this?"
+    and "Board for the table" (``on_go(view)``), "End the game now"
+    (``on_end``), the setup guide and the rules."""
+    return ft.PopupMenuButton(
+        icon=ft.Icons.MORE_VERT,
+        tooltip=_("More"),
+        items=[
+            ft.PopupMenuItem(content=_("Changes"), icon=ft.Icons.HISTORY, on_click=lambda: on_go("changes")),
+            ft.PopupMenuItem(content=_("Invite phones"), icon=ft.Icons.QR_CODE_2, on_click=lambda: on_go("invite")),
+            ft.PopupMenuItem(
+                content=_("Whose phone is this?"), icon=ft.Icons.PHONE_ANDROID, on_click=lambda: on_go("phone"),
+            ),
+            ft.PopupMenuItem(content=_("Board for the table"), icon=ft.Icons.TV, on_click=lambda: on_go("board")),
+            ft.PopupMenuItem(
+                content=_("End the game now"), icon=ft.Icons.STOP_CIRCLE_OUTLINED,
+                on_click=lambda: on_end(), disabled=not facts.can_end,
+            ),
+            ft.PopupMenuItem(
+                content=_("How do I deal this?"), icon=ft.Icons.HELP_OUTLINE,
+                on_click=lambda: navigate(
+                    f"/setup?game={facts.game}&players={facts.players}&back=/pad/{facts.game_id}"
+                ),
+            ),
+            ft.PopupMenuItem(
+                content=_("Rules"), icon=ft.Icons.MENU_BOOK_OUTLINED,
+                on_click=lambda: navigate(f"/rules?game={facts.game}&game_id={facts.game_id}"),
+            ),
+        ],
+    )
+
+
+PadMenu = ft.memo(_PadMenu)
+"""The pad's menu (:func:`_PadMenu`), built again only when its
+:class:`MenuFacts` change (hardly ever: a save does not)."""
+
+
+@ft.component
+def _PadBar(
+    title: str, status: str, undo_label: str, undo_id: int | None, menu: MenuFacts,
+    on_undo: Callable[[int | None], None], on_go: Callable[[str], None], on_end: Callable[[], None],
+) -> ft.Control:
+    """The pad's title row: back, the game's ``title`` and ``status`` (whose
+    deal), undo (``undo_label``; ``on_undo(undo_id)``, disabled when
+    ``undo_id`` is None) and the menu (:data:`PadMenu`)."""
+    return screen_header(
+        title,
+        status,
+        back=lambda: navigate("/"),
+        actions=[
+            icon_button(ft.Icons.UNDO, undo_label, lambda: on_undo(undo_id), disabled=undo_id is None),
+            PadMenu(menu, on_go, on_end),
+        ],
+    )
+
+
+PadBar = ft.memo(_PadBar)
+"""The pad's title row (:func:`_PadBar`), built again only when its words
+change (a save changes whose deal and the undo, not the menu)."""
+
+
+@ft.component
 def PadScreen() -> ft.Control:
-    """The score pad of one game (route /pad/:game_id), as saved now."""
+    """The score pad of one game (route /pad/:game_id), as saved now: a
+    :func:`GamePad` keyed on the game, so going from one game's address
+    straight to another's starts afresh (no sheet or view of the first
+    game stays open)."""
     game_id = ft.use_route_params().get("game_id", "")
+    return GamePad(game_id, key=game_id)
+
+
+@ft.component
+def GamePad(game_id: str) -> ft.Control:
+    """The score pad of saved game ``game_id``: the table, its sheets and views."""
     store = use_store()
     session = use_session()
     sheet, set_sheet = ft.use_state(None)
@@ -318,6 +457,17 @@ def PadScreen() -> ft.Control:
     ft.use_effect(lambda: session.showed_pad(game_id), [game_id])
 
     shown = use_game(game_id)
+    # The handlers handed to the memoised parts of the pad stay the same
+    # objects from render to render and call this render's functions below.
+    on_undo = use_latest(lambda expected: page.run_task(undo, expected))
+    on_go = use_latest(lambda name: go(name))
+    on_end = use_latest(lambda: page.run_task(act, lambda saved: saved.end_early()))
+    on_row = use_latest(lambda number: open_sheet(number))
+    on_detail = use_latest(show_detail)
+    on_add = use_latest(lambda: open_sheet(NEW_ROUND))
+    on_hand = use_latest(lambda: my_hand())
+    on_save_hands = use_latest(lambda: page.run_task(save_hands))
+    on_clear_hands = use_latest(lambda: page.run_task(clear_stale_hands))
     if shown.problem:
         return problem_screen(_("This game can not be opened"), shown.problem)
     if shown.pad is None:
@@ -331,7 +481,7 @@ def PadScreen() -> ft.Control:
         )
     pad = shown.pad
     by = session.phone or None
-    table_hands = hands.read_hands(store, pad)
+    table_hands = hands.table_hands(pad, shown.draft)
     me = phone_player(pad.players, session.phone)
 
     def show_sheet(mark: SheetMark | None):
@@ -373,7 +523,7 @@ def PadScreen() -> ft.Control:
         if refusal:
             return refusal
         set_mine(None)
-        announce_saved(session, game_id)
+        announce_hands(session, game_id)
         session.tell(_("{player}'s hand is in").format(player=mine))
         return None
 
@@ -386,7 +536,7 @@ def PadScreen() -> ft.Control:
 
     async def clear_stale_hands():
         await asyncio.to_thread(hands.clear_hands, store, game_id, table_hands.stale_round)
-        announce_saved(session, game_id)
+        announce_hands(session, game_id)
 
     def settle(outcome: Outcome, entry: dict | None) -> str | None:
         """After a save from the sheet: close it and tell, put the conflict
@@ -538,44 +688,22 @@ def PadScreen() -> ft.Control:
     if detail is not None and detail <= len(pad.rows):
         return scrolling(RoundDetail(pad, detail, on_edit=edit_from_detail, on_close=lambda: show_detail(None)))
 
-    status = deal_text(pad)
-    undo_id = pad.undo_id
-    actions: list[ft.Control] = [
-        icon_button(ft.Icons.UNDO, pad.undo_label if pad.can_undo else _("Undo"), lambda: page.run_task(undo, undo_id),
-                    disabled=not pad.can_undo),
-        ft.PopupMenuButton(
-            icon=ft.Icons.MORE_VERT,
-            tooltip=_("More"),
-            items=[
-                ft.PopupMenuItem(content=_("Changes"), icon=ft.Icons.HISTORY, on_click=lambda: go("changes")),
-                ft.PopupMenuItem(content=_("Invite phones"), icon=ft.Icons.QR_CODE_2, on_click=lambda: go("invite")),
-                ft.PopupMenuItem(
-                    content=_("Whose phone is this?"), icon=ft.Icons.PHONE_ANDROID, on_click=lambda: go("phone"),
-                ),
-                ft.PopupMenuItem(content=_("Board for the table"), icon=ft.Icons.TV, on_click=lambda: go("board")),
-                ft.PopupMenuItem(
-                    content=_("End the game now"), icon=ft.Icons.STOP_CIRCLE_OUTLINED,
-                    on_click=lambda: page.run_task(act, lambda saved: saved.end_early()), disabled=pad.finished or not pad.rows,
-                ),
-                ft.PopupMenuItem(
-                    content=_("How do I deal this?"), icon=ft.Icons.HELP_OUTLINE,
-                    on_click=lambda: navigate(
-                        f"/setup?game={pad.GAME}&players={len(pad.players)}&back=/pad/{pad.id}"
-                    ),
-                ),
-                ft.PopupMenuItem(
-                    content=_("Rules"), icon=ft.Icons.MENU_BOOK_OUTLINED, on_click=lambda: navigate(f"/rules?game={pad.GAME}&game_id={pad.id}"),
-                ),
-            ],
-        ),
-    ]
     return pad_layout(
         pad,
-        screen_header(title, status, back=lambda: navigate("/"), actions=actions),
-        [*game_facts(pad), end_banner(pad, lambda: page.run_task(act, lambda saved: saved.finish())), error_line(problem)],
-        on_row=open_sheet,
-        on_detail=show_detail,
-        on_add=lambda: open_sheet(NEW_ROUND),
-        hands_control=hands_box(table_hands, save_hands, clear_stale_hands),
-        on_hand=my_hand if pad.HAND_BY_HAND else None,
+        PadBar(
+            title, deal_text(pad), pad.undo_label if pad.can_undo else _("Undo"), pad.undo_id,
+            MenuFacts(pad.GAME, pad.id, len(pad.players), not pad.finished and bool(pad.rows), current_language()),
+            on_undo, on_go, on_end,
+        ),
+        [
+            Facts(tuple(ui.facts(pad))),
+            end_banner(pad, lambda: page.run_task(act, lambda saved: saved.finish())),
+            error_line(problem),
+        ],
+        on_row=on_row,
+        on_detail=on_detail,
+        on_add=on_add,
+        hands_control=HandsBox(table_hands, current_language(), on_save_hands, on_clear_hands)
+        if table_hands.stale or table_hands.status is not None else None,
+        on_hand=on_hand if pad.HAND_BY_HAND else None,
     )

@@ -6,15 +6,17 @@ them out. :func:`score_header` shows each player's name (shortened to fit,
 see :func:`short_names`, with a :func:`names_legend`), who deals next, and
 the total in big digits with the leader (or winner) highlighted, and what
 the game adds under it (its UI module's ``total_extras``: One Up's chips,
-Up to 9's level). :func:`RoundRows` shows each round: its number (a button
+Up to 9's level). :data:`RoundRows` shows each round: its number (a button
 opening the round's detail, ``on_detail(number)``), then per player the
 running total, the game's ``change_text`` (the change of the round; Up to 9
 adds the level) and the marks D (dealt) and S (started). A tap elsewhere on
 a round row calls ``on_row(number)`` (edit or delete it). Each round is a
 :class:`Line` of plain text worked out first (:func:`round_line`) and
-painted by a memoised component, so a save paints again only the rounds it
-changed (a new round, or the rounds after an edited one), and each cell is
-one text of styled parts.
+painted by a memoised component, in memoised blocks of rounds, so a save
+paints again only the rounds it changed (a new round, or the rounds after an
+edited one) and looks only at the block that holds them; each cell is one
+text of styled parts. :data:`ScoreHeader` is :func:`score_header` memoised
+on the pad and the language.
 :func:`score_table` stacks the two for screens that do not pin the header.
 
 Test ids: ``total-<player>`` (the big total), ``level-<player>`` (Up to 9),
@@ -26,7 +28,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from functools import partial
 
 import flet as ft
 
@@ -34,6 +35,7 @@ from companion.i18n import N_, _, pgettext
 from companion.pads import Pad, Row
 from companion.pads.base import join_names
 from companion.ui.games import game_ui
+from companion.ui.state import use_latest
 from companion.ui.widgets import BIG_DIGITS, TOUCH, labelled
 
 ROUND_COLUMN = TOUCH
@@ -281,14 +283,14 @@ def _round_number(line: Line, on_detail: Callable[[int], None] | None) -> ft.Con
         label=line.detail_label,
         button=True,
         exclude_semantics=True,
-        on_tap=partial(on_detail, line.number),
+        on_tap=lambda: on_detail(line.number),
         content=ft.Container(
             width=ROUND_COLUMN,
             height=TOUCH,
             border_radius=8,
             border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT),
             ink=True,
-            on_click=partial(on_detail, line.number),
+            on_click=lambda: on_detail(line.number),
             alignment=ft.Alignment.CENTER,
             content=ft.Column(
                 [label, ft.Icon(ft.Icons.INFO_OUTLINE, size=14, color=ft.Colors.ON_SURFACE_VARIANT)],
@@ -311,7 +313,7 @@ def _RoundLine(
         border_radius=8,
         padding=ft.Padding.symmetric(vertical=2),
         ink=on_row is not None,
-        on_click=partial(on_row, line.number) if on_row else None,
+        on_click=(lambda: on_row(line.number)) if on_row else None,
         content=ft.Row(
             [_cell(line.number, cell) for cell in line.cells],
             spacing=2,
@@ -341,35 +343,76 @@ is not equal to the one it was built from: after a save, the lines of the
 rounds that did not change cost nothing to paint."""
 
 
+ROUND_BLOCK = 8
+"""Rounds per block of the table: a block whose lines did not change is not
+built again, so a save goes through the blocks, not through every round."""
+
+
 @ft.component
-def RoundRows(
-    pad: Pad,
+def _RoundBlock(
+    lines: tuple[Line, ...], on_row: Callable[[int], None] | None, on_detail: Callable[[int], None] | None
+) -> ft.Control:
+    """Up to :data:`ROUND_BLOCK` consecutive rounds, one :data:`RoundLine` each."""
+    return ft.Column([RoundLine(line, on_row, on_detail) for line in lines], spacing=2)
+
+
+RoundBlock = ft.memo(_RoundBlock)
+"""A block of rounds (:func:`_RoundBlock`), built again only when one of its
+lines (or a handler) changed."""
+
+
+def round_lines(pad: Pad) -> tuple[Line, ...]:
+    """Every round of ``pad`` as a :class:`Line`, oldest first (:func:`round_line`)."""
+    return tuple(round_line(pad, row) for row in pad.rows)
+
+
+@ft.component
+def _RoundRows(
+    lines: tuple[Line, ...],
     on_row: Callable[[int], None] | None = None,
     on_detail: Callable[[int], None] | None = None,
 ) -> ft.Control:
-    """One line per round of ``pad``, oldest first, in a column;
+    """The rounds ``lines`` (:func:`round_lines`), oldest first, in a column;
     ``on_row(number)`` is called when a round is tapped, ``on_detail(number)``
     when its number is.
 
-    The lines get handlers that stay the same from one render to the next
-    (calling the latest ``on_row`` / ``on_detail``), so a line whose
-    :class:`Line` did not change is kept as it was painted (:data:`RoundLine`).
+    The rounds go in blocks of :data:`ROUND_BLOCK` (:data:`RoundBlock`) and
+    get handlers that stay the same from one render to the next (calling
+    the latest ``on_row`` / ``on_detail``), so after a save only the block
+    that gained or changed a line is built again, and in it only that line
+    (:data:`RoundLine`).
     """
-    latest = ft.use_ref(None)
-    latest.current = (on_row, on_detail)
-    tap_row = ft.use_callback(lambda number: latest.current[0](number), [])
-    tap_detail = ft.use_callback(lambda number: latest.current[1](number), [])
+    tap_row = use_latest(lambda number: on_row(number))
+    tap_detail = use_latest(lambda number: on_detail(number))
     return ft.Column(
         [
-            RoundLine(
-                round_line(pad, row),
+            RoundBlock(
+                lines[start:start + ROUND_BLOCK],
                 tap_row if on_row is not None else None,
                 tap_detail if on_detail is not None else None,
             )
-            for row in pad.rows
+            for start in range(0, len(lines), ROUND_BLOCK)
         ],
         spacing=2,
     )
+
+
+RoundRows = ft.memo(_RoundRows)
+"""The rounds of the table (:func:`_RoundRows`), skipped whole while its
+lines and handlers are equal to the last ones (a screen drawn again for
+anything but a change of the game)."""
+
+
+@ft.component
+def _ScoreHeader(pad: Pad, language: str) -> ft.Control:
+    """:func:`score_header` of ``pad`` in ``language`` (a language code)."""
+    return score_header(pad)
+
+
+ScoreHeader = ft.memo(_ScoreHeader)
+"""The names and totals (:func:`score_header`), built again only for another
+pad (a save) or another language (``companion.i18n.current_language()``):
+a screen drawn again for anything else leaves them as they are."""
 
 
 def score_table(
@@ -378,4 +421,4 @@ def score_table(
     on_detail: Callable[[int], None] | None = None,
 ) -> ft.Control:
     """The whole table for ``pad`` (header, then the rounds) in one column."""
-    return ft.Column([score_header(pad), RoundRows(pad, on_row, on_detail)], spacing=2)
+    return ft.Column([score_header(pad), RoundRows(round_lines(pad), on_row, on_detail)], spacing=2)

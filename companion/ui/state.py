@@ -188,6 +188,21 @@ def use_game(game_id: str) -> Shown:
     return session.games.get(game_id)
 
 
+def use_latest(handler: Callable[..., Any]) -> Callable[..., Any]:
+    """A function that stays the same object from one render of the
+    calling component to the next and calls the ``handler`` given at the
+    latest render (with the same arguments); call inside a component.
+
+    Handed to a memoised component (``ft.memo``) in place of a handler made
+    anew at each render, it lets that component be skipped while its other
+    arguments are equal. It takes any arguments, so Flet would pass it the
+    event: give a control's ``on_click`` a lambda that calls it
+    (``on_click=lambda: on_add()``), never the function itself."""
+    latest = ft.use_ref(None)
+    latest.current = handler
+    return ft.use_callback(lambda *args: latest.current(*args), [])
+
+
 def use_games_list() -> int:
     """Listen, while the calling component is mounted, for changes of the
     list of games (created, finished, reopened, deleted, imported) made by
@@ -281,3 +296,13 @@ def announce_saved(session: SessionState, game_id: str | None = None, pad: Pad |
         pubsub.send_others_on_topic(game_topic(game_id), version)
     if listed:
         pubsub.send_others_on_topic(GAMES_TOPIC, None)
+
+
+def announce_hands(session: SessionState, game_id: str) -> None:
+    """After a hand was entered or cleared (game ``game_id``'s hand-by-hand
+    draft changed, the game did not): refresh this session's screens and
+    tell the sessions showing the game; the shared cache reads the draft
+    again once for all of them (``GameCache.hands_changed``)."""
+    session.saved()
+    version = session.games.hands_changed(game_id)
+    ft.context.page.pubsub.send_others_on_topic(game_topic(game_id), version)

@@ -1,0 +1,126 @@
+"""What a save costs the sessions, counted without a browser: real Flet
+sessions of the app in this process (tests/flet_sessions.py), some on the
+saved game's pad, some on another game's. A save draws again, on each
+phone showing the game, the pad and only the parts the save changed (its
+new round's line, not the others, nor the menu, the buttons or the facts);
+phones showing another game draw nothing; the game is read from the store
+by none of them (the saving phone's pad is shared through the game cache;
+only its hand-by-hand draft is read, once with the save, for all).
+A hand entered draws the hands box again, not the rounds or the totals.
+Going from one game's address straight to another's starts the other's pad
+afresh: a sheet open on the first is not shown on the second.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections import Counter
+
+import pytest
+from flet.components.component import Renderer
+from flet.pubsub.pubsub_hub import PubSubHub
+
+from companion.pads import new_pad
+from companion.server import TableAccess
+from companion.store import Store
+from companion.ui.app import session_main
+from companion.ui.live import game_cache, game_topic
+from companion.ui.state import phone_label
+from flet_sessions import go_to, open_phone, run_alone, settle, shows, tap
+
+PLAYERS = ["Ann", "Ben", "Cy"]
+
+
+def one_up_game(store: Store, rounds: int) -> str:
+    """A One Up game of Ann, Ben and Cy with ``rounds`` rounds saved in ``store``; its id."""
+    pad = new_pad("one_up", PLAYERS)
+    for number in range(rounds):
+        pad.add_round({player: "" if index == number % 3 else "3" for index, player in enumerate(PLAYERS)},
+                      PLAYERS[number % 3])
+    store.save_game(pad.to_doc())
+    return pad.id
+
+
+@pytest.fixture
+def renders(monkeypatch):
+    """Counts the component functions rendered (by name) while the test runs."""
+    counted: Counter[str] = Counter()
+    render = Renderer.render
+
+    def counting(self, root_fn, *args, **kwargs):
+        counted[root_fn.__name__] += 1
+        return render(self, root_fn, *args, **kwargs)
+
+    monkeypatch.setattr(Renderer, "render", counting)
+    return counted
+
+
+def table_of_phones(tmp_path, scenario):
+    """Run ``scenario(store, game_id, other_id, shown, others)`` with two
+    phones on a One Up game of 9 rounds (``shown``) and two on another
+    (``others``), every phone settled; returns what it returns."""
+
+    async def run():
+        store = Store(tmp_path)
+        game_id, other_id = one_up_game(store, 9), one_up_game(store, 9)
+        main = session_main(store, TableAccess(tmp_path, required=False, host="127.0.0.1", port=8550))
+        hub = PubSubHub(asyncio.get_running_loop())
+        shown = [await open_phone(main, f"/pad/{game_id}", hub) for _phone in range(2)]
+        others = [await open_phone(main, f"/pad/{other_id}", hub) for _phone in range(2)]
+        await settle(shown + others)
+        return await scenario(store, game_id, other_id, shown, others)
+
+    return run_alone(run())
+
+
+def test_a_save_draws_only_what_it_changed_on_the_phones_of_its_game(tmp_path, renders):
+    async def save(store, game_id, other_id, shown, others):
+        cache = game_cache(store)
+        reads, quiet = cache.reads, [phone.sent for phone in others]
+        renders.clear()
+        saved = store.update_game(game_id, lambda pad: pad.add_round({"Ann": "", "Ben": "4", "Cy": "5"}, "Ann"))
+        version, _listed = cache.put(game_id, saved)
+        shown[0].pubsubhub.send_all_on_topic(game_topic(game_id), version)
+        await settle(shown + others)
+        return cache.reads - reads, [phone.sent for phone in others] == quiet
+
+    store_reads, others_quiet = table_of_phones(tmp_path, save)
+    assert (store_reads, others_quiet) == (1, True)
+    assert {name: renders[name] for name in ("GamePad", "_PadBar", "_ScoreHeader", "_RoundRows", "_RoundLine")} == {
+        "GamePad": 2, "_PadBar": 2, "_ScoreHeader": 2, "_RoundRows": 2, "_RoundLine": 2,
+    }
+    assert [renders[name] for name in ("_PadMenu", "_PadButtons", "_Facts", "PadScreen")] == [0, 0, 0, 0]
+    assert renders["_RoundBlock"] == 2
+
+
+def test_a_hand_entered_draws_the_hands_box_not_the_rounds(tmp_path, renders):
+    async def enter(store, game_id, other_id, shown, others):
+        cache = game_cache(store)
+        renders.clear()
+        store.update_draft(game_id, lambda draft: {
+            "round": 10, "parts": {"Ann": {"hand": ["6"], "went_out": False, "ended_by": False}},
+            "by": {"Ann": phone_label("Ann")},
+        })
+        version = cache.hands_changed(game_id)
+        shown[0].pubsubhub.send_all_on_topic(game_topic(game_id), version)
+        await settle(shown + others)
+        return cache.get(game_id).draft["round"]
+
+    assert table_of_phones(tmp_path, enter) == 10
+    assert (renders["GamePad"], renders["_HandsBox"]) == (2, 2)
+    assert [renders[name] for name in ("_RoundRows", "_RoundBlock", "_RoundLine", "_ScoreHeader", "_PadBar")] == [
+        0, 0, 0, 0, 0,
+    ]
+
+
+def test_another_games_address_starts_its_pad_afresh(tmp_path):
+    async def go(store, game_id, other_id, shown, others):
+        phone = shown[0]
+        await tap(phone, "Add round")
+        await settle([phone])
+        sheet = shows(phone, "Round 10")
+        await go_to(phone, f"/pad/{other_id}")
+        await settle([phone])
+        return sheet, shows(phone, "Round 10"), shows(phone, "Add round")
+
+    assert table_of_phones(tmp_path, go) == (True, False, True)
