@@ -263,9 +263,7 @@ def validate_doc(doc: dict[str, Any]) -> None:
     if not isinstance(rounds, list) or not all(isinstance(entry, dict) for entry in rounds):
         fail("'rounds' must be a list of JSON objects, one per round.")
     for field in ("created", "updated"):
-        try:
-            utc_seconds(doc.get(field))
-        except ValueError:
+        if not _is_utc_time(doc.get(field)):
             fail(f"'{field}' must be an ISO 8601 date and time with a UTC offset; got {doc.get(field)!r}.")
     for field in ("finished", "ended_early"):
         if not isinstance(doc.get(field), bool):
@@ -277,12 +275,16 @@ def validate_doc(doc: dict[str, Any]) -> None:
     if not is_int(seq) or seq < 0:
         fail(f"'seq' must be a whole number, 0 or more; got {seq!r}.")
     round_ids = [entry.get("id") for entry in rounds]
-    if not all(isinstance(rid, str) and ROUND_ID_PATTERN.fullmatch(rid) for rid in round_ids):
-        fail("every round needs an 'id' of 8 hex digits (0-9, a-f).")
+    is_round_id = ROUND_ID_PATTERN.fullmatch
+    for rid in round_ids:
+        if not isinstance(rid, str) or not is_round_id(rid):
+            fail("every round needs an 'id' of 8 hex digits (0-9, a-f).")
     if len(set(round_ids)) != len(round_ids):
         fail("two rounds have the same 'id'.")
-    if not all(is_int(entry.get("rev")) and 0 <= entry["rev"] <= seq for entry in rounds):
-        fail(f"every round needs a 'rev': a whole number from 0 to 'seq' ({seq}).")
+    for entry in rounds:
+        rev = entry.get("rev")
+        if not (type(rev) is int or is_int(rev)) or not 0 <= rev <= seq:
+            fail(f"every round needs a 'rev': a whole number from 0 to 'seq' ({seq}).")
     _validate_log(doc.get("log"), seq, fail)
 
 
@@ -295,17 +297,26 @@ def _validate_log(log: Any, seq: int, fail: Callable[[str], None]) -> None:
     previous = 0
     for record in log:
         number = record.get("id")
-        if not is_int(number) or not previous < number <= seq:
+        if not (type(number) is int or is_int(number)) or not previous < number <= seq:
             fail(f"the changes in 'log' must be numbered upwards from 1 to 'seq' ({seq}); got {number!r}.")
         previous = number
-        try:
-            utc_seconds(record.get("at"))
-        except ValueError:
+        if not _is_utc_time(record.get("at")):
             fail(f"change {number} of 'log' needs an 'at' time in ISO 8601 with a UTC offset.")
-        if record.get("by") is not None and not isinstance(record.get("by"), str):
+        by = record.get("by")
+        if by is not None and not isinstance(by, str):
             fail(f"change {number} of 'log': 'by' must be text or null.")
         if record.get("kind") not in CHANGE_KINDS:
             fail(f"change {number} of 'log': 'kind' must be one of {', '.join(CHANGE_KINDS)}.")
+
+
+def _is_utc_time(value: Any) -> bool:
+    """True when :func:`utc_seconds` reads ``value`` (ISO 8601 text with a UTC offset), without working out the seconds."""
+    if not isinstance(value, str):
+        return False
+    try:
+        return dt.datetime.fromisoformat(value).tzinfo is not None
+    except ValueError:
+        return False
 
 
 

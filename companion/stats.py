@@ -122,13 +122,15 @@ def game_tally(pad: Pad) -> dict[str, dict[str, Any]]:
     number of rounds (games that count penalties: One Up and Up to 9), and
     the game's personal record (see :data:`GAME_RECORDS`).
     """
-    winners = set(pad.winners) if pad.finished else set()
+    finished = pad.finished
+    winners = set(pad.winners) if finished else set()
     _, record = GAME_RECORDS.get(pad.GAME, ("", None))
+    rounds = [penalty for penalty in pad.penalties() if penalty]
     tally: dict[str, dict[str, Any]] = {}
     for player in pad.players:
-        penalties = [row.penalty[player] for row in pad.rows if row.penalty]
+        penalties = [penalty[player] for penalty in rounds]
         tally[player] = {
-            "finished": pad.finished,
+            "finished": finished,
             "won": player in winners,
             "penalty": [sum(penalties), len(penalties)] if penalties else None,
             "record": record(pad, player) if record else None,
