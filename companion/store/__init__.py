@@ -70,7 +70,7 @@ from companion.errors import (
 from companion.i18n import _
 from companion.pads import Pad, PadError, pad_from_doc
 from companion.pads.base import now_iso
-from companion.stats import PlayerStats, freeze_tally, merge_tallies
+from companion.stats import PlayerStats, freeze_tally
 from companion.store.backup import BACKUP_FORMAT, BACKUP_SCHEMA, MAX_BACKUP_BYTES, parse_backup
 from companion.store.drafts import DRAFTS_FILE, Drafts
 from companion.store.files import AtomicJSONStorage, dump_json, paused_gc, remove_stale_temps
@@ -427,15 +427,14 @@ class Store(Journals, Drafts):
     def player_stats(self) -> list[PlayerStats]:
         """Statistics per player over every saved game (see ``companion.stats.PlayerStats``).
 
-        Merges the tallies kept in the history index as games are finished
-        (no replay of the history) with those of the games in progress
-        (each replayed once, then cached until it changes). Returns one
-        PlayerStats per name, sorted by name (case ignored).
+        Adds the tallies of the games in progress (each replayed once, then
+        cached until it changes) to the sums of the finished games' tallies
+        that the history index keeps up to date as games are finished and
+        deleted, so no finished game is replayed or added up again. Returns
+        one PlayerStats per name, sorted by name (case ignored).
         """
         with self._locked():
-            index = self._history_index()
-            archived = [(index.by_id[gid]["game"], tally) for gid, tally in index.tallies.items()]
-            live = []
+            sums = self._history_index().sums.copy()
             cache = self._folder.live_tallies
             current = self._games()[1]
             for game_id in list(cache):
@@ -445,8 +444,8 @@ class Store(Journals, Drafts):
                 text = json.dumps(doc, sort_keys=True)
                 if game_id not in cache or cache[game_id][0] != text:
                     cache[game_id] = (text, freeze_tally(tally_of(doc)))
-                live.append((doc["game"], cache[game_id][1]))
-        return merge_tallies(itertools.chain(archived, live))
+                sums.add(doc["game"], cache[game_id][1])
+        return sums.stats()
 
     # -- backup ---------------------------------------------------------------
 
