@@ -275,7 +275,9 @@ class Store(Journals, Drafts):
         """
         with paused_gc():
             prepared = [(doc, None) for doc in map(prepare_doc, docs)]
-            return self._add(prepared)
+            added = self._add(prepared)
+            del prepared  # let go while the collector is paused, so it does not scan them once
+        return added
 
     @guarded
     def delete_game(self, game_id: str) -> dict[str, Any]:
@@ -459,7 +461,9 @@ class Store(Journals, Drafts):
         with paused_gc():
             games = sorted(self.iter_games(), key=order_key, reverse=True)
             backup = {"format": BACKUP_FORMAT, "schema": BACKUP_SCHEMA, "exported": now_iso(), "games": games}
-            return dump_json(backup).decode("utf-8")
+            text = dump_json(backup).decode("utf-8")
+            del games, backup  # let go while the collector is paused, so it does not scan them once
+        return text
 
     @guarded
     def import_json(self, data: bytes | str) -> int:
@@ -476,7 +480,9 @@ class Store(Journals, Drafts):
         whose id is already saved are skipped (the copy on this device is
         kept); older documents are migrated.
         """
-        games = parse_backup(data)
         with paused_gc():
-            return self._add(games)
+            games = parse_backup(data)
+            added = self._add(games)
+            del games  # let go while the collector is paused, so it does not scan them once
+        return added
 
