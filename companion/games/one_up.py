@@ -400,7 +400,8 @@ def is_game_over(totals: Mapping[str, int], *, limit: int = GAME_LIMIT) -> bool:
     >>> is_game_over({"Ann": 39, "Ben": 12}), is_game_over({"Ann": 30}, limit=30)
     (False, True)
     """
-    whole_number(limit, _("The game limit (points)"), least=1, error=OneUpScoreError)
+    if type(limit) is not int or limit < 1:
+        whole_number(limit, _("The game limit (points)"), least=1, error=OneUpScoreError)
     totals = _check_mapping(N_("The running totals"), totals)
     return any(_check_total(N_("{name}'s total"), total, name) >= limit for name, total in totals.items())
 

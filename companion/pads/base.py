@@ -39,7 +39,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from companion import setup
-from companion.document import ROUND_KEYS, SCHEMA, migrate_doc, validate_doc
+from companion.document import SCHEMA, migrate_doc, validate_doc
 from companion.errors import StoreError
 from companion.i18n import N_, _, ngettext
 from companion.pads.table import (
@@ -483,7 +483,7 @@ class Pad(VersionedPad):
         saved_entries = [entry_fields(saved) for saved in doc["rounds"]]
         entries = pad._checked_entries(saved_entries, N_("Round {number}: the saved entry"))
         pad._set_replay(pad._replay(entries, pad._options))
-        pad._rounds = [{key: saved[key] for key in ROUND_KEYS} | entry for saved, entry in zip(doc["rounds"], entries)]
+        pad._rounds = [{"id": saved["id"], "rev": saved["rev"], **entry} for saved, entry in zip(doc["rounds"], entries)]
         pad._seq = doc["seq"]
         pad._log = copy_json(doc["log"])
         pad._check_log()

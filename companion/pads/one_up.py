@@ -220,7 +220,9 @@ class OneUpPad(Pad):
         went_out, ended_by = entry["went_out"], entry["ended_by"]
         scored = one_up.score_round(state.totals, entry["hands"], went_out, joker=options["joker"])
         following = one_up.next_starter(went_out, [ended_by] if ended_by else [])
-        return OneUpState({player: scored[player] for player in self.players}, following)
+        if tuple(scored) != self.players:
+            scored = {player: scored[player] for player in self.players}
+        return OneUpState(scored, following)
 
     def _play(
         self, state: OneUpState, entry: Mapping[str, Any], number: int, options: Mapping[str, Any]
