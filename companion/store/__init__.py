@@ -275,9 +275,7 @@ class Store(Journals, Drafts):
         """
         with paused_gc():
             prepared = [(doc, None) for doc in map(prepare_doc, docs)]
-            added = self._add(prepared)
-            del prepared  # let go while the collector is paused, so it does not scan them once
-        return added
+            return self._add(prepared)
 
     @guarded
     def delete_game(self, game_id: str) -> dict[str, Any]:
