@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import csv
 import io
+from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -123,13 +124,15 @@ def game_tally(pad: Pad) -> dict[str, dict[str, Any]]:
     number of rounds (games that count penalties: One Up and Up to 9), and
     the game's personal record (see :data:`GAME_RECORDS`).
     """
-    winners = set(pad.winners) if pad.finished else set()
+    finished = pad.finished
+    winners = set(pad.winners) if finished else set()
     _, record = GAME_RECORDS.get(pad.GAME, ("", None))
+    rounds = [penalty for penalty in pad.penalties() if penalty]
     tally: dict[str, dict[str, Any]] = {}
     for player in pad.players:
-        penalties = [row.penalty[player] for row in pad.rows if row.penalty]
+        penalties = [penalty[player] for penalty in rounds]
         tally[player] = {
-            "finished": pad.finished,
+            "finished": finished,
             "won": player in winners,
             "penalty": [sum(penalties), len(penalties)] if penalties else None,
             "record": record(pad, player) if record else None,
@@ -191,44 +194,116 @@ def thaw_tally(frozen: FrozenTally) -> dict[str, dict[str, Any]]:
     }
 
 
+class TallySums:
+    """The sums of many games' tallies (:func:`freeze_tally` of :func:`game_tally`),
+    kept up to date one game at a time, so statistics over a long history are
+    shown without adding up every game again.
+
+    :meth:`add` and :meth:`remove` take one game (its game id and frozen
+    tally) in or out; :meth:`stats` gives what :func:`merge_tallies` gives
+    for the games in the sums. Per player: games, finished games, wins,
+    per game id [penalty points, rounds, games counted], and per record
+    field how many games reached each value (so a removed best is replaced
+    by the next best).
+    """
+
+    __slots__ = ("games", "finished", "wins", "penalties", "records")
+
+    def __init__(self) -> None:
+        self.games: dict[str, int] = {}
+        self.finished: dict[str, int] = {}
+        self.wins: dict[str, int] = {}
+        self.penalties: dict[str, dict[str, list[int]]] = {}
+        self.records: dict[str, dict[str, Counter[int]]] = {}
+
+    @classmethod
+    def of(cls, tallies: Iterable[tuple[str, FrozenTally]]) -> TallySums:
+        """The sums of (game id, frozen tally) pairs."""
+        sums = cls()
+        for game, tally in tallies:
+            sums.add(game, tally)
+        return sums
+
+    def add(self, game: str, tally: FrozenTally) -> None:
+        """Count one game (its game id and frozen tally) in."""
+        self._count(game, tally, 1)
+
+    def remove(self, game: str, tally: FrozenTally) -> None:
+        """Count out one game that :meth:`add` counted in (the same game id and tally)."""
+        self._count(game, tally, -1)
+
+    def _count(self, game: str, tally: FrozenTally, step: int) -> None:
+        field_name = GAME_RECORDS[game][0] if game in GAME_RECORDS else ""
+        for player, ended, won, penalty, record in tally:
+            _bump(self.games, player, step)
+            if ended:
+                _bump(self.finished, player, step)
+                _bump(self.wins, player, step * won)
+            if penalty is not None:
+                by_game = self.penalties.setdefault(player, {})
+                sums = by_game.setdefault(game, [0, 0, 0])
+                sums[0] += step * penalty[0]
+                sums[1] += step * penalty[1]
+                sums[2] += step
+                if not sums[2]:
+                    del by_game[game]
+                    if not by_game:
+                        del self.penalties[player]
+            if field_name and record is not None:
+                fields = self.records.setdefault(player, {})
+                reached = fields.setdefault(field_name, Counter())
+                reached[record] += step
+                if reached[record] <= 0:
+                    del reached[record]
+                    if not reached:
+                        del fields[field_name]
+                        if not fields:
+                            del self.records[player]
+
+    def copy(self) -> TallySums:
+        """Sums that can be changed without changing these."""
+        other = TallySums()
+        other.games, other.finished, other.wins = dict(self.games), dict(self.finished), dict(self.wins)
+        other.penalties = {player: {game: list(sums) for game, sums in by_game.items()}
+                           for player, by_game in self.penalties.items()}
+        other.records = {player: {name: Counter(reached) for name, reached in fields.items()}
+                         for player, fields in self.records.items()}
+        return other
+
+    def stats(self) -> list[PlayerStats]:
+        """One :class:`PlayerStats` per player name in the sums, sorted by name (case ignored)."""
+        wins, finished = self.wins, self.finished
+        return [
+            PlayerStats(
+                name=name,
+                games=self.games[name],
+                finished=finished.get(name, 0),
+                wins=wins.get(name, 0),
+                win_rate=wins.get(name, 0) / finished[name] if finished.get(name) else None,
+                avg_penalty={game: total / count for game, (total, count, _games) in self.penalties.get(name, {}).items()},
+                **{field_name: max(reached) for field_name, reached in self.records.get(name, {}).items()},
+            )
+            for name in sorted(self.games, key=str.casefold)
+        ]
+
+
+def _bump(counts: dict[str, int], key: str, step: int) -> None:
+    """Add ``step`` to ``counts[key]`` (missing counts as 0), dropping the key when it comes to 0."""
+    value = counts.get(key, 0) + step
+    if value:
+        counts[key] = value
+    else:
+        counts.pop(key, None)
+
+
 def merge_tallies(tallies: Iterable[tuple[str, FrozenTally]]) -> list[PlayerStats]:
     """Statistics per player name from the tallies of many games.
 
     Takes (game id, :func:`freeze_tally` of a :func:`game_tally` result)
     pairs; returns one :class:`PlayerStats` per name, sorted by name (case
-    ignored).
+    ignored): the :meth:`TallySums.stats` of their :class:`TallySums`.
     """
-    games: dict[str, int] = {}
-    finished: dict[str, int] = {}
-    wins: dict[str, int] = {}
-    penalty_sums: dict[str, dict[str, list[int]]] = {}
-    records: dict[str, dict[str, int]] = {}
-    for game, tally in tallies:
-        field_name = GAME_RECORDS[game][0] if game in GAME_RECORDS else ""
-        for player, ended, won, penalty, record in tally:
-            games[player] = games.get(player, 0) + 1
-            if ended:
-                finished[player] = finished.get(player, 0) + 1
-                wins[player] = wins.get(player, 0) + won
-            if penalty is not None:
-                sums = penalty_sums.setdefault(player, {}).setdefault(game, [0, 0])
-                sums[0] += penalty[0]
-                sums[1] += penalty[1]
-            if field_name and record is not None:
-                best = records.setdefault(player, {})
-                best[field_name] = max(best.get(field_name, record), record)
-    return [
-        PlayerStats(
-            name=name,
-            games=games[name],
-            finished=finished.get(name, 0),
-            wins=wins.get(name, 0),
-            win_rate=wins.get(name, 0) / finished[name] if finished.get(name) else None,
-            avg_penalty={game: total / count for game, (total, count) in penalty_sums.get(name, {}).items()},
-            **records.get(name, {}),
-        )
-        for name in sorted(games, key=str.casefold)
-    ]
+    return TallySums.of(tallies).stats()
 
 
 def load_pads(docs: Iterable[Mapping[str, Any]]) -> Iterator[Pad]:

@@ -10,6 +10,7 @@ import pytest
 from companion.pads import OneCardPad, OneUpPad, UpOrDownPad, UpToNinePad, pad_from_doc
 from companion.stats import (
     CSV_COLUMNS,
+    TallySums,
     as_text_cell,
     check_tally,
     csv_rows,
@@ -203,3 +204,35 @@ def test_game_tally_is_what_the_store_keeps():
     assert not check_tally({"Ann": {**tally["Ann"], "penalty": [1, -1]}})
     assert thaw_tally(freeze_tally(tally)) == tally
     assert merge_tallies([("up_to_nine", freeze_tally(tally))]) == player_stats([up_to_nine_doc()])
+
+
+def test_sums_kept_game_by_game_give_the_statistics_of_the_games_left(docs):
+    """Counting games in and out one at a time gives what adding up the games left gives,
+    also when the game that held a player's best record is taken out."""
+    games = [(doc["game"], freeze_tally(game_tally(pad_from_doc(doc)))) for doc in docs[:4]]
+    low_up_or_down = up_or_down_doc()
+    low_up_or_down["rounds"][0]["scores"]["Ann"]["rows"] = [[8, 3]]
+    low = (low_up_or_down["game"], freeze_tally(game_tally(pad_from_doc(low_up_or_down))))
+    sums = TallySums.of([*games, low])
+    assert sums.stats() == merge_tallies([*games, low]) == player_stats([*docs[:4], low_up_or_down])
+    sums.remove(*games[2])
+    ann = sums.stats()[0]
+    assert (ann.games, ann.best_score) == (3, 24)
+    assert sums.stats() == merge_tallies([games[0], games[1], games[3], low])
+    copy = sums.copy()
+    for game in (games[0], games[1], games[3], low):
+        sums.remove(*game)
+    assert (sums.stats(), sums.games, sums.penalties, sums.records) == ([], {}, {}, {})
+    assert copy.stats() == merge_tallies([games[0], games[1], games[3], low])
+
+
+def test_the_store_keeps_the_sums_as_finished_games_come_and_go(tmp_path):
+    store = Store(tmp_path)
+    finished = [one_up_doc(), up_or_down_doc(), one_card_doc()]
+    for number, doc in enumerate(finished):
+        doc["id"] = f"game{number}"
+        store.save_game(doc)
+    assert store.player_stats() == player_stats(finished)
+    store.delete_game("game1")
+    assert store.player_stats() == player_stats([finished[0], finished[2]])
+    assert Store(tmp_path).player_stats() == player_stats([finished[0], finished[2]])

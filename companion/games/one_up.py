@@ -262,16 +262,24 @@ def _penalty(values: set[str]) -> int:
     return sum([PENALTY_POINTS[value] for value in values])
 
 
-def _check_total(name: str, total: object) -> int:
-    """A running total in penalty points, 0 or more; ``OneUpScoreError`` naming ``name`` if not."""
-    return whole_number(total, _("{name} (penalty points)").format(name=name), error=OneUpScoreError)
+def _check_total(name: str, total: object, player: str | None = None) -> int:
+    """A running total in penalty points, 0 or more; ``OneUpScoreError`` naming it if not.
+
+    ``name`` is an English msgid ("The running total", or "{name}'s total"
+    with ``player`` for ``{name}``), translated only when the total is refused.
+    """
+    if type(total) is int and total >= 0:
+        return total
+    what = _(name).format(name=player) if player is not None else _(name)
+    return whole_number(total, _("{name} (penalty points)").format(name=what), error=OneUpScoreError)
 
 
 def _check_mapping(name: str, value: object) -> Mapping:
-    """``value`` if it is a mapping of player names, else ``OneUpScoreError`` naming ``name``."""
+    """``value`` if it is a mapping of player names, else ``OneUpScoreError`` naming it
+    (``name``: an English msgid, translated only then)."""
     if type(value) is not dict and not isinstance(value, Mapping):
         raise OneUpScoreError(_("{what} must map each player's name to a value, not {value}").format(
-            what=name, value=repr(value)))
+            what=_(name), value=repr(value)))
     return value
 
 
@@ -293,7 +301,7 @@ def give_back(total: int) -> int:
     >>> give_back(23), give_back(4), give_back(0)
     (10, 1, 0)
     """
-    return _give_back(_check_total(_("The running total"), total))
+    return _give_back(_check_total(N_("The running total"), total))
 
 
 def _give_back(total: int) -> int:
@@ -343,8 +351,8 @@ def score_round(
     >>> score_round({"Ann": 12, "Ben": 3}, {"Ann": [], "Ben": "K 4 4"}, "Ann")
     {'Ann': 2, 'Ben': 17}
     """
-    totals = _check_mapping(_("The running totals"), totals)
-    hands = dict(_check_mapping(_("The hands"), hands))
+    totals = _check_mapping(N_("The running totals"), totals)
+    hands = dict(_check_mapping(N_("The hands"), hands))
     if went_out is not None and went_out not in hands and went_out in totals:
         hands[went_out] = []
     missing = [name for name in totals if name not in hands]
@@ -359,7 +367,7 @@ def score_round(
     for name, cards in hands.items():
         before = totals.get(name, 0)
         if type(before) is not int or before < 0:
-            before = _check_total(_("{name}'s total").format(name=name), before)
+            before = _check_total(N_("{name}'s total"), before, name)
         if name == went_out:
             if as_cards(cards):
                 raise OneUpScoreError(
@@ -392,9 +400,10 @@ def is_game_over(totals: Mapping[str, int], *, limit: int = GAME_LIMIT) -> bool:
     >>> is_game_over({"Ann": 39, "Ben": 12}), is_game_over({"Ann": 30}, limit=30)
     (False, True)
     """
-    whole_number(limit, _("The game limit (points)"), least=1, error=OneUpScoreError)
-    totals = _check_mapping(_("The running totals"), totals)
-    return any(_check_total(_("{name}'s total").format(name=name), total) >= limit for name, total in totals.items())
+    if type(limit) is not int or limit < 1:
+        whole_number(limit, _("The game limit (points)"), least=1, error=OneUpScoreError)
+    totals = _check_mapping(N_("The running totals"), totals)
+    return any(_check_total(N_("{name}'s total"), total, name) >= limit for name, total in totals.items())
 
 
 def winners(totals: Mapping[str, int]) -> list[str]:
@@ -414,8 +423,8 @@ def winners(totals: Mapping[str, int]) -> list[str]:
     >>> winners({"Ann": 12, "Ben": 9, "Cy": 9})
     ['Ben', 'Cy']
     """
-    totals = _check_mapping(_("The running totals"), totals)
-    checked = {name: _check_total(_("{name}'s total").format(name=name), total) for name, total in totals.items()}
+    totals = _check_mapping(N_("The running totals"), totals)
+    checked = {name: _check_total(N_("{name}'s total"), total, name) for name, total in totals.items()}
     if not checked:
         return []
     fewest = min(checked.values())
@@ -436,7 +445,7 @@ def chips(total: int) -> tuple[int, int]:
     >>> chips(23)
     (2, 3)
     """
-    total = _check_total(_("The running total"), total)
+    total = _check_total(N_("The running total"), total)
     black, white = CHIP_VALUES
     return total // black, (total % black) // white
 

@@ -39,7 +39,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from companion import setup
-from companion.document import ROUND_KEYS, SCHEMA, migrate_doc, validate_doc
+from companion.document import SCHEMA, migrate_doc, validate_doc
 from companion.errors import StoreError
 from companion.i18n import N_, _, ngettext
 from companion.pads.table import (
@@ -132,7 +132,7 @@ class Pad(VersionedPad):
         self._seq = 0
         self._log: list[dict[str, Any]] = []
         self.by: str | None = None
-        self._rows, self._state = self._replay(self._rounds, self._options)
+        self._set_replay(self._replay(self._rounds, self._options))
 
     @classmethod
     def _title(cls) -> str:
@@ -157,6 +157,14 @@ class Pad(VersionedPad):
     def _play(self, state: Any, entry: Mapping[str, Any], number: int, options: Mapping[str, Any]) -> tuple[Any, Row]:
         """Replay one checked entry: (state after it, its row). May raise ValueError."""
         raise NotImplementedError
+
+    def _step(self, state: Any, entry: Mapping[str, Any], number: int, options: Mapping[str, Any]) -> Any:
+        """The state after one checked entry, as :meth:`_play` gives it, without building its row.
+
+        A game whose row costs much beside its scoring overrides this with
+        the scoring alone (and builds its ``_play`` on it). May raise ValueError.
+        """
+        return self._play(state, entry, number, options)[0]
 
     def _totals(self, state: Any) -> dict[str, int]:
         """Player -> running total in ``state``."""
@@ -234,8 +242,25 @@ class Pad(VersionedPad):
 
     @property
     def rows(self) -> list[Row]:
-        """The score table, one :class:`Row` per round, oldest first."""
-        return list(self._rows)
+        """The score table, one :class:`Row` per round, oldest first.
+
+        A replay keeps only the state after each round; the rows are built
+        from those states (:meth:`_play` of each round on the state before
+        it) the first time they are asked for, and kept until the next change.
+        """
+        rows = self._shown_rows
+        if rows is None:
+            options = self._options
+            rows = [self._play(before, saved, number, options)[1]
+                    for number, (before, saved) in enumerate(zip(self._states, self._rounds), 1)]
+            self._shown_rows = rows
+        return list(rows)
+
+    def penalties(self) -> list[dict[str, int]]:
+        """Each round's penalty points by player, oldest first: the rows'
+        ``penalty`` (empty dicts in games without penalties); a game may
+        work them out from its states without building the rows."""
+        return [row.penalty for row in self.rows]
 
     @property
     def totals(self) -> dict[str, int]:
@@ -457,8 +482,8 @@ class Pad(VersionedPad):
         )
         saved_entries = [entry_fields(saved) for saved in doc["rounds"]]
         entries = pad._checked_entries(saved_entries, N_("Round {number}: the saved entry"))
-        pad._rows, pad._state = pad._replay(entries, pad._options)
-        pad._rounds = [{key: saved[key] for key in ROUND_KEYS} | entry for saved, entry in zip(doc["rounds"], entries)]
+        pad._set_replay(pad._replay(entries, pad._options))
+        pad._rounds = [{"id": saved["id"], "rev": saved["rev"], **entry} for saved, entry in zip(doc["rounds"], entries)]
         pad._seq = doc["seq"]
         pad._log = copy_json(doc["log"])
         pad._check_log()
@@ -546,14 +571,20 @@ class Pad(VersionedPad):
                     what=_(what).format(number=number), error=repr(exc))) from exc
         return checked
 
-    def _replay(self, entries: list[dict[str, Any]], options: Mapping[str, Any]) -> tuple[list[Row], Any]:
-        """Score checked entries from the start; PadError names the first round that fails."""
-        state = self._start(options)
-        rows: list[Row] = []
+    def _replay(self, entries: list[dict[str, Any]], options: Mapping[str, Any]) -> list[Any]:
+        """Score checked entries from the start (:meth:`_step`): the state before
+        round 1, then the state after each round; PadError names the first round that fails."""
+        states = [self._start(options)]
+        step = self._step
         for number, entry in enumerate(entries, 1):
             try:
-                state, row = self._play(state, entry, number, options)
+                states.append(step(states[-1], entry, number, options))
             except ValueError as exc:
                 raise PadError(_(_ROUND_REFUSED).format(number=number, reason=exc)) from exc
-            rows.append(row)
-        return rows, state
+        return states
+
+    def _set_replay(self, states: list[Any]) -> None:
+        """Take the states of a :meth:`_replay` of this pad's rounds; the rows are built again when asked for."""
+        self._states = states
+        self._state = states[-1]
+        self._shown_rows: list[Row] | None = None

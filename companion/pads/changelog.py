@@ -281,12 +281,11 @@ def undo_conflict_message(log: Sequence[Record], expected: Any, target: Record |
 
 def _saved_round(saved: Any) -> bool:
     """True for a round as a log record holds it (a dict with an id and a rev)."""
-    return (
-        isinstance(saved, dict)
-        and isinstance(saved.get("id"), str)
-        and bool(ROUND_ID_PATTERN.fullmatch(saved["id"]))
-        and is_int(saved.get("rev"))
-    )
+    if not isinstance(saved, dict):
+        return False
+    round_id, rev = saved.get("id"), saved.get("rev")
+    return isinstance(round_id, str) and bool(ROUND_ID_PATTERN.fullmatch(round_id)) and (
+        type(rev) is int or is_int(rev))
 
 
 def _flags(value: Any) -> bool:
@@ -314,7 +313,7 @@ def check_record(record: Record) -> None:
     ):
         raise ValueError(_("change {number} has damaged finished/ended early flags").format(number=number))
     place, option = record.get("number"), record.get("option")
-    if place is not None and not (is_int(place) and place >= 1):
+    if place is not None and not ((type(place) is int or is_int(place)) and place >= 1):
         raise ValueError(_("change {number} has a bad round number").format(number=number))
     if option is not None and not isinstance(option, str):
         raise ValueError(_("change {number} has a bad option name").format(number=number))
@@ -322,8 +321,9 @@ def check_record(record: Record) -> None:
     if moved in ROUND_KINDS:
         if place is None or not isinstance(written, dict):
             raise ValueError(_("change {number} does not hold the round it changed").format(number=number))
-        sides = [written.get("before"), written.get("after")]
-        if not any(sides) or not all(side is None or _saved_round(side) for side in sides):
+        before, after = written.get("before"), written.get("after")
+        if not (before or after) or not ((before is None or _saved_round(before))
+                                         and (after is None or _saved_round(after))):
             raise ValueError(_("change {number} holds a damaged round").format(number=number))
     elif written is not None:
         raise ValueError(_("change {number} holds a round it did not change").format(number=number))

@@ -214,36 +214,48 @@ class OneUpPad(Pad):
     def _start(self, options: Mapping[str, Any]) -> OneUpState:
         return OneUpState({player: 0 for player in self.players}, None)
 
+    def _step(
+        self, state: OneUpState, entry: Mapping[str, Any], number: int, options: Mapping[str, Any]
+    ) -> OneUpState:
+        went_out, ended_by = entry["went_out"], entry["ended_by"]
+        scored = one_up.score_round(state.totals, entry["hands"], went_out, joker=options["joker"])
+        following = one_up.next_starter(went_out, [ended_by] if ended_by else [])
+        if tuple(scored) != self.players:
+            scored = {player: scored[player] for player in self.players}
+        return OneUpState(scored, following)
+
     def _play(
         self, state: OneUpState, entry: Mapping[str, Any], number: int, options: Mapping[str, Any]
     ) -> tuple[OneUpState, Row]:
-        totals, starter = state.totals, state.starter
+        after = self._step(state, entry, number, options)
+        totals, new_totals = state.totals, after.totals
         went_out, ended_by = entry["went_out"], entry["ended_by"]
-        scored = one_up.score_round(totals, entry["hands"], went_out, joker=options["joker"])
-        new_totals: dict[str, int] = {}
-        points: dict[str, int] = {}
-        penalty: dict[str, int] = {}
-        for player in self.players:
-            new_totals[player] = total = scored[player]
-            points[player] = change = total - totals[player]
-            penalty[player] = 0 if player == went_out else change
         detail = dict.fromkeys(self.players, "")
         if went_out is not None:
             given = totals[went_out] - new_totals[went_out]
             detail[went_out] = _("went out, gave back {points}").format(points=given) if given else _("went out")
         elif ended_by is not None:
             detail[ended_by] = _("dropped out last")
-        following = one_up.next_starter(went_out, [ended_by] if ended_by else [])
         row = Row(
             number=number,
             dealer=self._dealer_of(number),
-            starter=starter,
-            points=points,
-            totals=new_totals,
-            penalty=penalty,
+            starter=state.starter,
+            points={player: new_totals[player] - totals[player] for player in self.players},
+            totals=dict(new_totals),
+            penalty=self._hand_penalties(state, after, went_out),
             detail=detail,
         )
-        return OneUpState(new_totals, following), row
+        return after, row
+
+    def _hand_penalties(self, before: OneUpState, after: OneUpState, went_out: str | None) -> dict[str, int]:
+        """Each player's hand penalty in a round: what their total rose by, 0 for the player who went out."""
+        totals, new_totals = before.totals, after.totals
+        return {player: 0 if player == went_out else new_totals[player] - totals[player] for player in self.players}
+
+    def penalties(self) -> list[dict[str, int]]:
+        """Each round's hand penalties by player (the rows' ``penalty``), worked out from the states alone."""
+        return [self._hand_penalties(before, after, saved["went_out"])
+                for before, after, saved in zip(self._states, self._states[1:], self._rounds)]
 
     def _totals(self, state: OneUpState) -> dict[str, int]:
         return dict(state.totals)

@@ -8,11 +8,12 @@ revision, refuses a change made against a version that has moved on
 log's records and words are companion.pads.changelog's.
 
 What it needs from the pad built on it: ``DEFAULTS``, ``_title()``,
-``_check_option``, ``_checked_entries`` (saved entries checked as new ones)
-and ``_replay`` (entries scored from the start: (rows, state)), and the
-attributes ``_rounds`` (saved rounds: entry fields plus ``id`` and ``rev``),
-``_options``, ``_finished``, ``_ended_early``, ``_seq``, ``_log``,
-``_rows``, ``_state`` and ``updated``.
+``_check_option``, ``_checked_entries`` (saved entries checked as new ones),
+``_replay`` (entries scored from the start: the state before round 1 and
+after each round), ``_set_replay`` (which takes those states) and ``rows``
+(the score table), and the attributes ``_rounds`` (saved rounds: entry
+fields plus ``id`` and ``rev``), ``_options``, ``_finished``,
+``_ended_early``, ``_seq``, ``_log``, ``_state`` and ``updated``.
 """
 
 from __future__ import annotations
@@ -58,7 +59,6 @@ class VersionedPad:
     _ended_early: bool
     _seq: int
     _log: list[dict[str, Any]]
-    _rows: list[Row]
     _state: Any
     updated: str
     by: str | None
@@ -210,7 +210,7 @@ class VersionedPad:
         self._commit(
             "add", rounds=[*self._rounds, saved], number=self.next_round, round_change=(None, saved), reopen=True,
         )
-        return self._rows[-1]
+        return self.rows[-1]
 
     def _edit(self, round: str | int, entry: dict[str, Any], expected_rev: int | None) -> Row:
         """Replace a round (by id or number) with a checked entry; return its new row."""
@@ -220,7 +220,7 @@ class VersionedPad:
         rounds = list(self._rounds)
         rounds[index] = saved
         self._commit("edit", rounds=rounds, number=index + 1, round_change=(old, saved), reopen=True)
-        return self._rows[index]
+        return self.rows[index]
 
     def _index(self, number: int) -> int:
         """The list index of round ``number``, or PadError naming the rounds there are."""
@@ -284,24 +284,23 @@ class VersionedPad:
                 changelog.check_record(record)
             except ValueError as exc:
                 raise PadError(_("The saved change log is damaged: {error}").format(error=exc)) from exc
-            damaged = _("The saved change log is damaged: change {number}").format(number=record["id"])
-            written = record.get("round") or {}
-            saved = written.get("before")
+            written = record.get("round")
+            saved = written.get("before") if written else None
             if saved and record["kind"] != "undo":
                 try:
                     [entry] = self._checked_entries([entry_fields(saved)], N_("Round {number}"), record["number"])
                 except PadError as exc:
-                    raise PadError(_("{damaged}: {error}").format(damaged=damaged, error=exc)) from exc
+                    raise PadError(_("{damaged}: {error}").format(damaged=_damaged(record), error=exc)) from exc
                 written["before"] = {key: saved[key] for key in ROUND_KEYS} | entry
             if record.get("value") is not None:
                 if record["option"] not in self.DEFAULTS:
                     raise PadError(_("{damaged}: {game} has no option '{name}'").format(
-                        damaged=damaged, game=self._title(), name=record["option"]))
+                        damaged=_damaged(record), game=self._title(), name=record["option"]))
                 for side in ("before", "after"):
                     try:
                         record["value"][side] = self._check_option(record["option"], record["value"][side])
                     except PadError as exc:
-                        raise PadError(_("{damaged}: {error}").format(damaged=damaged, error=exc)) from exc
+                        raise PadError(_("{damaged}: {error}").format(damaged=_damaged(record), error=exc)) from exc
 
     def _check_undoable(self, target: dict[str, Any]) -> None:
         """Refuse to undo ``target`` unless the game is as that change left it.
@@ -376,7 +375,7 @@ class VersionedPad:
             raise PadError(_("Who made a change is given as text, not {value}").format(value=repr(by)))
         new_rounds = self._rounds if rounds is None else rounds
         new_options = self._options if options is None else options
-        rows, state = self._replay([entry_of(saved) for saved in new_rounds], new_options)
+        states = self._replay([entry_of(saved) for saved in new_rounds], new_options)
         old_flags = [self._finished, self._ended_early]
         new_flags = [False, False] if reopen else list(flags) if flags is not None else old_flags
         self._seq += 1
@@ -398,10 +397,15 @@ class VersionedPad:
             record["undoes"], record["undone_kind"] = undoes, undone_kind
         self._log = [*self._log, record][-LOG_LIMIT:]
         self._rounds, self._options = new_rounds, new_options
-        self._rows, self._state = rows, state
+        self._set_replay(states)
         self._finished, self._ended_early = new_flags
         self.updated = at
 
+
+
+def _damaged(record: Mapping[str, Any]) -> str:
+    """The start of a refusal of a damaged change record: "The saved change log is damaged: change 4"."""
+    return _("The saved change log is damaged: change {number}").format(number=record["id"])
 
 
 def entry_of(saved: Mapping[str, Any]) -> dict[str, Any]:

@@ -72,7 +72,7 @@ from companion.errors import (
 from companion.i18n import _, lazy
 from companion.pads import Pad, PadError, pad_from_doc
 from companion.pads.base import now_iso
-from companion.stats import PlayerStats, freeze_tally, merge_tallies
+from companion.stats import PlayerStats, freeze_tally
 from companion.store.backup import BACKUP_FORMAT, BACKUP_SCHEMA, MAX_BACKUP_BYTES, parse_backup
 from companion.store.drafts import DRAFTS_FILE, Drafts
 from companion.store.files import AtomicJSONStorage, dump_json, paused_gc, remove_stale_temps
@@ -431,15 +431,14 @@ class Store(Journals, Drafts):
     def player_stats(self) -> list[PlayerStats]:
         """Statistics per player over every saved game (see ``companion.stats.PlayerStats``).
 
-        Merges the tallies kept in the history index as games are finished
-        (no replay of the history) with those of the games in progress
-        (each replayed once, then cached until it changes). Returns one
-        PlayerStats per name, sorted by name (case ignored).
+        Adds the tallies of the games in progress (each replayed once, then
+        cached until it changes) to the sums of the finished games' tallies
+        that the history index keeps up to date as games are finished and
+        deleted, so no finished game is replayed or added up again. Returns
+        one PlayerStats per name, sorted by name (case ignored).
         """
         with self._locked():
-            index = self._history_index()
-            archived = [(index.by_id[gid]["game"], tally) for gid, tally in index.tallies.items()]
-            live = []
+            sums = self._history_index().sums.copy()
             cache = self._folder.live_tallies
             current = self._games()[1]
             for game_id in list(cache):
@@ -449,8 +448,8 @@ class Store(Journals, Drafts):
                 text = json.dumps(doc, sort_keys=True)
                 if game_id not in cache or cache[game_id][0] != text:
                     cache[game_id] = (text, freeze_tally(tally_of(doc)))
-                live.append((doc["game"], cache[game_id][1]))
-        return merge_tallies(itertools.chain(archived, live))
+                sums.add(doc["game"], cache[game_id][1])
+        return sums.stats()
 
     # -- backup ---------------------------------------------------------------
 
@@ -464,7 +463,9 @@ class Store(Journals, Drafts):
         with paused_gc():
             games = sorted(self.iter_games(), key=order_key, reverse=True)
             backup = {"format": BACKUP_FORMAT, "schema": BACKUP_SCHEMA, "exported": now_iso(), "games": games}
-            return dump_json(backup).decode("utf-8")
+            text = dump_json(backup).decode("utf-8")
+            del games, backup  # let go while the collector is paused, so it does not scan them once
+        return text
 
     @guarded
     def import_json(self, data: bytes | str) -> int:
@@ -481,7 +482,9 @@ class Store(Journals, Drafts):
         whose id is already saved are skipped (the copy on this device is
         kept); older documents are migrated.
         """
-        games = parse_backup(data)
         with paused_gc():
-            return self._add(games)
+            games = parse_backup(data)
+            added = self._add(games)
+            del games  # let go while the collector is paused, so it does not scan them once
+        return added
 

@@ -19,7 +19,7 @@ from typing import Any
 from companion.document import SUMMARY_FIELDS, is_int, order_key, utc_seconds
 from companion.errors import StoreError
 from companion.i18n import lazy
-from companion.stats import freeze_tally, thaw_tally
+from companion.stats import TallySums, freeze_tally, thaw_tally
 
 SHARD_NAMES = frozenset(f"{n:02x}.json" for n in range(256))
 """The names an archive shard file may have."""
@@ -73,7 +73,9 @@ class History:
     """history.json in memory: the file's signature, summaries by id,
     (order key, summary) pairs oldest first, each game's statistics tally
     (``companion.stats.game_tally``, frozen by :func:`freeze_tally`) by id, how many listed games each
-    shard file holds, and how much of history.log it has applied: the
+    shard file holds, the sums of those tallies (``companion.stats.TallySums``,
+    kept up to date as games are put and dropped, so the statistics need not
+    add up every game), and how much of history.log it has applied: the
     log file's (device, inode), the bytes and the lines read.
 
     The store keeps it in step with its own writes (put, drop), so only a
@@ -85,6 +87,7 @@ class History:
     ordered: list[tuple[tuple[float, float, str], dict[str, Any]]]
     tallies: dict[str, tuple[tuple[Any, ...], ...]]
     shards: Counter[str]
+    sums: TallySums
     log_id: tuple[int, int] | None = None
     log_offset: int = 0
     log_lines: int = 0
@@ -100,7 +103,8 @@ class History:
         by_id = {summary["id"]: summary for summary in summaries}
         ordered = sorted(((order_key(s), s) for s in by_id.values()), key=itemgetter(0))
         frozen = {game_id: freeze_tally(tally) for game_id, tally in tallies.items()}
-        return cls(signature, by_id, ordered, frozen, Counter(shard_name(gid) for gid in by_id))
+        sums = TallySums.of((by_id[game_id]["game"], tally) for game_id, tally in frozen.items())
+        return cls(signature, by_id, ordered, frozen, Counter(shard_name(gid) for gid in by_id), sums)
 
     def rows(self) -> dict[str, dict[str, Any]]:
         """The ``summaries`` table of history.json: one row per game, its summary plus ``tally``."""
@@ -119,13 +123,16 @@ class History:
             old = self.by_id.pop(game_id, None)
             if old is not None:
                 del self.ordered[bisect.bisect_left(self.ordered, order_key(old), key=itemgetter(0))]
-                self.tallies.pop(game_id, None)
+                tally = self.tallies.pop(game_id, None)
+                if tally is not None:
+                    self.sums.remove(old["game"], tally)
                 self.shards[shard_name(game_id)] -= 1
 
     def put(self, summary: dict[str, Any], tally: dict[str, Any]) -> None:
         """Add or replace one checked summary (see check_summary) and its statistics tally."""
         self.drop([summary["id"]])
         self.by_id[summary["id"]] = summary
-        self.tallies[summary["id"]] = freeze_tally(tally)
+        frozen = self.tallies[summary["id"]] = freeze_tally(tally)
+        self.sums.add(summary["game"], frozen)
         self.shards[shard_name(summary["id"])] += 1
         bisect.insort(self.ordered, (order_key(summary), summary), key=itemgetter(0))
