@@ -1,7 +1,8 @@
 """Benchmark: the server's CPU to paint a save on the phones showing the game,
-without a browser (Flet sessions in this process, on a connection that
-encodes every message as the web server does and answers the phones'
-service calls).
+without a browser (Flet sessions in this process, on tests/flet_session.py's
+connection that encodes every message as the web server does and answers
+the phones' service calls; always this checkout's, whichever version is
+measured).
 
     python bench/render.py [--phones 6] [--rounds 12] [--saves 20] [--against DIR] [--profile]
 
@@ -34,8 +35,6 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 PLAYERS = ["Ann", "Ben", "Cy"]
-SETTLE = 0.02
-"""Seconds between looks at whether the sessions are done painting."""
 
 
 def _worker(root: Path, phones: int, rounds: int, saves: int, profile: bool) -> None:
@@ -43,14 +42,10 @@ def _worker(root: Path, phones: int, rounds: int, saves: int, profile: bool) -> 
     ``<pad ms per save> <counter ms per save>`` (CPU, for all the sessions)."""
     sys.path.insert(0, str(root))
     sys.path.insert(0, str(ROOT / "bench"))
+    sys.path.insert(0, str(ROOT / "tests"))
     import flet as ft
-    import msgpack
-    from flet.controls.base_control import BaseControl
-    from flet.controls.context import _context_page, context
-    from flet.messaging.connection import Connection
-    from flet.messaging.protocol import MessageAction, configure_encode_object_for_msgpack
-    from flet.messaging.session import Session
     from flet.pubsub.pubsub_hub import PubSubHub
+    from flet_session import Phone, open_session, server_hub, settle
 
     from companion.pads import new_pad
     from companion.server import TableAccess
@@ -58,58 +53,11 @@ def _worker(root: Path, phones: int, rounds: int, saves: int, profile: bool) -> 
     from companion.ui.app import session_main
     from companion.ui.live import game_cache, game_topic
 
-    encode = configure_encode_object_for_msgpack(BaseControl)
-
-    class Phone(Connection):
-        """A phone's connection: encodes what the server sends (counted in
-        ``sent``) and answers every service call with no result."""
-
-        def __init__(self, hub: PubSubHub) -> None:
-            super().__init__()
-            self.pubsubhub = hub
-            self.loop = asyncio.get_running_loop()
-            self.sent = 0
-            self.session: Session | None = None
-
-        def send_message(self, message) -> None:
-            msgpack.packb([message.action, message.body], default=encode)
-            self.sent += 1
-            if message.action == MessageAction.INVOKE_METHOD and self.session is not None:
-                body = message.body
-                self.loop.call_soon(self.session.handle_invoke_method_results,
-                                    body.control_id, body.call_id, None, None)
-
-    async def settle(connections: list[Phone]) -> None:
-        """Wait until no session sends anything for three looks."""
-        quiet, last = 0, -1
-        while quiet < 3:
-            await asyncio.sleep(SETTLE)
-            now = sum(connection.sent for connection in connections)
-            quiet, last = (quiet + 1, last) if now == last else (0, now)
-
-    async def start(session: Session, main) -> None:
-        """Run ``main`` on the session's page as Flet's web server does (in a
-        task of its own, with the page as the context's)."""
-        _context_page.set(session.page)
-        context.reset_auto_update()
-        main(session.page)
-        await session.after_event(session.page)
-
     async def open_sessions(main, route: str, hub: PubSubHub) -> list[Phone]:
-        connections = []
-        for _ in range(phones):
-            connection = Phone(hub)
-            session = connection.session = Session(connection)
-            session.page.route = route
-            session.page.client_ip = "127.0.0.1"
-            msgpack.packb(session.get_page_patch(), default=encode)
-            await asyncio.create_task(start(session, main))
-            connections.append(connection)
-        await settle(connections)
-        return connections
+        return [await open_session(main, route, hub) for _ in range(phones)]
 
     async def measure() -> tuple[float, float]:
-        hub = PubSubHub(asyncio.get_running_loop())
+        hub = server_hub()
         with tempfile.TemporaryDirectory() as scratch:
             data = Path(scratch)
             store = Store(data)
