@@ -38,8 +38,8 @@ import contextvars
 import datetime
 import functools
 import io
-from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
 from decimal import Decimal
 from pathlib import Path
 
@@ -242,6 +242,24 @@ def ngettext(singular: str, plural: str, n: int) -> str:
     plural rule picks the translated form. The caller fills placeholders.
     """
     return _app.ngettext(singular, plural, n)
+
+
+@dataclass(frozen=True)
+class Message:
+    """A ``"companion"`` message kept in English until it is read, so text made
+    once and shared (a score pad replayed once for every phone) reads in each
+    reader's language.
+
+    ``msgid`` is the English text (marked with ``N_`` where it is written, so
+    it is extracted); ``fields`` fill its named placeholders. ``str(message)``
+    is the text in the language current then; an empty ``msgid`` reads ``""``.
+    """
+
+    msgid: str
+    fields: Mapping[str, object] = field(default_factory=dict)
+
+    def __str__(self) -> str:
+        return _(self.msgid).format(**self.fields) if self.msgid else ""
 
 
 def pgettext(context: str, message: str) -> str:

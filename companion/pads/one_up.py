@@ -20,7 +20,7 @@ from typing import Any, NamedTuple
 
 from companion.cards import CardError, CardsLike, card_texts
 from companion.games import one_up
-from companion.i18n import N_, _
+from companion.i18n import N_, Message, _
 from companion.pads.base import Pad, PadError, Row, check_count, points_text
 
 
@@ -227,12 +227,13 @@ class OneUpPad(Pad):
             new_totals[player] = total = scored[player]
             points[player] = change = total - totals[player]
             penalty[player] = 0 if player == went_out else change
-        detail = dict.fromkeys(self.players, "")
+        notes: dict[str, Message] = {}
         if went_out is not None:
             given = totals[went_out] - new_totals[went_out]
-            detail[went_out] = _("went out, gave back {points}").format(points=given) if given else _("went out")
+            notes[went_out] = (Message(N_("went out, gave back {points}"), {"points": given}) if given
+                               else Message(N_("went out")))
         elif ended_by is not None:
-            detail[ended_by] = _("dropped out last")
+            notes[ended_by] = Message(N_("dropped out last"))
         following = one_up.next_starter(went_out, [ended_by] if ended_by else [])
         row = Row(
             number=number,
@@ -241,7 +242,7 @@ class OneUpPad(Pad):
             points=points,
             totals=new_totals,
             penalty=penalty,
-            detail=detail,
+            notes=notes,
         )
         return OneUpState(new_totals, following), row
 

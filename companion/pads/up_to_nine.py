@@ -18,7 +18,7 @@ from typing import Any, NamedTuple
 
 from companion.cards import CardError, as_cards, card_texts
 from companion.games import up_to_nine
-from companion.i18n import N_, _
+from companion.i18n import N_, Message, _
 from companion.pads.base import Pad, PadError, Row, check_count, points_text
 
 FINISHED = up_to_nine.FINISHED
@@ -263,21 +263,21 @@ class UpToNinePad(Pad):
             new = up_to_nine.score_round(standings, results, levels=levels)
         except ValueError as exc:
             raise PadError(str(exc)) from exc
-        detail = {}
+        notes: dict[str, Message] = {}
         for player in self.players:
             laid = results[player].laid_down
             if player == entry["went_out"]:
-                text = _("went out, laid down level {level}") if laid else _("went out, ")
+                text = N_("went out, laid down level {level}") if laid else N_("went out, ")
             else:
-                text = _("laid down level {level}") if laid else ""
-            detail[player] = text.format(level=standings[player].level)
+                text = N_("laid down level {level}") if laid else ""
+            notes[player] = Message(text, {"level": standings[player].level})
         row = self.dealt_row(
             number,
             points={player: new[player].penalty - standings[player].penalty for player in self.players},
             totals={player: new[player].penalty for player in self.players},
             penalty=penalty,
             level={player: new[player].level for player in self.players},
-            detail=detail,
+            notes=notes,
         )
         return UpToNineState(new, levels), row
 

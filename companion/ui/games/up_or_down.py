@@ -46,6 +46,17 @@ SWATCHES: dict[str, str] = {
 }
 """Screen colour of each card colour name."""
 
+COLOUR_NAMES: dict[str, str] = {
+    "red": N_("red"),
+    "orange": N_("orange"),
+    "yellow": N_("yellow"),
+    "green": N_("green"),
+    "blue": N_("blue"),
+    "purple": N_("purple"),
+}
+"""Each card colour's name as shown (marked; translated where shown); the
+stored and typed names stay the English ones of ``COLOURS``."""
+
 
 def _counts(row: list[Any]) -> dict[str, int] | list[int]:
     """A stored row as colour counts, or the stored [cards, commonest] pair."""
@@ -286,11 +297,11 @@ def Entry(pad: UpOrDownPad, number: int | None, submit: Submit, close, delete, *
         else:
             lines = [
                 stepper(
-                    colour, counts[colour],
+                    _(COLOUR_NAMES[colour]), counts[colour],
                     on_minus=partial(draft.step_colour, index, colour, -1),
                     on_plus=partial(draft.step_colour, index, colour, 1),
                     colour=SWATCHES[colour],
-                    name=_("Row {number} {colour}").format(number=index + 1, colour=colour),
+                    name=_("Row {number} {colour}").format(number=index + 1, colour=_(COLOUR_NAMES[colour])),
                 )
                 for colour in COLOURS
             ]
@@ -560,7 +571,8 @@ def entry_lines(pad: UpOrDownPad, number: int, player: str) -> list[str]:
         if isinstance(counts, list):
             what = commonest_text(counts)
         else:
-            what = ", ".join(f"{counts[colour]} {colour}" for colour in COLOURS if counts[colour])
+            what = ", ".join(_("{count} {colour}").format(count=counts[colour], colour=_(COLOUR_NAMES[colour]))
+                             for colour in COLOURS if counts[colour])
         lines.append(_("row {number}: {cards} = {points}").format(
             number=index, cards=what or _("no cards"), points=points_text(pad.score_preview([row], 0))
         ))
