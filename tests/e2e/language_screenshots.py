@@ -27,6 +27,9 @@ sys.path.insert(0, str(ROOT))
 
 from companion.i18n import _, language  # noqa: E402
 
+LOADED_MS = 90_000
+"""How long a screen may take to show its words on a loaded machine."""
+
 BROWSER_LOCALES = {"nb": "nb-NO", "de": "de-DE"}
 """Each language photographed and the browser language that makes the app speak it."""
 
@@ -86,6 +89,7 @@ def main(argv: list[str] | None = None) -> int:
                         app.open(path)
                         with language(code):
                             wait_for = prepare(app)
+                        app.see(wait_for, timeout=LOADED_MS)
                         target = args.out / f"{name}-{code}.png"
                         still_screenshot(app, target, wait_for)
                         print(target.relative_to(ROOT) if target.is_relative_to(ROOT) else target)
