@@ -26,6 +26,11 @@ keeps and a backup carries. A document is plain JSON with the outer fields
 
 ``options`` and the entry fields of ``rounds`` are each game's own and are
 checked by replaying them through the game's pad.
+
+The messages of the StoreErrors raised here are lazy (``companion.i18n.lazy``):
+each is read in the language current when ``str()`` is taken of the error,
+since a damaged saved game found as the store opens is told to each phone
+later, in its own language.
 """
 
 from __future__ import annotations
@@ -38,9 +43,12 @@ import secrets
 from collections.abc import Callable, Collection
 from typing import Any
 
+from babel.support import LazyProxy
+
 from companion import setup
 from companion.errors import StoreError
 from companion.games import up_to_nine
+from companion.i18n import lazy
 
 SCHEMA = 2
 """The version of the saved game document this code reads and writes."""
@@ -176,10 +184,15 @@ MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {0: _migrate
 """Document upgrades: from-version -> function returning the next version."""
 
 
-def _label(doc: Any) -> str:
+def _label(doc: Any) -> LazyProxy:
     """Name a document in an error message by its id when it has a usable one."""
     game_id = doc.get("id") if isinstance(doc, dict) else None
-    return f"Game {game_id}" if isinstance(game_id, str) and game_id else "The game"
+    return lazy("Game {id}", id=game_id) if isinstance(game_id, str) and game_id else lazy("The game")
+
+
+def _not_an_object(doc: Any) -> LazyProxy:
+    """The message for a saved game that is not a JSON object (``doc`` is what was found)."""
+    return lazy("A saved game must be a JSON object, not {kind}.", kind=type(doc).__name__)
 
 
 def migrate_doc(doc: dict[str, Any]) -> dict[str, Any]:
@@ -192,18 +205,21 @@ def migrate_doc(doc: dict[str, Any]) -> dict[str, Any]:
     this code knows, or has no migration.
     """
     if not isinstance(doc, dict):
-        raise StoreError(f"A saved game must be a JSON object, not {type(doc).__name__}.")
+        raise StoreError(_not_an_object(doc))
     version = doc.get("schema", 0)
     if not isinstance(version, int) or isinstance(version, bool):
-        raise StoreError(f"{_label(doc)}: 'schema' must be a whole number, not {version!r}.")
+        raise StoreError(lazy("{game}: 'schema' must be a whole number, not {value}.",
+            game=_label(doc), value=repr(version)))
     if version > SCHEMA:
-        raise StoreError(
-            f"{_label(doc)} was saved by a newer version of Companion (document version {version}; "
-            f"this one reads up to {SCHEMA}). Update Companion to open it."
-        )
+        raise StoreError(lazy(
+            "{game} was saved by a newer version of Companion (document version {version}; "
+            "this one reads up to {newest}). Update Companion to open it.",
+            game=_label(doc), version=version, newest=SCHEMA,
+        ))
     while version < SCHEMA:
         if version not in MIGRATIONS:
-            raise StoreError(f"{_label(doc)}: document version {version} is not one Companion knows.")
+            raise StoreError(lazy("{game}: document version {version} is not one Companion knows.",
+                game=_label(doc), version=version))
         doc = MIGRATIONS[version](doc)
         version = doc["schema"]
     return doc
@@ -236,76 +252,82 @@ def validate_doc(doc: dict[str, Any]) -> None:
     """
     label = _label(doc)
 
-    def fail(message: str) -> None:
-        raise StoreError(f"{label}: {message}")
+    def fail(message: LazyProxy) -> None:
+        raise StoreError(lazy("{game}: {problem}", game=label, problem=message))
 
     if not isinstance(doc, dict):
-        raise StoreError(f"A saved game must be a JSON object, not {type(doc).__name__}.")
+        raise StoreError(_not_an_object(doc))
     if doc.get("schema") != SCHEMA or not is_int(doc.get("schema")):
-        fail(f"'schema' must be {SCHEMA}.")
+        fail(lazy("'schema' must be {version}.", version=SCHEMA))
     game_id = doc.get("id")
     if not isinstance(game_id, str) or not ID_PATTERN.fullmatch(game_id):
-        raise StoreError(f"A saved game needs an 'id' of 1 to 64 letters, digits, '-' or '_'; got {game_id!r}.")
+        raise StoreError(lazy("A saved game needs an 'id' of 1 to 64 letters, digits, '-' or '_'; got {value}.",
+            value=repr(game_id)))
     if doc.get("game") not in GAMES:
-        fail(f"'game' must be one of {', '.join(GAMES)}; got {doc.get('game')!r}.")
+        fail(lazy("'game' must be one of {games}; got {value}.", games=", ".join(GAMES), value=repr(doc.get("game"))))
     players = doc.get("players")
     if not isinstance(players, list) or not all(isinstance(p, str) and p.strip() for p in players):
-        fail("'players' must be a list of player names (non-empty text).")
+        fail(lazy("'players' must be a list of player names (non-empty text)."))
     counts = PLAYER_COUNTS[doc["game"]]
     if len(players) not in counts:
-        fail(f"'players' must name {counts.start} to {counts.stop - 1} players; got {len(players)}.")
+        fail(lazy("'players' must name {least} to {most} players; got {count}.",
+            least=counts.start, most=counts.stop - 1, count=len(players)))
     dealer = doc.get("first_dealer")
     if not is_int(dealer) or not 0 <= dealer < len(players):
-        fail(f"'first_dealer' must be a seat number from 0 to {len(players) - 1}; got {dealer!r}.")
+        fail(lazy("'first_dealer' must be a seat number from 0 to {last}; got {value}.",
+            last=len(players) - 1, value=repr(dealer)))
     if not isinstance(doc.get("options"), dict):
-        fail("'options' must be a JSON object.")
+        fail(lazy("'options' must be a JSON object."))
     rounds = doc.get("rounds")
     if not isinstance(rounds, list) or not all(isinstance(entry, dict) for entry in rounds):
-        fail("'rounds' must be a list of JSON objects, one per round.")
+        fail(lazy("'rounds' must be a list of JSON objects, one per round."))
     for field in ("created", "updated"):
         try:
             utc_seconds(doc.get(field))
         except ValueError:
-            fail(f"'{field}' must be an ISO 8601 date and time with a UTC offset; got {doc.get(field)!r}.")
+            fail(lazy("'{field}' must be an ISO 8601 date and time with a UTC offset; got {value}.",
+                field=field, value=repr(doc.get(field))))
     for field in ("finished", "ended_early"):
         if not isinstance(doc.get(field), bool):
-            fail(f"'{field}' must be true or false; got {doc.get(field)!r}.")
+            fail(lazy("'{field}' must be true or false; got {value}.", field=field, value=repr(doc.get(field))))
     winners = doc.get("winners")
     if not isinstance(winners, list) or not all(isinstance(w, str) and w in players for w in winners):
-        fail("'winners' must be a list of names taken from 'players'.")
+        fail(lazy("'winners' must be a list of names taken from 'players'."))
     seq = doc.get("seq")
     if not is_int(seq) or seq < 0:
-        fail(f"'seq' must be a whole number, 0 or more; got {seq!r}.")
+        fail(lazy("'seq' must be a whole number, 0 or more; got {value}.", value=repr(seq)))
     round_ids = [entry.get("id") for entry in rounds]
     if not all(isinstance(rid, str) and ROUND_ID_PATTERN.fullmatch(rid) for rid in round_ids):
-        fail("every round needs an 'id' of 8 hex digits (0-9, a-f).")
+        fail(lazy("every round needs an 'id' of 8 hex digits (0-9, a-f)."))
     if len(set(round_ids)) != len(round_ids):
-        fail("two rounds have the same 'id'.")
+        fail(lazy("two rounds have the same 'id'."))
     if not all(is_int(entry.get("rev")) and 0 <= entry["rev"] <= seq for entry in rounds):
-        fail(f"every round needs a 'rev': a whole number from 0 to 'seq' ({seq}).")
+        fail(lazy("every round needs a 'rev': a whole number from 0 to 'seq' ({seq}).", seq=seq))
     _validate_log(doc.get("log"), seq, fail)
 
 
-def _validate_log(log: Any, seq: int, fail: Callable[[str], None]) -> None:
+def _validate_log(log: Any, seq: int, fail: Callable[[LazyProxy], None]) -> None:
     """Check the outer shape of a document's change log (see the module docstring)."""
     if not isinstance(log, list) or not all(isinstance(record, dict) for record in log):
-        fail("'log' must be a list of JSON objects, one per change.")
+        fail(lazy("'log' must be a list of JSON objects, one per change."))
     if len(log) > LOG_LIMIT:
-        fail(f"'log' holds {len(log)} changes; at most {LOG_LIMIT} are kept.")
+        fail(lazy("'log' holds {count} changes; at most {most} are kept.", count=len(log), most=LOG_LIMIT))
     previous = 0
     for record in log:
         number = record.get("id")
         if not is_int(number) or not previous < number <= seq:
-            fail(f"the changes in 'log' must be numbered upwards from 1 to 'seq' ({seq}); got {number!r}.")
+            fail(lazy("the changes in 'log' must be numbered upwards from 1 to 'seq' ({seq}); got {value}.",
+                seq=seq, value=repr(number)))
         previous = number
         try:
             utc_seconds(record.get("at"))
         except ValueError:
-            fail(f"change {number} of 'log' needs an 'at' time in ISO 8601 with a UTC offset.")
+            fail(lazy("change {number} of 'log' needs an 'at' time in ISO 8601 with a UTC offset.", number=number))
         if record.get("by") is not None and not isinstance(record.get("by"), str):
-            fail(f"change {number} of 'log': 'by' must be text or null.")
+            fail(lazy("change {number} of 'log': 'by' must be text or null.", number=number))
         if record.get("kind") not in CHANGE_KINDS:
-            fail(f"change {number} of 'log': 'kind' must be one of {', '.join(CHANGE_KINDS)}.")
+            fail(lazy("change {number} of 'log': 'kind' must be one of {kinds}.",
+                number=number, kinds=", ".join(CHANGE_KINDS)))
 
 
 
@@ -314,7 +336,7 @@ def plain_copy(doc: Any) -> Any:
     try:
         return json.loads(json.dumps(doc, allow_nan=False))
     except (TypeError, ValueError) as error:
-        raise StoreError(f"{_label(doc)} cannot be saved as JSON: {error}.") from error
+        raise StoreError(lazy("{game} cannot be saved as JSON: {error}.", game=_label(doc), error=error)) from error
 
 
 def load_doc(raw: dict[str, Any]) -> dict[str, Any]:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from companion.i18n import _
+from companion.i18n import lazy
 
 
 class StoreError(ValueError):
@@ -20,14 +20,17 @@ class StoreError(ValueError):
 class CorruptFileError(StoreError):
     """A database file is not valid JSON of TinyDB's shape (or cannot be read).
 
-    ``path`` is the file, ``reason`` the plain-words cause. The file is left
-    untouched; :class:`Store` moves it aside and starts afresh.
+    ``path`` is the file, ``reason`` the plain-words cause (text, or a
+    ``companion.i18n.lazy`` message). The file is left untouched;
+    :class:`Store` moves it aside and starts afresh. The message is lazy
+    (read in the language current when ``str()`` is taken of the error), as
+    the store notices damage as it opens and tells each phone later.
     """
 
-    def __init__(self, path: str | os.PathLike[str], reason: str) -> None:
+    def __init__(self, path: str | os.PathLike[str], reason: object) -> None:
         self.path = Path(path)
         self.reason = reason
-        super().__init__(_("{path} cannot be read as a database: {reason}.").format(path=self.path, reason=reason))
+        super().__init__(lazy("{path} cannot be read as a database: {reason}.", path=self.path, reason=reason))
 
 
 class GameNotFoundError(StoreError):

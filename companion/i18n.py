@@ -28,7 +28,9 @@ Which language is current, in order:
 
 Text that is built at import time (tables of names) is marked with ``N_()``,
 which only marks it for extraction, and translated with ``_()`` where it is
-shown.
+shown. A message made now but kept and read later, maybe by a phone in
+another language (the store's notices about a damaged file, made as the
+store opens), is made with ``lazy()``: it is translated each time it is read.
 """
 
 from __future__ import annotations
@@ -38,8 +40,9 @@ import contextvars
 import datetime
 import functools
 import io
-from collections.abc import Callable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterator, Sequence
+from typing import Any
+from dataclasses import dataclass
 from decimal import Decimal
 from pathlib import Path
 
@@ -49,7 +52,7 @@ from babel import Locale, UnknownLocaleError
 from babel.core import LOCALE_ALIASES
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
-from babel.support import NullTranslations, Translations
+from babel.support import LazyProxy, NullTranslations, Translations
 
 LANGUAGES: tuple[str, ...] = ("en", "nb", "de")
 """The app's languages as ISO 639-1 codes, the source language (English) first."""
@@ -244,27 +247,28 @@ def ngettext(singular: str, plural: str, n: int) -> str:
     return _app.ngettext(singular, plural, n)
 
 
-@dataclass(frozen=True)
-class Message:
-    """A ``"companion"`` message kept in English until it is read, so text made
-    once and shared (a score pad replayed once for every phone) reads in each
-    reader's language.
-
-    ``msgid`` is the English text (marked with ``N_`` where it is written, so
-    it is extracted); ``fields`` fill its named placeholders. ``str(message)``
-    is the text in the language current then; an empty ``msgid`` reads ``""``.
-    """
-
-    msgid: str
-    fields: Mapping[str, object] = field(default_factory=dict)
-
-    def __str__(self) -> str:
-        return _(self.msgid).format(**self.fields) if self.msgid else ""
-
-
 def pgettext(context: str, message: str) -> str:
     """Return the ``"companion"`` message ``message`` under ``context`` in the current language."""
     return _app.pgettext(context, message)
+
+
+def _render(message: str, fields: dict[str, Any]) -> str:
+    """``message`` in the current language with its placeholders filled from ``fields`` (see :func:`lazy`)."""
+    return _(message).format(**fields)
+
+
+def lazy(message: str, **fields: Any) -> LazyProxy:
+    """Return ``message`` (an English msgid of the ``"companion"`` domain) as text read in the language current
+    at each reading, with its ``{name}`` placeholders filled from ``fields``.
+
+    For a message made now and shown later, maybe to a phone in another
+    language: each reading (``str()``, ``format``, ``in``, ``==``...) translates
+    it again; a field that is itself lazy is read in that language too. Returns
+    Babel's ``LazyProxy`` (uncached); show it through ``str()`` where a plain
+    ``str`` is needed. An exception made with one as its message reads it when
+    ``str()`` is taken of the exception.
+    """
+    return LazyProxy(_render, message, fields, enable_cache=False)
 
 
 def format_number(n: int | float | Decimal) -> str:

@@ -15,6 +15,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import hmac
 import ipaddress
 import os
@@ -28,6 +29,8 @@ from urllib.parse import urlencode, urlsplit
 from starlette.responses import PlainTextResponse
 from starlette.types import ASGIApp, Receive, Scope, Send
 from starlette.websockets import WebSocketClose
+
+from companion.i18n import _, best_language, language
 
 KEY_FILE = "table-key.txt"
 """The name of the key file inside the data folder."""
@@ -115,6 +118,14 @@ def own_authorities(listen_host: str, port: int, extra_names: Iterable[str] = ()
     return frozenset(authorities)
 
 
+def asked_language(headers: dict[bytes, bytes]) -> contextlib.AbstractContextManager[str]:
+    """Context manager: inside it the current language is the one a request's headers (lower-case names)
+    ask for first among the app's, by its Accept-Language header (``companion.i18n.best_language``;
+    English when none fits or there is no header)."""
+    accepted = headers.get(b"accept-language", b"").decode("latin-1").split(",")
+    return language(best_language(accepted))
+
+
 class HostGuard:
     """ASGI middleware: serve only requests addressed to the app itself.
 
@@ -124,7 +135,9 @@ class HostGuard:
     ``http://`` or ``https://`` followed by one of them. Any other is
     refused with HTTP 403: a page with the plain-text reason, a WebSocket
     handshake by closing it before it is accepted (which the server answers
-    with 403). Lifespan messages pass.
+    with 403). The reason is in the language the browser asks for first
+    among the app's (its Accept-Language header; English when none fits).
+    Lifespan messages pass.
     """
 
     def __init__(self, app: ASGIApp, allowed: Iterable[str]) -> None:
@@ -132,16 +145,19 @@ class HostGuard:
         self.allowed = frozenset(name.lower() for name in allowed)
 
     def refusal(self, headers: dict[bytes, bytes]) -> str | None:
-        """Why a request with these headers (lower-case names) is refused, or None when it is not."""
+        """Why a request with these headers (lower-case names) is refused, in the language its
+        Accept-Language header asks for (:func:`asked_language`), or None when it is not."""
         host = headers.get(b"host", b"").decode("latin-1").lower()
         if host not in self.allowed:
-            return f"This server does not answer to the address {host or '(none)'}."
+            with asked_language(headers):
+                return _("This server does not answer to the address {address}.").format(address=host or _("(none)"))
         origin = headers.get(b"origin")
         if origin is None:
             return None
         parts = urlsplit(origin.decode("latin-1").lower())
         if parts.scheme not in ("http", "https") or parts.netloc not in self.allowed:
-            return "Requests from other web sites are refused."
+            with asked_language(headers):
+                return _("Requests from other web sites are refused.")
         return None
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:

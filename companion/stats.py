@@ -20,7 +20,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from companion.i18n import N_, pgettext
+from companion.i18n import N_, _, pgettext
 from companion.pads import GAME_TITLES, Pad, PadError, pad_from_doc
 from companion.pads.up_to_nine import FINISHED
 
@@ -51,8 +51,9 @@ def csv_headings() -> list[str]:
     }
     return [headings[column] for column in CSV_COLUMNS]
 
-LEVELS_DONE = "done"
-"""The ``level_after_round`` cell of an Up to 9 player who has laid down level 9."""
+LEVELS_DONE = N_("done")
+"""The ``level_after_round`` cell of an Up to 9 player who has laid down level 9 (an English msgid:
+:func:`level_after_round` writes it in the current language)."""
 
 PENALTY_NOTES: dict[str, str] = {
     "one_up": N_("hands only, give-backs not taken off"),
@@ -123,7 +124,7 @@ def game_tally(pad: Pad) -> dict[str, dict[str, Any]]:
     the game's personal record (see :data:`GAME_RECORDS`).
     """
     winners = set(pad.winners) if pad.finished else set()
-    _, record = GAME_RECORDS.get(pad.GAME, ("", None))
+    _title, record = GAME_RECORDS.get(pad.GAME, ("", None))
     tally: dict[str, dict[str, Any]] = {}
     for player in pad.players:
         penalties = [row.penalty[player] for row in pad.rows if row.penalty]
@@ -261,17 +262,17 @@ def started_text(created: str) -> str:
     """A game's start time for a spreadsheet: ISO 8601 UTC ``created``
     ("2026-11-30T01:23:45+00:00") as "2026-11-30 01:23:45"; a value without a
     time part is returned as it is."""
-    day, _, clock = created.partition("T")
+    day, _mark, clock = created.partition("T")
     return f"{day} {clock[:8]}" if clock else day
 
 
 def level_after_round(level: int | None) -> int | str:
     """The ``level_after_round`` cell: the Up to 9 level a player plays after
     the round (1-9), :data:`LEVELS_DONE` once level 9 is laid down (the pad's
-    10, seed 003 "levels"), ``""`` for the games without levels (``None``)."""
+    10, seed 003 "levels"; in the current language), ``""`` for the games without levels (``None``)."""
     if level is None:
         return ""
-    return LEVELS_DONE if level == FINISHED else level
+    return _(LEVELS_DONE) if level == FINISHED else level
 
 
 def csv_rows(docs: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:

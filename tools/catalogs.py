@@ -33,10 +33,14 @@ DOMAINS: dict[str, Path] = {"companion": ROOT / "babel.cfg"}
 
 
 def extract(domain: str, template: Path) -> None:
-    """Write the template (``.pot``) of ``domain``'s messages, as found in its sources, to ``template``."""
+    """Write the template (``.pot``) of ``domain``'s messages, as found in its sources, to ``template``.
+
+    Messages are the first arguments of Babel's default keywords (``_``,
+    ``ngettext``, ``pgettext``, ``N_``...) and of ``companion.i18n.lazy``.
+    """
     CommandLineInterface().run([
         "pybabel", "-q", "extract", "-F", str(DOMAINS[domain]), "--no-location", "--sort-output",
-        "--add-comments=TRANSLATORS:", "--project=Companion", "-o", str(template), str(ROOT),
+        "--add-comments=TRANSLATORS:", "-k", "lazy", "--project=Companion", "-o", str(template), str(ROOT),
     ])
 
 

@@ -25,7 +25,7 @@ from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from typing import Any
 
-from companion.i18n import N_, _
+from companion.i18n import N_, _, ngettext
 from companion.cards import RANK_LABELS, Card, CardError, CardLike, CardsLike, as_card, as_cards
 from companion.verdict import Verdict
 from companion.wording import join_words, markdown_table, whole_number
@@ -493,35 +493,39 @@ def rule_figures(options: Mapping[str, Any] | None = None) -> dict[str, str]:
     # imported when the figures are asked for, not when this module loads.
     from companion import setup
 
-    limit = whole_number((options or {}).get("limit", GAME_LIMIT), "One Up's limit (points)",
+    limit = whole_number((options or {}).get("limit", GAME_LIMIT), _("One Up's limit (points)"),
                          least=1, error=OneUpScoreError)
     first = setup.plan("one_up", setup.GAMES["one_up"].players.start)
     deck = "\n".join(f"- {line}" for line in first.deck)
     left = ["3", "3", "5", "K"]
     sums = " + ".join(str(PENALTY_POINTS[value]) for value in dict.fromkeys(left))
-    black, white = chips(23)
-    give_back_parts = [f"{back} if it was {least} or more" for least, back in GIVE_BACK]
+    chip_total = 23
+    black, white = chips(chip_total)
+    give_back_parts = [_("{back} if it was {least} or more").format(back=back, least=least) for least, back in GIVE_BACK]
     players = setup.GAMES["one_up"].players
     return {
-        "one_up_deck": (
-            f"From {first.decks} standard 52-card decks, pick out these "
-            f"{first.deck_size} cards:\n\n{deck}\n\nThe rest stays in the box (the wild "
-            "joker variant puts one joker back in)."
-        ),
+        "one_up_deck": ngettext(
+            "From {decks} standard 52-card deck, pick out these {cards} cards:\n\n{deck}\n\n"
+            "The rest stays in the box (the wild joker variant puts one joker back in).",
+            "From {decks} standard 52-card decks, pick out these {cards} cards:\n\n{deck}\n\n"
+            "The rest stays in the box (the wild joker variant puts one joker back in).",
+            first.decks,
+        ).format(decks=first.decks, cards=first.deck_size, deck=deck),
         "one_up_cards": str(first.deck_size),
         "one_up_hand": str(first.hand_size),
         "one_up_joker_points": str(PENALTY_POINTS[JOKER]),
-        "one_up_values": markdown_table(["Card", "Penalty points"], [
+        "one_up_values": markdown_table([_("Card"), _("Penalty points")], [
             *((value, PENALTY_POINTS[value]) for value in VALUE_CIRCLE),
-            ("Joker (wild joker variant)", PENALTY_POINTS[JOKER]),
+            (_("Joker (wild joker variant)"), PENALTY_POINTS[JOKER]),
         ]),
-        "one_up_example": (
-            f"{join_words(left)} left over cost {sums} = {hand_penalty(left)} "
-            f"points, and a pair of aces costs {hand_penalty(['A', 'A'])}."
-        ),
-        "one_up_players": f"{players.start} to {players.stop - 1}",
-        "one_up_chips": f"a total of 23 is {black} black chips and {white} white ones",
-        "one_up_give_back": "You take back " + ", else ".join(give_back_parts) + ", else nothing.",
+        "one_up_example": _(
+            "{cards} left over cost {sums} = {points} points, and a pair of aces costs {aces}."
+        ).format(cards=join_words(left), sums=sums, points=hand_penalty(left), aces=hand_penalty(["A", "A"])),
+        "one_up_players": _("{least} to {most}").format(least=players.start, most=players.stop - 1),
+        "one_up_chips": _("a total of {total} is {black} black chips and {white} white ones").format(
+            total=chip_total, black=black, white=white),
+        # TRANSLATORS: what goes between two give-backs ("10 if it was 10 or more, else 1 if it was 1 or more").
+        "one_up_give_back": _("You take back {amounts}, else nothing.").format(amounts=_(", else ").join(give_back_parts)),
         "one_up_limit": str(limit),
         "one_up_standard_limit": str(GAME_LIMIT),
         "one_up_short_limit": str(SHORT_GAME_LIMIT),

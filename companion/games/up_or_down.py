@@ -29,12 +29,13 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
+from functools import cache
 from itertools import pairwise
 from typing import Any, NamedTuple
 
 from companion.cards import CardError
 from companion.verdict import Verdict
-from companion.i18n import N_, _, ngettext
+from companion.i18n import LANGUAGES, N_, _, language, ngettext
 from companion.wording import join_words, markdown_table, whole_number
 
 TITLE = "Up or Down?"
@@ -53,8 +54,9 @@ Rulings.md, "Up or Down?" (the seed only says the deck is adjusted to the
 player count).  Edit this table for a house rule.
 """
 
-COLOURS: tuple[str, ...] = ("red", "orange", "yellow", "green", "blue", "purple")
-"""The six card colours, by the names the app shows.
+COLOURS: tuple[str, ...] = (N_("red"), N_("orange"), N_("yellow"), N_("green"), N_("blue"), N_("purple"))
+"""The six card colours, by the English names saved games keep (each an
+English msgid: :func:`colour_text` gives the name shown in the current language).
 
 The seed says there are colours but does not name them; these names are the
 app's preset.  :func:`row_score` counts whatever names it is given.
@@ -354,21 +356,50 @@ def check_row(row: Sequence[int], card: int) -> Verdict:
     return Verdict.no(text.format(card=placed, last=last, rows=MAX_ROWS))
 
 
+def colour_text(colour: str) -> str:
+    """Return the name shown for ``colour`` (one of :data:`COLOURS`) in the current language.
+
+    >>> with language("de"):
+    ...     colour_text("purple")
+    'lila'
+    """
+    return _(colour)
+
+
+def colours_text() -> str:
+    """Return the six colours' names in the current language, as a list to read: "red, orange, ..."."""
+    return ", ".join(colour_text(colour) for colour in COLOURS)
+
+
+@cache
+def _colour_words() -> dict[str, str]:
+    """Every language's name of each colour, case folded -> the colour as :data:`COLOURS` names it."""
+    words = {}
+    for code in LANGUAGES:
+        with language(code):
+            words.update((colour_text(colour).casefold(), colour) for colour in COLOURS)
+    return words
+
+
 def _colour_key(colour: str) -> str:
-    """A colour name as counted: case and surrounding spaces ignored."""
+    """A colour name as counted: case and surrounding spaces ignored, a colour's name in
+    any of the app's languages read as that colour (``"Blau"`` -> ``"blue"``)."""
     if not isinstance(colour, str) or not colour.strip():
         raise UpOrDownError(_("{value} is not a colour: name each card's colour, e.g. {colours}").format(
-            value=repr(colour), colours=", ".join(COLOURS)))
-    return colour.strip().casefold()
+            value=repr(colour), colours=colours_text()))
+    key = colour.strip().casefold()
+    return _colour_words().get(key, key)
 
 
 def colour_name(text: str) -> str:
-    """Read one of the six colour names in any case (``"Blue"`` -> ``"blue"``).
+    """Read one of the six colour names in any case and in any of the app's languages
+    (``"Blue"``, ``"blau"``, ``"Blå"`` -> ``"blue"``); returns the colour as :data:`COLOURS` names it.
 
     Raises:
-        UpOrDownError: for text that is not one of :data:`COLOURS`.
+        UpOrDownError: for text that is not one of the colours, naming them in the current language.
 
-    Rule: rulings.md, "Up or Down?" (6 colours; the names are the app's preset).
+    Rule: rulings.md, "Up or Down?" (6 colours; the names are the app's preset,
+    one set per language, none the same as another colour's in another language).
 
     >>> colour_name(" Blue ")
     'blue'
@@ -376,7 +407,7 @@ def colour_name(text: str) -> str:
     key = _colour_key(text)
     if key not in COLOURS:
         raise UpOrDownError(_("{value} is not a colour: use one of {colours}").format(
-            value=repr(text), colours=", ".join(COLOURS)))
+            value=repr(text), colours=colours_text()))
     return key
 
 
@@ -386,7 +417,9 @@ def row_score(colours: Sequence[str]) -> int:
     Args:
         colours: one colour name per card in the row, e.g.
             ``["yellow", "blue", "yellow"]``.  Any names are counted; case
-            and surrounding spaces do not matter.
+            and surrounding spaces do not matter, and a colour's name in
+            another of the app's languages counts as that colour ("gelb" is
+            "yellow").
 
     Returns:
         Points: cards in the row x cards of its commonest colour

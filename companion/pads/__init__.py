@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from companion.i18n import _
 from companion.pads.base import Pad, PadError, Place, Row
 from companion.pads.one_card import OneCardPad
 from companion.pads.one_up import OneUpPad
@@ -79,7 +80,7 @@ def pad_from_doc(doc: Mapping[str, Any]) -> Pad:
             can not score.
     """
     if not isinstance(doc, Mapping):
-        raise PadError("A saved game must be a JSON object")
+        raise PadError(_("A saved game must be a JSON object"))
     return pad_class(doc.get("game")).from_doc(doc)
 
 

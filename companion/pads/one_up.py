@@ -18,9 +18,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, NamedTuple
 
+from babel.support import LazyProxy
+
 from companion.cards import CardError, CardsLike, card_texts
 from companion.games import one_up
-from companion.i18n import N_, Message, _
+from companion.i18n import N_, _, lazy
 from companion.pads.base import Pad, PadError, Row, check_count, points_text
 
 
@@ -227,13 +229,12 @@ class OneUpPad(Pad):
             new_totals[player] = total = scored[player]
             points[player] = change = total - totals[player]
             penalty[player] = 0 if player == went_out else change
-        notes: dict[str, Message] = {}
+        notes: dict[str, LazyProxy] = {}
         if went_out is not None:
             given = totals[went_out] - new_totals[went_out]
-            notes[went_out] = (Message(N_("went out, gave back {points}"), {"points": given}) if given
-                               else Message(N_("went out")))
+            notes[went_out] = lazy("went out, gave back {points}", points=given) if given else lazy("went out")
         elif ended_by is not None:
-            notes[ended_by] = Message(N_("dropped out last"))
+            notes[ended_by] = lazy("dropped out last")
         following = one_up.next_starter(went_out, [ended_by] if ended_by else [])
         row = Row(
             number=number,

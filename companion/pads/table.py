@@ -14,7 +14,9 @@ from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from typing import Any, NamedTuple
 
-from companion.i18n import Message, _, ngettext
+from babel.support import LazyProxy
+
+from companion.i18n import _, ngettext
 from companion.wording import join_words, whole_number
 
 
@@ -44,7 +46,8 @@ class Row:
             empty for games without penalties.
         level: player -> Up to 9 level after the round (1-9, 10 = level 9
             laid down); empty for the other games.
-        notes: player -> a short note for the table as a ``Message`` ("went
+        notes: player -> a short note for the table, made with
+            ``companion.i18n.lazy`` ("went
             out, gave back 10", "laid down level 3"), kept untranslated: a
             pad is replayed once and shared by phones in different languages;
             a player with nothing to say has no note. Read as text through
@@ -58,7 +61,7 @@ class Row:
     totals: dict[str, int]
     penalty: dict[str, int] = field(default_factory=dict)
     level: dict[str, int] = field(default_factory=dict)
-    notes: dict[str, Message] = field(default_factory=dict)
+    notes: dict[str, LazyProxy] = field(default_factory=dict)
 
     @property
     def detail(self) -> dict[str, str]:

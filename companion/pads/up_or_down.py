@@ -16,8 +16,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, NamedTuple
 
+from babel.support import LazyProxy
+
 from companion.games import up_or_down
-from companion.i18n import N_, Message, _
+from companion.i18n import N_, _, lazy
 from companion.pads.base import Pad, PadError, Row, check_count, points_text
 
 _PLAYER_REFUSED = N_("{name}: {reason}")
@@ -121,7 +123,7 @@ class UpOrDownPad(Pad):
         Raises:
             PadError: as :meth:`add_round` for that player's part.
         """
-        entry = self._player_entry("This player", {"rows": rows, "discarded": discarded})
+        entry = self._player_entry(_("This player"), {"rows": rows, "discarded": discarded})
         try:
             return up_or_down.player_score([_display_row(row) for row in entry["rows"]], entry["discarded"])
         except ValueError as exc:
@@ -186,7 +188,7 @@ class UpOrDownPad(Pad):
             ).format(counted=counted, players=len(self.players), in_play=in_play, ring=up_or_down.RING_SIZE,
                      room=room))
         points: dict[str, int] = {}
-        notes: dict[str, Message] = {}
+        notes: dict[str, LazyProxy] = {}
         for player, rows in displays.items():
             try:
                 points[player] = up_or_down.player_score(rows, discarded[player])
@@ -194,8 +196,8 @@ class UpOrDownPad(Pad):
             except ValueError as exc:
                 raise PadError(_(_PLAYER_REFUSED).format(name=player, reason=exc)) from exc
             count = discarded[player]
-            notes[player] = (Message(N_("{rows} + {count} discarded"), {"rows": " + ".join(parts), "count": count})
-                             if parts else Message(N_("{count} discarded"), {"count": count}))
+            notes[player] = (lazy("{rows} + {count} discarded", rows=" + ".join(parts), count=count)
+                             if parts else lazy("{count} discarded", count=count))
         totals = {player: state.totals[player] + points[player] for player in self.players}
         row = self.dealt_row(
             number,

@@ -16,9 +16,11 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, NamedTuple
 
+from babel.support import LazyProxy
+
 from companion.cards import CardError, as_cards, card_texts
 from companion.games import up_to_nine
-from companion.i18n import N_, Message, _
+from companion.i18n import N_, _, lazy
 from companion.pads.base import Pad, PadError, Row, check_count, points_text
 
 FINISHED = up_to_nine.FINISHED
@@ -263,14 +265,14 @@ class UpToNinePad(Pad):
             new = up_to_nine.score_round(standings, results, levels=levels)
         except ValueError as exc:
             raise PadError(str(exc)) from exc
-        notes: dict[str, Message] = {}
+        notes: dict[str, LazyProxy] = {}
         for player in self.players:
             laid = results[player].laid_down
+            level = standings[player].level
             if player == entry["went_out"]:
-                text = N_("went out, laid down level {level}") if laid else N_("went out, ")
-            else:
-                text = N_("laid down level {level}") if laid else ""
-            notes[player] = Message(text, {"level": standings[player].level})
+                notes[player] = lazy("went out, laid down level {level}", level=level) if laid else lazy("went out, ")
+            elif laid:
+                notes[player] = lazy("laid down level {level}", level=level)
         row = self.dealt_row(
             number,
             points={player: new[player].penalty - standings[player].penalty for player in self.players},

@@ -57,6 +57,8 @@ from operator import itemgetter
 from pathlib import Path
 from typing import Any
 
+from babel.support import LazyProxy
+
 from companion.document import is_int, load_doc, migrate_doc, order_key, prepare_doc, summarize, validate_doc
 from companion.errors import (
     BackupError,
@@ -67,7 +69,7 @@ from companion.errors import (
     ReadOnlyError,
     StoreError,
 )
-from companion.i18n import _
+from companion.i18n import _, lazy
 from companion.pads import Pad, PadError, pad_from_doc
 from companion.pads.base import now_iso
 from companion.stats import PlayerStats, freeze_tally, merge_tallies
@@ -122,7 +124,8 @@ class Store(Journals, Drafts):
     writes, completes or undoes a move or an import cut short by a crash,
     and moves any unreadable file aside (``<name>.corrupt-<UTC timestamp>``,
     never overwritten), adding a plain-words message to ``notices`` (a list
-    of str for the user) that names the games the file held where they are
+    of ``companion.i18n.lazy`` texts for the user: ``str()`` of one is in
+    the language current then) that names the games the file held where they are
     known. A ``store.lock`` that is a folder is moved aside the same way. A
     folder that can be read but not written opens read-only (``read_only``
     is True, with a notice): games can be listed and opened, and every save
@@ -139,7 +142,7 @@ class Store(Journals, Drafts):
     @guarded
     def __init__(self, data_dir: str | os.PathLike[str]) -> None:
         self.data_dir = Path(data_dir).expanduser()
-        self.notices: list[str] = []
+        self.notices: list[LazyProxy] = []
         self.read_only = False
         self._games_path = self.data_dir / GAMES_FILE
         self._history_path = self.data_dir / HISTORY_FILE
@@ -172,11 +175,11 @@ class Store(Journals, Drafts):
         self._folder = shared_folder(self.data_dir)
         lock = self.data_dir / LOCK_FILE
         if not os.access(self.data_dir, os.W_OK):
-            self._open_read_only("the folder is read-only")
+            self._open_read_only(lazy("the folder is read-only"))
         elif lock.is_dir() or (lock.exists() and not lock.is_file()):
             self._set_aside(
-                CorruptFileError(lock, "it is a folder where Companion keeps a small lock file"), lock,
-                "A new lock file was made in its place; it held no game.",
+                CorruptFileError(lock, lazy("it is a folder where Companion keeps a small lock file")), lock,
+                lazy("A new lock file was made in its place; it held no game."),
             )
         try:
             with self._locked():
@@ -193,13 +196,14 @@ class Store(Journals, Drafts):
             with self._locked():
                 self._games()
 
-    def _open_read_only(self, reason: str) -> None:
+    def _open_read_only(self, reason: object) -> None:
         self.read_only = True
-        self.notices.append(
-            f"Companion can not write to its data folder {self.data_dir} ({reason}). "
+        self.notices.append(lazy(
+            "Companion can not write to its data folder {folder} ({reason}). "
             "Your games can be seen but changes can not be saved. Make the folder writable, "
-            "or start Companion with another folder (--data-dir), to save again."
-        )
+            "or start Companion with another folder (--data-dir), to save again.",
+            folder=self.data_dir, reason=reason,
+        ))
 
     # -- writing --------------------------------------------------------------
 
@@ -324,7 +328,7 @@ class Store(Journals, Drafts):
     @staticmethod
     def _check_id(game_id: Any) -> None:
         if not isinstance(game_id, str):
-            raise StoreError(f"A game id is text; got {game_id!r}.")
+            raise StoreError(_("A game id is text; got {value}.").format(value=repr(game_id)))
 
     def _get(self, game_id: str) -> dict[str, Any] | None:
         doc = self._games()[1].get(game_id)
@@ -352,7 +356,7 @@ class Store(Journals, Drafts):
         """
         for name, value in (("limit", limit), ("offset", offset)):
             if not is_int(value) or value < 0:
-                raise StoreError(f"{name} must be a whole number 0 or more; got {value!r}.")
+                raise StoreError(_("{name} must be a whole number 0 or more; got {value}.").format(name=name, value=repr(value)))
         with self._locked():
             live = self._live_summaries()
             merged = heapq.merge(live, self._history_index().newest_first(), key=itemgetter(0), reverse=True)

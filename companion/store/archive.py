@@ -19,6 +19,7 @@ from typing import Any
 
 from companion.document import load_doc, order_key, summarize
 from companion.errors import CorruptFileError, StoreError
+from companion.i18n import lazy
 from companion.stats import check_tally
 from companion.store.files import AtomicJSONStorage, dump_json, fsync_folder, load_json, paused_gc, signature, write_all
 from companion.store.index import EMPTY_SHARD_BYTES, SHARD_NAMES, History, check_summary, shard_name
@@ -67,16 +68,17 @@ class Archive(GameTables):
             if checked:
                 return storage, {doc["id"]: doc for doc in (load_doc(dict(row)) for row in rows)}
             if not all(isinstance(row.get("id"), str) for row in rows):
-                raise CorruptFileError(path, "a game in it has no id")
+                raise CorruptFileError(path, lazy("a game in it has no id"))
             return storage, {row["id"]: row for row in rows}
         except StoreError as error:
             lost: list[str] = []
             if index is not None:
                 lost = sorted((gid for gid in index.by_id if shard_name(gid) == name),
                               key=lambda gid: order_key(index.by_id[gid]))
-            held = (f"It held these finished games, which no longer appear in the history: "
-                    f"{self._describe(lost)}.") if lost else "It held finished games that could not be listed."
-            self._set_aside(error, path, f"{held} A fresh file was started in its place.")
+            held = lazy("It held these finished games, which no longer appear in the history: {games}. A fresh file "
+                        "was started in its place.", games=self._describe(lost)) if lost else lazy(
+                "It held finished games that could not be listed. A fresh file was started in its place.")
+            self._set_aside(error, path, held)
             if lost and not self.read_only:
                 self._append_history([{"drop": gid} for gid in lost])
             return self._storage(path), {}
@@ -130,7 +132,7 @@ class Archive(GameTables):
                 if self._read_log(cached):
                     return cached
             except StoreError as error:
-                self._set_aside(error, self._log_path, "The list of finished games was rebuilt from the saved games.")
+                self._set_aside(error, self._log_path, lazy("The list of finished games was rebuilt from the saved games."))
                 return self._rebuild_history()
         with paused_gc():
             return self._load_history()
@@ -168,8 +170,8 @@ class Archive(GameTables):
                 index.put(check_summary(entry["put"]), entry["put"]["tally"])
                 return
         except (RecursionError, ValueError, AttributeError) as error:
-            raise CorruptFileError(self._log_path, "a line of it is not one Companion writes") from error
-        raise CorruptFileError(self._log_path, "a line of it is not one Companion writes")
+            raise CorruptFileError(self._log_path, lazy("a line of it is not one Companion writes")) from error
+        raise CorruptFileError(self._log_path, lazy("a line of it is not one Companion writes"))
 
     @staticmethod
     def _apply_entries(index: History, entries: list[dict[str, Any]]) -> None:
@@ -197,17 +199,17 @@ class Archive(GameTables):
                 if tally is None:
                     complete = False
                 elif not check_tally(tally):
-                    raise StoreError("a summary has a bad statistics tally")
+                    raise StoreError(lazy("a summary has a bad statistics tally"))
                 summaries.append(summary)
                 tallies[summary["id"]] = tally
         except StoreError as error:
-            self._set_aside(error, self._history_path, "The list of finished games was rebuilt from the saved games.")
+            self._set_aside(error, self._history_path, lazy("The list of finished games was rebuilt from the saved games."))
             return self._rebuild_history()
         index = History.build(signature(self._history_path), summaries, tallies)
         try:
             self._read_log(index)
         except StoreError as error:
-            self._set_aside(error, self._log_path, "The list of finished games was rebuilt from the saved games.")
+            self._set_aside(error, self._log_path, lazy("The list of finished games was rebuilt from the saved games."))
             return self._rebuild_history()
         if not complete:
             return self._rebuild_history()
@@ -216,8 +218,8 @@ class Archive(GameTables):
         if not recovering and listed != self._held_shards():
             if existed:
                 self._set_aside(
-                    CorruptFileError(self._history_path, "it did not list every finished game"), self._history_path,
-                    "The list of finished games was rebuilt from the saved games; no game was lost.",
+                    CorruptFileError(self._history_path, lazy("it did not list every finished game")), self._history_path,
+                    lazy("The list of finished games was rebuilt from the saved games; no game was lost."),
                 )
             return self._rebuild_history()
         self._folder.history = index

@@ -14,7 +14,10 @@ import os
 from collections.abc import Iterable
 from pathlib import Path
 
+from babel.support import LazyProxy
+
 from companion.errors import CorruptFileError, StoreError
+from companion.i18n import _, lazy, ngettext
 from companion.pads import GAME_TITLES
 from companion.pads.base import join_names
 from companion.store.files import fsync_folder
@@ -23,37 +26,65 @@ from companion.store.folder import FolderState
 NAMED_GAMES = 5
 """How many games a notice about a damaged file names before "and N more"."""
 
+Described = tuple[tuple[str, str | None, tuple[str, ...], str], ...]
+"""Some games as a notice names them: (game id, game title or None when the
+history does not know the game, its players, the day it started "YYYY-MM-DD")."""
+
+
+def describe_games(games: Described) -> str:
+    """Plain words for some games, in the current language: "One Up with Ann and Ben (2026-01-01)"
+    for each (a game the history does not know by its id: "game 0123"), joined by "; ", the games
+    after the first :data:`NAMED_GAMES` counted as "2 more"."""
+    described = [
+        _("{game} with {players} ({date})").format(game=title, players=join_names(list(players)), date=day)
+        if title is not None else _("game {id}").format(id=game_id)
+        for game_id, title, players, day in games[:NAMED_GAMES]
+    ]
+    if len(games) > NAMED_GAMES:
+        more = len(games) - NAMED_GAMES
+        described.append(ngettext("{count} more", "{count} more", more).format(count=more))
+    return "; ".join(described)
+
+
+def _without_stop(error: StoreError) -> str:
+    """The message of ``error`` in the current language, without its full stop (a notice's sentence goes on)."""
+    return str(error).rstrip(".")
+
 
 class DamagedFiles(FolderState):
     """The part of a Store that sets unreadable files aside and writes the notices about them."""
 
-    def _describe(self, game_ids: Iterable[str]) -> str:
-        """Plain words for some archived games, from their summaries: "One Up with Ann and Ben (2026-01-01)"."""
+    def _describe(self, game_ids: Iterable[str]) -> LazyProxy:
+        """Some archived games in plain words (:func:`describe_games`), read in the language of
+        whoever reads it, from their summaries in the history index as they are now."""
         history = self._folder.history
-        described = []
+        games = []
         for game_id in game_ids:
             summary = history.by_id.get(game_id) if history else None
             if summary is None:
-                described.append(f"game {game_id}")
+                games.append((game_id, None, (), ""))
             else:
                 title = GAME_TITLES.get(summary["game"], summary["game"])
-                described.append(f"{title} with {join_names(list(summary['players']))} ({summary['created'][:10]})")
-        if len(described) > NAMED_GAMES:
-            described = described[:NAMED_GAMES] + [f"{len(described) - NAMED_GAMES} more"]
-        return "; ".join(described)
+                games.append((game_id, title, tuple(summary["players"]), summary["created"][:10]))
+        return LazyProxy(describe_games, tuple(games), enable_cache=False)
 
-    def _set_aside(self, error: StoreError, path: Path, consequence: str) -> None:
+    def _set_aside(self, error: StoreError, path: Path, consequence: str | LazyProxy) -> None:
         """Move an unreadable file to ``<name>.corrupt-<timestamp>`` and tell the user.
 
-        A file already gone (set aside a moment ago) is left alone. A
-        read-only store can not move it: the notice says it was left as it is.
+        ``consequence`` says what it means for the games (best made with
+        ``companion.i18n.lazy``). The notice added to ``notices`` is lazy
+        (``companion.i18n.lazy``): each phone reads it in its own language. A
+        file already gone (set aside a moment ago) is left alone. A read-only
+        store can not move it: the notice says it was left as it is.
         """
-        reason = error.reason if isinstance(error, CorruptFileError) else str(error)
+        reason = error.reason if isinstance(error, CorruptFileError) else LazyProxy(
+            _without_stop, error, enable_cache=False)
         if self.read_only:
-            self.notices.append(
-                f"Companion could not read its file {path}: {reason}. It was left as it is "
-                f"(the data folder is read-only). {consequence}"
-            )
+            self.notices.append(lazy(
+                "Companion could not read its file {path}: {reason}. It was left as it is "
+                "(the data folder is read-only). {consequence}",
+                path=path, reason=reason, consequence=consequence,
+            ))
             return
         stamp = dt.datetime.now(dt.timezone.utc).strftime("%Y%m%dT%H%M%S")
         target = path.with_name(f"{path.name}.corrupt-{stamp}")
@@ -67,11 +98,12 @@ class DamagedFiles(FolderState):
         except FileNotFoundError:
             return
         except OSError as move_error:
-            raise StoreError(
-                f"Companion could not read its file {path} ({reason}) nor move it aside "
-                f"({move_error.strerror or move_error}). Check the data folder's permissions."
-            ) from move_error
-        self.notices.append(
-            f"Companion could not read its file {path}: {reason}. The file was not changed; "
-            f"it was moved to {target}. {consequence}"
-        )
+            raise StoreError(_(
+                "Companion could not read its file {path} ({reason}) nor move it aside "
+                "({cause}). Check the data folder's permissions."
+            ).format(path=path, reason=reason, cause=move_error.strerror or move_error)) from move_error
+        self.notices.append(lazy(
+            "Companion could not read its file {path}: {reason}. The file was not changed; "
+            "it was moved to {target}. {consequence}",
+            path=path, reason=reason, target=target, consequence=consequence,
+        ))

@@ -18,6 +18,7 @@ from collections.abc import Callable
 from typing import Any
 
 from companion.errors import StoreError
+from companion.i18n import _, lazy
 from companion.store.damage import DamagedFiles
 from companion.store.files import JSON_OPTIONS, AtomicJSONStorage
 from companion.store.guard import ChangeFailed, guarded
@@ -44,8 +45,8 @@ class Drafts(DamagedFiles):
         except StoreError as error:
             self._set_aside(
                 error, path,
-                "It held the rounds being entered hand by hand, which were dropped: each player enters "
-                "their hand again. No saved game is affected.",
+                lazy("It held the rounds being entered hand by hand, which were dropped: each player enters "
+                     "their hand again. No saved game is affected."),
             )
             return AtomicJSONStorage(path, access_mode=mode, **JSON_OPTIONS), {}
 
@@ -81,7 +82,8 @@ class Drafts(DamagedFiles):
             except Exception as error:
                 raise ChangeFailed(error) from error
             if new is not None and not isinstance(new, dict):
-                raise StoreError(f"A draft is a JSON object; got {type(new).__name__}. Nothing was saved.")
+                raise StoreError(_("A draft is a JSON object; got {kind}. Nothing was saved.").format(
+                    kind=type(new).__name__))
             if new is None:
                 if game_id not in drafts:
                     return None
@@ -91,5 +93,6 @@ class Drafts(DamagedFiles):
             try:
                 storage.write({"drafts": drafts})
             except TypeError as error:
-                raise StoreError(f"A draft holds plain JSON only ({error}). Nothing was saved.") from error
+                raise StoreError(_("A draft holds plain JSON only ({error}). Nothing was saved.").format(
+                    error=error)) from error
             return copy.deepcopy(new)

@@ -23,6 +23,7 @@ import orjson
 from tinydb.storages import Storage
 
 from companion.errors import CorruptFileError, StoreError
+from companion.i18n import lazy
 
 try:
     import fcntl
@@ -267,7 +268,7 @@ class AtomicJSONStorage(Storage):
         except FileNotFoundError:
             return None
         except OSError as error:
-            raise CorruptFileError(self.path, f"it cannot be opened ({error.strerror or error})") from error
+            raise CorruptFileError(self.path, lazy("it cannot be opened ({cause})", cause=error.strerror or error)) from error
         signature = (info.st_dev, info.st_ino, info.st_size, info.st_mtime_ns, info.st_ctime_ns)
         if not raw:
             self._seen = signature
@@ -276,20 +277,21 @@ class AtomicJSONStorage(Storage):
             with paused_gc():
                 data = load_json(raw.decode(self._encoding))
         except UnicodeDecodeError as error:
-            raise CorruptFileError(self.path, f"it is not {self._encoding} text") from error
+            raise CorruptFileError(self.path, lazy("it is not {encoding} text", encoding=self._encoding)) from error
         except json.JSONDecodeError as error:
-            raise CorruptFileError(
-                self.path, f"it is not valid JSON ({error.msg} at line {error.lineno}, column {error.colno})"
-            ) from error
+            raise CorruptFileError(self.path, lazy(
+                "it is not valid JSON ({problem} at line {line}, column {column})",
+                problem=error.msg, line=error.lineno, column=error.colno,
+            )) from error
         except RecursionError as error:
-            raise CorruptFileError(self.path, "it is nested too deeply to be one of Companion's files") from error
+            raise CorruptFileError(self.path, lazy("it is nested too deeply to be one of Companion's files")) from error
         except ValueError as error:
-            raise CorruptFileError(self.path, "it holds a number too long to read") from error
+            raise CorruptFileError(self.path, lazy("it holds a number too long to read")) from error
         if not isinstance(data, dict) or not all(
             isinstance(table, dict) and all(isinstance(doc, dict) for doc in table.values())
             for table in data.values()
         ):
-            raise CorruptFileError(self.path, "it is JSON but not a set of tables of documents")
+            raise CorruptFileError(self.path, lazy("it is JSON but not a set of tables of documents"))
         self._seen = signature
         return data
 

@@ -13,8 +13,10 @@ import threading
 from pathlib import Path
 
 import filelock
+from babel.support import LazyProxy
 
 from companion.errors import StoreError
+from companion.i18n import _
 from companion.stats import FrozenTally
 from companion.store.index import History
 
@@ -67,16 +69,16 @@ class Folder:
             self._file_lock.acquire()
         except filelock.Timeout as error:
             self.thread_lock.release()
-            raise StoreError(
-                f"Another copy of Companion kept the data folder {self._folder} busy for "
-                f"{LOCK_TIMEOUT:.0f} seconds. Close it and try again; nothing was changed."
-            ) from error
+            raise StoreError(_(
+                "Another copy of Companion kept the data folder {folder} busy for "
+                "{seconds} seconds. Close it and try again; nothing was changed."
+            ).format(folder=self._folder, seconds=f"{LOCK_TIMEOUT:.0f}")) from error
         except BaseException:
             self.thread_lock.release()
             raise
         return self
 
-    def __exit__(self, *_: object) -> None:
+    def __exit__(self, *_exc: object) -> None:
         try:
             self._file_lock.release()
         finally:
@@ -103,14 +105,15 @@ def shared_folder(folder: Path) -> Folder:
 class FolderState:
     """What the parts of a :class:`companion.store.Store` share, set when it opens.
 
-    ``data_dir`` (Path) is the data folder, ``notices`` (list of str) the
-    plain-words messages for the user, ``read_only`` whether saving is
+    ``data_dir`` (Path) is the data folder, ``notices`` the plain-words
+    messages for the user (each a ``companion.i18n.lazy`` text: ``str()`` of it
+    is in the language current then), ``read_only`` whether saving is
     refused; ``_folder`` is the folder's shared :class:`Folder`, and the
     ``_*_path`` / ``_archive_dir`` attributes are the store's files in it.
     """
 
     data_dir: Path
-    notices: list[str]
+    notices: list[LazyProxy]
     read_only: bool
     _folder: Folder
     _games_path: Path

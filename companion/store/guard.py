@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from companion.errors import DiskFullError, ReadOnlyError, StoreError
+from companion.i18n import _
 from companion.store.folder import FolderState
 
 _Result = TypeVar("_Result")
@@ -62,23 +63,22 @@ def translate(data_dir: Path, error: BaseException) -> StoreError:
     """The plain-words StoreError (DiskFullError, ReadOnlyError or StoreError) for an error
     of the file system or of a damaged file met while using the data folder ``data_dir``."""
     if isinstance(error, OSError) and error.errno in DISK_FULL_ERRNOS:
-        return DiskFullError(
-            f"The disk that holds {data_dir} is full, so the change was not saved; "
+        return DiskFullError(_(
+            "The disk that holds {folder} is full, so the change was not saved; "
             "the game stays as it was last saved. Free some space and try again."
-        )
+        ).format(folder=data_dir))
     if isinstance(error, OSError) and error.errno in READ_ONLY_ERRNOS:
-        return ReadOnlyError(
-            f"Companion can not write to its data folder {data_dir} "
-            f"({error.strerror or error}), so the change was not saved. "
+        return ReadOnlyError(_(
+            "Companion can not write to its data folder {folder} "
+            "({cause}), so the change was not saved. "
             "Make the folder writable, or start Companion with another folder (--data-dir)."
-        )
+        ).format(folder=data_dir, cause=error.strerror or error))
     if isinstance(error, OSError):
-        return StoreError(
-            f"Companion could not use its data folder {data_dir} ({error.strerror or error}); "
-            "the change was not saved."
-        )
+        return StoreError(_(
+            "Companion could not use its data folder {folder} ({cause}); the change was not saved."
+        ).format(folder=data_dir, cause=error.strerror or error))
     if isinstance(error, RecursionError):
-        return StoreError(f"A game in {data_dir} is nested too deeply to be read or saved.")
+        return StoreError(_("A game in {folder} is nested too deeply to be read or saved.").format(folder=data_dir))
     if isinstance(error, MemoryError):
-        return StoreError(f"A file in {data_dir} is too large to read.")
-    return StoreError(f"A game in {data_dir} could not be read or saved: {error}.")
+        return StoreError(_("A file in {folder} is too large to read.").format(folder=data_dir))
+    return StoreError(_("A game in {folder} could not be read or saved: {error}.").format(folder=data_dir, error=error))

@@ -18,6 +18,7 @@ from typing import Any
 
 from companion.document import SUMMARY_FIELDS, is_int, order_key, utc_seconds
 from companion.errors import StoreError
+from companion.i18n import lazy
 from companion.stats import freeze_tally, thaw_tally
 
 SHARD_NAMES = frozenset(f"{n:02x}.json" for n in range(256))
@@ -32,19 +33,19 @@ def check_summary(row: Any) -> dict[str, Any]:
     so a large history does not slow down every later allocation.
     """
     if not isinstance(row, dict):
-        raise StoreError("a summary is not a JSON object")
+        raise StoreError(lazy("a summary is not a JSON object"))
     types = {"id": str, "game": str, "players": list, "created": str, "updated": str,
              "finished": bool, "ended_early": bool, "winners": list}
     for field, kind in types.items():
         if not isinstance(row.get(field), kind):
-            raise StoreError(f"a summary has a bad '{field}'")
+            raise StoreError(lazy("a summary has a bad '{field}'", field=field))
     if not is_int(row.get("rounds")):
-        raise StoreError("a summary has a bad 'rounds'")
+        raise StoreError(lazy("a summary has a bad '{field}'", field="rounds"))
     try:
         utc_seconds(row["created"])
         utc_seconds(row["updated"])
     except ValueError as error:
-        raise StoreError("a summary has a bad date") from error
+        raise StoreError(lazy("a summary has a bad date")) from error
     summary = {field: row[field] for field in (*SUMMARY_FIELDS, "rounds")}
     summary["players"] = tuple(summary["players"])
     summary["winners"] = tuple(summary["winners"])

@@ -21,6 +21,7 @@ from typing import Any
 
 from companion.document import summarize
 from companion.errors import ReadOnlyError, StoreError
+from companion.i18n import _, lazy
 from companion.pads import Pad
 from companion.stats import game_tally
 from companion.store.archive import Archive
@@ -61,10 +62,10 @@ class Journals(Archive):
 
     def _check_writable(self) -> None:
         if self.read_only:
-            raise ReadOnlyError(
-                f"Companion can not write to its data folder {self.data_dir}, so nothing was saved. "
+            raise ReadOnlyError(_(
+                "Companion can not write to its data folder {folder}, so nothing was saved. "
                 "Make the folder writable, or start Companion with another folder (--data-dir)."
-            )
+            ).format(folder=self.data_dir))
 
     def _begin_move(self, to: str, doc: dict[str, Any], *, from_current: bool = False) -> None:
         """Record a move about to start with the doc's fingerprint: ``to`` is "archive",
@@ -102,9 +103,9 @@ class Journals(Archive):
             entry = (AtomicJSONStorage(self._move_path).read() or {}).get("moves", {}).get("1", {})
             to, game_id, expected = entry.get("to"), entry.get("id"), entry.get("digest")
             if to not in ("archive", "current", "delete") or not isinstance(game_id, str):
-                raise StoreError("the record of a move between files is incomplete")
+                raise StoreError(lazy("the record of a move between files is incomplete"))
         except StoreError as error:
-            self._set_aside(error, self._move_path, "A half-done move of a game between files was dropped.")
+            self._set_aside(error, self._move_path, lazy("A half-done move of a game between files was dropped."))
             return
         if to == "archive":
             shard, docs = self._shard(shard_name(game_id), checked=False)
@@ -139,9 +140,9 @@ class Journals(Archive):
         try:
             ids = (AtomicJSONStorage(self._import_path).read() or {}).get("imports", {}).get("1", {}).get("ids")
             if not isinstance(ids, list) or not all(isinstance(gid, str) for gid in ids):
-                raise StoreError("the record of an import is incomplete")
+                raise StoreError(lazy("the record of an import is incomplete"))
         except StoreError as error:
-            self._set_aside(error, self._import_path, "An import that was cut short could not be undone.")
+            self._set_aside(error, self._import_path, lazy("An import that was cut short could not be undone."))
             return
         self._undo_import(ids)
         self._end_journal(self._import_path)
@@ -225,9 +226,9 @@ class Journals(Archive):
 
     def _add(self, games: list[tuple[dict[str, Any], dict[str, Any] | None]]) -> int:
         """Add (document, tally or None) pairs as one transaction journaled in import.json."""
-        repeated = [gid for gid, count in Counter(doc["id"] for doc, _ in games).items() if count > 1]
+        repeated = [gid for gid, count in Counter(doc["id"] for doc, _tally in games).items() if count > 1]
         if repeated:
-            raise StoreError(f"Game {repeated[0]} appears more than once; nothing was added.")
+            raise StoreError(_("Game {id} appears more than once; nothing was added.").format(id=repeated[0]))
         with self._locked(writing=True):
             self._check_writable()
             storage, current = self._games()
@@ -235,7 +236,7 @@ class Journals(Archive):
             new = [(doc, tally) for doc, tally in games if doc["id"] not in current and doc["id"] not in index.by_id]
             if not new:
                 return 0
-            ids = [doc["id"] for doc, _ in new]
+            ids = [doc["id"] for doc, _tally in new]
             AtomicJSONStorage(self._import_path, **JSON_OPTIONS).write({"imports": {"1": {"ids": ids}}})
             try:
                 self._write_added(new, storage, current)
@@ -275,7 +276,7 @@ class Journals(Archive):
                 done.result()
         if rows:
             self._append_history(rows)
-        in_progress = [doc for doc, _ in new if not is_ended(doc)]
+        in_progress = [doc for doc, _tally in new if not is_ended(doc)]
         if in_progress:
             current.update((doc["id"], doc) for doc in in_progress)
             self._write_table(storage, current.values())

@@ -15,6 +15,7 @@ from typing import Any
 
 from companion.document import load_doc
 from companion.errors import StoreError
+from companion.i18n import lazy
 from companion.pads import PadError, pad_from_doc
 from companion.stats import game_tally
 from companion.store.damage import DamagedFiles
@@ -52,8 +53,8 @@ class GameTables(DamagedFiles):
         except StoreError as error:
             self._set_aside(
                 error, self._games_path,
-                "It held the games in progress, which could not be read from it; a fresh file was "
-                "started. Finished games are not affected.",
+                lazy("It held the games in progress, which could not be read from it; a fresh file was "
+                     "started. Finished games are not affected."),
             )
             return self._storage(self._games_path), {}
 

@@ -126,7 +126,7 @@ def NoticesBanner() -> ft.Control | None:
             [
                 ft.Icon(ft.Icons.INFO_OUTLINE, color=ft.Colors.ON_TERTIARY_CONTAINER),
                 ft.Column(
-                    [ft.Text(notice, color=ft.Colors.ON_TERTIARY_CONTAINER) for notice in store.notices],
+                    [ft.Text(str(notice), color=ft.Colors.ON_TERTIARY_CONTAINER) for notice in store.notices],
                     expand=True,
                     spacing=4,
                 ),

@@ -17,7 +17,7 @@ from typing import Any
 import flet as ft
 
 from companion.games import up_or_down
-from companion.games.up_or_down import COLOURS, MAX_ROWS
+from companion.games.up_or_down import COLOURS, MAX_ROWS, colour_text, colours_text
 from companion.i18n import N_, _, ngettext
 from companion.pads import PadError, Row, UpOrDownPad
 from companion.pads.base import points_text
@@ -45,17 +45,6 @@ SWATCHES: dict[str, str] = {
     "purple": ft.Colors.PURPLE_300,
 }
 """Screen colour of each card colour name."""
-
-COLOUR_NAMES: dict[str, str] = {
-    "red": N_("red"),
-    "orange": N_("orange"),
-    "yellow": N_("yellow"),
-    "green": N_("green"),
-    "blue": N_("blue"),
-    "purple": N_("purple"),
-}
-"""Each card colour's name as shown (marked; translated where shown); the
-stored and typed names stay the English ones of ``COLOURS``."""
 
 
 def _counts(row: list[Any]) -> dict[str, int] | list[int]:
@@ -85,11 +74,11 @@ TYPED_HINT = N_("8 3, 2 1 (cards, commonest colour) or 3y 2b 1r")
 
 
 def _colour_of(word: str, row: int) -> str:
-    """The colour a typed word starts (``"y"``, ``"yel"`` -> ``"yellow"``)."""
-    found = [colour for colour in COLOURS if colour.startswith(word.lower())]
+    """The colour a typed word starts, in English or the current language (``"y"``, ``"yel"``, German ``"ge"`` -> ``"yellow"``)."""
+    found = [colour for colour in COLOURS if word.casefold() in (colour[:len(word)], colour_text(colour).casefold()[:len(word)])]
     if len(found) != 1:
         raise ValueError(_("Row {row}: '{word}' is not a colour ({colours})").format(
-            row=row, word=word, colours=", ".join(COLOURS)
+            row=row, word=word, colours=colours_text()
         ))
     return found[0]
 
@@ -297,11 +286,11 @@ def Entry(pad: UpOrDownPad, number: int | None, submit: Submit, close, delete, *
         else:
             lines = [
                 stepper(
-                    _(COLOUR_NAMES[colour]), counts[colour],
+                    colour_text(colour), counts[colour],
                     on_minus=partial(draft.step_colour, index, colour, -1),
                     on_plus=partial(draft.step_colour, index, colour, 1),
                     colour=SWATCHES[colour],
-                    name=_("Row {number} {colour}").format(number=index + 1, colour=_(COLOUR_NAMES[colour])),
+                    name=_("Row {number} {colour}").format(number=index + 1, colour=colour_text(colour)),
                 )
                 for colour in COLOURS
             ]
@@ -571,8 +560,7 @@ def entry_lines(pad: UpOrDownPad, number: int, player: str) -> list[str]:
         if isinstance(counts, list):
             what = commonest_text(counts)
         else:
-            what = ", ".join(_("{count} {colour}").format(count=counts[colour], colour=_(COLOUR_NAMES[colour]))
-                             for colour in COLOURS if counts[colour])
+            what = ", ".join(f"{counts[colour]} {colour_text(colour)}" for colour in COLOURS if counts[colour])
         lines.append(_("row {number}: {cards} = {points}").format(
             number=index, cards=what or _("no cards"), points=points_text(pad.score_preview([row], 0))
         ))
