@@ -1,7 +1,8 @@
 """Benchmark: the server's CPU to paint a save on the phones showing the game,
-without a browser (Flet sessions in this process, on a connection that
-encodes every message as the web server does and answers the phones'
-service calls: tests/flet_sessions.py).
+without a browser (Flet sessions in this process, on tests/flet_session.py's
+connection that encodes every message as the web server does and answers
+the phones' service calls; always this checkout's, whichever version is
+measured).
 
     python bench/render.py [--phones 6] [--rounds 12] [--saves 20] [--others 60] [--against DIR] [--profile]
 
@@ -51,7 +52,7 @@ def _worker(root: Path, phones: int, rounds: int, saves: int, others: int, profi
     sys.path.insert(0, str(ROOT / "tests"))
     import flet as ft
     from flet.pubsub.pubsub_hub import PubSubHub
-    from flet_sessions import Phone, open_phone, settle
+    from flet_session import Phone, open_session, server_hub, settle
 
     from companion.pads import new_pad
     from companion.server import TableAccess
@@ -61,12 +62,10 @@ def _worker(root: Path, phones: int, rounds: int, saves: int, others: int, profi
 
     async def open_sessions(main, route: str, hub: PubSubHub, count: int = phones) -> list[Phone]:
         """``count`` sessions of ``main`` at ``route``, settled."""
-        connections = [await open_phone(main, route, hub) for _ in range(count)]
-        await settle(connections)
-        return connections
+        return [await open_session(main, route, hub) for _ in range(count)]
 
     async def measure() -> tuple[float, float]:
-        hub = PubSubHub(asyncio.get_running_loop())
+        hub = server_hub()
         with tempfile.TemporaryDirectory() as scratch:
             data = Path(scratch)
             store = Store(data)

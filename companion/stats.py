@@ -126,7 +126,7 @@ def game_tally(pad: Pad) -> dict[str, dict[str, Any]]:
     """
     finished = pad.finished
     winners = set(pad.winners) if finished else set()
-    _, record = GAME_RECORDS.get(pad.GAME, ("", None))
+    _title, record = GAME_RECORDS.get(pad.GAME, ("", None))
     rounds = [penalty for penalty in pad.penalties() if penalty]
     tally: dict[str, dict[str, Any]] = {}
     for player in pad.players:
@@ -337,7 +337,7 @@ def started_text(created: str) -> str:
     """A game's start time for a spreadsheet: ISO 8601 UTC ``created``
     ("2026-11-30T01:23:45+00:00") as "2026-11-30 01:23:45"; a value without a
     time part is returned as it is."""
-    day, _, clock = created.partition("T")
+    day, _mark, clock = created.partition("T")
     return f"{day} {clock[:8]}" if clock else day
 
 

@@ -14,28 +14,6 @@ _AN_LETTERS = frozenset("AEFHILMNORSX")
 _A_PREFIXES = ("one", "uni", "use", "eu")
 
 
-def count_text(count: int, noun: str, plural: str | None = None) -> str:
-    """A count with its noun, singular for exactly one.
-
-    Args:
-        count: how many (a whole number).
-        noun: the singular noun (``"card"``).
-        plural: the plural when it is not ``noun + "s"`` (``"aces"`` needs
-            none; ``"penalty points"`` does).
-
-    Returns:
-        ``"1 card"``, ``"3 cards"``, ``"0 cards"``.
-
-    >>> count_text(3, "card"), count_text(1, "card"), count_text(0, "wild")
-    ('3 cards', '1 card', '0 wilds')
-    >>> count_text(2, "penalty point")
-    '2 penalty points'
-    """
-    if count == 1:
-        return f"1 {noun}"
-    return f"{count} {plural if plural is not None else noun + 's'}"
-
-
 def join_words(words: Sequence[str], conjunction: str = "and") -> str:
     """Words in a list as a sentence says them.
 

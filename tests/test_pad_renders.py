@@ -1,5 +1,5 @@
 """What a save costs the sessions, counted without a browser: real Flet
-sessions of the app in this process (tests/flet_sessions.py), some on the
+sessions of the app in this process (tests/flet_session.py), some on the
 saved game's pad, some on another game's. A save draws again, on each
 phone showing the game, the pad and only the parts the save changed (its
 new round's line, not the others, nor the menu, the buttons or the facts);
@@ -13,12 +13,10 @@ afresh: a sheet open on the first is not shown on the second.
 
 from __future__ import annotations
 
-import asyncio
 from collections import Counter
 
 import pytest
 from flet.components.component import Renderer
-from flet.pubsub.pubsub_hub import PubSubHub
 
 from companion.pads import new_pad
 from companion.server import TableAccess
@@ -26,7 +24,9 @@ from companion.store import Store
 from companion.ui.app import session_main
 from companion.ui.live import game_cache, game_topic
 from companion.ui.state import phone_label
-from flet_sessions import go_to, open_phone, run_alone, settle, shows, tap
+from flet_session import go_to, open_session, run_alone, server_hub, settle, shows, tap
+
+
 
 PLAYERS = ["Ann", "Ben", "Cy"]
 
@@ -64,9 +64,9 @@ def table_of_phones(tmp_path, scenario):
         store = Store(tmp_path)
         game_id, other_id = one_up_game(store, 9), one_up_game(store, 9)
         main = session_main(store, TableAccess(tmp_path, required=False, host="127.0.0.1", port=8550))
-        hub = PubSubHub(asyncio.get_running_loop())
-        shown = [await open_phone(main, f"/pad/{game_id}", hub) for _phone in range(2)]
-        others = [await open_phone(main, f"/pad/{other_id}", hub) for _phone in range(2)]
+        hub = server_hub()
+        shown = [await open_session(main, f"/pad/{game_id}", hub) for _phone in range(2)]
+        others = [await open_session(main, f"/pad/{other_id}", hub) for _phone in range(2)]
         await settle(shown + others)
         return await scenario(store, game_id, other_id, shown, others)
 

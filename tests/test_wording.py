@@ -6,25 +6,12 @@ import pytest
 
 from companion.wording import (
     article,
-    count_text,
     join_words,
     markdown_table,
     player_counts_text,
     whole_number,
     with_article,
 )
-
-
-@pytest.mark.parametrize(("count", "noun", "plural", "expected"), [
-    (1, "card", None, "1 card"),
-    (3, "card", None, "3 cards"),
-    (0, "card", None, "0 cards"),
-    (2, "penalty point", None, "2 penalty points"),
-    (2, "match", "matches", "2 matches"),
-    (1, "match", "matches", "1 match"),
-])
-def test_count_text(count, noun, plural, expected):
-    assert count_text(count, noun, plural) == expected
 
 
 @pytest.mark.parametrize(("words", "conjunction", "expected"), [

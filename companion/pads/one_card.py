@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from typing import Any, NamedTuple
 
 from companion.games import one_card
-from companion.i18n import N_, _
+from companion.i18n import N_, _, lazy
 from companion.pads.base import Pad, PadError, Row, check_count, points_text
 
 
@@ -93,7 +93,7 @@ class OneCardPad(Pad):
             number,
             points=points,
             totals=wins,
-            detail={player: _("won the round") if player == winner else "" for player in self.players},
+            notes={winner: lazy("won the round")},
         )
         return OneCardState(wins), row
 

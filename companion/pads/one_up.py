@@ -18,9 +18,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, NamedTuple
 
+from babel.support import LazyProxy
+
 from companion.cards import CardError, CardsLike, card_texts
 from companion.games import one_up
-from companion.i18n import N_, _
+from companion.i18n import N_, _, lazy
 from companion.pads.base import Pad, PadError, Row, check_count, points_text
 
 
@@ -230,12 +232,12 @@ class OneUpPad(Pad):
         after = self._step(state, entry, number, options)
         totals, new_totals = state.totals, after.totals
         went_out, ended_by = entry["went_out"], entry["ended_by"]
-        detail = dict.fromkeys(self.players, "")
+        notes: dict[str, LazyProxy] = {}
         if went_out is not None:
             given = totals[went_out] - new_totals[went_out]
-            detail[went_out] = _("went out, gave back {points}").format(points=given) if given else _("went out")
+            notes[went_out] = lazy("went out, gave back {points}", points=given) if given else lazy("went out")
         elif ended_by is not None:
-            detail[ended_by] = _("dropped out last")
+            notes[ended_by] = lazy("dropped out last")
         row = Row(
             number=number,
             dealer=self._dealer_of(number),
@@ -243,7 +245,7 @@ class OneUpPad(Pad):
             points={player: new_totals[player] - totals[player] for player in self.players},
             totals=dict(new_totals),
             penalty=self._hand_penalties(state, after, went_out),
-            detail=detail,
+            notes=notes,
         )
         return after, row
 

@@ -14,6 +14,8 @@ from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from typing import Any, NamedTuple
 
+from babel.support import LazyProxy
+
 from companion.i18n import _, ngettext
 from companion.wording import join_words, whole_number
 
@@ -44,8 +46,12 @@ class Row:
             empty for games without penalties.
         level: player -> Up to 9 level after the round (1-9, 10 = level 9
             laid down); empty for the other games.
-        detail: player -> a short note for the table ("went out, gave back
-            10", "level 3 to 4"); ``""`` when there is nothing to say.
+        notes: player -> a short note for the table, made with
+            ``companion.i18n.lazy`` ("went
+            out, gave back 10", "laid down level 3"), kept untranslated: a
+            pad is replayed once and shared by phones in different languages;
+            a player with nothing to say has no note. Read as text through
+            :attr:`detail`.
     """
 
     number: int
@@ -55,7 +61,13 @@ class Row:
     totals: dict[str, int]
     penalty: dict[str, int] = field(default_factory=dict)
     level: dict[str, int] = field(default_factory=dict)
-    detail: dict[str, str] = field(default_factory=dict)
+    notes: dict[str, LazyProxy] = field(default_factory=dict)
+
+    @property
+    def detail(self) -> dict[str, str]:
+        """Player -> the round's note in the current language, ``""`` for a
+        player with nothing to say (every player of the row's ``points``)."""
+        return {player: str(self.notes[player]) if player in self.notes else "" for player in self.points}
 
 
 class Place(NamedTuple):

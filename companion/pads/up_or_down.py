@@ -16,8 +16,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, NamedTuple
 
+from babel.support import LazyProxy
+
 from companion.games import up_or_down
-from companion.i18n import N_, _
+from companion.i18n import N_, _, lazy
 from companion.pads.base import Pad, PadError, Row, check_count, points_text
 
 _PLAYER_REFUSED = N_("{name}: {reason}")
@@ -186,20 +188,22 @@ class UpOrDownPad(Pad):
             ).format(counted=counted, players=len(self.players), in_play=in_play, ring=up_or_down.RING_SIZE,
                      room=room))
         points: dict[str, int] = {}
-        detail: dict[str, str] = {}
+        notes: dict[str, LazyProxy] = {}
         for player, rows in displays.items():
             try:
                 points[player] = up_or_down.player_score(rows, discarded[player])
                 parts = [str(up_or_down.player_score([row], 0)) for row in rows]
             except ValueError as exc:
                 raise PadError(_(_PLAYER_REFUSED).format(name=player, reason=exc)) from exc
-            detail[player] = " + ".join([*parts, _("{count} discarded").format(count=discarded[player])])
+            count = discarded[player]
+            notes[player] = (lazy("{rows} + {count} discarded", rows=" + ".join(parts), count=count)
+                             if parts else lazy("{count} discarded", count=count))
         totals = {player: state.totals[player] + points[player] for player in self.players}
         row = self.dealt_row(
             number,
             points=points,
             totals=totals,
-            detail=detail,
+            notes=notes,
         )
         return UpOrDownState(totals), row
 

@@ -16,9 +16,11 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, NamedTuple
 
+from babel.support import LazyProxy
+
 from companion.cards import CardError, as_cards, card_texts
 from companion.games import up_to_nine
-from companion.i18n import N_, _
+from companion.i18n import N_, _, lazy
 from companion.pads.base import Pad, PadError, Row, check_count, points_text
 
 FINISHED = up_to_nine.FINISHED
@@ -263,21 +265,21 @@ class UpToNinePad(Pad):
             new = up_to_nine.score_round(standings, results, levels=levels)
         except ValueError as exc:
             raise PadError(str(exc)) from exc
-        detail = {}
+        notes: dict[str, LazyProxy] = {}
         for player in self.players:
             laid = results[player].laid_down
+            level = standings[player].level
             if player == entry["went_out"]:
-                text = _("went out, laid down level {level}") if laid else _("went out, ")
-            else:
-                text = _("laid down level {level}") if laid else ""
-            detail[player] = text.format(level=standings[player].level)
+                notes[player] = lazy("went out, laid down level {level}", level=level) if laid else lazy("went out, ")
+            elif laid:
+                notes[player] = lazy("laid down level {level}", level=level)
         row = self.dealt_row(
             number,
             points={player: new[player].penalty - standings[player].penalty for player in self.players},
             totals={player: new[player].penalty for player in self.players},
             penalty=penalty,
             level={player: new[player].level for player in self.players},
-            detail=detail,
+            notes=notes,
         )
         return UpToNineState(new, levels), row
 

@@ -360,7 +360,7 @@ class Store(Journals, Drafts):
         with self._locked():
             live = self._live_summaries()
             merged = heapq.merge(live, self._history_index().newest_first(), key=itemgetter(0), reverse=True)
-            return [_copy_summary(summary) for _, summary in itertools.islice(merged, offset, offset + limit)]
+            return [_copy_summary(summary) for _order, summary in itertools.islice(merged, offset, offset + limit)]
 
     def _live_summaries(self) -> list[tuple[tuple[float, float, str], dict[str, Any]]]:
         docs = self._games()[1].values()
@@ -374,7 +374,7 @@ class Store(Journals, Drafts):
         """
         with self._locked():
             return [
-                summary for _, summary in self._live_summaries()
+                summary for _order, summary in self._live_summaries()
                 if not (summary["finished"] or summary["ended_early"])
             ]
 

@@ -78,7 +78,7 @@ class Folder:
             raise
         return self
 
-    def __exit__(self, *_: object) -> None:
+    def __exit__(self, *_exc: object) -> None:
         try:
             self._file_lock.release()
         finally:

@@ -226,7 +226,7 @@ class Journals(Archive):
 
     def _add(self, games: list[tuple[dict[str, Any], dict[str, Any] | None]]) -> int:
         """Add (document, tally or None) pairs as one transaction journaled in import.json."""
-        repeated = [gid for gid, count in Counter(doc["id"] for doc, _ in games).items() if count > 1]
+        repeated = [gid for gid, count in Counter(doc["id"] for doc, _tally in games).items() if count > 1]
         if repeated:
             raise StoreError(_("Game {id} appears more than once; nothing was added.").format(id=repeated[0]))
         with self._locked(writing=True):
@@ -236,7 +236,7 @@ class Journals(Archive):
             new = [(doc, tally) for doc, tally in games if doc["id"] not in current and doc["id"] not in index.by_id]
             if not new:
                 return 0
-            ids = [doc["id"] for doc, _ in new]
+            ids = [doc["id"] for doc, _tally in new]
             AtomicJSONStorage(self._import_path, **JSON_OPTIONS).write({"imports": {"1": {"ids": ids}}})
             try:
                 self._write_added(new, storage, current)
@@ -276,7 +276,7 @@ class Journals(Archive):
                 done.result()
         if rows:
             self._append_history(rows)
-        in_progress = [doc for doc, _ in new if not is_ended(doc)]
+        in_progress = [doc for doc, _tally in new if not is_ended(doc)]
         if in_progress:
             current.update((doc["id"], doc) for doc in in_progress)
             self._write_table(storage, current.values())

@@ -11,6 +11,8 @@ import io
 import flet as ft
 import segno
 
+from companion.i18n import _
+
 QR_SIZE = 240
 """Width and height of a QR code on the screen, in logical pixels."""
 
@@ -33,7 +35,7 @@ def qr_png(url: str) -> bytes:
 
 def qr_image(url: str, size: int = QR_SIZE) -> ft.Image:
     """An ``ft.Image`` of the QR code of ``url``, ``size`` logical pixels
-    square, named "QR code of <url>" for screen readers.
+    square, named "QR code of <url>" (in the current language) for screen readers.
 
     Raises:
         segno.DataOverflowError: ``url`` is too long for any QR code.
@@ -41,5 +43,5 @@ def qr_image(url: str, size: int = QR_SIZE) -> ft.Image:
     return ft.Image(
         src=qr_png(url), width=size, height=size, fit=ft.BoxFit.CONTAIN,
         filter_quality=ft.FilterQuality.NONE,
-        semantics_label=f"QR code of {url}",
+        semantics_label=_("QR code of {url}").format(url=url),
     )

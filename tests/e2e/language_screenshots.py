@@ -23,6 +23,9 @@ from shots import options, run, serving, session
 
 from companion.i18n import _, language
 
+LOADED_MS = 90_000
+"""How long a screen may take to show its words on a loaded machine."""
+
 BROWSER_LOCALES = {"nb": "nb-NO", "de": "de-DE"}
 """Each language photographed and the browser language that makes the app speak it."""
 
@@ -71,6 +74,7 @@ def take(args, playwright, scratch: Path) -> None:
                     app.open(path)
                     with language(code):
                         wait_for = prepare(app)
+                    app.see(wait_for, timeout=LOADED_MS)
                     target = args.out / f"{name}-{code}.png"
                     app.screenshot(target, wait_for)
                 print(target.relative_to(ROOT) if target.is_relative_to(ROOT) else target)

@@ -138,9 +138,9 @@ def check_lay_off(group: MeldGroup, card: CardLike, *, at: str | None = None) ->
         if laid.suit == group.suit and laid.rank == position_rank(position):
             return LayOffVerdict(True, "", MeldCard(laid, laid.rank, laid.suit, position, False), end)
     if is_wild(laid):
-        slots = [MeldCard(laid, position_rank(position), group.suit, position, True) for _, position in ends]
+        slots = [MeldCard(laid, position_rank(position), group.suit, position, True) for _end, position in ends]
         return LayOffVerdict(True, "", slots[0], ends[0][0], slots[1] if len(slots) > 1 else None)
-    wanted = [str(Card(position_rank(position), group.suit)) for _, position in reversed(ends)]
+    wanted = [str(Card(position_rank(position), group.suit)) for _end, position in reversed(ends)]
     reason = ngettext("{card} does not continue the {group}: only {cards} fits",
                       "{card} does not continue the {group}: only {cards} fit", len(wanted)).format(
         card=laid, group=group.name, cards=join_words(wanted, "or"))

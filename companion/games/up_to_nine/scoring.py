@@ -235,7 +235,7 @@ def score_round(
             except CardError as error:
                 raise UpToNineScoreError(_("{name}'s hand: {error}").format(name=name, error=error)) from error
         read[name] = (standing, result, points)
-    out = [name for name, (_, result, _) in read.items() if went_out(result)]
+    out = [name for name, (_standing, result, _points) in read.items() if went_out(result)]
     if len(out) > 1:
         raise UpToNineScoreError(_(
             "{names} have nothing left, but only one player can go out in a round: "

@@ -1,0 +1,274 @@
+"""Flet sessions run in this process on a fake phone connection, without a browser.
+
+Used by the in-process screen tests and by bench/render.py. A :class:`Phone`
+is a ``flet.messaging.connection.Connection`` that encodes every message the
+server sends as Flet's web server does (msgpack, so a value the client could
+not receive fails here too), counts them, and answers every client method
+call (services such as ``SharedPreferences.get``, ``page.get_device_info``)
+through its ``answer`` function, ``None`` by default. :func:`open_session`
+starts an app's ``main(page)`` on a new session as Flet's web server does and
+waits until it has painted (sessions of one server share a :func:`server_hub`); :func:`settle` waits until sessions are quiet;
+:func:`click` fires a control's click as a tap on the phone would;
+:func:`until` waits for what work in a thread brings.
+:func:`shown_strings` walks the rendered tree and returns every string the
+screen shows. Nothing here knows Companion.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+from collections.abc import Callable, Iterator
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any
+
+import msgpack
+from flet.controls.base_control import BaseControl
+from flet.controls.context import _context_page, context
+from flet.messaging.connection import Connection
+from flet.messaging.protocol import MessageAction, configure_encode_object_for_msgpack
+from flet.messaging.session import Session
+from flet.pubsub.pubsub_hub import PubSubHub
+
+SETTLE = 0.02
+"""Seconds between looks at whether the sessions are done painting."""
+
+QUIET_LOOKS = 3
+"""Looks in a row without a message after which a session counts as done painting."""
+
+_encode = configure_encode_object_for_msgpack(BaseControl)
+
+Answer = Callable[[str, Any], Any]
+"""A phone's answer to a method call: (method name, arguments) -> result."""
+
+
+_executor = ThreadPoolExecutor(thread_name_prefix="flet_session")
+
+
+def server_hub() -> PubSubHub:
+    """A pubsub hub on the running loop as Flet's web server makes it: its
+    handlers run on a thread pool, so a session that announces something
+    never runs another session's handler in its own context."""
+    return PubSubHub(asyncio.get_running_loop(), executor=_executor)
+
+
+def no_answer(name: str, args: Any) -> None:
+    """The default :data:`Answer`: every method call returns ``None`` (nothing kept, nothing known)."""
+    return None
+
+
+class Phone(Connection):
+    """A phone's connection to a session in this process.
+
+    Takes the process's ``PubSubHub`` and ``answer``, the function that
+    answers the session's method calls (:data:`Answer`). ``sent`` counts the
+    messages the server sent; ``session`` is set by :func:`open_session`.
+    """
+
+    def __init__(self, hub: PubSubHub, answer: Answer = no_answer) -> None:
+        super().__init__()
+        self.pubsubhub = hub
+        self.loop = asyncio.get_running_loop()
+        self.answer = answer
+        self.sent = 0
+        self.session: Session | None = None
+        self.page_url = "http://127.0.0.1:8550"  # the address the phone opened; Flet builds routes on it
+
+    def send_message(self, message) -> None:
+        """Encode ``message`` as the web server does, count it, and answer a method call."""
+        msgpack.packb([message.action, message.body], default=_encode)
+        self.sent += 1
+        if message.action == MessageAction.INVOKE_METHOD and self.session is not None:
+            body = message.body
+            self.loop.call_soon(self.session.handle_invoke_method_results,
+                                body.control_id, body.call_id, self.answer(body.name, body.args), None)
+
+
+async def settle(connections: list[Phone]) -> None:
+    """Wait until none of ``connections`` is sent anything for :data:`QUIET_LOOKS` looks."""
+    quiet, last = 0, -1
+    while quiet < QUIET_LOOKS:
+        await asyncio.sleep(SETTLE)
+        now = sum(connection.sent for connection in connections)
+        quiet, last = (quiet + 1, last) if now == last else (0, now)
+
+
+async def _start(session: Session, main: Callable[[Any], None]) -> None:
+    """Run ``main`` on the session's page as Flet's web server does (in a task
+    of its own, with the page as the context's)."""
+    _context_page.set(session.page)
+    context.reset_auto_update()
+    main(session.page)
+    await session.after_event(session.page)
+
+
+async def open_session(main: Callable[[Any], None], route: str, hub: PubSubHub,
+                       answer: Answer = no_answer, client_ip: str = "127.0.0.1") -> Phone:
+    """Start ``main(page)`` on a new session whose page is at ``route`` and
+    whose phone answers method calls with ``answer``, seen from ``client_ip``;
+    returns the phone once the session has painted (see :func:`settle`)."""
+    connection = Phone(hub, answer)
+    session = connection.session = Session(connection)
+    session.page.route = route
+    session.page.client_ip = client_ip
+    msgpack.packb(session.get_page_patch(), default=_encode)
+    await asyncio.create_task(_start(session, main))
+    await settle([connection])
+    return connection
+
+
+def controls(root: Any, visible: bool = False) -> Iterator[BaseControl]:
+    """Every control in the tree under ``root`` (a page, a control), each once,
+    parents before children: what a session would send the phone (the fields
+    Flet does not skip, a component's rendered body). With ``visible``, a
+    control whose ``visible`` is false and everything under it are left out."""
+    seen: set[int] = set()
+    stack = [root]
+    while stack:
+        value = stack.pop()
+        if value is None or isinstance(value, (str, bytes, int, float, bool)) or id(value) in seen:
+            continue
+        seen.add(id(value))
+        if isinstance(value, BaseControl):
+            if visible and getattr(value, "visible", True) is False:
+                continue
+            yield value
+        if dataclasses.is_dataclass(value):
+            children = [getattr(value, field.name, None) for field in dataclasses.fields(value)
+                        if not field.metadata.get("skip", False) and field.name != "_parent"]
+            if hasattr(value, "_b"):
+                children.append(value._b)
+        elif isinstance(value, dict):
+            children = list(value.values())
+        elif isinstance(value, (list, tuple)):
+            children = list(value)
+        else:
+            continue
+        stack.extend(reversed(children))
+
+
+SHOWN_FIELDS: tuple[str, ...] = (
+    "value", "text", "label", "hint_text", "helper_text", "error_text", "prefix_text", "suffix_text",
+    "counter_text", "tooltip", "semantics_label", "title", "subtitle", "content", "placeholder_text",
+    "message", "key_label", "badge",
+)
+"""Fields of a control that hold text the phone shows or reads out (a string
+value; spans, texts in other controls are reached as controls)."""
+
+
+def _strings(value: Any) -> Iterator[str]:
+    """The strings in a field's value: itself, or a tooltip's/badge's ``message``/``label``."""
+    if isinstance(value, str):
+        yield value
+    elif dataclasses.is_dataclass(value) and not isinstance(value, BaseControl):
+        for name in ("message", "label", "text"):
+            inner = getattr(value, name, None)
+            if isinstance(inner, str):
+                yield inner
+
+
+def shown_strings(root: Any) -> list[str]:
+    """Every non-empty string shown under ``root``, in tree order: the
+    :data:`SHOWN_FIELDS` of each visible control (a hidden control and what is
+    under it are left out) and of the text spans of a ``Text``.
+
+    Takes a page or a control; returns the strings, stripped, repeats kept.
+    """
+    found: list[str] = []
+    for control in controls(root, visible=True):
+        for name in SHOWN_FIELDS:
+            for text in _strings(getattr(control, name, None)):
+                if text.strip():
+                    found.append(text.strip())
+        for span in _spans(getattr(control, "spans", None)):
+            found.append(span)
+    return found
+
+
+def _spans(spans: list | None) -> Iterator[str]:
+    """The texts of ``spans`` (``TextSpan``s) and of their own spans, stripped, non-empty."""
+    for span in spans or []:
+        if isinstance(getattr(span, "text", None), str) and span.text.strip():
+            yield span.text.strip()
+        yield from _spans(getattr(span, "spans", None))
+
+
+def find(root: Any, predicate: Callable[[BaseControl], bool]) -> BaseControl:
+    """The first control under ``root`` for which ``predicate`` is true; raises
+    ``LookupError`` when there is none."""
+    for control in controls(root):
+        if predicate(control):
+            return control
+    raise LookupError("no such control on the screen")
+
+
+WAIT_SECONDS = 60
+"""How long :func:`until` waits for a screen to show what is awaited (a
+loaded machine may take long over work done in a thread)."""
+
+
+async def until(phone: Phone, ready: Callable[[Any], bool], timeout: float = WAIT_SECONDS) -> None:
+    """Wait until ``ready(page)`` is true for the phone's page, looking each
+    time the session is quiet; raises ``TimeoutError`` after ``timeout`` seconds."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + timeout
+    while not ready(phone.session.page):
+        if loop.time() > deadline:
+            raise TimeoutError(f"the screen did not get ready in {timeout} s")
+        await settle([phone])
+
+
+async def click(phone: Phone, control: BaseControl, event: str = "click", data: Any = None) -> None:
+    """Fire ``event`` on ``control`` as the phone does when it is tapped (in a
+    task of its own, as the web server handles each message), then wait until
+    the session has painted what followed."""
+
+    async def tap() -> None:
+        await phone.session.dispatch_event(control._i, event, data)
+        await phone.session.after_event(control)
+
+    await asyncio.create_task(tap())
+    await settle([phone])
+
+
+def run_alone(coroutine: Any) -> Any:
+    """Run ``coroutine`` to its end on a new event loop in a thread of its
+    own (the browser tests' Playwright may keep a loop in this thread);
+    returns its result."""
+    with ThreadPoolExecutor(1) as worker:
+        return worker.submit(asyncio.run, coroutine).result()
+
+
+def _words(control: Any) -> str | None:
+    """The text a control shows by itself (a Text's value, a button's text), else None."""
+    for name in ("value", "content"):
+        words = getattr(control, name, None)
+        if isinstance(words, str):
+            return words
+    return None
+
+
+def shows(phone: Phone, text: str) -> bool:
+    """Whether a control on ``phone``'s screen shows exactly ``text``."""
+    return any(_words(control) == text for control in list(phone.session.index.values()))
+
+
+async def tap(phone: Phone, text: str) -> None:
+    """Tap the control on ``phone``'s screen that shows ``text`` (a button),
+    as the phone would, and wait until the session is quiet; raises
+    ``LookupError`` when none does."""
+    for control in list(phone.session.index.values()):
+        if _words(control) == text and getattr(control, "on_click", None) is not None:
+            await asyncio.create_task(phone.session.dispatch_event(control._i, "click", None))
+            await settle([phone])
+            return
+    raise LookupError(f"nothing to tap shows {text!r}")
+
+
+async def go_to(phone: Phone, route: str) -> None:
+    """Go to ``route`` on ``phone`` as its browser does when the address
+    changes without a reload (the route and a route change event), and wait
+    until the session has painted it."""
+    page = phone.session.page
+    page.route = route
+    await click(phone, page, "route_change", {"route": route})
