@@ -16,7 +16,6 @@ winner scores 1 (seed 002, Scoring), Up to 9's lay down moves up one level (seed
 
 from __future__ import annotations
 
-import asyncio
 import re
 import shutil
 import tempfile
@@ -38,7 +37,7 @@ from companion.store import Store
 from companion.ui.app import APP_TITLE, session_main
 from companion.ui.hands_view import MY_HAND
 from companion.ui.language import LANGUAGE_KEY
-from flet_session import click, controls, find, open_session, server_hub, shown_strings, until
+from flet_session import click, controls, find, open_session, run_alone, server_hub, shown_strings, until
 
 PLAYERS = ["Ann", "Ben", "Cy"]
 TRANSLATED = tuple(code for code in LANGUAGES if code != "en")
@@ -244,7 +243,7 @@ def rendered() -> Callable[[str], dict[str, list[str]]]:
     def strings(name: str) -> dict[str, list[str]]:
         if name not in done:
             screen = next(screen for screen in SCREENS if screen.name == name)
-            shown = asyncio.run(render_all([screen]))
+            shown = run_alone(render_all([screen]))
             done[name] = {code: shown[name, code] for code in LANGUAGES}
         return done[name]
 
@@ -324,7 +323,7 @@ def test_two_phones_on_one_game_keep_their_own_languages_when_one_saves(tmp_path
         await until(english, lambda page: "Round 4: Ann deals, Ben starts" in shown_strings(page))
         return shown_strings(english.session.page), shown_strings(norwegian.session.page)
 
-    english, norwegian = asyncio.run(play())
+    english, norwegian = run_alone(play())
     assert {"Runde 4: Ann gir, Ben begynner", "Runde 3 er lagret", "Tilbake"} <= set(norwegian)
     assert "Round 3 saved" not in english
     assert untranslated(norwegian, english, "nb") == []

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-from concurrent.futures import ThreadPoolExecutor
 import datetime
 import re
 import string
@@ -14,6 +13,7 @@ from pathlib import Path
 
 import pytest
 from babel.messages.pofile import read_po
+from flet_session import run_alone
 
 from companion import i18n
 from companion.cards import Card, CardError, parse_card
@@ -40,13 +40,6 @@ ROOT = Path(__file__).resolve().parent.parent
 TRANSLATED = [code for code in LANGUAGES if code != "en"]
 _PERCENT = re.compile(r"%(?:\([^)]*\))?[sdifr%]")
 
-
-
-def in_own_loop(coroutine):
-    """Run ``coroutine`` to its end on a new event loop in a thread of its own
-    (the browser tests' Playwright keeps a loop running in this thread)."""
-    with ThreadPoolExecutor(1) as worker:
-        return worker.submit(asyncio.run, coroutine).result()
 
 def _placeholders(text: str) -> set[str]:
     """The ``{name}`` fields and ``%s``-style conversions of a message."""
@@ -202,7 +195,7 @@ def test_set_language_in_async_tasks_stays_in_each_task():
         first, second = asyncio.Event(), asyncio.Event()
         return await asyncio.gather(session("de", first, second), session("nb", second, first))
 
-    assert in_own_loop(both()) == ["Karo-Dame", "ruter dame"]
+    assert run_alone(both()) == ["Karo-Dame", "ruter dame"]
 
 
 def test_unknown_language_is_refused():

@@ -160,6 +160,17 @@ def test_a_change_another_process_saved_is_read_again_once_the_recheck_time_is_p
     )
 
 
+def test_a_screen_drawing_a_game_afresh_sees_another_process_change_at_once(tmp_path):
+    store, game_id = saved_game(tmp_path)
+    clock = Clock()
+    cache = GameCache(store, clock)
+    cache.watch(game_id)
+    before = cache.get(game_id)
+    Store(tmp_path / "data").update_game(game_id, lambda saved: saved.add_round("Cy"), by="Cy's phone")
+    cached, fresh = cache.get(game_id), cache.get(game_id, fresh=True)
+    assert (cached is before, len(fresh.pad.rows), fresh.pad.rows[-1].points["Cy"], cache.loads) == (True, 3, 1, 2)
+
+
 def test_every_session_drawing_a_save_reads_nothing_from_the_store(tmp_path):
     store, game_id = saved_game(tmp_path)
     clock = Clock()

@@ -7,8 +7,6 @@ which sees the refused handshake as HTTP 403.
 
 from __future__ import annotations
 
-import asyncio
-from concurrent.futures import ThreadPoolExecutor
 import logging
 import os
 import socket
@@ -24,6 +22,7 @@ from starlette.responses import PlainTextResponse
 from starlette.routing import Route, WebSocketRoute
 from starlette.testclient import TestClient
 from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketDisconnected
+from flet_session import run_alone
 
 import main
 from companion import server
@@ -54,13 +53,6 @@ async def echo(websocket: WebSocket) -> None:
     await websocket.send_text(await websocket.receive_text())
     await websocket.close()
 
-
-
-def in_own_loop(coroutine):
-    """Run ``coroutine`` to its end on a new event loop in a thread of its own
-    (the browser tests' Playwright keeps a loop running in this thread)."""
-    with ThreadPoolExecutor(1) as worker:
-        return worker.submit(asyncio.run, coroutine).result()
 
 def guarded() -> HostGuard:
     """A page at / and an echo WebSocket at /ws behind the guard for 127.0.0.1:8550 and 192.168.1.20:8550."""
@@ -175,8 +167,8 @@ async def handshake(port: int, origin: str) -> str:
 
 
 def test_over_a_real_socket_a_foreign_origin_gets_403_and_our_own_is_served(live_server):
-    assert in_own_loop(handshake(live_server, "http://elsewhere.example")) == "403"
-    assert in_own_loop(handshake(live_server, f"http://127.0.0.1:{live_server}")) == "ping"
+    assert run_alone(handshake(live_server, "http://elsewhere.example")) == "403"
+    assert run_alone(handshake(live_server, f"http://127.0.0.1:{live_server}")) == "ping"
 
 
 def test_the_flet_app_is_guarded():

@@ -110,10 +110,11 @@ class GameCache:
         self.loads = 0
         self.reads = 0
 
-    def get(self, game_id: str) -> Shown:
+    def get(self, game_id: str, fresh: bool = False) -> Shown:
         """The game ``game_id`` as saved now. A watched game put or checked
         less than :data:`RECHECK` seconds ago is returned as cached, without
-        a store read; else the saved game is read and, when it is not the
+        a store read, unless ``fresh`` (a screen drawing the game for the
+        first time, such as a phone that reloaded, checks the store); else the saved game is read and, when it is not the
         version cached (another process may have changed the data folder),
         replayed once (then cached with its draft). Never raises: a store or
         pad refusal is in ``Shown.problem`` (not cached: read again at each
@@ -121,7 +122,8 @@ class GameCache:
         with self._lock:
             shown = self._shown.get(game_id)
             now = self._clock()
-            if shown is not None and self._watchers.get(game_id) and now - self._checked[game_id] < RECHECK:
+            if (not fresh and shown is not None and self._watchers.get(game_id)
+                    and now - self._checked[game_id] < RECHECK):
                 return shown
             self.reads += 1
             try:

@@ -180,12 +180,17 @@ def use_game(game_id: str) -> Shown:
     and the component re-renders when another session announces a change
     of this game (:func:`announce_saved`); it stops listening when the
     component leaves the screen or the session disconnects. The game is
-    read and replayed once per change for all sessions together.
+    read and replayed once per change for all sessions together; its first
+    drawing reads the saved version, so a reload shows a change another
+    process made.
     """
     session = use_session()
     _version, set_version = ft.use_state(0)
+    drawn = ft.use_ref(False)
     _use_topic(session, game_topic(game_id), lambda: set_version(session.games.get(game_id).version), game_id)
-    return session.games.get(game_id)
+    shown = session.games.get(game_id, fresh=not drawn.current)
+    drawn.current = True
+    return shown
 
 
 def use_latest(handler: Callable[..., Any]) -> Callable[..., Any]:

@@ -305,9 +305,11 @@ def test_up_or_down_colours_typed_and_buttons_kept(app):
     app.see("18 points")
     app.tap("Discard pile plus")
     app.see("19 points")
+    app.type_into("Ben's rows, typed", "3y")
+    app.see("10 points")
     app.type_into("Ben's rows, typed", "3y 2")
     app.see("Row 1: give a count and a colour for each colour (3y 2b)")
-    # Typed key by key, "3y" was read on the way: the rows are what was last read.
+    # Text that can not be read leaves the rows as last read ("3y": 9, and 1 discarded).
     app.see("10 points")
 
 
