@@ -259,8 +259,7 @@ async def tap(phone: Phone, text: str) -> None:
     ``LookupError`` when none does."""
     for control in list(phone.session.index.values()):
         if _words(control) == text and getattr(control, "on_click", None) is not None:
-            await asyncio.create_task(phone.session.dispatch_event(control._i, "click", None))
-            await settle([phone])
+            await click(phone, control)
             return
     raise LookupError(f"nothing to tap shows {text!r}")
 

@@ -143,11 +143,18 @@ class Clock:
         return self.now
 
 
-def test_a_change_another_process_saved_is_read_again_once_the_recheck_time_is_past(tmp_path):
+def watched_game(tmp_path):
+    """A saved game (:func:`saved_game`) watched in a cache on a hand-moved
+    clock; (store, game id, clock, cache)."""
     store, game_id = saved_game(tmp_path)
     clock = Clock()
     cache = GameCache(store, clock)
     cache.watch(game_id)
+    return store, game_id, clock, cache
+
+
+def test_a_change_another_process_saved_is_read_again_once_the_recheck_time_is_past(tmp_path):
+    store, game_id, clock, cache = watched_game(tmp_path)
     before = cache.get(game_id)
     elsewhere = Store(tmp_path / "data")
     elsewhere.update_game(game_id, lambda saved: saved.add_round("Ben"), by="Ben's phone")
@@ -161,10 +168,7 @@ def test_a_change_another_process_saved_is_read_again_once_the_recheck_time_is_p
 
 
 def test_a_screen_drawing_a_game_afresh_sees_another_process_change_at_once(tmp_path):
-    store, game_id = saved_game(tmp_path)
-    clock = Clock()
-    cache = GameCache(store, clock)
-    cache.watch(game_id)
+    store, game_id, clock, cache = watched_game(tmp_path)
     before = cache.get(game_id)
     Store(tmp_path / "data").update_game(game_id, lambda saved: saved.add_round("Cy"), by="Cy's phone")
     cached, fresh = cache.get(game_id), cache.get(game_id, fresh=True)
@@ -172,10 +176,7 @@ def test_a_screen_drawing_a_game_afresh_sees_another_process_change_at_once(tmp_
 
 
 def test_every_session_drawing_a_save_reads_nothing_from_the_store(tmp_path):
-    store, game_id = saved_game(tmp_path)
-    clock = Clock()
-    cache = GameCache(store, clock)
-    cache.watch(game_id)
+    store, game_id, clock, cache = watched_game(tmp_path)
     cache.get(game_id)
     reads = cache.reads
     cache.put(game_id, store.update_game(game_id, lambda saved: saved.add_round("Cy")))
