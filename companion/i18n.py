@@ -72,6 +72,7 @@ LOCALE_DIR = Path(__file__).parent / "locale"
 _NYNORSK = "nn"
 
 _chosen: contextvars.ContextVar[str | None] = contextvars.ContextVar("companion_language", default=None)
+_asked: contextvars.ContextVar[str | None] = contextvars.ContextVar("companion_asked_language", default=None)
 _source: Callable[[], str | None] | None = None
 
 
@@ -172,6 +173,29 @@ def best_language(accepted: Sequence[str]) -> str:
         if spoken in LANGUAGES:
             return spoken
     return DEFAULT_LANGUAGE
+
+
+@contextlib.contextmanager
+def browser_asks(accepted: Sequence[str]) -> Iterator[str]:
+    """Context manager: inside it, :func:`request_language` is the app language that best fits ``accepted``.
+
+    Takes a browser's languages as its request sends them (the items of an
+    Accept-Language header, most preferred first; see :func:`best_language`)
+    and yields the code chosen. The web server serves each request inside
+    one, so every task the request starts (a Flet session's ``main`` and
+    handlers) inherits it. The current language is not changed.
+    """
+    token = _asked.set(best_language(accepted))
+    try:
+        yield _asked.get()
+    finally:
+        _asked.reset(token)
+
+
+def request_language() -> str | None:
+    """Return the language code the browser request being served asks for (see :func:`browser_asks`),
+    or ``None`` outside such a request."""
+    return _asked.get()
 
 
 def catalog_path(code: str, domain: str = DOMAIN) -> Path:

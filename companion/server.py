@@ -31,7 +31,7 @@ from starlette.responses import PlainTextResponse
 from starlette.types import ASGIApp, Receive, Scope, Send
 from starlette.websockets import WebSocketClose, WebSocketDisconnected
 
-from companion.i18n import _, best_language, language
+from companion.i18n import _, best_language, browser_asks, language
 
 KEY_FILE = "table-key.txt"
 """The name of the key file inside the data folder."""
@@ -119,12 +119,39 @@ def own_authorities(listen_host: str, port: int, extra_names: Iterable[str] = ()
     return frozenset(authorities)
 
 
+def accepted_languages(headers: dict[bytes, bytes]) -> list[str]:
+    """The items of a request's Accept-Language header (``["nb-NO", "nb;q=0.9", "en;q=0.8"]``), in the
+    order sent, from its headers (lower-case names); ``[""]`` when there is no such header."""
+    return headers.get(b"accept-language", b"").decode("latin-1").split(",")
+
+
 def asked_language(headers: dict[bytes, bytes]) -> contextlib.AbstractContextManager[str]:
     """Context manager: inside it the current language is the one a request's headers (lower-case names)
     ask for first among the app's, by its Accept-Language header (``companion.i18n.best_language``;
     English when none fits or there is no header)."""
-    accepted = headers.get(b"accept-language", b"").decode("latin-1").split(",")
-    return language(best_language(accepted))
+    return language(best_language(accepted_languages(headers)))
+
+
+class BrowserLanguage:
+    """ASGI middleware: serve each page and WebSocket request inside ``companion.i18n.browser_asks``
+    with its Accept-Language header.
+
+    Takes the app to wrap. A Flet session started over a WebSocket runs in
+    tasks made while its request is served, so it reads the browser's
+    language (``companion.i18n.request_language``) as it draws its first
+    frame, before it can ask the browser anything. Lifespan messages pass.
+    """
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        """Pass the request on inside ``browser_asks`` (see the class)."""
+        if scope["type"] not in ("http", "websocket"):
+            await self.app(scope, receive, send)
+            return
+        with browser_asks(accepted_languages(dict(scope["headers"]))):
+            await self.app(scope, receive, send)
 
 
 class HostGuard:
@@ -256,8 +283,9 @@ class GoneBrowserFilter(logging.Filter):
 
 
 def build_app(main: Callable, *, assets_dir: str, allowed: Iterable[str]):
-    """The ASGI app: Flet's FastAPI app for ``main`` behind :class:`HostGuard`;
-    Flet's sessions log through :class:`GoneBrowserFilter` from then on.
+    """The ASGI app: Flet's FastAPI app for ``main`` behind :class:`HostGuard`, its requests served in
+    their browser's language (:class:`BrowserLanguage`); Flet's sessions log through
+    :class:`GoneBrowserFilter` from then on.
 
     Takes the Flet entry point, the assets folder and the allowed
     ``host:port`` authorities; returns the FastAPI application (the web
@@ -266,6 +294,7 @@ def build_app(main: Callable, *, assets_dir: str, allowed: Iterable[str]):
     import flet_web.fastapi as flet_fastapi
 
     app = flet_fastapi.app(main, assets_dir=assets_dir, no_cdn=True)
+    app.add_middleware(BrowserLanguage)
     app.add_middleware(HostGuard, allowed=allowed)
     flet_log = logging.getLogger(FLET_LOGGER)
     if not any(isinstance(known, GoneBrowserFilter) for known in flet_log.filters):

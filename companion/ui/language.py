@@ -10,7 +10,10 @@ two phones on one server each get their own.
 A session's language is, in order: the one chosen on this phone before (kept in
 ``ft.SharedPreferences`` under ``LANGUAGE_KEY``), else the best fit for the
 browser's own languages (``page.get_device_info()``'s ``locales``, matched by
-:func:`companion.i18n.best_language`), else English.
+:func:`companion.i18n.best_language`), else English. Both answers take a round
+trip to the phone, so the session's first frame is drawn in the language the
+browser's request asked for (its Accept-Language header, read by the web
+server: :func:`companion.i18n.request_language`), which the answers then replace.
 
 How to place it: the root component calls :func:`use_language` once (it loads
 the language when the session starts and re-renders the screens when it
@@ -25,7 +28,15 @@ from typing import Any
 
 import flet as ft
 
-from companion.i18n import DEFAULT_LANGUAGE, LANGUAGE_NAMES, LANGUAGES, _, best_language, use_language_source
+from companion.i18n import (
+    DEFAULT_LANGUAGE,
+    LANGUAGE_NAMES,
+    LANGUAGES,
+    _,
+    best_language,
+    request_language,
+    use_language_source,
+)
 
 LANGUAGE_KEY = "companion.language"
 """The SharedPreferences key under which a phone keeps its chosen language."""
@@ -78,13 +89,19 @@ async def load_language(choice: LanguageChoice, page: ft.Page) -> None:
 
     Takes the session's ``LanguageChoice`` and its page. A phone whose storage
     does not answer, or that keeps something that is not a language, gets the
-    browser's best fit.
+    browser's best fit; a browser that does not tell its languages keeps the
+    code the session started with (its request's language).
     """
     try:
         kept = await choice.prefs.get(LANGUAGE_KEY)
     except (RuntimeError, TimeoutError):
         kept = None
-    choice.code = kept if kept in LANGUAGES else best_language(await _browser_languages(page))
+    if kept in LANGUAGES:
+        choice.code = kept
+        return
+    spoken = await _browser_languages(page)
+    if spoken:
+        choice.code = best_language(spoken)
 
 
 async def choose_language(choice: LanguageChoice, code: str) -> None:
@@ -105,13 +122,15 @@ async def choose_language(choice: LanguageChoice, code: str) -> None:
 def use_language() -> LanguageChoice:
     """Return this session's ``LanguageChoice``, loading it when the session starts (call in the root component).
 
-    The calling component re-renders when the language changes, so every
-    screen below it is drawn again in the new language.
+    The session starts in the language its browser's request asked for
+    (English outside a request). The calling component re-renders when the
+    language changes, so every screen below it is drawn again in the new
+    language.
     """
     page = ft.context.page
 
     def create() -> LanguageChoice:
-        made = LanguageChoice(prefs=ft.SharedPreferences())
+        made = LanguageChoice(code=request_language() or DEFAULT_LANGUAGE, prefs=ft.SharedPreferences())
         page.session.store.set(_STORE_KEY, made)
         return made
 

@@ -6,6 +6,7 @@ screen's own words (title, field label) from the screens' messages.
 
 from __future__ import annotations
 
+import msgpack
 import pytest
 
 from harness import PHONE, AppPage
@@ -27,6 +28,45 @@ def norwegian_app(browser, server, tmp_path):
     driver.open("/")
     yield driver
     context.close()
+
+
+def _strings(value) -> list[str]:
+    """Every string inside a decoded message (keys and values, nested), in order."""
+    if isinstance(value, str):
+        return [value]
+    if isinstance(value, dict):
+        return [text for pair in value.items() for part in pair for text in _strings(part)]
+    if isinstance(value, (list, tuple)):
+        return [text for part in value for text in _strings(part)]
+    return []
+
+
+def test_a_new_sessions_first_frame_is_in_the_browsers_language(browser, server, tmp_path):
+    """Every message the server sends a new nb-NO page, from the first, names the tabs and the
+    language picker in Norwegian and never in English: the first frame is drawn in the language
+    of the page's request, before the app can ask the browser."""
+    context = browser.new_context(viewport=PHONE, color_scheme="light", locale="nb-NO")
+    messages: list[list[str]] = []
+
+    def on_socket(socket) -> None:
+        def received(payload) -> None:
+            if isinstance(payload, bytes) and payload[:1] == b"\x00":
+                messages.append(_strings(msgpack.unpackb(payload[1:], strict_map_key=False)))
+        socket.on("framereceived", received)
+
+    try:
+        page = context.new_page()
+        page.on("websocket", on_socket)
+        app = AppPage(page, server.url, shots_dir=tmp_path)
+        app.open("/")
+        app.page.get_by_role("tab", name="Spill").wait_for()
+        app.button("Språk").wait_for()
+        shown = [texts for texts in messages if "Spill" in texts or "Play" in texts]
+        assert shown and {"Spill", "Sjekk", "Regler", "Historikk", "Språk"} <= set(shown[0])
+        english = {"Play", "Check", "Rules", "History", "Language"}
+        assert [sorted(english & set(texts)) for texts in messages if english & set(texts)] == []
+    finally:
+        context.close()
 
 
 def ask_one_up(app, answer: str, field: str) -> None:
