@@ -107,9 +107,9 @@ def test_checker_answers(code, yes, waiting):
     ("en", "Your card may not be played: draw a card.", "Yes: the row runs upward and 9 continues it.",
      "Row 2: give a count and a colour for each colour (3y 2b)"),
     ("nb", "Kortet ditt kan ikke legges: trekk et kort.", "Ja: raden går oppover, og 9 fortsetter den.",
-     "Rad 2: skriv et antall og en farge for hver farge (3y 2b)"),
+     "Rad 2: skriv et antall og en farge for hver farge (3gu 2b)"),
     ("de", "Deine Karte darf nicht gelegt werden: ziehe eine Karte.", "Ja: die Reihe läuft aufwärts, und 9 setzt sie fort.",
-     "Reihe 2: gib für jede Farbe eine Anzahl und die Farbe an (3y 2b)"),
+     "Reihe 2: gib für jede Farbe eine Anzahl und die Farbe an (3ge 2b)"),
 ])
 def test_one_card_and_up_or_down_words(code, none, up, refused):
     with language(code):

@@ -69,13 +69,42 @@ _ROWS_SPLIT = re.compile(r"[,;/\n]+")
 _ROW_TOKENS = re.compile(r"\d+|[^\W\d_]+")
 _TIMES = frozenset({"x", "\u00d7"})
 
-TYPED_HINT = N_("8 3, 2 1 (cards, commonest colour) or 3y 2b 1r")
-"""The example under the typed-rows field (marked; translated where shown)."""
+TYPED_HINT = N_("8 3, 2 1 (cards, commonest colour) or {counts}")
+"""The example under the typed-rows field (marked; translated where shown, ``counts`` from
+:func:`counts_example`)."""
+
+EXAMPLE_COUNTS: dict[str, int] = {"yellow": 3, "blue": 2, "red": 1}
+"""The colour counts the typed-rows examples show (``"3y 2b 1r"`` in English)."""
+
+
+def _colours_starting(word: str) -> list[str]:
+    """The colours (:data:`COLOURS`) whose English name or name in the current language starts with ``word`` (any case)."""
+    return [colour for colour in COLOURS if word.casefold() in (colour[:len(word)], colour_text(colour).casefold()[:len(word)])]
+
+
+def colour_letters(colour: str) -> str:
+    """The shortest start of ``colour``'s name (one of :data:`COLOURS`) in the current language that
+    :func:`read_row` reads as that colour alone: ``"y"`` for yellow in English, ``"gu"`` (gul) in
+    Norwegian, ``"ge"`` (gelb) in German, where ``"g"`` is also green."""
+    name = colour_text(colour).casefold()
+    return next((name[:end] for end in range(1, len(name)) if _colours_starting(name[:end]) == [colour]), name)
+
+
+def counts_text(counts: dict[str, int]) -> str:
+    """Colour counts as typed, in the order of ``counts``, leaving out zeros, with each colour's
+    :func:`colour_letters`: ``{"yellow": 3, "blue": 2}`` -> ``"3y 2b"`` (German ``"3ge 2b"``)."""
+    return " ".join(f"{count}{colour_letters(colour)}" for colour, count in counts.items() if count)
+
+
+def counts_example(colours: int = len(EXAMPLE_COUNTS)) -> str:
+    """The first ``colours`` of :data:`EXAMPLE_COUNTS` typed in the current language (all: ``"3y 2b 1r"``,
+    2: ``"3y 2b"``; Norwegian ``"3gu 2b 1r"``)."""
+    return counts_text(dict(list(EXAMPLE_COUNTS.items())[:colours]))
 
 
 def _colour_of(word: str, row: int) -> str:
     """The colour a typed word starts, in English or the current language (``"y"``, ``"yel"``, German ``"ge"`` -> ``"yellow"``)."""
-    found = [colour for colour in COLOURS if word.casefold() in (colour[:len(word)], colour_text(colour).casefold()[:len(word)])]
+    found = _colours_starting(word)
     if len(found) != 1:
         raise ValueError(_("Row {row}: '{word}' is not a colour ({colours})").format(
             row=row, word=word, colours=colours_text()
@@ -97,18 +126,20 @@ def read_row(text: str, row: int) -> list[int] | dict[str, int]:
         if len(numbers) != 2:
             raise ValueError(_(
                 "Row {row}: give the cards in the row and its commonest colour's count (8 3), "
-                "or a count per colour (3y 2b)"
-            ).format(row=row))
+                "or a count per colour ({counts})"
+            ).format(row=row, counts=counts_example(2)))
         return [int(numbers[0]), int(numbers[1])]
     counts = _blank_row()
     number_first = tokens[0].isdigit()
     pairs = list(zip(tokens[::2], tokens[1::2]))
     if len(tokens) % 2 or any(count.isdigit() == word.isdigit() for count, word in pairs):
-        raise ValueError(_("Row {row}: give a count and a colour for each colour (3y 2b)").format(row=row))
+        raise ValueError(_("Row {row}: give a count and a colour for each colour ({counts})").format(
+            row=row, counts=counts_example(2)))
     for first, second in pairs:
         count, word = (first, second) if number_first else (second, first)
         if not count.isdigit():
-            raise ValueError(_("Row {row}: put every count on the same side of its colour (3y 2b)").format(row=row))
+            raise ValueError(_("Row {row}: put every count on the same side of its colour ({counts})").format(
+                row=row, counts=counts_example(2)))
         counts[_colour_of(word, row)] += int(count)
     return counts
 
@@ -132,7 +163,7 @@ def rows_text(rows: list) -> str:
         if isinstance(counts, list):
             parts.append(f"{counts[0]} {counts[1]}")
         elif any(counts.values()):
-            parts.append(" ".join(f"{counts[colour]}{colour[0]}" for colour in COLOURS if counts[colour]))
+            parts.append(counts_text({colour: counts[colour] for colour in COLOURS}))
     return ", ".join(parts)
 
 
@@ -313,7 +344,7 @@ def Entry(pad: UpOrDownPad, number: int | None, submit: Submit, close, delete, *
         )
     typed_rows = ft.TextField(
         label=_("{player}'s rows, typed").format(player=shown),
-        helper=_(TYPED_HINT),
+        helper=_(TYPED_HINT).format(counts=counts_example()),
         value=draft.rows_typed(),
         error=draft.typing_error or None,
         error_max_lines=3,
