@@ -1,12 +1,17 @@
 """Words at the table in nb and de that read as sentences of their own: Up or Down?'s typing hint in
-each language's own colour letters (companion/ui/games/up_or_down.py)."""
+each language's own colour letters (companion/ui/games/up_or_down.py), One Up's "dropped out last"
+and the refusals around it (companion/pads/), Up to 9's round notes."""
 
 from __future__ import annotations
 
 import pytest
+from babel.messages.pofile import read_po
 
 from companion.games.up_or_down import COLOURS
-from companion.i18n import _, language
+from companion.i18n import _, catalog_path, language
+from companion.pads.one_up import OneUpPad
+from companion.pads.table import PadError
+from companion.pads.up_to_nine import UpToNinePad
 from companion.ui.games.up_or_down import TYPED_HINT, colour_letters, counts_example, read_rows, rows_text
 
 
@@ -27,3 +32,57 @@ def test_rows_are_written_back_in_the_letters_they_are_read_in(code, typed):
     with language(code):
         rows = read_rows(typed)
         assert (rows_text(rows), read_rows(rows_text(rows))) == (typed, rows)
+
+
+@pytest.mark.parametrize(("code", "note", "out", "last", "unknown"), [
+    ("en", "dropped out last", "Ann and Cy each say they went out: only one player can",
+     "Ann and Cy each say they dropped out last: only one player can",
+     "'Di' is not playing in this game: choose the player who dropped out last from Ann, Ben and Cy"),
+    ("nb", "ga seg sist", "Ann og Cy sier alle at de gikk ut: bare én spiller kan det",
+     "Ann og Cy sier alle at de ga seg sist: bare én spiller kan det",
+     "'Di' er ikke med i dette spillet: velg spilleren som ga seg sist blant Ann, Ben og Cy"),
+    ("de", "zuletzt ausgestiegen", "Ann und Cy geben alle an, dass sie ausgegangen sind: das kann nur einer",
+     "Ann und Cy geben alle an, dass sie zuletzt ausgestiegen sind: das kann nur einer",
+     "'Di' spielt in diesem Spiel nicht mit: wähle unter Ann, Ben und Cy den Spieler, der zuletzt ausgestiegen ist"),
+])
+def test_dropping_out_last_reads_whole_as_a_note_and_in_a_refusal(code, note, out, last, unknown):
+    """One Up (seed 001): the note of who dropped out last, and the refusals naming two players who
+    each claim the same end of the round or a player not at the table, are each a sentence of their own."""
+    pad = OneUpPad(["Ann", "Ben", "Cy"])
+    row = pad.add_round({"Ann": "K", "Ben": "5", "Cy": "3"}, ended_by="Ben")
+    refusals = []
+    with language(code):
+        for flag in ("went_out", "ended_by"):
+            claim = {"hand": [], "went_out": False, "ended_by": False, flag: True}
+            with pytest.raises(PadError) as error:
+                pad.join_hands({"Ann": claim, "Cy": claim})
+            refusals.append(str(error.value))
+        with pytest.raises(PadError) as error:
+            pad.add_round({"Ann": "K", "Ben": "5", "Cy": "3"}, ended_by="Di")
+        assert [str(row.notes["Ben"]), *refusals, str(error.value)] == [note, out, last, unknown]
+
+
+@pytest.mark.parametrize(("code", "notes"), [
+    ("en", {"Ann": "went out, laid down level 1", "Ben": "laid down level 1"}),
+    ("nb", {"Ann": "gikk ut, la ned nivå 1", "Ben": "la ned nivå 1"}),
+    ("de", {"Ann": "ausgegangen, Stufe 1 ausgelegt", "Ben": "Stufe 1 ausgelegt"}),
+])
+def test_up_to_nines_round_notes_are_whole(code, notes):
+    """Up to 9 (seed 003): the one who went out laid down; each note is one message, no part left dangling."""
+    pad = UpToNinePad(["Ann", "Ben", "Cy"])
+    row = pad.add_round({"Ann": {"laid_down": True, "hand": [], "points": None},
+                         "Ben": {"laid_down": True, "hand": ["K"], "points": None},
+                         "Cy": {"laid_down": False, "hand": ["5", "3"], "points": None}}, went_out="Ann")
+    with language(code):
+        assert {player: str(text) for player, text in row.notes.items()} == notes
+
+
+@pytest.mark.parametrize("code", ["nb", "de"])
+def test_no_translation_ends_in_a_comma_or_semicolon(code):
+    """A message ending in "," or ";" is a sentence part waiting for the rest, which another message
+    would add: every message here is whole (lists are joined by companion.wording)."""
+    with catalog_path(code).open("rb") as po:
+        dangling = [message.id for message in read_po(po) if message.id
+                    for text in (message.string if isinstance(message.string, tuple) else (message.string,))
+                    if text.rstrip()[-1:] in (",", ";")]
+    assert dangling == []

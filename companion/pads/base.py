@@ -212,16 +212,16 @@ class Pad(VersionedPad):
         """
         raise PadError(_(_WHOLE_ROUNDS).format(game=self._title()))
 
-    def _marked(self, parts: Mapping[str, Mapping[str, Any]], flag: str, claim: str) -> str | None:
+    def _marked(self, parts: Mapping[str, Mapping[str, Any]], flag: str, refusal: str) -> str | None:
         """The one player whose part sets ``flag`` (None when nobody's does).
 
         Raises:
-            PadError: several parts set it; ``claim`` (an English msgid) words it ("went out").
+            PadError: several parts set it; ``refusal`` (an English msgid with a ``{names}``
+                placeholder, "{names} each say they went out: only one player can") words it.
         """
         marked = [player for player in self.players if parts.get(player, {}).get(flag)]
         if len(marked) > 1:
-            raise PadError(_("{names} each say they {claim}: only one player can").format(
-                names=join_names(marked), claim=_(claim)))
+            raise PadError(_(refusal).format(names=join_names(marked)))
         return marked[0] if marked else None
 
     # ----- reading --------------------------------------------------------

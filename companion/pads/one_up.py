@@ -82,8 +82,9 @@ class OneUpPad(Pad):
         """
         return {
             "hands": {player: list(parts.get(player, {}).get("hand", [])) for player in self.players},
-            "went_out": self._marked(parts, "went_out", N_("went out")),
-            "ended_by": self._marked(parts, "ended_by", N_("dropped out last")),
+            "went_out": self._marked(parts, "went_out", N_("{names} each say they went out: only one player can")),
+            "ended_by": self._marked(
+                parts, "ended_by", N_("{names} each say they dropped out last: only one player can")),
         }
 
     def add_round(

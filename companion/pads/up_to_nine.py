@@ -86,7 +86,7 @@ class UpToNinePad(Pad):
             "results": {
                 player: dict(parts.get(player, {}).get("result") or _blank_result()) for player in self.players
             },
-            "went_out": self._marked(parts, "went_out", N_("went out")),
+            "went_out": self._marked(parts, "went_out", N_("{names} each say they went out: only one player can")),
         }
 
     def add_round(
@@ -270,7 +270,7 @@ class UpToNinePad(Pad):
             laid = results[player].laid_down
             level = standings[player].level
             if player == entry["went_out"]:
-                notes[player] = lazy("went out, laid down level {level}", level=level) if laid else lazy("went out, ")
+                notes[player] = lazy("went out, laid down level {level}", level=level) if laid else lazy("went out")
             elif laid:
                 notes[player] = lazy("laid down level {level}", level=level)
         row = self.dealt_row(
