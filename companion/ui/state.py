@@ -259,11 +259,15 @@ async def load_phone(session: SessionState) -> None:
     """Read this phone's label from the phone (``session.prefs``) into
     ``session.phone``; a phone that has none gets :func:`unnamed_phone_label`,
     kept for next time. When the phone's storage does not answer, the label
-    lasts for this session only."""
+    lasts for this session only. A label chosen while the phone was asked
+    (:func:`name_phone`, "I am Ben") stays: the answer is then dropped."""
+    asked_with = session.phone
     try:
         saved = await session.prefs.get(PHONE_KEY)
     except (RuntimeError, TimeoutError):
         saved = None
+    if session.phone != asked_with:
+        return
     if isinstance(saved, str) and saved.strip():
         session.phone = saved
         return
