@@ -9,13 +9,18 @@ from __future__ import annotations
 
 import pytest
 
+from companion.i18n import language
 from companion.pads import new_pad, pad_from_doc
+from companion.pads.table import PadError
+from companion.server import TableAccess
 from companion.store import Store
 from companion.ui import hands, saving
 from companion.ui.games.one_up import _draft as one_up_draft
 from companion.ui.games.up_or_down import _draft as up_or_down_draft
 from companion.ui.live import GameCache
+from companion.ui.app import session_main
 from companion.ui.state import phone_player
+from flet_session import click, find, open_session, run_alone, server_hub, shown_strings
 
 PLAYERS = ["Ann", "Ben", "Cy"]
 
@@ -177,3 +182,62 @@ def test_phone_player_reads_the_player_from_the_phones_label():
     assert phone_player(PLAYERS, "Ben's phone") == "Ben"
     assert phone_player(PLAYERS, "Phone 3FA2") is None
     assert phone_player(PLAYERS, "Dan's phone") is None
+
+
+def _entered_on_two_phones(store, game_id) -> None:
+    """Ann's and Ben's hands entered on Ann's phone, Cy's on Cy's; the round saved on Ben's phone."""
+    hands.enter_hand(store, game_id, "Cy", one_up_entry("Cy", [], went_out=True), "Cy's phone")
+    hands.enter_hand(store, game_id, "Ben", one_up_entry("Ben", ["A", "A"]), "Ann's phone")
+    hands.enter_hand(store, game_id, "Ann", one_up_entry("Ann", ["K", "3"]), "Ann's phone")
+    assert hands.save_hands(store, game_id, "Ben's phone").saved
+
+
+@pytest.mark.parametrize(("code", "words"), [
+    ("en", "Hands: Ann and Ben (Ann's phone); Cy (Cy's phone)"),
+    ("nb", "Hender: Ann og Ben (Ann's phone); Cy (Cy's phone)"),
+    ("de", "Hände: Ann und Ben (Ann's phone); Cy (Cy's phone)"),
+])
+def test_the_change_log_says_which_phone_entered_each_hand(table, code, words):
+    """The phones are named by their labels as written (here in English); the players in seating order."""
+    store, game_id = table
+    _entered_on_two_phones(store, game_id)
+    saved = pad_of(store, game_id)
+    assert saved.to_doc()["log"][0]["hands"] == {"Ann": "Ann's phone", "Ben": "Ann's phone", "Cy": "Cy's phone"}
+    with language(code):
+        change = saved.changes[0]
+    assert (change.by, change.hands) == ("Ben's phone", words)
+
+
+def test_a_round_entered_whole_and_an_older_log_say_nothing_of_hands(table):
+    store, game_id = table
+    saving.save_round(store, game_id, saving.mark_new(pad_of(store, game_id)),
+                      {"hands": {"Ann": "K", "Ben": "", "Cy": "A"}, "went_out": "Ben"}, "Ben's phone")
+    doc = pad_of(store, game_id).to_doc()
+    assert "hands" not in doc["log"][0] and pad_from_doc(doc).changes[0].hands is None
+
+
+@pytest.mark.parametrize("damage", [["Ann's phone"], {"Ann": 7}])
+def test_a_damaged_record_of_who_entered_each_hand_is_refused_in_words(table, damage):
+    store, game_id = table
+    _entered_on_two_phones(store, game_id)
+    doc = pad_of(store, game_id).to_doc()
+    doc["log"][0]["hands"] = damage
+    with pytest.raises(PadError, match="change 1 has a damaged list of who entered each hand"):
+        pad_from_doc(doc)
+
+
+def test_changes_shows_who_entered_each_hand_under_the_round(table, tmp_path):
+    store, game_id = table
+    _entered_on_two_phones(store, game_id)
+    main = session_main(store, TableAccess(tmp_path, required=False, host="127.0.0.1", port=8550))
+
+    async def look() -> list[str]:
+        phone = await open_session(main, f"/pad/{game_id}", server_hub())
+        menu = find(phone.session.page, lambda control: getattr(control, "content", None) == "Changes"
+                    and getattr(control, "on_click", None) is not None)
+        await click(phone, menu)
+        return shown_strings(phone.session.page)
+
+    shown = run_alone(look())
+    line = next(text for text in shown if "Ben's phone" in text)
+    assert line.split("\n") == [line.split(" · ")[0] + " · Ben's phone", "Hands: Ann and Ben (Ann's phone); Cy (Cy's phone)"]

@@ -132,6 +132,7 @@ class Pad(VersionedPad):
         self._seq = 0
         self._log: list[dict[str, Any]] = []
         self.by: str | None = None
+        self.hands_by: dict[str, str | None] | None = None
         self._set_replay(self._replay(self._rounds, self._options))
 
     @classmethod

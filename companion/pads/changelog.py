@@ -28,6 +28,10 @@ the saved document's ``log`` (companion.document): plain JSON holding
     only when the change moved the end of the game.
 ``undoes``, ``undone_kind``
     for an undo: the number and the kind of the change it took back.
+``hands``
+    only for an add of a round entered hand by hand (``companion.pads.hands``):
+    player -> the label of the phone that entered their hand (or null), in
+    seating order. Records written before it was kept have none.
 
 That is enough to undo any change: put back every ``before``; and to see
 that nothing built on it since: the round's id and revision are still
@@ -45,6 +49,7 @@ from typing import Any
 
 from companion.document import ROUND_ID_PATTERN, is_int
 from companion.i18n import N_, _, pgettext
+from companion.wording import join_words
 
 LABELS = {
     "add": N_("round {number} added"),
@@ -86,6 +91,8 @@ class Change:
             "game reopened", "undo: round 4 added".
         time: ``at`` as hours and minutes on this machine's clock ("20:41").
         undone: True once an undo has taken this change back.
+        hands: for a round saved hand by hand, who entered each hand in
+            words (:func:`hands_text`); else None.
     """
 
     id: int
@@ -95,6 +102,7 @@ class Change:
     label: str
     time: str
     undone: bool
+    hands: str | None = None
 
 
 def clock_time(at: str) -> str:
@@ -128,6 +136,18 @@ def who(by: str | None) -> str:
     return by if by else _("another phone")
 
 
+def hands_text(entered: dict[str, str | None]) -> str:
+    """Who entered each hand of a round saved hand by hand, in the current language: the players
+    (in the order of ``entered``, player -> phone label or None) grouped by the phone that entered
+    their hand, "Hands: Ann and Ben (Ann's phone); Cy (Cy's phone)"."""
+    by_phone: dict[str | None, list[str]] = {}
+    for player, phone in entered.items():
+        by_phone.setdefault(phone, []).append(player)
+    groups = [_("{players} ({phone})").format(players=join_words(players), phone=who(phone))
+              for phone, players in by_phone.items()]
+    return _("Hands: {groups}").format(groups="; ".join(groups))
+
+
 def opening(text: str) -> str:
     """``text`` with its first letter upper case, to open a sentence."""
     return text[:1].upper() + text[1:]
@@ -153,7 +173,8 @@ def changes(log: Sequence[Record]) -> list[Change]:
     undone = undone_ids(log)
     return [
         Change(record["id"], record["at"], record["by"], record["kind"], label(record),
-               clock_time(record["at"]), record["id"] in undone)
+               clock_time(record["at"]), record["id"] in undone,
+               hands_text(record["hands"]) if record.get("hands") else None)
         for record in reversed(log)
     ]
 
@@ -332,3 +353,9 @@ def check_record(record: Record) -> None:
             raise ValueError(_("change {number} does not hold the option it changed").format(number=number))
     elif value is not None:
         raise ValueError(_("change {number} holds an option it did not change").format(number=number))
+    hands = record.get("hands")
+    if hands is not None and not (
+        kind == "add" and isinstance(hands, dict)
+        and all(isinstance(phone, str) or phone is None for phone in hands.values())
+    ):
+        raise ValueError(_("change {number} has a damaged list of who entered each hand").format(number=number))

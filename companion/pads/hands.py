@@ -80,6 +80,15 @@ def with_part(pad: Pad, draft: Mapping[str, Any] | None, player: str, part: Mapp
     }
 
 
+def entered_by(pad: Pad, draft: Mapping[str, Any]) -> dict[str, str | None]:
+    """Who entered each hand in ``draft``: player -> the phone's label (None when the draft does not
+    say it as text), for the players of ``pad`` whose hand is in, in seating order."""
+    phones = draft.get("by")
+    phones = phones if isinstance(phones, Mapping) else {}
+    return {player: phone if isinstance(phone := phones.get(player), str) else None
+            for player in pad.players if player in draft.get("parts", {})}
+
+
 def status(pad: Pad, draft: Mapping[str, Any]) -> HandsStatus:
     """Who is done and who is missing in ``draft`` (players of ``pad``)."""
     parts = draft.get("parts", {})

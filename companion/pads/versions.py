@@ -50,7 +50,10 @@ class VersionedPad:
     ``update_game``) is recorded with every change made through this pad
     object and named in conflict messages ("Ben's phone deleted round 4
     while you were editing it"). It is not a field of the game: a pad rebuilt
-    from its document starts with ``by = None``.
+    from its document starts with ``by = None``. Likewise ``hands_by``
+    (player -> the label of the phone that entered their hand, or None) is
+    recorded with the next round added through this pad object, for a round
+    entered hand by hand (``companion.pads.hands``).
     """
 
     _rounds: list[dict[str, Any]]
@@ -62,6 +65,7 @@ class VersionedPad:
     _state: Any
     updated: str
     by: str | None
+    hands_by: dict[str, str | None] | None
     DEFAULTS: dict[str, Any]
 
     def round_id(self, number: int) -> str:
@@ -395,6 +399,8 @@ class VersionedPad:
             record["value"] = {"before": copy_json(value_change[0]), "after": copy_json(value_change[1])}
         if kind == "undo":
             record["undoes"], record["undone_kind"] = undoes, undone_kind
+        if kind == "add" and self.hands_by is not None:
+            record["hands"], self.hands_by = dict(self.hands_by), None
         self._log = [*self._log, record][-LOG_LIMIT:]
         self._rounds, self._options = new_rounds, new_options
         self._set_replay(states)

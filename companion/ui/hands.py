@@ -23,7 +23,7 @@ from companion.errors import StoreError
 from companion.i18n import _
 from companion.pads import Pad, PadError, pad_from_doc
 from companion.pads.changelog import who
-from companion.pads.hands import HandsStatus, is_stale, status, with_part
+from companion.pads.hands import HandsStatus, entered_by, is_stale, status, with_part
 from companion.ui import saving
 from companion.ui.saving import Outcome, SheetMark
 
@@ -103,7 +103,8 @@ def clear_hands(store: Any, game_id: str, number: int) -> None:
 def save_hands(store: Any, game_id: str, by: str | None) -> Outcome:
     """Save the round whose hands are all in (the draft of game
     ``game_id``) as the round it was entered for, with ``by`` (this
-    phone's label) in the change log, and clear the draft.
+    phone's label) and the phone that entered each hand in the change log,
+    and clear the draft.
 
     Returns an :class:`Outcome`: saved ("Round 4 saved"); refused by the
     pad (the rules' words, the draft kept to be put right); or, when that
@@ -121,10 +122,11 @@ def save_hands(store: Any, game_id: str, by: str | None) -> Outcome:
         doc = store.get_game(game_id)
         if doc is None:
             return Outcome(False, _("This game is not saved any more; it may have been deleted"))
-        entry = pad_from_doc(doc).join_hands(draft["parts"])
+        pad = pad_from_doc(doc)
+        entry = pad.join_hands(draft["parts"])
     except (PadError, StoreError) as error:
         return Outcome(False, str(error))
-    outcome = saving.save_round(store, game_id, SheetMark(None, None, number), entry, by)
+    outcome = saving.save_round(store, game_id, SheetMark(None, None, number), entry, by, entered_by(pad, draft))
     if outcome.saved:
         clear_hands(store, game_id, number)
         return outcome

@@ -210,7 +210,7 @@ def changes_view(
                 change.id,
                 _("{change} (undone)").format(change=opening(change.label)) if change.undone
                 else opening(change.label),
-                f"{change.time} · {opening(who(change.by))}",
+                "\n".join(filter(None, [f"{change.time} · {opening(who(change.by))}", change.hands])),
                 change.undone,
             )
         )
@@ -220,8 +220,8 @@ def changes_view(
 @ft.component
 def _ChangeLine(number: int, text: str, when: str, undone: bool) -> ft.Control:
     """One line of the change log: change ``number``'s ``text`` ("round 4
-    added"), ``when`` and by whom under it, its icon telling whether it was
-    undone."""
+    added"), ``when`` and by whom under it (and, for a round entered hand by
+    hand, who entered each hand), its icon telling whether it was undone."""
     return ft.Semantics(
         identifier=f"change-{number}",
         container=True,
