@@ -6,7 +6,7 @@ sees who is done and who is missing; once every hand is in, any phone
 saves the round, checked and scored by the pad as a round entered on one
 phone (seed 000, "Scoring": each value once, K=10; the player who went out
 scores 0 and, with no points yet, gives nothing back). The change log
-names the phone that saved the round.
+names the phone that saved the round and the phone that entered each hand.
 """
 
 from __future__ import annotations
@@ -68,6 +68,7 @@ def test_three_phones_each_enter_their_own_hand_and_the_round_is_saved(server, p
     ann.tap("Changes")
     ann.see("Round 1 added")
     ann.see("Cy's phone")
+    ann.see("Hands: Ann (Ann's phone); Ben (Ben's phone); Cy (Cy's phone)")
 
 
 def test_hands_survive_a_reload_and_a_round_saved_another_way_is_told(server, phones):
