@@ -13,6 +13,7 @@ from companion.pads.one_up import OneUpPad
 from companion.pads.table import PadError
 from companion.pads.up_to_nine import UpToNinePad
 from companion.ui.games.up_or_down import TYPED_HINT, colour_letters, counts_example, read_rows, rows_text
+from companion.ui.state import phone_label
 
 
 @pytest.mark.parametrize(("code", "hint", "letters"), [
@@ -86,3 +87,12 @@ def test_no_translation_ends_in_a_comma_or_semicolon(code):
                     for text in (message.string if isinstance(message.string, tuple) else (message.string,))
                     if text.rstrip()[-1:] in (",", ";")]
     assert dangling == []
+
+
+@pytest.mark.parametrize(("code", "told"), [
+    ("nb", "Denne telefonen er nå telefonen til Ann"),
+    ("de", "Dieses Handy heißt jetzt Handy von Ann"),
+])
+def test_a_phone_named_is_told_its_new_name_as_a_sentence(code, told):
+    with language(code):
+        assert _("This phone is now {phone}").format(phone=phone_label("Ann")) == told
