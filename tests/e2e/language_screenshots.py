@@ -1,20 +1,22 @@
-"""Regenerate the screenshots of Play, a score pad, History and the board in Norwegian bokmål and German.
+"""Regenerate the screenshots of Play, a score pad, History and the board in Norwegian bokmål and German, light and dark.
 
     .venv/bin/python tests/e2e/language_screenshots.py [--out docs/screenshots] [--only nb]
 
 Saves the example games of ``screenshots.py`` into a fresh temporary data
 folder, starts main.py on it and opens each screen in headless Chromium
 whose language is Norwegian (``nb-NO``) or German (``de-DE``), so the app
-follows the browser's language: ``play-<code>.png``, ``pad-one-up-<code>.png``
-and ``history-<code>.png`` at 390x844, ``board-<code>.png`` at 1280x800,
-light colour scheme. The words waited for are read from the app's own
-catalogs in that language.
+follows the browser's language, in the light and the dark colour scheme:
+``play-<code>-<scheme>.png``, ``pad-one-up-<code>-<scheme>.png`` and
+``history-<code>-<scheme>.png`` at 390x844, ``board-<code>-<scheme>.png`` at
+1280x800. The words waited for are read from the app's own catalogs in that
+language.
 """
 
 from __future__ import annotations
 
 import sys
 from collections.abc import Callable
+from itertools import product
 from pathlib import Path
 
 from harness import BOARD, PHONE, ROOT, AppPage, launch_browser
@@ -28,6 +30,9 @@ LOADED_MS = 90_000
 
 BROWSER_LOCALES = {"nb": "nb-NO", "de": "de-DE"}
 """Each language photographed and the browser language that makes the app speak it."""
+
+SCHEMES = ("light", "dark")
+"""The browser's colour schemes photographed (the app follows the browser's)."""
 
 
 def shots(ids: dict[str, str]) -> list[tuple[str, str, dict[str, int], Callable[[AppPage], str]]]:
@@ -69,13 +74,13 @@ def take(args, playwright, scratch: Path) -> None:
         for code, locale in BROWSER_LOCALES.items():
             if args.only and code not in args.only:
                 continue
-            for name, path, viewport, prepare in shots(ids):
-                with session(browser, server.url, viewport=viewport, locale=locale) as app:
+            for (name, path, viewport, prepare), scheme in product(shots(ids), SCHEMES):
+                with session(browser, server.url, viewport=viewport, scheme=scheme, locale=locale) as app:
                     app.open(path)
                     with language(code):
                         wait_for = prepare(app)
                     app.see(wait_for, timeout=LOADED_MS)
-                    target = args.out / f"{name}-{code}.png"
+                    target = args.out / f"{name}-{code}-{scheme}.png"
                     app.screenshot(target, wait_for)
                 print(target.relative_to(ROOT) if target.is_relative_to(ROOT) else target)
         browser.close()
