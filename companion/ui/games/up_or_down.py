@@ -73,6 +73,9 @@ TYPED_HINT = N_("8 3, 2 1 (cards, commonest colour) or {counts}")
 """The example under the typed-rows field (marked; translated where shown, ``counts`` from
 :func:`counts_example`)."""
 
+NO_BREAK = "\u00a0"
+"""A space the hint's example of colour counts keeps, so the example wraps as one."""
+
 EXAMPLE_COUNTS: dict[str, int] = {"yellow": 3, "blue": 2, "red": 1}
 """The colour counts the typed-rows examples show (``"3y 2b 1r"`` in English)."""
 
@@ -344,7 +347,7 @@ def Entry(pad: UpOrDownPad, number: int | None, submit: Submit, close, delete, *
         )
     typed_rows = ft.TextField(
         label=_("{player}'s rows, typed").format(player=shown),
-        helper=_(TYPED_HINT).format(counts=counts_example()),
+        helper=_(TYPED_HINT).format(counts=counts_example().replace(" ", NO_BREAK)),
         value=draft.rows_typed(),
         error=draft.typing_error or None,
         error_max_lines=3,
