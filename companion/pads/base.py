@@ -508,6 +508,8 @@ class Pad(VersionedPad):
 
     def _player(self, name: object, what: str | None = None) -> str:
         """A name of this game's players (trimmed), or PadError; ``what`` (an English msgid) says who is chosen."""
+        if name in self.players:
+            return name
         if isinstance(name, str) and name.strip() in self.players:
             return name.strip()
         if what is None:
