@@ -137,9 +137,10 @@ def run(history: int, repeats: int) -> dict[str, float]:
         store.player_stats()
         results["player statistics"] = _median(store.player_stats, max(3, repeats // 10))
 
-        start = time.perf_counter()
+        start, export_cpu = time.perf_counter(), time.process_time()
         backup = store.export_json()
         results["export (once)"] = time.perf_counter() - start
+        export_cpu = time.process_time() - export_cpu
         with tempfile.TemporaryDirectory() as other:
             target = Store(other)
             start, cpu, workers = time.perf_counter(), time.process_time(), _children_cpu()
@@ -148,6 +149,7 @@ def run(history: int, repeats: int) -> dict[str, float]:
             cpu, workers = time.process_time() - cpu, _children_cpu() - workers
             assert added == history + 1, added
         print(f"  {history:>6} games: fixture built in {build:.2f} s, backup {len(backup) / 1e6:.1f} MB, "
+              f"export {results['export (once)']:.2f} s on the clock and {export_cpu:.2f} s of CPU, "
               f"import {results['import (once)']:.2f} s on the clock and {cpu:.2f} s of CPU here plus "
               f"{workers:.2f} s in worker processes (the clock counts waits for other programs' turns)", flush=True)
     return results

@@ -250,10 +250,8 @@ def validate_doc(doc: dict[str, Any]) -> None:
     required to be JSON. Returns None; raises StoreError naming the first
     field that is wrong.
     """
-    label = _label(doc)
-
     def fail(message: LazyProxy) -> None:
-        raise StoreError(lazy("{game}: {problem}", game=label, problem=message))
+        raise StoreError(lazy("{game}: {problem}", game=_label(doc), problem=message))
 
     if not isinstance(doc, dict):
         raise StoreError(_not_an_object(doc))

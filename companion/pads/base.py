@@ -459,7 +459,7 @@ class Pad(VersionedPad):
             validate_doc(doc)
         except StoreError as exc:
             raise PadError(str(exc)) from exc
-        return cls.from_loaded_doc(doc)
+        return cls.from_loaded_doc({**doc, "log": copy_json(doc["log"])})
 
     @classmethod
     def from_loaded_doc(cls, doc: dict[str, Any]) -> "Pad":
@@ -467,6 +467,11 @@ class Pad(VersionedPad):
         returned (migrated to the current schema, outer shape checked), which
         is not checked again; every round and change record is, as by
         :meth:`from_doc`.
+
+        The document is handed over: the pad keeps the change records that
+        its checks leave as they are, not copies of them (:meth:`from_doc`
+        hands it a copy), so the caller must not change the document's
+        change log afterwards.
 
         Raises:
             PadError: another game's document, rounds the rules can not
@@ -486,8 +491,7 @@ class Pad(VersionedPad):
         pad._set_replay(pad._replay(entries, pad._options))
         pad._rounds = [{"id": saved["id"], "rev": saved["rev"], **entry} for saved, entry in zip(doc["rounds"], entries)]
         pad._seq = doc["seq"]
-        pad._log = copy_json(doc["log"])
-        pad._check_log()
+        pad._log = pad._checked_log(doc["log"])
         pad._finished = doc["finished"]
         pad._ended_early = doc["ended_early"] and pad._finished
         pad.updated = doc["updated"]
@@ -505,6 +509,8 @@ class Pad(VersionedPad):
 
     def _player(self, name: object, what: str | None = None) -> str:
         """A name of this game's players (trimmed), or PadError; ``what`` (an English msgid) says who is chosen."""
+        if name in self.players:
+            return name
         if isinstance(name, str) and name.strip() in self.players:
             return name.strip()
         if what is None:

@@ -20,10 +20,16 @@ from typing import Any, NamedTuple
 
 from babel.support import LazyProxy
 
-from companion.cards import CardError, CardsLike, card_texts
+from companion.cards import CardError, CardsLike
 from companion.games import one_up
 from companion.i18n import N_, _, lazy
 from companion.pads.base import Pad, PadError, Row, check_count, points_text
+from companion.pads.table import stored_card_texts
+
+
+_CARDS_LEFT = N_("the cards left")
+_WENT_OUT = N_("player who went out")
+_DROPPED_OUT_LAST = N_("player who dropped out last")
 
 
 class OneUpState(NamedTuple):
@@ -185,11 +191,11 @@ class OneUpPad(Pad):
 
     def _entry(self, hands: object, went_out: object, ended_by: object) -> dict[str, Any]:
         """Check one round's entry and return it as stored (cards as text)."""
-        named = self._per_player(hands, N_("the cards left"))
+        named = self._per_player(hands, _CARDS_LEFT)
         cards: dict[str, list[str]] = {}
         for player, held in named.items():
             try:
-                cards[player] = card_texts(held)
+                cards[player] = stored_card_texts(held)
             except CardError as exc:
                 raise PadError(_("{name}'s cards: {error}").format(name=player, error=exc)) from exc
         if isinstance(went_out, (list, tuple, set, frozenset)):
@@ -199,8 +205,8 @@ class OneUpPad(Pad):
                     "first player plays their last card"
                 ))
             went_out = next(iter(went_out), None)
-        out = None if went_out is None else self._player(went_out, N_("player who went out"))
-        last = None if ended_by is None else self._player(ended_by, N_("player who dropped out last"))
+        out = None if went_out is None else self._player(went_out, _WENT_OUT)
+        last = None if ended_by is None else self._player(ended_by, _DROPPED_OUT_LAST)
         if out is not None and last is not None and last != out:
             raise PadError(_("{name} went out, so {name} ended the round, not {other}").format(name=out, other=last))
         if out is None and last is None:

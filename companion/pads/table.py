@@ -16,6 +16,7 @@ from typing import Any, NamedTuple
 
 from babel.support import LazyProxy
 
+from companion.cards import CardsLike, card_texts
 from companion.i18n import _, ngettext
 from companion.wording import join_words, whole_number
 
@@ -153,6 +154,33 @@ def check_count(value: object, what: str, *, least: int = 0) -> int:
     """A whole number of at least ``least`` (``wording.whole_number``), or
     :class:`PadError` naming ``what`` (shown as given: translate it first)."""
     return whole_number(value, what, least=least, error=PadError)
+
+
+_UNCHANGED_TEXTS: set[str] = set()
+"""Card texts that ``companion.cards.card_texts`` writes back as they are, added as they are first met."""
+
+
+def stored_card_texts(cards: CardsLike) -> list[str]:
+    """``companion.cards.card_texts`` of ``cards``: a new list, one text per card in the one notation.
+
+    A list of texts already written that way (as a saved round holds them)
+    is copied after one set lookup, without reading each card again; a
+    text joins that set the first time card_texts gives it back unchanged.
+
+    Raises:
+        CardError: as card_texts, naming the first item that is not a card.
+    """
+    if type(cards) is list:
+        try:
+            if _UNCHANGED_TEXTS.issuperset(cards):
+                return list(cards)
+        except TypeError:
+            pass
+    texts = card_texts(cards)
+    for text in texts:
+        if text not in _UNCHANGED_TEXTS and card_texts([text]) == [text]:
+            _UNCHANGED_TEXTS.add(text)
+    return texts
 
 
 def copy_json(value: Any) -> Any:

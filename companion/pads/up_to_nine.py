@@ -18,10 +18,11 @@ from typing import Any, NamedTuple
 
 from babel.support import LazyProxy
 
-from companion.cards import CardError, as_cards, card_texts
+from companion.cards import CardError, as_cards
 from companion.games import up_to_nine
 from companion.i18n import N_, _, lazy
 from companion.pads.base import Pad, PadError, Row, check_count, points_text
+from companion.pads.table import stored_card_texts
 
 FINISHED = up_to_nine.FINISHED
 """The level of a player who has laid down level 9."""
@@ -234,7 +235,7 @@ class UpToNinePad(Pad):
         if not isinstance(laid_down, bool):
             raise PadError(_("Say whether {name} laid down the contract (yes or no)").format(name=player))
         try:
-            cards = card_texts(hand if hand is not None else ())
+            cards = stored_card_texts(hand if hand is not None else ())
         except CardError as exc:
             raise PadError(_("{name}'s cards: {error}").format(name=player, error=exc)) from exc
         if points is not None:

@@ -275,15 +275,19 @@ class VersionedPad:
             raise ConflictError(changelog.changed_message(self._log, round_id, index + 1, doing))
         return index
 
-    def _check_log(self) -> None:
-        """Check the change log just loaded: each record readable, each whole
-        round in it a valid entry (kept in its checked form), each option
-        value valid.
+    def _checked_log(self, log: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        """A change log just loaded, checked: each record readable, each whole
+        round in it a valid entry, each option value valid.
+
+        Returns a new list of the records: a record that holds a whole round
+        or an option value is a new one holding them in their checked form
+        (``log`` is left as it was); the others are those of ``log``.
 
         Raises:
             PadError: "The saved change log is damaged: ...".
         """
-        for record in self._log:
+        checked = []
+        for record in log:
             try:
                 changelog.check_record(record)
             except ValueError as exc:
@@ -295,16 +299,21 @@ class VersionedPad:
                     [entry] = self._checked_entries([entry_fields(saved)], N_("Round {number}"), record["number"])
                 except PadError as exc:
                     raise PadError(_("{damaged}: {error}").format(damaged=_damaged(record), error=exc)) from exc
-                written["before"] = {key: saved[key] for key in ROUND_KEYS} | entry
-            if record.get("value") is not None:
+                record = {**record, "round": {**written, "before": {key: saved[key] for key in ROUND_KEYS} | entry}}
+            value = record.get("value")
+            if value is not None:
                 if record["option"] not in self.DEFAULTS:
                     raise PadError(_("{damaged}: {game} has no option '{name}'").format(
                         damaged=_damaged(record), game=self._title(), name=record["option"]))
+                sides = {}
                 for side in ("before", "after"):
                     try:
-                        record["value"][side] = self._check_option(record["option"], record["value"][side])
+                        sides[side] = self._check_option(record["option"], value[side])
                     except PadError as exc:
                         raise PadError(_("{damaged}: {error}").format(damaged=_damaged(record), error=exc)) from exc
+                record = {**record, "value": {**value, **sides}}
+            checked.append(record)
+        return checked
 
     def _check_undoable(self, target: dict[str, Any]) -> None:
         """Refuse to undo ``target`` unless the game is as that change left it.

@@ -403,7 +403,7 @@ class Store(Journals, Drafts):
             yield doc
         for name in sorted({shard_name(gid) for gid in archived}):
             with self._locked():
-                docs = self._shard(name)[1]
+                docs = self._shard(name, remove_temps=False)[1]
             for game_id, doc in docs.items():
                 if game_id in archived and game_id not in seen:
                     seen.add(game_id)
@@ -425,7 +425,7 @@ class Store(Journals, Drafts):
             names = sorted({shard_name(gid) for gid in index.by_id} | self._held_shards())
         for name in names:
             with self._locked():
-                self._shard(name)
+                self._shard(name, remove_temps=False)
 
     @guarded
     def player_stats(self) -> list[PlayerStats]:

@@ -21,7 +21,16 @@ from companion.document import load_doc, order_key, summarize
 from companion.errors import CorruptFileError, StoreError
 from companion.i18n import lazy
 from companion.stats import check_tally
-from companion.store.files import AtomicJSONStorage, dump_json, fsync_folder, load_json, paused_gc, signature, write_all
+from companion.store.files import (
+    AtomicJSONStorage,
+    dump_json,
+    fsync_folder,
+    load_json,
+    paused_gc,
+    remove_stale_temps,
+    signature,
+    write_all,
+)
 from companion.store.index import EMPTY_SHARD_BYTES, SHARD_NAMES, History, check_summary, shard_name
 from companion.store.tables import GameTables, tally_of
 
@@ -50,7 +59,7 @@ class Archive(GameTables):
     """The part of a Store that reads the archive shards and keeps the history index up to date."""
 
     def _shard(
-        self, name: str, *, repair_history: bool = True, checked: bool = True
+        self, name: str, *, repair_history: bool = True, checked: bool = True, remove_temps: bool = True
     ) -> tuple[AtomicJSONStorage, dict[str, dict[str, Any]]]:
         """One archive shard's storage and its games by id; an unreadable shard is set aside.
 
@@ -58,11 +67,14 @@ class Archive(GameTables):
         the history index so the list shows no game that cannot open, and the
         notice names them. Without ``checked`` (for a write that replaces or
         removes one game), the other games are kept as stored, only their ids
-        read: each is checked when it is read for itself.
+        read: each is checked when it is read for itself. ``remove_temps``
+        False skips the look for temp files that killed writes of the shard
+        left: the caller only reads, or has called :meth:`_remove_archive_temps`
+        before opening many shards.
         """
         path = self._archive_dir / name
         index = self._history_index() if repair_history else None
-        storage = self._storage(path)
+        storage = self._storage(path, remove_temps=remove_temps)
         try:
             rows = (storage.read() or {}).get("games", {}).values()
             if checked:
@@ -82,6 +94,12 @@ class Archive(GameTables):
             if lost and not self.read_only:
                 self._append_history([{"drop": gid} for gid in lost])
             return self._storage(path), {}
+
+    def _remove_archive_temps(self) -> None:
+        """Remove the temp files that killed writes left in the archive folder, all in one look
+        (before many shards are opened to be written, each with ``remove_temps`` False)."""
+        if not self.read_only:
+            remove_stale_temps(self._archive_dir, SHARD_NAMES)
 
     def _held_shards(self) -> set[str]:
         """The archive shard files that hold at least one game (by size, without reading them)."""
@@ -231,7 +249,7 @@ class Archive(GameTables):
         self._folder.history = None
         summaries, tallies = [], {}
         for name in sorted(self._held_shards()):
-            for doc in self._shard(name, repair_history=False)[1].values():
+            for doc in self._shard(name, repair_history=False, remove_temps=False)[1].values():
                 summaries.append(check_summary(summarize(doc)))
                 tallies[doc["id"]] = tally_of(doc)
         index = History.build(None, summaries, tallies)

@@ -11,6 +11,7 @@ backup, as a check one game after another would.
 
 from __future__ import annotations
 
+import codecs
 import concurrent.futures
 import json
 import multiprocessing
@@ -66,8 +67,8 @@ def parse_backup(data: bytes | str) -> list[tuple[dict[str, Any], dict[str, Any]
 def _read_backup(data: bytes | bytearray) -> list[tuple[dict[str, Any], dict[str, Any]]]:
     """The work of :func:`parse_backup` once the size is checked."""
     try:
-        backup = load_json(bytes(data).decode("utf-8-sig"))
-    except (UnicodeDecodeError, json.JSONDecodeError) as error:
+        backup = load_json(bytes(data).removeprefix(codecs.BOM_UTF8))
+    except json.JSONDecodeError as error:
         raise BackupError(_("This file is not a Companion backup: it is not JSON text. Nothing was imported.")) from error
     except RecursionError as error:
         raise BackupError(_(

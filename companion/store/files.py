@@ -216,7 +216,9 @@ class AtomicJSONStorage(Storage):
 
     - Opening for writing a file whose folder is missing (without
       ``create_dirs``) raises FileNotFoundError, as TinyDB's JSONStorage does.
-    - Opening removes the temp files that killed writes of this file left.
+    - Opening removes the temp files that killed writes of this file left
+      (unless ``remove_temps`` is False: the caller has just removed them
+      from the whole folder, for many files at once).
     - A write goes to a temp file in the same folder, is flushed and fsynced,
       renamed over the file (os.replace) and the folder fsynced: a kill at
       any moment leaves the old or the new file, whole.
@@ -235,6 +237,8 @@ class AtomicJSONStorage(Storage):
         create_dirs: bool = False,
         encoding: str | None = None,
         access_mode: str = "r+",
+        *,
+        remove_temps: bool = True,
         **kwargs: Any,
     ) -> None:
         super().__init__()
@@ -252,7 +256,8 @@ class AtomicJSONStorage(Storage):
                 raise FileNotFoundError(
                     errno.ENOENT, "The folder of this database does not exist (pass create_dirs=True)", str(self.path)
                 )
-            remove_stale_temps(self.path.parent, {self.path.name})
+            if remove_temps:
+                remove_stale_temps(self.path.parent, {self.path.name})
 
     def _load(self) -> dict[str, dict[str, Any]] | None:
         """Parse the file; CorruptFileError if it is not a TinyDB file.

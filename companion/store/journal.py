@@ -156,8 +156,9 @@ class Journals(Archive):
         listed = [gid for gid in ids if gid in self._history_index().by_id]
         if listed:
             self._append_history([{"drop": gid} for gid in listed])
+        self._remove_archive_temps()
         for name in sorted({shard_name(gid) for gid in ids}):
-            storage, docs = self._shard(name, repair_history=False, checked=False)
+            storage, docs = self._shard(name, repair_history=False, checked=False, remove_temps=False)
             if doomed & set(docs):
                 self._write_table(storage, (doc for gid, doc in docs.items() if gid not in doomed))
 
@@ -258,7 +259,9 @@ class Journals(Archive):
 
         The shards are read one by one, then written by :data:`SHARD_WRITERS`
         threads at once: each write waits mostly for its fsync, and the disk
-        takes many together.
+        takes many together. The index is brought up to date and written
+        while they wait (its work needs the processor, theirs the disk); the
+        journal in import.json undoes both if either fails or is cut short.
         """
         by_shard: dict[str, list[dict[str, Any]]] = {}
         rows = []
@@ -267,15 +270,17 @@ class Journals(Archive):
                 by_shard.setdefault(shard_name(doc["id"]), []).append(doc)
                 rows.append({"put": {**summarize(doc), "tally": tally if tally is not None else tally_of(doc)}})
         shards = []
+        self._remove_archive_temps()
         for name, group in sorted(by_shard.items()):
-            shard, docs = self._shard(name, checked=False)
+            shard, docs = self._shard(name, checked=False, remove_temps=False)
             docs.update((doc["id"], doc) for doc in group)
             shards.append((shard, list(docs.values())))
         with concurrent.futures.ThreadPoolExecutor(SHARD_WRITERS) as writers:
-            for done in [writers.submit(self._write_table, shard, docs) for shard, docs in shards]:
+            written = [writers.submit(self._write_table, shard, docs) for shard, docs in shards]
+            if rows:
+                self._append_history(rows)
+            for done in written:
                 done.result()
-        if rows:
-            self._append_history(rows)
         in_progress = [doc for doc, _tally in new if not is_ended(doc)]
         if in_progress:
             current.update((doc["id"], doc) for doc in in_progress)

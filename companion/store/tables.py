@@ -40,9 +40,11 @@ def tally_of(doc: dict[str, Any]) -> dict[str, Any]:
 class GameTables(DamagedFiles):
     """The part of a Store that opens its files and reads and writes their ``games`` table."""
 
-    def _storage(self, path: Path) -> AtomicJSONStorage:
-        """A storage on one of the store's files (fresh, so no stale cache from another process)."""
-        return AtomicJSONStorage(path, access_mode="r" if self.read_only else "r+", **JSON_OPTIONS)
+    def _storage(self, path: Path, *, remove_temps: bool = True) -> AtomicJSONStorage:
+        """A storage on one of the store's files (fresh, so no stale cache from another process);
+        ``remove_temps`` False when the caller has just removed stale temp files from its folder."""
+        return AtomicJSONStorage(path, access_mode="r" if self.read_only else "r+", remove_temps=remove_temps,
+                                 **JSON_OPTIONS)
 
     def _games(self) -> tuple[AtomicJSONStorage, dict[str, dict[str, Any]]]:
         """games.json's storage and its games by id; an unreadable file is set aside and started afresh."""
