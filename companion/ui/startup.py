@@ -1,0 +1,144 @@
+"""What the server loads before it listens, and what it loads once it does: the first frame comes soon.
+
+Before it listens, main.py imports only what opening the store and serving
+need. Everything else is imported here, in a thread that starts as soon as
+the server accepts connections, while the browser is still loading Flet's
+web client (over a second), in two steps:
+
+1. The first frame: the app's screens (:data:`APP_MODULE`) and the Flet
+   controls the shell, the Play screen, a pad and the key gate draw
+   (:data:`FIRST_FRAME_FLET`: Flet imports each control's module the first
+   time its name is used). A session that opens before this step is done
+   waits for it (see :func:`session_entry`), so two threads never import
+   the app at once.
+2. The rest (:data:`DEFERRED`): libraries that only some screens use, each
+   imported where it is used, and the gettext catalogs of every language
+   (compiled from their ``.po`` files): warmed now so that the first tap
+   that needs one does not wait for it.
+
+This module is the one place that says what is loaded late; a test checks
+that the first frame's import set leaves :data:`DEFERRED` out and that
+:data:`FIRST_FRAME_FLET` covers what the first screens draw.
+"""
+
+from __future__ import annotations
+
+import importlib
+import socket
+import threading
+import time
+from collections.abc import Callable
+
+import flet as ft
+
+from companion.i18n import LANGUAGES, translations
+from companion.server import OPEN_HOSTS
+
+APP_MODULE = "companion.ui.app"
+"""The module with the app's shell, routes and screens; its ``session_main``
+is the Flet entry point."""
+
+FIRST_FRAME_FLET: tuple[str, ...] = (
+    "Column", "Container", "CrossAxisAlignment", "Divider", "FilledButton", "Icon", "IconButton",
+    "ListTile", "MainAxisAlignment", "NavigationBar", "NavigationBarDestination", "NavigationBarTheme",
+    "OutlinedButton", "Padding", "PopupMenuButton", "PopupMenuItem", "Router", "Row", "ScrollMode",
+    "Semantics", "SharedPreferences", "Text", "TextAlign", "TextOverflow", "TextThemeStyle", "Theme",
+    "ThemeMode", "View", "VisualDensity", "Wakelock", "use_callback", "use_context", "use_effect",
+    "use_ref", "use_route_location", "use_route_outlet", "use_route_params", "use_state", "use_view_path",
+)
+"""The Flet names the first frames use (the shell, Play, a pad, the key gate)
+that ``flet`` imports only when first read; reading them all costs about
+0.3 s of CPU, a third of it for ``Theme``."""
+
+DEFERRED: tuple[str, ...] = (
+    "segno",
+    "snowballstemmer",
+    "babel.messages.pofile",
+    "babel.messages.mofile",
+    "flet_charts",
+)
+"""Libraries the first frame does not use, imported where they are used
+(QR codes, the rules search's stemmer, compiling a catalog, charts) and
+warmed after the first frame's modules."""
+
+CATALOG_DOMAINS: tuple[str, ...] = ("companion", "rules")
+"""The gettext domains compiled for every language while warming."""
+
+LISTEN_POLL = 0.02
+"""Seconds between two looks at whether the server listens yet."""
+
+LISTEN_TIMEOUT = 60.0
+"""Most seconds to wait for the server to listen before warming anyway."""
+
+
+def wait_until_listening(host: str, port: int, timeout: float = LISTEN_TIMEOUT) -> bool:
+    """Wait until something accepts TCP connections on ``host``:``port``.
+
+    Takes the address to connect to (a listen address such as "0.0.0.0" is
+    reached at 127.0.0.1), the port and the most seconds to wait. Returns
+    True once a connection was accepted, False after ``timeout`` seconds.
+    """
+    address = "127.0.0.1" if host in OPEN_HOSTS else host
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        try:
+            with socket.create_connection((address, port), timeout=0.5):
+                return True
+        except OSError:
+            time.sleep(LISTEN_POLL)
+    return False
+
+
+def warm_first_frame() -> None:
+    """Import :data:`APP_MODULE` and every name of :data:`FIRST_FRAME_FLET`. Returns nothing."""
+    importlib.import_module(APP_MODULE)
+    for name in FIRST_FRAME_FLET:
+        getattr(ft, name)
+
+
+def warm_deferred() -> None:
+    """Import every module of :data:`DEFERRED` and compile the catalogs of every
+    language and domain (cached by ``companion.i18n.translations``). Returns nothing."""
+    for name in DEFERRED:
+        importlib.import_module(name)
+    for code in LANGUAGES:
+        for domain in CATALOG_DOMAINS:
+            translations(code, domain)
+
+
+def warm_in_background(host: str, port: int) -> threading.Event:
+    """Start a daemon thread that waits until the server listens on ``host``:``port``,
+    then runs :func:`warm_first_frame` and :func:`warm_deferred`.
+
+    Returns the event set once the first step is over (done or failed: a
+    session then imports what it needs itself, and an import error shows there).
+    """
+    first_frame = threading.Event()
+
+    def warm() -> None:
+        wait_until_listening(host, port)
+        try:
+            warm_first_frame()
+        finally:
+            first_frame.set()
+        warm_deferred()
+
+    threading.Thread(target=warm, name="warm", daemon=True).start()
+    return first_frame
+
+
+def session_entry(store, access, first_frame: threading.Event | None = None) -> Callable[[ft.Page], None]:
+    """The Flet entry point of main.py: ``companion.ui.app.session_main(store, access)``,
+    with the app imported at the first session rather than before the server listens.
+
+    Takes the process's ``companion.store.Store`` and ``companion.server.TableAccess``
+    and the event of :func:`warm_in_background` (None: nothing warms). Returns
+    ``main(page)``, which waits for that event before it imports the app.
+    """
+
+    def main(page: ft.Page) -> None:
+        if first_frame is not None:
+            first_frame.wait()
+        importlib.import_module(APP_MODULE).session_main(store, access)(page)
+
+    return main
