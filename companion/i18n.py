@@ -50,6 +50,8 @@ import babel.dates
 import babel.numbers
 from babel import Locale, UnknownLocaleError
 from babel.core import LOCALE_ALIASES
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
 from babel.support import LazyProxy, NullTranslations, Translations
 
 LANGUAGES: tuple[str, ...] = ("en", "nb", "de")
@@ -189,8 +191,6 @@ def translations(code: str, domain: str = DOMAIN) -> NullTranslations:
     path = catalog_path(_check(code), domain)
     if code == DEFAULT_LANGUAGE or not path.is_file():
         return NullTranslations()
-    from babel.messages.mofile import write_mo  # imported at the first compile, not when the app starts
-    from babel.messages.pofile import read_po
     with path.open("rb") as po:
         catalog = read_po(po, locale=code, domain=domain)
     compiled = io.BytesIO()

@@ -5,16 +5,17 @@ need. Everything else is imported here, in a thread that starts as soon as
 the server accepts connections, while the browser is still loading Flet's
 web client (over a second), in two steps:
 
-1. The first frame: the app's screens (:data:`APP_MODULE`) and the Flet
-   controls the shell, the Play screen, a pad and the key gate draw
-   (:data:`FIRST_FRAME_FLET`: Flet imports each control's module the first
-   time its name is used). A session that opens before this step is done
-   waits for it (see :func:`session_entry`), so two threads never import
-   the app at once.
+1. The first frame: the app's screens and Flet's renderer
+   (:data:`FIRST_FRAME_MODULES`), the Flet controls the shell, the Play
+   screen, a pad and the key gate draw (:data:`FIRST_FRAME_FLET`: Flet
+   imports each control's module the first time its name is used), and
+   the gettext catalogs of every language, compiled from their ``.po``
+   files (a pad's first frame reads a phone's label in every language).
+   A session that opens before this step is done waits for it (see
+   :func:`session_entry`), so two threads never import the app at once.
 2. The rest (:data:`DEFERRED`): libraries that only some screens use, each
-   imported where it is used, and the gettext catalogs of every language
-   (compiled from their ``.po`` files): warmed now so that the first tap
-   that needs one does not wait for it.
+   imported where it is used, warmed now so that the first tap that needs
+   one does not wait for it.
 
 This module is the one place that says what is loaded late; a test checks
 that the first frame's import set leaves :data:`DEFERRED` out and that
@@ -38,6 +39,10 @@ APP_MODULE = "companion.ui.app"
 """The module with the app's shell, routes and screens; its ``session_main``
 is the Flet entry point."""
 
+FIRST_FRAME_MODULES: tuple[str, ...] = (APP_MODULE, "flet.components.component")
+"""The modules of the first frame that are not imported before the server
+listens: the app's screens and Flet's renderer of components."""
+
 FIRST_FRAME_FLET: tuple[str, ...] = (
     "Column", "Container", "CrossAxisAlignment", "Divider", "FilledButton", "Icon", "IconButton",
     "ListTile", "MainAxisAlignment", "NavigationBar", "NavigationBarDestination", "NavigationBarTheme",
@@ -50,16 +55,10 @@ FIRST_FRAME_FLET: tuple[str, ...] = (
 that ``flet`` imports only when first read; reading them all costs about
 0.3 s of CPU, a third of it for ``Theme``."""
 
-DEFERRED: tuple[str, ...] = (
-    "segno",
-    "snowballstemmer",
-    "babel.messages.pofile",
-    "babel.messages.mofile",
-    "flet_charts",
-)
-"""Libraries the first frame does not use, imported where they are used
-(QR codes, the rules search's stemmer, compiling a catalog, charts) and
-warmed after the first frame's modules."""
+DEFERRED: tuple[str, ...] = ("segno", "snowballstemmer", "flet_charts")
+"""Libraries the first frames do not use, imported where they are used (QR
+codes, the rules search's stemmer, charts) and warmed after the first
+frame's modules."""
 
 CATALOG_DOMAINS: tuple[str, ...] = ("companion", "rules")
 """The gettext domains compiled for every language while warming."""
@@ -90,20 +89,22 @@ def wait_until_listening(host: str, port: int, timeout: float = LISTEN_TIMEOUT) 
 
 
 def warm_first_frame() -> None:
-    """Import :data:`APP_MODULE` and every name of :data:`FIRST_FRAME_FLET`. Returns nothing."""
-    importlib.import_module(APP_MODULE)
+    """Import :data:`FIRST_FRAME_MODULES` and every name of :data:`FIRST_FRAME_FLET`,
+    and compile the catalogs of every language and domain (cached by
+    ``companion.i18n.translations``). Returns nothing."""
+    for name in FIRST_FRAME_MODULES:
+        importlib.import_module(name)
     for name in FIRST_FRAME_FLET:
         getattr(ft, name)
-
-
-def warm_deferred() -> None:
-    """Import every module of :data:`DEFERRED` and compile the catalogs of every
-    language and domain (cached by ``companion.i18n.translations``). Returns nothing."""
-    for name in DEFERRED:
-        importlib.import_module(name)
     for code in LANGUAGES:
         for domain in CATALOG_DOMAINS:
             translations(code, domain)
+
+
+def warm_deferred() -> None:
+    """Import every module of :data:`DEFERRED`. Returns nothing."""
+    for name in DEFERRED:
+        importlib.import_module(name)
 
 
 def warm_in_background(host: str, port: int) -> threading.Event:
