@@ -13,12 +13,18 @@ import socket
 import subprocess
 import sys
 import textwrap
-import threading
 from pathlib import Path
 
 from companion.server import TableAccess
 from companion.store import Store
-from companion.ui.startup import CATALOG_DOMAINS, DEFERRED, FIRST_FRAME_MODULES, session_entry, wait_until_listening
+from companion.ui.startup import (
+    CATALOG_DOMAINS,
+    DEFERRED,
+    FIRST_FRAME_MODULES,
+    Warming,
+    session_entry,
+    wait_until_listening,
+)
 from flet_session import open_session, run_alone, server_hub, shows
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -86,17 +92,17 @@ def test_the_second_step_of_the_warming_imports_every_deferred_library():
     assert found == []
 
 
-def test_a_session_through_the_entry_point_draws_the_play_screen_once_the_warming_is_over(tmp_path):
+def test_a_session_through_the_entry_point_draws_the_play_screen_then_lets_the_second_step_start(tmp_path):
     store = Store(tmp_path)
     access = TableAccess(store.data_dir, required=False, host="127.0.0.1", port=8550)
-    warmed = threading.Event()
-    warmed.set()
+    warming = Warming()
+    warming.first_frame.set()
 
     async def first_frame():
-        phone = await open_session(session_entry(store, access, warmed), "/", server_hub())
-        return shows(phone, "Companion"), shows(phone, "New game")
+        phone = await open_session(session_entry(store, access, warming), "/", server_hub())
+        return shows(phone, "Companion"), shows(phone, "New game"), warming.served.is_set()
 
-    assert run_alone(first_frame()) == (True, True)
+    assert run_alone(first_frame()) == (True, True, True)
 
 
 def test_waiting_for_the_server_is_true_once_it_listens_and_false_when_nothing_does():

@@ -14,8 +14,9 @@ web client (over a second), in two steps:
    A session that opens before this step is done waits for it (see
    :func:`session_entry`), so two threads never import the app at once.
 2. The rest (:data:`DEFERRED`): libraries that only some screens use, each
-   imported where it is used, warmed now so that the first tap that needs
-   one does not wait for it.
+   imported where it is used, warmed once the first session has drawn its
+   screen (or :data:`DEFERRED_WAIT` seconds after the first step, when no
+   phone came), so that the first tap that needs one does not wait for it.
 
 This module is the one place that says what is loaded late; a test checks
 that the first frame's import set leaves :data:`DEFERRED` out and that
@@ -63,6 +64,9 @@ frame's modules."""
 CATALOG_DOMAINS: tuple[str, ...] = ("companion", "rules")
 """The gettext domains compiled for every language while warming."""
 
+DEFERRED_WAIT = 10.0
+"""Most seconds the second step of the warming waits for a first session."""
+
 LISTEN_POLL = 0.02
 """Seconds between two looks at whether the server listens yet."""
 
@@ -107,39 +111,53 @@ def warm_deferred() -> None:
         importlib.import_module(name)
 
 
-def warm_in_background(host: str, port: int) -> threading.Event:
-    """Start a daemon thread that waits until the server listens on ``host``:``port``,
-    then runs :func:`warm_first_frame` and :func:`warm_deferred`.
+class Warming:
+    """Where the warming of one server is: ``first_frame`` is set once its first
+    step is over (done or failed: a session then imports what it needs itself,
+    and an import error shows there), ``served`` once a session has drawn its screen."""
 
-    Returns the event set once the first step is over (done or failed: a
-    session then imports what it needs itself, and an import error shows there).
+    def __init__(self) -> None:
+        self.first_frame = threading.Event()
+        self.served = threading.Event()
+
+
+def warm_in_background(host: str, port: int) -> Warming:
+    """Start a daemon thread that waits until the server listens on ``host``:``port``,
+    runs :func:`warm_first_frame`, waits for a first session (at most
+    :data:`DEFERRED_WAIT` seconds) and runs :func:`warm_deferred`.
+
+    Returns the :class:`Warming` to give :func:`session_entry`.
     """
-    first_frame = threading.Event()
+    warming = Warming()
 
     def warm() -> None:
         wait_until_listening(host, port)
         try:
             warm_first_frame()
         finally:
-            first_frame.set()
+            warming.first_frame.set()
+        warming.served.wait(DEFERRED_WAIT)
         warm_deferred()
 
     threading.Thread(target=warm, name="warm", daemon=True).start()
-    return first_frame
+    return warming
 
 
-def session_entry(store, access, first_frame: threading.Event | None = None) -> Callable[[ft.Page], None]:
+def session_entry(store, access, warming: Warming | None = None) -> Callable[[ft.Page], None]:
     """The Flet entry point of main.py: ``companion.ui.app.session_main(store, access)``,
     with the app imported at the first session rather than before the server listens.
 
     Takes the process's ``companion.store.Store`` and ``companion.server.TableAccess``
-    and the event of :func:`warm_in_background` (None: nothing warms). Returns
-    ``main(page)``, which waits for that event before it imports the app.
+    and the :class:`Warming` of :func:`warm_in_background` (None: nothing warms).
+    Returns ``main(page)``, which waits for the first step of the warming
+    before it imports the app, and tells the warming once it has drawn.
     """
 
     def main(page: ft.Page) -> None:
-        if first_frame is not None:
-            first_frame.wait()
+        if warming is not None:
+            warming.first_frame.wait()
         importlib.import_module(APP_MODULE).session_main(store, access)(page)
+        if warming is not None:
+            warming.served.set()
 
     return main
