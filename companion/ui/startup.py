@@ -14,9 +14,11 @@ web client (over a second), in two steps:
    A session that opens before this step is done waits for it (see
    :func:`session_entry`), so two threads never import the app at once.
 2. The rest (:data:`DEFERRED`): libraries that only some screens use, each
-   imported where it is used, warmed once the first session has drawn its
-   screen (or :data:`DEFERRED_WAIT` seconds after the first step, when no
-   phone came), so that the first tap that needs one does not wait for it.
+   imported where it is used, warmed :data:`DEFERRED_AFTER` seconds after
+   the first session has drawn its screen (so that it does not slow the
+   sending of that screen; :data:`DEFERRED_WAIT` seconds after the first
+   step when no phone came), so that the first tap that needs one does not
+   wait for it.
 
 This module is the one place that says what is loaded late; a test checks
 that the first frame's import set leaves :data:`DEFERRED` out and that
@@ -66,6 +68,10 @@ CATALOG_DOMAINS: tuple[str, ...] = ("companion", "rules")
 
 DEFERRED_WAIT = 10.0
 """Most seconds the second step of the warming waits for a first session."""
+
+DEFERRED_AFTER = 1.0
+"""Seconds between the first session's drawing and the second step of the
+warming: the screen drawn is sent to the phone meanwhile."""
 
 LISTEN_POLL = 0.02
 """Seconds between two looks at whether the server listens yet."""
@@ -124,7 +130,8 @@ class Warming:
 def warm_in_background(host: str, port: int) -> Warming:
     """Start a daemon thread that waits until the server listens on ``host``:``port``,
     runs :func:`warm_first_frame`, waits for a first session (at most
-    :data:`DEFERRED_WAIT` seconds) and runs :func:`warm_deferred`.
+    :data:`DEFERRED_WAIT` seconds) and :data:`DEFERRED_AFTER` seconds more,
+    and runs :func:`warm_deferred`.
 
     Returns the :class:`Warming` to give :func:`session_entry`.
     """
@@ -137,6 +144,7 @@ def warm_in_background(host: str, port: int) -> Warming:
         finally:
             warming.first_frame.set()
         warming.served.wait(DEFERRED_WAIT)
+        time.sleep(DEFERRED_AFTER)
         warm_deferred()
 
     threading.Thread(target=warm, name="warm", daemon=True).start()
