@@ -16,6 +16,12 @@
    the pad); median and 95th percentile in ms.
    Target (issue 4): under 16 ms.
 
+3. The first use of what the server loads late (companion/ui/startup.py):
+   the CPU milliseconds of the first QR code, the first rules search and
+   the first chart in a fresh process that has drawn its first frame,
+   before and after the warming's second step, medians of ``--runs``
+   processes each.
+
 Needs /usr/bin/chromium and Playwright for part 1 (skipped with a message
 otherwise).
 """
@@ -23,8 +29,10 @@ otherwise).
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
@@ -215,6 +223,48 @@ def taps(history: int, count: int) -> None:
         print(f"  slowest handler median {worst:.2f} ms   target < {TAP_TARGET_MS:.0f} ms   {verdict}")
 
 
+# ---- 3. the first use of what is loaded late ---------------------------------
+
+FIRST_USES = """
+import json, sys, time
+sys.path.insert(0, {root!r})
+from companion.pads import new_pad
+from companion.rulebook import search
+from companion.ui.qr import qr_png
+from companion.ui.startup import warm_deferred, warm_first_frame
+from companion.ui.totals_chart import totals_chart
+
+warm_first_frame()
+if {warmed!r}:
+    warm_deferred()
+pad = new_pad("one_up", ["Ann", "Ben"])
+pad.add_round({{"Ann": [], "Ben": "K"}}, went_out="Ann")
+taken = {{}}
+for name, use in (("QR code", lambda: qr_png("http://192.168.1.20:8550/?key=abcdefghijklmnop")),
+                  ("rules search", lambda: search("joker")), ("chart", lambda: totals_chart(pad))):
+    start = time.process_time()
+    use()
+    taken[name] = (time.process_time() - start) * 1000
+print(json.dumps(taken))
+"""
+"""A process that has the first frame's modules, times the first use of each late one (CPU ms)."""
+
+
+def first_uses(runs: int) -> None:
+    """Print the CPU of the first QR code, rules search and chart, without and with the warming."""
+    taken: dict[bool, list[dict[str, float]]] = {False: [], True: []}
+    for _ in range(runs):
+        for warmed in (False, True):
+            done = subprocess.run([sys.executable, "-c", FIRST_USES.format(root=str(ROOT), warmed=warmed)],
+                                  capture_output=True, text=True, check=True, cwd=ROOT)
+            taken[warmed].append(json.loads(done.stdout.strip().splitlines()[-1]))
+    print(f"first use of what is loaded late, CPU ms, median of {runs} processes each:")
+    for name in taken[False][0]:
+        cold = statistics.median(run[name] for run in taken[False])
+        warm = statistics.median(run[name] for run in taken[True])
+        print(f"  {name:<13} {cold:6.1f} ms before the warming   {warm:6.1f} ms after it")
+
+
 def _p95(samples: list[float]) -> float:
     ordered = sorted(samples)
     return ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))]
@@ -225,13 +275,14 @@ def _list(samples: list[float], unit: str) -> str:
 
 
 def main(argv: list[str] | None = None) -> None:
-    """Run both benchmarks and print the figures."""
+    """Run the three benchmarks and print the figures."""
     parser = argparse.ArgumentParser(description="Companion start-up and tap benchmarks")
     parser.add_argument("--runs", type=int, default=5, help="start-up runs per app (default 5)")
     parser.add_argument("--taps", type=int, default=30, help="timed taps per kind (default 30)")
     parser.add_argument("--history", type=int, default=1000, help="saved games for the tap timing (default 1000)")
     args = parser.parse_args(argv)
     taps(args.history, args.taps)
+    first_uses(args.runs)
     startup(args.runs)
 
 

@@ -3,8 +3,8 @@
 imports neither the app's screens nor a deferred library; the first frames
 (Play, a pad, the key gate) import no deferred library, no Flet module and
 compile no catalog that the first step of the warming left out; the second
-step brings every deferred library; a session through the entry point
-draws the app."""
+step brings every deferred library and the rules search's index of every
+language; a session through the entry point draws the app."""
 
 from __future__ import annotations
 
@@ -43,7 +43,7 @@ def test_main_imports_neither_the_screens_nor_a_deferred_library_before_it_liste
     loaded = fresh_python(f"""
         import json
         import main
-        print(json.dumps(sorted(set(sys.modules) & set({[*FIRST_FRAME_MODULES, "flet.controls.theme", *DEFERRED]!r}))))
+        print(json.dumps(sorted(set(sys.modules) & set({[*FIRST_FRAME_MODULES, "flet.controls.theme", "companion.rulebook", *DEFERRED]!r}))))
     """)
     assert loaded == []
 
@@ -81,15 +81,16 @@ def test_the_first_frames_import_no_deferred_library_and_nothing_the_warming_lef
     assert found == [[], [], 0, 3 * len(CATALOG_DOMAINS)]
 
 
-def test_the_second_step_of_the_warming_imports_every_deferred_library():
+def test_the_second_step_of_the_warming_imports_every_deferred_library_and_indexes_the_rules():
     found = fresh_python("""
         import json
+        from companion.rulebook import index
         from companion.ui.startup import DEFERRED, warm_deferred
 
         warm_deferred()
-        print(json.dumps([name for name in DEFERRED if name not in sys.modules]))
+        print(json.dumps([[name for name in DEFERRED if name not in sys.modules], index._index.cache_info().currsize]))
     """)
-    assert found == []
+    assert found == [[], 3]
 
 
 def test_a_session_through_the_entry_point_draws_the_play_screen_then_lets_the_second_step_start(tmp_path):

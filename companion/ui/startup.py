@@ -61,7 +61,10 @@ that ``flet`` imports only when first read; reading them all costs about
 DEFERRED: tuple[str, ...] = ("segno", "snowballstemmer", "flet_charts")
 """Libraries the first frames do not use, imported where they are used (QR
 codes, the rules search's stemmer, charts) and warmed after the first
-frame's modules."""
+frame's modules, with the rules search's index of every language."""
+
+WARM_SEARCH = "card"
+"""The word searched in every language to build the rules search's index (cached by ``companion.rulebook``)."""
 
 CATALOG_DOMAINS: tuple[str, ...] = ("companion", "rules")
 """The gettext domains compiled for every language while warming."""
@@ -112,9 +115,14 @@ def warm_first_frame() -> None:
 
 
 def warm_deferred() -> None:
-    """Import every module of :data:`DEFERRED`. Returns nothing."""
+    """Import every module of :data:`DEFERRED` and build the rules search's
+    index of every language (a search of :data:`WARM_SEARCH`). Returns nothing."""
     for name in DEFERRED:
         importlib.import_module(name)
+    from companion.rulebook import search  # imported with the screens, not before the server listens
+
+    for code in LANGUAGES:
+        search(WARM_SEARCH, language=code)
 
 
 class Warming:
