@@ -130,13 +130,14 @@ def _open_browser_when_up(url: str, host: str, port: int, timeout: float = 15.0)
 
 
 def open_store(data_dir: str | None) -> Store:
-    """Open the data folder, print what the store noticed, and check every file in the background.
+    """Open the data folder and print what the store noticed.
 
     Takes the ``--data-dir`` value (None: the default folder). Returns the
     open Store; its notices (a damaged file set aside, a read-only folder)
     are printed and also shown in the app. Raises SystemExit with the
     store's plain-words message, never a traceback, when the folder can not
-    be used at all.
+    be used at all. Every file is checked later, once the first phone has
+    its screen (see :func:`main`).
     """
     try:
         store = Store(resolve_data_dir(data_dir))
@@ -144,7 +145,6 @@ def open_store(data_dir: str | None) -> Store:
         raise SystemExit(f"Companion did not start: {error}") from None
     for notice in store.notices:
         print(f"Note: {notice}", flush=True)
-    threading.Thread(target=_check_files, args=(store,), daemon=True).start()
     return store
 
 
@@ -183,7 +183,7 @@ def main(argv: list[str] | None = None) -> None:
             target=_open_browser_when_up, args=(url, args.host, port), daemon=True
         ).start()
     app = build_app(
-        session_entry(store, access, warm_in_background(args.host, port)),
+        session_entry(store, access, warm_in_background(args.host, port, then=lambda: _check_files(store))),
         assets_dir=str(ASSETS_DIR),
         allowed=own_authorities(args.host, port, [socket.gethostname()]),
     )

@@ -4,7 +4,8 @@ imports neither the app's screens nor a deferred library; the first frames
 (Play, a pad, the key gate) import no deferred library, no Flet module and
 compile no catalog that the first step of the warming left out; the second
 step brings every deferred library and the rules search's index of every
-language; a session through the entry point draws the app."""
+language; the work given last (main.py's check of every file) waits for a
+session to have drawn; a session through the entry point draws the app."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ import socket
 import subprocess
 import sys
 import textwrap
+import threading
 from pathlib import Path
 
 from companion.server import TableAccess
@@ -24,6 +26,7 @@ from companion.ui.startup import (
     Warming,
     session_entry,
     wait_until_listening,
+    warm_in_background,
 )
 from flet_session import open_session, run_alone, server_hub, shows
 
@@ -113,3 +116,15 @@ def test_waiting_for_the_server_is_true_once_it_listens_and_false_when_nothing_d
         port = server.getsockname()[1]
         assert wait_until_listening("0.0.0.0", port, timeout=5.0) is True
     assert wait_until_listening("127.0.0.1", port, timeout=0.1) is False
+
+
+def test_the_warming_runs_its_last_work_only_after_a_session_has_drawn():
+    finished = threading.Event()
+    with socket.socket() as server:
+        server.bind(("127.0.0.1", 0))
+        server.listen()
+        warming = warm_in_background("127.0.0.1", server.getsockname()[1], then=finished.set)
+        assert warming.first_frame.wait(timeout=120) is True
+        assert finished.is_set() is False
+        warming.served.set()
+        assert finished.wait(timeout=120) is True

@@ -135,11 +135,12 @@ class Warming:
         self.served = threading.Event()
 
 
-def warm_in_background(host: str, port: int) -> Warming:
+def warm_in_background(host: str, port: int, then: Callable[[], None] | None = None) -> Warming:
     """Start a daemon thread that waits until the server listens on ``host``:``port``,
     runs :func:`warm_first_frame`, waits for a first session (at most
     :data:`DEFERRED_WAIT` seconds) and :data:`DEFERRED_AFTER` seconds more,
-    and runs :func:`warm_deferred`.
+    runs :func:`warm_deferred`, then ``then()`` (other work that should not
+    slow the first frame, such as reading every saved file once).
 
     Returns the :class:`Warming` to give :func:`session_entry`.
     """
@@ -154,6 +155,8 @@ def warm_in_background(host: str, port: int) -> Warming:
         warming.served.wait(DEFERRED_WAIT)
         time.sleep(DEFERRED_AFTER)
         warm_deferred()
+        if then is not None:
+            then()
 
     threading.Thread(target=warm, name="warm", daemon=True).start()
     return warming
