@@ -13,12 +13,14 @@ web client (over a second), in two steps:
    files (a pad's first frame reads a phone's label in every language).
    A session that opens before this step is done waits for it (see
    :func:`session_entry`), so two threads never import the app at once.
-2. The rest (:data:`DEFERRED`): libraries that only some screens use, each
-   imported where it is used, warmed :data:`DEFERRED_AFTER` seconds after
-   the first session has drawn its screen (so that it does not slow the
-   sending of that screen; :data:`DEFERRED_WAIT` seconds after the first
-   step when no phone came), so that the first tap that needs one does not
-   wait for it.
+2. The rest: libraries that only some screens use (:data:`DEFERRED`), each
+   imported where it is used, and the rules search's index of every
+   language, warmed :data:`DEFERRED_AFTER` seconds after the first session
+   has drawn its screen (so that it does not slow the sending of that
+   screen; :data:`DEFERRED_WAIT` seconds after the first step when no phone
+   came), so that the first tap that needs one does not wait for it; then
+   the work main.py gives, which should not slow the first frame either
+   (reading every saved file once).
 
 This module is the one place that says what is loaded late; a test checks
 that the first frame's import set leaves :data:`DEFERRED` out and that
