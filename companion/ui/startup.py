@@ -71,7 +71,7 @@ WARM_SEARCH = "card"
 CATALOG_DOMAINS: tuple[str, ...] = ("companion", "rules")
 """The gettext domains compiled for every language while warming."""
 
-DEFERRED_WAIT = 10.0
+DEFERRED_WAIT = 5.0
 """Most seconds the second step of the warming waits for a first session."""
 
 DEFERRED_AFTER = 1.0
