@@ -16,13 +16,12 @@ import os
 import socket
 import sys
 import threading
-import time
 import webbrowser
 from pathlib import Path
 
 from companion.server import OPEN_HOSTS, TableAccess, build_app, invite_host, is_loopback, own_authorities, serve
 from companion.store import Store, StoreError, resolve_data_dir
-from companion.ui.app import session_main
+from companion.ui.startup import session_entry, wait_until_listening, warm_in_background
 
 DEFAULT_PORT = 8550
 DEFAULT_HOST = "127.0.0.1"
@@ -118,18 +117,12 @@ def _has_graphical_browser() -> bool:
     return True
 
 
-def _open_browser_when_up(url: str, port: int, timeout: float = 15.0) -> None:
-    """Wait until the server answers on ``port``, then open ``url``.
+def _open_browser_when_up(url: str, host: str, port: int, timeout: float = 15.0) -> None:
+    """Wait until the server answers on ``host``:``port`` (at most ``timeout`` seconds), then open ``url``.
 
     Runs in a daemon thread; does nothing when no browser can be found.
     """
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        try:
-            with socket.create_connection(("127.0.0.1", port), timeout=0.5):
-                break
-        except OSError:
-            time.sleep(0.1)
+    wait_until_listening(host, port, timeout)
     try:
         webbrowser.open(url)
     except webbrowser.Error:
@@ -137,13 +130,14 @@ def _open_browser_when_up(url: str, port: int, timeout: float = 15.0) -> None:
 
 
 def open_store(data_dir: str | None) -> Store:
-    """Open the data folder, print what the store noticed, and check every file in the background.
+    """Open the data folder and print what the store noticed.
 
     Takes the ``--data-dir`` value (None: the default folder). Returns the
     open Store; its notices (a damaged file set aside, a read-only folder)
     are printed and also shown in the app. Raises SystemExit with the
     store's plain-words message, never a traceback, when the folder can not
-    be used at all.
+    be used at all. Every file is checked later, once the first phone has
+    its screen (see :func:`main`).
     """
     try:
         store = Store(resolve_data_dir(data_dir))
@@ -151,7 +145,6 @@ def open_store(data_dir: str | None) -> Store:
         raise SystemExit(f"Companion did not start: {error}") from None
     for notice in store.notices:
         print(f"Note: {notice}", flush=True)
-    threading.Thread(target=_check_files, args=(store,), daemon=True).start()
     return store
 
 
@@ -187,10 +180,10 @@ def main(argv: list[str] | None = None) -> None:
         print(f"Invite phones on the same network: {access.invite_url()}", flush=True)
     if not args.no_browser and _has_graphical_browser():
         threading.Thread(
-            target=_open_browser_when_up, args=(url, port), daemon=True
+            target=_open_browser_when_up, args=(url, args.host, port), daemon=True
         ).start()
     app = build_app(
-        session_main(store, access),
+        session_entry(store, access, warm_in_background(args.host, port, then=lambda: _check_files(store))),
         assets_dir=str(ASSETS_DIR),
         allowed=own_authorities(args.host, port, [socket.gethostname()]),
     )

@@ -312,10 +312,12 @@ def test_main_starts_with_every_kind_of_damage_at_once(tmp_path):
     os.remove(data / "store.lock")
     (data / "store.lock").mkdir()
     port = free_port()
-    server = subprocess.Popen(
-        [sys.executable, "main.py", "--data-dir", str(data), "--no-browser", "--port", str(port)],
-        cwd=REPO, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
-    )
+    log = tmp_path / "server.log"
+    with open(log, "w", encoding="utf-8") as written:
+        server = subprocess.Popen(
+            [sys.executable, "main.py", "--data-dir", str(data), "--no-browser", "--port", str(port)],
+            cwd=REPO, stdout=written, stderr=subprocess.STDOUT, text=True,
+        )
     try:
         deadline = time.monotonic() + 60
         while True:
@@ -324,12 +326,18 @@ def test_main_starts_with_every_kind_of_damage_at_once(tmp_path):
                     assert page.status == 200
                     break
             except OSError:
-                assert server.poll() is None, server.stdout.read()
+                assert server.poll() is None, log.read_text(encoding="utf-8")
                 assert time.monotonic() < deadline, "the server did not answer"
                 time.sleep(0.2)
+        # Every file is checked once the start-up's warming is over (no phone comes here): wait for its notes.
+        while log.read_text(encoding="utf-8").count("Note: Companion could not read its file") < 4:
+            assert server.poll() is None, log.read_text(encoding="utf-8")
+            assert time.monotonic() < deadline, "the notes of the file check did not come"
+            time.sleep(0.2)
     finally:
         server.terminate()
-        output = server.communicate(timeout=30)[0]
+        server.wait(timeout=30)
+    output = log.read_text(encoding="utf-8")
     assert "Companion is running" in output
     assert "Traceback" not in output
     assert output.count("Note: Companion could not read its file") == 4

@@ -25,7 +25,6 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-import snowballstemmer
 
 from companion import i18n
 from companion.rulebook import GAMES, RULES_DIR, Hit, RulebookError, _game_key, _language, _standard_rules
@@ -127,6 +126,8 @@ def _words_data() -> dict[str, Any]:
 @lru_cache(maxsize=None)
 def _stemmer(language: str) -> Any:
     """The Snowball stemmer named ``language`` ("english", "norwegian", "german")."""
+    import snowballstemmer  # imported at the first search, not when the app starts
+
     return snowballstemmer.stemmer(language)
 
 

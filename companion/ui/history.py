@@ -10,17 +10,19 @@ import asyncio
 from collections.abc import Callable
 from datetime import datetime, timezone
 from functools import partial
+from pathlib import Path
 
 import flet as ft
 
 from companion import registry
 from companion.i18n import _, format_number, ngettext
 from companion.pads.base import join_names
-from companion.stats import PlayerStats, export_csv
+from companion.stats import PlayerStats
 from companion.store import StoreError
 from companion.ui import saving
 from companion.ui.game_list import game_line, when_text
 from companion.ui.games import game_ui
+from companion.ui.long_work import backup_text, import_backup, in_worker, rounds_table
 from companion.ui.score_table import MARKS_LEGEND, score_table
 from companion.ui.state import announce_saved, navigate, use_game, use_games_list, use_session, use_store
 from companion.ui.totals_chart import totals_chart
@@ -128,7 +130,7 @@ def HistoryScreen() -> ft.Control:
         chosen = e.files[0]
         set_busy(_("Importing {file}...").format(file=chosen.name))
         try:
-            added = await asyncio.to_thread(store.import_json, chosen.bytes or b"")
+            added = await in_worker(import_backup, store.data_dir, chosen.bytes or b"")
         except StoreError as exc:
             session.dismissed(session.message_id)
             set_problem(str(exc))
@@ -141,12 +143,12 @@ def HistoryScreen() -> ft.Control:
 
     picker, _set_picker = ft.use_state(lambda: ft.FilePicker(on_result=picked))
 
-    async def export(preparing: str, make: Callable[[], str], file_name: str):
-        """Make an export (``make()``: its text) in a worker thread, with the
-        progress line ``preparing``, then offer it to save as ``file_name``."""
+    async def export(preparing: str, make: Callable[[Path], str], file_name: str):
+        """Make an export (``make(data_dir)``: its text) in the worker process,
+        with the progress line ``preparing``, then offer it to save as ``file_name``."""
         set_busy(preparing)
         try:
-            data = (await asyncio.to_thread(make)).encode("utf-8")
+            data = (await in_worker(make, store.data_dir)).encode("utf-8")
         except StoreError as exc:
             set_problem(str(exc))
             return
@@ -155,11 +157,10 @@ def HistoryScreen() -> ft.Control:
         await picker.save_file(file_name=file_name, src_bytes=data)
 
     async def export_backup():
-        await export(_("Preparing the backup..."), store.export_json, f"companion-backup-{_stamp()}.json")
+        await export(_("Preparing the backup..."), backup_text, f"companion-backup-{_stamp()}.json")
 
     async def export_table():
-        await export(_("Preparing the CSV table..."), lambda: export_csv(store.iter_games()),
-                     f"companion-rounds-{_stamp()}.csv")
+        await export(_("Preparing the CSV table..."), rounds_table, f"companion-rounds-{_stamp()}.csv")
 
     try:
         games = store.list_games(limit=count + 1)

@@ -9,7 +9,6 @@ from __future__ import annotations
 import io
 
 import flet as ft
-import segno
 
 from companion.i18n import _
 
@@ -28,6 +27,8 @@ def qr_png(url: str) -> bytes:
     Raises:
         segno.DataOverflowError: ``url`` is too long for any QR code.
     """
+    import segno  # deferred: see companion.ui.startup
+
     buffer = io.BytesIO()
     segno.make(url, error="m", micro=False).save(buffer, kind="png", scale=QR_SCALE, border=4)
     return buffer.getvalue()

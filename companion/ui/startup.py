@@ -1,0 +1,184 @@
+"""What the server loads before it listens, and what it loads once it does: the first frame comes soon.
+
+Before it listens, main.py imports only what opening the store and serving
+need. Everything else is imported here, in a thread that starts as soon as
+the server accepts connections, while the browser is still loading Flet's
+web client (over a second), in two steps:
+
+1. The first frame: the app's screens and Flet's renderer
+   (:data:`FIRST_FRAME_MODULES`), the Flet controls the shell, the Play
+   screen, a pad and the key gate draw (:data:`FIRST_FRAME_FLET`: Flet
+   imports each control's module the first time its name is used), and
+   the gettext catalogs of every language, compiled from their ``.po``
+   files (a pad's first frame reads a phone's label in every language).
+   A session that opens before this step is done waits for it (see
+   :func:`session_entry`), so two threads never import the app at once.
+2. The rest: libraries that only some screens use (:data:`DEFERRED`), each
+   imported where it is used, and the rules search's index of every
+   language, warmed :data:`DEFERRED_AFTER` seconds after the first session
+   has drawn its screen (so that it does not slow the sending of that
+   screen; :data:`DEFERRED_WAIT` seconds after the first step when no phone
+   came), so that the first tap that needs one does not wait for it; then
+   the work main.py gives, which should not slow the first frame either
+   (reading every saved file once).
+
+This module is the one place that says what is loaded late; a test checks
+that the first frame's import set leaves :data:`DEFERRED` out and that
+:data:`FIRST_FRAME_FLET` covers what the first screens draw.
+"""
+
+from __future__ import annotations
+
+import importlib
+import socket
+import threading
+import time
+from collections.abc import Callable
+
+import flet as ft
+
+from companion.i18n import LANGUAGES, translations
+from companion.server import OPEN_HOSTS
+
+APP_MODULE = "companion.ui.app"
+"""The module with the app's shell, routes and screens; its ``session_main``
+is the Flet entry point."""
+
+FIRST_FRAME_MODULES: tuple[str, ...] = (APP_MODULE, "flet.components.component")
+"""The modules of the first frame that are not imported before the server
+listens: the app's screens and Flet's renderer of components."""
+
+FIRST_FRAME_FLET: tuple[str, ...] = (
+    "Column", "Container", "CrossAxisAlignment", "Divider", "FilledButton", "Icon", "IconButton",
+    "ListTile", "MainAxisAlignment", "NavigationBar", "NavigationBarDestination", "NavigationBarTheme",
+    "OutlinedButton", "Padding", "PopupMenuButton", "PopupMenuItem", "Router", "Row", "ScrollMode",
+    "Semantics", "SharedPreferences", "Text", "TextAlign", "TextOverflow", "TextThemeStyle", "Theme",
+    "ThemeMode", "View", "VisualDensity", "Wakelock", "use_callback", "use_context", "use_effect",
+    "use_ref", "use_route_location", "use_route_outlet", "use_route_params", "use_state", "use_view_path",
+)
+"""The Flet names the first frames use (the shell, Play, a pad, the key gate)
+that ``flet`` imports only when first read; reading them all costs about
+0.3 s of CPU, a third of it for ``Theme``."""
+
+DEFERRED: tuple[str, ...] = ("segno", "snowballstemmer", "flet_charts")
+"""Libraries the first frames do not use, imported where they are used (QR
+codes, the rules search's stemmer, charts) and warmed after the first
+frame's modules, with the rules search's index of every language."""
+
+WARM_SEARCH = "card"
+"""The word searched in every language to build the rules search's index (cached by ``companion.rulebook``)."""
+
+CATALOG_DOMAINS: tuple[str, ...] = ("companion", "rules")
+"""The gettext domains compiled for every language while warming."""
+
+DEFERRED_WAIT = 5.0
+"""Most seconds the second step of the warming waits for a first session."""
+
+DEFERRED_AFTER = 1.0
+"""Seconds between the first session's drawing and the second step of the
+warming: the screen drawn is sent to the phone meanwhile."""
+
+LISTEN_POLL = 0.02
+"""Seconds between two looks at whether the server listens yet."""
+
+LISTEN_TIMEOUT = 60.0
+"""Most seconds to wait for the server to listen before warming anyway."""
+
+
+def wait_until_listening(host: str, port: int, timeout: float = LISTEN_TIMEOUT) -> bool:
+    """Wait until something accepts TCP connections on ``host``:``port``.
+
+    Takes the address to connect to (a listen address such as "0.0.0.0" is
+    reached at 127.0.0.1), the port and the most seconds to wait. Returns
+    True once a connection was accepted, False after ``timeout`` seconds.
+    """
+    address = "127.0.0.1" if host in OPEN_HOSTS else host
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        try:
+            with socket.create_connection((address, port), timeout=0.5):
+                return True
+        except OSError:
+            time.sleep(LISTEN_POLL)
+    return False
+
+
+def warm_first_frame() -> None:
+    """Import :data:`FIRST_FRAME_MODULES` and every name of :data:`FIRST_FRAME_FLET`,
+    and compile the catalogs of every language and domain (cached by
+    ``companion.i18n.translations``). Returns nothing."""
+    for name in FIRST_FRAME_MODULES:
+        importlib.import_module(name)
+    for name in FIRST_FRAME_FLET:
+        getattr(ft, name)
+    for code in LANGUAGES:
+        for domain in CATALOG_DOMAINS:
+            translations(code, domain)
+
+
+def warm_deferred() -> None:
+    """Import every module of :data:`DEFERRED` and build the rules search's
+    index of every language (a search of :data:`WARM_SEARCH`). Returns nothing."""
+    for name in DEFERRED:
+        importlib.import_module(name)
+    from companion.rulebook import search  # imported with the screens, not before the server listens
+
+    for code in LANGUAGES:
+        search(WARM_SEARCH, language=code)
+
+
+class Warming:
+    """Where the warming of one server is: ``first_frame`` is set once its first
+    step is over (done or failed: a session then imports what it needs itself,
+    and an import error shows there), ``served`` once a session has drawn its screen."""
+
+    def __init__(self) -> None:
+        self.first_frame = threading.Event()
+        self.served = threading.Event()
+
+
+def warm_in_background(host: str, port: int, then: Callable[[], None] | None = None) -> Warming:
+    """Start a daemon thread that waits until the server listens on ``host``:``port``,
+    runs :func:`warm_first_frame`, waits for a first session (at most
+    :data:`DEFERRED_WAIT` seconds) and :data:`DEFERRED_AFTER` seconds more,
+    runs :func:`warm_deferred`, then ``then()`` (other work that should not
+    slow the first frame, such as reading every saved file once).
+
+    Returns the :class:`Warming` to give :func:`session_entry`.
+    """
+    warming = Warming()
+
+    def warm() -> None:
+        wait_until_listening(host, port)
+        try:
+            warm_first_frame()
+        finally:
+            warming.first_frame.set()
+        warming.served.wait(DEFERRED_WAIT)
+        time.sleep(DEFERRED_AFTER)
+        warm_deferred()
+        if then is not None:
+            then()
+
+    threading.Thread(target=warm, name="warm", daemon=True).start()
+    return warming
+
+
+def session_entry(store, access, warming: Warming | None = None) -> Callable[[ft.Page], None]:
+    """The Flet entry point of main.py: ``companion.ui.app.session_main(store, access)``,
+    with the app imported at the first session rather than before the server listens.
+
+    Takes the process's ``companion.store.Store`` and ``companion.server.TableAccess``
+    and the :class:`Warming` of :func:`warm_in_background` (None: nothing warms).
+    Returns ``main(page)``, which waits for the first step of the warming
+    before it imports the app, and tells the warming once it has drawn.
+    """
+
+    def main(page: ft.Page) -> None:
+        if warming is not None:
+            warming.first_frame.wait()
+        importlib.import_module(APP_MODULE).session_main(store, access)(page)
+        if warming is not None:
+            warming.served.set()
+
+    return main

@@ -1,0 +1,130 @@
+"""What the server imports before it listens and for its first frames
+(companion/ui/startup.py), each checked in a fresh Python process: main.py
+imports neither the app's screens nor a deferred library; the first frames
+(Play, a pad, the key gate) import no deferred library, no Flet module and
+compile no catalog that the first step of the warming left out; the second
+step brings every deferred library and the rules search's index of every
+language; the work given last (main.py's check of every file) waits for a
+session to have drawn; a session through the entry point draws the app."""
+
+from __future__ import annotations
+
+import json
+import socket
+import subprocess
+import sys
+import textwrap
+import threading
+from pathlib import Path
+
+from companion.server import TableAccess
+from companion.store import Store
+from companion.ui.startup import (
+    CATALOG_DOMAINS,
+    DEFERRED,
+    FIRST_FRAME_MODULES,
+    Warming,
+    session_entry,
+    wait_until_listening,
+    warm_in_background,
+)
+from flet_session import open_session, run_alone, server_hub, shows
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def fresh_python(code: str) -> object:
+    """Run ``code`` in a new Python process at the repository's root (with
+    tests/ importable) and return what it printed last, read as JSON."""
+    script = f"import sys\nsys.path[:0] = [{str(ROOT)!r}, {str(ROOT / 'tests')!r}]\n" + textwrap.dedent(code)
+    done = subprocess.run([sys.executable, "-c", script], cwd=ROOT, capture_output=True, text=True, timeout=240)
+    assert done.returncode == 0, done.stderr
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+def test_main_imports_neither_the_screens_nor_a_deferred_library_before_it_listens():
+    loaded = fresh_python(f"""
+        import json
+        import main
+        print(json.dumps(sorted(set(sys.modules) & set({[*FIRST_FRAME_MODULES, "flet.controls.theme", "companion.rulebook", *DEFERRED]!r}))))
+    """)
+    assert loaded == []
+
+
+def test_the_first_frames_import_no_deferred_library_and_nothing_the_warming_left_out(tmp_path):
+    found = fresh_python(f"""
+        import asyncio, json
+        from companion.i18n import translations
+        from companion.pads import new_pad
+        from companion.server import TableAccess
+        from companion.store import Store
+        from companion.ui.startup import DEFERRED, session_entry, warm_first_frame
+        from flet_session import open_session, server_hub
+
+        warm_first_frame()
+        warmed = set(sys.modules)
+        compiled = translations.cache_info().currsize
+        store = Store({str(tmp_path)!r})
+        pad = new_pad("one_card", ["Ann", "Ben", "Cy"])
+        store.save_game(pad.to_doc())
+        open_access = TableAccess(store.data_dir, required=False, host="127.0.0.1", port=8550)
+        key_access = TableAccess(store.data_dir, required=True, host="127.0.0.1", port=8550)
+
+        async def first_frames():
+            hub = server_hub()
+            await open_session(session_entry(store, open_access), "/", hub)
+            await open_session(session_entry(store, open_access), "/pad/" + pad.id, hub)
+            await open_session(session_entry(store, key_access), "/", hub)
+
+        asyncio.run(first_frames())
+        new_flet = sorted(name for name in set(sys.modules) - warmed if name.split(".")[0] == "flet")
+        print(json.dumps([new_flet, sorted(set(sys.modules) & set(DEFERRED)),
+                          translations.cache_info().currsize - compiled, compiled]))
+    """)
+    assert found == [[], [], 0, 3 * len(CATALOG_DOMAINS)]
+
+
+def test_the_second_step_of_the_warming_imports_every_deferred_library_and_indexes_the_rules():
+    found = fresh_python("""
+        import json
+        from companion.rulebook import index
+        from companion.ui.startup import DEFERRED, warm_deferred
+
+        warm_deferred()
+        print(json.dumps([[name for name in DEFERRED if name not in sys.modules], index._index.cache_info().currsize]))
+    """)
+    assert found == [[], 3]
+
+
+def test_a_session_through_the_entry_point_draws_the_play_screen_then_lets_the_second_step_start(tmp_path):
+    store = Store(tmp_path)
+    access = TableAccess(store.data_dir, required=False, host="127.0.0.1", port=8550)
+    warming = Warming()
+    warming.first_frame.set()
+
+    async def first_frame():
+        phone = await open_session(session_entry(store, access, warming), "/", server_hub())
+        return shows(phone, "Companion"), shows(phone, "New game"), warming.served.is_set()
+
+    assert run_alone(first_frame()) == (True, True, True)
+
+
+def test_waiting_for_the_server_is_true_once_it_listens_and_false_when_nothing_does():
+    with socket.socket() as server:
+        server.bind(("127.0.0.1", 0))
+        server.listen()
+        port = server.getsockname()[1]
+        assert wait_until_listening("0.0.0.0", port, timeout=5.0) is True
+    assert wait_until_listening("127.0.0.1", port, timeout=0.1) is False
+
+
+def test_the_warming_runs_its_last_work_only_after_a_session_has_drawn():
+    finished = threading.Event()
+    with socket.socket() as server:
+        server.bind(("127.0.0.1", 0))
+        server.listen()
+        warming = warm_in_background("127.0.0.1", server.getsockname()[1], then=finished.set)
+        assert warming.first_frame.wait(timeout=120) is True
+        assert finished.is_set() is False
+        warming.served.set()
+        assert finished.wait(timeout=120) is True
