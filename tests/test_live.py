@@ -13,6 +13,7 @@ from flet.pubsub.pubsub_hub import PubSubHub
 from companion.pads import new_pad, pad_from_doc
 from companion.store import Store
 from companion.ui.live import GAMES_TOPIC, RECHECK, GameCache, Listening, game_cache, game_topic
+from companion.ui.state import after_own_paint
 
 PLAYERS = ["Ann", "Ben", "Cy"]
 
@@ -246,3 +247,27 @@ def test_one_cache_per_store(tmp_path):
     store, _ = saved_game(tmp_path)
     assert game_cache(store) is game_cache(store)
     assert game_cache(store) is not game_cache(Store(tmp_path / "other"))
+
+
+def test_other_phones_are_told_after_the_saving_phone_is_sent_its_repaint():
+    async def save():
+        order: list[str] = []
+        loop = asyncio.get_running_loop()
+
+        def own_diff() -> None:  # the saving session's update scheduler, woken by the state set
+            order.append("own patch made")
+            loop.call_soon(order.append, "own patch written")  # the connection's sender
+
+        loop.call_soon(own_diff)
+        after_own_paint(lambda: order.append("others told"))
+        for _turn in range(5):  # let the loop run what was queued (no time passes)
+            await asyncio.sleep(0)
+        return order
+
+    assert asyncio.run(save()) == ["own patch made", "own patch written", "others told"]
+
+
+def test_outside_an_event_loop_other_phones_are_told_at_once():
+    told: list[str] = []
+    after_own_paint(lambda: told.append("others told"))
+    assert told == ["others told"]
