@@ -59,7 +59,16 @@ from typing import Any
 
 from babel.support import LazyProxy
 
-from companion.document import is_int, load_doc, migrate_doc, order_key, prepare_doc, summarize, validate_doc
+from companion.document import (
+    is_int,
+    load_doc,
+    migrate_doc,
+    order_key,
+    prepare_doc,
+    summarize,
+    validate_doc,
+    version_stamp,
+)
 from companion.errors import (
     BackupError,
     ConflictError,
@@ -345,6 +354,23 @@ class Store(Journals, Drafts):
         self._check_id(game_id)
         with self._locked():
             return self._get(game_id)
+
+    def saved_stamp(self, game_id: str) -> tuple[Any, Any] | None:
+        """The version stamp (``companion.document.version_stamp``) of game
+        ``game_id`` as saved now, when that is known without reading a file,
+        else None (the caller reads the game to know).
+
+        It is known for a game in progress while games.json is the version
+        this process last read or wrote (the folder's kept version: one
+        ``stat``, which sees a write by any process at once). Takes no lock,
+        so a screen asking never waits for a save under way; never raises.
+        """
+        try:
+            kept = self._folder.games.look(self._games_path)
+        except OSError:
+            return None
+        doc = kept[1].get(game_id) if kept is not None and isinstance(game_id, str) else None
+        return version_stamp(doc) if doc is not None else None
 
     @guarded
     def list_games(self, limit: int = 50, offset: int = 0) -> list[dict[str, Any]]:
