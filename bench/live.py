@@ -330,7 +330,10 @@ def taps(browser, count: int) -> None:
                     ("counter", tap_to_paint(counter, count_button, "count")),
                     ("card value", tap_to_paint(app, app.button("5", within="hand-Ben"), "hand-Ben")),
                 ]
+                went_out = text_of(app, "hand-Cy")
                 app.tap("Cy went out")
+                # The sheet's layout moves once Cy's part shows it: the save button is found after that.
+                app.page.wait_for_function(CHANGED, arg=[TEST_ID_ATTRIBUTE, "hand-Cy", went_out], timeout=30_000)
                 taken.append(("counter", tap_to_paint(counter, count_button, "count")))
                 taken.append(("Save round -> total", tap_to_paint(app, app.button("Save round"), "total-Ann")))
                 if turn >= 2:

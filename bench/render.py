@@ -21,6 +21,12 @@ sessions on each, as at a club night of several tables), and the ratio of
 the server's CPU per save with them to without them is printed: sessions
 that do not show the saved game should cost nothing. ``--profile`` prints
 the 25 costliest functions of this version's saves (cProfile, cumulative).
+
+Then one phone saves ``--saves`` rounds from its own entry sheet ("Add
+round", two values, who went out, "Save round"): printed is the server's CPU
+from the "Save round" tap until that phone is painted (the store's
+transaction, the sheet closed, the new total and line), against a counter
+app's tap on one phone.
 """
 
 from __future__ import annotations
@@ -46,13 +52,14 @@ PROFILE_ORDER = "cumulative"
 def _worker(root: Path, phones: int, rounds: int, saves: int, others: int, profile: bool) -> None:
     """Measure the version of Companion at ``root`` (with ``others`` sessions
     on other games) and print one line: ``<pad ms per save> <counter ms per
-    save>`` (CPU, for all the sessions)."""
+    save> <own ms per save>`` (CPU: for all the sessions; then for one phone
+    saving a round from its own sheet, "Save round" to its repaint)."""
     sys.path.insert(0, str(root))
     sys.path.insert(0, str(ROOT / "bench"))
     sys.path.insert(0, str(ROOT / "tests"))
     import flet as ft
     from flet.pubsub.pubsub_hub import PubSubHub
-    from flet_session import Phone, open_session, server_hub, settle
+    from flet_session import Phone, click, open_session, server_hub, settle, shows, tap, until
 
     from companion.pads import new_pad
     from companion.server import TableAccess
@@ -64,7 +71,7 @@ def _worker(root: Path, phones: int, rounds: int, saves: int, others: int, profi
         """``count`` sessions of ``main`` at ``route``, settled."""
         return [await open_session(main, route, hub) for _ in range(count)]
 
-    async def measure() -> tuple[float, float]:
+    async def measure() -> tuple[float, float, float]:
         hub = server_hub()
         with tempfile.TemporaryDirectory() as scratch:
             data = Path(scratch)
@@ -107,15 +114,30 @@ def _worker(root: Path, phones: int, rounds: int, saves: int, others: int, profi
                 pstats.Stats(profiler, stream=report).sort_stats(PROFILE_ORDER).print_stats(25)
                 print(report.getvalue(), file=sys.stderr)
 
+            saver_id = game()
+            (saver,) = await open_sessions(main, f"/pad/{saver_id}", hub, 1)
+            own = 0.0
+            for _ in range(saves):
+                await tap(saver, "Add round")
+                values = [control for control in list(saver.session.index.values())
+                          if getattr(control, "content", None) == "6" and getattr(control, "on_click", None)]
+                for control in values[:2]:
+                    await click(saver, control)
+                await tap(saver, "Cy went out")
+                start = time.process_time()
+                await tap(saver, "Save round")
+                await until(saver, lambda _page: not shows(saver, "Cy went out"))
+                own += time.process_time() - start
+
             taps: list = []
             counters = await open_sessions(lambda page: page.render(Tally, page, taps), "/", hub)
             start = time.process_time()
             for _ in range(saves):
-                for page, tap in taps:
-                    page.run_task(tap)
+                for page, count_tap in taps:
+                    page.run_task(count_tap)
                 await settle(counters)
             counter = time.process_time() - start
-            return spent * 1000 / saves, counter * 1000 / saves
+            return spent * 1000 / saves, counter * 1000 / saves, own * 1000 / saves
 
     @ft.component
     def Tally(page: ft.Page, taps: list) -> ft.Control:
@@ -136,10 +158,10 @@ def _worker(root: Path, phones: int, rounds: int, saves: int, others: int, profi
     print(*(f"{value:.2f}" for value in asyncio.run(measure())))
 
 
-def _run(root: Path, args: argparse.Namespace, others: int = 0) -> tuple[float, float]:
+def _run(root: Path, args: argparse.Namespace, others: int = 0) -> tuple[float, float, float]:
     """Run :func:`_worker` for the version at ``root`` (with ``others``
     sessions on other games) in a fresh process; returns (pad ms per save,
-    counter ms per save)."""
+    counter ms per save, saving phone's own ms per save)."""
     command = [sys.executable, __file__, "--worker", str(root), "--phones", str(args.phones),
                "--rounds", str(args.rounds), "--saves", str(args.saves), "--others", str(others)]
     if args.profile and root == ROOT:
@@ -147,8 +169,8 @@ def _run(root: Path, args: argparse.Namespace, others: int = 0) -> tuple[float, 
     done = subprocess.run(command, check=True, capture_output=True, text=True)
     if done.stderr.strip():
         print(done.stderr, file=sys.stderr)
-    pad, counter = done.stdout.split()
-    return float(pad), float(counter)
+    pad, counter, own = done.stdout.split()
+    return float(pad), float(counter), float(own)
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -168,8 +190,8 @@ def main(argv: list[str] | None = None) -> None:
         _worker(args.worker, args.phones, args.rounds, args.saves, args.others, args.profile)
         return
     versions = [ROOT] + ([args.against.resolve()] if args.against else [])
-    figures: dict[Path, list[tuple[float, float]]] = {root: [] for root in versions}
-    crowded: dict[Path, list[tuple[float, float]]] = {root: [] for root in versions}
+    figures: dict[Path, list[tuple[float, float, float]]] = {root: [] for root in versions}
+    crowded: dict[Path, list[tuple[float, float, float]]] = {root: [] for root in versions}
     for _ in range(args.runs):
         for root in versions:
             figures[root].append(_run(root, args))
@@ -179,12 +201,15 @@ def main(argv: list[str] | None = None) -> None:
           f"{args.rounds} rounds before, {args.saves} saves, median of {args.runs} runs):")
     medians = {}
     for root in versions:
-        pad = statistics.median(value for value, _ in figures[root])
-        counter = statistics.median(value for _, value in figures[root])
+        pad = statistics.median(value for value, _counter, _own in figures[root])
+        counter = statistics.median(value for _pad, value, _own in figures[root])
+        own = statistics.median(value for _pad, _counter, value in figures[root])
         medians[root] = pad
         print(f"  {root.name:<12} pad {pad:7.1f} ms   counter app {counter:5.1f} ms   ratio {pad / counter:5.1f}x")
+        print(f"  {root.name:<12} one phone's own save from its sheet {own:6.1f} ms   "
+              f"ratio {own / (counter / args.phones):5.1f}x a counter app's tap on one phone")
         if args.others:
-            busy = statistics.median(value for value, _ in crowded[root])
+            busy = statistics.median(value for value, _counter, _own in crowded[root])
             print(f"  {root.name:<12} pad {busy:7.1f} ms   with {args.others} sessions on other games: "
                   f"{busy / pad:4.2f}x the CPU without them")
     if args.against:

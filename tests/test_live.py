@@ -5,6 +5,9 @@ change once for every session (companion/ui/live.py)."""
 from __future__ import annotations
 
 import asyncio
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 from flet.pubsub.pubsub_client import PubSubClient
@@ -12,9 +15,11 @@ from flet.pubsub.pubsub_hub import PubSubHub
 
 from companion.pads import new_pad, pad_from_doc
 from companion.store import Store
-from companion.ui.live import GAMES_TOPIC, RECHECK, GameCache, Listening, game_cache, game_topic
+from companion.ui.live import GAMES_TOPIC, GameCache, Listening, game_cache, game_topic
+from companion.ui.state import after_own_paint
 
 PLAYERS = ["Ann", "Ben", "Cy"]
+REPO = Path(__file__).resolve().parent.parent
 
 
 class Table:
@@ -133,64 +138,75 @@ def test_a_saved_pad_is_shared_without_reading_the_store_again(tmp_path):
     assert shown.pad.to_doc() == pad_from_doc(store.get_game(game_id)).to_doc()
 
 
-class Clock:
-    """A clock the test moves by hand (seconds)."""
+ELSEWHERE = """
+import sys
+sys.path.insert(0, sys.argv[1])
+from companion.store import Store
+Store(sys.argv[2]).update_game(sys.argv[3], lambda pad: pad.add_round(sys.argv[4]), by="another process")
+"""
+"""Another process saving a round won by ``argv[4]`` in a game of the data folder ``argv[2]``."""
 
-    def __init__(self) -> None:
-        self.now = 100.0
 
-    def __call__(self) -> float:
-        return self.now
+def save_elsewhere(store: Store, game_id: str, winner: str) -> None:
+    """Add a round won by ``winner`` to game ``game_id`` from another process on ``store``'s folder."""
+    done = subprocess.run([sys.executable, "-c", ELSEWHERE, str(REPO), str(store.data_dir), game_id, winner],
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
 
 
 def watched_game(tmp_path):
-    """A saved game (:func:`saved_game`) watched in a cache on a hand-moved
-    clock; (store, game id, clock, cache)."""
+    """A saved game (:func:`saved_game`) watched in a cache; (store, game id, cache)."""
     store, game_id = saved_game(tmp_path)
-    clock = Clock()
-    cache = GameCache(store, clock)
+    cache = GameCache(store)
     cache.watch(game_id)
-    return store, game_id, clock, cache
+    return store, game_id, cache
 
 
-def test_a_change_another_process_saved_is_read_again_once_the_recheck_time_is_past(tmp_path):
-    store, game_id, clock, cache = watched_game(tmp_path)
+def test_a_change_another_process_saved_is_read_again_at_the_next_drawing(tmp_path):
+    store, game_id, cache = watched_game(tmp_path)
     before = cache.get(game_id)
-    elsewhere = Store(tmp_path / "data")
-    elsewhere.update_game(game_id, lambda saved: saved.add_round("Ben"), by="Ben's phone")
-    clock.now += RECHECK - 0.1
-    within = cache.get(game_id)
-    clock.now += 0.1
+    unchanged = cache.get(game_id)
+    save_elsewhere(store, game_id, "Ben")
     first, second = cache.get(game_id), cache.get(game_id)
-    assert (len(before.pad.rows), within is before, len(first.pad.rows), second is first, cache.loads) == (
+    assert (len(before.pad.rows), unchanged is before, len(first.pad.rows), second is first, cache.loads) == (
         2, True, 3, True, 2
     )
+    assert first.pad.rows[-1].points["Ben"] == 1
+
+
+def test_a_change_to_another_game_reads_this_one_once_and_replays_nothing(tmp_path):
+    store, game_id, cache = watched_game(tmp_path)
+    other = new_pad("one_card", PLAYERS)
+    store.save_game(other.to_doc())
+    before = cache.get(game_id)
+    reads = cache.reads
+    save_elsewhere(store, other.id, "Cy")
+    shown = [cache.get(game_id) for _session in range(6)]
+    assert ([one is before for one in shown], cache.reads - reads, cache.loads) == ([True] * 6, 1, 1)
 
 
 def test_a_screen_drawing_a_game_afresh_sees_another_process_change_at_once(tmp_path):
-    store, game_id, clock, cache = watched_game(tmp_path)
+    store, game_id, cache = watched_game(tmp_path)
     before = cache.get(game_id)
-    Store(tmp_path / "data").update_game(game_id, lambda saved: saved.add_round("Cy"), by="Cy's phone")
-    cached, fresh = cache.get(game_id), cache.get(game_id, fresh=True)
-    assert (cached is before, len(fresh.pad.rows), fresh.pad.rows[-1].points["Cy"], cache.loads) == (True, 3, 1, 2)
+    save_elsewhere(store, game_id, "Cy")
+    fresh = cache.get(game_id, fresh=True)
+    assert (len(before.pad.rows), len(fresh.pad.rows), fresh.pad.rows[-1].points["Cy"], cache.loads) == (2, 3, 1, 2)
 
 
 def test_every_session_drawing_a_save_reads_nothing_from_the_store(tmp_path):
-    store, game_id, clock, cache = watched_game(tmp_path)
+    store, game_id, cache = watched_game(tmp_path)
     cache.get(game_id)
     reads = cache.reads
     cache.put(game_id, store.update_game(game_id, lambda saved: saved.add_round("Cy")))
     shown = [cache.get(game_id) for _session in range(60)]
     assert (cache.reads - reads, cache.loads, len({id(one) for one in shown})) == (0, 1, 1)
-    clock.now += RECHECK
-    assert (cache.get(game_id) is shown[0], cache.reads - reads, cache.loads) == (True, 1, 1)
 
 
 def test_the_draft_is_read_once_with_the_game_and_once_per_hand_entered(tmp_path):
     store = Store(tmp_path / "data")
     pad = new_pad("one_up", PLAYERS)
     store.save_game(pad.to_doc())
-    cache = GameCache(store, Clock())
+    cache = GameCache(store)
     cache.watch(pad.id)
     first = cache.get(pad.id)
     store.update_draft(pad.id, lambda draft: {"round": 1, "parts": {"Ann": {"hand": ["6"]}}, "by": {}})
@@ -246,3 +262,27 @@ def test_one_cache_per_store(tmp_path):
     store, _ = saved_game(tmp_path)
     assert game_cache(store) is game_cache(store)
     assert game_cache(store) is not game_cache(Store(tmp_path / "other"))
+
+
+def test_other_phones_are_told_after_the_saving_phone_is_sent_its_repaint():
+    async def save():
+        order: list[str] = []
+        loop = asyncio.get_running_loop()
+
+        def own_diff() -> None:  # the saving session's update scheduler, woken by the state set
+            order.append("own patch made")
+            loop.call_soon(order.append, "own patch written")  # the connection's sender
+
+        loop.call_soon(own_diff)
+        after_own_paint(lambda: order.append("others told"))
+        for _turn in range(5):  # let the loop run what was queued (no time passes)
+            await asyncio.sleep(0)
+        return order
+
+    assert asyncio.run(save()) == ["own patch made", "own patch written", "others told"]
+
+
+def test_outside_an_event_loop_other_phones_are_told_at_once():
+    told: list[str] = []
+    after_own_paint(lambda: told.append("others told"))
+    assert told == ["others told"]

@@ -24,7 +24,7 @@ from companion.store import Store
 from companion.ui.app import session_main
 from companion.ui.live import game_cache, game_topic
 from companion.ui.state import phone_label
-from flet_session import go_to, open_session, run_alone, server_hub, settle, shows, tap
+from flet_session import click, go_to, open_session, run_alone, server_hub, settle, shows, tap
 
 
 
@@ -124,3 +124,31 @@ def test_another_games_address_starts_its_pad_afresh(tmp_path):
         return sheet, shows(phone, "Round 10"), shows(phone, "Add round")
 
     assert table_of_phones(tmp_path, go) == (True, False, True)
+
+
+async def enter_round_ten(phone) -> None:
+    """On ``phone``'s pad of :func:`one_up_game`: "Add round", Ann holds a King,
+    Ben a 5, Cy went out (the sheet is left open, not saved)."""
+    await tap(phone, "Add round")
+    await tap(phone, "K")
+    fives = [control for control in list(phone.session.index.values())
+             if getattr(control, "content", None) == "5" and getattr(control, "on_click", None) is not None]
+    await click(phone, fives[1])
+    await tap(phone, "Cy went out")
+
+
+def test_a_round_saved_from_its_sheet_draws_one_new_line_not_the_table_again(tmp_path, renders):
+    async def save(store, game_id, other_id, shown, others):
+        phone = shown[0]
+        await enter_round_ten(phone)
+        renders.clear()
+        await tap(phone, "Save round")
+        await settle(shown + others)
+        return shows(phone, "Round 10 saved"), shows(phone, "Save round"), len(store.get_game(game_id)["rounds"])
+
+    assert table_of_phones(tmp_path, save) == (True, False, 10)
+    assert {name: renders[name] for name in ("_ScoreHeader", "_RoundBlock", "_RoundLine")} == {
+        "_ScoreHeader": 2, "_RoundBlock": 2, "_RoundLine": 2,
+    }
+    assert [renders[name] for name in ("_PadMenu", "_PadButtons", "_Facts")] == [0, 0, 0]
+

@@ -59,7 +59,16 @@ from typing import Any
 
 from babel.support import LazyProxy
 
-from companion.document import is_int, load_doc, migrate_doc, order_key, prepare_doc, summarize, validate_doc
+from companion.document import (
+    is_int,
+    load_doc,
+    migrate_doc,
+    order_key,
+    prepare_doc,
+    summarize,
+    validate_doc,
+    version_stamp,
+)
 from companion.errors import (
     BackupError,
     ConflictError,
@@ -72,6 +81,7 @@ from companion.errors import (
 from companion.i18n import _, lazy
 from companion.pads import Pad, PadError, pad_from_doc
 from companion.pads.base import now_iso
+from companion.pads.table import copy_json
 from companion.stats import PlayerStats, freeze_tally
 from companion.store.backup import BACKUP_FORMAT, BACKUP_SCHEMA, MAX_BACKUP_BYTES, parse_backup
 from companion.store.drafts import DRAFTS_FILE, Drafts
@@ -256,7 +266,7 @@ class Store(Journals, Drafts):
             if doc is None:
                 raise GameNotFoundError(_("There is no saved game with id {id}; it may have been deleted.").format(id=game_id))
             try:
-                pad = pad_from_doc(doc)
+                pad = pad_from_doc(copy_json(doc) if shard is None else doc)
             except PadError as error:
                 raise StoreError(_("Game {id} can not be opened: {error}. Nothing was changed.").format(
                     id=game_id, error=error)) from error
@@ -294,7 +304,7 @@ class Store(Journals, Drafts):
             doc = current.pop(game_id, None)
             if doc is not None:
                 self._write_table(storage, current.values())
-                return doc
+                return copy_json(doc)
             shard = self._shard(shard_name(game_id), checked=False) if game_id in self._history_index().by_id else None
             doc = load_doc(dict(shard[1][game_id])) if shard is not None and game_id in shard[1] else None
             if doc is not None:
@@ -331,8 +341,9 @@ class Store(Journals, Drafts):
             raise StoreError(_("A game id is text; got {value}.").format(value=repr(game_id)))
 
     def _get(self, game_id: str) -> dict[str, Any] | None:
+        """A fresh copy of the document of game ``game_id``, or None (caller holds the lock)."""
         doc = self._games()[1].get(game_id)
-        return doc if doc is not None else self._archived_doc(game_id)
+        return copy_json(doc) if doc is not None else self._archived_doc(game_id)
 
     @guarded
     def get_game(self, game_id: str) -> dict[str, Any] | None:
@@ -343,6 +354,23 @@ class Store(Journals, Drafts):
         self._check_id(game_id)
         with self._locked():
             return self._get(game_id)
+
+    def saved_stamp(self, game_id: str) -> tuple[Any, Any] | None:
+        """The version stamp (``companion.document.version_stamp``) of game
+        ``game_id`` as saved now, when that is known without reading a file,
+        else None (the caller reads the game to know).
+
+        It is known for a game in progress while games.json is the version
+        this process last read or wrote (the folder's kept version: one
+        ``stat``, which sees a write by any process at once). Takes no lock,
+        so a screen asking never waits for a save under way; never raises.
+        """
+        try:
+            kept = self._folder.games.look(self._games_path)
+        except OSError:
+            return None
+        doc = kept[1].get(game_id) if kept is not None and isinstance(game_id, str) else None
+        return version_stamp(doc) if doc is not None else None
 
     @guarded
     def list_games(self, limit: int = 50, offset: int = 0) -> list[dict[str, Any]]:
@@ -396,7 +424,7 @@ class Store(Journals, Drafts):
     def _iter_games(self) -> Iterator[dict[str, Any]]:
         seen: set[str] = set()
         with self._locked():
-            current = list(self._games()[1].values())
+            current = [copy_json(doc) for doc in self._games()[1].values()]
             archived = set(self._history_index().by_id)
         for doc in current:
             seen.add(doc["id"])

@@ -80,6 +80,58 @@ def signature(path: Path) -> tuple[int, int, int, int, int] | None:
     return (info.st_dev, info.st_ino, info.st_size, info.st_mtime_ns, info.st_ctime_ns)
 
 
+class KeptVersion:
+    """What was read from one version of a file, kept while that version is the file on disk.
+
+    A version is known by its :func:`signature` (device, inode, size,
+    mtime, ctime). The kept version's file is held open, so its inode can
+    not be given to another file while it is kept: since every write of the
+    store's files is a new file renamed over the old one
+    (:class:`AtomicJSONStorage`), a write by any process, however soon
+    after, has another signature, whatever the granularity of the file
+    system's clock. Looking costs one ``stat``, no read.
+
+    On systems that are not POSIX nothing is kept (an open file can not be
+    replaced there), so every look misses and the file is read.
+
+    One object is kept whole in one attribute, so a thread may look while
+    another keeps a new version (it then sees the old or the new one).
+    """
+
+    def __init__(self) -> None:
+        self._kept: tuple[tuple[int, int, int, int, int], Any, int] | None = None
+
+    def look(self, path: Path) -> tuple[tuple[int, int, int, int, int], Any] | None:
+        """``(signature, value)`` of the version kept when it is still the file at ``path``, else None."""
+        kept = self._kept
+        if kept is None or signature(path) != kept[0]:
+            return None
+        return kept[0], kept[1]
+
+    def keep(self, path: Path, version: tuple[int, int, int, int, int] | None, value: Any) -> None:
+        """Keep ``value`` as what version ``version`` (its signature, as read or written) of the
+        file ``path`` holds; nothing is kept when that version is no longer the file at ``path``
+        (or ``version`` is None)."""
+        self.drop()
+        if version is None or os.name != "posix":
+            return
+        try:
+            fd = os.open(path, os.O_RDONLY)
+        except OSError:
+            return
+        info = os.fstat(fd)
+        if (info.st_dev, info.st_ino, info.st_size, info.st_mtime_ns, info.st_ctime_ns) != version:
+            os.close(fd)
+            return
+        self._kept = (version, value, fd)
+
+    def drop(self) -> None:
+        """Keep nothing (and let go of the file held open)."""
+        kept, self._kept = self._kept, None
+        if kept is not None:
+            os.close(kept[2])
+
+
 def fsync_folder(folder: Path) -> None:
     """Make a rename or removal in ``folder`` durable (POSIX; Windows has no folder fsync)."""
     if os.name != "posix":
@@ -299,6 +351,18 @@ class AtomicJSONStorage(Storage):
             raise CorruptFileError(self.path, lazy("it is JSON but not a set of tables of documents"))
         self._seen = signature
         return data
+
+    @property
+    def version(self) -> tuple[int, int, int, int, int] | None:
+        """The signature of the version of the file last read (when valid) or written
+        here; None before."""
+        return self._seen
+
+    def assume_read(self, version: tuple[int, int, int, int, int]) -> None:
+        """Take ``version`` (the :attr:`version` of this file that another storage on it
+        read or wrote, and whose content the caller holds) as read here: write() replaces
+        it without reading it again."""
+        self._seen = version
 
     def read(self) -> dict[str, dict[str, Any]] | None:
         """Return the whole database ``{table: {doc_id: document}}``, or None if empty.

@@ -18,6 +18,7 @@ from babel.support import LazyProxy
 from companion.errors import StoreError
 from companion.i18n import _
 from companion.stats import FrozenTally
+from companion.store.files import KeptVersion
 from companion.store.index import History
 
 LOCK_TIMEOUT = 30.0
@@ -53,7 +54,9 @@ class Folder:
     Used as a context manager it is the folder's lock: a thread lock for
     this process plus a file lock for other processes. ``history`` is the
     cached history index, valid only while the lock is held; ``live_tallies``
-    caches the statistics tally of each game in progress by its saved text.
+    caches the statistics tally of each game in progress by its saved text;
+    ``games`` keeps the games in progress (by id) as last read from or written
+    to ``games.json``, while that version is the file on disk.
     """
 
     def __init__(self, folder: Path) -> None:
@@ -62,6 +65,7 @@ class Folder:
         self._file_lock = filelock.FileLock(str(folder / LOCK_FILE), timeout=LOCK_TIMEOUT, thread_local=False)
         self.history: History | None = None
         self.live_tallies: dict[str, tuple[str, FrozenTally]] = {}
+        self.games = KeptVersion()
 
     def __enter__(self) -> Folder:
         self.thread_lock.acquire()

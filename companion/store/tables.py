@@ -47,11 +47,22 @@ class GameTables(DamagedFiles):
                                  **JSON_OPTIONS)
 
     def _games(self) -> tuple[AtomicJSONStorage, dict[str, dict[str, Any]]]:
-        """games.json's storage and its games by id; an unreadable file is set aside and started afresh."""
+        """games.json's storage and its games by id (a new dict; the documents are shared
+        with the folder's cache: read them, never change them); an unreadable file is set
+        aside and started afresh.
+
+        The games of the version last read or written in this process are kept
+        (``Folder.games``, a :class:`~companion.store.files.KeptVersion`): while
+        that version is the file on disk, they are not read or checked again.
+        """
         storage = self._storage(self._games_path)
+        kept = self._folder.games.look(self._games_path)
+        if kept is not None:
+            storage.assume_read(kept[0])
+            return storage, dict(kept[1])
         try:
             raw = (storage.read() or {}).get("games", {})
-            return storage, {doc["id"]: doc for doc in (load_doc(dict(row)) for row in raw.values())}
+            games = {doc["id"]: doc for doc in (load_doc(dict(row)) for row in raw.values())}
         except StoreError as error:
             self._set_aside(
                 error, self._games_path,
@@ -59,8 +70,14 @@ class GameTables(DamagedFiles):
                      "started. Finished games are not affected."),
             )
             return self._storage(self._games_path), {}
+        self._folder.games.keep(self._games_path, storage.version, games)
+        return storage, dict(games)
 
-    @staticmethod
-    def _write_table(storage: AtomicJSONStorage, docs: Iterable[dict[str, Any]]) -> None:
-        """Write a file's ``games`` table whole: one line per document, in the given order."""
-        storage.write({"games": {str(n): doc for n, doc in enumerate(docs, start=1)}})
+    def _write_table(self, storage: AtomicJSONStorage, docs: Iterable[dict[str, Any]]) -> None:
+        """Write a file's ``games`` table whole: one line per document, in the given order
+        (each a checked document of the current schema). What is written to games.json is
+        kept as its latest version (see :meth:`_games`)."""
+        table = {str(n): doc for n, doc in enumerate(docs, start=1)}
+        storage.write({"games": table})
+        if storage.path == self._games_path:
+            self._folder.games.keep(self._games_path, storage.version, {doc["id"]: doc for doc in table.values()})

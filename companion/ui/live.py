@@ -25,11 +25,13 @@ Terms:
   its own language.
 
 Changes made by another process on the same data folder while a screen
-shows the game are not announced here: the cache looks at the game's saved
-version again at most once every :data:`RECHECK` seconds (a store read for
-all sessions together, not one per session and render), and the screens
-show such a change when they are next drawn after that, when the game is
-next changed here, or when it is opened again.
+shows the game are not announced here: each time a screen draws the game,
+the cache asks the store for the game's saved version stamp
+(``Store.saved_stamp``: one ``stat`` of the games file, no lock, no read)
+and reads the game again only when that differs from the version cached
+(or is not known without a read: a finished game), so the screens show
+such a change when they are next drawn, when the game is next changed
+here, or when it is opened again.
 
 Plain Python (no flet): the hooks that use it are in companion/ui/state.py.
 """
@@ -37,7 +39,6 @@ Plain Python (no flet): the hooks that use it are in companion/ui/state.py.
 from __future__ import annotations
 
 import threading
-import time
 import weakref
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -49,10 +50,6 @@ from companion.pads import Pad, PadError, pad_from_doc
 
 GAMES_TOPIC = "games"
 """Pubsub topic announcing that the list of games changed."""
-
-RECHECK = 2.0
-"""Seconds a watched game's cached version is shown without asking the
-store whether another process saved it meanwhile."""
 
 
 def game_topic(game_id: str) -> str:
@@ -95,35 +92,33 @@ class GameCache:
 
     Thread-safe (a worker thread may announce). ``loads`` counts the games
     read from the store and replayed, ``reads`` the store reads of any kind
-    (games and drafts), for tests and benches. ``clock`` gives the time in
-    seconds (``time.monotonic``; tests pass their own).
+    (games and drafts), for tests and benches (``Store.saved_stamp``, which
+    reads no file, is not counted).
     """
 
-    def __init__(self, store: Any, clock: Callable[[], float] = time.monotonic) -> None:
+    def __init__(self, store: Any) -> None:
         self._store = store
-        self._clock = clock
         self._lock = threading.Lock()
         self._shown: dict[str, Shown] = {}
-        self._checked: dict[str, float] = {}
         self._watchers: dict[str, int] = {}
         self._version = 0
         self.loads = 0
         self.reads = 0
 
     def get(self, game_id: str, fresh: bool = False) -> Shown:
-        """The game ``game_id`` as saved now. A watched game put or checked
-        less than :data:`RECHECK` seconds ago is returned as cached, without
-        a store read, unless ``fresh`` (a screen drawing the game for the
-        first time, such as a phone that reloaded, checks the store); else the saved game is read and, when it is not the
+        """The game ``game_id`` as saved now. A watched game whose saved
+        version stamp (``Store.saved_stamp``, known without a read) is the
+        one cached is returned as cached, unless ``fresh`` (a screen drawing
+        the game for the first time, such as a phone that reloaded, reads
+        the store); else the saved game is read and, when it is not the
         version cached (another process may have changed the data folder),
         replayed once (then cached with its draft). Never raises: a store or
         pad refusal is in ``Shown.problem`` (not cached: read again at each
         call, in the caller's language)."""
         with self._lock:
             shown = self._shown.get(game_id)
-            now = self._clock()
-            if (not fresh and shown is not None and self._watchers.get(game_id)
-                    and now - self._checked[game_id] < RECHECK):
+            if (not fresh and shown is not None and shown.pad is not None and self._watchers.get(game_id)
+                    and self._store.saved_stamp(game_id) == shown.stamp):
                 return shown
             self.reads += 1
             try:
@@ -136,14 +131,12 @@ class GameCache:
                 (shown.pad is not None and doc is not None and shown.stamp == version_stamp(doc))
                 or (shown.pad is None and doc is None)
             ):
-                self._checked[game_id] = now
                 return shown
             self.loads += 1
             self._version += 1
             shown = self._shown_of(game_id, doc, problem, self._version)
             if not shown.problem:
                 self._shown[game_id] = shown
-                self._checked[game_id] = now
             return shown
 
     def watch(self, game_id: str) -> None:
@@ -164,7 +157,6 @@ class GameCache:
 
     def _forget(self, game_id: str) -> None:
         self._shown.pop(game_id, None)
-        self._checked.pop(game_id, None)
 
     def _draft(self, game_id: str, pad: Pad) -> dict[str, Any] | None:
         """The draft of ``pad``'s game as saved now (None: none, a game
@@ -205,7 +197,6 @@ class GameCache:
                 self._shown[game_id] = Shown(
                     self._version, pad, stamp=version_stamp(pad.to_doc()), draft=self._draft(game_id, pad)
                 )
-                self._checked[game_id] = self._clock()
             was = before.pad.finished if before is not None and before.pad is not None else None
             now = pad.finished if pad is not None else None
             return self._version, was is not None and now is not None and was != now

@@ -287,6 +287,7 @@ def pad_layout(
     on_add: Callable[[], None],
     hands_control: ft.Control | None = None,
     on_hand: Callable[[], None] | None = None,
+    visible: bool = True,
 ) -> ft.Control:
     """The pad at the table: the title ``header`` and the names and totals
     stay at the top; ``notes`` (the game's facts, the end, a refusal), the
@@ -294,7 +295,8 @@ def pad_layout(
     between them and the add button, which stays at the bottom within the
     thumb's reach (above the message bar, never under it). A game entered
     hand by hand has ``hands_control`` (the round being entered, above the
-    buttons) and ``on_hand``, the "My hand" button's handler.
+    buttons) and ``on_hand``, the "My hand" button's handler. ``visible``
+    False keeps the pad on the screen, hidden (under a sheet or a view).
 
     The handlers should stay the same from one render to the next
     (``companion.ui.state.use_latest``): the names and totals, the rounds
@@ -319,7 +321,7 @@ def pad_layout(
         controls.append(hands_control)
     if not pad.finished:
         controls.append(PadButtons(ui.add_label(pad), f"/check/{pad.GAME}?game_id={pad.id}", language, on_add, on_hand))
-    return ft.Column(controls, spacing=8, expand=True)
+    return ft.Column(controls, spacing=8, expand=True, visible=visible)
 
 
 @ft.component
@@ -643,52 +645,60 @@ def GamePad(game_id: str) -> ft.Control:
 
     ui = game_ui(pad.GAME)
     title = registry.game(pad.GAME).title
-    if mine is not None and not pad.finished:
-        return scrolling(
-            ft.Column(
-                [
-                    ui.Entry(
-                        pad, None, submit_hand, lambda: set_mine(None), None,
-                        only=mine, start=hands_entered(mine), key=f"{game_id}-hand-{mine}",
-                    )
-                ],
-                spacing=10,
-            )
-        )
-    if sheet is not None:
-        shown, number = pad, sheet.number
-        if not sheet.new:
-            try:
-                number = pad.round_number(sheet.round_id)
-            except (ConflictError, PadError):
-                shown = opened.current or pad
-        parts: list[ft.Control | None] = [
-            conflict_card(pad, question[0], lambda: page.run_task(answer, True), lambda: page.run_task(answer, False))
-            if question is not None else notice_line(sheet_notice(pad, sheet)),
-            error_line(problem),
-            ui.Entry(
-                shown,
-                None if sheet.new else number,
-                submit,
-                lambda: show_sheet(None),
-                delete_round,
-                key=f"{game_id}-{sheet.round_id or 'new'}",
-                **({"start": sheet_start.current} if sheet_start.current is not None else {}),
-            ),
-        ]
-        return scrolling(ft.Column([part for part in parts if part is not None], spacing=10))
-    if view == "changes":
-        return scrolling(changes_view(pad, problem, partial(page.run_task, undo), lambda: go("pad")))
-    if view == "board":
-        return scrolling(BoardInvite(pad.id, lambda: go("pad")))
-    if view == "invite":
-        return scrolling(InviteView(f"/pad/{pad.id}", title, lambda: go("pad")))
-    if view == "phone":
-        return scrolling(phone_view(pad, session.phone, pick_phone, lambda: go("pad")))
-    if detail is not None and detail <= len(pad.rows):
-        return scrolling(RoundDetail(pad, detail, on_edit=edit_from_detail, on_close=lambda: show_detail(None)))
 
-    return pad_layout(
+    def over_the_pad() -> ft.Control | None:
+        """What is shown instead of the table now (a sheet, a view), or None for the table."""
+        if mine is not None and not pad.finished:
+            return scrolling(
+                ft.Column(
+                    [
+                        ui.Entry(
+                            pad, None, submit_hand, lambda: set_mine(None), None,
+                            only=mine, start=hands_entered(mine), key=f"{game_id}-hand-{mine}",
+                        )
+                    ],
+                    spacing=10,
+                )
+            )
+        if sheet is not None:
+            shown, number = pad, sheet.number
+            if not sheet.new:
+                try:
+                    number = pad.round_number(sheet.round_id)
+                except (ConflictError, PadError):
+                    shown = opened.current or pad
+            parts: list[ft.Control | None] = [
+                conflict_card(pad, question[0], lambda: page.run_task(answer, True), lambda: page.run_task(answer, False))
+                if question is not None else notice_line(sheet_notice(pad, sheet)),
+                error_line(problem),
+                ui.Entry(
+                    shown,
+                    None if sheet.new else number,
+                    submit,
+                    lambda: show_sheet(None),
+                    delete_round,
+                    key=f"{game_id}-{sheet.round_id or 'new'}",
+                    **({"start": sheet_start.current} if sheet_start.current is not None else {}),
+                ),
+            ]
+            return scrolling(ft.Column([part for part in parts if part is not None], spacing=10))
+        if view == "changes":
+            return scrolling(changes_view(pad, problem, partial(page.run_task, undo), lambda: go("pad")))
+        if view == "board":
+            return scrolling(BoardInvite(pad.id, lambda: go("pad")))
+        if view == "invite":
+            return scrolling(InviteView(f"/pad/{pad.id}", title, lambda: go("pad")))
+        if view == "phone":
+            return scrolling(phone_view(pad, session.phone, pick_phone, lambda: go("pad")))
+        if detail is not None and detail <= len(pad.rows):
+            return scrolling(RoundDetail(pad, detail, on_edit=edit_from_detail, on_close=lambda: show_detail(None)))
+        return None
+
+    # The table stays on the screen, hidden, under a sheet or a view: closing
+    # the sheet after a save then sends only what the save changed, not the
+    # whole table built anew, and opening a sheet builds only the sheet.
+    above = over_the_pad()
+    table = pad_layout(
         pad,
         PadBar(
             title, deal_text(pad), pad.undo_label if pad.can_undo else _("Undo"), pad.undo_id,
@@ -698,7 +708,7 @@ def GamePad(game_id: str) -> ft.Control:
         [
             Facts(tuple(ui.facts(pad))),
             end_banner(pad, lambda: page.run_task(act, lambda saved: saved.finish())),
-            error_line(problem),
+            error_line(problem) if above is None else None,
         ],
         on_row=on_row,
         on_detail=on_detail,
@@ -706,4 +716,6 @@ def GamePad(game_id: str) -> ft.Control:
         hands_control=HandsBox(table_hands, current_language(), on_save_hands, on_clear_hands)
         if table_hands.stale or table_hands.status is not None else None,
         on_hand=on_hand if pad.HAND_BY_HAND else None,
+        visible=above is None,
     )
+    return ft.Column([table] if above is None else [table, above], spacing=0, expand=True)

@@ -7,6 +7,7 @@ Every browser session (a tab, a phone) has its own ``SessionState``; the
 
 from __future__ import annotations
 
+import asyncio
 import secrets
 from dataclasses import dataclass, field
 from collections.abc import Callable, Sequence
@@ -283,6 +284,38 @@ async def name_phone(session: SessionState, label: str) -> None:
         pass
 
 
+OWN_PAINT_TURNS = 2
+"""Turns of the event loop :func:`after_own_paint` lets pass: one for the
+session's update scheduler (woken by the state just set) to diff and queue
+its patch, one for the connection's sender to write it."""
+
+
+def after_own_paint(tell_others: Callable[[], object]) -> None:
+    """Call ``tell_others()`` once this session's repaint has been sent: the
+    phone that tapped gets its own change first, and the other phones'
+    sessions draw theirs after it, off its path.
+
+    The state a handler sets wakes its session's update scheduler at once;
+    the event loop runs what is queued in order, so letting
+    :data:`OWN_PAINT_TURNS` turns pass puts the diff and the write of this
+    session's patch before the notice. Outside an event loop (no session
+    running) ``tell_others`` is called at once.
+    """
+    try:
+        loop = asyncio.get_running_loop()
+    except RuntimeError:
+        tell_others()
+        return
+
+    def later(turns: int) -> None:
+        if turns:
+            loop.call_soon(later, turns - 1)
+        else:
+            tell_others()
+
+    later(OWN_PAINT_TURNS)
+
+
 def announce_saved(session: SessionState, game_id: str | None = None, pad: Pad | None = None, *,
                    listed: bool = False) -> None:
     """After a save: refresh this session's screens and tell the sessions
@@ -295,16 +328,24 @@ def announce_saved(session: SessionState, game_id: str | None = None, pad: Pad |
     when the list of games changed (a game created, deleted, restored, or
     games imported); a game finished or reopened is noticed from ``pad``.
     Only sessions listening to the game's topic (or, for the list, to
-    ``GAMES_TOPIC``) are told; the others cost nothing.
+    ``GAMES_TOPIC``) are told, after this session's own repaint has been sent
+    (:func:`after_own_paint`); the others cost nothing.
     """
     session.saved()
     pubsub = ft.context.page.pubsub
+    topics: list[tuple[str, int | None]] = []
     if game_id is not None:
         version, moved = session.games.put(game_id, pad)
         listed = listed or moved
-        pubsub.send_others_on_topic(game_topic(game_id), version)
+        topics.append((game_topic(game_id), version))
     if listed:
-        pubsub.send_others_on_topic(GAMES_TOPIC, None)
+        topics.append((GAMES_TOPIC, None))
+
+    def tell_others() -> None:
+        for topic, message in topics:
+            pubsub.send_others_on_topic(topic, message)
+
+    after_own_paint(tell_others)
 
 
 def announce_hands(session: SessionState, game_id: str) -> None:
@@ -314,4 +355,5 @@ def announce_hands(session: SessionState, game_id: str) -> None:
     again once for all of them (``GameCache.hands_changed``)."""
     session.saved()
     version = session.games.hands_changed(game_id)
-    ft.context.page.pubsub.send_others_on_topic(game_topic(game_id), version)
+    pubsub = ft.context.page.pubsub
+    after_own_paint(lambda: pubsub.send_others_on_topic(game_topic(game_id), version))
