@@ -152,3 +152,18 @@ def test_a_round_saved_from_its_sheet_draws_one_new_line_not_the_table_again(tmp
     }
     assert [renders[name] for name in ("_PadMenu", "_PadButtons", "_Facts")] == [0, 0, 0]
 
+
+
+def test_a_round_saved_redraws_the_pad_and_the_message_bar_not_the_app(tmp_path, renders):
+    async def save(store, game_id, other_id, shown, others):
+        phone = shown[0]
+        await enter_round_ten(phone)
+        renders.clear()
+        await tap(phone, "Save round")
+        await settle(shown + others)
+        return shows(phone, "Round 10 saved"), shows(phone, "Undo")
+
+    assert table_of_phones(tmp_path, save) == (True, True)
+    assert {name: renders[name] for name in ("App", "KeyGate", "Shell", "PadScreen", "GamePad", "MessageBar")} == {
+        "App": 0, "KeyGate": 0, "Shell": 0, "PadScreen": 0, "GamePad": 2, "MessageBar": 1,
+    }

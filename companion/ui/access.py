@@ -133,7 +133,7 @@ def KeyGate(access, routes: list[ft.Route]):
     a dropped connection and checks once more then).
     """
     page = ft.context.page
-    session = use_session()
+    session = use_session(watch=())
     presented, set_presented = ft.use_state(None)
     _renewals, set_renewals = ft.use_state(0)
 

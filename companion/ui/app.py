@@ -35,6 +35,7 @@ from companion.ui.setup_guide import SetupScreen
 from companion.ui.live import Listening, game_cache
 from companion.ui.language import load_language, use_language
 from companion.ui.state import (
+    HeldSession,
     SessionContext,
     SessionState,
     StoreContext,
@@ -307,8 +308,10 @@ def App(store, access) -> list[ft.View]:
     async def run(listener: Callable[[], None]) -> None:
         listener()
 
-    session, _set_session = ft.use_state(
-        lambda: SessionState(
+    # Held in a ref, not a state: the session's changes redraw only the
+    # components that show them (``use_session``), not the whole app.
+    held = ft.use_ref(
+        lambda: HeldSession(SessionState(
             wakelock=ft.Wakelock(),
             prefs=ft.SharedPreferences(),
             listening=Listening(
@@ -316,8 +319,9 @@ def App(store, access) -> list[ft.View]:
                 lambda: page.session.connection is not None,
             ),
             games=game_cache(store),
-        )
-    )
+        ))
+    ).current
+    session = held.state
 
     def listen():
         def connected():
@@ -333,7 +337,7 @@ def App(store, access) -> list[ft.View]:
     return StoreContext(
         store,
         lambda: SessionContext(
-            session,
+            held,
             lambda: KeyGate(access, ROUTES),
         ),
     )

@@ -441,7 +441,7 @@ def PadScreen() -> ft.Control:
 def GamePad(game_id: str) -> ft.Control:
     """The score pad of saved game ``game_id``: the table, its sheets and views."""
     store = use_store()
-    session = use_session()
+    session = use_session(watch=("phone",))
     sheet, set_sheet = ft.use_state(None)
     sheet_ref = ft.use_ref(None)
     opened = ft.use_ref(None)

@@ -108,12 +108,44 @@ def use_store():
     return ft.use_context(StoreContext)
 
 
-def use_session() -> SessionState:
+@dataclass(frozen=True)
+class HeldSession:
+    """This session's ``SessionState`` as handed down the component tree
+    (``SessionContext``'s value): not observable itself, so a component
+    that reads it is not redrawn by every change of the session, only by
+    the changes it names (:func:`use_session`)."""
+
+    state: SessionState
+
+
+def use_session(watch: Sequence[str] | None = None) -> SessionState:
     """This browser session's ``SessionState`` (call inside a component).
 
-    The calling component re-renders when the session state changes.
+    ``watch`` names the ``SessionState`` fields the calling component
+    shows (``("phone",)``); it re-renders when one of them changes. None
+    (the default): it re-renders on every change of the session; ``()``:
+    on none (it only calls the session's methods or reads its services).
     """
-    return ft.use_context(SessionContext)
+    session = ft.use_context(SessionContext).state
+    watched = None if watch is None else frozenset(watch)
+    _changes, set_changes = ft.use_state(0)
+    listener = ft.use_ref(None)
+
+    def changed(_sender: SessionState, name: str | None) -> None:
+        if watched is None or name is None or name in watched:
+            set_changes(lambda count: count + 1)
+
+    if watched != frozenset() and listener.current is None:
+        # The session keeps its listeners weakly: the ref keeps this one.
+        listener.current = (changed, session.subscribe(changed))
+
+    def stop() -> None:
+        if listener.current is not None:
+            listener.current[1]()
+            listener.current = None
+
+    ft.use_effect(lambda: None, [], cleanup=stop)
+    return session
 
 
 def use_keep_awake() -> None:
@@ -121,7 +153,7 @@ def use_keep_awake() -> None:
     pad at the table, the board): the session's Wakelock is enabled when the
     component first shows and disabled when it goes. A browser that refuses
     (or does not answer) leaves the screen to its own timeout."""
-    session = use_session()
+    session = use_session(watch=())
 
     async def keep_awake():
         try:
@@ -183,9 +215,10 @@ def use_game(game_id: str) -> Shown:
     component leaves the screen or the session disconnects. The game is
     read and replayed once per change for all sessions together; its first
     drawing reads the saved version, so a reload shows a change another
-    process made.
+    process made. The component also re-renders when this session saved
+    something (``SessionState.revision`` moved).
     """
-    session = use_session()
+    session = use_session(watch=("revision",))
     _version, set_version = ft.use_state(0)
     drawn = ft.use_ref(False)
     _use_topic(session, game_topic(game_id), lambda: set_version(session.games.get(game_id).version), game_id)
