@@ -17,6 +17,7 @@ screen shows. Nothing here knows Companion.
 from __future__ import annotations
 
 import asyncio
+import contextvars
 import dataclasses
 from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
@@ -233,10 +234,10 @@ async def click(phone: Phone, control: BaseControl, event: str = "click", data: 
 
 def run_alone(coroutine: Any) -> Any:
     """Run ``coroutine`` to its end on a new event loop in a thread of its
-    own (the browser tests' Playwright may keep a loop in this thread);
-    returns its result."""
+    own (the browser tests' Playwright may keep a loop in this thread), in a
+    copy of the caller's context (its language, for one); returns its result."""
     with ThreadPoolExecutor(1) as worker:
-        return worker.submit(asyncio.run, coroutine).result()
+        return worker.submit(contextvars.copy_context().run, asyncio.run, coroutine).result()
 
 
 def _words(control: Any) -> str | None:
