@@ -236,7 +236,7 @@ def hand_penalty(cards: CardsLike, *, joker: bool = False) -> int:
     >>> hand_penalty("K K 3 3 5")
     18
     """
-    return _PENALTY_OF_BITS[_held_bits(cards, joker)]
+    return _penalty_by_bits()[_held_bits(cards, joker)]
 
 
 def _values_held(cards: CardsLike, joker: bool) -> set[str]:
@@ -249,11 +249,23 @@ def _values_held(cards: CardsLike, joker: bool) -> set[str]:
 _VALUE_BITS: dict[str, int] = {value: 1 << place for place, value in enumerate((*VALUE_CIRCLE, JOKER))}
 """One bit per value: the values a hand holds, each once, are the OR of its cards' bits."""
 
-_PENALTY_OF_BITS: tuple[int, ...] = tuple(
-    sum(points for value, points in PENALTY_POINTS.items() if bits & _VALUE_BITS[value])
-    for bits in range(1 << len(_VALUE_BITS))
-)
-"""Penalty points of every set of values held, indexed by its bits: each value counts once (seed, "Scoring")."""
+_PENALTY_TABLE: list[Any] = [None, ()]
+"""The :data:`PENALTY_POINTS` that :func:`_penalty_by_bits` last worked from, and its table."""
+
+
+def _penalty_by_bits() -> tuple[int, ...]:
+    """Penalty points of every set of values held, indexed by its bits (:data:`_VALUE_BITS`).
+
+    Worked out from :data:`PENALTY_POINTS` as it is now (again only when it
+    has changed): each value counts once (seed, "Scoring").
+    """
+    source, table = _PENALTY_TABLE
+    if source != PENALTY_POINTS:
+        source = dict(PENALTY_POINTS)
+        table = tuple(sum(points for value, points in source.items() if bits & _VALUE_BITS[value])
+                      for bits in range(1 << len(_VALUE_BITS)))
+        _PENALTY_TABLE[:] = [source, table]
+    return table
 
 
 def _held_bits(cards: CardsLike, joker: bool) -> int:
@@ -407,6 +419,7 @@ def score_round(
         ).format(names=join_words(missing)))
     if went_out is not None and went_out not in hands:
         raise OneUpScoreError(_("{name} went out but is not a player in this round").format(name=went_out))
+    penalty_of = _penalty_by_bits()
     new_totals: dict[str, int] = {}
     for name, cards in hands.items():
         before = totals.get(name, 0)
@@ -424,7 +437,7 @@ def score_round(
             raise OneUpScoreError(_(
                 "{name} has no cards left, so {name} went out: mark {name} as the player who went out"
             ).format(name=name))
-        new_totals[name] = before + _PENALTY_OF_BITS[bits]
+        new_totals[name] = before + penalty_of[bits]
     return new_totals
 
 
