@@ -397,3 +397,20 @@ def test_give_back_never_exceeds_total_and_chips_add_up(total):
 
 def test_score_round_player_who_went_out_may_be_left_out_of_hands():
     assert score_round({"Ann": 14, "Ben": 5}, {"Ben": "K K 3 3 5"}, "Ann") == {"Ann": 4, "Ben": 23}
+
+
+def test_a_hand_of_cards_and_texts_in_any_notation_is_scored_once_per_value() -> None:
+    hands = {"Ann": [Card(13), "K", "3h", "kS"], "Ben": []}
+    assert score_round({"Ann": 4, "Ben": 12}, hands, "Ben") == {"Ann": 17, "Ben": 2}
+
+
+@pytest.mark.parametrize(("hand", "message"), [
+    (["K", ["3"]], "expected a card, got ['3']"),
+    (["K", "Q"], "'Q' is not a One Up card: One Up uses only A 2 3 4 5 6 K (the 7s to Queens stay in the box)"),
+    (["3", "JK"], "The joker is only used in the wild joker variant: turn the variant on for this game, "
+                  "or take the joker out"),
+])
+def test_a_saved_hand_with_a_card_one_up_can_not_use_is_refused_naming_it(hand: list, message: str) -> None:
+    with pytest.raises(CardError) as refused:
+        score_round({}, {"Ann": hand, "Ben": []}, "Ben")
+    assert str(refused.value) == message

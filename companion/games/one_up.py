@@ -22,7 +22,6 @@ give back
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from functools import lru_cache
 from typing import Any
 
 from companion.i18n import N_, _, ngettext
@@ -237,29 +236,84 @@ def hand_penalty(cards: CardsLike, *, joker: bool = False) -> int:
     >>> hand_penalty("K K 3 3 5")
     18
     """
-    return _penalty(_values_held(cards, joker))
+    return _penalty_by_bits()[_held_bits(cards, joker)]
 
 
 def _values_held(cards: CardsLike, joker: bool) -> set[str]:
-    """The distinct One Up values of a hand (``card_value`` of each card; CardError as it).
-
-    Card texts in a list, as a saved round holds them, are read through
-    :func:`_text_value`, which remembers each text's value.
-    """
+    """The distinct One Up values of a hand (``card_value`` of each card; CardError as it)."""
     if type(cards) is list:
-        return {_text_value(card, joker) if type(card) is str else _value_of(as_card(card), joker) for card in cards}
+        return {_value_of(as_card(card), joker) for card in cards}
     return {_value_of(card, joker) for card in as_cards(cards)}
 
 
-@lru_cache(maxsize=4096)
-def _text_value(text: str, joker: bool) -> str:
-    """:func:`card_value` of a card text; cached, as saved games repeat the same few texts."""
-    return _value_of(as_card(text), joker)
+_VALUE_BITS: dict[str, int] = {value: 1 << place for place, value in enumerate((*VALUE_CIRCLE, JOKER))}
+"""One bit per value: the values a hand holds, each once, are the OR of its cards' bits."""
+
+_PENALTY_TABLE: list[Any] = [None, ()]
+"""The :data:`PENALTY_POINTS` that :func:`_penalty_by_bits` last worked from, and its table."""
 
 
-def _penalty(values: set[str]) -> int:
-    """Penalty points of the distinct values held: each value counts once (seed, "Scoring")."""
-    return sum([PENALTY_POINTS[value] for value in values])
+def _penalty_by_bits() -> tuple[int, ...]:
+    """Penalty points of every set of values held, indexed by its bits (:data:`_VALUE_BITS`).
+
+    Worked out from :data:`PENALTY_POINTS` as it is now (again only when it
+    has changed): each value counts once (seed, "Scoring").
+    """
+    source, table = _PENALTY_TABLE
+    if source != PENALTY_POINTS:
+        source = dict(PENALTY_POINTS)
+        table = tuple(sum(points for value, points in source.items() if bits & _VALUE_BITS[value])
+                      for bits in range(1 << len(_VALUE_BITS)))
+        _PENALTY_TABLE[:] = [source, table]
+    return table
+
+
+def _held_bits(cards: CardsLike, joker: bool) -> int:
+    """The bits (:data:`_VALUE_BITS`) of the distinct values of a hand; CardError as ``card_value``.
+
+    A list, as a saved round holds its cards, is read through the table of
+    bits by card text (:data:`_BITS_BY_TEXT`), one dict lookup a card.
+    """
+    bits = 0
+    if type(cards) is list:
+        bit_of = _BITS_BY_TEXT[bool(joker)]
+        try:
+            for card in cards:
+                bits |= bit_of[card]
+            return bits
+        except TypeError:
+            bits = 0
+    for value in _values_held(cards, joker):
+        bits |= _VALUE_BITS[value]
+    return bits
+
+
+class _BitTable(dict):
+    """Card -> the bit of its One Up value for one setting of the wild joker variant (CardError as ``card_value``).
+
+    A card text's bit is worked out the first time the text is looked up
+    and kept, up to :data:`_TEXTS_KEPT` texts, as saved games repeat the
+    same few; a ``Card`` is worked out on every lookup.
+    """
+
+    __slots__ = ("joker",)
+
+    def __init__(self, joker: bool) -> None:
+        super().__init__()
+        self.joker = joker
+
+    def __missing__(self, card: CardLike) -> int:
+        bit = _VALUE_BITS[_value_of(as_card(card), self.joker)]
+        if type(card) is str and len(self) < _TEXTS_KEPT:
+            self[card] = bit
+        return bit
+
+
+_TEXTS_KEPT = 4096
+"""How many card texts each :class:`_BitTable` keeps."""
+
+_BITS_BY_TEXT = (_BitTable(False), _BitTable(True))
+"""The bit tables without and with the wild joker variant, indexed by ``joker``."""
 
 
 def _check_total(name: str, total: object, player: str | None = None) -> int:
@@ -351,36 +405,39 @@ def score_round(
     >>> score_round({"Ann": 12, "Ben": 3}, {"Ann": [], "Ben": "K 4 4"}, "Ann")
     {'Ann': 2, 'Ben': 17}
     """
-    totals = _check_mapping(N_("The running totals"), totals)
-    hands = dict(_check_mapping(N_("The hands"), hands))
+    if type(totals) is not dict:
+        totals = _check_mapping(N_("The running totals"), totals)
+    if type(hands) is not dict:
+        hands = _check_mapping(N_("The hands"), hands)
     if went_out is not None and went_out not in hands and went_out in totals:
-        hands[went_out] = []
-    missing = [name for name in totals if name not in hands]
-    if missing:
+        hands = {**hands, went_out: []}
+    if not hands.keys() >= totals.keys():
+        missing = [name for name in totals if name not in hands]
         raise OneUpScoreError(_(
             "No cards entered for {names}: enter the cards they have left "
             "(an empty hand only for the player who went out)"
         ).format(names=join_words(missing)))
     if went_out is not None and went_out not in hands:
         raise OneUpScoreError(_("{name} went out but is not a player in this round").format(name=went_out))
+    penalty_of = _penalty_by_bits()
     new_totals: dict[str, int] = {}
     for name, cards in hands.items():
         before = totals.get(name, 0)
         if type(before) is not int or before < 0:
             before = _check_total(N_("{name}'s total"), before, name)
         if name == went_out:
-            if as_cards(cards):
+            if (cards or type(cards) is not list) and as_cards(cards):
                 raise OneUpScoreError(
                     _("{name} went out, so {name} has no cards left: clear {name}'s hand").format(name=name)
                 )
             new_totals[name] = before - _give_back(before)
             continue
-        values = _values_held(cards, joker)
-        if not values:
+        bits = _held_bits(cards, joker)
+        if not bits:
             raise OneUpScoreError(_(
                 "{name} has no cards left, so {name} went out: mark {name} as the player who went out"
             ).format(name=name))
-        new_totals[name] = before + _penalty(values)
+        new_totals[name] = before + penalty_of[bits]
     return new_totals
 
 

@@ -432,4 +432,7 @@ def entry_fields(saved: Mapping[str, Any]) -> dict[str, Any]:
     """A saved round's entry fields (without ``id`` and ``rev``) in a new dict
     whose values are the saved ones, not copies: for a pad's
     ``_checked_entries``, whose ``_entry`` builds the stored form anew."""
-    return {key: value for key, value in saved.items() if key not in ROUND_KEYS}
+    fields = dict(saved)
+    for key in ROUND_KEYS:
+        fields.pop(key, None)
+    return fields
