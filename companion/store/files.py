@@ -74,9 +74,13 @@ _TEMP_NAME = re.compile(r"^\.(?P<target>.+)\.[a-z0-9_]{8}\.tmp$")
 def signature(path: Path) -> tuple[int, int, int, int, int] | None:
     """What identifies one version of a file (device, inode, size, mtime, ctime); None if missing."""
     try:
-        info = os.stat(path)
+        return _signature_of(os.stat(path))
     except FileNotFoundError:
         return None
+
+
+def _signature_of(info: os.stat_result) -> tuple[int, int, int, int, int]:
+    """:func:`signature` from a file's status (``os.stat`` or ``os.fstat``)."""
     return (info.st_dev, info.st_ino, info.st_size, info.st_mtime_ns, info.st_ctime_ns)
 
 
@@ -119,8 +123,7 @@ class KeptVersion:
             fd = os.open(path, os.O_RDONLY)
         except OSError:
             return
-        info = os.fstat(fd)
-        if (info.st_dev, info.st_ino, info.st_size, info.st_mtime_ns, info.st_ctime_ns) != version:
+        if _signature_of(os.fstat(fd)) != version:
             os.close(fd)
             return
         self._kept = (version, value, fd)
@@ -326,7 +329,7 @@ class AtomicJSONStorage(Storage):
             return None
         except OSError as error:
             raise CorruptFileError(self.path, lazy("it cannot be opened ({cause})", cause=error.strerror or error)) from error
-        signature = (info.st_dev, info.st_ino, info.st_size, info.st_mtime_ns, info.st_ctime_ns)
+        signature = _signature_of(info)
         if not raw:
             self._seen = signature
             return None
