@@ -137,13 +137,19 @@ async def enter_round_ten(phone) -> None:
     await tap(phone, "Cy went out")
 
 
+async def save_round_ten(phone, shown, others, renders) -> None:
+    """On ``phone`` (one of ``shown``): :func:`enter_round_ten`, then, with
+    the render counts cleared, "Save round" and wait until every phone is quiet."""
+    await enter_round_ten(phone)
+    renders.clear()
+    await tap(phone, "Save round")
+    await settle(shown + others)
+
+
 def test_a_round_saved_from_its_sheet_draws_one_new_line_not_the_table_again(tmp_path, renders):
     async def save(store, game_id, other_id, shown, others):
+        await save_round_ten(shown[0], shown, others, renders)
         phone = shown[0]
-        await enter_round_ten(phone)
-        renders.clear()
-        await tap(phone, "Save round")
-        await settle(shown + others)
         return shows(phone, "Round 10 saved"), shows(phone, "Save round"), len(store.get_game(game_id)["rounds"])
 
     assert table_of_phones(tmp_path, save) == (True, False, 10)
@@ -153,15 +159,10 @@ def test_a_round_saved_from_its_sheet_draws_one_new_line_not_the_table_again(tmp
     assert [renders[name] for name in ("_PadMenu", "_PadButtons", "_Facts")] == [0, 0, 0]
 
 
-
 def test_a_round_saved_redraws_the_pad_and_the_message_bar_not_the_app(tmp_path, renders):
     async def save(store, game_id, other_id, shown, others):
-        phone = shown[0]
-        await enter_round_ten(phone)
-        renders.clear()
-        await tap(phone, "Save round")
-        await settle(shown + others)
-        return shows(phone, "Round 10 saved"), shows(phone, "Undo")
+        await save_round_ten(shown[0], shown, others, renders)
+        return shows(shown[0], "Round 10 saved"), shows(shown[0], "Undo")
 
     assert table_of_phones(tmp_path, save) == (True, True)
     assert {name: renders[name] for name in ("App", "KeyGate", "Shell", "PadScreen", "GamePad", "MessageBar")} == {
