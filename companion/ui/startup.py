@@ -142,7 +142,8 @@ def warm_in_background(host: str, port: int, then: Callable[[], None] | None = N
     runs :func:`warm_first_frame`, waits for a first session (at most
     :data:`DEFERRED_WAIT` seconds) and :data:`DEFERRED_AFTER` seconds more,
     runs :func:`warm_deferred`, then ``then()`` (other work that should not
-    slow the first frame, such as reading every saved file once).
+    slow the first frame, such as reading every saved file once), which runs
+    even when a warming step failed.
 
     Returns the :class:`Warming` to give :func:`session_entry`.
     """
@@ -156,9 +157,11 @@ def warm_in_background(host: str, port: int, then: Callable[[], None] | None = N
             warming.first_frame.set()
         warming.served.wait(DEFERRED_WAIT)
         time.sleep(DEFERRED_AFTER)
-        warm_deferred()
-        if then is not None:
-            then()
+        try:
+            warm_deferred()
+        finally:
+            if then is not None:
+                then()
 
     threading.Thread(target=warm, name="warm", daemon=True).start()
     return warming
