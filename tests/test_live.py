@@ -5,6 +5,7 @@ change once for every session (companion/ui/live.py)."""
 from __future__ import annotations
 
 import asyncio
+import contextvars
 import subprocess
 import sys
 from concurrent.futures import ThreadPoolExecutor
@@ -17,7 +18,7 @@ from flet.pubsub.pubsub_hub import PubSubHub
 from companion.pads import new_pad, pad_from_doc
 from companion.store import Store
 from companion.ui.live import GAMES_TOPIC, GameCache, Listening, game_cache, game_topic
-from companion.ui.state import after_own_paint
+from companion.ui.state import after_own_paint, in_turn
 
 from flet_session import run_alone
 
@@ -283,6 +284,57 @@ def test_other_phones_are_told_after_the_saving_phone_is_sent_its_repaint():
         return order
 
     assert run_alone(save()) == ["own patch made", "own patch written", "others told"]
+
+
+SEEN_AS = contextvars.ContextVar("seen_as", default="nobody")
+
+
+def test_the_other_phones_draw_one_at_a_time_each_sent_its_patch_before_the_next_draws():
+    async def fan_out():
+        order: list[str] = []
+        loop = asyncio.get_running_loop()
+
+        def draw() -> None:  # a watching session's listener: its update scheduler diffs on the next turn
+            phone = SEEN_AS.get()
+            order.append(f"{phone} drawn")
+
+            def diff() -> None:
+                order.append(f"{phone} patch made")
+                loop.call_soon(order.append, f"{phone} patch written")  # the connection's sender
+
+            loop.call_soon(diff)
+
+        for phone in ("Ben", "Cy", "Dina"):
+            SEEN_AS.set(phone)  # the session the notice reached (Flet's page is a context variable too)
+            in_turn(draw)
+        for _turn in range(12):  # let the loop run what was queued (no time passes)
+            await asyncio.sleep(0)
+        return order
+
+    assert run_alone(fan_out()) == [
+        "Ben drawn", "Ben patch made", "Ben patch written",
+        "Cy drawn", "Cy patch made", "Cy patch written",
+        "Dina drawn", "Dina patch made", "Dina patch written",
+    ]
+
+
+def test_a_redraw_handed_in_while_none_waits_runs_at_once_and_a_failing_one_does_not_stop_the_next():
+    async def relay():
+        order: list[str] = []
+
+        def fail() -> None:
+            order.append("Ben failed")
+            raise RuntimeError("Ben's session is gone")
+
+        with pytest.raises(RuntimeError):
+            in_turn(fail)
+        in_turn(lambda: order.append("Cy drawn"))
+        first = list(order)
+        for _turn in range(6):
+            await asyncio.sleep(0)
+        return first, order
+
+    assert run_alone(relay()) == (["Ben failed"], ["Ben failed", "Cy drawn"])
 
 
 def test_outside_an_event_loop_other_phones_are_told_at_once():

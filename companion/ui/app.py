@@ -39,6 +39,7 @@ from companion.ui.state import (
     SessionContext,
     SessionState,
     StoreContext,
+    in_turn,
     load_phone,
     navigate,
     use_session,
@@ -306,7 +307,7 @@ def App(store, access) -> list[ft.View]:
     language = use_language()
 
     async def run(listener: Callable[[], None]) -> None:
-        listener()
+        in_turn(listener)
 
     # Held in a ref, not a state: the session's changes redraw only the
     # components that show them (``use_session``), not the whole app.

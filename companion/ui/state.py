@@ -8,7 +8,10 @@ Every browser session (a tab, a phone) has its own ``SessionState``; the
 from __future__ import annotations
 
 import asyncio
+import contextvars
 import secrets
+import weakref
+from collections import deque
 from dataclasses import dataclass, field
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -347,6 +350,54 @@ def after_own_paint(tell_others: Callable[[], object]) -> None:
             tell_others()
 
     later(OWN_PAINT_TURNS)
+
+
+class _Relay:
+    """The redraws waiting for their turn on one event loop (:func:`in_turn`)."""
+
+    def __init__(self) -> None:
+        self.waiting: deque[tuple[contextvars.Context, Callable[[], object]]] = deque()
+        self.running = False
+
+    def next(self) -> None:
+        """Call the first redraw waiting, then, once its repaint is sent, the next one."""
+        if not self.waiting:
+            self.running = False
+            return
+        held, draw = self.waiting.popleft()
+        try:
+            held.run(draw)
+        finally:
+            after_own_paint(self.next)
+
+
+_RELAYS: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, _Relay] = weakref.WeakKeyDictionary()
+
+
+def in_turn(draw: Callable[[], object]) -> None:
+    """Call ``draw()`` (a session's listener, redrawing it for a change another
+    session announced) once every redraw handed here before it has had its
+    repaint sent (:func:`after_own_paint`), one session at a time, in the
+    context it was handed in (the context names the session drawn).
+
+    The sessions of one server share one event loop: told all at once, each
+    would draw in turn and every phone would be sent its patch only after the
+    last one had drawn. In turn, the first phone is sent its patch after one
+    drawing, and paints while the server draws the next. Outside an event
+    loop ``draw`` is called at once. Returns nothing.
+    """
+    try:
+        loop = asyncio.get_running_loop()
+    except RuntimeError:
+        draw()
+        return
+    relay = _RELAYS.get(loop)
+    if relay is None:
+        relay = _RELAYS[loop] = _Relay()
+    relay.waiting.append((contextvars.copy_context(), draw))
+    if not relay.running:
+        relay.running = True
+        relay.next()
 
 
 def announce_saved(session: SessionState, game_id: str | None = None, pad: Pad | None = None, *,
