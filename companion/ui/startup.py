@@ -29,11 +29,13 @@ that the first frame's import set leaves :data:`DEFERRED` out and that
 
 from __future__ import annotations
 
+import contextlib
 import importlib
 import socket
+import sys
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 
 import flet as ft
 
@@ -77,6 +79,12 @@ DEFERRED_WAIT = 5.0
 DEFERRED_AFTER = 1.0
 """Seconds between the first session's drawing and the second step of the
 warming: the screen drawn is sent to the phone meanwhile."""
+
+WARM_SWITCH_INTERVAL = 0.0005
+"""Seconds the warming thread may hold the interpreter lock while the server's
+event loop waits for it (Python's default is 0.005): the web client's files
+are sent in chunks of 64 KiB, each needing the lock, so with the default a
+warming import slows the sending of its 12 MB by up to a second."""
 
 LISTEN_POLL = 0.02
 """Seconds between two looks at whether the server listens yet."""
@@ -127,6 +135,19 @@ def warm_deferred() -> None:
         search(WARM_SEARCH, language=code)
 
 
+@contextlib.contextmanager
+def yielding_often() -> Iterator[None]:
+    """Within the block, the interpreter hands its lock to a waiting thread after
+    :data:`WARM_SWITCH_INTERVAL` seconds instead of Python's default; the
+    interval before the block is set back after it. Yields nothing."""
+    interval = sys.getswitchinterval()
+    sys.setswitchinterval(WARM_SWITCH_INTERVAL)
+    try:
+        yield
+    finally:
+        sys.setswitchinterval(interval)
+
+
 class Warming:
     """Where the warming of one server is: ``first_frame`` is set once its first
     step is over (done or failed: a session then imports what it needs itself,
@@ -151,17 +172,19 @@ def warm_in_background(host: str, port: int, then: Callable[[], None] | None = N
 
     def warm() -> None:
         wait_until_listening(host, port)
-        try:
-            warm_first_frame()
-        finally:
-            warming.first_frame.set()
+        with yielding_often():
+            try:
+                warm_first_frame()
+            finally:
+                warming.first_frame.set()
         warming.served.wait(DEFERRED_WAIT)
         time.sleep(DEFERRED_AFTER)
-        try:
-            warm_deferred()
-        finally:
-            if then is not None:
-                then()
+        with yielding_often():
+            try:
+                warm_deferred()
+            finally:
+                if then is not None:
+                    then()
 
     threading.Thread(target=warm, name="warm", daemon=True).start()
     return warming
