@@ -5,7 +5,8 @@ imports neither the app's screens nor a deferred library; the first frames
 compile no catalog that the first step of the warming left out; the second
 step brings every deferred library and the rules search's index of every
 language; the work given last (main.py's check of every file) waits for a
-session to have drawn; a session through the entry point draws the app."""
+session to have drawn; a session through the entry point draws the app; the
+warming hands the interpreter's lock to the server's event loop sooner."""
 
 from __future__ import annotations
 
@@ -23,10 +24,12 @@ from companion.ui.startup import (
     CATALOG_DOMAINS,
     DEFERRED,
     FIRST_FRAME_MODULES,
+    WARM_SWITCH_INTERVAL,
     Warming,
     session_entry,
     wait_until_listening,
     warm_in_background,
+    yielding_often,
 )
 from flet_session import open_session, run_alone, server_hub, shows
 
@@ -128,3 +131,28 @@ def test_the_warming_runs_its_last_work_only_after_a_session_has_drawn():
         assert finished.is_set() is False
         warming.served.set()
         assert finished.wait(timeout=120) is True
+
+
+def test_while_warming_the_interpreter_hands_its_lock_over_sooner_and_sets_the_interval_back_after():
+    before = sys.getswitchinterval()
+    with yielding_often():
+        during = sys.getswitchinterval()
+    assert (during, sys.getswitchinterval()) == (WARM_SWITCH_INTERVAL, before)
+    assert WARM_SWITCH_INTERVAL < before
+
+
+def test_the_warming_runs_its_work_with_the_short_interval():
+    seen: list[float] = []
+    done = threading.Event()
+
+    def then() -> None:
+        seen.append(sys.getswitchinterval())
+        done.set()
+
+    with socket.socket() as server:
+        server.bind(("127.0.0.1", 0))
+        server.listen()
+        warming_started = warm_in_background("127.0.0.1", server.getsockname()[1], then=then)
+        warming_started.served.set()
+        assert done.wait(timeout=120) is True
+    assert seen == [WARM_SWITCH_INTERVAL]
