@@ -135,17 +135,32 @@ def warm_deferred() -> None:
         search(WARM_SEARCH, language=code)
 
 
+class _Yielding:
+    """How many :func:`yielding_often` blocks run now, and the interval before the first."""
+
+    lock = threading.Lock()
+    blocks = 0
+    interval = 0.0
+
+
 @contextlib.contextmanager
 def yielding_often() -> Iterator[None]:
     """Within the block, the interpreter hands its lock to a waiting thread after
     :data:`WARM_SWITCH_INTERVAL` seconds instead of Python's default; the
-    interval before the block is set back after it. Yields nothing."""
-    interval = sys.getswitchinterval()
-    sys.setswitchinterval(WARM_SWITCH_INTERVAL)
+    interval before the first of several blocks running at once is set back
+    when the last one ends. Yields nothing."""
+    with _Yielding.lock:
+        if _Yielding.blocks == 0:
+            _Yielding.interval = sys.getswitchinterval()
+            sys.setswitchinterval(WARM_SWITCH_INTERVAL)
+        _Yielding.blocks += 1
     try:
         yield
     finally:
-        sys.setswitchinterval(interval)
+        with _Yielding.lock:
+            _Yielding.blocks -= 1
+            if _Yielding.blocks == 0:
+                sys.setswitchinterval(_Yielding.interval)
 
 
 class Warming:
