@@ -1,0 +1,179 @@
+"""Benchmark: where the time from process start to the first frame goes, main.py against hello-world Flet.
+
+    .venv/bin/python bench/start_trace.py [--runs N]
+
+Starts the server (this file, re-run as ``serve hello|app PORT DATA``) with
+every page, file and WebSocket request it serves time-stamped, opens it in
+a fresh headless Chromium context and waits for the first screen's text.
+For each run it prints, in seconds from the process start (the browser's
+own steps on the same clock): the server listening, the page and the web
+client's files served, the WebSocket opened, the first frame sent (the
+session's entry point done) and the text seen; for main.py also the first
+step of the warming (companion/ui/startup.py). Runs alternate between the
+two apps; ``--runs`` each (default 3).
+
+Needs /usr/bin/chromium and Playwright.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path[:0] = [str(ROOT), str(ROOT / "tests" / "e2e")]
+
+START_ENV = "START_TRACE_T0"
+"""The environment variable that hands the server the time (``time.time()``) it was started at."""
+
+CLIENT_FILES = ("/", "/flutter_bootstrap.js", "/canvaskit/skwasm.wasm", "/main.dart.wasm")
+"""The requests of the web client whose end is printed, in the order a browser makes them."""
+
+HELLO_TEXT = "Hello from Flet"
+APP_TEXT = "Companion"
+
+
+def mark(what: str) -> None:
+    """Print ``what`` with the seconds since the process was started (``START_TRACE_T0``)."""
+    print(f"TRACE {time.time() - float(os.environ[START_ENV]):.3f} {what}", flush=True)
+
+
+class Stamped:
+    """ASGI middleware: marks the end of every page or file request and the opening of a WebSocket.
+
+    Takes the app to wrap.
+    """
+
+    def __init__(self, app) -> None:
+        self.app = app
+
+    async def __call__(self, scope, receive, send) -> None:
+        if scope["type"] == "websocket":
+            mark("websocket opened")
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        path = scope.get("path")
+
+        async def sent(message) -> None:
+            await send(message)
+            if message["type"] == "http.response.body" and not message.get("more_body") and path in CLIENT_FILES:
+                mark(f"served {path}")
+
+        await self.app(scope, receive, sent)
+
+
+def serve(kind: str, port: int, data: str) -> None:
+    """Serve ``kind`` ("hello": bench/hello_flet.py's app; "app": main.py) on ``port``
+    with every request stamped; main.py also stamps its warming's first step
+    and its session entry point. Returns when the server stops."""
+    import threading
+
+    def listening() -> None:
+        from companion.ui.startup import wait_until_listening
+
+        if wait_until_listening("127.0.0.1", port):
+            mark("listening")
+
+    threading.Thread(target=listening, daemon=True).start()
+    if kind == "hello":
+        import flet_web.fastapi as flet_fastapi
+        import uvicorn
+        from hello_flet import main as hello
+
+        def entry(page) -> None:
+            hello(page)
+            mark("first frame sent")
+
+        uvicorn.run(Stamped(flet_fastapi.app(entry, no_cdn=True)), host="127.0.0.1", port=port,
+                    log_level="critical", ws="websockets-sansio")
+        return
+    import main
+    from companion.ui import startup
+
+    warm_first_frame, session_entry, build_app = startup.warm_first_frame, main.session_entry, main.build_app
+
+    def warmed() -> None:
+        warm_first_frame()
+        mark("warming's first step done")
+
+    def stamped_entry(*args, **kwargs):
+        entry = session_entry(*args, **kwargs)
+
+        def first(page) -> None:
+            entry(page)
+            mark("first frame sent")
+
+        return first
+
+    startup.warm_first_frame = warmed
+    main.session_entry = stamped_entry
+    main.build_app = lambda *args, **kwargs: Stamped(build_app(*args, **kwargs))
+    main.main(["--host", "127.0.0.1", "--port", str(port), "--data-dir", data, "--no-browser"])
+
+
+def one_run(browser, kind: str) -> list[tuple[float, str]]:
+    """Start ``kind`` ("hello" or "app") and show its first screen in a fresh context;
+    returns the (seconds, step) of the server's stamps and the browser's, in time order."""
+    from harness import PHONE, AppPage, free_port, wait_for_port
+
+    with tempfile.TemporaryDirectory() as scratch:
+        port = free_port()
+        started = time.time()
+        server = subprocess.Popen(
+            [sys.executable, __file__, "serve", kind, str(port), str(Path(scratch) / "data")],
+            cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+            env={**os.environ, START_ENV: str(started)},
+        )
+        steps: list[tuple[float, str]] = []
+        try:
+            wait_for_port(port, server)
+            context = browser.new_context(viewport=PHONE)
+            app = AppPage(context.new_page(), f"http://127.0.0.1:{port}")
+            app.open("/")
+            app.see(HELLO_TEXT if kind == "hello" else APP_TEXT, timeout=60_000)
+            steps.append((time.time() - started, "text seen in the browser"))
+            context.close()
+        finally:
+            server.terminate()
+            output, _unused = server.communicate(timeout=30)
+    for line in output.splitlines():
+        if line.startswith("TRACE "):
+            seconds, step = line.removeprefix("TRACE ").split(" ", 1)
+            steps.append((float(seconds), step))
+    return sorted(steps)
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Run the traces asked for on the command line and print them (or serve, for a run)."""
+    argv = sys.argv[1:] if argv is None else argv
+    if argv[:1] == ["serve"]:
+        serve(argv[1], int(argv[2]), argv[3])
+        return
+    parser = argparse.ArgumentParser(description="Companion start-up trace against hello-world Flet")
+    parser.add_argument("--runs", type=int, default=3, help="runs per app, alternating (default 3)")
+    args = parser.parse_args(argv)
+    from harness import launch_browser, missing
+    from playwright.sync_api import sync_playwright
+
+    reason = missing()
+    if reason:
+        print(f"skipped: {reason}")
+        return
+    with sync_playwright() as playwright:
+        browser = launch_browser(playwright)
+        for number in range(args.runs):
+            for kind in ("hello", "app"):
+                print(f"{'hello-world Flet app' if kind == 'hello' else 'Companion main.py'}, run {number + 1}:")
+                for seconds, step in one_run(browser, kind):
+                    print(f"  {seconds:6.3f} s  {step}")
+        browser.close()
+
+
+if __name__ == "__main__":
+    main()
