@@ -7,6 +7,7 @@ import re
 
 import pytest
 
+from companion.stats import TallySums, player_stats
 from companion.store import MAX_BACKUP_BYTES, BackupError, Store, StoreError
 from companion.store import backup
 from companion.store.archive import FOLD_AT
@@ -82,6 +83,21 @@ def test_import_skips_games_already_saved(store, tmp_path):
     assert store.get_game(mine["id"]) == changed
     assert store.get_game(new["id"]) == new
     assert store.import_json(backup) == 0
+
+
+def test_statistics_after_a_large_import_count_each_game_once(store, tmp_path):
+    """A backup holding the games already saved and many new ones: the statistics the store keeps count
+    every finished game once (the saved copies kept, the backup's skipped), as a new count of all would."""
+    saved = store.export_json()
+    other = Store(tmp_path / "other")
+    assert other.import_json(saved) == 5
+    games = json.loads(saved)["games"] + [make_doc(10 + n, finished=True) for n in range(FOLD_AT)]
+    assert other.import_json(backup_of(games)) == FOLD_AT
+    assert not (other.data_dir / "history.log").exists()
+    expected = player_stats(other.iter_games())
+    assert (expected[0].name, expected[0].games, expected[0].finished) == ("Ann", FOLD_AT + 5, FOLD_AT + 3)
+    assert other.player_stats() == expected
+    assert Store(other.data_dir).player_stats() == expected
 
 
 def test_import_migrates_older_games(tmp_path):
@@ -215,8 +231,9 @@ def test_backup_error_is_a_store_error():
 
 
 def test_a_large_backup_is_checked_on_every_core_with_the_same_result(tmp_path, monkeypatch):
-    """Above PARALLEL_FROM games the slices are checked by forked workers; the games, their order,
-    the tallies and the migrated documents are those of a check one game after another."""
+    """Above PARALLEL_FROM games the parts are checked by forked workers and this process together; the
+    games, their order, the tallies, their sums and the migrated documents are those of a check one game
+    after another."""
     old = make_doc(3, finished=True)
     del old["schema"], old["first_dealer"], old["ended_early"]
     old["dealer"] = "Cato"
@@ -225,9 +242,12 @@ def test_a_large_backup_is_checked_on_every_core_with_the_same_result(tmp_path, 
     one_by_one = backup.parse_backup(data)
     monkeypatch.setattr(backup, "PARALLEL_FROM", 4)
     monkeypatch.setattr(backup, "_cores", lambda: 3)
+    monkeypatch.setattr(backup, "PART", 2)
     assert backup.parse_backup(data) == one_by_one
-    assert (one_by_one[-1][0]["schema"], one_by_one[-1][0]["first_dealer"]) == (2, 2)
-    assert [doc["id"] for doc, _ in one_by_one] == [game["id"] for game in games]
+    assert (one_by_one.games[-1][0]["schema"], one_by_one.games[-1][0]["first_dealer"]) == (2, 2)
+    assert [doc["id"] for doc, _ in one_by_one.games] == [game["id"] for game in games]
+    finished = [(doc["game"], tally) for doc, tally in one_by_one.games if doc["finished"] or doc["ended_early"]]
+    assert (len(finished), one_by_one.sums) == (7, TallySums.of(finished))
     store = Store(tmp_path)
     assert store.import_json(data) == 12
     assert store.get_game(old["id"])["first_dealer"] == 2
@@ -238,6 +258,7 @@ def test_a_large_backup_names_its_first_bad_game_whatever_slice_holds_it(tmp_pat
     """Two bad games in different slices: the refusal names the first one, and nothing is imported."""
     monkeypatch.setattr(backup, "PARALLEL_FROM", 4)
     monkeypatch.setattr(backup, "_cores", lambda: 3)
+    monkeypatch.setattr(backup, "PART", 2)
     games = [make_doc(n) for n in range(12)]
     games[bad - 1]["rounds"][0]["hands"]["Ann"] = ["7"]
     games[11]["winners"] = ["Nobody"]

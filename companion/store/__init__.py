@@ -512,7 +512,7 @@ class Store(Journals, Drafts):
         """
         with paused_gc():
             games = parse_backup(data)
-            added = self._add(games)
+            added = self._add(*games)
             del games  # let go while the collector is paused, so it does not scan them once
         return added
 
