@@ -19,7 +19,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
-from companion.document import summarize
+from companion.document import load_doc, summarize
 from companion.errors import ReadOnlyError, StoreError
 from companion.i18n import _, lazy
 from companion.pads import Pad
@@ -211,6 +211,26 @@ class Journals(Archive):
             self._settle()
             raise
         self._after_commit(lambda: self._put_archived(doc, tally))
+
+    def _delete_archived(self, game_id: str) -> dict[str, Any] | None:
+        """Delete a finished game from the archive (caller holds the lock); returns its document, or None
+        when the archive does not hold it.
+
+        The move is journaled (see :meth:`_finish_move`). Its shard is read and
+        rewritten without the game; the games it keeps are not checked again.
+        The caller pauses the garbage collector (``files.paused_gc``) around
+        this call: the parsed shard is then let go before the collector could
+        scan it.
+        """
+        if game_id not in self._history_index().by_id:
+            return None
+        shard = self._shard(shard_name(game_id), checked=False)
+        if game_id not in shard[1]:
+            return None
+        doc = load_doc(dict(shard[1][game_id]))
+        self._begin_move("delete", doc)
+        self._after_commit(lambda: self._drop_from_archive(game_id, shard))
+        return doc
 
     def _after_commit(self, rest: Callable[[], None]) -> None:
         """Do the steps of a move after its commit point, then forget the move.
