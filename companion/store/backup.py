@@ -204,8 +204,6 @@ def _check_in_parallel(games: list[Any]) -> CheckedBackup:
                     done[number] = _check_slice(games[start:stop], start + 1)
                 except BackupError as error:
                     done[number] = error
-                    for later in futures[number + 1:]:
-                        later.cancel()
                     break
             for number, future in enumerate(futures):
                 if done[number] is None:
