@@ -37,8 +37,10 @@ MAX_BACKUP_BYTES = 64 * 1024 * 1024
 PARALLEL_FROM = 1000
 """Backups of at least this many games are checked by worker processes, one per core (see the module docstring)."""
 
-PART = 250
-"""Games per part of a large backup handed to a worker or checked by this process (see :func:`_check_in_parallel`)."""
+PART = 100
+"""Games per part of a large backup handed to a worker or checked by this process (see :func:`_check_in_parallel`):
+small, as a worker holds up to three parts that this process can no longer take (the one it checks and two queued)
+and this process waits for them at the end."""
 
 
 class CheckedBackup(NamedTuple):
