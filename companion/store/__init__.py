@@ -274,7 +274,8 @@ class Store(Journals, Drafts):
                 change(pad)
             except Exception as error:
                 raise ChangeFailed(error) from error
-            self._save(prepare_doc(pad.to_doc()), pad=pad, games=games, shard=shard)
+            with paused_gc():
+                self._save(prepare_doc(pad.to_doc()), pad=pad, games=games, shard=shard)
             return pad
 
     @guarded
