@@ -260,6 +260,30 @@ class TallySums:
                         if not fields:
                             del self.records[player]
 
+    def __eq__(self, other: object) -> bool:
+        """True for sums of the same counts (the same games counted in, in any order)."""
+        if not isinstance(other, TallySums):
+            return NotImplemented
+        return all(getattr(self, name) == getattr(other, name) for name in self.__slots__)
+
+    def merge(self, other: TallySums) -> None:
+        """Count in every game that ``other`` counts: the same sums as adding those games one by one
+        (``other`` is not changed)."""
+        for counts, more in ((self.games, other.games), (self.finished, other.finished), (self.wins, other.wins)):
+            for player, value in more.items():
+                _bump(counts, player, value)
+        for player, by_game in other.penalties.items():
+            mine = self.penalties.setdefault(player, {})
+            for game, (points, rounds, games) in by_game.items():
+                sums = mine.setdefault(game, [0, 0, 0])
+                sums[0] += points
+                sums[1] += rounds
+                sums[2] += games
+        for player, fields in other.records.items():
+            mine_fields = self.records.setdefault(player, {})
+            for field_name, reached in fields.items():
+                mine_fields.setdefault(field_name, Counter()).update(reached)
+
     def copy(self) -> TallySums:
         """Sums that can be changed without changing these."""
         other = TallySums()

@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import json
+import multiprocessing
+import os
 import re
 
 import pytest
 
+from companion.stats import TallySums, player_stats
 from companion.store import MAX_BACKUP_BYTES, BackupError, Store, StoreError
 from companion.store import backup
 from companion.store.archive import FOLD_AT
@@ -82,6 +85,21 @@ def test_import_skips_games_already_saved(store, tmp_path):
     assert store.get_game(mine["id"]) == changed
     assert store.get_game(new["id"]) == new
     assert store.import_json(backup) == 0
+
+
+def test_statistics_after_a_large_import_count_each_game_once(store, tmp_path):
+    """A backup holding the games already saved and many new ones: the statistics the store keeps count
+    every finished game once (the saved copies kept, the backup's skipped), as a new count of all would."""
+    saved = store.export_json()
+    other = Store(tmp_path / "other")
+    assert other.import_json(saved) == 5
+    games = json.loads(saved)["games"] + [make_doc(10 + n, finished=True) for n in range(FOLD_AT)]
+    assert other.import_json(backup_of(games)) == FOLD_AT
+    assert not (other.data_dir / "history.log").exists()
+    expected = player_stats(other.iter_games())
+    assert (expected[0].name, expected[0].games, expected[0].finished) == ("Ann", FOLD_AT + 5, FOLD_AT + 3)
+    assert other.player_stats() == expected
+    assert Store(other.data_dir).player_stats() == expected
 
 
 def test_import_migrates_older_games(tmp_path):
@@ -214,9 +232,11 @@ def test_backup_error_is_a_store_error():
     assert issubclass(BackupError, StoreError)
 
 
-def test_a_large_backup_is_checked_on_every_core_with_the_same_result(tmp_path, monkeypatch):
-    """Above PARALLEL_FROM games the slices are checked by forked workers; the games, their order,
-    the tallies and the migrated documents are those of a check one game after another."""
+@pytest.mark.parametrize("cores", [2, 3])
+def test_a_large_backup_is_checked_on_every_core_with_the_same_result(tmp_path, monkeypatch, cores):
+    """Above PARALLEL_FROM games the parts are checked by forked workers and this process together; the
+    games, their order, the tallies, their sums and the migrated documents are those of a check one game
+    after another."""
     old = make_doc(3, finished=True)
     del old["schema"], old["first_dealer"], old["ended_early"]
     old["dealer"] = "Cato"
@@ -224,20 +244,57 @@ def test_a_large_backup_is_checked_on_every_core_with_the_same_result(tmp_path, 
     data = backup_of(games)
     one_by_one = backup.parse_backup(data)
     monkeypatch.setattr(backup, "PARALLEL_FROM", 4)
-    monkeypatch.setattr(backup, "_cores", lambda: 3)
+    monkeypatch.setattr(backup, "_cores", lambda: cores)
+    monkeypatch.setattr(backup, "PART", 2)
     assert backup.parse_backup(data) == one_by_one
-    assert (one_by_one[-1][0]["schema"], one_by_one[-1][0]["first_dealer"]) == (2, 2)
-    assert [doc["id"] for doc, _ in one_by_one] == [game["id"] for game in games]
+    assert (one_by_one.games[-1][0]["schema"], one_by_one.games[-1][0]["first_dealer"]) == (2, 2)
+    assert [doc["id"] for doc, _ in one_by_one.games] == [game["id"] for game in games]
+    finished = [(doc["game"], tally) for doc, tally in one_by_one.games if doc["finished"] or doc["ended_early"]]
+    assert (len(finished), one_by_one.sums) == (7, TallySums.of(finished))
     store = Store(tmp_path)
     assert store.import_json(data) == 12
     assert store.get_game(old["id"])["first_dealer"] == 2
 
 
+def test_this_process_and_a_worker_share_the_parts_of_a_large_backup(monkeypatch):
+    """This process takes parts from the end while a worker takes them from the start: each waits (on an
+    event, not a clock) until the other has begun, so both check some, and the result, a migrated game
+    checked by the worker included, is that of a check one game after another."""
+    old = make_doc(0, finished=True)
+    del old["schema"], old["first_dealer"], old["ended_early"]
+    old["dealer"] = "Cato"
+    games = [old] + [make_doc(n, finished=n % 2 == 0) for n in range(1, 12)]
+    data = backup_of(games)
+    one_by_one = backup.parse_backup(data)
+    monkeypatch.setattr(backup, "PARALLEL_FROM", 4)
+    monkeypatch.setattr(backup, "_cores", lambda: 2)
+    monkeypatch.setattr(backup, "PART", 2)
+    fork = multiprocessing.get_context("fork")
+    worker_began, this_began = fork.Event(), fork.Event()
+    parent, checked_here, check = os.getpid(), [], backup._check_slice
+
+    def check_and_meet(part, first):
+        if os.getpid() == parent:
+            worker_began.wait(60)
+            this_began.set()
+            checked_here.append(first)
+        elif first == 1:
+            worker_began.set()
+            this_began.wait(60)
+        return check(part, first)
+
+    monkeypatch.setattr(backup, "_check_slice", check_and_meet)
+    assert backup.parse_backup(data) == one_by_one
+    assert 0 < len(checked_here) < 6 and 1 not in checked_here
+    assert checked_here == sorted(checked_here, reverse=True)
+
+
 @pytest.mark.parametrize("bad", [2, 6, 10, 11])
-def test_a_large_backup_names_its_first_bad_game_whatever_slice_holds_it(tmp_path, monkeypatch, bad):
-    """Two bad games in different slices: the refusal names the first one, and nothing is imported."""
+def test_a_large_backup_names_its_first_bad_game_whatever_part_holds_it(tmp_path, monkeypatch, bad):
+    """Two bad games in different parts: the refusal names the first one, and nothing is imported."""
     monkeypatch.setattr(backup, "PARALLEL_FROM", 4)
     monkeypatch.setattr(backup, "_cores", lambda: 3)
+    monkeypatch.setattr(backup, "PART", 2)
     games = [make_doc(n) for n in range(12)]
     games[bad - 1]["rounds"][0]["hands"]["Ann"] = ["7"]
     games[11]["winners"] = ["Nobody"]

@@ -226,6 +226,19 @@ def test_sums_kept_game_by_game_give_the_statistics_of_the_games_left(docs):
     assert copy.stats() == merge_tallies([games[0], games[1], games[3], low])
 
 
+def test_sums_merged_are_the_sums_of_adding_every_game_one_by_one(docs):
+    """Merging the sums of two groups of games counts what adding each game in turn counts, field by field."""
+    games = [(doc["game"], freeze_tally(game_tally(pad_from_doc(doc)))) for doc in docs[:4]]
+    merged = TallySums.of(games[:2])
+    merged.merge(TallySums.of(games[2:]))
+    one_by_one = TallySums.of(games)
+    assert merged == one_by_one
+    assert [getattr(merged, name) for name in TallySums.__slots__] == [
+        getattr(one_by_one, name) for name in TallySums.__slots__]
+    assert merged.stats() == player_stats(docs)
+    assert merged != TallySums.of(games[1:])
+
+
 def test_the_store_keeps_the_sums_as_finished_games_come_and_go(tmp_path):
     store = Store(tmp_path)
     finished = [one_up_doc(), up_or_down_doc(), one_card_doc()]

@@ -61,7 +61,6 @@ from babel.support import LazyProxy
 
 from companion.document import (
     is_int,
-    load_doc,
     migrate_doc,
     order_key,
     prepare_doc,
@@ -233,7 +232,7 @@ class Store(Journals, Drafts):
         that a change made meanwhile on another phone is not overwritten.
         """
         prepared = prepare_doc(doc)
-        with self._locked(writing=True):
+        with self._locked(writing=True), paused_gc():
             self._check_writable()
             self._save(prepared)
 
@@ -275,7 +274,8 @@ class Store(Journals, Drafts):
                 change(pad)
             except Exception as error:
                 raise ChangeFailed(error) from error
-            self._save(prepare_doc(pad.to_doc()), pad=pad, games=games, shard=shard)
+            with paused_gc():
+                self._save(prepare_doc(pad.to_doc()), pad=pad, games=games, shard=shard)
             return pad
 
     @guarded
@@ -305,11 +305,9 @@ class Store(Journals, Drafts):
             if doc is not None:
                 self._write_table(storage, current.values())
                 return copy_json(doc)
-            shard = self._shard(shard_name(game_id), checked=False) if game_id in self._history_index().by_id else None
-            doc = load_doc(dict(shard[1][game_id])) if shard is not None and game_id in shard[1] else None
+            with paused_gc():
+                doc = self._delete_archived(game_id)
             if doc is not None:
-                self._begin_move("delete", doc)
-                self._after_commit(lambda: self._drop_from_archive(game_id, shard))
                 return doc
         raise GameNotFoundError(_("There is no saved game with id {id}; nothing was deleted.").format(id=game_id))
 
@@ -512,7 +510,7 @@ class Store(Journals, Drafts):
         """
         with paused_gc():
             games = parse_backup(data)
-            added = self._add(games)
+            added = self._add(*games)
             del games  # let go while the collector is paused, so it does not scan them once
         return added
 

@@ -20,7 +20,7 @@ from typing import Any
 from companion.document import load_doc, order_key, summarize
 from companion.errors import CorruptFileError, StoreError
 from companion.i18n import lazy
-from companion.stats import check_tally
+from companion.stats import FrozenTally, TallySums, check_tally, thaw_tally
 from companion.store.files import (
     AtomicJSONStorage,
     dump_json,
@@ -31,7 +31,7 @@ from companion.store.files import (
     signature,
     write_all,
 )
-from companion.store.index import EMPTY_SHARD_BYTES, SHARD_NAMES, History, check_summary, shard_name
+from companion.store.index import EMPTY_SHARD_BYTES, SHARD_NAMES, History, check_summary, kept_summary, shard_name
 from companion.store.tables import GameTables, tally_of
 
 FOLD_AT = 500
@@ -198,7 +198,7 @@ class Archive(GameTables):
             if "drop" in entry:
                 index.drop([entry["drop"]])
             else:
-                index.put(check_summary(entry["put"]), entry["put"]["tally"])
+                index.put(kept_summary(entry["put"]), entry["put"]["tally"])
 
     def _load_history(self) -> History:
         """Read history.json and history.log whole, check them against the archive, cache the result.
@@ -279,13 +279,35 @@ class Archive(GameTables):
         """
         index = self._history_index()
         try:
-            if index.signature is None or (index.log_offset == 0 and len(entries) >= max(FOLD_AT, len(index.by_id))):
+            if self._folds(index, len(entries)):
                 self._apply_entries(index, entries)
                 self._fold_history(index)
             else:
                 self._append_log(index, entries)
                 if index.log_lines >= max(FOLD_AT, len(index.by_id)):
                     self._fold_history(index)
+        except BaseException:
+            self._folder.history = None
+            raise
+
+    @staticmethod
+    def _folds(index: History, changes: int) -> bool:
+        """True when ``changes`` changes to ``index`` are written as a whole new history.json
+        rather than appended to history.log (see :meth:`_append_history`)."""
+        return index.signature is None or (index.log_offset == 0 and changes >= max(FOLD_AT, len(index.by_id)))
+
+    def _add_to_history(self, games: list[tuple[dict[str, Any], FrozenTally]], sums: TallySums) -> None:
+        """Record archived games that the history index does not list yet (an import), as
+        :meth:`_append_history` of one put each would: (summary as kept, see
+        ``index.kept_summary``; frozen tally) pairs and the sums of their tallies. Many at
+        once are added to the index in one go."""
+        index = self._history_index()
+        if not self._folds(index, len(games)):
+            self._append_history([{"put": {**summary, "tally": thaw_tally(tally)}} for summary, tally in games])
+            return
+        try:
+            index.put_new(games, sums)
+            self._fold_history(index)
         except BaseException:
             self._folder.history = None
             raise

@@ -3,10 +3,10 @@
 A backup is ``{"format": "companion-backup", "schema": 1, "exported": <ISO 8601
 UTC>, "games": [game documents]}``. On import every game is migrated, checked
 and replayed through its score pad before anything is saved. A large backup
-is checked on every core at once: the games are cut into one slice per core,
-worker processes forked after the file is parsed check the slices they
-inherit, and the first bad game (by its place in the file) refuses the whole
-backup, as a check one game after another would.
+is checked on every core at once: the games are cut into parts, worker
+processes forked after the file is parsed check the parts they inherit while
+this process checks others, and the first bad game (by its place in the file)
+refuses the whole backup, as a check one game after another would.
 """
 
 from __future__ import annotations
@@ -17,14 +17,15 @@ import json
 import multiprocessing
 import os
 from concurrent.futures.process import BrokenProcessPool
-from typing import Any
+from typing import Any, NamedTuple
 
 from companion.document import is_int, load_doc
 from companion.errors import BackupError, StoreError
 from companion.i18n import _, format_decimal
 from companion.pads import PadError, pad_class
-from companion.stats import game_tally
+from companion.stats import FrozenTally, TallySums, freeze_tally, game_tally
 from companion.store.files import load_json, paused_gc
+from companion.store.tables import is_ended
 
 BACKUP_FORMAT = "companion-backup"
 """The ``format`` field that marks a JSON file as a Companion backup."""
@@ -36,20 +37,37 @@ MAX_BACKUP_BYTES = 64 * 1024 * 1024
 PARALLEL_FROM = 1000
 """Backups of at least this many games are checked by worker processes, one per core (see the module docstring)."""
 
-CheckedGame = tuple[dict[str, Any], dict[str, Any]]
-"""A game of a backup as :func:`parse_backup` returns it: (current-schema document, statistics tally)."""
+PART = 100
+"""Games per part of a large backup handed to a worker or checked by this process (see :func:`_check_in_parallel`):
+small, as a worker holds up to three parts that this process can no longer take (the one it checks and two queued)
+and this process waits for them at the end."""
+
+
+class CheckedBackup(NamedTuple):
+    """The games of a backup as :func:`parse_backup` returns them.
+
+    ``games`` holds (current-schema document, its statistics tally,
+    ``companion.stats.freeze_tally`` of ``companion.stats.game_tally``)
+    pairs in the backup's order; ``sums`` is the
+    ``companion.stats.TallySums`` of the tallies of the finished games
+    among them (those that go to the archive).
+    """
+
+    games: list[tuple[dict[str, Any], FrozenTally]]
+    sums: TallySums
 
 _inherited: list[Any] = []
 """In a forked worker: the games of the backup being checked, as the parent held them (see :func:`_inherit`)."""
 
 
-def parse_backup(data: bytes | str) -> list[tuple[dict[str, Any], dict[str, Any]]]:
+def parse_backup(data: bytes | str) -> CheckedBackup:
     """The games of a backup, each migrated, checked and replayed once by its pad (see :meth:`Store.import_json`).
 
-    Takes the file's bytes or text; returns (current-schema game document,
-    its statistics tally from ``companion.stats.game_tally``) pairs in the
-    backup's order. Raises BackupError with a message saying what is wrong:
-    also for a file nested too deeply or holding a number too long to read.
+    Takes the file's bytes or text; returns a :class:`CheckedBackup`: the
+    (current-schema game document, frozen statistics tally) pairs in the
+    backup's order, and the sums of the tallies of its finished games.
+    Raises BackupError with a message saying what is wrong: also for a
+    file nested too deeply or holding a number too long to read.
     """
     if isinstance(data, str):
         data = data.encode("utf-8")
@@ -64,7 +82,7 @@ def parse_backup(data: bytes | str) -> list[tuple[dict[str, Any], dict[str, Any]
         return _read_backup(data)
 
 
-def _read_backup(data: bytes | bytearray) -> list[tuple[dict[str, Any], dict[str, Any]]]:
+def _read_backup(data: bytes | bytearray) -> CheckedBackup:
     """The work of :func:`parse_backup` once the size is checked."""
     try:
         backup = load_json(bytes(data).removeprefix(codecs.BOM_UTF8))
@@ -93,7 +111,7 @@ def _read_backup(data: bytes | bytearray) -> list[tuple[dict[str, Any], dict[str
         raise BackupError(_("This backup has no list of games. Nothing was imported."))
     checked = _check_in_parallel(games) if len(games) >= PARALLEL_FROM else _check_slice(games, 1)
     seen: set[str] = set()
-    for number, (doc, _tally) in enumerate(checked, start=1):
+    for number, (doc, _tally) in enumerate(checked.games, start=1):
         if doc["id"] in seen:
             raise BackupError(_("Game {number} in the backup repeats the id {id}. Nothing was imported.").format(
                 number=number, id=doc["id"]))
@@ -101,17 +119,18 @@ def _read_backup(data: bytes | bytearray) -> list[tuple[dict[str, Any], dict[str
     return checked
 
 
-def _check_slice(games: list[Any], first: int) -> list[CheckedGame]:
+def _check_slice(games: list[Any], first: int) -> CheckedBackup:
     """Migrate, check and replay each game of ``games``, the first being game number ``first`` of the backup.
 
-    Returns (document, tally) pairs in order; raises BackupError naming the
+    Returns their :class:`CheckedBackup`; raises BackupError naming the
     first game that is not valid.
     """
     checked = []
+    sums = TallySums()
     for number, game in enumerate(games, start=first):
         try:
             doc = load_doc(game)
-            tally = game_tally(pad_class(doc["game"]).from_loaded_doc(doc))
+            tally = freeze_tally(game_tally(pad_class(doc["game"]).from_loaded_doc(doc)))
         except (StoreError, PadError) as error:
             reason = str(error).rstrip(".")
             raise BackupError(_("Game {number} in the backup is not valid: {reason}. Nothing was imported.").format(
@@ -120,8 +139,10 @@ def _check_slice(games: list[Any], first: int) -> list[CheckedGame]:
             raise BackupError(_(
                 "Game {number} in the backup is not valid: it is nested too deeply. Nothing was imported."
             ).format(number=number)) from error
+        if is_ended(doc):
+            sums.add(doc["game"], tally)
         checked.append((doc, tally))
-    return checked
+    return CheckedBackup(checked, sums)
 
 
 def _inherit(games: list[Any]) -> None:
@@ -129,17 +150,17 @@ def _inherit(games: list[Any]) -> None:
     _inherited[:] = games
 
 
-def _check_inherited(start: int, stop: int) -> list[tuple[dict[str, Any] | None, dict[str, Any]]]:
+def _check_inherited(start: int, stop: int) -> tuple[list[tuple[dict[str, Any] | None, FrozenTally]], TallySums]:
     """In a forked worker: :func:`_check_slice` of games ``start`` to ``stop`` (0-based) of :data:`_inherited`.
 
-    Returns (document, tally) pairs with the document None when it is the
-    game as inherited (current schema: the parent holds it already), so
-    that only migrated documents are sent back. Raises BackupError as
-    :func:`_check_slice`.
+    Returns its games as (document, tally) pairs with the document None
+    when it is the game as inherited (current schema: the parent holds it
+    already), so that only migrated documents are sent back, and its sums.
+    Raises BackupError as :func:`_check_slice`.
     """
     games = _inherited[start:stop]
-    return [(None if doc is game else doc, tally)
-            for game, (doc, tally) in zip(games, _check_slice(games, start + 1))]
+    checked = _check_slice(games, start + 1)
+    return [(None if doc is game else doc, tally) for game, (doc, tally) in zip(games, checked.games)], checked.sums
 
 
 def _cores() -> int:
@@ -150,40 +171,61 @@ def _cores() -> int:
         return os.cpu_count() or 1
 
 
-def _check_in_parallel(games: list[Any]) -> list[CheckedGame]:
-    """:func:`_check_slice` of all ``games``, one slice per core: this process checks the first slice while
-    forked workers check the others.
+def _check_in_parallel(games: list[Any]) -> CheckedBackup:
+    """:func:`_check_slice` of all ``games``, in parts of :data:`PART` games checked by this process and by
+    forked workers (one per other core) together.
 
     The workers get the games by inheriting the memory of this process
-    (``fork``), not through a pipe, and send back only the tallies (and
-    any migrated document); they run the rules core alone, take no lock and
-    write nothing. Falls back to checking one game after another where
-    processes can not be forked (no ``fork`` start method, one core, a
-    fork refused by the system, a worker that dies). The
-    result and the refusal are those of :func:`_check_slice` over the whole
-    list: when several slices hold a bad game, the first slice's error is
-    raised.
+    (``fork``), not through a pipe, take the parts from the first on, and
+    send back only the tallies (and any migrated document); they run the
+    rules core alone, take no lock and write nothing. This process takes
+    the parts from the last on that no worker has started yet, so all end
+    at about the same time whatever else this process and the machine do.
+    Falls back to checking one game after another where processes can not
+    be forked (no ``fork`` start method, one core, a fork refused by the
+    system, a worker that dies). The result and the refusal are those of
+    :func:`_check_slice` over the whole list: when several parts hold a bad
+    game, the first part's error is raised.
     """
     cores = _cores()
     if cores < 2 or "fork" not in multiprocessing.get_all_start_methods():
         return _check_slice(games, 1)
-    bounds = [len(games) * part // cores for part in range(cores + 1)]
-    slices = list(zip(bounds[1:-1], bounds[2:]))
+    parts = [(start, min(start + PART, len(games))) for start in range(0, len(games), PART)]
+    done: list[CheckedBackup | BackupError | None] = [None] * len(parts)
     context = multiprocessing.get_context("fork")
     try:
         with concurrent.futures.ProcessPoolExecutor(
             cores - 1, mp_context=context, initializer=_inherit, initargs=(games,)
         ) as pool:
-            futures = [pool.submit(_check_inherited, start, stop) for start, stop in slices]
-            try:
-                checked = _check_slice(games[:bounds[1]], 1)
-            except BackupError:
-                for future in futures:
-                    future.cancel()
-                raise
-            for future, (start, stop) in zip(futures, slices):
-                checked.extend((game if doc is None else doc, tally)
-                               for game, (doc, tally) in zip(games[start:stop], future.result()))
+            futures = [pool.submit(_check_inherited, start, stop) for start, stop in parts]
+            for number in reversed(range(len(parts))):
+                if not futures[number].cancel():
+                    break
+                start, stop = parts[number]
+                try:
+                    done[number] = _check_slice(games[start:stop], start + 1)
+                except BackupError as error:
+                    done[number] = error
+                    break
+            for number, future in enumerate(futures):
+                if done[number] is None:
+                    try:
+                        inherited, sums = future.result()
+                    except BackupError as error:
+                        done[number] = error
+                    else:
+                        start, stop = parts[number]
+                        done[number] = CheckedBackup(
+                            [(game if doc is None else doc, tally) for game, (doc, tally) in zip(games[start:stop], inherited)],
+                            sums)
+                if isinstance(done[number], BackupError):
+                    for later in futures[number:]:
+                        later.cancel()
+                    raise done[number]
     except (BrokenProcessPool, OSError):
         return _check_slice(games, 1)
+    checked = CheckedBackup([], TallySums())
+    for part in done:
+        checked.games.extend(part.games)
+        checked.sums.merge(part.sums)
     return checked

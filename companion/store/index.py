@@ -19,7 +19,7 @@ from typing import Any
 from companion.document import SUMMARY_FIELDS, is_int, order_key, utc_seconds
 from companion.errors import StoreError
 from companion.i18n import lazy
-from companion.stats import TallySums, freeze_tally, thaw_tally
+from companion.stats import FrozenTally, TallySums, freeze_tally, thaw_tally
 
 SHARD_NAMES = frozenset(f"{n:02x}.json" for n in range(256))
 """The names an archive shard file may have."""
@@ -46,6 +46,12 @@ def check_summary(row: Any) -> dict[str, Any]:
         utc_seconds(row["updated"])
     except ValueError as error:
         raise StoreError(lazy("a summary has a bad date")) from error
+    return kept_summary(row)
+
+
+def kept_summary(row: dict[str, Any]) -> dict[str, Any]:
+    """The copy of a summary that the index keeps (see :func:`check_summary`), not checked:
+    for a summary this store made itself (``companion.document.summarize`` of a checked document)."""
     summary = {field: row[field] for field in (*SUMMARY_FIELDS, "rounds")}
     summary["players"] = tuple(summary["players"])
     summary["winners"] = tuple(summary["winners"])
@@ -127,6 +133,19 @@ class History:
                 if tally is not None:
                     self.sums.remove(old["game"], tally)
                 self.shards[shard_name(game_id)] -= 1
+
+    def put_new(self, games: list[tuple[dict[str, Any], FrozenTally]], sums: TallySums) -> None:
+        """Add games this index does not list yet, all at once: (summary as kept, see
+        :func:`kept_summary`; frozen tally) pairs and the sums of their tallies. The index
+        is the one :meth:`put` of each, one by one, would make."""
+        for summary, tally in games:
+            game_id = summary["id"]
+            self.by_id[game_id] = summary
+            self.tallies[game_id] = tally
+            self.shards[shard_name(game_id)] += 1
+        self.ordered.extend((order_key(summary), summary) for summary, _tally in games)
+        self.ordered.sort(key=itemgetter(0))
+        self.sums.merge(sums)
 
     def put(self, summary: dict[str, Any], tally: dict[str, Any]) -> None:
         """Add or replace one checked summary (see check_summary) and its statistics tally."""

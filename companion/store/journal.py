@@ -19,14 +19,14 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
-from companion.document import summarize
+from companion.document import load_doc, summarize
 from companion.errors import ReadOnlyError, StoreError
 from companion.i18n import _, lazy
 from companion.pads import Pad
-from companion.stats import game_tally
+from companion.stats import FrozenTally, TallySums, freeze_tally, game_tally
 from companion.store.archive import Archive
 from companion.store.files import JSON_OPTIONS, AtomicJSONStorage, fsync_folder
-from companion.store.index import digest, shard_name
+from companion.store.index import digest, kept_summary, shard_name
 from companion.store.tables import is_ended, tally_of
 
 SHARD_WRITERS = 16
@@ -212,6 +212,26 @@ class Journals(Archive):
             raise
         self._after_commit(lambda: self._put_archived(doc, tally))
 
+    def _delete_archived(self, game_id: str) -> dict[str, Any] | None:
+        """Delete a finished game from the archive (caller holds the lock); returns its document, or None
+        when the archive does not hold it.
+
+        The move is journaled (see :meth:`_finish_move`). Its shard is read and
+        rewritten without the game; the games it keeps are not checked again.
+        The caller pauses the garbage collector (``files.paused_gc``) around
+        this call: the parsed shard is then let go before the collector could
+        scan it.
+        """
+        if game_id not in self._history_index().by_id:
+            return None
+        shard = self._shard(shard_name(game_id), checked=False)
+        if game_id not in shard[1]:
+            return None
+        doc = load_doc(dict(shard[1][game_id]))
+        self._begin_move("delete", doc)
+        self._after_commit(lambda: self._drop_from_archive(game_id, shard))
+        return doc
+
     def _after_commit(self, rest: Callable[[], None]) -> None:
         """Do the steps of a move after its commit point, then forget the move.
 
@@ -225,8 +245,13 @@ class Journals(Archive):
         except OSError:
             self._settle()
 
-    def _add(self, games: list[tuple[dict[str, Any], dict[str, Any] | None]]) -> int:
-        """Add (document, tally or None) pairs as one transaction journaled in import.json."""
+    def _add(self, games: list[tuple[dict[str, Any], FrozenTally | None]], sums: TallySums | None = None) -> int:
+        """Add (document, frozen tally or None) pairs as one transaction journaled in import.json.
+
+        ``sums`` is the ``companion.stats.TallySums`` of the tallies of the
+        finished games among them, when the caller has it (then every tally
+        is given); it is used up.
+        """
         repeated = [gid for gid, count in Counter(doc["id"] for doc, _tally in games).items() if count > 1]
         if repeated:
             raise StoreError(_("Game {id} appears more than once; nothing was added.").format(id=repeated[0]))
@@ -234,13 +259,18 @@ class Journals(Archive):
             self._check_writable()
             storage, current = self._games()
             index = self._history_index()
-            new = [(doc, tally) for doc, tally in games if doc["id"] not in current and doc["id"] not in index.by_id]
+            new = []
+            for doc, tally in games:
+                if doc["id"] not in current and doc["id"] not in index.by_id:
+                    new.append((doc, tally))
+                elif sums is not None and is_ended(doc):
+                    sums.remove(doc["game"], tally)
             if not new:
                 return 0
             ids = [doc["id"] for doc, _tally in new]
             AtomicJSONStorage(self._import_path, **JSON_OPTIONS).write({"imports": {"1": {"ids": ids}}})
             try:
-                self._write_added(new, storage, current)
+                self._write_added(new, storage, current, sums)
             except BaseException:
                 with contextlib.suppress(StoreError, OSError):
                     self._undo_import(ids)
@@ -251,11 +281,13 @@ class Journals(Archive):
 
     def _write_added(
         self,
-        new: list[tuple[dict[str, Any], dict[str, Any] | None]],
+        new: list[tuple[dict[str, Any], FrozenTally | None]],
         storage: AtomicJSONStorage,
         current: dict[str, dict[str, Any]],
+        sums: TallySums | None,
     ) -> None:
-        """Write new games: each archive shard once, the index once, games.json once.
+        """Write new games: each archive shard once, the index once, games.json once
+        (``sums`` as in :meth:`_add`, or None to add the tallies up here).
 
         The shards are read one by one, then written by :data:`SHARD_WRITERS`
         threads at once: each write waits mostly for its fsync, and the disk
@@ -264,11 +296,13 @@ class Journals(Archive):
         journal in import.json undoes both if either fails or is cut short.
         """
         by_shard: dict[str, list[dict[str, Any]]] = {}
-        rows = []
+        archived = []
         for doc, tally in new:
             if is_ended(doc):
                 by_shard.setdefault(shard_name(doc["id"]), []).append(doc)
-                rows.append({"put": {**summarize(doc), "tally": tally if tally is not None else tally_of(doc)}})
+                archived.append((kept_summary(summarize(doc)), tally if tally is not None else freeze_tally(tally_of(doc))))
+        if sums is None:
+            sums = TallySums.of((summary["game"], tally) for summary, tally in archived)
         shards = []
         self._remove_archive_temps()
         for name, group in sorted(by_shard.items()):
@@ -277,8 +311,8 @@ class Journals(Archive):
             shards.append((shard, list(docs.values())))
         with concurrent.futures.ThreadPoolExecutor(SHARD_WRITERS) as writers:
             written = [writers.submit(self._write_table, shard, docs) for shard, docs in shards]
-            if rows:
-                self._append_history(rows)
+            if archived:
+                self._add_to_history(archived, sums)
             for done in written:
                 done.result()
         in_progress = [doc for doc, _tally in new if not is_ended(doc)]
