@@ -122,7 +122,9 @@ def controls(root: Any, visible: bool = False) -> Iterator[BaseControl]:
     """Every control in the tree under ``root`` (a page, a control), each once,
     parents before children: what a session would send the phone (the fields
     Flet does not skip, a component's rendered body). With ``visible``, a
-    control whose ``visible`` is false and everything under it are left out."""
+    control whose ``visible`` is false or whose ``opacity`` is 0 (the phone
+    paints nothing of it and leaves it out of the accessibility tree) and
+    everything under it are left out."""
     seen: set[int] = set()
     stack = [root]
     while stack:
@@ -131,7 +133,7 @@ def controls(root: Any, visible: bool = False) -> Iterator[BaseControl]:
             continue
         seen.add(id(value))
         if isinstance(value, BaseControl):
-            if visible and getattr(value, "visible", True) is False:
+            if visible and (getattr(value, "visible", True) is False or getattr(value, "opacity", 1) == 0):
                 continue
             yield value
         if dataclasses.is_dataclass(value):

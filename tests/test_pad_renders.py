@@ -8,7 +8,9 @@ by none of them (the saving phone's pad is shared through the game cache;
 only its hand-by-hand draft is read, once with the save, for all).
 A hand entered draws the hands box again, not the rounds or the totals.
 Going from one game's address straight to another's starts the other's pad
-afresh: a sheet open on the first is not shown on the second.
+afresh: a sheet open on the first is not shown on the second. A sheet
+covers the table, which stays built (not hidden) but transparent and
+disabled under it, and is shown again when the sheet closes.
 """
 
 from __future__ import annotations
@@ -24,7 +26,7 @@ from companion.store import Store
 from companion.ui.app import session_main
 from companion.ui.live import game_cache, game_topic
 from companion.ui.state import phone_label
-from flet_session import click, go_to, open_session, run_alone, server_hub, settle, shows, tap
+from flet_session import click, find, go_to, open_session, run_alone, server_hub, settle, shown_strings, shows, tap
 
 
 
@@ -168,3 +170,34 @@ def test_a_round_saved_redraws_the_pad_and_the_message_bar_not_the_app(tmp_path,
     assert {name: renders[name] for name in ("App", "KeyGate", "Shell", "PadScreen", "GamePad", "MessageBar")} == {
         "App": 0, "KeyGate": 0, "Shell": 0, "PadScreen": 0, "GamePad": 2, "MessageBar": 1,
     }
+
+
+def test_a_sheet_covers_the_table_which_stays_built_and_out_of_reach(tmp_path):
+    def state(phone) -> tuple[bool, bool, bool, bool]:
+        """(whether the names and totals are under a control with opacity 0, a
+        disabled one, a hidden one; whether "Add round" is among the strings shown)."""
+        total = find(phone.session.page, lambda control: getattr(control, "identifier", None) == "total-Ann")
+        above = []
+        while total is not None:
+            above.append(total)
+            total = total.parent
+        return (any(getattr(control, "opacity", 1) == 0 for control in above),
+                any(getattr(control, "disabled", False) for control in above),
+                any(getattr(control, "visible", True) is False for control in above),
+                "Add round" in shown_strings(phone.session.page))
+
+    async def cover(store, game_id, other_id, shown, others):
+        phone = shown[0]
+        before = state(phone)
+        await tap(phone, "Add round")
+        await settle([phone])
+        covered = state(phone), shows(phone, "Round 10")
+        await tap(phone, "Cancel")
+        await settle([phone])
+        return before, covered, state(phone)
+
+    assert table_of_phones(tmp_path, cover) == (
+        (False, False, False, True),
+        ((True, True, False, False), True),
+        (False, False, False, True),
+    )

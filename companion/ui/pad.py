@@ -287,7 +287,7 @@ def pad_layout(
     on_add: Callable[[], None],
     hands_control: ft.Control | None = None,
     on_hand: Callable[[], None] | None = None,
-    visible: bool = True,
+    covered: bool = False,
 ) -> ft.Control:
     """The pad at the table: the title ``header`` and the names and totals
     stay at the top; ``notes`` (the game's facts, the end, a refusal), the
@@ -295,8 +295,12 @@ def pad_layout(
     between them and the add button, which stays at the bottom within the
     thumb's reach (above the message bar, never under it). A game entered
     hand by hand has ``hands_control`` (the round being entered, above the
-    buttons) and ``on_hand``, the "My hand" button's handler. ``visible``
-    False keeps the pad on the screen, hidden (under a sheet or a view).
+    buttons) and ``on_hand``, the "My hand" button's handler. ``covered``
+    True keeps the pad built but unseen under a sheet or a view (see
+    :func:`cover`): not painted, out of the accessibility tree, and
+    disabled, so the keyboard can not reach it either. Its opacity always
+    goes through a zero-length animation, so the phone keeps one wrapper
+    around the pad and covering it never builds it anew.
 
     The handlers should stay the same from one render to the next
     (``companion.ui.state.use_latest``): the names and totals, the rounds
@@ -321,7 +325,15 @@ def pad_layout(
         controls.append(hands_control)
     if not pad.finished:
         controls.append(PadButtons(ui.add_label(pad), f"/check/{pad.GAME}?game_id={pad.id}", language, on_add, on_hand))
-    return ft.Column(controls, spacing=8, expand=True, visible=visible)
+    return ft.Column(
+        controls, spacing=8, expand=True, opacity=0 if covered else 1, animate_opacity=0, disabled=covered
+    )
+
+
+def cover(above: ft.Control) -> ft.Control:
+    """``above`` (a sheet or a view) over the whole pad, on the page's own
+    colour: it takes every tap there, so none reaches the covered pad."""
+    return ft.Container(content=above, bgcolor=ft.Colors.SURFACE)
 
 
 @ft.component
@@ -694,9 +706,10 @@ def GamePad(game_id: str) -> ft.Control:
             return scrolling(RoundDetail(pad, detail, on_edit=edit_from_detail, on_close=lambda: show_detail(None)))
         return None
 
-    # The table stays on the screen, hidden, under a sheet or a view: closing
-    # the sheet after a save then sends only what the save changed, not the
-    # whole table built anew, and opening a sheet builds only the sheet.
+    # The table stays built, covered, under a sheet or a view: closing the
+    # sheet after a save then sends, and the phone builds, only what the save
+    # changed, not the whole table anew (nor scrolls it again from its top to
+    # the newest round); opening a sheet builds only the sheet.
     above = over_the_pad()
     table = pad_layout(
         pad,
@@ -716,6 +729,6 @@ def GamePad(game_id: str) -> ft.Control:
         hands_control=HandsBox(table_hands, current_language(), on_save_hands, on_clear_hands)
         if table_hands.stale or table_hands.status is not None else None,
         on_hand=on_hand if pad.HAND_BY_HAND else None,
-        visible=above is None,
+        covered=above is not None,
     )
-    return ft.Column([table] if above is None else [table, above], spacing=0, expand=True)
+    return ft.Stack([table] if above is None else [table, cover(above)], fit=ft.StackFit.EXPAND, expand=True)

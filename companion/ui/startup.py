@@ -58,9 +58,9 @@ FIRST_FRAME_FLET: tuple[str, ...] = (
     "Column", "Container", "CrossAxisAlignment", "Divider", "FilledButton", "Icon", "IconButton",
     "ListTile", "MainAxisAlignment", "NavigationBar", "NavigationBarDestination", "NavigationBarTheme",
     "OutlinedButton", "Padding", "PopupMenuButton", "PopupMenuItem", "Router", "Row", "ScrollMode",
-    "Semantics", "SharedPreferences", "Text", "TextAlign", "TextOverflow", "TextThemeStyle", "Theme",
-    "ThemeMode", "View", "VisualDensity", "Wakelock", "use_callback", "use_context", "use_effect",
-    "use_ref", "use_route_location", "use_route_outlet", "use_route_params", "use_state", "use_view_path",
+    "Semantics", "SharedPreferences", "Stack", "StackFit", "Text", "TextAlign", "TextOverflow",
+    "TextThemeStyle", "Theme", "ThemeMode", "View", "VisualDensity", "Wakelock", "use_callback", "use_context",
+    "use_effect", "use_ref", "use_route_location", "use_route_outlet", "use_route_params", "use_state", "use_view_path",
 )
 """The Flet names the first frames use (the shell, Play, a pad, the key gate)
 that ``flet`` imports only when first read; reading them all costs about
