@@ -50,7 +50,7 @@ sys.path.insert(0, str(ROOT / "bench"))
 
 from companion.pads import new_pad  # noqa: E402
 from companion.store import Store  # noqa: E402
-from harness import PHONE, TEST_ID_ATTRIBUTE, AppPage, free_port, launch_browser, missing, start_app, start_script  # noqa: E402
+from harness import PHONE, TEST_ID_ATTRIBUTE, AppPage, free_port, in_browser, start_app, start_script  # noqa: E402
 from playwright.sync_api import Error as PlaywrightError  # noqa: E402
 from startup import HELLO_SCRIPT, HELLO_TEXT, _finished_docs, _p95, cpu_seconds, first_frame, print_first_frames  # noqa: E402
 
@@ -479,14 +479,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--history", type=int, default=10_000, help="saved games for the long work (default 10000)")
     parser.add_argument("--runs", type=int, default=3, help="start-up runs per app (default 3)")
     args = parser.parse_args(argv)
-    reason = missing()
-    if reason:
-        print(f"skipped: {reason}")
-        return
-    from playwright.sync_api import sync_playwright
 
-    with sync_playwright() as playwright:
-        browser = launch_browser(playwright)
+    def measure(browser) -> None:
         if args.part in ("all", "taps"):
             taps(browser, args.taps)
         if args.part in ("all", "start"):
@@ -497,7 +491,8 @@ def main(argv: list[str] | None = None) -> None:
             table(browser, args.fanout)
         if args.part in ("all", "club"):
             club(browser, args.sessions, args.saves, args.fanout)
-        browser.close()
+
+    in_browser(measure, "live-table benchmarks")
 
 
 if __name__ == "__main__":

@@ -158,21 +158,16 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description="Companion start-up trace against hello-world Flet")
     parser.add_argument("--runs", type=int, default=3, help="runs per app, alternating (default 3)")
     args = parser.parse_args(argv)
-    from harness import launch_browser, missing
-    from playwright.sync_api import sync_playwright
+    from harness import in_browser
 
-    reason = missing()
-    if reason:
-        print(f"skipped: {reason}")
-        return
-    with sync_playwright() as playwright:
-        browser = launch_browser(playwright)
+    def trace(browser) -> None:
         for number in range(args.runs):
             for kind in ("hello", "app"):
                 print(f"{'hello-world Flet app' if kind == 'hello' else 'Companion main.py'}, run {number + 1}:")
                 for seconds, step in one_run(browser, kind):
                     print(f"  {seconds:6.3f} s  {step}")
-        browser.close()
+
+    in_browser(trace, "start-up trace")
 
 
 if __name__ == "__main__":

@@ -47,7 +47,7 @@ sys.path.insert(0, str(ROOT / "tests" / "e2e"))
 
 from companion.pads import Pad, new_pad, pad_from_doc  # noqa: E402
 from companion.store import Store  # noqa: E402
-from harness import PHONE, AppPage, free_port, launch_browser, missing, start_script  # noqa: E402
+from harness import PHONE, AppPage, free_port, in_browser, start_script  # noqa: E402
 
 HELLO_SCRIPT = ROOT / "bench" / "hello_flet.py"
 HELLO_TEXT = "Hello from Flet"
@@ -106,12 +106,6 @@ def print_first_frames(hello: list[FirstFrame], app: list[FirstFrame]) -> None:
 
 def startup(runs: int) -> None:
     """Print the medians of app and hello-world start, and their ratio."""
-    reason = missing()
-    if reason:
-        print(f"start to first frame: skipped ({reason})")
-        return
-    from playwright.sync_api import sync_playwright
-
     def app_args(port: int, data: Path) -> list[str]:
         return ["--host", "127.0.0.1", "--port", str(port), "--data-dir", str(data), "--no-browser"]
 
@@ -120,13 +114,16 @@ def startup(runs: int) -> None:
 
     hello: list[FirstFrame] = []
     app: list[FirstFrame] = []
-    with sync_playwright() as playwright:
-        browser = launch_browser(playwright)
+
+    def measure(browser) -> None:
         first_frame(browser, HELLO_SCRIPT, hello_args, HELLO_TEXT)
         for _ in range(runs):
             hello.append(first_frame(browser, HELLO_SCRIPT, hello_args, HELLO_TEXT))
             app.append(first_frame(browser, ROOT / "main.py", app_args, APP_TEXT))
-        browser.close()
+
+    in_browser(measure, "start to first frame")
+    if not app:
+        return
     print(f"start to first frame, median of {runs} runs each (one warm-up run first):")
     print_first_frames(hello, app)
 

@@ -24,7 +24,7 @@ import socket
 import subprocess
 import sys
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, NoReturn
@@ -234,6 +234,22 @@ def launch_browser(playwright):
     """Headless Debian Chromium with the project's flags; test ids read from Flutter."""
     playwright.selectors.set_test_id_attribute(TEST_ID_ATTRIBUTE)
     return playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+
+
+def in_browser(work: Callable[[object], None], what: str) -> None:
+    """Call ``work(browser)`` with :func:`launch_browser`'s Chromium, closed
+    afterwards (a bench's measuring); where the browser can not run here
+    (:func:`missing`), print "<what>: skipped (<reason>)" instead. Returns nothing."""
+    reason = missing()
+    if reason:
+        print(f"{what}: skipped ({reason})")
+        return
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = launch_browser(playwright)
+        work(browser)
+        browser.close()
 
 
 class AppPage:
