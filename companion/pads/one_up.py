@@ -261,10 +261,17 @@ class OneUpPad(Pad):
         totals, new_totals = before.totals, after.totals
         return {player: 0 if player == went_out else new_totals[player] - totals[player] for player in self.players}
 
-    def penalties(self) -> list[dict[str, int]]:
-        """Each round's hand penalties by player (the rows' ``penalty``), worked out from the states alone."""
-        return [self._hand_penalties(before, after, saved["went_out"])
-                for before, after, saved in zip(self._states, self._states[1:], self._rounds)]
+    def penalty_totals(self) -> tuple[dict[str, int], int]:
+        """Each player's hand penalties summed over the rounds (what the rows' ``penalty`` add up to),
+        and the number of rounds, worked out from the states alone: every round counts, and the
+        player who went out gets no penalty in it (seed 000, "Scoring")."""
+        sums = dict.fromkeys(self.players, 0)
+        for before, after, saved in zip(self._states, self._states[1:], self._rounds):
+            out, old = saved["went_out"], before.totals
+            for player, total in after.totals.items():
+                if player != out:
+                    sums[player] += total - old[player]
+        return sums, len(self._rounds)
 
     def _totals(self, state: OneUpState) -> dict[str, int]:
         return dict(state.totals)
