@@ -305,6 +305,8 @@ def test_a_large_backup_names_its_first_bad_game_whatever_part_holds_it(tmp_path
 
 
 def test_an_import_syncs_the_archive_folder_once_after_its_shards(tmp_path, monkeypatch):
+    """The shards of an import are renamed into place without a sync of the folder each; the folder is
+    synced once, before the import's journal is ended, and every game is there when the store reopens."""
     from companion.store import files, journal
 
     synced = []
