@@ -123,8 +123,9 @@ def _check_slice(games: list[Any], first: int) -> CheckedBackup:
     """Migrate, check and replay each game of ``games``, the first being game number ``first`` of the backup.
 
     Returns their :class:`CheckedBackup`; raises BackupError naming the
-    first game that is not valid. Each game id's pad class is looked up in
-    the registry once per call, not once per game.
+    first game that is not valid. The pad class of each kind of game (the
+    documents' ``game`` field, "one_up"...) is looked up in the registry once
+    per call, not once per document; nothing about a document is kept.
     """
     checked = []
     sums = TallySums()

@@ -384,9 +384,9 @@ class AtomicJSONStorage(Storage):
         With ``sync_folder`` False the rename is not made durable here: the
         caller fsyncs the folder (``fsync_folder``) once after writing many
         files, and journals the writes so that a rename lost in a crash is
-        undone with the rest. Raises OSError in read-only mode, CorruptFileError when the file on
-        disk changed since it was last read here and is not a valid database
-        (it is then left as it is).
+        undone with the rest. Raises OSError in read-only mode,
+        CorruptFileError when the file on disk changed since it was last
+        read here and is not a valid database (it is then left as it is).
         """
         if not self._writable:
             raise OSError(f"Cannot write to {self.path}: it was opened read-only.")
