@@ -350,4 +350,5 @@ def test_penalty_totals_add_up_the_hand_penalties_of_every_round_without_give_ba
     pad = five_round_pad()
     assert [row.penalty for row in pad.rows][3] == {"Ann": 0, "Ben": 5, "Cy": 1}
     assert pad.penalty_totals() == ({"Ann": 28, "Ben": 28, "Cy": 18}, 5)
+    assert pad.penalty_totals()[0] == {player: sum(row.penalty[player] for row in pad.rows) for player in PLAYERS}
     assert OneUpPad(PLAYERS).penalty_totals() == ({"Ann": 0, "Ben": 0, "Cy": 0}, 0)

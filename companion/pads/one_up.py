@@ -263,14 +263,19 @@ class OneUpPad(Pad):
 
     def penalty_totals(self) -> tuple[dict[str, int], int]:
         """Each player's hand penalties summed over the rounds (what the rows' ``penalty`` add up to),
-        and the number of rounds, worked out from the states alone: every round counts, and the
-        player who went out gets no penalty in it (seed 000, "Scoring")."""
-        sums = dict.fromkeys(self.players, 0)
+        and the number of rounds, worked out from the states alone: every round counts.
+
+        A total rises by the hand penalty, or falls by the give-back for
+        the player who went out, who gets no penalty (seed 000, "Scoring"):
+        so a player's penalties are their total now, less their total at the
+        start, plus every give-back they took.
+        """
+        start = self._states[0].totals
+        sums = {player: total - start[player] for player, total in self._state.totals.items()}
         for before, after, saved in zip(self._states, self._states[1:], self._rounds):
-            out, old = saved["went_out"], before.totals
-            for player, total in after.totals.items():
-                if player != out:
-                    sums[player] += total - old[player]
+            out = saved["went_out"]
+            if out is not None:
+                sums[out] += before.totals[out] - after.totals[out]
         return sums, len(self._rounds)
 
     def _totals(self, state: OneUpState) -> dict[str, int]:
