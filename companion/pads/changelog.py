@@ -323,23 +323,22 @@ def check_record(record: Record) -> None:
     a record holds are checked by the pad that loads it.  Raises ValueError
     naming the change.
     """
-    get = record.get
-    number = get("id")
-    kind = get("kind")
-    moved = get("undone_kind") if kind == "undo" else kind
-    if kind == "undo" and (not is_int(get("undoes")) or moved not in LABELS):
+    number = record.get("id")
+    kind = record.get("kind")
+    moved = record.get("undone_kind") if kind == "undo" else kind
+    if kind == "undo" and (not is_int(record.get("undoes")) or moved not in LABELS):
         raise ValueError(_("change {number} does not say which change it undid").format(number=number))
-    flags = get("flags")
+    flags = record.get("flags")
     if flags is not None and not (
         isinstance(flags, dict) and _flags(flags.get("before")) and _flags(flags.get("after"))
     ):
         raise ValueError(_("change {number} has damaged finished/ended early flags").format(number=number))
-    place, option = get("number"), get("option")
+    place, option = record.get("number"), record.get("option")
     if place is not None and not ((type(place) is int or is_int(place)) and place >= 1):
         raise ValueError(_("change {number} has a bad round number").format(number=number))
     if option is not None and not isinstance(option, str):
         raise ValueError(_("change {number} has a bad option name").format(number=number))
-    written, value = get("round"), get("value")
+    written, value = record.get("round"), record.get("value")
     if moved in ROUND_KINDS:
         if place is None or not isinstance(written, dict):
             raise ValueError(_("change {number} does not hold the round it changed").format(number=number))
@@ -354,7 +353,7 @@ def check_record(record: Record) -> None:
             raise ValueError(_("change {number} does not hold the option it changed").format(number=number))
     elif value is not None:
         raise ValueError(_("change {number} holds an option it did not change").format(number=number))
-    hands = get("hands")
+    hands = record.get("hands")
     if hands is not None and not (
         kind == "add" and isinstance(hands, dict)
         and all(isinstance(phone, str) or phone is None for phone in hands.values())
