@@ -127,14 +127,13 @@ def game_tally(pad: Pad) -> dict[str, dict[str, Any]]:
     finished = pad.finished
     winners = set(pad.winners) if finished else set()
     _title, record = GAME_RECORDS.get(pad.GAME, ("", None))
-    rounds = [penalty for penalty in pad.penalties() if penalty]
+    penalties, counted = pad.penalty_totals()
     tally: dict[str, dict[str, Any]] = {}
     for player in pad.players:
-        penalties = [penalty[player] for penalty in rounds]
         tally[player] = {
             "finished": finished,
             "won": player in winners,
-            "penalty": [sum(penalties), len(penalties)] if penalties else None,
+            "penalty": [penalties[player], counted] if counted else None,
             "record": record(pad, player) if record else None,
         }
     return tally

@@ -302,3 +302,25 @@ def test_a_large_backup_names_its_first_bad_game_whatever_part_holds_it(tmp_path
     with pytest.raises(BackupError, match=f"^Game {bad} in the backup is not valid: Round 1: "):
         store.import_json(backup_of(games))
     assert store.list_games() == []
+
+
+def test_an_import_syncs_the_archive_folder_once_after_its_shards(tmp_path, monkeypatch):
+    """The shards of an import are renamed into place without a sync of the folder each; the folder is
+    synced once, before the import's journal is ended, and every game is there when the store reopens."""
+    from companion.store import files, journal
+
+    synced = []
+    real = files.fsync_folder
+
+    def recording(folder):
+        synced.append(os.path.basename(folder))
+        real(folder)
+
+    monkeypatch.setattr(files, "fsync_folder", recording)
+    monkeypatch.setattr(journal, "fsync_folder", recording)
+    games = [make_doc(n, finished=True) for n in range(40)]
+    store = Store(tmp_path / "phone")
+    assert store.import_json(backup_of(games)) == 40
+    assert len(os.listdir(tmp_path / "phone" / "archive")) > 20
+    assert synced.count("archive") == 1
+    assert sorted(doc["id"] for doc in Store(tmp_path / "phone").iter_games()) == sorted(doc["id"] for doc in games)

@@ -344,3 +344,11 @@ def test_names_are_trimmed_and_options_checked():
         OneUpPad(PLAYERS, options={"limit": 0})
     with pytest.raises(PadError, match="first dealer must be a seat from 0 to 2"):
         OneUpPad(PLAYERS, first_dealer=3)
+
+
+def test_penalty_totals_add_up_the_hand_penalties_of_every_round_without_give_backs():
+    pad = five_round_pad()
+    assert [row.penalty for row in pad.rows][3] == {"Ann": 0, "Ben": 5, "Cy": 1}
+    assert pad.penalty_totals() == ({"Ann": 28, "Ben": 28, "Cy": 18}, 5)
+    assert pad.penalty_totals()[0] == {player: sum(row.penalty[player] for row in pad.rows) for player in PLAYERS}
+    assert OneUpPad(PLAYERS).penalty_totals() == ({"Ann": 0, "Ben": 0, "Cy": 0}, 0)

@@ -257,11 +257,14 @@ class Pad(VersionedPad):
             self._shown_rows = rows
         return list(rows)
 
-    def penalties(self) -> list[dict[str, int]]:
-        """Each round's penalty points by player, oldest first: the rows'
-        ``penalty`` (empty dicts in games without penalties); a game may
+    def penalty_totals(self) -> tuple[dict[str, int], int]:
+        """Each player's penalty points summed over the rounds that give
+        penalties, and how many such rounds there are: ``(player -> points,
+        rounds)``, from the rows' ``penalty`` (a round whose ``penalty`` is
+        empty, as in games without penalties, is not counted). A game may
         work them out from its states without building the rows."""
-        return [row.penalty for row in self.rows]
+        rounds = [row.penalty for row in self.rows if row.penalty]
+        return {player: sum(penalty[player] for penalty in rounds) for player in self.players}, len(rounds)
 
     @property
     def totals(self) -> dict[str, int]:

@@ -261,10 +261,22 @@ class OneUpPad(Pad):
         totals, new_totals = before.totals, after.totals
         return {player: 0 if player == went_out else new_totals[player] - totals[player] for player in self.players}
 
-    def penalties(self) -> list[dict[str, int]]:
-        """Each round's hand penalties by player (the rows' ``penalty``), worked out from the states alone."""
-        return [self._hand_penalties(before, after, saved["went_out"])
-                for before, after, saved in zip(self._states, self._states[1:], self._rounds)]
+    def penalty_totals(self) -> tuple[dict[str, int], int]:
+        """Each player's hand penalties summed over the rounds (what the rows' ``penalty`` add up to),
+        and the number of rounds, worked out from the states alone: every round counts.
+
+        A total rises by the hand penalty, or falls by the give-back for
+        the player who went out, who gets no penalty (seed 000, "Scoring"):
+        so a player's penalties are their total now, less their total at the
+        start, plus every give-back they took.
+        """
+        start = self._states[0].totals
+        sums = {player: total - start[player] for player, total in self._state.totals.items()}
+        for before, after, saved in zip(self._states, self._states[1:], self._rounds):
+            out = saved["went_out"]
+            if out is not None:
+                sums[out] += before.totals[out] - after.totals[out]
+        return sums, len(self._rounds)
 
     def _totals(self, state: OneUpState) -> dict[str, int]:
         return dict(state.totals)

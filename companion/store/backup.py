@@ -22,7 +22,7 @@ from typing import Any, NamedTuple
 from companion.document import is_int, load_doc
 from companion.errors import BackupError, StoreError
 from companion.i18n import _, format_decimal
-from companion.pads import PadError, pad_class
+from companion.pads import Pad, PadError, pad_class
 from companion.stats import FrozenTally, TallySums, freeze_tally, game_tally
 from companion.store.files import load_json, paused_gc
 from companion.store.tables import is_ended
@@ -123,14 +123,19 @@ def _check_slice(games: list[Any], first: int) -> CheckedBackup:
     """Migrate, check and replay each game of ``games``, the first being game number ``first`` of the backup.
 
     Returns their :class:`CheckedBackup`; raises BackupError naming the
-    first game that is not valid.
+    first game that is not valid. The pad class of each kind of game (the
+    documents' ``game`` field, "one_up"...) is looked up in the registry once
+    per call, not once per document; nothing about a document is kept.
     """
     checked = []
     sums = TallySums()
+    pads: dict[str, type[Pad]] = {}
     for number, game in enumerate(games, start=first):
         try:
             doc = load_doc(game)
-            tally = freeze_tally(game_tally(pad_class(doc["game"]).from_loaded_doc(doc)))
+            kind = doc["game"]
+            pad_type = pads.get(kind) or pads.setdefault(kind, pad_class(kind))
+            tally = freeze_tally(game_tally(pad_type.from_loaded_doc(doc)))
         except (StoreError, PadError) as error:
             reason = str(error).rstrip(".")
             raise BackupError(_("Game {number} in the backup is not valid: {reason}. Nothing was imported.").format(

@@ -187,13 +187,16 @@ def write_all(fd: int, payload: bytes) -> None:
         view = view[os.write(fd, view):]
 
 
-def _atomic_write(path: Path, payload: bytes) -> tuple[int, int, int, int, int] | None:
+def _atomic_write(path: Path, payload: bytes, *, sync_folder: bool = True) -> tuple[int, int, int, int, int] | None:
     """Replace ``path`` by ``payload`` so a reader sees the old or the new file, never a mix.
 
     Writes a temp file in the same folder, fsyncs it, renames it
-    over ``path`` with os.replace and fsyncs the folder. Returns the new
-    file's signature. A temp file is removed if the write fails; one left by
-    a killed process is removed by the next open (:func:`remove_stale_temps`).
+    over ``path`` with os.replace and fsyncs the folder (unless
+    ``sync_folder`` is False: the caller fsyncs it once after many writes,
+    under a journal that undoes them if the renames are lost). Returns the
+    new file's signature. A temp file is removed if the write fails; one
+    left by a killed process is removed by the next open
+    (:func:`remove_stale_temps`).
     """
     folder = path.parent
     fd, temp = _new_temp(folder, path.name)
@@ -211,7 +214,8 @@ def _atomic_write(path: Path, payload: bytes) -> tuple[int, int, int, int, int] 
         with contextlib.suppress(FileNotFoundError):
             os.unlink(temp)
         raise
-    fsync_folder(folder)
+    if sync_folder:
+        fsync_folder(folder)
     return signature(path)
 
 
@@ -374,12 +378,15 @@ class AtomicJSONStorage(Storage):
         """
         return self._load()
 
-    def write(self, data: dict[str, dict[str, Any]]) -> None:
+    def write(self, data: dict[str, dict[str, Any]], *, sync_folder: bool = True) -> None:
         """Atomically replace the file by ``data`` serialised as JSON.
 
-        Raises OSError in read-only mode, CorruptFileError when the file on
-        disk changed since it was last read here and is not a valid database
-        (it is then left as it is).
+        With ``sync_folder`` False the rename is not made durable here: the
+        caller fsyncs the folder (``fsync_folder``) once after writing many
+        files, and journals the writes so that a rename lost in a crash is
+        undone with the rest. Raises OSError in read-only mode,
+        CorruptFileError when the file on disk changed since it was last
+        read here and is not a valid database (it is then left as it is).
         """
         if not self._writable:
             raise OSError(f"Cannot write to {self.path}: it was opened read-only.")
@@ -388,7 +395,7 @@ class AtomicJSONStorage(Storage):
             self._load()
         payload = (dump_json(data, **self._dump_options) if self._encoding == "utf-8"
                    else json.dumps(data, **self._dump_options).encode(self._encoding))
-        self._seen = _atomic_write(self.path, payload)
+        self._seen = _atomic_write(self.path, payload, sync_folder=sync_folder)
 
     def close(self) -> None:
         """Nothing to release: the file is open only inside read() and write()."""

@@ -291,7 +291,9 @@ class Journals(Archive):
 
         The shards are read one by one, then written by :data:`SHARD_WRITERS`
         threads at once: each write waits mostly for its fsync, and the disk
-        takes many together. The index is brought up to date and written
+        takes many together. The archive folder is fsynced once, after the
+        last shard is renamed into place (the journal undoes an import whose
+        renames a crash lost). The index is brought up to date and written
         while they wait (its work needs the processor, theirs the disk); the
         journal in import.json undoes both if either fails or is cut short.
         """
@@ -310,11 +312,13 @@ class Journals(Archive):
             docs.update((doc["id"], doc) for doc in group)
             shards.append((shard, list(docs.values())))
         with concurrent.futures.ThreadPoolExecutor(SHARD_WRITERS) as writers:
-            written = [writers.submit(self._write_table, shard, docs) for shard, docs in shards]
+            written = [writers.submit(self._write_table, shard, docs, sync_folder=False) for shard, docs in shards]
             if archived:
                 self._add_to_history(archived, sums)
             for done in written:
                 done.result()
+        if shards:
+            fsync_folder(self._archive_dir)
         in_progress = [doc for doc, _tally in new if not is_ended(doc)]
         if in_progress:
             current.update((doc["id"], doc) for doc in in_progress)

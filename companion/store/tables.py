@@ -73,11 +73,13 @@ class GameTables(DamagedFiles):
         self._folder.games.keep(self._games_path, storage.version, games)
         return storage, dict(games)
 
-    def _write_table(self, storage: AtomicJSONStorage, docs: Iterable[dict[str, Any]]) -> None:
+    def _write_table(self, storage: AtomicJSONStorage, docs: Iterable[dict[str, Any]], *,
+                     sync_folder: bool = True) -> None:
         """Write a file's ``games`` table whole: one line per document, in the given order
         (each a checked document of the current schema). What is written to games.json is
-        kept as its latest version (see :meth:`_games`)."""
+        kept as its latest version (see :meth:`_games`). ``sync_folder`` as in
+        ``AtomicJSONStorage.write``."""
         table = {str(n): doc for n, doc in enumerate(docs, start=1)}
-        storage.write({"games": table})
+        storage.write({"games": table}, sync_folder=sync_folder)
         if storage.path == self._games_path:
             self._folder.games.keep(self._games_path, storage.version, {doc["id"]: doc for doc in table.values()})
