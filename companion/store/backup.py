@@ -19,10 +19,10 @@ import os
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any, NamedTuple
 
+from companion import rules_core
 from companion.document import is_int, load_doc
 from companion.errors import BackupError, StoreError
 from companion.i18n import _, format_decimal
-from companion.pads import PadError, pad_class
 from companion.stats import FrozenTally, TallySums, freeze_tally, game_tally
 from companion.store.files import load_json, paused_gc
 from companion.store.tables import is_ended
@@ -130,8 +130,8 @@ def _check_slice(games: list[Any], first: int) -> CheckedBackup:
     for number, game in enumerate(games, start=first):
         try:
             doc = load_doc(game)
-            tally = freeze_tally(game_tally(pad_class(doc["game"]).from_loaded_doc(doc)))
-        except (StoreError, PadError) as error:
+            tally = freeze_tally(game_tally(rules_core.pad_class(doc["game"]).from_loaded_doc(doc)))
+        except (StoreError, rules_core.PadError) as error:
             reason = str(error).rstrip(".")
             raise BackupError(_("Game {number} in the backup is not valid: {reason}. Nothing was imported.").format(
                 number=number, reason=reason)) from error
