@@ -1,16 +1,21 @@
 """Benchmark: where the time from process start to the first frame goes, main.py against hello-world Flet.
 
-    .venv/bin/python bench/start_trace.py [--runs N]
+    .venv/bin/python bench/start_trace.py [--runs N] [--in-progress]
 
 Starts the server (this file, re-run as ``serve hello|app PORT DATA``) with
 every page, file and WebSocket request it serves time-stamped, opens it in
 a fresh headless Chromium context and waits for the first screen's text.
 For each run it prints, in seconds from the process start (the browser's
-own steps on the same clock): the server listening, the page and the web
-client's files served, the WebSocket opened, the first frame sent (the
-session's entry point done) and the text seen; for main.py also the first
-step of the warming (companion/ui/startup.py). Runs alternate between the
-two apps; ``--runs`` each (default 3).
+own steps on the same clock) and, in brackets, the server's CPU seconds
+then (``time.process_time``: the machine's other load counts less): the
+server listening (uvicorn's start-up done), the page and the web client's
+files served, the WebSocket opened, the first frame sent (the session's
+entry point done) and the text seen; for main.py also the first step of
+the warming (companion/ui/startup.py). Runs alternate between the two
+apps; ``--runs`` each (default 3). Last, the medians of the server's
+listening and first frame, wall and CPU, and main.py's ratios to
+hello-world. With ``--in-progress`` main.py opens a data folder with a
+game in progress (the store checks it as it opens), as at a real table.
 
 Needs /usr/bin/chromium and Playwright.
 """
@@ -19,6 +24,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -38,9 +44,16 @@ HELLO_TEXT = "Hello from Flet"
 APP_TEXT = "Companion"
 
 
+LISTENING = "listening"
+FIRST_FRAME = "first frame sent"
+SUMMED = (LISTENING, FIRST_FRAME)
+"""The server's steps whose medians are printed at the end."""
+
+
 def mark(what: str) -> None:
-    """Print ``what`` with the seconds since the process was started (``START_TRACE_T0``)."""
-    print(f"TRACE {time.time() - float(os.environ[START_ENV]):.3f} {what}", flush=True)
+    """Print ``what`` with the seconds since the process was started
+    (``START_TRACE_T0``) and the process's CPU seconds so far."""
+    print(f"TRACE {time.time() - float(os.environ[START_ENV]):.3f} {time.process_time():.3f} {what}", flush=True)
 
 
 class Stamped:
@@ -70,25 +83,25 @@ class Stamped:
 
 def serve(kind: str, port: int, data: str) -> None:
     """Serve ``kind`` ("hello": bench/hello_flet.py's app; "app": main.py) on ``port``
-    with every request stamped; main.py also stamps its warming's first step
-    and its session entry point. Returns when the server stops."""
-    import threading
+    with every request stamped and the end of uvicorn's start-up (the socket
+    listens); main.py also stamps its warming's first step and its session
+    entry point. Returns when the server stops."""
+    import uvicorn
 
-    def listening() -> None:
-        from companion.ui.startup import wait_until_listening
+    started = uvicorn.Server.startup
 
-        if wait_until_listening("127.0.0.1", port):
-            mark("listening")
+    async def startup(self, sockets=None) -> None:
+        await started(self, sockets=sockets)
+        mark(LISTENING)
 
-    threading.Thread(target=listening, daemon=True).start()
+    uvicorn.Server.startup = startup
     if kind == "hello":
         import flet_web.fastapi as flet_fastapi
-        import uvicorn
         from hello_flet import main as hello
 
         def entry(page) -> None:
             hello(page)
-            mark("first frame sent")
+            mark(FIRST_FRAME)
 
         uvicorn.run(Stamped(flet_fastapi.app(entry, no_cdn=True)), host="127.0.0.1", port=port,
                     log_level="critical", ws="websockets-sansio")
@@ -107,7 +120,7 @@ def serve(kind: str, port: int, data: str) -> None:
 
         def first(page) -> None:
             entry(page)
-            mark("first frame sent")
+            mark(FIRST_FRAME)
 
         return first
 
@@ -117,12 +130,21 @@ def serve(kind: str, port: int, data: str) -> None:
     main.main(["--host", "127.0.0.1", "--port", str(port), "--data-dir", data, "--no-browser"])
 
 
-def one_run(browser, kind: str) -> list[tuple[float, str]]:
-    """Start ``kind`` ("hello" or "app") and show its first screen in a fresh context;
-    returns the (seconds, step) of the server's stamps and the browser's, in time order."""
+def one_run(browser, kind: str, in_progress: bool = False) -> list[tuple[float, float | None, str]]:
+    """Start ``kind`` ("hello" or "app", on a data folder with a game in
+    progress when ``in_progress``) and show its first screen in a fresh
+    context; returns the (seconds, server CPU seconds or None for the
+    browser's steps, step) of the server's stamps and the browser's, in time order."""
     from harness import PHONE, AppPage, free_port, wait_for_port
 
     with tempfile.TemporaryDirectory() as scratch:
+        if in_progress:
+            from companion.pads import new_pad
+            from companion.store import Store
+
+            pad = new_pad("one_up", ["Ann", "Ben", "Cy"])
+            pad.add_round({"Ann": [], "Ben": "K 3", "Cy": "2"}, went_out="Ann")
+            Store(Path(scratch) / "data").save_game(pad.to_doc())
         port = free_port()
         started = time.time()
         server = subprocess.Popen(
@@ -130,23 +152,39 @@ def one_run(browser, kind: str) -> list[tuple[float, str]]:
             cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
             env={**os.environ, START_ENV: str(started)},
         )
-        steps: list[tuple[float, str]] = []
+        steps: list[tuple[float, float | None, str]] = []
         try:
             wait_for_port(port, server)
             context = browser.new_context(viewport=PHONE)
             app = AppPage(context.new_page(), f"http://127.0.0.1:{port}")
             app.open("/")
             app.see(HELLO_TEXT if kind == "hello" else APP_TEXT, timeout=60_000)
-            steps.append((time.time() - started, "text seen in the browser"))
+            steps.append((time.time() - started, None, "text seen in the browser"))
             context.close()
         finally:
             server.terminate()
             output, _unused = server.communicate(timeout=30)
     for line in output.splitlines():
         if line.startswith("TRACE "):
-            seconds, step = line.removeprefix("TRACE ").split(" ", 1)
-            steps.append((float(seconds), step))
-    return sorted(steps)
+            seconds, cpu, step = line.removeprefix("TRACE ").split(" ", 2)
+            steps.append((float(seconds), float(cpu), step))
+    return sorted(steps, key=lambda found: found[0])
+
+
+def print_medians(runs: dict[str, list[list[tuple[float, float | None, str]]]]) -> None:
+    """Print the median wall and CPU seconds of each step of :data:`SUMMED` for
+    each app (``runs``: "hello" and "app" -> the steps of each run), and main.py's ratios."""
+    medians: dict[str, dict[str, tuple[float, float]]] = {}
+    for kind, kind_runs in runs.items():
+        medians[kind] = {}
+        for step in SUMMED:
+            found = [(seconds, cpu) for steps in kind_runs for seconds, cpu, name in steps if name == step]
+            medians[kind][step] = (statistics.median(s for s, _cpu in found), statistics.median(c for _s, c in found))
+    print(f"medians of {len(runs['app'])} runs each, seconds from the process start (server CPU seconds):")
+    for step in SUMMED:
+        hello, app = medians["hello"][step], medians["app"][step]
+        print(f"  {step:<17} hello-world {hello[0]:6.3f} ({hello[1]:5.3f})   main.py {app[0]:6.3f} ({app[1]:5.3f})"
+              f"   ratio {app[0] / hello[0]:.2f}x (CPU {app[1] / hello[1]:.2f}x)")
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -157,15 +195,21 @@ def main(argv: list[str] | None = None) -> None:
         return
     parser = argparse.ArgumentParser(description="Companion start-up trace against hello-world Flet")
     parser.add_argument("--runs", type=int, default=3, help="runs per app, alternating (default 3)")
+    parser.add_argument("--in-progress", action="store_true", help="main.py opens a data folder with a game in progress")
     args = parser.parse_args(argv)
     from harness import in_browser
+    from startup import compile_companion
 
     def trace(browser) -> None:
+        compile_companion()
+        runs: dict[str, list[list[tuple[float, float | None, str]]]] = {"hello": [], "app": []}
         for number in range(args.runs):
             for kind in ("hello", "app"):
                 print(f"{'hello-world Flet app' if kind == 'hello' else 'Companion main.py'}, run {number + 1}:")
-                for seconds, step in one_run(browser, kind):
-                    print(f"  {seconds:6.3f} s  {step}")
+                runs[kind].append(one_run(browser, kind, args.in_progress and kind == "app"))
+                for seconds, cpu, step in runs[kind][-1]:
+                    print(f"  {seconds:6.3f} s  {'' if cpu is None else f'({cpu:5.3f} s CPU)':<15} {step}")
+        print_medians(runs)
 
     in_browser(trace, "start-up trace")
 

@@ -36,6 +36,7 @@ later, in its own language.
 from __future__ import annotations
 
 import datetime as dt
+import functools
 import hashlib
 import json
 import re
@@ -45,19 +46,12 @@ from typing import Any
 
 from babel.support import LazyProxy
 
-from companion import setup
+from companion import rules_core
 from companion.errors import StoreError
-from companion.games import up_to_nine
 from companion.i18n import lazy
 
 SCHEMA = 2
 """The version of the saved game document this code reads and writes."""
-
-GAMES = setup.GAME_IDS
-"""The values a document's ``game`` field may take (``companion.setup.GAME_IDS``)."""
-
-PLAYER_COUNTS: dict[str, range] = {game: setup.GAMES[game].players for game in GAMES}
-"""Game id -> how many players it takes (``companion.setup.GAMES[game].players``, worked out once)."""
 
 SUMMARY_FIELDS = ("id", "game", "players", "created", "updated", "finished", "ended_early", "winners")
 """Fields copied from a game into its summary (plus ``rounds``: the number of rounds)."""
@@ -134,8 +128,8 @@ def _up_to_nine_went_out(entry: dict[str, Any]) -> dict[str, Any]:
     if isinstance(results, dict):
         for player, result in results.items():
             try:
-                if isinstance(result, dict) and up_to_nine.went_out(
-                    up_to_nine.RoundResult(result.get("laid_down"), result.get("hand") or (), result.get("points"))
+                if isinstance(result, dict) and rules_core.up_to_nine.went_out(
+                    rules_core.up_to_nine.RoundResult(result.get("laid_down"), result.get("hand") or (), result.get("points"))
                 ):
                     out.append(player)
             except (ValueError, TypeError):
@@ -240,6 +234,15 @@ def utc_seconds(value: Any) -> float:
     return moment.timestamp()
 
 
+@functools.cache
+def player_counts() -> dict[str, range]:
+    """Game id -> how many players it takes (``range(2, 7)``: 2 to 6), in the
+    setup table's order (``companion.setup.GAMES[game].players``), worked out
+    on the first call, when the rules core is first needed (see
+    ``companion.rules_core``)."""
+    return {game: rules_core.setup.GAMES[game].players for game in rules_core.setup.GAME_IDS}
+
+
 def validate_doc(doc: dict[str, Any]) -> None:
     """Check the outer shape of a current-schema game document.
 
@@ -261,12 +264,13 @@ def validate_doc(doc: dict[str, Any]) -> None:
     if not isinstance(game_id, str) or not ID_PATTERN.fullmatch(game_id):
         raise StoreError(lazy("A saved game needs an 'id' of 1 to 64 letters, digits, '-' or '_'; got {value}.",
             value=repr(game_id)))
-    if doc.get("game") not in GAMES:
-        fail(lazy("'game' must be one of {games}; got {value}.", games=", ".join(GAMES), value=repr(doc.get("game"))))
+    games = rules_core.setup.GAME_IDS
+    if doc.get("game") not in games:
+        fail(lazy("'game' must be one of {games}; got {value}.", games=", ".join(games), value=repr(doc.get("game"))))
     players = doc.get("players")
     if not isinstance(players, list) or not all(isinstance(p, str) and p.strip() for p in players):
         fail(lazy("'players' must be a list of player names (non-empty text)."))
-    counts = PLAYER_COUNTS[doc["game"]]
+    counts = player_counts()[doc["game"]]
     if len(players) not in counts:
         fail(lazy("'players' must name {least} to {most} players; got {count}.",
             least=counts.start, most=counts.stop - 1, count=len(players)))

@@ -21,9 +21,8 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from companion import rules_core
 from companion.i18n import N_, _, pgettext
-from companion.pads import GAME_TITLES, Pad, PadError, pad_from_doc
-from companion.pads.up_to_nine import FINISHED
 
 CSV_COLUMNS: tuple[str, ...] = (
     "game_id", "game", "started_utc", "round", "dealer", "player", "points", "total",
@@ -96,17 +95,17 @@ class PlayerStats:
     highest_level: int | None = None
 
 
-def _best_round_score(pad: Pad, player: str) -> int | None:
+def _best_round_score(pad: rules_core.Pad, player: str) -> int | None:
     """Up or Down?: the player's best score of a single round (points), None before round 1."""
     return max((row.points[player] for row in pad.rows), default=None)
 
 
-def _highest_level_laid(pad: Pad, player: str) -> int:
+def _highest_level_laid(pad: rules_core.Pad, player: str) -> int:
     """Up to 9: the highest level the player has laid down (0 = none yet; the level played next, less 1)."""
     return pad.level(player) - 1
 
 
-GAME_RECORDS: dict[str, tuple[str, Callable[[Pad, str], int | None]]] = {
+GAME_RECORDS: dict[str, tuple[str, Callable[[rules_core.Pad, str], int | None]]] = {
     "up_or_down": ("best_score", _best_round_score),
     "up_to_nine": ("highest_level", _highest_level_laid),
 }
@@ -114,7 +113,7 @@ GAME_RECORDS: dict[str, tuple[str, Callable[[Pad, str], int | None]]] = {
 how one game's pad gives it for a player); the best over all games is kept."""
 
 
-def game_tally(pad: Pad) -> dict[str, dict[str, Any]]:
+def game_tally(pad: rules_core.Pad) -> dict[str, dict[str, Any]]:
     """One game's contribution to each player's statistics (plain JSON).
 
     Takes a replayed pad; returns player name -> ``{"finished": bool, "won":
@@ -329,7 +328,7 @@ def merge_tallies(tallies: Iterable[tuple[str, FrozenTally]]) -> list[PlayerStat
     return TallySums.of(tallies).stats()
 
 
-def load_pads(docs: Iterable[Mapping[str, Any]]) -> Iterator[Pad]:
+def load_pads(docs: Iterable[Mapping[str, Any]]) -> Iterator[rules_core.Pad]:
     """The pads of the saved games that replay; damaged documents are skipped.
 
     Args:
@@ -337,8 +336,8 @@ def load_pads(docs: Iterable[Mapping[str, Any]]) -> Iterator[Pad]:
     """
     for doc in docs:
         try:
-            yield pad_from_doc(doc)
-        except PadError:
+            yield rules_core.pad_from_doc(doc)
+        except rules_core.PadError:
             continue
 
 
@@ -370,7 +369,7 @@ def level_after_round(level: int | None) -> int | str:
     10, seed 003 "levels"; in the current language), ``""`` for the games without levels (``None``)."""
     if level is None:
         return ""
-    return _(LEVELS_DONE) if level == FINISHED else level
+    return _(LEVELS_DONE) if level == rules_core.FINISHED else level
 
 
 def csv_rows(docs: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
@@ -390,7 +389,7 @@ def csv_rows(docs: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
             for player in pad.players:
                 rows.append({
                     "game_id": pad.id,
-                    "game": GAME_TITLES[pad.GAME],
+                    "game": rules_core.GAME_TITLES[pad.GAME],
                     "started_utc": started_text(pad.created),
                     "round": row.number,
                     "dealer": row.dealer,

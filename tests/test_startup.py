@@ -1,6 +1,9 @@
 """What the server imports before it listens and for its first frames
 (companion/ui/startup.py), each checked in a fresh Python process: main.py
-imports neither the app's screens nor a deferred library; the first frames
+imports neither the app's screens nor a deferred library, and, up to the
+point where the server listens, exactly the store, the server and the
+start-up modules (the store reads the rules core through
+companion.rules_core, at its first use); the first frames
 (Play, a pad, the key gate) import no deferred library, no Flet module and
 compile no catalog that the first step of the warming left out; the second
 step brings every deferred library and the rules search's index of every
@@ -18,6 +21,8 @@ import textwrap
 import threading
 from pathlib import Path
 
+import pytest
+
 from companion.server import TableAccess
 from companion.store import Store
 from companion.ui.startup import (
@@ -32,6 +37,7 @@ from companion.ui.startup import (
     yielding_often,
 )
 from flet_session import open_session, run_alone, server_hub, shows
+from store_helpers import make_doc
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -55,6 +61,80 @@ def test_main_imports_neither_the_screens_nor_a_deferred_library_before_it_liste
         print(json.dumps(sorted(set(sys.modules) & set({[*FIRST_FRAME_MODULES, "flet.controls.theme", "companion.rulebook", *DEFERRED]!r}))))
     """)
     assert loaded == []
+
+
+BEFORE_LISTEN = [
+    "companion", "companion.document", "companion.errors", "companion.i18n", "companion.rules_core",
+    "companion.server", "companion.stats", "companion.store", "companion.store.archive", "companion.store.backup",
+    "companion.store.damage", "companion.store.drafts", "companion.store.files", "companion.store.folder",
+    "companion.store.guard", "companion.store.index", "companion.store.journal", "companion.store.tables",
+    "companion.ui", "companion.ui.startup",
+]
+"""Every module of Companion that main.py imports up to the point where the
+server listens: no game, pad, setup table, card or app screen."""
+
+
+def modules_before_listening(data: Path) -> list[str]:
+    """Run main.py up to the point where its server would listen, on the data
+    folder ``data``, in a fresh process; return the Companion modules it imported, sorted."""
+    served, loaded = fresh_python(f"""
+        import json, socket
+        import main
+
+        served = []
+        main.serve = lambda app, host, port: served.append(port)
+        with socket.socket() as probe:
+            probe.bind(("127.0.0.1", 0))
+            port = probe.getsockname()[1]
+        main.main(["--no-browser", "--data-dir", {str(data)!r}, "--port", str(port)])
+        print(json.dumps([served == [port], sorted(name for name in sys.modules if name.split(".")[0] == "companion")]))
+    """)
+    assert served is True
+    return loaded
+
+
+def test_main_imports_no_rules_module_before_it_listens(tmp_path):
+    assert modules_before_listening(tmp_path) == BEFORE_LISTEN
+
+
+def test_with_games_saved_main_imports_only_the_setup_table_and_the_games_before_it_listens(tmp_path):
+    store = Store(tmp_path)
+    store.save_game(make_doc(0))
+    store.save_game(make_doc(1, finished=True))
+    extra = sorted(set(modules_before_listening(tmp_path)) - set(BEFORE_LISTEN))
+    assert [name for name in extra if not name.startswith("companion.games.")] == [
+        "companion.cards", "companion.games", "companion.setup", "companion.verdict", "companion.wording",
+    ]
+
+
+def test_importing_the_store_imports_no_rules_module():
+    loaded = fresh_python("""
+        import json
+        import companion.store
+        print(json.dumps(sorted(name for name in sys.modules if name.split(".")[0] == "companion")))
+    """)
+    assert loaded == [name for name in BEFORE_LISTEN if name not in ("companion.server", "companion.ui", "companion.ui.startup")]
+
+
+def test_the_rules_core_of_the_store_is_imported_at_its_first_read_and_kept():
+    found = fresh_python("""
+        import json
+        from companion import rules_core
+
+        before = "companion.pads" in sys.modules
+        error = rules_core.PadError
+        kept = vars(rules_core).get("PadError") is error
+        rules_core.load_all()
+        print(json.dumps([before, error.__module__, kept, sorted(set(rules_core.LATE) - set(vars(rules_core)))]))
+    """)
+    assert found == [False, "companion.pads.table", True, []]
+
+
+def test_a_name_the_rules_core_does_not_give_is_an_attribute_error():
+    from companion import rules_core
+
+    with pytest.raises(AttributeError, match="module 'companion.rules_core' has no attribute 'Poker'"):
+        getattr(rules_core, "Poker")
 
 
 def test_the_first_frames_import_no_deferred_library_and_nothing_the_warming_left_out(tmp_path):

@@ -742,4 +742,6 @@ TestStoreAgainstModel.settings = settings(
 def test_document_game_ids_are_the_setup_table_order():
     from companion import document
 
-    assert document.GAMES == ("one_up", "one_card", "up_to_nine", "up_or_down")
+    assert list(document.player_counts().items()) == [
+        ("one_up", range(2, 7)), ("one_card", range(2, 7)), ("up_to_nine", range(2, 7)), ("up_or_down", range(2, 7)),
+    ]

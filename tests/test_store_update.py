@@ -9,12 +9,12 @@ from pathlib import Path
 
 import pytest
 
+from companion import rules_core
 from companion.errors import ConflictError
 from companion.pads import OneCardPad, PadError
 import companion.store as store_module
 from companion.store import GameNotFoundError, Store, StoreError
 from companion.store import files as store_files
-from companion.store import tables as store_tables
 
 REPO = Path(__file__).resolve().parent.parent
 PLAYERS = ["Ann", "Ben", "Cy"]
@@ -178,11 +178,10 @@ def test_a_change_reads_and_replays_the_game_once(tmp_path, monkeypatch, archive
     store.list_games()
     reads: list[str] = []
     replays: list[str] = []
-    real_read, real_replay = store_files.AtomicJSONStorage.read, store_module.pad_from_doc
+    real_read, real_replay = store_files.AtomicJSONStorage.read, rules_core.pad_from_doc
     monkeypatch.setattr(store_files.AtomicJSONStorage, "read",
                         lambda self: reads.append(self.path.name) or real_read(self))
-    for module in (store_module, store_tables):
-        monkeypatch.setattr(module, "pad_from_doc", lambda doc: replays.append(doc["id"]) or real_replay(doc))
+    monkeypatch.setattr(rules_core, "pad_from_doc", lambda doc: replays.append(doc["id"]) or real_replay(doc))
     store.update_game(game_id, lambda pad: pad.set_option("target", 999))
     expected = [store_module.shard_name(game_id)] if archived else []  # games.json as kept since its last write
     assert sorted(name for name in reads if name != "move.json") == sorted(expected)

@@ -59,6 +59,7 @@ from typing import Any
 
 from babel.support import LazyProxy
 
+from companion import rules_core
 from companion.document import (
     is_int,
     migrate_doc,
@@ -78,9 +79,6 @@ from companion.errors import (
     StoreError,
 )
 from companion.i18n import _, lazy
-from companion.pads import Pad, PadError, pad_from_doc
-from companion.pads.base import now_iso
-from companion.pads.table import copy_json
 from companion.stats import PlayerStats, freeze_tally
 from companion.store.backup import BACKUP_FORMAT, BACKUP_SCHEMA, MAX_BACKUP_BYTES, parse_backup
 from companion.store.drafts import DRAFTS_FILE, Drafts
@@ -237,7 +235,9 @@ class Store(Journals, Drafts):
             self._save(prepared)
 
     @guarded
-    def update_game(self, game_id: str, change: Callable[[Pad], object], *, by: str | None = None) -> Pad:
+    def update_game(
+        self, game_id: str, change: Callable[[rules_core.Pad], object], *, by: str | None = None
+    ) -> rules_core.Pad:
         """Apply ``change`` to the latest saved version of a game, as one transaction.
 
         Under the folder lock (threads and processes): reads the game once,
@@ -265,8 +265,8 @@ class Store(Journals, Drafts):
             if doc is None:
                 raise GameNotFoundError(_("There is no saved game with id {id}; it may have been deleted.").format(id=game_id))
             try:
-                pad = pad_from_doc(copy_json(doc) if shard is None else doc)
-            except PadError as error:
+                pad = rules_core.pad_from_doc(rules_core.copy_json(doc) if shard is None else doc)
+            except rules_core.PadError as error:
                 raise StoreError(_("Game {id} can not be opened: {error}. Nothing was changed.").format(
                     id=game_id, error=error)) from error
             pad.by = by
@@ -304,7 +304,7 @@ class Store(Journals, Drafts):
             doc = current.pop(game_id, None)
             if doc is not None:
                 self._write_table(storage, current.values())
-                return copy_json(doc)
+                return rules_core.copy_json(doc)
             with paused_gc():
                 doc = self._delete_archived(game_id)
             if doc is not None:
@@ -341,7 +341,7 @@ class Store(Journals, Drafts):
     def _get(self, game_id: str) -> dict[str, Any] | None:
         """A fresh copy of the document of game ``game_id``, or None (caller holds the lock)."""
         doc = self._games()[1].get(game_id)
-        return copy_json(doc) if doc is not None else self._archived_doc(game_id)
+        return rules_core.copy_json(doc) if doc is not None else self._archived_doc(game_id)
 
     @guarded
     def get_game(self, game_id: str) -> dict[str, Any] | None:
@@ -422,7 +422,7 @@ class Store(Journals, Drafts):
     def _iter_games(self) -> Iterator[dict[str, Any]]:
         seen: set[str] = set()
         with self._locked():
-            current = [copy_json(doc) for doc in self._games()[1].values()]
+            current = [rules_core.copy_json(doc) for doc in self._games()[1].values()]
             archived = set(self._history_index().by_id)
         for doc in current:
             seen.add(doc["id"])
@@ -488,7 +488,7 @@ class Store(Journals, Drafts):
         """
         with paused_gc():
             games = sorted(self.iter_games(), key=order_key, reverse=True)
-            backup = {"format": BACKUP_FORMAT, "schema": BACKUP_SCHEMA, "exported": now_iso(), "games": games}
+            backup = {"format": BACKUP_FORMAT, "schema": BACKUP_SCHEMA, "exported": rules_core.now_iso(), "games": games}
             text = dump_json(backup).decode("utf-8")
             del games, backup  # let go while the collector is paused, so it does not scan them once
         return text

@@ -19,10 +19,10 @@ import os
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any, NamedTuple
 
+from companion import rules_core
 from companion.document import is_int, load_doc
 from companion.errors import BackupError, StoreError
 from companion.i18n import _, format_decimal
-from companion.pads import Pad, PadError, pad_class
 from companion.stats import FrozenTally, TallySums, freeze_tally, game_tally
 from companion.store.files import load_json, paused_gc
 from companion.store.tables import is_ended
@@ -129,14 +129,14 @@ def _check_slice(games: list[Any], first: int) -> CheckedBackup:
     """
     checked = []
     sums = TallySums()
-    pads: dict[str, type[Pad]] = {}
+    pads: dict[str, type[rules_core.Pad]] = {}
     for number, game in enumerate(games, start=first):
         try:
             doc = load_doc(game)
             kind = doc["game"]
-            pad_type = pads.get(kind) or pads.setdefault(kind, pad_class(kind))
+            pad_type = pads.get(kind) or pads.setdefault(kind, rules_core.pad_class(kind))
             tally = freeze_tally(game_tally(pad_type.from_loaded_doc(doc)))
-        except (StoreError, PadError) as error:
+        except (StoreError, rules_core.PadError) as error:
             reason = str(error).rstrip(".")
             raise BackupError(_("Game {number} in the backup is not valid: {reason}. Nothing was imported.").format(
                 number=number, reason=reason)) from error

@@ -16,10 +16,9 @@ from pathlib import Path
 
 from babel.support import LazyProxy
 
+from companion import rules_core
 from companion.errors import CorruptFileError, StoreError
 from companion.i18n import _, lazy, ngettext
-from companion.pads import GAME_TITLES
-from companion.pads.base import join_names
 from companion.store.files import fsync_folder
 from companion.store.folder import FolderState
 
@@ -36,7 +35,7 @@ def describe_games(games: Described) -> str:
     for each (a game the history does not know by its id: "game 0123"), joined by "; ", the games
     after the first :data:`NAMED_GAMES` counted as "2 more"."""
     described = [
-        _("{game} with {players} ({date})").format(game=title, players=join_names(list(players)), date=day)
+        _("{game} with {players} ({date})").format(game=title, players=rules_core.join_names(list(players)), date=day)
         if title is not None else _("game {id}").format(id=game_id)
         for game_id, title, players, day in games[:NAMED_GAMES]
     ]
@@ -64,7 +63,7 @@ class DamagedFiles(FolderState):
             if summary is None:
                 games.append((game_id, None, (), ""))
             else:
-                title = GAME_TITLES.get(summary["game"], summary["game"])
+                title = rules_core.GAME_TITLES.get(summary["game"], summary["game"])
                 games.append((game_id, title, tuple(summary["players"]), summary["created"][:10]))
         return LazyProxy(describe_games, tuple(games), enable_cache=False)
 

@@ -19,10 +19,10 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
+from companion import rules_core
 from companion.document import load_doc, summarize
 from companion.errors import ReadOnlyError, StoreError
 from companion.i18n import _, lazy
-from companion.pads import Pad
 from companion.stats import FrozenTally, TallySums, freeze_tally, game_tally
 from companion.store.archive import Archive
 from companion.store.files import JSON_OPTIONS, AtomicJSONStorage, fsync_folder
@@ -168,7 +168,7 @@ class Journals(Archive):
         self,
         doc: dict[str, Any],
         *,
-        pad: Pad | None = None,
+        pad: rules_core.Pad | None = None,
         games: tuple[AtomicJSONStorage, dict[str, dict[str, Any]]] | None = None,
         shard: tuple[AtomicJSONStorage, dict[str, dict[str, Any]]] | None = None,
     ) -> None:

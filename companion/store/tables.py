@@ -13,10 +13,10 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
+from companion import rules_core
 from companion.document import load_doc
 from companion.errors import StoreError
 from companion.i18n import lazy
-from companion.pads import PadError, pad_from_doc
 from companion.stats import game_tally
 from companion.store.damage import DamagedFiles
 from companion.store.files import JSON_OPTIONS, AtomicJSONStorage
@@ -32,8 +32,8 @@ def tally_of(doc: dict[str, Any]) -> dict[str, Any]:
     replaying it through its pad; ``{}`` (the game left out of the statistics) when it does
     not replay."""
     try:
-        return game_tally(pad_from_doc(doc))
-    except PadError:
+        return game_tally(rules_core.pad_from_doc(doc))
+    except rules_core.PadError:
         return {}
 
 

@@ -8,7 +8,9 @@ web client (over a second), in two steps:
 1. The first frame: the app's screens and Flet's renderer
    (:data:`FIRST_FRAME_MODULES`), the Flet controls the shell, the Play
    screen, a pad and the key gate draw (:data:`FIRST_FRAME_FLET`: Flet
-   imports each control's module the first time its name is used), and
+   imports each control's module the first time its name is used), the
+   rules core as the store reads it (``companion.rules_core``: the store
+   imports no game, pad or setup table before the server listens), and
    the gettext catalogs of every language, compiled from their ``.po``
    files (a pad's first frame reads a phone's label in every language).
    A session that opens before this step is done waits for it (see
@@ -43,6 +45,7 @@ from collections.abc import Callable, Iterator
 
 import flet as ft
 
+from companion import rules_core
 from companion.i18n import LANGUAGES, translations
 from companion.server import OPEN_HOSTS
 
@@ -118,13 +121,16 @@ def wait_until_listening(host: str, port: int, timeout: float = LISTEN_TIMEOUT) 
 
 
 def warm_first_frame() -> None:
-    """Import :data:`FIRST_FRAME_MODULES` and every name of :data:`FIRST_FRAME_FLET`,
-    and compile the catalogs of every language and domain (cached by
-    ``companion.i18n.translations``). Returns nothing."""
+    """Import :data:`FIRST_FRAME_MODULES`, every name of :data:`FIRST_FRAME_FLET`
+    and every name of ``companion.rules_core`` (the games, pads and setup
+    table the store replays saved games with), and compile the catalogs of
+    every language and domain (cached by ``companion.i18n.translations``).
+    Returns nothing."""
     for name in FIRST_FRAME_MODULES:
         importlib.import_module(name)
     for name in FIRST_FRAME_FLET:
         getattr(ft, name)
+    rules_core.load_all()
     for code in LANGUAGES:
         for domain in CATALOG_DOMAINS:
             translations(code, domain)
