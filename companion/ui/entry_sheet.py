@@ -120,12 +120,15 @@ def player_card(content: Sequence[ft.Control | None], *, test_id: str, highlight
     )
 
 
+_CHIP_STYLE = ft.ButtonStyle(shape=ft.StadiumBorder())
+"""The pill shape of every :func:`toggle_chip`, built once and shared (never changed)."""
+
+
 def toggle_chip(label: str, on: bool, on_click: Callable[[], None], *, icon: ft.IconData | None = None) -> ft.Control:
     """A pill-shaped on/off button (filled when on), at least 48 px high."""
-    style = ft.ButtonStyle(shape=ft.StadiumBorder())
     if on:
-        return ft.FilledButton(label, icon=icon or ft.Icons.CHECK, on_click=on_click, height=TOUCH, style=style)
-    return ft.OutlinedButton(label, icon=icon, on_click=on_click, height=TOUCH, style=style)
+        return ft.FilledButton(label, icon=icon or ft.Icons.CHECK, on_click=on_click, height=TOUCH, style=_CHIP_STYLE)
+    return ft.OutlinedButton(label, icon=icon, on_click=on_click, height=TOUCH, style=_CHIP_STYLE)
 
 
 def preview_or_none(pad: Pad, entry: dict) -> Row | None:
