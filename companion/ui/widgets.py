@@ -84,22 +84,25 @@ def section_title(text: str) -> ft.Control:
     return ft.Text(text, theme_style=ft.TextThemeStyle.TITLE_MEDIUM, weight=ft.FontWeight.W_600)
 
 
-_TILE_STYLE = ft.ButtonStyle(
+TILE_STYLE = ft.ButtonStyle(
     padding=0,
+    elevation=0,
     shape=ft.RoundedRectangleBorder(radius=10),
     side=ft.BorderSide(2, ft.Colors.OUTLINE),
     bgcolor=ft.Colors.SURFACE,
     color=ft.Colors.ON_SURFACE,
     text_style=ft.TextStyle(size=18, weight=ft.FontWeight.W_600),
 )
-"""A tile's look when not selected: outlined, flat (no shadow to paint), on the page's colour. Built
-once and shared by every tile (a button hands the phone a copy of its style,
-so the shared one is never changed)."""
+"""The look of a tile that is not selected: outlined, flat, on the page's
+colour. It is the theme's style of every ``ft.Button`` (the app's
+``build_theme``), so such a tile sends the phone no style of its own."""
 
-_SELECTED_TILE_STYLE = _TILE_STYLE.copy(
+_SELECTED_TILE_STYLE = TILE_STYLE.copy(
     side=ft.BorderSide(2, ft.Colors.PRIMARY), bgcolor=ft.Colors.PRIMARY, color=ft.Colors.ON_PRIMARY,
 )
-"""A selected tile's look: filled with the primary colour (shared as :data:`_TILE_STYLE` is)."""
+"""A selected tile's look: filled with the primary colour. Built once and
+shared by every selected tile (a button hands the phone a copy of its
+style, so the shared one is never changed)."""
 
 
 def tile_button(
@@ -113,18 +116,15 @@ def tile_button(
     """A square toggle button, filled with the primary colour when selected.
 
     ``label`` is the text on it (and its accessible name); ``width`` in
-    logical pixels (the height is ``TOUCH``). The two looks are module
-    constants, so a sheet of many tiles builds no style of its own.
+    logical pixels (the height is ``TOUCH``). A tile not selected takes its
+    look (:data:`TILE_STYLE`) from the theme, a selected one the shared
+    :data:`_SELECTED_TILE_STYLE`: a sheet of many tiles builds and sends
+    no style per tile.
     """
-    return ft.Button(
-        content=label,
-        width=width,
-        height=TOUCH,
-        tooltip=tooltip,
-        on_click=on_click,
-        elevation=0,
-        style=_SELECTED_TILE_STYLE if selected else _TILE_STYLE,
-    )
+    if selected:
+        return ft.Button(content=label, width=width, height=TOUCH, tooltip=tooltip, on_click=on_click,
+                         elevation=0, style=_SELECTED_TILE_STYLE)
+    return ft.Button(content=label, width=width, height=TOUCH, tooltip=tooltip, on_click=on_click)
 
 
 def stepper(
