@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+import flet as ft
 import pytest
 from flet.components.component import Renderer
 
@@ -26,7 +27,7 @@ from companion.store import Store
 from companion.ui.app import session_main
 from companion.ui.live import game_cache, game_topic
 from companion.ui.state import phone_label
-from flet_session import click, find, go_to, open_session, run_alone, server_hub, settle, shown_strings, shows, tap
+from flet_session import click, controls, find, go_to, open_session, run_alone, server_hub, settle, shown_strings, shows, tap
 
 
 
@@ -201,3 +202,33 @@ def test_a_sheet_covers_the_table_which_stays_built_and_out_of_reach(tmp_path):
         ((True, True, False, False), True),
         (False, False, False, True),
     )
+
+
+def test_a_new_sheet_sends_its_tiles_without_a_style_each(tmp_path):
+    """"Add round" on a One Up game of three builds the sheet over the table:
+    its controls (the cover, the sheet's column and its parts) are counted,
+    and the tiles not selected carry no style of their own (the theme's
+    Button style draws them); a tapped tile carries the shared selected one."""
+
+    def sheet(phone):
+        stack = find(phone.session.page, lambda control: isinstance(control, ft.Stack))
+        return stack.controls[1]
+
+    def tiles(cover) -> list:
+        return [control for control in controls(cover) if type(control) is ft.Button]
+
+    async def add(store, game_id, other_id, shown, others):
+        phone = shown[0]
+        await tap(phone, "Add round")
+        await settle([phone])
+        built = Counter(type(control).__name__ for control in controls(sheet(phone)))
+        plain = [tile for tile in tiles(sheet(phone)) if "style" not in tile._internals]
+        await tap(phone, "K")
+        await settle([phone])
+        styled = [tile.content for tile in tiles(sheet(phone)) if "style" in tile._internals]
+        return built, len(plain), styled
+
+    built, plain, styled = table_of_phones(tmp_path, add)
+    assert sum(built.values()) == 64
+    assert (built["Button"], built["Column"], built["Row"], built["Text"]) == (21, 5, 11, 8)
+    assert (plain, styled) == (21, ["K"])

@@ -45,7 +45,7 @@ from companion.ui.state import (
     use_session,
     use_store,
 )
-from companion.ui.widgets import TOUCH
+from companion.ui.widgets import TILE_STYLE, TOUCH
 
 SEED_COLOUR = "#1B6E4F"
 """The one seed colour of the Material 3 theme (card-table green)."""
@@ -83,6 +83,7 @@ def build_theme() -> ft.Theme:
         color_scheme_seed=SEED_COLOUR,
         visual_density=ft.VisualDensity.STANDARD,
         navigation_bar_theme=ft.NavigationBarTheme(height=72),
+        button_theme=ft.ButtonTheme(style=TILE_STYLE),
     )
 
 

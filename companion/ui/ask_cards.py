@@ -93,6 +93,7 @@ def suit_tile(letter: str, *, selected: bool, on_click: Callable[[], None], widt
             shape=ft.RoundedRectangleBorder(radius=10),
             side=ft.BorderSide(2, ft.Colors.PRIMARY if selected else ink or ft.Colors.OUTLINE),
             bgcolor=ft.Colors.PRIMARY if selected else ft.Colors.SURFACE,
+            color=ft.Colors.PRIMARY,
         ),
     )
 

@@ -121,11 +121,12 @@ def player_card(content: Sequence[ft.Control | None], *, test_id: str, highlight
 
 
 def toggle_chip(label: str, on: bool, on_click: Callable[[], None], *, icon: ft.IconData | None = None) -> ft.Control:
-    """A pill-shaped on/off button (filled when on), at least 48 px high."""
-    style = ft.ButtonStyle(shape=ft.StadiumBorder())
+    """A pill-shaped on/off button (filled when on), at least 48 px high:
+    Material 3's own filled and outlined buttons, whose shape is the pill,
+    so a sheet of many chips sends the phone no style."""
     if on:
-        return ft.FilledButton(label, icon=icon or ft.Icons.CHECK, on_click=on_click, height=TOUCH, style=style)
-    return ft.OutlinedButton(label, icon=icon, on_click=on_click, height=TOUCH, style=style)
+        return ft.FilledButton(label, icon=icon or ft.Icons.CHECK, on_click=on_click, height=TOUCH)
+    return ft.OutlinedButton(label, icon=icon, on_click=on_click, height=TOUCH)
 
 
 def preview_or_none(pad: Pad, entry: dict) -> Row | None:

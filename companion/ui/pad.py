@@ -271,10 +271,13 @@ def problem_screen(title: str, text: str) -> ft.Control:
     )
 
 
-def scrolling(control: ft.Control) -> ft.Control:
-    """``control`` in a column that fills the screen and scrolls (the pad's
-    screen does not scroll as a whole: its sheets and its rounds do)."""
-    return ft.Column([control], scroll=ft.ScrollMode.AUTO, expand=True)
+def scrolling(*controls: ft.Control | None, spacing: int = 10) -> ft.Control:
+    """``controls`` (None left out), ``spacing`` px apart, in one column that
+    fills the screen and scrolls (the pad's screen does not scroll as a
+    whole: its sheets and its rounds do)."""
+    return ft.Column(
+        [control for control in controls if control is not None], scroll=ft.ScrollMode.AUTO, expand=True, spacing=spacing
+    )
 
 
 def pad_layout(
@@ -662,14 +665,9 @@ def GamePad(game_id: str) -> ft.Control:
         """What is shown instead of the table now (a sheet, a view), or None for the table."""
         if mine is not None and not pad.finished:
             return scrolling(
-                ft.Column(
-                    [
-                        ui.Entry(
-                            pad, None, submit_hand, lambda: set_mine(None), None,
-                            only=mine, start=hands_entered(mine), key=f"{game_id}-hand-{mine}",
-                        )
-                    ],
-                    spacing=10,
+                ui.Entry(
+                    pad, None, submit_hand, lambda: set_mine(None), None,
+                    only=mine, start=hands_entered(mine), key=f"{game_id}-hand-{mine}",
                 )
             )
         if sheet is not None:
@@ -679,7 +677,7 @@ def GamePad(game_id: str) -> ft.Control:
                     number = pad.round_number(sheet.round_id)
                 except (ConflictError, PadError):
                     shown = opened.current or pad
-            parts: list[ft.Control | None] = [
+            return scrolling(
                 conflict_card(pad, question[0], lambda: page.run_task(answer, True), lambda: page.run_task(answer, False))
                 if question is not None else notice_line(sheet_notice(pad, sheet)),
                 error_line(problem),
@@ -692,8 +690,7 @@ def GamePad(game_id: str) -> ft.Control:
                     key=f"{game_id}-{sheet.round_id or 'new'}",
                     **({"start": sheet_start.current} if sheet_start.current is not None else {}),
                 ),
-            ]
-            return scrolling(ft.Column([part for part in parts if part is not None], spacing=10))
+            )
         if view == "changes":
             return scrolling(changes_view(pad, problem, partial(page.run_task, undo), lambda: go("pad")))
         if view == "board":

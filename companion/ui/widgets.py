@@ -63,18 +63,18 @@ def screen_header(
     (shows an arrow button named "Back") and action controls shown on the
     right. Returns the row.
     """
-    texts: list[ft.Control] = [
-        ft.Text(title, theme_style=ft.TextThemeStyle.HEADLINE_SMALL, weight=ft.FontWeight.W_600)
-    ]
+    heading: ft.Control = ft.Text(title, theme_style=ft.TextThemeStyle.HEADLINE_SMALL, weight=ft.FontWeight.W_600)
     if subtitle:
-        texts.append(ft.Text(subtitle, color=ft.Colors.ON_SURFACE_VARIANT))
+        heading = ft.Column([heading, ft.Text(subtitle, color=ft.Colors.ON_SURFACE_VARIANT)], spacing=2, expand=True)
+    else:
+        heading.expand = True
     leading: list[ft.Control] = []
     if back is not None:
         leading.append(
             icon_button(ft.Icons.ARROW_BACK, _("Back"), back)
         )
     return ft.Row(
-        [*leading, ft.Column(texts, spacing=2, expand=True), *actions],
+        [*leading, heading, *actions],
         vertical_alignment=ft.CrossAxisAlignment.CENTER,
     )
 
@@ -84,6 +84,27 @@ def section_title(text: str) -> ft.Control:
     return ft.Text(text, theme_style=ft.TextThemeStyle.TITLE_MEDIUM, weight=ft.FontWeight.W_600)
 
 
+TILE_STYLE = ft.ButtonStyle(
+    padding=0,
+    elevation=0,
+    shape=ft.RoundedRectangleBorder(radius=10),
+    side=ft.BorderSide(2, ft.Colors.OUTLINE),
+    bgcolor=ft.Colors.SURFACE,
+    color=ft.Colors.ON_SURFACE,
+    text_style=ft.TextStyle(size=18, weight=ft.FontWeight.W_600),
+)
+"""The look of a tile that is not selected: outlined, flat, on the page's
+colour. It is the theme's style of every ``ft.Button`` (the app's
+``build_theme``), so such a tile sends the phone no style of its own."""
+
+_SELECTED_TILE_STYLE = TILE_STYLE.copy(
+    side=ft.BorderSide(2, ft.Colors.PRIMARY), bgcolor=ft.Colors.PRIMARY, color=ft.Colors.ON_PRIMARY,
+)
+"""A selected tile's look: filled with the primary colour. Built once and
+shared by every selected tile (a button hands the phone a copy of its
+style, so the shared one is never changed)."""
+
+
 def tile_button(
     label: str,
     *,
@@ -91,30 +112,19 @@ def tile_button(
     on_click: Callable[[], None],
     width: int = TOUCH,
     tooltip: str | None = None,
-    colour: str | None = None,
 ) -> ft.Control:
     """A square toggle button, filled with the primary colour when selected.
 
-    ``label`` is the text on it (and its accessible name); ``colour`` tints
-    the unselected border (Up or Down?'s card colours).
+    ``label`` is the text on it (and its accessible name); ``width`` in
+    logical pixels (the height is ``TOUCH``). A tile not selected takes its
+    look (:data:`TILE_STYLE`) from the theme, a selected one the shared
+    :data:`_SELECTED_TILE_STYLE`: a sheet of many tiles builds and sends
+    no style per tile.
     """
-    border = ft.BorderSide(2, colour or ft.Colors.OUTLINE)
-    return ft.Button(
-        content=label,
-        width=width,
-        height=TOUCH,
-        tooltip=tooltip,
-        on_click=on_click,
-        style=ft.ButtonStyle(
-            padding=0,
-            elevation=0,
-            shape=ft.RoundedRectangleBorder(radius=10),
-            side=ft.BorderSide(2, ft.Colors.PRIMARY) if selected else border,
-            bgcolor=ft.Colors.PRIMARY if selected else ft.Colors.SURFACE,
-            color=ft.Colors.ON_PRIMARY if selected else ft.Colors.ON_SURFACE,
-            text_style=ft.TextStyle(size=18, weight=ft.FontWeight.W_600),
-        ),
-    )
+    if selected:
+        return ft.Button(content=label, width=width, height=TOUCH, tooltip=tooltip, on_click=on_click,
+                         elevation=0, style=_SELECTED_TILE_STYLE)
+    return ft.Button(content=label, width=width, height=TOUCH, tooltip=tooltip, on_click=on_click)
 
 
 def stepper(
