@@ -15,7 +15,9 @@ Every figure is a ratio against a baseline measured in the same run:
    printed to show it was not throttled as a background page), p95 over
    ``--fanout`` saves.
    Targets: at most 1.2x; under 1 s. ``--part table`` measures the fan-out
-   of one table alone.
+   of one table alone. With the fan-out, the server's CPU per save for the
+   saver and its 5 watchers is printed (with ``--part table``, as a ratio to
+   a save with the saver alone on a game).
 2. taps: tap to paint (click to the new text in the page) of the pad's
    actions (a card value, "Add round" to the sheet, "Save round" to the new
    total) against a Flet counter app (bench/counter_flet.py) measured the
@@ -261,7 +263,7 @@ def club(browser, sessions: int, saves: int, fanout: int) -> None:
                   f"{(memory_after - memory_before) / max(1, held - 1):.2f} MB per session")
             saver_context.close()
             phones = [open_phone(browser, server.url, f"/pad/{games[0]}") for _ in range(6)]
-            fan_out(phones[0], phones[1:], fanout)
+            fan_out(phones[0], phones[1:], fanout, pid)
             for context in (others_context, *(phone.page.context for phone in phones)):
                 context.close()
         finally:
@@ -269,14 +271,19 @@ def club(browser, sessions: int, saves: int, fanout: int) -> None:
 
 
 def table(browser, saves: int) -> None:
-    """The fan-out alone: one table of six phones on one game, nothing else open."""
+    """The fan-out alone: one table of six phones on one game, nothing else
+    open; first, the server's CPU per save with one phone alone on another
+    game (:func:`save_cost`), the baseline of the fan-out's CPU per save."""
     with tempfile.TemporaryDirectory() as scratch:
         data = Path(scratch) / "data"
-        (game_id,) = one_card_games(Store(data), 1)
+        game_id, apart = one_card_games(Store(data), 2)
         server = start_app(data, Path(scratch) / "server.log")
         try:
+            alone_phone = open_phone(browser, server.url, f"/pad/{apart}")
+            alone = save_cost(alone_phone, server.process.pid, saves)
+            alone_phone.page.context.close()
             phones = [open_phone(browser, server.url, f"/pad/{game_id}") for _ in range(6)]
-            fan_out(phones[0], phones[1:], saves)
+            fan_out(phones[0], phones[1:], saves, server.process.pid, alone)
             for phone in phones:
                 phone.page.context.close()
         finally:
@@ -300,16 +307,20 @@ def save_cost_with_closed(saver: AppPage, pid: int, saves: int, pages: list[AppP
     return save_cost(saver, pid, saves)
 
 
-def fan_out(saver: AppPage, watchers: list[AppPage], saves: int) -> None:
+def fan_out(saver: AppPage, watchers: list[AppPage], saves: int, pid: int, alone: float | None = None) -> None:
     """Print the p95 of click-to-paint of a save on each of ``watchers``
     (phones of their own, see :func:`open_phone`), the part of it until the
     server's first message reached the phone, and how long a watched page
     waited from the change to its next animation frame (the paint is noted
     at that frame, so a page that waited over :data:`FRAME_WAIT_LIMIT`, as a
-    page run in the background does, is reported)."""
+    page run in the background does, is reported), and the server's CPU
+    (process ``pid``) per save meanwhile, for the saver and every watcher:
+    against ``alone`` (ms per save with the saver alone on the game,
+    :func:`save_cost`) when given, as a ratio."""
     painted: list[float] = []
     told: list[float] = []
     waits: list[float] = []
+    cpu_start = cpu_seconds(pid)
     for number in range(saves):
         winner = TABLE[number % len(TABLE)]
         expected = str(int(saver.text_of(f"total-{winner}")) + 1)
@@ -327,6 +338,7 @@ def fan_out(saver: AppPage, watchers: list[AppPage], saves: int) -> None:
             told.append(message)
             waits.append(wait)
         saver.page.get_by_test_id(f"total-{winner}").wait_for()
+    cpu = (cpu_seconds(pid) - cpu_start) * 1000 / saves
     p95 = _p95(painted) / 1000
     print(f"fan-out of one save to the other {len(watchers)} phones of the table, {saves} saves "
           f"({len(painted)} paints), each phone in a browser context of its own:")
@@ -337,6 +349,8 @@ def fan_out(saver: AppPage, watchers: list[AppPage], saves: int) -> None:
     slow = sum(1 for wait in waits if wait > FRAME_WAIT_LIMIT)
     print(f"  change to next frame on the watched pages: median {statistics.median(waits):.0f} ms, worst "
           f"{max(waits):.0f} ms ({slow} of {len(waits)} paints over {FRAME_WAIT_LIMIT:.0f} ms)")
+    against = f"   {cpu / alone:.2f}x the {alone:.1f} ms with the saver alone" if alone else ""
+    print(f"  server CPU per save, the saver and {len(watchers)} watchers: {cpu:.1f} ms{against}")
     print(f"  p95 {p95:.2f} s   target < {TARGETS['fanout']} s   {'ok' if p95 < TARGETS['fanout'] else 'OVER TARGET'}")
 
 

@@ -74,7 +74,7 @@ def test_up_to_nine_cell_and_level_after_a_lay_down(code, expected):
     with language(code):
         cell = ui.change_text(pad, pad.rows[0], "Ann")
         level = ui.total_extras(pad, "Ann")[0]
-    assert [cell, level.content.value] == expected
+    assert [cell, level.text] == expected
 
 
 @pytest.mark.parametrize(("code", "expected"), [

@@ -2,7 +2,9 @@
 sessions of the app in this process (tests/flet_session.py), some on the
 saved game's pad, some on another game's. A save draws again, on each
 phone showing the game, the pad and only the parts the save changed (its
-new round's line, not the others, nor the menu, the buttons or the facts);
+new round's line, not the others, nor the menu, the buttons or the facts;
+of the names and totals, only the players' columns the save changed, and
+the phones are sent only the new line and those columns' changes);
 phones showing another game draw nothing; the game is read from the store
 by none of them (the saving phone's pad is shared through the game cache;
 only its hand-by-hand draft is read, once with the save, for all).
@@ -19,7 +21,9 @@ from collections import Counter
 
 import flet as ft
 import pytest
+import msgpack
 from flet.components.component import Renderer
+from flet.messaging.protocol import MessageAction
 
 from companion.pads import new_pad
 from companion.server import TableAccess
@@ -27,7 +31,21 @@ from companion.store import Store
 from companion.ui.app import session_main
 from companion.ui.live import game_cache, game_topic
 from companion.ui.state import phone_label
-from flet_session import click, controls, find, go_to, open_session, run_alone, server_hub, settle, shown_strings, shows, tap
+from flet_session import (
+    Phone,
+    _encode,
+    click,
+    controls,
+    find,
+    go_to,
+    open_session,
+    run_alone,
+    server_hub,
+    settle,
+    shown_strings,
+    shows,
+    tap,
+)
 
 
 
@@ -94,6 +112,75 @@ def test_a_save_draws_only_what_it_changed_on_the_phones_of_its_game(tmp_path, r
     }
     assert [renders[name] for name in ("_PadMenu", "_PadButtons", "_Facts", "PadScreen")] == [0, 0, 0, 0]
     assert renders["_RoundBlock"] == 2
+
+
+SIX = ["Ann", "Ben", "Cy", "Dee", "Eve", "Fay"]
+
+
+@pytest.fixture
+def patches(monkeypatch):
+    """The patches each phone is sent while the test runs, decoded as the
+    phone would (one list of msgpack-decoded patch messages per phone)."""
+    sent: dict[int, list] = {}
+    send = Phone.send_message
+
+    def keeping(self, message):
+        if message.action == MessageAction.PATCH_CONTROL:
+            packed = msgpack.packb([message.action, message.body], default=_encode)
+            sent.setdefault(id(self), []).append(msgpack.unpackb(packed, strict_map_key=False)[1]["patch"])
+        return send(self, message)
+
+    monkeypatch.setattr(Phone, "send_message", keeping)
+    return sent
+
+
+def identifiers(value) -> set[str]:
+    """Every test id (a Semantics ``identifier``) named in a decoded patch."""
+    if isinstance(value, dict):
+        named = {value["identifier"]} if isinstance(value.get("identifier"), str) else set()
+        return named.union(*(identifiers(inner) for inner in value.values()))
+    if isinstance(value, list):
+        if len(value) == 4 and value[2] == "identifier" and isinstance(value[3], str):
+            return {value[3]}
+        return set().union(*(identifiers(inner) for inner in value))
+    return set()
+
+
+def test_a_save_builds_and_sends_only_the_header_columns_it_changed(tmp_path, monkeypatch, patches):
+    """One-card, six players, round 5 (Eve deals) won by Dee: Dee's total
+    changes and the "deals" badge goes from Eve to Fay; Ann stays the
+    leader. Each of the three phones showing the game builds those three
+    columns again, not the other three, and is sent the new round and those
+    columns' changes only."""
+    built: Counter[str] = Counter()
+    render = Renderer.render
+
+    def counting(self, root_fn, *args, **kwargs):
+        if root_fn.__name__ == "_PlayerHeading":
+            built[args[0].player] += 1
+        return render(self, root_fn, *args, **kwargs)
+
+    async def run():
+        store = Store(tmp_path)
+        pad = new_pad("one_card", SIX)
+        for winner in ("Ann", "Ben", "Ann", "Cy"):
+            pad.add_round(winner)
+        store.save_game(pad.to_doc())
+        main = session_main(store, TableAccess(tmp_path, required=False, host="127.0.0.1", port=8550))
+        hub = server_hub()
+        phones = [await open_session(main, f"/pad/{pad.id}", hub) for _phone in range(3)]
+        await settle(phones)
+        monkeypatch.setattr(Renderer, "render", counting)
+        patches.clear()
+        saved = store.update_game(pad.id, lambda game: (game.add_round("Dee"), game)[1])
+        version, _listed = game_cache(store).put(pad.id, saved)
+        hub.send_all_on_topic(game_topic(pad.id), version)
+        await settle(phones)
+        return [identifiers(patches.get(id(phone), [])) for phone in phones]
+
+    sent = run_alone(run())
+    assert built == {"Dee": 3, "Eve": 3, "Fay": 3}
+    assert sent == [{"round-5", *(f"cell-5-{player}" for player in SIX), "dealer-Fay"}] * 3
 
 
 def test_a_hand_entered_draws_the_hands_box_not_the_rounds(tmp_path, renders):

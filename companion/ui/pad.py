@@ -39,9 +39,9 @@ from companion.ui.score_table import (
     MARKS_LEGEND,
     TAP_HINT,
     RoundRows,
-    ScoreHeader,
     deal_text,
     round_lines,
+    score_header,
     winners_text,
 )
 from companion.ui.state import (
@@ -318,7 +318,7 @@ def pad_layout(
         middle.append(totals_chart(pad))
     controls: list[ft.Control] = [
         header,
-        ScoreHeader(pad, language),
+        score_header(pad),
         ft.Column(
             [control for control in middle if control is not None],
             scroll=ft.ScrollMode.AUTO, auto_scroll=True, expand=True, spacing=2,

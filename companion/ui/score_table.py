@@ -5,8 +5,13 @@ Every number comes from the pad (``pad.rows``, ``pad.totals``,
 them out. :func:`score_header` shows each player's name (shortened to fit,
 see :func:`short_names`, with a :func:`names_legend`), who deals next, and
 the total in big digits with the leader (or winner) highlighted, and what
-the game adds under it (its UI module's ``total_extras``: One Up's chips,
-Up to 9's level). :data:`RoundRows` shows each round: its number (a button
+the game adds under it (its UI module's ``total_extras``, plain
+:data:`Extra` values: One Up's :class:`Chips`, Up to 9's level as a
+:class:`Note`). Each player's column is a :class:`Heading` of plain values
+worked out first (:func:`headings`) and painted by a memoised component
+(:data:`PlayerHeading`), so a save builds again, and sends the phones, only
+the columns whose total, highlight, badge or extras it changed.
+:data:`RoundRows` shows each round: its number (a button
 opening the round's detail, ``on_detail(number)``), then per player the
 running total, the game's ``change_text`` (the change of the round; Up to 9
 adds the level) and the marks D (dealt) and S (started). A tap elsewhere on
@@ -15,8 +20,8 @@ a round row calls ``on_row(number)`` (edit or delete it). Each round is a
 painted by a memoised component, in memoised blocks of rounds, so a save
 paints again only the rounds it changed (a new round, or the rounds after an
 edited one) and looks only at the block that holds them; each cell is one
-text of styled parts. :data:`ScoreHeader` is :func:`score_header` memoised
-on the pad and the language.
+text of styled parts. :data:`ScoreHeader` is the header of the columns,
+memoised on them and the legend.
 :func:`score_table` stacks the two for screens that do not pin the header.
 
 Test ids: ``total-<player>`` (the big total), ``level-<player>`` (Up to 9),
@@ -122,73 +127,206 @@ def names_legend(players: Sequence[str]) -> str:
     return ", ".join(f"{shown[player]} {player}" for player in players if shown[player] != player)
 
 
-def _name_line(player: str, shown: str, lead: bool, deals: bool, dealing: bool) -> ft.Control:
-    """A header column's name, and "deals" under it for the next dealer while
-    the game is ``dealing`` (the others keep the badge's room, unseen, so the
-    totals line up)."""
-    lines: list[ft.Control] = [
-        ft.Text(
-            shown, size=NAME_TEXT, max_lines=1, overflow=ft.TextOverflow.CLIP,
-            weight=ft.FontWeight.W_600 if lead else None,
-            color=ft.Colors.ON_PRIMARY_CONTAINER if lead else None,
-        )
-    ]
-    badge = ft.Container(
-        bgcolor=ft.Colors.SECONDARY_CONTAINER,
-        border_radius=6,
-        padding=ft.Padding.symmetric(horizontal=4),
-        opacity=1 if deals else 0,
-        content=ft.Text(_("deals"), size=SMALL_TEXT, color=ft.Colors.ON_SECONDARY_CONTAINER),
-    )
-    if dealing:
-        unseen = ft.Semantics(exclude_semantics=True, content=badge)
-        lines.append(labelled(f"dealer-{player}", badge) if deals else unseen)
-    return ft.Column(lines, spacing=0, horizontal_alignment=ft.CrossAxisAlignment.CENTER)
+@dataclass(frozen=True)
+class Chips:
+    """Chips drawn under a total (One Up): a filled dot per black chip, a
+    ringed dot per white chip.
+
+    Attributes:
+        black: black chips (each worth the game's larger value).
+        white: white chips.
+    """
+
+    black: int
+    white: int
 
 
-def score_header(pad: Pad) -> ft.Control:
-    """Names (shortened to fit), who deals next (until the game is finished),
-    big totals with the leaders (winners once over) highlighted, the game's
-    extras, and the legend of the shortened names."""
+@dataclass(frozen=True)
+class Note:
+    """A short line under a total ("level 3"), found by its test id.
+
+    Attributes:
+        test_id: the line's test id ("level-Ann").
+        text: the line, in the session's language.
+    """
+
+    test_id: str
+    text: str
+
+
+Extra = Chips | Note
+"""What a game's UI module puts under a player's total (``total_extras``):
+plain values, so a column whose values did not change is not built again."""
+
+
+@dataclass(frozen=True)
+class Heading:
+    """One player's column of the header, as plain values in the session's
+    language: equal values paint the same column, so a save builds again only
+    the columns it changed (:data:`PlayerHeading` is memoised on it).
+
+    Attributes:
+        player: the player's name.
+        shown: the name as the header shows it (:func:`short_names`).
+        total: the big total ("112").
+        lead: True when the column is highlighted (a leader, or a winner once over).
+        deals: True on the next dealer's column.
+        badge: the "deals" badge's text while a next dealer is shown (the
+            game is not finished), "" after: every column keeps the badge's
+            room, unseen on all but the dealer's, so the totals line up.
+        extras: the game's :data:`Extra` values under the total.
+    """
+
+    player: str
+    shown: str
+    total: str
+    lead: bool
+    deals: bool
+    badge: str
+    extras: tuple[Extra, ...]
+
+
+def headings(pad: Pad) -> tuple[Heading, ...]:
+    """Each player's :class:`Heading`, in seating order: the totals
+    (``pad.totals``), the leaders once a round is in, the winners once over
+    (``pad.leaders``, ``pad.winners``), the next dealer until the game is
+    finished (``pad.next_dealer``) and the game's ``total_extras``."""
     highlighted = set(pad.winners or pad.leaders) if pad.rows else set()
-    ui = game_ui(pad.GAME)
+    total_extras = game_ui(pad.GAME).total_extras
     totals = pad.totals
     shown = short_names(pad.players)
     dealer = None if pad.finished else pad.next_dealer
-    cells: list[ft.Control] = [ft.Container(width=ROUND_COLUMN)]
-    for player in pad.players:
-        lead = player in highlighted
-        cells.append(
-            ft.Container(
-                expand=1,
-                padding=ft.Padding.symmetric(vertical=6, horizontal=2),
-                border_radius=10,
-                bgcolor=ft.Colors.PRIMARY_CONTAINER if lead else None,
-                content=ft.Column(
-                    [
-                        _name_line(player, shown[player], lead, player == dealer, dealer is not None),
-                        labelled(
-                            f"total-{player}",
-                            ft.Text(
-                                str(totals[player]), size=BIG_DIGITS, weight=ft.FontWeight.BOLD,
-                                color=ft.Colors.ON_PRIMARY_CONTAINER if lead else None,
-                            ),
-                        ),
-                        *ui.total_extras(pad, player),
-                    ],
-                    spacing=0,
-                    horizontal_alignment=ft.CrossAxisAlignment.CENTER,
-                ),
-            )
+    badge = "" if dealer is None else _("deals")
+    return tuple(
+        Heading(
+            player=player,
+            shown=shown[player],
+            total=str(totals[player]),
+            lead=player in highlighted,
+            deals=player == dealer,
+            badge=badge,
+            extras=tuple(total_extras(pad, player)),
         )
-    lines: list[ft.Control] = [ft.Row(cells, spacing=2, vertical_alignment=ft.CrossAxisAlignment.START)]
-    legend = names_legend(pad.players)
+        for player in pad.players
+    )
+
+
+def _name_line(heading: Heading) -> ft.Control:
+    """A header column's name, and the "deals" badge under it on the next
+    dealer's column while the game is not finished (the others keep the
+    badge's room, unseen, so the totals line up)."""
+    lines: list[ft.Control] = [
+        ft.Text(
+            heading.shown, size=NAME_TEXT, max_lines=1, overflow=ft.TextOverflow.CLIP,
+            weight=ft.FontWeight.W_600 if heading.lead else None,
+            color=ft.Colors.ON_PRIMARY_CONTAINER if heading.lead else None,
+        )
+    ]
+    if heading.badge:
+        badge = ft.Container(
+            bgcolor=ft.Colors.SECONDARY_CONTAINER,
+            border_radius=6,
+            padding=ft.Padding.symmetric(horizontal=4),
+            opacity=1 if heading.deals else 0,
+            content=ft.Text(heading.badge, size=SMALL_TEXT, color=ft.Colors.ON_SECONDARY_CONTAINER),
+        )
+        lines.append(
+            labelled(f"dealer-{heading.player}", badge) if heading.deals
+            else ft.Semantics(exclude_semantics=True, content=badge)
+        )
+    return ft.Column(lines, spacing=0, horizontal_alignment=ft.CrossAxisAlignment.CENTER)
+
+
+@ft.component
+def _ChipDots(chips: Chips) -> ft.Control:
+    """The dots of :class:`Chips`, centred and wrapped to the column."""
+    dots = [
+        ft.Container(width=9, height=9, border_radius=5, bgcolor=ft.Colors.ON_SURFACE)
+        for _dot in range(chips.black)
+    ] + [
+        ft.Container(width=9, height=9, border_radius=5, border=ft.Border.all(1.5, ft.Colors.ON_SURFACE))
+        for _ring in range(chips.white)
+    ]
+    return ft.Row(dots, spacing=2, run_spacing=2, wrap=True, alignment=ft.MainAxisAlignment.CENTER)
+
+
+ChipDots = ft.memo(_ChipDots)
+"""The dots of :class:`Chips` (:func:`_ChipDots`), built again only when the
+count of either colour changed: a column whose total changed but not its
+chips keeps its dots."""
+
+
+def _extra(extra: Extra) -> ft.Control:
+    """One :data:`Extra` under a total: the chips' dots, or the note's small text."""
+    if isinstance(extra, Chips):
+        return ChipDots(extra)
+    return labelled(extra.test_id, ft.Text(extra.text, size=12))
+
+
+@ft.component
+def _PlayerHeading(heading: Heading) -> ft.Control:
+    """One player's column of the header: the name, the "deals" badge, the
+    big total (highlighted for a leader or winner) and the game's extras."""
+    return ft.Container(
+        expand=1,
+        padding=ft.Padding.symmetric(vertical=6, horizontal=2),
+        border_radius=10,
+        bgcolor=ft.Colors.PRIMARY_CONTAINER if heading.lead else None,
+        content=ft.Column(
+            [
+                _name_line(heading),
+                labelled(
+                    f"total-{heading.player}",
+                    ft.Text(
+                        heading.total, size=BIG_DIGITS, weight=ft.FontWeight.BOLD,
+                        color=ft.Colors.ON_PRIMARY_CONTAINER if heading.lead else None,
+                    ),
+                ),
+                *(_extra(extra) for extra in heading.extras),
+            ],
+            spacing=0,
+            horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+        ),
+    )
+
+
+PlayerHeading = ft.memo(_PlayerHeading)
+"""A player's column of the header (:func:`_PlayerHeading`), built again
+only when its :class:`Heading` changed: a save builds the columns whose
+total, highlight, badge or extras it changed, and sends only those."""
+
+
+@ft.component
+def _ScoreHeader(columns: tuple[Heading, ...], legend: str) -> ft.Control:
+    """The header's row of columns (one :data:`PlayerHeading` each, after the
+    round column's room), the ``legend`` of the shortened names when not
+    "", and a divider."""
+    lines: list[ft.Control] = [
+        ft.Row(
+            [ft.Container(width=ROUND_COLUMN), *(PlayerHeading(heading) for heading in columns)],
+            spacing=2, vertical_alignment=ft.CrossAxisAlignment.START,
+        )
+    ]
     if legend:
         lines.append(
             labelled("names-legend", ft.Text(legend, size=SMALL_TEXT, color=ft.Colors.ON_SURFACE_VARIANT))
         )
     lines.append(ft.Divider(height=1))
     return ft.Column(lines, spacing=2)
+
+
+ScoreHeader = ft.memo(_ScoreHeader)
+"""The names and totals (:func:`_ScoreHeader`), skipped whole while its
+columns and legend are equal to the last ones (a screen drawn again for
+anything but a change of the game)."""
+
+
+def score_header(pad: Pad) -> ft.Control:
+    """Names (shortened to fit), who deals next (until the game is finished),
+    big totals with the leaders (winners once over) highlighted, the game's
+    extras, and the legend of the shortened names: :data:`ScoreHeader` of
+    :func:`headings` and :func:`names_legend`."""
+    return ScoreHeader(headings(pad), names_legend(pad.players))
 
 
 def _marks(row: Row, player: str) -> str:
@@ -401,18 +539,6 @@ RoundRows = ft.memo(_RoundRows)
 """The rounds of the table (:func:`_RoundRows`), skipped whole while its
 lines and handlers are equal to the last ones (a screen drawn again for
 anything but a change of the game)."""
-
-
-@ft.component
-def _ScoreHeader(pad: Pad, language: str) -> ft.Control:
-    """:func:`score_header` of ``pad`` in ``language`` (a language code)."""
-    return score_header(pad)
-
-
-ScoreHeader = ft.memo(_ScoreHeader)
-"""The names and totals (:func:`score_header`), built again only for another
-pad (a save) or another language (``companion.i18n.current_language()``):
-a screen drawn again for anything else leaves them as they are."""
 
 
 def score_table(

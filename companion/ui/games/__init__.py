@@ -15,7 +15,9 @@ offers the same hooks, and the screens reach them only through
   ``set_option(name, value)``;
 - ``facts(pad)``: the lines the pad shows under its title (``list[str]``);
 - ``add_label(pad)``: the text of the pad's add button;
-- ``total_extras(pad, player)``: controls under a player's big total;
+- ``total_extras(pad, player)``: what goes under a player's big total, as
+  plain values (a tuple of ``companion.ui.score_table.Extra``: chips, a
+  note), which the score table draws;
 - ``change_text(pad, row, player)``: the small text of a round cell;
 - ``entry_lines(pad, number, player)``: what was entered for a player in
   round ``number`` (``list[str]``), for the round's detail;

@@ -41,7 +41,7 @@ from companion.ui.ask_cards import (
 )
 from companion.ui.entry_sheet import Submit, sheet_frame, sheet_title
 from companion.ui.games import ADD_ROUND
-from companion.ui.score_table import signed
+from companion.ui.score_table import Extra, signed
 from companion.ui.widgets import TOUCH, labelled, section_title, stepper
 
 GAME = "one_card"
@@ -477,9 +477,9 @@ def add_label(pad: OneCardPad) -> str:
     return _(ADD_ROUND)
 
 
-def total_extras(pad: OneCardPad, player: str) -> list[ft.Control]:
+def total_extras(pad: OneCardPad, player: str) -> tuple[Extra, ...]:
     """Nothing under a One-card total."""
-    return []
+    return ()
 
 
 def change_text(pad: OneCardPad, row: Row, player: str) -> str:

@@ -35,7 +35,7 @@ from companion.ui.entry_sheet import (
     toggle_chip,
 )
 from companion.ui.games import ADD_ROUND, penalty_parts
-from companion.ui.score_table import signed
+from companion.ui.score_table import Chips, Extra, signed
 from companion.ui.widgets import TOUCH, section_title
 
 GAME = "one_up"
@@ -297,27 +297,10 @@ def add_label(pad: OneUpPad) -> str:
     return _(ADD_ROUND)
 
 
-@ft.component
-def _Chips(black: int, white: int) -> ft.Control:
-    """The chips of a total: a filled dot per black chip, a ringed dot per white chip."""
-    dots = [
-        ft.Container(width=9, height=9, border_radius=5, bgcolor=ft.Colors.ON_SURFACE)
-        for _dot in range(black)
-    ] + [
-        ft.Container(width=9, height=9, border_radius=5, border=ft.Border.all(1.5, ft.Colors.ON_SURFACE))
-        for _ring in range(white)
-    ]
-    return ft.Row(dots, spacing=2, run_spacing=2, wrap=True, alignment=ft.MainAxisAlignment.CENTER)
-
-
-chips_view = ft.memo(_Chips)
-"""The chips of a total (:func:`_Chips`), built again only when the count
-of either colour changed: a save repaints only the chips it changed."""
-
-
-def total_extras(pad: OneUpPad, player: str) -> list[ft.Control]:
-    """Under ``player``'s big total: the total as chips (``pad.chips``)."""
-    return [chips_view(*pad.chips(player))]
+def total_extras(pad: OneUpPad, player: str) -> tuple[Extra, ...]:
+    """Under ``player``'s big total: the total as :class:`Chips` (``pad.chips``:
+    black, white)."""
+    return (Chips(*pad.chips(player)),)
 
 
 def change_text(pad: OneUpPad, row: Row, player: str) -> str:

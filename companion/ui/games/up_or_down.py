@@ -26,7 +26,7 @@ from companion.ui.ask_answers import ERROR, NO, WAIT, YES, Answer
 from companion.ui.ask_cards import NumberPicker, answer_line, number_slot
 from companion.ui.entry_sheet import HAND_DONE, Submit, entering, player_card, sheet_frame
 from companion.ui.games import ADD_ROUND
-from companion.ui.score_table import signed
+from companion.ui.score_table import Extra, signed
 from companion.ui.widgets import TOUCH, icon_button, section_title, stepper, tile_button
 
 GAME = "up_or_down"
@@ -568,9 +568,9 @@ def add_label(pad: UpOrDownPad) -> str:
     return _(ADD_ROUND) if pad.rows else _(COUNT_SCORES)
 
 
-def total_extras(pad: UpOrDownPad, player: str) -> list[ft.Control]:
+def total_extras(pad: UpOrDownPad, player: str) -> tuple[Extra, ...]:
     """Nothing under an Up or Down? total."""
-    return []
+    return ()
 
 
 def change_text(pad: UpOrDownPad, row: Row, player: str) -> str:

@@ -38,8 +38,7 @@ from companion.ui.entry_sheet import (
 from companion.ui.games import ADD_ROUND, penalty_parts
 from companion.ui.games.up_to_nine_check import Check
 from companion.ui.games.up_to_nine_levels import LevelTable
-from companion.ui.score_table import signed
-from companion.ui.widgets import labelled
+from companion.ui.score_table import Extra, Note, signed
 
 __all__ = [
     "Check", "Entry", "add_label", "change_text", "entry_lines", "facts", "options_panel", "stats_parts",
@@ -290,11 +289,12 @@ def add_label(pad: UpToNinePad) -> str:
     return _(ADD_ROUND)
 
 
-def total_extras(pad: UpToNinePad, player: str) -> list[ft.Control]:
-    """Under ``player``'s big total: the level played for ("level 3", or "done")."""
+def total_extras(pad: UpToNinePad, player: str) -> tuple[Extra, ...]:
+    """Under ``player``'s big total: the level played for (``pad.level``) as a
+    :class:`Note` "level 3", or "done", with the test id ``level-<player>``."""
     level = pad.level(player)
     words = _("done") if level == FINISHED else _("level {level}").format(level=level)
-    return [labelled(f"level-{player}", ft.Text(words, size=12))]
+    return (Note(f"level-{player}", words),)
 
 
 def change_text(pad: UpToNinePad, row: Row, player: str) -> str:
