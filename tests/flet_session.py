@@ -234,6 +234,22 @@ async def click(phone: Phone, control: BaseControl, event: str = "click", data: 
     await settle([phone])
 
 
+async def type_on(phone: Phone, field: BaseControl, typed: str, more: str) -> None:
+    """Type into the text field ``field`` as a phone does while the server is
+    busy: the phone reports its text ``typed`` and the change, then, before
+    the server has painted what answers that change, its text ``more`` (the
+    keys pressed since); waits until the session is quiet."""
+
+    async def keys() -> None:
+        phone.session.apply_patch(field._i, {"value": typed})
+        await phone.session.dispatch_event(field._i, "change", typed)
+        phone.session.apply_patch(field._i, {"value": more})
+        await phone.session.after_event(field)
+
+    await asyncio.create_task(keys())
+    await settle([phone])
+
+
 def run_alone(coroutine: Any) -> Any:
     """Run ``coroutine`` to its end on a new event loop in a thread of its
     own (the browser tests' Playwright may keep a loop in this thread), in a

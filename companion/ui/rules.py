@@ -221,7 +221,13 @@ def _opened_hit(hit: rulebook.Hit, on_close: Callable[[], None], on_all: Callabl
 
 @ft.component
 def RulesScreen() -> ft.Control:
-    """The rules of the four games, searchable (route ``/rules``)."""
+    """The rules of the four games, searchable (route ``/rules``).
+
+    The search field is sent its text only when the screen clears it; while
+    the user types, the phone's text stands (``phone_has_text``), so the
+    repaint that answers one keystroke never writes an older text over the
+    keystrokes typed since.
+    """
     query = parse_qs(urlparse(ft.context.page.route or "").query)
     asked = query.get("game", [""])[0]
     saved_id = query.get("game_id", [""])[0]
@@ -229,6 +235,7 @@ def RulesScreen() -> ft.Control:
     game, set_game = ft.use_state(asked if asked in rulebook.GAMES else rulebook.GAMES[0])
     opened, set_opened = ft.use_state(frozenset({"cards"}))
     text, set_text = ft.use_state("")
+    phone_has_text, set_phone_has_text = ft.use_state(False)
     shown, set_shown = ft.use_state(None)
 
     def choose(game_id: str):
@@ -238,9 +245,10 @@ def RulesScreen() -> ft.Control:
     def toggle(key: str):
         set_opened(opened - {key} if key in opened else opened | {key})
 
-    def searched(value: str):
+    def searched(value: str, typed: bool = False):
         set_text(value)
         set_shown(None)
+        set_phone_has_text(typed)
 
     def all_rules(hit: rulebook.Hit):
         set_game(hit.game)
@@ -256,8 +264,8 @@ def RulesScreen() -> ft.Control:
                 hint_text=rules_text("e.g. joker, give back, Reihe"),
                 prefix_icon=ft.Icons.SEARCH,
                 suffix=icon_button(ft.Icons.CLOSE, rules_text("Clear the search"), partial(searched, "")) if text else None,
-                value=text,
-                on_change=lambda e: searched(e.control.value),
+                value=None if phone_has_text else text,
+                on_change=lambda e: searched(e.control.value, typed=True),
                 autocorrect=False,
                 expand=True,
             ),

@@ -191,13 +191,19 @@ def _score(pad: UpOrDownPad, rows: list, discarded: int) -> str:
 class UpOrDownDraft:
     """An Up or Down? count being entered: per player ``{"rows": [colour
     counts or a stored (cards, commonest) pair], "discarded": int}``, the
-    player shown, and the pad's refusal of the last save ("" when none)."""
+    player shown, the pad's refusal of the last save ("" when none), the
+    rows as typed per player and why they can not be read, and whether the
+    typed-rows field holds on the phone the text typed there
+    (``phone_has_text``): the sheet then sends that field no text, so a
+    repaint that answers one keystroke never writes back an older text over
+    the keystrokes typed since."""
 
     sheets: dict[str, dict]
     shown: str
     error: str = ""
     typed: dict[str, str] = field(default_factory=dict)
     typing_error: str = ""
+    phone_has_text: bool = False
 
     def _change(self, update: Callable[[dict], dict]) -> None:
         """Replace the shown player's sheet by ``update(sheet)``."""
@@ -205,11 +211,13 @@ class UpOrDownDraft:
         self.typed.pop(self.shown, None)
         self.error = ""
         self.typing_error = ""
+        self.phone_has_text = False
 
     def show(self, player: str) -> None:
         """Show ``player``'s display."""
         self.shown = player
         self.typing_error = ""
+        self.phone_has_text = False
 
     def type_rows(self, text: str) -> None:
         """The shown player's rows typed as ``text`` (:func:`read_rows`): they
@@ -220,9 +228,11 @@ class UpOrDownDraft:
         except ValueError as exc:
             self.typed[self.shown] = text
             self.typing_error = str(exc)
+            self.phone_has_text = True
             return
         self._change(lambda data: {**data, "rows": rows or [_blank_row()]})
         self.typed[self.shown] = text
+        self.phone_has_text = True
 
     def rows_typed(self) -> str:
         """The typed-rows field's text for the shown player: what was typed,
@@ -348,7 +358,7 @@ def Entry(pad: UpOrDownPad, number: int | None, submit: Submit, close, delete, *
     typed_rows = ft.TextField(
         label=_("{player}'s rows, typed").format(player=shown),
         helper=_(TYPED_HINT).format(counts=counts_example().replace(" ", NO_BREAK)),
-        value=draft.rows_typed(),
+        value=None if draft.phone_has_text else draft.rows_typed(),
         error=draft.typing_error or None,
         error_max_lines=3,
         helper_max_lines=2,

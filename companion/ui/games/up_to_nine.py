@@ -106,16 +106,23 @@ def contract_text(pad: UpToNinePad, level: int) -> str:
 @dataclass
 class UpToNineDraft:
     """An Up to 9 round being entered: per player ``{"laid_down", "out",
-    "hand" (rank labels or stored cards), "points" (typed text)}``, and the
-    pad's refusal of the last save ("" when none)."""
+    "hand" (rank labels or stored cards), "points" (typed text)}``, the
+    pad's refusal of the last save ("" when none), and the players whose
+    points field holds on the phone the text typed there
+    (``phone_has_points``): the sheet sends that field no text, so a repaint
+    that answers one keystroke never writes back an older text over the
+    keystrokes typed since."""
 
     states: dict[str, dict]
     error: str = ""
+    phone_has_points: frozenset[str] = frozenset()
 
     def change(self, player: str, **fields) -> None:
-        """Replace some of ``player``'s fields."""
+        """Replace some of ``player``'s fields (new ``points`` are sent to the phone's field)."""
         self.states[player] = {**self.states[player], **fields}
         self.error = ""
+        if "points" in fields:
+            self.phone_has_points = self.phone_has_points - {player}
 
     def toggle_out(self, player: str) -> None:
         """Mark ``player`` as gone out (laid down, nothing left), or unmark."""
@@ -140,6 +147,7 @@ class UpToNineDraft:
     def type_points(self, player: str, e: ft.Event[ft.TextField]) -> None:
         """A penalty figure typed instead of cards (entered cards are cleared)."""
         self.change(player, points=e.control.value, hand=())
+        self.phone_has_points = self.phone_has_points | {player}
 
     def entry(self) -> dict:
         """The keyword arguments of ``UpToNinePad.add_round`` / ``edit_round``:
@@ -241,7 +249,7 @@ def Entry(pad: UpToNinePad, number: int | None, submit: Submit, close, delete, *
             body.append(
                 ft.TextField(
                     label=_("{player}'s points instead of cards").format(player=player),
-                    value=state["points"],
+                    value=None if player in draft.phone_has_points else state["points"],
                     keyboard_type=ft.KeyboardType.NUMBER,
                     input_filter=ft.NumbersOnlyInputFilter(),
                     on_change=partial(draft.type_points, player),

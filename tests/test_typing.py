@@ -1,0 +1,63 @@
+"""Typing while the server is busy: a text field whose text the server
+works from as the user types (Up or Down?'s rows, Up to 9's points, the
+rules search) keeps every key pressed. The phone reports a text and its
+change, then more keys before the server has painted its answer to the
+first (tests/flet_session.py ``type_on``); the field must still hold the
+longer text, and the answer painted from the shorter one (no text is
+sent back over it).
+"""
+
+from __future__ import annotations
+
+import flet as ft
+
+from companion.pads import new_pad
+from companion.server import TableAccess
+from companion.store import Store
+from companion.ui.app import session_main
+from flet_session import find, open_session, run_alone, server_hub, settle, shows, tap, type_on
+
+
+def typed_on(tmp_path, route: str, game: str | None, steps: list[str], label: str, typed: str, more: str):
+    """Open ``route`` (``{id}`` is the id of a new ``game`` of Ann and Ben), tap
+    ``steps`` in order, type ``typed`` then ``more`` into the field
+    labelled ``label`` as a busy phone does; returns the field's text
+    after, and the phone."""
+
+    async def run():
+        store = Store(tmp_path)
+        game_id = ""
+        if game:
+            pad = new_pad(game, ["Ann", "Ben"])
+            store.save_game(pad.to_doc())
+            game_id = pad.id
+        main = session_main(store, TableAccess(tmp_path, required=False, host="127.0.0.1", port=8550))
+        phone = await open_session(main, route.format(id=game_id), server_hub())
+        for step in steps:
+            await tap(phone, step)
+        field = find(phone.session.page, lambda c: isinstance(c, ft.TextField) and c.label == label)
+        await type_on(phone, field, typed, more)
+        await settle([phone])
+        now = phone.session.index[field._i]
+        return now.value, phone
+
+    return run_alone(run())
+
+
+def test_up_or_down_rows_typed_on_are_kept_and_scored(tmp_path):
+    value, phone = typed_on(tmp_path, "/pad/{id}", "up_or_down", ["Count the scores"],
+                            "Ann's rows, typed", "8 3", "8 3, 2 1")
+    assert value == "8 3, 2 1"
+    assert shows(phone, "Row 1")
+    assert not shows(phone, "Row 2")
+
+
+def test_up_to_nine_points_typed_on_are_kept(tmp_path):
+    value, _phone = typed_on(tmp_path, "/pad/{id}", "up_to_nine", ["Add round"],
+                             "Ann's points instead of cards", "2", "25")
+    assert value == "25"
+
+
+def test_a_rules_search_typed_on_is_kept(tmp_path):
+    value, _phone = typed_on(tmp_path, "/rules", None, [], "Search all rules", "jo", "joker")
+    assert value == "joker"
