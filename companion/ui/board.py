@@ -141,9 +141,10 @@ def board_lines(pad: Pad) -> list[BoardLine]:
     ]
 
 
-def _mark(text: str, sizes: BoardSizes) -> ft.Control:
-    """A badge beside a name ("deals", "starts")."""
+def _mark(text: str, sizes: BoardSizes, shown: bool) -> ft.Control:
+    """A badge beside a name ("deals", "starts"), drawn only when ``shown``."""
     return ft.Container(
+        visible=shown,
         bgcolor=ft.Colors.SECONDARY_CONTAINER,
         border_radius=sizes.gap // 2 + 2,
         padding=ft.Padding.symmetric(horizontal=sizes.gap * 3 // 4, vertical=2),
@@ -155,23 +156,22 @@ def _player_line(line: BoardLine, highlighted: bool, sizes: BoardSizes) -> ft.Co
     """One player's line: place, name with the marks and the note, the last
     round's score and the big total; the leaders (winners once over) on a
     coloured ground. Keyed by the player, so a line moves with its player
-    when the places change."""
+    when the places change. Its controls are the same whatever it shows
+    (the cup, the marks and the note are hidden when not shown, not left
+    out): Flet 1.0 misplaced the marks when a keyed line moved and the
+    number of its controls changed in the same repaint."""
     colour = ft.Colors.ON_PRIMARY_CONTAINER if highlighted else None
     name_row: list[ft.Control] = [
+        ft.Icon(ft.Icons.EMOJI_EVENTS, size=sizes.name, color=colour, visible=line.wins),
         ft.Text(line.player, size=sizes.name, weight=ft.FontWeight.W_600, color=colour, style=TIGHT,
                 max_lines=1, overflow=ft.TextOverflow.ELLIPSIS),
+        _mark(_("deals"), sizes, line.deals),
+        _mark(_("starts"), sizes, line.starts),
     ]
-    if line.wins:
-        name_row.insert(0, ft.Icon(ft.Icons.EMOJI_EVENTS, size=sizes.name, color=colour))
-    if line.deals:
-        name_row.append(_mark(_("deals"), sizes))
-    if line.starts:
-        name_row.append(_mark(_("starts"), sizes))
     who: list[ft.Control] = [
         ft.Row(name_row, spacing=sizes.gap, vertical_alignment=ft.CrossAxisAlignment.CENTER),
+        ft.Text(line.note, size=sizes.note, color=colour or ft.Colors.ON_SURFACE_VARIANT, visible=bool(line.note)),
     ]
-    if line.note:
-        who.append(ft.Text(line.note, size=sizes.note, color=colour or ft.Colors.ON_SURFACE_VARIANT))
     return ft.Container(
         key=f"line-{line.player}",
         bgcolor=ft.Colors.PRIMARY_CONTAINER if highlighted else None,

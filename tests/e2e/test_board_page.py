@@ -15,6 +15,7 @@ import pytest
 
 from companion.pads import new_pad
 from companion.store import Store
+import steps
 from harness import BOARD, AppPage
 
 PLAYERS = ["Ann", "Ben", "Cy"]
@@ -83,6 +84,50 @@ def test_a_save_on_a_phone_paints_on_the_board_without_a_reload(server, board, p
     pad.tap("Cy won")
     assert shown.wait_text("board-total-Cy", "2") == "2"
     assert shown.text_of("board-round") == "Round 3"
+
+
+def marks_on_lines(shown: AppPage, word: str) -> list[str]:
+    """The players on whose line the board shows the mark ``word`` ("deals", "starts"), one entry per mark shown."""
+    places = {player: shown.page.get_by_test_id(f"board-place-{player}").bounding_box() for player in PLAYERS}
+    owners = []
+    for mark in shown.page.get_by_text(word, exact=True).all():
+        middle = (box := mark.bounding_box())["y"] + box["height"] / 2
+        owners.extend(player for player, place in places.items() if place["y"] <= middle <= place["y"] + place["height"])
+    return owners
+
+
+def test_the_marks_follow_the_dealer_and_the_starter_when_a_save_changes_the_places(server, board, phones):
+    game_id = one_card_game(server, "Ann")
+    shown = board(f"/board/{game_id}")
+    assert shown.wait_text("board-status", "Round 2: Ben deals, Cy starts") == "Round 2: Ben deals, Cy starts"
+    pad = phones(f"/pad/{game_id}")
+    for winner, status in [("Cy", "Round 3: Cy deals, Ann starts"), ("Cy", "Round 4: Ann deals, Ben starts"),
+                           ("Ben", "Round 5: Ben deals, Cy starts")]:
+        pad.tap("Add round")
+        pad.tap(f"{winner} won")
+        assert shown.wait_text("board-status", status) == status
+        shown.settle()
+        dealer, starter = status.removesuffix(" starts").split(": ")[1].split(" deals, ")
+        assert marks_on_lines(shown, "deals") == [dealer]
+        assert marks_on_lines(shown, "starts") == [starter]
+
+
+def test_the_marks_follow_the_dealer_when_the_first_round_orders_the_places(server, board, phones):
+    pad = new_pad("one_up", PLAYERS)
+    Store(server.data_dir).save_game(pad.to_doc())
+    shown = board(f"/board/{pad.id}")
+    assert shown.wait_text("board-status", "Round 1: Ann deals") == "Round 1: Ann deals"
+    phone = phones(f"/pad/{pad.id}")
+    phone.tap("Add round")
+    steps.tap_values(phone, "Ann", ["K", "6"])
+    steps.tap_values(phone, "Ben", ["A"])
+    phone.tap("Cy went out")
+    phone.tap("Save round")
+    assert shown.wait_text("board-status", "Round 2: Ben deals, Cy starts") == "Round 2: Ben deals, Cy starts"
+    shown.settle()
+    assert [shown.text_of(f"board-place-{player}") for player in PLAYERS] == ["3", "2", "1"]
+    assert marks_on_lines(shown, "deals") == ["Ben"]
+    assert marks_on_lines(shown, "starts") == ["Cy"]
 
 
 def test_nothing_on_the_board_changes_the_game(server, board):
