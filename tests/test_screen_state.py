@@ -190,6 +190,17 @@ class TestNewGameDraft:
         assert draft.players == ("Ann",)
         assert "already at the table" in draft.error
 
+    def test_names_are_made_plain_and_look_alikes_are_one_name(self):
+        draft = NewGameDraft()
+        draft.add_player("  A\u030ase   Marie\u200b ")
+        draft.add_player("\u00c5SE MARIE")
+        assert draft.players == ("\u00c5se Marie",)
+        assert draft.error == "\u00c5SE MARIE is already at the table: give each player a different name"
+        draft.add_player("\U0001f468\u200d\U0001f469 van Dijk")
+        assert draft.players == ("\u00c5se Marie", "\U0001f468\u200d\U0001f469 van Dijk")
+        draft.add_player("\u200b\ufeff")
+        assert draft.error == "Type the player's name first, then tap Add"
+
     def test_no_more_players_than_the_game_takes(self):
         draft = NewGameDraft()
         for name in "ABCDEFG":
@@ -241,6 +252,7 @@ class TestNewGameDraft:
     def test_past_names_newest_first_without_the_table(self):
         summaries = [{"players": ["Cy", "Ann"]}, {"players": ["ann", "Dee", "Cy"]}]
         assert past_names(summaries, ("Cy",)) == ["Ann", "Dee"]
+        assert past_names([{"players": ["A\u030ase", "\u00c5se", "B\u200ben"]}], ("Ben",)) == ["A\u030ase"]
 
 
 HOOKS = (

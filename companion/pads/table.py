@@ -9,6 +9,8 @@ them out.  ``companion.pads.base`` re-exports them all.
 from __future__ import annotations
 
 import pickle
+import re
+import unicodedata
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
@@ -93,6 +95,29 @@ def now_iso() -> str:
     return datetime.now(timezone.utc).isoformat(timespec="seconds")
 
 
+JOINERS = "\u200c\u200d"
+"""The zero-width non-joiner and joiner: invisible, but they shape some scripts and join emoji (a family, a flag)."""
+
+
+def clean_name(name: str) -> str:
+    """A player's name as typed, made plain: in Unicode's composed form (NFC,
+    so "Å" typed as one character or as "A" and a ring is the same text),
+    without invisible format characters (zero-width space, direction marks,
+    a byte-order mark; the joiners of :data:`JOINERS` are kept), with every
+    run of spaces made one and the ends trimmed. Takes and returns text."""
+    composed = unicodedata.normalize("NFC", name)
+    shown = "".join(char for char in composed if char in JOINERS or unicodedata.category(char) != "Cf")
+    return re.sub(r"\s+", " ", shown).strip()
+
+
+def name_key(name: str) -> str:
+    """What two players' names are told apart by (text): :func:`clean_name`
+    without the joiners, case folded. "Ann" and "ann ", "Åse" in either
+    form, "Ben" and "Ben" with a zero-width space have the same key, so a
+    table can not seat them as two players."""
+    return "".join(char for char in clean_name(name) if char not in JOINERS).casefold()
+
+
 def check_players(players: object, low: int, high: int, title: str) -> tuple[str, ...]:
     """Validate the names of the players in seating order.
 
@@ -105,8 +130,9 @@ def check_players(players: object, low: int, high: int, title: str) -> tuple[str
         The names, trimmed.
 
     Raises:
-        PadError: not a list of texts, a blank name, a name twice (case does
-            not matter), or a count outside ``low``-``high``.
+        PadError: not a list of texts, a blank name, a name twice (two names
+            with the same :func:`name_key`: case, spaces and invisible
+            characters do not matter), or a count outside ``low``-``high``.
     """
     if isinstance(players, (str, bytes)) or not isinstance(players, Iterable):
         raise PadError(_("Give the players as a list of names, in seating order"))
@@ -114,11 +140,11 @@ def check_players(players: object, low: int, high: int, title: str) -> tuple[str
     if not all(isinstance(name, str) for name in names):
         raise PadError(_("Every player needs a name written as text"))
     trimmed = tuple(name.strip() for name in names)
-    if any(not name for name in trimmed):
+    if any(not name_key(name) for name in trimmed):
         raise PadError(_("A player's name is blank: give every player a name"))
     seen: dict[str, str] = {}
     for name in trimmed:
-        key = name.casefold()
+        key = name_key(name)
         if key in seen:
             raise PadError(_("The name {name} is used twice: give each player a different name").format(name=name))
         seen[key] = name

@@ -12,6 +12,7 @@ from companion import registry
 from companion.errors import StoreError
 from companion.i18n import _, ngettext
 from companion.pads import PadError, new_pad
+from companion.pads.table import clean_name, name_key
 from companion.ui.games import game_ui
 from companion.ui.state import announce_saved, navigate, use_session, use_store
 from companion.ui.widgets import TOUCH, error_line, icon_button, screen_header, section_title, tile_button
@@ -21,14 +22,15 @@ PAST_NAMES_FROM = 50
 
 
 def past_names(summaries: list[dict[str, Any]], taken: tuple[str, ...]) -> list[str]:
-    """Names from past games, most recent first, without duplicates (case
-    ignored) and without the names already at the table."""
-    seen = {name.casefold() for name in taken}
+    """Names from past games, most recent first, without duplicates and
+    without the names already at the table (told apart as the pads tell
+    them: ``companion.pads.table.name_key``)."""
+    seen = {name_key(name) for name in taken}
     names: list[str] = []
     for summary in summaries:
         for name in summary.get("players", []):
-            if name.casefold() not in seen:
-                seen.add(name.casefold())
+            if name_key(name) not in seen:
+                seen.add(name_key(name))
                 names.append(name)
     return names
 
@@ -105,13 +107,15 @@ class NewGameDraft:
         self.error = ""
 
     def add_player(self, name: str) -> None:
-        """Seat ``name`` last (names are unique, case ignored, up to the most
-        players the game is for: ``registry.game(game).players``)."""
-        name = name.strip()
+        """Seat ``name`` last, made plain (``companion.pads.table.clean_name``);
+        names are unique as the pads tell them apart (``name_key``: case,
+        spaces and invisible characters do not count), up to the most
+        players the game is for (``registry.game(game).players``)."""
+        name = clean_name(name)
         game = registry.game(self.game)
-        if not name:
+        if not name_key(name):
             self.error = _("Type the player's name first, then tap Add")
-        elif any(name.casefold() == other.casefold() for other in self.players):
+        elif any(name_key(name) == name_key(other) for other in self.players):
             self.error = _("{name} is already at the table: give each player a different name").format(name=name)
         elif len(self.players) >= game.players[-1]:
             most = game.players[-1]
@@ -232,7 +236,6 @@ def NewGameScreen() -> ft.Control:
                         value=draft.typed,
                         on_change=draft.type_name,
                         on_submit=lambda e: draft.add_player(e.control.value),
-                        capitalization=ft.TextCapitalization.WORDS,
                         error=draft.error or None,
                         error_max_lines=3,
                         expand=True,
