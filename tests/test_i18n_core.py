@@ -10,9 +10,26 @@ from companion.games.up_or_down import check_row
 from companion.games.up_to_nine import LEVELS, check_meld, wilds_used_text
 from companion.errors import BackupError
 from companion.i18n import language
-from companion.pads import OneUpPad, PadError, UpToNinePad
+from companion.pads import OneCardPad, OneUpPad, PadError, UpToNinePad
 from companion.setup import check_copies, plan
 from companion.store.backup import parse_backup
+
+
+@pytest.mark.parametrize(("code", "won", "shared"), [
+    ("en", "Ann wins with 2 round wins", "Ended early: Ann and Ben share the win with 1 round win"),
+    ("nb", "Ann vinner med 2 rundeseire", "Avsluttet tidlig: Ann og Ben deler seieren med 1 rundeseier"),
+    ("de", "Ann gewinnt: 2 gewonnene Runden", "Vorzeitig beendet: Ann und Ben teilen sich den Sieg, je 1 gewonnene Runde"),
+])
+def test_the_winners_sentence_per_language(code, won, shared):
+    alone = OneCardPad(["Ann", "Ben"], options={"target": 2})
+    alone.add_round("Ann")
+    alone.add_round("Ann")
+    tied = OneCardPad(["Ann", "Ben", "Cy"], options={"target": 3})
+    tied.add_round("Ann")
+    tied.add_round("Ben")
+    tied.end_early()
+    with language(code):
+        assert (alone.summary(), tied.summary()) == (won, shared)
 
 
 @pytest.mark.parametrize(("code", "reason"), [
@@ -90,7 +107,7 @@ def test_setup_guide_texts_per_language(code, deck, first, verdict):
      "Only one player can go out in a round: the round ends when the first player plays their last card"),
     ("nb", "Ann leder med nivå 2, 0 straffepoeng", "runde 1 lagt til", "Angre: runde 1, lagt til ",
      "Bare én spiller kan gå ut i en runde: runden slutter når den første spilleren legger sitt siste kort"),
-    ("de", "Ann führt mit Stufe 2, 0 Strafpunkte", "Runde 1 hinzugefügt", "Rückgängig: Runde 1, hinzugefügt ",
+    ("de", "Ann führt: Stufe 2, 0 Strafpunkte", "Runde 1 hinzugefügt", "Rückgängig: Runde 1, hinzugefügt ",
      "Nur einer kann in einer Runde ausgehen: die Runde endet, sobald der Erste seine letzte Karte spielt"),
 ])
 def test_pad_summary_change_log_and_refusal_per_language(code, summary, added, undo, refusal):
