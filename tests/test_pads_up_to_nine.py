@@ -261,3 +261,19 @@ def test_a_half_typed_penalty_figure_is_the_pads_refusal_not_the_cores_error():
     with pytest.raises(PadError, match="multiple of 5"):
         pad.add_round(results)
     assert pad.rounds == []
+
+
+@pytest.mark.parametrize(
+    ("result", "message"),
+    [
+        ({"laid_down": True, "hand": [], "points": 99999999999999999999},
+         "Ben's 99999999999999999999 penalty points are more than a hand can cost: at most 11 cards x 20 = 220."),
+        ({"laid_down": True, "hand": ["K", "Z"], "points": None}, "Ben's cards: 'Z' is not a card"),
+    ],
+)
+def test_a_refused_result_names_its_player(result, message):
+    pad = UpToNinePad(["Ann", "Ben"])
+    with pytest.raises(PadError) as caught:
+        pad.add_round({"Ann": res(True), "Ben": result})
+    assert str(caught.value).startswith(message)
+    assert pad.rows == []

@@ -213,7 +213,7 @@ class UpToNinePad(Pad):
         down (rulings.md, Up to 9).
         """
         try:
-            empty = [player for player, result in stored.items() if up_to_nine.went_out(_round_result(result))]
+            empty = [player for player, result in stored.items() if up_to_nine.went_out(_round_result(result), player)]
         except ValueError as exc:
             raise PadError(str(exc)) from exc
         if went_out is None:

@@ -235,7 +235,7 @@ def score_round(
             except CardError as error:
                 raise UpToNineScoreError(_("{name}'s hand: {error}").format(name=name, error=error)) from error
         read[name] = (standing, result, points)
-    out = [name for name, (_standing, result, _points) in read.items() if went_out(result)]
+    out = [name for name, (_standing, result, _points) in read.items() if went_out(result, name)]
     if len(out) > 1:
         raise UpToNineScoreError(_(
             "{names} have nothing left, but only one player can go out in a round: "
@@ -253,12 +253,13 @@ def score_round(
     }
 
 
-def went_out(result: RoundResult) -> bool:
+def went_out(result: RoundResult, player: str | None = None) -> bool:
     """True when a round result says the player went out: an empty hand given
     as cards (not a penalty figure of 0).
 
     Args:
         result: a ``RoundResult``.
+        player: whose result it is, named in a refusal (None: "the player").
 
     Returns:
         True when ``points`` is None and the hand holds no cards.
@@ -273,7 +274,7 @@ def went_out(result: RoundResult) -> bool:
     >>> went_out(RoundResult(True)), went_out(RoundResult(False, points=0))
     (True, False)
     """
-    read = _result(_("the player"), result)
+    read = _result(player or _("the player"), result)
     if read.points is not None:
         return False
     try:
