@@ -118,3 +118,17 @@ def test_one_card_and_up_or_down_words(code, none, up, refused):
         with pytest.raises(ValueError) as error:
             read_row("3y 2", 2)
     assert [summary, runs, str(error.value)] == [none, up, refused]
+
+
+@pytest.mark.parametrize(("code", "refused"), [
+    ("en", "Row 1: '-' can not be read: type whole numbers and colours (8 3, 3y 2b)"),
+    ("nb", "Rad 1: «-» kan ikke leses: skriv hele tall og farger (8 3, 3gu 2b)"),
+    ("de", "Reihe 1: „-“ lässt sich nicht lesen: gib ganze Zahlen und Farben an (8 3, 3ge 2b)"),
+])
+def test_a_typed_row_with_a_sign_is_refused_not_read_without_it(code, refused):
+    with language(code):
+        assert read_row("8 x 3", 1) == [8, 3]
+        assert read_row("8*3", 1) == [8, 3]
+        with pytest.raises(ValueError) as error:
+            read_row("-3 1", 1)
+    assert str(error.value) == refused

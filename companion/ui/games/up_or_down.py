@@ -68,6 +68,8 @@ def _blank_row() -> dict[str, int]:
 _ROWS_SPLIT = re.compile(r"[,;/\n]+")
 _ROW_TOKENS = re.compile(r"\d+|[^\W\d_]+")
 _TIMES = frozenset({"x", "\u00d7"})
+_ROW_GAPS = re.compile(r"[\s\u00d7*]+")
+"""What may stand between a row's numbers and colours besides the tokens: spaces and a times sign (8 x 3, 8*3)."""
 
 TYPED_HINT = N_("8 3, 2 1 (cards, commonest colour) or {counts}")
 """The example under the typed-rows field (marked; translated where shown, ``counts`` from
@@ -121,8 +123,14 @@ def read_row(text: str, row: int) -> list[int] | dict[str, int]:
     ``"3y 2b"`` / ``"y3 b2"`` (a colour's first letters) -> colour counts.
 
     Raises:
-        ValueError: naming row ``row`` (from 1) when it is neither.
+        ValueError: naming row ``row`` (from 1) when it is neither, also
+            for a sign that is not part of one ("-3 1": a count is never
+            below 0, and the minus is not dropped without a word).
     """
+    stray = _ROW_GAPS.sub("", _ROW_TOKENS.sub("", text))
+    if stray:
+        raise ValueError(_("Row {row}: '{sign}' can not be read: type whole numbers and colours (8 3, {counts})").format(
+            row=row, sign=stray[0], counts=counts_example(2)))
     tokens = [token for token in _ROW_TOKENS.findall(text) if token.lower() not in _TIMES]
     numbers = [token for token in tokens if token.isdigit()]
     if len(numbers) == len(tokens):
