@@ -6,6 +6,7 @@ import json
 import multiprocessing
 import os
 import re
+import signal
 
 import pytest
 
@@ -446,3 +447,80 @@ def test_a_line_layout_backup_skips_the_games_already_saved(store, tmp_path, lin
     assert other.import_json(lines_of(games)) == 11
     assert other.player_stats() == player_stats(other.iter_games())
     assert Store(other.data_dir).player_stats() == player_stats(other.iter_games())
+
+
+@pytest.mark.parametrize("moment", ["after a shard is renamed", "inside a shard's temp file"])
+def test_a_kill_while_an_import_writes_leaves_nothing(tmp_path, line_path, moment):
+    """A line-layout import killed (SIGKILL) while it writes, some shards already renamed into place: the
+    next open undoes it, temp files included, and the same import then goes through whole."""
+    from companion.store import files
+    from companion.store import folder as store_folder
+
+    games = [make_doc(n, finished=n % 4 != 0) for n in range(40)]
+    text = lines_of(games)
+    folder = tmp_path / "phone"
+    Store(folder)
+
+    def import_and_die():
+        store_folder._FOLDERS.clear()  # the parent's folder lock is not this process's
+        calls = []
+        if moment == "after a shard is renamed":
+            real_write = files.AtomicJSONStorage.write_text
+
+            def write_then_die(storage, payload, **options):
+                real_write(storage, payload, **options)
+                calls.append(storage.path.name)
+                if len(calls) == 6:
+                    os.kill(os.getpid(), signal.SIGKILL)
+
+            files.AtomicJSONStorage.write_text = write_then_die
+        else:
+            real_write_all = files.write_all
+
+            def die_halfway(fd, payload):
+                calls.append(fd)
+                if len(calls) == 8:
+                    real_write_all(fd, payload[: len(payload) // 2])
+                    os.kill(os.getpid(), signal.SIGKILL)
+                real_write_all(fd, payload)
+
+            files.write_all = die_halfway
+        Store(folder).import_json(text)
+        os._exit(0)
+
+    child = multiprocessing.get_context("fork").Process(target=import_and_die)
+    child.start()
+    child.join(120)
+    assert child.exitcode == -signal.SIGKILL
+    assert (folder / "import.json").exists()
+    assert any(os.path.getsize(path) > 32 for path in (folder / "archive").glob("*.json"))
+    if moment == "inside a shard's temp file":
+        assert [name for name in os.listdir(folder / "archive") if name.endswith(".tmp")] != []
+    store = Store(folder)
+    assert store.list_games() == [] and list(store.iter_games()) == [] and store.player_stats() == []
+    assert not (folder / "import.json").exists()
+    assert [name for name in os.listdir(folder / "archive") if name.endswith(".tmp")] == []
+    assert store.notices == []
+    assert store.import_json(text) == 40
+    assert sorted(doc["id"] for doc in Store(folder).iter_games()) == sorted(game["id"] for game in games)
+
+
+def test_shards_and_the_history_written_from_texts_are_the_json_the_store_writes(tmp_path):
+    """An import writes its archive shards and history.json from the games' texts: byte for byte the
+    compact JSON of the tables, as any other write of those files makes them."""
+    from companion.store.files import dump_json, load_json
+
+    games = [make_doc(n, finished=True) for n in range(FOLD_AT)]
+    store = Store(tmp_path)
+    assert store.import_json(lines_of(games)) == FOLD_AT
+    for path in (tmp_path / "archive").glob("*.json"):
+        raw = path.read_bytes()
+        assert raw == dump_json(load_json(raw))
+    raw = (tmp_path / "history.json").read_bytes()
+    assert raw == dump_json(load_json(raw))
+    rows = load_json(raw)["summaries"]
+    assert list(rows) == [str(n) for n in range(1, FOLD_AT + 1)]
+    assert [row["id"] for row in rows.values()] == [game["id"] for game in games]
+    assert all(set(row) == {"id", "game", "players", "created", "updated", "finished", "ended_early", "winners",
+                            "rounds", "tally"} for row in rows.values())
+    assert Store(tmp_path).notices == []

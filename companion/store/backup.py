@@ -29,12 +29,12 @@ from concurrent.futures.process import BrokenProcessPool
 from typing import Any, NamedTuple
 
 from companion import rules_core
-from companion.document import is_int, load_doc, summarize
+from companion.document import is_int, load_doc, order_key, summarize
 from companion.errors import BackupError, StoreError
 from companion.i18n import _, format_decimal
 from companion.stats import FrozenTally, TallySums, freeze_tally, game_tally
 from companion.store.files import dump_json, load_json, paused_gc
-from companion.store.index import kept_summary
+from companion.store.index import history_row, kept_summary, shard_name
 from companion.store.tables import is_ended, tally_of
 
 BACKUP_FORMAT = "companion-backup"
@@ -79,9 +79,14 @@ class PreparedGame(NamedTuple):
     ``id`` and ``kind`` (the document's ``game``: "one_up"...); ``ended``:
     finished or ended early, so it goes to the archive; ``text``: the
     current-schema document as the store's files hold it (compact UTF-8
-    JSON, ``files.dump_json``); ``summary``: its history summary as the
-    index keeps it (``index.kept_summary``), None for a game in progress;
-    ``tally``: its frozen statistics tally, None for a game in progress.
+    JSON, ``files.dump_json``). For a game that goes to the archive (else
+    None): ``summary``, its history summary as the index keeps it
+    (``index.kept_summary``); ``tally``, its frozen statistics tally;
+    ``order``, its ``companion.document.order_key``; ``shard``, the name
+    of its archive shard file (``index.shard_name``); ``row``, its row of
+    history.json as the store writes it (``index.history_row``). All of it is worked
+    out where the game is checked (in a worker, for a large backup), so
+    the process that writes has only to put it in place.
     """
 
     id: str
@@ -90,6 +95,9 @@ class PreparedGame(NamedTuple):
     text: bytes
     summary: dict[str, Any] | None
     tally: FrozenTally | None
+    order: tuple[float, float, str] | None
+    shard: str | None
+    row: bytes | None
 
 
 class PreparedBackup(NamedTuple):
@@ -108,10 +116,12 @@ def prepare_game(doc: dict[str, Any], tally: FrozenTally | None = None) -> Prepa
     (``tables.tally_of``). Raises nothing for a checked document.
     """
     if not is_ended(doc):
-        return PreparedGame(doc["id"], doc["game"], False, dump_json(doc), None, None)
+        return PreparedGame(doc["id"], doc["game"], False, dump_json(doc), None, None, None, None, None)
     if tally is None:
         tally = freeze_tally(tally_of(doc))
-    return PreparedGame(doc["id"], doc["game"], True, dump_json(doc), kept_summary(summarize(doc)), tally)
+    summary = kept_summary(summarize(doc))
+    return PreparedGame(doc["id"], doc["game"], True, dump_json(doc), summary, tally, order_key(doc),
+                        shard_name(doc["id"]), dump_json(history_row(summary, tally)))
 
 
 def backup_text(games: list[dict[str, Any]], exported: str) -> bytes:

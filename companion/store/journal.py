@@ -301,13 +301,11 @@ class Journals(Archive):
         undoes both if either fails or is cut short.
         """
         by_shard: dict[str, list[PreparedGame]] = {}
-        archived = []
-        for game in new:
-            if game.ended:
-                by_shard.setdefault(shard_name(game.id), []).append(game)
-                archived.append((game.summary, game.tally))
+        archived = [game for game in new if game.ended]
+        for game in archived:
+            by_shard.setdefault(game.shard, []).append(game)
         if sums is None:
-            sums = TallySums.of((summary["game"], tally) for summary, tally in archived)
+            sums = TallySums.of((game.kind, game.tally) for game in archived)
         shards = []
         self._remove_archive_temps()
         for name, group in sorted(by_shard.items()):
