@@ -479,7 +479,7 @@ def test_a_kill_while_an_import_writes_leaves_nothing(tmp_path, line_path, momen
 
             def die_halfway(fd, payload):
                 calls.append(fd)
-                if len(calls) == 8:
+                if len(calls) > 2 and any(path.stat().st_size > 32 for path in (folder / "archive").glob("*.json")):
                     real_write_all(fd, payload[: len(payload) // 2])
                     os.kill(os.getpid(), signal.SIGKILL)
                 real_write_all(fd, payload)
