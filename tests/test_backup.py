@@ -6,6 +6,7 @@ import json
 import multiprocessing
 import os
 import re
+import signal
 
 import pytest
 
@@ -324,3 +325,202 @@ def test_an_import_syncs_the_archive_folder_once_after_its_shards(tmp_path, monk
     assert len(os.listdir(tmp_path / "phone" / "archive")) > 20
     assert synced.count("archive") == 1
     assert sorted(doc["id"] for doc in Store(tmp_path / "phone").iter_games()) == sorted(doc["id"] for doc in games)
+
+
+def lines_of(games: list) -> str:
+    """A backup of ``games`` in the line layout that export writes."""
+    return backup.backup_text(games, "2026-12-02T01:00:00+00:00").decode("utf-8")
+
+
+def compact(doc: dict) -> str:
+    return json.dumps(doc, ensure_ascii=False, separators=(",", ":"))
+
+
+@pytest.fixture
+def line_path(monkeypatch):
+    """Backups of 4 games or more are read on two cores, in parts of 2 games."""
+    monkeypatch.setattr(backup, "PARALLEL_FROM", 4)
+    monkeypatch.setattr(backup, "_cores", lambda: 2)
+    monkeypatch.setattr(backup, "PART", 2)
+
+
+def test_export_writes_one_game_per_line(store):
+    text = store.export_json()
+    lines = text.split("\n")
+    exported = json.loads(text)["exported"]
+    games = [store.get_game(summary["id"]) for summary in store.list_games()]
+    assert lines[0] == '{"format":"companion-backup","schema":1,"exported":"%s","games":[' % exported
+    assert lines[1:-1] == [compact(doc) + "," for doc in games[:-1]] + [compact(games[-1])]
+    assert lines[-1] == "]}"
+    assert len(lines) == 7
+
+
+def test_export_of_an_empty_store_is_two_lines(tmp_path):
+    text = Store(tmp_path).export_json()
+    exported = json.loads(text)["exported"]
+    assert text == '{"format":"companion-backup","schema":1,"exported":"%s","games":[\n]}' % exported
+    assert Store(tmp_path / "other").import_json(text) == 0
+
+
+def test_a_line_layout_backup_is_read_line_by_line_on_every_core(tmp_path, monkeypatch, line_path):
+    """The file is never parsed whole: the parts' lines are parsed by the workers and this process; the
+    games, in progress and finished, a migrated one and the statistics come out as from a whole parse."""
+    old = make_doc(3, finished=True)
+    del old["schema"], old["first_dealer"], old["ended_early"]
+    old["dealer"] = "Cato"
+    games = [make_doc(n, finished=n % 2 == 0, rounds=n % 3) for n in range(11)] + [old]
+    whole = backup.parse_backup(backup_of(games))
+    monkeypatch.setattr(backup, "_read_backup", lambda data: pytest.fail("the file was parsed whole"))
+    read = backup.read_backup(lines_of(games))
+    assert read == backup.PreparedBackup([backup.prepare_game(doc, tally) for doc, tally in whole.games], whole.sums)
+    store = Store(tmp_path)
+    assert store.import_json(lines_of(games)) == 12
+    assert store.get_game(old["id"])["first_dealer"] == 2
+    assert store.player_stats() == player_stats(whole_doc for whole_doc, _tally in whole.games)
+    assert len(store.unfinished_games()) == 5
+
+
+@pytest.mark.parametrize("bad", [1, 2, 7, 12])
+def test_a_line_layout_backup_names_the_game_on_its_first_bad_line(tmp_path, line_path, bad):
+    games = [make_doc(n) for n in range(12)]
+    games[bad - 1]["rounds"][0]["hands"]["Ann"] = ["7"]
+    store = Store(tmp_path)
+    with pytest.raises(BackupError, match=f"^Game {bad} in the backup is not valid: Round 1: "):
+        store.import_json(lines_of(games))
+    assert store.list_games() == [] and list(store.iter_games()) == []
+
+
+def test_a_line_layout_backup_with_a_repeated_id_is_refused(tmp_path, line_path):
+    games = [make_doc(n) for n in range(12)]
+    games[9]["id"] = games[2]["id"]
+    store = Store(tmp_path)
+    with pytest.raises(BackupError, match=f"^Game 10 in the backup repeats the id {games[2]['id']}. Nothing"):
+        store.import_json(lines_of(games))
+    assert store.list_games() == []
+
+
+@pytest.mark.parametrize("line, message", [
+    (1, "it is not JSON text"),
+    (6, "it is not JSON text"),
+])
+def test_a_line_holding_two_games_without_a_comma_is_refused(tmp_path, line_path, line, message):
+    """Two games on one line with nothing between them: not JSON, refused as the whole file would be."""
+    lines = lines_of([make_doc(n) for n in range(12)]).split("\n")
+    lines[line] = lines[line].removesuffix(",") + compact(make_doc(50)) + ","
+    store = Store(tmp_path)
+    with pytest.raises(BackupError, match=f"^This file is not a Companion backup: {message}. Nothing was imported.$"):
+        store.import_json("\n".join(lines))
+    assert store.list_games() == []
+
+
+def test_a_line_holding_two_games_with_a_comma_is_read_whole(tmp_path, line_path):
+    """Still one valid backup, though not in the line layout: both games of the line are imported."""
+    games = [make_doc(n) for n in range(12)]
+    lines = lines_of(games).split("\n")
+    extra = make_doc(50)
+    lines[3] = lines[3] + compact(extra) + ","
+    store = Store(tmp_path)
+    assert store.import_json("\n".join(lines)) == 13
+    assert extra["id"] in {summary["id"] for summary in store.list_games(limit=20)}
+
+
+@pytest.mark.parametrize("layout", ["spaced", "indented", "crlf", "trailing newline"])
+def test_a_backup_in_another_layout_is_still_imported(tmp_path, line_path, layout):
+    games = [make_doc(n, finished=n % 3 == 0) for n in range(12)]
+    text = {
+        "spaced": backup_of(games),
+        "indented": json.dumps(json.loads(backup_of(games)), indent=1),
+        "crlf": lines_of(games).replace("\n", "\r\n"),
+        "trailing newline": lines_of(games) + "\n",
+    }[layout]
+    assert backup._line_parts(text.encode("utf-8")) is None
+    store = Store(tmp_path)
+    assert store.import_json(text) == 12
+    assert sorted(doc["id"] for doc in store.iter_games()) == sorted(game["id"] for game in games)
+
+
+def test_a_line_layout_backup_skips_the_games_already_saved(store, tmp_path, line_path):
+    saved = json.loads(store.export_json())["games"]
+    other = Store(tmp_path / "other")
+    other.save_game(saved[0])
+    games = saved + [make_doc(10 + n, finished=True) for n in range(7)]
+    assert other.import_json(lines_of(games)) == 11
+    assert other.player_stats() == player_stats(other.iter_games())
+    assert Store(other.data_dir).player_stats() == player_stats(other.iter_games())
+
+
+@pytest.mark.parametrize("moment", ["after a shard is renamed", "inside a shard's temp file"])
+def test_a_kill_while_an_import_writes_leaves_nothing(tmp_path, line_path, moment):
+    """A line-layout import killed (SIGKILL) while it writes, some shards already renamed into place: the
+    next open undoes it, temp files included, and the same import then goes through whole."""
+    from companion.store import files
+    from companion.store import folder as store_folder
+
+    games = [make_doc(n, finished=n % 4 != 0) for n in range(40)]
+    text = lines_of(games)
+    folder = tmp_path / "phone"
+    Store(folder)
+
+    def import_and_die():
+        store_folder._FOLDERS.clear()  # the parent's folder lock is not this process's
+        calls = []
+        if moment == "after a shard is renamed":
+            real_write = files.AtomicJSONStorage.write_text
+
+            def write_then_die(storage, payload, **options):
+                real_write(storage, payload, **options)
+                calls.append(storage.path.name)
+                if len(calls) == 6:
+                    os.kill(os.getpid(), signal.SIGKILL)
+
+            files.AtomicJSONStorage.write_text = write_then_die
+        else:
+            real_write_all = files.write_all
+
+            def die_halfway(fd, payload):
+                calls.append(fd)
+                if len(calls) > 2 and any(path.stat().st_size > 32 for path in (folder / "archive").glob("*.json")):
+                    real_write_all(fd, payload[: len(payload) // 2])
+                    os.kill(os.getpid(), signal.SIGKILL)
+                real_write_all(fd, payload)
+
+            files.write_all = die_halfway
+        Store(folder).import_json(text)
+        os._exit(0)
+
+    child = multiprocessing.get_context("fork").Process(target=import_and_die)
+    child.start()
+    child.join(120)
+    assert child.exitcode == -signal.SIGKILL
+    assert (folder / "import.json").exists()
+    assert any(os.path.getsize(path) > 32 for path in (folder / "archive").glob("*.json"))
+    if moment == "inside a shard's temp file":
+        assert [name for name in os.listdir(folder / "archive") if name.endswith(".tmp")] != []
+    store = Store(folder)
+    assert store.list_games() == [] and list(store.iter_games()) == [] and store.player_stats() == []
+    assert not (folder / "import.json").exists()
+    assert [name for name in os.listdir(folder / "archive") if name.endswith(".tmp")] == []
+    assert store.notices == []
+    assert store.import_json(text) == 40
+    assert sorted(doc["id"] for doc in Store(folder).iter_games()) == sorted(game["id"] for game in games)
+
+
+def test_shards_and_the_history_written_from_texts_are_the_json_the_store_writes(tmp_path):
+    """An import writes its archive shards and history.json from the games' texts: byte for byte the
+    compact JSON of the tables, as any other write of those files makes them."""
+    from companion.store.files import dump_json, load_json
+
+    games = [make_doc(n, finished=True) for n in range(FOLD_AT)]
+    store = Store(tmp_path)
+    assert store.import_json(lines_of(games)) == FOLD_AT
+    for path in (tmp_path / "archive").glob("*.json"):
+        raw = path.read_bytes()
+        assert raw == dump_json(load_json(raw))
+    raw = (tmp_path / "history.json").read_bytes()
+    assert raw == dump_json(load_json(raw))
+    rows = load_json(raw)["summaries"]
+    assert list(rows) == [str(n) for n in range(1, FOLD_AT + 1)]
+    assert [row["id"] for row in rows.values()] == [game["id"] for game in games]
+    assert all(set(row) == {"id", "game", "players", "created", "updated", "finished", "ended_early", "winners",
+                            "rounds", "tally"} for row in rows.values())
+    assert Store(tmp_path).notices == []
