@@ -194,11 +194,12 @@ def _entered_on_two_phones(store, game_id) -> None:
 
 @pytest.mark.parametrize(("code", "words"), [
     ("en", "Hands: Ann and Ben (Ann's phone); Cy (Cy's phone)"),
-    ("nb", "Hender: Ann og Ben (Ann's phone); Cy (Cy's phone)"),
-    ("de", "Hände: Ann und Ben (Ann's phone); Cy (Cy's phone)"),
+    ("nb", "Hender: Ann og Ben (telefonen til Ann); Cy (telefonen til Cy)"),
+    ("de", "Hände: Ann und Ben (Handy von Ann); Cy (Handy von Cy)"),
 ])
 def test_the_change_log_says_which_phone_entered_each_hand(table, code, words):
-    """The phones are named by their labels as written (here in English); the players in seating order."""
+    """The phones' labels are kept as written (here in English) and worded in the reader's language;
+    the players in seating order."""
     store, game_id = table
     _entered_on_two_phones(store, game_id)
     saved = pad_of(store, game_id)

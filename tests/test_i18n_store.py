@@ -157,8 +157,8 @@ def test_a_game_from_a_newer_companion_per_language(tmp_path, code, message):
 
 
 @pytest.mark.parametrize(("code", "message"), [
-    ("nb", "Ann's phone endret runde 1 mens du redigerte den"),
-    ("de", "Ann's phone hat Runde 1 geändert, während du sie bearbeitet hast"),
+    ("nb", "Telefonen til Ann endret runde 1 mens du redigerte den"),
+    ("de", "Handy von Ann hat Runde 1 geändert, während du sie bearbeitet hast"),
 ])
 def test_a_conflict_per_language(tmp_path, code, message):
     store = Store(tmp_path)

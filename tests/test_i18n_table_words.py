@@ -13,7 +13,7 @@ from companion.pads.one_up import OneUpPad
 from companion.pads.table import PadError
 from companion.pads.up_to_nine import UpToNinePad
 from companion.ui.games.up_or_down import TYPED_HINT, colour_letters, counts_example, read_rows, rows_text
-from companion.ui.state import phone_label
+from companion.pads.changelog import phone_label
 
 
 @pytest.mark.parametrize(("code", "hint", "letters"), [

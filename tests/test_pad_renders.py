@@ -30,7 +30,7 @@ from companion.server import TableAccess
 from companion.store import Store
 from companion.ui.app import session_main
 from companion.ui.live import game_cache, game_topic
-from companion.ui.state import phone_label
+from companion.pads.changelog import phone_label
 from flet_session import (
     Phone,
     _encode,

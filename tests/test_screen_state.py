@@ -36,7 +36,8 @@ from companion.ui.games.up_to_nine import UpToNineDraft, _blank, _from_stored
 from companion.ui.history import _stats_text
 from companion.ui.new_game import NewGameDraft, past_names
 from companion.ui.check import Followed, follow
-from companion.ui.state import SessionState, phone_label, unnamed_phone_label
+from companion.pads.changelog import phone_label
+from companion.ui.state import SessionState, unnamed_phone_label
 
 PLAYERS = ["Ann", "Ben", "Cy"]
 

@@ -16,7 +16,9 @@ from companion.ui.access import ASK_THE_HOST
 from companion.ui.app import TABS
 from companion.ui.history import _stats_text, import_message
 from companion.ui.live import GameCache
-from companion.ui.state import phone_label, phone_player, unnamed_phone_label
+from companion.pads import OneCardPad
+from companion.pads.changelog import phone_label, who
+from companion.ui.state import phone_player, unnamed_phone_label
 
 PLAYERS = ["Ann", "Ben", "Cy"]
 
@@ -78,6 +80,23 @@ def test_a_phone_named_in_one_language_is_still_its_players_in_another():
             assert phone_player(PLAYERS, label) == "Ben"
             assert phone_player(PLAYERS, "Handy von Zed") is None
             assert phone_player(PLAYERS, "Phone 3FA2") is None
+
+
+@pytest.mark.parametrize(("code", "cy", "unnamed", "undo"), [
+    ("en", "Cy's phone", "Phone 3FA2", "round 1 changed · Cy's phone"),
+    ("nb", "telefonen til Cy", "Telefon 3FA2", "runde 1 endret · telefonen til Cy"),
+    ("de", "Handy von Cy", "Handy 3FA2", "Runde 1 geändert · Handy von Cy"),
+])
+def test_the_change_log_words_a_phones_label_in_the_readers_language(code, cy, unnamed, undo):
+    pad = OneCardPad(PLAYERS)
+    pad.by = "telefonen til Cy"
+    pad.add_round("Ann")
+    pad.edit_round(1, "Ben")
+    with language(code):
+        assert [who(label) for label in ("telefonen til Cy", "Handy von Cy", "Cy's phone")] == [cy, cy, cy]
+        assert [who(label) for label in ("Phone 3FA2", "Telefon 3FA2", "Handy 3FA2")] == [unnamed] * 3
+        assert [who(label) for label in ("Ben", "", None)] == ["Ben", _("another phone"), _("another phone")]
+        assert f"{pad.changes[0].label} · {who(pad.changes[0].by)}" == undo
 
 
 @pytest.mark.parametrize(("code", "text"), [

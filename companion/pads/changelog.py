@@ -43,12 +43,14 @@ and words it for the screen; :class:`companion.pads.base.Pad` writes it.
 from __future__ import annotations
 
 import datetime as dt
+import functools
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from companion.document import ROUND_ID_PATTERN, is_int
-from companion.i18n import N_, _, pgettext
+from companion.i18n import LANGUAGES, N_, _, language, pgettext
 from companion.wording import join_words
 
 LABELS = {
@@ -131,9 +133,57 @@ def label(record: Record) -> str:
     return _("undo: {change}").format(change=text) if record["kind"] == "undo" else text
 
 
+PLAYERS_PHONE = N_("{player}'s phone")
+"""The label of a phone a player holds ("Ann's phone"), an English msgid with the ``{player}``."""
+UNNAMED_PHONE = N_("Phone {code}")
+"""The label of a phone nobody has named ("Phone 3FA2"), an English msgid with four hex digits as ``{code}``."""
+
+
+def phone_label(player: str) -> str:
+    """The label of the phone ``player`` holds, in the current language:
+    "Ann's phone" (nb "Telefonen til Ann", de "Handy von Ann")."""
+    return _(PLAYERS_PHONE).format(player=player)
+
+
+@functools.cache
+def _label_patterns() -> tuple[tuple[re.Pattern[str], str], ...]:
+    """Every language's wording of :data:`PLAYERS_PHONE` and
+    :data:`UNNAMED_PHONE` as a pattern, with the part it names
+    ("player" or "code")."""
+    patterns = []
+    for code in LANGUAGES:
+        with language(code):
+            for template, part, value in ((_(PLAYERS_PHONE), "player", ".+"), (_(UNNAMED_PHONE), "code", "[0-9A-F]{4}")):
+                pattern = re.escape(template).replace(re.escape("{%s}" % part), f"(?P<{part}>{value})")
+                patterns.append((re.compile(pattern + r"\Z", re.DOTALL | re.IGNORECASE), part))
+    return tuple(patterns)
+
+
+def label_parts(label: str) -> tuple[str, str] | None:
+    """What a phone's label says, in whichever of the app's languages it was
+    given: ("player", "Ben") for "Ben's phone" or "Handy von Ben",
+    ("code", "3FA2") for "Phone 3FA2" or "Telefon 3FA2"; None for any
+    other text."""
+    for pattern, part in _label_patterns():
+        found = pattern.match(label)
+        if found:
+            return part, found[part]
+    return None
+
+
 def who(by: str | None) -> str:
-    """The phone that made a change, for a sentence: its label, or "another phone" (in the current language)."""
-    return by if by else _("another phone")
+    """The phone that made a change, for a sentence, in the current language:
+    a phone's label given in any of the app's languages is worded in this
+    one ("Telefonen til Cy" reads "Cy's phone" in English: a phone keeps the
+    label it was given, in its own language); any other label as it is;
+    "another phone" when none is known."""
+    if not by:
+        return _("another phone")
+    parts = label_parts(by)
+    if parts is None:
+        return by
+    part, value = parts
+    return phone_label(value) if part == "player" else _(UNNAMED_PHONE).format(code=value)
 
 
 def hands_text(entered: dict[str, str | None]) -> str:

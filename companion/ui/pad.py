@@ -27,7 +27,7 @@ from companion import registry
 from companion.errors import ConflictError
 from companion.i18n import _, current_language
 from companion.pads import Pad, PadError
-from companion.pads.changelog import opening, who
+from companion.pads.changelog import opening, phone_label, who
 from companion.ui import hands, saving
 from companion.ui.board import BoardInvite
 from companion.ui.games import game_ui
@@ -49,7 +49,6 @@ from companion.ui.state import (
     announce_saved,
     name_phone,
     navigate,
-    phone_label,
     phone_player,
     unnamed_phone_label,
     use_game,

@@ -18,8 +18,9 @@ from typing import Any
 
 import flet as ft
 
-from companion.i18n import LANGUAGES, _, language
+from companion.i18n import _
 from companion.pads import Pad
+from companion.pads.changelog import UNNAMED_PHONE, label_parts
 from companion.ui.live import GAMES_TOPIC, Shown, game_topic
 
 
@@ -260,36 +261,25 @@ PHONE_KEY = "companion.phone"
 """The SharedPreferences key under which a phone keeps its label."""
 
 
-def phone_label(player: str) -> str:
-    """The label of the phone ``player`` holds, in the current language:
-    "Ann's phone" (nb "Telefonen til Ann", de "Handy von Ann").
-
-    A label is kept as written, like a name: the change log and the other
-    phones show it in the language it was given in.
-    """
-    return _("{player}'s phone").format(player=player)
-
-
 def phone_player(players: Sequence[str], label: str) -> str | None:
     """The player among ``players`` who holds the phone labelled ``label``
     ("Ben's phone" -> "Ben"), or None when it is no player's phone.
 
     A label given in any of the app's languages is recognised ("Handy von
-    Ben" is Ben's phone after the phone changed to English too).
+    Ben" is Ben's phone after the phone changed to English too):
+    ``companion.pads.changelog.label_parts``. A phone keeps its label as it
+    was given (``phone_label``, in the language of that moment); the change
+    log words it in the reader's language (``changelog.who``).
     """
-    for player in players:
-        for code in LANGUAGES:
-            with language(code):
-                if phone_label(player) == label:
-                    return player
-    return None
+    parts = label_parts(label)
+    return parts[1] if parts is not None and parts[0] == "player" and parts[1] in players else None
 
 
 def unnamed_phone_label() -> str:
     """A short label for a phone nobody has named yet, in the current
     language: "Phone 3FA2" (four random hex digits, kept on the phone so it
     stays the same after a reload)."""
-    return _("Phone {code}").format(code=secrets.token_hex(2).upper())
+    return _(UNNAMED_PHONE).format(code=secrets.token_hex(2).upper())
 
 
 async def load_phone(session: SessionState) -> None:
