@@ -10,8 +10,9 @@ own steps on the same clock) and, in brackets, the server's CPU seconds
 then (``time.process_time``: the machine's other load counts less): the
 server listening (uvicorn's start-up done), the page and the web client's
 files served, the WebSocket opened, the first frame sent (the session's
-entry point done) and the text seen; for main.py also the first step of
-the warming (companion/ui/startup.py). Runs alternate between the two
+entry point done) and the text seen; for main.py also the end of the first
+step of the warming and the start of its second (companion/ui/startup.py),
+which comes after the text is seen when all goes well. Runs alternate between the two
 apps; ``--runs`` each (default 3). Last, the medians of the server's
 listening and first frame, wall and CPU, and main.py's ratios to
 hello-world. With ``--in-progress`` main.py opens a data folder with a
@@ -109,11 +110,16 @@ def serve(kind: str, port: int, data: str) -> None:
     import main
     from companion.ui import startup
 
-    warm_first_frame, session_entry, build_app = startup.warm_first_frame, main.session_entry, main.build_app
+    warm_first_frame, warm_later = startup.warm_first_frame, startup.warm_later
+    session_entry, build_app = main.session_entry, main.build_app
 
     def warmed() -> None:
         warm_first_frame()
         mark("warming's first step done")
+
+    def warmed_later() -> None:
+        mark("warming's second step started")
+        warm_later()
 
     def stamped_entry(*args, **kwargs):
         entry = session_entry(*args, **kwargs)
@@ -125,6 +131,7 @@ def serve(kind: str, port: int, data: str) -> None:
         return first
 
     startup.warm_first_frame = warmed
+    startup.warm_later = warmed_later
     main.session_entry = stamped_entry
     main.build_app = lambda *args, **kwargs: Stamped(build_app(*args, **kwargs))
     main.main(["--host", "127.0.0.1", "--port", str(port), "--data-dir", data, "--no-browser"])

@@ -248,12 +248,12 @@ sys.path.insert(0, {root!r})
 from companion.pads import new_pad
 from companion.rulebook import search
 from companion.ui.qr import qr_png
-from companion.ui.startup import warm_deferred, warm_first_frame
+from companion.ui.startup import warm_first_frame, warm_later
 from companion.ui.totals_chart import totals_chart
 
 warm_first_frame()
 if {warmed!r}:
-    warm_deferred()
+    warm_later()
 pad = new_pad("one_up", ["Ann", "Ben"])
 pad.add_round({{"Ann": [], "Ben": "K"}}, went_out="Ann")
 taken = {{}}
