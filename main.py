@@ -138,11 +138,12 @@ def open_store(data_dir: str | None) -> Store:
     open Store; its notices (a damaged file set aside, a read-only folder)
     are printed and also shown in the app. Raises SystemExit with the
     store's plain-words message, never a traceback, when the folder can not
-    be used at all. Every file is checked later, once the first phone has
-    its screen (see :func:`main`).
+    be used at all. The games in progress are checked as the server starts
+    listening, before the first screen is drawn, and every other file once
+    the first phone has its screen (see :func:`main`).
     """
     try:
-        store = Store(resolve_data_dir(data_dir))
+        store = Store(resolve_data_dir(data_dir), check_games=False)
     except StoreError as error:
         raise SystemExit(f"Companion did not start: {error}") from None
     for notice in store.notices:
@@ -188,6 +189,7 @@ def main(argv: list[str] | None = None) -> None:
     app = build_app(
         session_entry(store, access, warm_in_background(
             args.host, port,
+            first=lambda: _noting(store, store.unfinished_games),
             then=lambda: _noting(store, store.check_files),
         )),
         assets_dir=str(ASSETS_DIR),

@@ -3,7 +3,10 @@
 imports neither the app's screens nor a deferred library, and, up to the
 point where the server listens, exactly the store, the server and the
 start-up modules (the store reads the rules core through
-companion.rules_core, at its first use); the first frames (Play, a pad, the key gate) import no deferred library and
+companion.rules_core, at its first use), also with a game in progress
+(whose file is checked once the server listens, before the first frame:
+a damaged one is still reported, printed and on the first screen); the
+first frames (Play, a pad, the key gate) import no deferred library and
 no Flet module that the first step of the warming left out, and compile
 only their own catalogs; the second step starts only once a session has
 drawn (or no phone came for a while) and brings the rules core, every
@@ -99,14 +102,11 @@ def test_main_imports_no_rules_module_before_it_listens(tmp_path):
     assert modules_before_listening(tmp_path) == BEFORE_LISTEN
 
 
-def test_with_games_saved_main_imports_only_the_setup_table_and_the_games_before_it_listens(tmp_path):
+def test_with_games_saved_main_imports_no_rules_module_before_it_listens(tmp_path):
     store = Store(tmp_path)
     store.save_game(make_doc(0))
     store.save_game(make_doc(1, finished=True))
-    extra = sorted(set(modules_before_listening(tmp_path)) - set(BEFORE_LISTEN))
-    assert [name for name in extra if not name.startswith("companion.games.")] == [
-        "companion.cards", "companion.games", "companion.setup", "companion.verdict", "companion.wording",
-    ]
+    assert modules_before_listening(tmp_path) == BEFORE_LISTEN
 
 
 def test_importing_the_store_imports_no_rules_module():
@@ -250,6 +250,55 @@ def test_with_no_session_the_second_step_of_the_warming_starts_after_the_wait():
         warming = warm_in_background("127.0.0.1", server.getsockname()[1], then=finished.set, wait=0.01, after=0)
         assert finished.wait(timeout=120) is True
     assert (warming.first_frame.is_set(), warming.served.is_set(), warming.later.is_set()) == (True, False, True)
+
+
+def test_a_damaged_game_in_progress_is_reported_once_the_server_listens_and_on_the_first_frame(tmp_path):
+    Store(tmp_path).save_game(make_doc(0))
+    games = tmp_path / "games.json"
+    games.write_text(games.read_text(encoding="utf-8").replace('"one_up"', '"poker"'), encoding="utf-8")
+    found = fresh_python(f"""
+        import asyncio, contextlib, io, json, socket
+        import main
+        from flet_session import open_session, server_hub, shown_strings
+
+        given = []
+        entry = main.session_entry
+        main.session_entry = lambda store, access, warming: given.append((store, access, warming)) or entry(
+            store, access, warming)
+        seen = {{}}
+
+        def serve(app, host, port):
+            store, access, warming = given[0]
+            seen["before listening"] = [len(store.notices), "companion.setup" in sys.modules]
+            with socket.socket() as server:
+                server.bind((host, port))
+                server.listen()
+                warming.first_frame.wait(120)
+
+                async def first_frame():
+                    return await open_session(entry(store, access, warming), "/", server_hub())
+
+                phone = asyncio.run(first_frame())
+            seen["on the first frame"] = [text for text in shown_strings(phone.session.page) if "games.json" in text]
+            seen["notices"] = [str(notice) for notice in store.notices]
+
+        main.serve = serve
+        with socket.socket() as probe:
+            probe.bind(("127.0.0.1", 0))
+            port = probe.getsockname()[1]
+        printed = io.StringIO()
+        with contextlib.redirect_stdout(printed):
+            main.main(["--no-browser", "--data-dir", {str(tmp_path)!r}, "--port", str(port)])
+        seen["printed"] = [line for line in printed.getvalue().splitlines() if line.startswith(("Note:", "Companion is"))]
+        print(json.dumps(seen))
+    """)
+    notice = found["notices"]
+    assert found["before listening"] == [0, False]
+    assert len(notice) == 1 and "games.json" in notice[0]
+    assert found["on the first frame"] == notice
+    assert found["printed"][0].startswith("Companion is running at http://127.0.0.1:")
+    assert found["printed"][1:] == ["Note: " + notice[0]]
+    assert len(list(tmp_path.glob("games.json.corrupt-*"))) == 1
 
 
 def test_while_warming_the_interpreter_hands_its_lock_over_sooner_and_sets_the_interval_back_after():
