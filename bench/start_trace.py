@@ -38,8 +38,13 @@ sys.path[:0] = [str(ROOT), str(ROOT / "tests" / "e2e")]
 START_ENV = "START_TRACE_T0"
 """The environment variable that hands the server the time (``time.time()``) it was started at."""
 
-CLIENT_FILES = ("/", "/flutter_bootstrap.js", "/canvaskit/skwasm.wasm", "/main.dart.wasm")
-"""The requests of the web client whose end is printed, in the order a browser makes them."""
+CLIENT_FILES = (
+    "/", "/flutter_bootstrap.js", "/canvaskit/skwasm.wasm", "/main.dart.wasm",
+    "/assets/fonts/MaterialIcons-Regular.otf", "/assets/fonts/roboto.woff2", "/rules/companion-suits.ttf",
+)
+"""The requests of the web client whose end is printed, in the order a browser makes them: the
+page, the client's code, its fonts, and the suit font that main.py's first frame names (fetched
+after the first frame is sent)."""
 
 HELLO_TEXT = "Hello from Flet"
 APP_TEXT = "Companion"
