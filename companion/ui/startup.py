@@ -14,6 +14,9 @@ server accepts connections, in two steps:
    that opens before this step is done waits for it (see
    :func:`session_entry`), so two threads never import the app at once.
    The first session compiles the catalog of its own language itself.
+   (Leaving this step to the first session was tried: it then imported
+   the app after its WebSocket opened, about 0.4 s of CPU more on the
+   path to the first frame, and the first frame came later.)
 2. Everything else, :data:`WARM_AFTER` seconds after the first session
    has drawn its screen (so that the screen is sent and painted
    meanwhile; after :data:`FIRST_SESSION_WAIT` seconds when no phone came),
