@@ -16,7 +16,7 @@ import os
 import socket
 import sys
 import threading
-import webbrowser
+from collections.abc import Callable
 from pathlib import Path
 
 from companion.server import OPEN_HOSTS, TableAccess, build_app, invite_host, is_loopback, own_authorities, serve
@@ -122,6 +122,8 @@ def _open_browser_when_up(url: str, host: str, port: int, timeout: float = 15.0)
 
     Runs in a daemon thread; does nothing when no browser can be found.
     """
+    import webbrowser  # only where a browser is opened: not imported before the server listens
+
     wait_until_listening(host, port, timeout)
     try:
         webbrowser.open(url)
@@ -136,11 +138,12 @@ def open_store(data_dir: str | None) -> Store:
     open Store; its notices (a damaged file set aside, a read-only folder)
     are printed and also shown in the app. Raises SystemExit with the
     store's plain-words message, never a traceback, when the folder can not
-    be used at all. Every file is checked later, once the first phone has
-    its screen (see :func:`main`).
+    be used at all. The games in progress are checked as the server starts
+    listening, before the first screen is drawn, and every other file once
+    the first phone has its screen (see :func:`main`).
     """
     try:
-        store = Store(resolve_data_dir(data_dir))
+        store = Store(resolve_data_dir(data_dir), check_games=False)
     except StoreError as error:
         raise SystemExit(f"Companion did not start: {error}") from None
     for notice in store.notices:
@@ -148,11 +151,12 @@ def open_store(data_dir: str | None) -> Store:
     return store
 
 
-def _check_files(store: Store) -> None:
-    """Read every file of the store once (damage found is added to its notices and printed)."""
+def _noting(store: Store, reading: Callable[[], object]) -> None:
+    """Call ``reading()`` (a read of the store's files) and print the notices it added
+    (damage found) and the StoreError it raised, if any."""
     known = len(store.notices)
     try:
-        store.check_files()
+        reading()
     except StoreError as error:
         print(f"Note: {error}", flush=True)
     for notice in store.notices[known:]:
@@ -183,7 +187,11 @@ def main(argv: list[str] | None = None) -> None:
             target=_open_browser_when_up, args=(url, args.host, port), daemon=True
         ).start()
     app = build_app(
-        session_entry(store, access, warm_in_background(args.host, port, then=lambda: _check_files(store))),
+        session_entry(store, access, warm_in_background(
+            args.host, port,
+            first=lambda: _noting(store, store.unfinished_games),
+            then=lambda: _noting(store, store.check_files),
+        )),
         assets_dir=str(ASSETS_DIR),
         allowed=own_authorities(args.host, port, [socket.gethostname()]),
     )

@@ -1,6 +1,6 @@
 """Benchmark: where the time from process start to the first frame goes, main.py against hello-world Flet.
 
-    .venv/bin/python bench/start_trace.py [--runs N] [--in-progress]
+    .venv/bin/python bench/start_trace.py [--runs N] [--in-progress] [--cpu-only]
 
 Starts the server (this file, re-run as ``serve hello|app PORT DATA``) with
 every page, file and WebSocket request it serves time-stamped, opens it in
@@ -10,19 +10,31 @@ own steps on the same clock) and, in brackets, the server's CPU seconds
 then (``time.process_time``: the machine's other load counts less): the
 server listening (uvicorn's start-up done), the page and the web client's
 files served, the WebSocket opened, the first frame sent (the session's
-entry point done) and the text seen; for main.py also the first step of
-the warming (companion/ui/startup.py). Runs alternate between the two
+entry point done) and the text seen; for main.py also the end of the first
+step of the warming and the start of its second (companion/ui/startup.py),
+which comes after the text is seen when all goes well. Runs alternate between the two
 apps; ``--runs`` each (default 3). Last, the medians of the server's
 listening and first frame, wall and CPU, and main.py's ratios to
 hello-world. With ``--in-progress`` main.py opens a data folder with a
 game in progress (the store checks it as it opens), as at a real table.
 
-Needs /usr/bin/chromium and Playwright.
+With ``--cpu-only`` no browser and no web server run: each app is started
+in a process of its own (this file, re-run as ``drawn hello|app DATA``) up
+to the point where its server would listen, its warming's first step is
+run (for main.py) and its first screen drawn in that process (the test
+helper tests/flet_session.py); the process's CPU seconds then are printed,
+medians of ``--runs`` runs of hello-world and of main.py on an empty data
+folder and on one with a game in progress, alternating, with the ratios.
+This figure hardly moves with the machine's other load.
+
+Needs /usr/bin/chromium and Playwright (not with ``--cpu-only``).
 """
 
 from __future__ import annotations
 
 import argparse
+import asyncio
+import importlib
 import os
 import statistics
 import subprocess
@@ -37,8 +49,13 @@ sys.path[:0] = [str(ROOT), str(ROOT / "tests" / "e2e")]
 START_ENV = "START_TRACE_T0"
 """The environment variable that hands the server the time (``time.time()``) it was started at."""
 
-CLIENT_FILES = ("/", "/flutter_bootstrap.js", "/canvaskit/skwasm.wasm", "/main.dart.wasm")
-"""The requests of the web client whose end is printed, in the order a browser makes them."""
+CLIENT_FILES = (
+    "/", "/flutter_bootstrap.js", "/canvaskit/skwasm.wasm", "/main.dart.wasm",
+    "/assets/fonts/MaterialIcons-Regular.otf", "/assets/fonts/roboto.woff2", "/rules/companion-suits.ttf",
+)
+"""The requests of the web client whose end is printed, in the order a browser makes them: the
+page, the client's code, its fonts, and the suit font that main.py's first frame names (fetched
+after the first frame is sent)."""
 
 HELLO_TEXT = "Hello from Flet"
 APP_TEXT = "Companion"
@@ -109,11 +126,16 @@ def serve(kind: str, port: int, data: str) -> None:
     import main
     from companion.ui import startup
 
-    warm_first_frame, session_entry, build_app = startup.warm_first_frame, main.session_entry, main.build_app
+    warm_first_frame, warm_later = startup.warm_first_frame, startup.warm_later
+    session_entry, build_app = main.session_entry, main.build_app
 
     def warmed() -> None:
         warm_first_frame()
         mark("warming's first step done")
+
+    def warmed_later() -> None:
+        mark("warming's second step started")
+        warm_later()
 
     def stamped_entry(*args, **kwargs):
         entry = session_entry(*args, **kwargs)
@@ -125,9 +147,92 @@ def serve(kind: str, port: int, data: str) -> None:
         return first
 
     startup.warm_first_frame = warmed
+    startup.warm_later = warmed_later
     main.session_entry = stamped_entry
     main.build_app = lambda *args, **kwargs: Stamped(build_app(*args, **kwargs))
     main.main(["--host", "127.0.0.1", "--port", str(port), "--data-dir", data, "--no-browser"])
+
+
+def seed_in_progress(data: Path) -> None:
+    """Save one game of One Up with a round entered in the data folder ``data``."""
+    from companion.pads import new_pad
+    from companion.store import Store
+
+    pad = new_pad("one_up", ["Ann", "Ben", "Cy"])
+    pad.add_round({"Ann": [], "Ben": "K 3", "Cy": "2"}, went_out="Ann")
+    Store(data).save_game(pad.to_doc())
+
+
+def drawn(kind: str, data: str) -> None:
+    """Start ``kind`` ("hello": bench/hello_flet.py's app; "app": main.py on the data
+    folder ``data``) in this process without its web server, draw its first screen
+    here and print this process's CPU seconds then ("CPU <seconds>").
+
+    main.py runs as it does up to the point where its server would listen; its
+    warming's first step then runs (as it does once the server listens) and the
+    session waits for it, as a phone's does."""
+    sys.path.insert(0, str(ROOT / "tests"))
+    from flet_session import open_session, server_hub
+
+    if kind == "hello":
+        for server_module in ("flet_web.fastapi", "uvicorn"):  # what the hello-world server imports before it listens
+            importlib.import_module(server_module)
+        from hello_flet import main as hello
+
+        async def hello_frame() -> None:
+            await open_session(hello, "/", server_hub())
+
+        asyncio.run(hello_frame())
+        print(f"CPU {time.process_time():.3f}", flush=True)
+        return
+    import main
+    from companion.ui import startup
+    from harness import free_port
+
+    given: list[tuple] = []
+    session_entry = main.session_entry
+
+    def kept_entry(*args):
+        given.append(args)
+        return session_entry(*args)
+
+    def serve(app, host, port) -> None:
+        store, access, warming = given[0]
+        warming.first_frame.wait()
+
+        async def first_frame() -> None:
+            await open_session(session_entry(store, access, warming), "/", server_hub())
+
+        asyncio.run(first_frame())
+        print(f"CPU {time.process_time():.3f}", flush=True)
+
+    startup.wait_until_listening = lambda *_args, **_kwargs: True
+    main.session_entry = kept_entry
+    main.serve = serve
+    main.main(["--host", "127.0.0.1", "--port", str(free_port()), "--data-dir", data, "--no-browser"])
+
+
+def cpu_only(runs: int) -> None:
+    """Print the medians of :func:`drawn`'s CPU seconds over ``runs`` alternating runs of
+    hello-world, main.py on an empty data folder and main.py with a game in progress,
+    and main.py's ratios to hello-world."""
+    kinds = {"hello-world Flet app": ("hello", False), "main.py, empty folder": ("app", False),
+             "main.py, game in progress": ("app", True)}
+    taken: dict[str, list[float]] = {name: [] for name in kinds}
+    for _run in range(runs):
+        for name, (kind, in_progress) in kinds.items():
+            with tempfile.TemporaryDirectory() as scratch:
+                if in_progress:
+                    seed_in_progress(Path(scratch) / "data")
+                done = subprocess.run([sys.executable, __file__, "drawn", kind, str(Path(scratch) / "data")],
+                                      cwd=ROOT, capture_output=True, text=True, check=True)
+            taken[name].append(float(done.stdout.split("CPU ")[-1]))
+    hello = statistics.median(taken["hello-world Flet app"])
+    print(f"server CPU seconds from the process start to the first frame drawn, no browser, median of {runs} runs:")
+    for name, samples in taken.items():
+        median = statistics.median(samples)
+        print(f"  {name:<26} {median:5.3f} s   ({', '.join(f'{sample:.2f}' for sample in samples)})   "
+              f"ratio {median / hello:.2f}x")
 
 
 def one_run(browser, kind: str, in_progress: bool = False) -> list[tuple[float, float | None, str]]:
@@ -139,12 +244,7 @@ def one_run(browser, kind: str, in_progress: bool = False) -> list[tuple[float, 
 
     with tempfile.TemporaryDirectory() as scratch:
         if in_progress:
-            from companion.pads import new_pad
-            from companion.store import Store
-
-            pad = new_pad("one_up", ["Ann", "Ben", "Cy"])
-            pad.add_round({"Ann": [], "Ben": "K 3", "Cy": "2"}, went_out="Ann")
-            Store(Path(scratch) / "data").save_game(pad.to_doc())
+            seed_in_progress(Path(scratch) / "data")
         port = free_port()
         started = time.time()
         server = subprocess.Popen(
@@ -193,12 +293,22 @@ def main(argv: list[str] | None = None) -> None:
     if argv[:1] == ["serve"]:
         serve(argv[1], int(argv[2]), argv[3])
         return
+    if argv[:1] == ["drawn"]:
+        drawn(argv[1], argv[2])
+        return
     parser = argparse.ArgumentParser(description="Companion start-up trace against hello-world Flet")
     parser.add_argument("--runs", type=int, default=3, help="runs per app, alternating (default 3)")
     parser.add_argument("--in-progress", action="store_true", help="main.py opens a data folder with a game in progress")
+    parser.add_argument("--cpu-only", action="store_true",
+                        help="no browser: the server's CPU to its first frame drawn in-process (see above)")
     args = parser.parse_args(argv)
     from harness import in_browser
     from startup import compile_companion
+
+    if args.cpu_only:
+        compile_companion()
+        cpu_only(args.runs)
+        return
 
     def trace(browser) -> None:
         compile_companion()

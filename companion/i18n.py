@@ -50,8 +50,6 @@ import babel.dates
 import babel.numbers
 from babel import Locale, UnknownLocaleError
 from babel.core import LOCALE_ALIASES
-from babel.messages.mofile import write_mo
-from babel.messages.pofile import read_po
 from babel.support import LazyProxy, NullTranslations, Translations
 
 LANGUAGES: tuple[str, ...] = ("en", "nb", "de")
@@ -215,6 +213,10 @@ def translations(code: str, domain: str = DOMAIN) -> NullTranslations:
     path = catalog_path(_check(code), domain)
     if code == DEFAULT_LANGUAGE or not path.is_file():
         return NullTranslations()
+    # Babel's catalog tools are imported at the first catalog compiled, not before the server listens.
+    from babel.messages.mofile import write_mo
+    from babel.messages.pofile import read_po
+
     with path.open("rb") as po:
         catalog = read_po(po, locale=code, domain=domain)
     compiled = io.BytesIO()

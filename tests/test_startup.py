@@ -3,13 +3,18 @@
 imports neither the app's screens nor a deferred library, and, up to the
 point where the server listens, exactly the store, the server and the
 start-up modules (the store reads the rules core through
-companion.rules_core, at its first use); the first frames
-(Play, a pad, the key gate) import no deferred library, no Flet module and
-compile no catalog that the first step of the warming left out; the second
-step brings every deferred library and the rules search's index of every
-language; the work given last (main.py's check of every file) waits for a
-session to have drawn; a session through the entry point draws the app; the
-warming hands the interpreter's lock to the server's event loop sooner."""
+companion.rules_core, at its first use), also with a game in progress
+(whose file is checked once the server listens, before the first frame:
+a damaged one is still reported, printed and on the first screen); the
+first frames (Play, a pad, the key gate) import no deferred library and
+no Flet module that the first step of the warming left out, and compile
+only their own catalogs; the second step starts only once a session has
+drawn (or no phone came for a while) and brings the rules core, every
+catalog, every deferred library and the rules search's index of every
+language; the work given last (main.py's check of every file) waits for
+a session to have drawn; a session through the entry point draws the app;
+the warming hands the interpreter's lock to the server's event loop
+sooner."""
 
 from __future__ import annotations
 
@@ -97,14 +102,11 @@ def test_main_imports_no_rules_module_before_it_listens(tmp_path):
     assert modules_before_listening(tmp_path) == BEFORE_LISTEN
 
 
-def test_with_games_saved_main_imports_only_the_setup_table_and_the_games_before_it_listens(tmp_path):
+def test_with_games_saved_main_imports_no_rules_module_before_it_listens(tmp_path):
     store = Store(tmp_path)
     store.save_game(make_doc(0))
     store.save_game(make_doc(1, finished=True))
-    extra = sorted(set(modules_before_listening(tmp_path)) - set(BEFORE_LISTEN))
-    assert [name for name in extra if not name.startswith("companion.games.")] == [
-        "companion.cards", "companion.games", "companion.setup", "companion.verdict", "companion.wording",
-    ]
+    assert modules_before_listening(tmp_path) == BEFORE_LISTEN
 
 
 def test_importing_the_store_imports_no_rules_module():
@@ -167,19 +169,34 @@ def test_the_first_frames_import_no_deferred_library_and_nothing_the_warming_lef
         print(json.dumps([new_flet, sorted(set(sys.modules) & set(DEFERRED)),
                           translations.cache_info().currsize - compiled, compiled]))
     """)
-    assert found == [[], [], 0, 3 * len(CATALOG_DOMAINS)]
+    # The first step compiles one catalog (English's, read as the app is imported); the first
+    # frames add the two other languages' "companion" catalogs (a pad reads a phone's label in each).
+    assert found == [[], [], 2, 1]
 
 
 def test_the_second_step_of_the_warming_imports_every_deferred_library_and_indexes_the_rules():
     found = fresh_python("""
         import json
         from companion.rulebook import index
-        from companion.ui.startup import DEFERRED, warm_deferred
+        from companion.ui.startup import DEFERRED, warm_later
 
-        warm_deferred()
+        warm_later()
         print(json.dumps([[name for name in DEFERRED if name not in sys.modules], index._index.cache_info().currsize]))
     """)
     assert found == [[], 3]
+
+
+def test_the_second_step_of_the_warming_compiles_every_catalog_and_loads_the_rules_core():
+    found = fresh_python("""
+        import json
+        from companion import rules_core
+        from companion.i18n import translations
+        from companion.ui.startup import warm_later
+
+        warm_later()
+        print(json.dumps([translations.cache_info().currsize, sorted(set(rules_core.LATE) - set(vars(rules_core)))]))
+    """)
+    assert found == [3 * len(CATALOG_DOMAINS), []]
 
 
 def test_a_session_through_the_entry_point_draws_the_play_screen_then_lets_the_second_step_start(tmp_path):
@@ -204,16 +221,84 @@ def test_waiting_for_the_server_is_true_once_it_listens_and_false_when_nothing_d
     assert wait_until_listening("127.0.0.1", port, timeout=0.1) is False
 
 
-def test_the_warming_runs_its_last_work_only_after_a_session_has_drawn():
+def test_the_warming_runs_its_first_work_before_a_session_draws_and_its_second_step_only_after():
+    order: list[str] = []
+    finished = threading.Event()
+
+    def then() -> None:
+        order.append("then")
+        finished.set()
+
+    with socket.socket() as server:
+        server.bind(("127.0.0.1", 0))
+        server.listen()
+        warming = warm_in_background(
+            "127.0.0.1", server.getsockname()[1], first=lambda: order.append("first"), then=then, wait=120, after=0,
+        )
+        assert warming.first_frame.wait(timeout=120) is True
+        assert (order, warming.later.is_set()) == (["first"], False)
+        warming.served.set()
+        assert finished.wait(timeout=120) is True
+    assert (order, warming.later.is_set()) == (["first", "then"], True)
+
+
+def test_with_no_session_the_second_step_of_the_warming_starts_after_the_wait():
     finished = threading.Event()
     with socket.socket() as server:
         server.bind(("127.0.0.1", 0))
         server.listen()
-        warming = warm_in_background("127.0.0.1", server.getsockname()[1], then=finished.set)
-        assert warming.first_frame.wait(timeout=120) is True
-        assert finished.is_set() is False
-        warming.served.set()
+        warming = warm_in_background("127.0.0.1", server.getsockname()[1], then=finished.set, wait=0.01, after=0)
         assert finished.wait(timeout=120) is True
+    assert (warming.first_frame.is_set(), warming.served.is_set(), warming.later.is_set()) == (True, False, True)
+
+
+def test_a_damaged_game_in_progress_is_reported_once_the_server_listens_and_on_the_first_frame(tmp_path):
+    Store(tmp_path).save_game(make_doc(0))
+    games = tmp_path / "games.json"
+    games.write_text(games.read_text(encoding="utf-8").replace('"one_up"', '"poker"'), encoding="utf-8")
+    found = fresh_python(f"""
+        import asyncio, contextlib, io, json, socket
+        import main
+        from flet_session import open_session, server_hub, shown_strings
+
+        given = []
+        entry = main.session_entry
+        main.session_entry = lambda store, access, warming: given.append((store, access, warming)) or entry(
+            store, access, warming)
+        seen = {{}}
+
+        def serve(app, host, port):
+            store, access, warming = given[0]
+            seen["before listening"] = [len(store.notices), "companion.setup" in sys.modules]
+            with socket.socket() as server:
+                server.bind((host, port))
+                server.listen()
+                warming.first_frame.wait(120)
+
+                async def first_frame():
+                    return await open_session(entry(store, access, warming), "/", server_hub())
+
+                phone = asyncio.run(first_frame())
+            seen["on the first frame"] = [text for text in shown_strings(phone.session.page) if "games.json" in text]
+            seen["notices"] = [str(notice) for notice in store.notices]
+
+        main.serve = serve
+        with socket.socket() as probe:
+            probe.bind(("127.0.0.1", 0))
+            port = probe.getsockname()[1]
+        printed = io.StringIO()
+        with contextlib.redirect_stdout(printed):
+            main.main(["--no-browser", "--data-dir", {str(tmp_path)!r}, "--port", str(port)])
+        seen["printed"] = [line for line in printed.getvalue().splitlines() if line.startswith(("Note:", "Companion is"))]
+        print(json.dumps(seen))
+    """)
+    notice = found["notices"]
+    assert found["before listening"] == [0, False]
+    assert len(notice) == 1 and "games.json" in notice[0]
+    assert found["on the first frame"] == notice
+    assert found["printed"][0].startswith("Companion is running at http://127.0.0.1:")
+    assert found["printed"][1:] == ["Note: " + notice[0]]
+    assert len(list(tmp_path.glob("games.json.corrupt-*"))) == 1
 
 
 def test_while_warming_the_interpreter_hands_its_lock_over_sooner_and_sets_the_interval_back_after():

@@ -80,6 +80,7 @@ from companion.errors import (
 )
 from companion.i18n import _, lazy
 from companion.stats import PlayerStats, freeze_tally
+from companion.store.archive import looks_whole
 from companion.store.backup import MAX_BACKUP_BYTES, backup_text, parse_backup, prepare_game, read_backup
 from companion.store.drafts import DRAFTS_FILE, Drafts
 from companion.store.files import AtomicJSONStorage, paused_gc, remove_stale_temps
@@ -139,6 +140,13 @@ class Store(Journals, Drafts):
     raises ReadOnlyError. Raises StoreError when the folder cannot be
     created or read.
 
+    With ``check_games`` False, games.json is read as the store opens only
+    when its first and last bytes are not those the store writes (a damaged
+    file is then set aside at once, as above); otherwise at its first use,
+    where a game in it that does not pass the checks is set aside the same
+    way (main.py reads it before the first screen is drawn, so that the
+    server listens sooner: checking a game loads the setup table).
+
     Games in progress live in one small file; finished games (and games
     ended early) in the archive with an index, so adding a round, finishing
     or deleting a game costs about the same with 10 or 10,000 games in
@@ -147,7 +155,7 @@ class Store(Journals, Drafts):
     """
 
     @guarded
-    def __init__(self, data_dir: str | os.PathLike[str]) -> None:
+    def __init__(self, data_dir: str | os.PathLike[str], *, check_games: bool = True) -> None:
         self.data_dir = Path(data_dir).expanduser()
         self.notices: list[LazyProxy] = []
         self.read_only = False
@@ -157,9 +165,9 @@ class Store(Journals, Drafts):
         self._move_path = self.data_dir / MOVE_FILE
         self._import_path = self.data_dir / IMPORT_FILE
         self._archive_dir = self.data_dir / ARCHIVE_DIR
-        self._open_folder()
+        self._open_folder(check_games)
 
-    def _open_folder(self) -> None:
+    def _open_folder(self, check_games: bool) -> None:
         """Create the folder, choose read-only or not, recover, and check the cheap things."""
         try:
             self._archive_dir.mkdir(parents=True, exist_ok=True)
@@ -193,7 +201,8 @@ class Store(Journals, Drafts):
                 if not self.read_only:
                     remove_stale_temps(self.data_dir, {GAMES_FILE, HISTORY_FILE, MOVE_FILE, IMPORT_FILE, DRAFTS_FILE})
                     remove_stale_temps(self._archive_dir, SHARD_NAMES)
-                self._games()
+                if check_games or not looks_whole(self._games_path, b'{"games":{'):
+                    self._games()
                 self._drafts()
                 self._check_at_open()
         except OSError as error:

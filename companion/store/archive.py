@@ -48,7 +48,7 @@ FOLD_AT = 500
 at least as many as the index has games (so folding costs little per change)."""
 
 
-def _looks_whole(path: Path, head: bytes) -> bool:
+def looks_whole(path: Path, head: bytes) -> bool:
     """True when ``path`` is missing, empty, or starts with ``head`` and ends with ``}}``
     as the store writes it (a cheap check at open: two small reads, no parsing)."""
     try:
@@ -135,7 +135,7 @@ class Archive(GameTables):
         shard is found by :meth:`check_files` (main.py runs it as the app
         starts) or when the shard is read.
         """
-        if not _looks_whole(self._history_path, b'{"summaries":{') or self._history_looks_empty():
+        if not looks_whole(self._history_path, b'{"summaries":{') or self._history_looks_empty():
             self._history_index()
 
     def _history_looks_empty(self) -> bool:

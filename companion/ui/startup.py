@@ -1,28 +1,32 @@
-"""What the server loads before it listens, and what it loads once it does: the first frame comes soon.
+"""What the server loads before it listens, for the first frame, and after it: the first frame comes soon.
 
 Before it listens, main.py imports only what opening the store and serving
-need. Everything else is imported here, in a thread that starts as soon as
-the server accepts connections, while the browser is still loading Flet's
-web client (over a second), in two steps:
+need. The rest is imported here, in a thread that starts as soon as the
+server accepts connections, in two steps:
 
-1. The first frame: the app's screens and Flet's renderer
-   (:data:`FIRST_FRAME_MODULES`), the Flet controls the shell, the Play
-   screen, a pad and the key gate draw (:data:`FIRST_FRAME_FLET`: Flet
-   imports each control's module the first time its name is used), the
-   rules core as the store reads it (``companion.rules_core``: the store
-   imports no game, pad or setup table before the server listens), and
-   the gettext catalogs of every language, compiled from their ``.po``
-   files (a pad's first frame reads a phone's label in every language).
-   A session that opens before this step is done waits for it (see
+1. What the first frame needs, while the browser is still loading Flet's
+   web client (over a second, during which the server has nothing else to
+   do): the app's screens and Flet's renderer (:data:`FIRST_FRAME_MODULES`),
+   the Flet controls the shell, the Play screen, a pad and the key gate
+   draw (:data:`FIRST_FRAME_FLET`: Flet imports each control's module the
+   first time its name is used), and the work main.py gives for it
+   (reading the games in progress, which the Play screen lists). A session
+   that opens before this step is done waits for it (see
    :func:`session_entry`), so two threads never import the app at once.
-2. The rest: libraries that only some screens use (:data:`DEFERRED`), each
-   imported where it is used, and the rules search's index of every
-   language, warmed :data:`DEFERRED_AFTER` seconds after the first session
-   has drawn its screen (so that it does not slow the sending of that
-   screen; :data:`DEFERRED_WAIT` seconds after the first step when no phone
-   came), so that the first tap that needs one does not wait for it; then
-   the work main.py gives, which should not slow the first frame either
-   (reading every saved file once).
+   The first session compiles the catalog of its own language itself.
+   (Leaving this step to the first session was tried: it then imported
+   the app after its WebSocket opened, about 0.4 s of CPU more on the
+   path to the first frame, and the first frame came later.)
+2. Everything else, :data:`WARM_AFTER` seconds after the first session
+   has drawn its screen (so that the screen is sent and painted
+   meanwhile; after :data:`FIRST_SESSION_WAIT` seconds when no phone came),
+   so that the first tap that needs one does not wait for it: the rules
+   core as the store reads it (``companion.rules_core``), the gettext
+   catalogs of every language, compiled from their ``.po`` files (a pad's
+   first frame reads a phone's label in every language), the libraries
+   that only some screens use (:data:`DEFERRED`), each imported where it is
+   used, and the rules search's index of every language; then the work
+   main.py gives last (reading every saved file once).
 
 While it imports, the warming lets the server's event loop take the
 interpreter's lock sooner (:func:`yielding_often`), so that the web
@@ -80,12 +84,12 @@ WARM_SEARCH = "card"
 CATALOG_DOMAINS: tuple[str, ...] = ("companion", "rules")
 """The gettext domains compiled for every language while warming."""
 
-DEFERRED_WAIT = 5.0
+FIRST_SESSION_WAIT = 5.0
 """Most seconds the second step of the warming waits for a first session."""
 
-DEFERRED_AFTER = 1.0
+WARM_AFTER = 1.0
 """Seconds between the first session's drawing and the second step of the
-warming: the screen drawn is sent to the phone meanwhile."""
+warming: the screen drawn is sent to the phone and painted meanwhile."""
 
 WARM_SWITCH_INTERVAL = 0.0005
 """Seconds the warming thread may hold the interpreter lock while the server's
@@ -121,24 +125,24 @@ def wait_until_listening(host: str, port: int, timeout: float = LISTEN_TIMEOUT) 
 
 
 def warm_first_frame() -> None:
-    """Import :data:`FIRST_FRAME_MODULES`, every name of :data:`FIRST_FRAME_FLET`
-    and every name of ``companion.rules_core`` (the games, pads and setup
-    table the store replays saved games with), and compile the catalogs of
-    every language and domain (cached by ``companion.i18n.translations``).
+    """Import :data:`FIRST_FRAME_MODULES` and every name of :data:`FIRST_FRAME_FLET`.
     Returns nothing."""
     for name in FIRST_FRAME_MODULES:
         importlib.import_module(name)
     for name in FIRST_FRAME_FLET:
         getattr(ft, name)
+
+
+def warm_later() -> None:
+    """Import every name of ``companion.rules_core`` (the games, pads and setup
+    table the store replays saved games with), compile the catalogs of every
+    language and domain (cached by ``companion.i18n.translations``), import
+    every module of :data:`DEFERRED` and build the rules search's index of
+    every language (a search of :data:`WARM_SEARCH`). Returns nothing."""
     rules_core.load_all()
     for code in LANGUAGES:
         for domain in CATALOG_DOMAINS:
             translations(code, domain)
-
-
-def warm_deferred() -> None:
-    """Import every module of :data:`DEFERRED` and build the rules search's
-    index of every language (a search of :data:`WARM_SEARCH`). Returns nothing."""
     for name in DEFERRED:
         importlib.import_module(name)
     from companion.rulebook import search  # imported with the screens, not before the server listens
@@ -178,20 +182,26 @@ def yielding_often() -> Iterator[None]:
 class Warming:
     """Where the warming of one server is: ``first_frame`` is set once its first
     step is over (done or failed: a session then imports what it needs itself,
-    and an import error shows there), ``served`` once a session has drawn its screen."""
+    and an import error shows there), ``served`` once a session has drawn its
+    screen, ``later`` when the second step starts."""
 
     def __init__(self) -> None:
         self.first_frame = threading.Event()
         self.served = threading.Event()
+        self.later = threading.Event()
 
 
-def warm_in_background(host: str, port: int, then: Callable[[], None] | None = None) -> Warming:
+def warm_in_background(host: str, port: int, first: Callable[[], None] | None = None,
+                       then: Callable[[], None] | None = None, *,
+                       wait: float = FIRST_SESSION_WAIT, after: float = WARM_AFTER) -> Warming:
     """Start a daemon thread that waits until the server listens on ``host``:``port``,
-    runs :func:`warm_first_frame`, waits for a first session (at most
-    :data:`DEFERRED_WAIT` seconds) and :data:`DEFERRED_AFTER` seconds more,
-    runs :func:`warm_deferred`, then ``then()`` (other work that should not
-    slow the first frame, such as reading every saved file once), which runs
-    even when a warming step failed. Each step runs in :func:`yielding_often`.
+    runs :func:`warm_first_frame` and ``first()`` (other work the first frame
+    needs, such as reading the games in progress), waits for a first session
+    to draw its screen (at most ``wait`` seconds) and ``after`` seconds more,
+    then runs :func:`warm_later` and ``then()`` (other work that should not
+    slow the first frame, such as reading every saved file once). ``first``
+    and ``then`` run even when the warming step before them failed; each
+    step runs in :func:`yielding_often`.
 
     Returns the :class:`Warming` to give :func:`session_entry`.
     """
@@ -203,12 +213,17 @@ def warm_in_background(host: str, port: int, then: Callable[[], None] | None = N
             try:
                 warm_first_frame()
             finally:
-                warming.first_frame.set()
-        warming.served.wait(DEFERRED_WAIT)
-        time.sleep(DEFERRED_AFTER)
+                try:
+                    if first is not None:
+                        first()
+                finally:
+                    warming.first_frame.set()
+        warming.served.wait(wait)
+        time.sleep(after)
+        warming.later.set()
         with yielding_often():
             try:
-                warm_deferred()
+                warm_later()
             finally:
                 if then is not None:
                     then()
