@@ -3,10 +3,10 @@
 Each player enters their own part of the next round on their own phone
 (:func:`enter_hand`); the parts go into the game's draft, which the store
 keeps (``Store.update_draft``, shape in :mod:`companion.pads.hands`). Once
-every part is in, any phone saves the round (:func:`save_hands`) through
-the same path as a sheet (``saving.save_round``: the pad's ``add_round``
-checks it by the rules, on the game as saved at that moment), and the draft
-is cleared. A draft for a deal that was saved another way meanwhile is
+every part is in, any phone saves the round (:func:`save_hands`) in one
+transaction on the game as saved at that moment (``Store.update_game``: the
+pad's ``add_round`` checks it by the rules, as a sheet's round), and the
+draft is cleared. A draft for a deal that was saved another way meanwhile is
 not used: :func:`table_hands` says so until someone clears it
 (:func:`clear_hands`) or starts the next round's hands. A "My hand" sheet
 remembers what it was opened on (:class:`HandMark`): a round saved another
@@ -49,15 +49,13 @@ class Hands:
     Attributes:
         draft: the draft for the pad's next round (None: no hand is in).
         status: who is done and who is missing (None without a draft).
-        stale: the words telling that a draft's round was saved another way
+        stale: the words telling that a draft's deal was saved another way
             ("" when there is no such draft).
-        stale_round: that draft's round (None when there is no such draft).
     """
 
     draft: dict[str, Any] | None
     status: HandsStatus | None
     stale: str = ""
-    stale_round: int | None = None
 
 
 def table_hands(pad: Pad, draft: dict[str, Any] | None) -> Hands:
@@ -68,8 +66,7 @@ def table_hands(pad: Pad, draft: dict[str, Any] | None) -> Hands:
     if not pad.HAND_BY_HAND or draft is None:
         return Hands(None, None)
     if is_stale(pad, draft):
-        number = stale_round(pad, draft)
-        return Hands(None, None, not_used(pad, number), number)
+        return Hands(None, None, not_used(pad, stale_round(pad, draft)))
     return Hands(draft, status(pad, draft))
 
 
