@@ -103,7 +103,7 @@ def test_a_round_saved_another_way_meanwhile_is_not_saved_twice_and_is_told(tabl
     saving.save_round(store, game_id, mark, {"hands": {"Ann": "K", "Ben": "", "Cy": "A"}, "went_out": "Ben"},
                       "Ben's phone")
     told = "Round 1 was saved on Ben's phone, so the hands entered for it were not used."
-    assert shown_hands(store, game_id) == hands.Hands(None, None, told, 1)
+    assert shown_hands(store, game_id) == hands.Hands(None, None, told)
     outcome = hands.save_hands(store, game_id, "Ann's phone")
     assert (outcome.saved, outcome.message) == (False, told)
     assert len(pad_of(store, game_id).rounds) == 1
@@ -117,17 +117,19 @@ def test_a_stale_draft_is_replaced_by_the_next_rounds_first_hand(table):
     hands.enter_hand(store, game_id, "Cy", one_up_entry("Cy", ["2"]), "Cy's phone")
     assert store.get_draft(game_id) == {
         "round": 2,
+        "rounds": [pad_of(store, game_id).round_id(1)],
         "parts": {"Cy": {"hand": ["2"], "went_out": False, "ended_by": False}},
         "by": {"Cy": "Cy's phone"},
     }
 
 
-def test_clear_hands_drops_only_the_draft_of_that_round(table):
+def test_clear_hands_drops_only_a_stale_draft(table):
     store, game_id = table
     hands.enter_hand(store, game_id, "Ann", one_up_entry("Ann", ["6"]), None)
-    hands.clear_hands(store, game_id, 2)
-    assert store.get_draft(game_id) is not None
-    hands.clear_hands(store, game_id, 1)
+    hands.clear_hands(store, game_id)
+    assert sorted(store.get_draft(game_id)["parts"]) == ["Ann"]
+    store.update_game(game_id, lambda pad: pad.add_round({"Ann": "K", "Ben": "", "Cy": "A"}, "Ben"))
+    hands.clear_hands(store, game_id)
     assert store.get_draft(game_id) is None
 
 

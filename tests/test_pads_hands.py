@@ -96,7 +96,7 @@ def test_a_part_entered_again_replaces_the_first():
     pad = OneUpPad(PLAYERS)
     draft = with_part(pad, None, "Ann", {"hand": ["3"]}, "Ann's phone")
     draft = with_part(pad, draft, "Ann", {"hand": ["K"]}, "Ben's phone")
-    assert draft == {"round": 1, "parts": {"Ann": {"hand": ["K"]}}, "by": {"Ann": "Ben's phone"}}
+    assert draft == {"round": 1, "rounds": [], "parts": {"Ann": {"hand": ["K"]}}, "by": {"Ann": "Ben's phone"}}
 
 
 def test_a_draft_for_a_round_saved_meanwhile_is_stale_and_a_new_part_starts_afresh():
@@ -105,8 +105,19 @@ def test_a_draft_for_a_round_saved_meanwhile_is_stale_and_a_new_part_starts_afre
     pad.add_round({"Ann": "3", "Ben": "K", "Cy": ""}, "Cy")
     assert is_stale(pad, draft)
     assert with_part(pad, draft, "Ben", {"hand": ["A"]}, None) == {
-        "round": 2, "parts": {"Ben": {"hand": ["A"]}}, "by": {"Ben": None},
+        "round": 2, "rounds": [pad.round_id(1)], "parts": {"Ben": {"hand": ["A"]}}, "by": {"Ben": None},
     }
+
+
+def test_a_draft_outlives_a_deleted_round_and_is_for_the_round_now_next():
+    pad = OneUpPad(PLAYERS)
+    pad.add_round({"Ann": "3", "Ben": "K", "Cy": ""}, "Cy")
+    draft = with_part(pad, None, "Ann", {"hand": ["3"]}, "Ann's phone")
+    pad.delete_round(1)
+    assert (is_stale(pad, draft), status(pad, draft).number) == (False, 1)
+    assert with_part(pad, draft, "Ben", {"hand": ["A"]}, None)["round"] == 1
+    pad.add_round({"Ann": "3", "Ben": "K", "Cy": ""}, "Cy")
+    assert is_stale(pad, draft)
 
 
 def test_a_part_for_someone_not_playing_is_refused():

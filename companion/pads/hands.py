@@ -5,19 +5,25 @@ The draft of that round is plain JSON, kept by the store per game
 (``Store.update_draft``) so it outlives a reload and a server restart::
 
     {"round": 4,                                  # the round it is for
+     "rounds": ["1a2b3c4d", ...],                 # the rounds saved when it began
      "parts": {"Ann": {...}, "Cy": {...}},        # each player's raw part
      "by": {"Ann": "Ann's phone", "Cy": "..."}}   # the phone that entered it
 
 A part is what :meth:`companion.pads.base.Pad.hand_part` takes out of a
 sheet's entry: raw inputs only. Nothing here applies a rule: the round is
 checked by the pad's ``add_round`` when it is saved, as any other round.
-A draft whose ``round`` is no longer the game's next round (that round was
-saved another way) is stale and is dropped.
+
+The hands in the players' hands belong to the deal being played, whatever
+its number: a draft is stale (and dropped) only when a round was added
+since it began (a round id saved now that ``rounds`` does not hold: the
+deal was saved another way). After a round is deleted or undone the draft
+is for the round now next. A draft without ``rounds`` (written before
+drafts kept them) is stale when its ``round`` is not the game's next round.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -54,16 +60,43 @@ class HandsStatus:
         return ", ".join([*done, _("waiting for {names}").format(names=join_names(list(self.missing)))])
 
 
+def round_ids(pad: Pad) -> list[str]:
+    """The ids of ``pad``'s saved rounds, oldest first."""
+    return [pad.round_id(number) for number in range(1, pad.next_round)]
+
+
+def added_since(pad: Pad, rounds: Collection[str]) -> list[int]:
+    """The numbers (from 1, ascending) of ``pad``'s rounds whose ids are not
+    in ``rounds`` (the ids saved at some earlier moment): the rounds added since."""
+    return [number for number, round_id in enumerate(round_ids(pad), start=1) if round_id not in rounds]
+
+
 def is_stale(pad: Pad, draft: Mapping[str, Any]) -> bool:
-    """True when ``draft`` is not for ``pad``'s next round any more (that
-    round was saved another way, or the game is finished)."""
-    return pad.finished or draft.get("round") != pad.next_round
+    """True when ``draft`` is not for ``pad``'s deal being played any more:
+    the game is finished, or a round was added since the draft began (its
+    ``rounds``; a draft without them: its ``round`` is not the next round)."""
+    if pad.finished:
+        return True
+    rounds = draft.get("rounds")
+    if isinstance(rounds, list):
+        return bool(added_since(pad, rounds))
+    return draft.get("round") != pad.next_round
+
+
+def stale_round(pad: Pad, draft: Mapping[str, Any]) -> object:
+    """The round that made a stale ``draft`` stale: the first round added
+    since it began (its ``round`` for a draft without ``rounds``, or when
+    only the game's end made it stale)."""
+    rounds = draft.get("rounds")
+    added = added_since(pad, rounds) if isinstance(rounds, list) else []
+    return added[0] if added else draft.get("round")
 
 
 def with_part(pad: Pad, draft: Mapping[str, Any] | None, player: str, part: Mapping[str, Any],
               by: str | None) -> dict[str, Any]:
     """``draft`` (None or stale: a new one for ``pad``'s next round) with
-    ``player``'s part set to ``part``, entered on the phone ``by``.
+    ``player``'s part set to ``part``, entered on the phone ``by``; its
+    ``round`` is ``pad``'s next round.
 
     Raises:
         PadError: ``player`` is not playing in ``pad``'s game.
@@ -72,9 +105,10 @@ def with_part(pad: Pad, draft: Mapping[str, Any] | None, player: str, part: Mapp
         raise PadError(_("{name} is not playing in this game: choose from {names}").format(
             name=repr(player), names=join_names(pad.players)))
     if draft is None or is_stale(pad, draft):
-        draft = {"round": pad.next_round, "parts": {}, "by": {}}
+        draft = {"rounds": round_ids(pad), "parts": {}, "by": {}}
     return {
-        "round": draft["round"],
+        "round": pad.next_round,
+        **({"rounds": draft["rounds"]} if "rounds" in draft else {}),
         "parts": {**draft["parts"], player: dict(part)},
         "by": {**draft["by"], player: by},
     }
@@ -90,10 +124,33 @@ def entered_by(pad: Pad, draft: Mapping[str, Any]) -> dict[str, str | None]:
 
 
 def status(pad: Pad, draft: Mapping[str, Any]) -> HandsStatus:
-    """Who is done and who is missing in ``draft`` (players of ``pad``)."""
+    """Who is done and who is missing in ``draft`` (a draft of ``pad`` that
+    is not stale, so for its next round)."""
     parts = draft.get("parts", {})
     return HandsStatus(
-        draft.get("round", pad.next_round),
+        pad.next_round,
         tuple(player for player in pad.players if player in parts),
         tuple(player for player in pad.players if player not in parts),
     )
+
+
+def start_entry(pad: Pad, parts: Mapping[str, Mapping[str, Any]]) -> tuple[dict[str, Any], str]:
+    """The entry a sheet starts from, made of the players' ``parts`` (the
+    pad's ``join_hands``), and "" or the pad's words for the parts
+    contradicting each other ("Ann and Ben each say they went out: only one
+    player can"). A mark that several parts set (a flag: True in more than
+    one part) is left unset then, for the user to choose; everything else
+    entered is kept.
+
+    Raises:
+        PadError: the game's rounds are entered whole.
+    """
+    try:
+        return pad.join_hands(parts), ""
+    except PadError as error:
+        clash = str(error)
+    flags = {key for part in parts.values() for key, value in part.items() if value is True}
+    claimed = {flag for flag in flags if sum(part.get(flag) is True for part in parts.values()) > 1}
+    settled = {player: {key: (False if key in claimed else value) for key, value in part.items()}
+               for player, part in parts.items()}
+    return pad.join_hands(settled), clash

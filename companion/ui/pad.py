@@ -465,6 +465,7 @@ def GamePad(game_id: str) -> ft.Control:
     problem, set_problem = ft.use_state("")
     mine, set_mine = ft.use_state(None)
     hand_next = ft.use_ref(False)
+    hand_mark = ft.use_ref(None)
     sheet_start = ft.use_ref(None)
     saving_now = ft.use_ref(False)
     page = ft.context.page
@@ -509,21 +510,14 @@ def GamePad(game_id: str) -> ft.Control:
     def open_sheet(number: int):
         """Open the sheet for round ``number``, or for a new round (NEW_ROUND)."""
         opened.current = pad
-        set_problem("")
-        sheet_start.current = hands_entered(None) if number == NEW_ROUND else None
+        sheet_start.current, clash = hands.sheet_start(pad, table_hands) if number == NEW_ROUND else (None, "")
+        set_problem(clash)
         show_sheet(saving.mark_new(pad) if number == NEW_ROUND else saving.mark_round(pad, number))
 
-    def hands_entered(player: str | None) -> dict | None:
-        """The hands entered so far for the next round (only ``player``'s
-        when given) as an entry to start a sheet from; None when none is."""
-        draft = table_hands.draft
-        if draft is None or (player is not None and player not in draft["parts"]):
-            return None
-        parts = draft["parts"] if player is None else {player: draft["parts"][player]}
-        try:
-            return pad.join_hands(parts)
-        except PadError:
-            return None
+    def open_hand(player: str):
+        """Open ``player``'s "My hand" sheet, marked with the game as it is now."""
+        hand_mark.current = hands.mark_hand(pad, table_hands.draft, player)
+        set_mine(player)
 
     def my_hand():
         """Open this phone's player's own hand; ask first whose phone it is when nobody said."""
@@ -532,10 +526,10 @@ def GamePad(game_id: str) -> ft.Control:
             hand_next.current = True
             set_view("phone")
             return
-        set_mine(me)
+        open_hand(me)
 
     def submit_hand(entry: dict) -> str | None:
-        refusal = hands.enter_hand(store, game_id, mine, entry, by)
+        refusal, hand_mark.current = hands.send_hand(store, game_id, mine, entry, by, hand_mark.current)
         if refusal:
             return refusal
         set_mine(None)
@@ -551,7 +545,7 @@ def GamePad(game_id: str) -> ft.Control:
             session.tell(outcome.message, undo=undo_from_bar(outcome))
 
     async def clear_stale_hands():
-        await asyncio.to_thread(hands.clear_hands, store, game_id, table_hands.stale_round)
+        await asyncio.to_thread(hands.clear_hands, store, game_id)
         announce_hands(session, game_id)
 
     def settle(outcome: Outcome, entry: dict | None) -> str | None:
@@ -593,7 +587,7 @@ def GamePad(game_id: str) -> ft.Control:
         try:
             outcome = await asyncio.to_thread(saving.save_round, store, game_id, mark, entry, by)
             if outcome.saved and mark.new and sheet_start.current is not None:
-                await asyncio.to_thread(hands.clear_hands, store, game_id, mark.number)
+                await asyncio.to_thread(hands.clear_hands, store, game_id)
         finally:
             saving_now.current = False
         set_problem(settle(outcome, entry) or "")
@@ -654,7 +648,7 @@ def GamePad(game_id: str) -> ft.Control:
         session.tell(_("This phone is now {phone}").format(phone=label))
         player = phone_player(pad.players, label)
         if hand_next.current and player is not None:
-            set_mine(player)
+            open_hand(player)
         hand_next.current = False
 
     ui = game_ui(pad.GAME)
@@ -663,11 +657,14 @@ def GamePad(game_id: str) -> ft.Control:
     def over_the_pad() -> ft.Control | None:
         """What is shown instead of the table now (a sheet, a view), or None for the table."""
         if mine is not None and not pad.finished:
+            hand_mark.current = hands.follow(pad, table_hands.draft, mine, hand_mark.current)
             return scrolling(
+                notice_line(hand_mark.current.notice),
                 ui.Entry(
                     pad, None, submit_hand, lambda: set_mine(None), None,
-                    only=mine, start=hands_entered(mine), key=f"{game_id}-hand-{mine}",
-                )
+                    only=mine, start=hands.sheet_start(pad, table_hands, mine)[0],
+                    key=f"{game_id}-hand-{mine}-{hand_mark.current.restarts}",
+                ),
             )
         if sheet is not None:
             shown, number = pad, sheet.number
