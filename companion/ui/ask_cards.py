@@ -306,6 +306,7 @@ def CardPicker(
     suited: bool = True,
     jokers: Sequence[str] = ("black", "colour"),
     hint: str | None = None,
+    check: Callable[[Card], object] | None = None,
 ) -> ft.Control:
     """Pick cards by tapping, or type them.
 
@@ -321,6 +322,10 @@ def CardPicker(
         suited: show the suit tiles.
         jokers: joker kinds to offer (``"black"``, ``"colour"``, ``"plain"``).
         hint: example text in the typing field (None: a general one, translated).
+        check: the game's reading of one card (e.g. One-card's
+            ``read_card``), raising CardError for a card the game does not
+            use: typed cards are handed over only when every one passes;
+            else its words are shown under the field, which keeps the text.
     """
     suit, set_suit = ft.use_state(None)
     pending, set_pending = ft.use_state(None)
@@ -352,6 +357,8 @@ def CardPicker(
     def submit():
         try:
             cards = parse_cards(typed.current)
+            for card in cards if check is not None else ():
+                check(card)
         except CardError as exc:
             set_error(str(exc))
             return

@@ -92,6 +92,20 @@ def test_one_card_hand_under_a_pending_ace_of_spades(app):
     assert "You draw 5 cards." in read(app, "take")
 
 
+def test_one_card_refuses_a_typed_plain_joker_and_keeps_the_hand_as_it_was(app):
+    app.tab("Check")
+    app.tap("One-card")
+    type_cards(app, "Or type cards", "7h", submit=True)
+    app.see("Your hand")
+    type_cards(app, "Or type cards", "8h JK", submit=True)
+    app.see("One-card has two jokers with different attack values: write BJ for the black joker or CJ for the "
+            "colour joker")
+    assert app.page.get_by_test_id("hand").count() == 0
+    type_cards(app, "Or type cards", "8h", submit=True)
+    app.see("Your card may not be played: draw a card.")
+    assert "8♥" in read(app, "hand")
+
+
 def test_setup_guide_for_one_up_with_four_players(app):
     app.tap("How do I deal?")
     app.tap("One Up")

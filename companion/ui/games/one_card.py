@@ -430,7 +430,7 @@ def Check(options: Mapping[str, Any], players: int) -> ft.Control:
         ))
         if show_take:
             controls.append(_take_box(answer.take, attack, cards_left, set_cards_left))
-    controls.append(CardPicker(pick, hint=_("e.g. 3h AS BJ 7c")))
+    controls.append(CardPicker(pick, hint=_("e.g. 3h AS BJ 7c"), check=one_card.read_card))
     if answer.cards:
         controls.append(labelled("hand", ft.Column(
             [_card_answer_row(item, partial(remove, index))
