@@ -81,9 +81,9 @@ from companion.errors import (
 from companion.i18n import _, lazy
 from companion.stats import PlayerStats, freeze_tally
 from companion.store.archive import looks_whole
-from companion.store.backup import MAX_BACKUP_BYTES, backup_text, parse_backup, prepare_game, read_backup
+from companion.store.backup import BACKUP_FORMAT, BACKUP_SCHEMA, MAX_BACKUP_BYTES, parse_backup
 from companion.store.drafts import DRAFTS_FILE, Drafts
-from companion.store.files import AtomicJSONStorage, paused_gc, remove_stale_temps
+from companion.store.files import AtomicJSONStorage, dump_json, paused_gc, remove_stale_temps
 from companion.store.folder import (
     ARCHIVE_DIR,
     GAMES_FILE,
@@ -297,7 +297,8 @@ class Store(Journals, Drafts):
         added.
         """
         with paused_gc():
-            return self._add([prepare_game(prepare_doc(doc)) for doc in docs])
+            prepared = [(doc, None) for doc in map(prepare_doc, docs)]
+            return self._add(prepared)
 
     @guarded
     def delete_game(self, game_id: str) -> dict[str, Any]:
@@ -492,14 +493,13 @@ class Store(Journals, Drafts):
         """A full backup as JSON text.
 
         Shape: ``{"format": "companion-backup", "schema": 1, "exported":
-        <ISO 8601 UTC>, "games": [every game document, newest first]}``,
-        one game per line (``backup.backup_text``), which :meth:`import_json`
-        reads on every core without parsing the file whole.
+        <ISO 8601 UTC>, "games": [every game document, newest first]}``.
         """
         with paused_gc():
             games = sorted(self.iter_games(), key=order_key, reverse=True)
-            text = backup_text(games, rules_core.now_iso()).decode("utf-8")
-            del games  # let go while the collector is paused, so it does not scan them once
+            backup = {"format": BACKUP_FORMAT, "schema": BACKUP_SCHEMA, "exported": rules_core.now_iso(), "games": games}
+            text = dump_json(backup).decode("utf-8")
+            del games, backup  # let go while the collector is paused, so it does not scan them once
         return text
 
     @guarded
@@ -518,7 +518,7 @@ class Store(Journals, Drafts):
         kept); older documents are migrated.
         """
         with paused_gc():
-            games = read_backup(data)
+            games = parse_backup(data)
             added = self._add(*games)
             del games  # let go while the collector is paused, so it does not scan them once
         return added

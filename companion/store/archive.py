@@ -20,8 +20,7 @@ from typing import Any
 from companion.document import load_doc, order_key, summarize
 from companion.errors import CorruptFileError, StoreError
 from companion.i18n import lazy
-from companion.stats import TallySums, check_tally
-from companion.store.backup import PreparedGame
+from companion.stats import FrozenTally, TallySums, check_tally, thaw_tally
 from companion.store.files import (
     AtomicJSONStorage,
     dump_json,
@@ -32,15 +31,7 @@ from companion.store.files import (
     signature,
     write_all,
 )
-from companion.store.index import (
-    EMPTY_SHARD_BYTES,
-    SHARD_NAMES,
-    History,
-    check_summary,
-    history_row,
-    kept_summary,
-    shard_name,
-)
+from companion.store.index import EMPTY_SHARD_BYTES, SHARD_NAMES, History, check_summary, kept_summary, shard_name
 from companion.store.tables import GameTables, tally_of
 
 FOLD_AT = 500
@@ -263,7 +254,7 @@ class Archive(GameTables):
                 tallies[doc["id"]] = tally_of(doc)
         index = History.build(None, summaries, tallies)
         if not self.read_only:
-            self._storage(self._history_path).write_text(index.file_text({}))
+            self._storage(self._history_path).write({"summaries": index.rows()})
             with contextlib.suppress(FileNotFoundError):
                 os.unlink(self._log_path)
             fsync_folder(self.data_dir)
@@ -305,17 +296,18 @@ class Archive(GameTables):
         rather than appended to history.log (see :meth:`_append_history`)."""
         return index.signature is None or (index.log_offset == 0 and changes >= max(FOLD_AT, len(index.by_id)))
 
-    def _add_to_history(self, games: list[PreparedGame], sums: TallySums) -> None:
+    def _add_to_history(self, games: list[tuple[dict[str, Any], FrozenTally]], sums: TallySums) -> None:
         """Record archived games that the history index does not list yet (an import), as
-        :meth:`_append_history` of one put each would: ``backup.PreparedGame`` s of ended games
-        and the sums of their tallies. Many at once are added to the index in one go."""
+        :meth:`_append_history` of one put each would: (summary as kept, see
+        ``index.kept_summary``; frozen tally) pairs and the sums of their tallies. Many at
+        once are added to the index in one go."""
         index = self._history_index()
         if not self._folds(index, len(games)):
-            self._append_history([{"put": history_row(game.summary, game.tally)} for game in games])
+            self._append_history([{"put": {**summary, "tally": thaw_tally(tally)}} for summary, tally in games])
             return
         try:
             index.put_new(games, sums)
-            self._fold_history(index, {game.id: game.row for game in games})
+            self._fold_history(index)
         except BaseException:
             self._folder.history = None
             raise
@@ -345,11 +337,10 @@ class Archive(GameTables):
         index.log_offset += len(payload)
         index.log_lines += len(entries)
 
-    def _fold_history(self, index: History, texts: dict[str, bytes] | None = None) -> None:
+    def _fold_history(self, index: History) -> None:
         """Write the index whole as history.json, then remove history.log (a kill between
-        the two only makes the next read apply the log's lines a second time, which changes nothing).
-        ``texts`` holds rows already serialised, by game id (see ``History.file_text``)."""
-        self._storage(self._history_path).write_text(index.file_text(texts or {}))
+        the two only makes the next read apply the log's lines a second time, which changes nothing)."""
+        self._storage(self._history_path).write({"summaries": index.rows()})
         index.signature = signature(self._history_path)
         with contextlib.suppress(FileNotFoundError):
             os.unlink(self._log_path)

@@ -388,18 +388,13 @@ class AtomicJSONStorage(Storage):
         CorruptFileError when the file on disk changed since it was last
         read here and is not a valid database (it is then left as it is).
         """
-        payload = (dump_json(data, **self._dump_options) if self._encoding == "utf-8"
-                   else json.dumps(data, **self._dump_options).encode(self._encoding))
-        self.write_text(payload, sync_folder=sync_folder)
-
-    def write_text(self, payload: bytes, *, sync_folder: bool = True) -> None:
-        """Atomically replace the file by ``payload``: a whole database already serialised (the
-        bytes :meth:`write` would write for it), as :meth:`write` does, with the same errors."""
         if not self._writable:
             raise OSError(f"Cannot write to {self.path}: it was opened read-only.")
         on_disk = signature(self.path)
         if on_disk is not None and on_disk != self._seen and on_disk[2] > 0:
             self._load()
+        payload = (dump_json(data, **self._dump_options) if self._encoding == "utf-8"
+                   else json.dumps(data, **self._dump_options).encode(self._encoding))
         self._seen = _atomic_write(self.path, payload, sync_folder=sync_folder)
 
     def close(self) -> None:

@@ -14,16 +14,12 @@ from collections import Counter
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from operator import itemgetter
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from companion.document import SUMMARY_FIELDS, is_int, order_key, utc_seconds
 from companion.errors import StoreError
 from companion.i18n import lazy
 from companion.stats import FrozenTally, TallySums, freeze_tally, thaw_tally
-from companion.store.files import dump_json
-
-if TYPE_CHECKING:
-    from companion.store.backup import PreparedGame
 
 SHARD_NAMES = frozenset(f"{n:02x}.json" for n in range(256))
 """The names an archive shard file may have."""
@@ -60,11 +56,6 @@ def kept_summary(row: dict[str, Any]) -> dict[str, Any]:
     summary["players"] = tuple(summary["players"])
     summary["winners"] = tuple(summary["winners"])
     return summary
-
-
-def history_row(summary: dict[str, Any], tally: FrozenTally) -> dict[str, Any]:
-    """A game's row of history.json: its summary plus ``tally`` (its frozen statistics tally, thawed)."""
-    return {**summary, "tally": thaw_tally(tally)}
 
 
 def digest(doc: dict[str, Any]) -> str:
@@ -121,15 +112,12 @@ class History:
         sums = TallySums.of((by_id[game_id]["game"], tally) for game_id, tally in frozen.items())
         return cls(signature, by_id, ordered, frozen, Counter(shard_name(gid) for gid in by_id), sums)
 
-    def file_text(self, texts: dict[str, bytes]) -> bytes:
-        """history.json as the store writes it: ``files.dump_json`` of ``{"summaries": {"1": row,
-        ...}}`` with one row per game (:func:`history_row`), taking the rows given in ``texts``
-        (by game id) as already serialised: only the others are serialised here."""
-        rows = b",".join(
-            b'"%d":%b' % (number, texts.get(game_id) or dump_json(history_row(summary, self.tallies.get(game_id, ()))))
+    def rows(self) -> dict[str, dict[str, Any]]:
+        """The ``summaries`` table of history.json: one row per game, its summary plus ``tally``."""
+        return {
+            str(number): {**summary, "tally": thaw_tally(self.tallies.get(game_id, ()))}
             for number, (game_id, summary) in enumerate(self.by_id.items(), start=1)
-        )
-        return b'{"summaries":{' + rows + b"}}"
+        }
 
     def newest_first(self) -> Iterator[tuple[tuple[float, float, str], dict[str, Any]]]:
         """(order key, summary) pairs, newest first."""
@@ -146,15 +134,16 @@ class History:
                     self.sums.remove(old["game"], tally)
                 self.shards[shard_name(game_id)] -= 1
 
-    def put_new(self, games: list[PreparedGame], sums: TallySums) -> None:
-        """Add ended games this index does not list yet, all at once: ``backup.PreparedGame`` s
-        (their summary, tally, order key and shard name, worked out when they were checked) and
-        the sums of their tallies. The index is the one :meth:`put` of each, one by one, would make."""
-        for game in games:
-            self.by_id[game.id] = game.summary
-            self.tallies[game.id] = game.tally
-        self.shards.update(game.shard for game in games)
-        self.ordered.extend((game.order, game.summary) for game in games)
+    def put_new(self, games: list[tuple[dict[str, Any], FrozenTally]], sums: TallySums) -> None:
+        """Add games this index does not list yet, all at once: (summary as kept, see
+        :func:`kept_summary`; frozen tally) pairs and the sums of their tallies. The index
+        is the one :meth:`put` of each, one by one, would make."""
+        for summary, tally in games:
+            game_id = summary["id"]
+            self.by_id[game_id] = summary
+            self.tallies[game_id] = tally
+            self.shards[shard_name(game_id)] += 1
+        self.ordered.extend((order_key(summary), summary) for summary, _tally in games)
         self.ordered.sort(key=itemgetter(0))
         self.sums.merge(sums)
 

@@ -20,14 +20,13 @@ from pathlib import Path
 from typing import Any
 
 from companion import rules_core
-from companion.document import load_doc
+from companion.document import load_doc, summarize
 from companion.errors import ReadOnlyError, StoreError
 from companion.i18n import _, lazy
-from companion.stats import TallySums, game_tally
+from companion.stats import FrozenTally, TallySums, freeze_tally, game_tally
 from companion.store.archive import Archive
-from companion.store.backup import PreparedGame
-from companion.store.files import JSON_OPTIONS, AtomicJSONStorage, dump_json, fsync_folder, load_json
-from companion.store.index import digest, shard_name
+from companion.store.files import JSON_OPTIONS, AtomicJSONStorage, fsync_folder
+from companion.store.index import digest, kept_summary, shard_name
 from companion.store.tables import is_ended, tally_of
 
 SHARD_WRITERS = 16
@@ -246,15 +245,14 @@ class Journals(Archive):
         except OSError:
             self._settle()
 
-    def _add(self, games: list[PreparedGame], sums: TallySums | None = None) -> int:
-        """Add checked games (``backup.PreparedGame``) as one transaction journaled in import.json,
-        skipping those whose id is already saved; returns how many were added.
+    def _add(self, games: list[tuple[dict[str, Any], FrozenTally | None]], sums: TallySums | None = None) -> int:
+        """Add (document, frozen tally or None) pairs as one transaction journaled in import.json.
 
         ``sums`` is the ``companion.stats.TallySums`` of the tallies of the
-        ended games among them, when the caller has it; it is used up.
-        Raises StoreError when an id appears twice (nothing is added).
+        finished games among them, when the caller has it (then every tally
+        is given); it is used up.
         """
-        repeated = [gid for gid, count in Counter(game.id for game in games).items() if count > 1]
+        repeated = [gid for gid, count in Counter(doc["id"] for doc, _tally in games).items() if count > 1]
         if repeated:
             raise StoreError(_("Game {id} appears more than once; nothing was added.").format(id=repeated[0]))
         with self._locked(writing=True):
@@ -262,14 +260,14 @@ class Journals(Archive):
             storage, current = self._games()
             index = self._history_index()
             new = []
-            for game in games:
-                if game.id not in current and game.id not in index.by_id:
-                    new.append(game)
-                elif sums is not None and game.ended:
-                    sums.remove(game.kind, game.tally)
+            for doc, tally in games:
+                if doc["id"] not in current and doc["id"] not in index.by_id:
+                    new.append((doc, tally))
+                elif sums is not None and is_ended(doc):
+                    sums.remove(doc["game"], tally)
             if not new:
                 return 0
-            ids = [game.id for game in new]
+            ids = [doc["id"] for doc, _tally in new]
             AtomicJSONStorage(self._import_path, **JSON_OPTIONS).write({"imports": {"1": {"ids": ids}}})
             try:
                 self._write_added(new, storage, current, sums)
@@ -283,7 +281,7 @@ class Journals(Archive):
 
     def _write_added(
         self,
-        new: list[PreparedGame],
+        new: list[tuple[dict[str, Any], FrozenTally | None]],
         storage: AtomicJSONStorage,
         current: dict[str, dict[str, Any]],
         sums: TallySums | None,
@@ -291,37 +289,37 @@ class Journals(Archive):
         """Write new games: each archive shard once, the index once, games.json once
         (``sums`` as in :meth:`_add`, or None to add the tallies up here).
 
-        The shards are read one by one and written from the games' texts
-        (not serialised again) by :data:`SHARD_WRITERS` threads at once: each
-        write waits mostly for its fsync, and the disk takes many together.
-        The archive folder is fsynced once, after the last shard is renamed
-        into place (the journal undoes an import whose renames a crash lost).
-        The index is brought up to date and written while they wait (its work
-        needs the processor, theirs the disk); the journal in import.json
-        undoes both if either fails or is cut short.
+        The shards are read one by one, then written by :data:`SHARD_WRITERS`
+        threads at once: each write waits mostly for its fsync, and the disk
+        takes many together. The archive folder is fsynced once, after the
+        last shard is renamed into place (the journal undoes an import whose
+        renames a crash lost). The index is brought up to date and written
+        while they wait (its work needs the processor, theirs the disk); the
+        journal in import.json undoes both if either fails or is cut short.
         """
-        by_shard: dict[str, list[PreparedGame]] = {}
-        archived = [game for game in new if game.ended]
-        for game in archived:
-            by_shard.setdefault(game.shard, []).append(game)
+        by_shard: dict[str, list[dict[str, Any]]] = {}
+        archived = []
+        for doc, tally in new:
+            if is_ended(doc):
+                by_shard.setdefault(shard_name(doc["id"]), []).append(doc)
+                archived.append((kept_summary(summarize(doc)), tally if tally is not None else freeze_tally(tally_of(doc))))
         if sums is None:
-            sums = TallySums.of((game.kind, game.tally) for game in archived)
+            sums = TallySums.of((summary["game"], tally) for summary, tally in archived)
         shards = []
         self._remove_archive_temps()
         for name, group in sorted(by_shard.items()):
             shard, docs = self._shard(name, checked=False, remove_temps=False)
-            added = {game.id for game in group}
-            kept = [dump_json(doc) for game_id, doc in docs.items() if game_id not in added]
-            shards.append((shard, kept + [game.text for game in group]))
+            docs.update((doc["id"], doc) for doc in group)
+            shards.append((shard, list(docs.values())))
         with concurrent.futures.ThreadPoolExecutor(SHARD_WRITERS) as writers:
-            written = [writers.submit(self._write_texts, shard, texts, sync_folder=False) for shard, texts in shards]
+            written = [writers.submit(self._write_table, shard, docs, sync_folder=False) for shard, docs in shards]
             if archived:
                 self._add_to_history(archived, sums)
             for done in written:
                 done.result()
         if shards:
             fsync_folder(self._archive_dir)
-        in_progress = [load_json(game.text) for game in new if not game.ended]
+        in_progress = [doc for doc, _tally in new if not is_ended(doc)]
         if in_progress:
             current.update((doc["id"], doc) for doc in in_progress)
             self._write_table(storage, current.values())

@@ -83,12 +83,3 @@ class GameTables(DamagedFiles):
         storage.write({"games": table}, sync_folder=sync_folder)
         if storage.path == self._games_path:
             self._folder.games.keep(self._games_path, storage.version, {doc["id"]: doc for doc in table.values()})
-
-    @staticmethod
-    def _write_texts(storage: AtomicJSONStorage, texts: Iterable[bytes], *, sync_folder: bool = True) -> None:
-        """Write an archive shard's ``games`` table whole from its documents already serialised as
-        the store writes them (``files.dump_json`` of each checked current-schema document), in
-        the given order: the bytes :meth:`_write_table` would write for those documents.
-        ``sync_folder`` as in ``AtomicJSONStorage.write``."""
-        rows = b",".join(b'"%d":%b' % (number, text) for number, text in enumerate(texts, start=1))
-        storage.write_text(b'{"games":{' + rows + b"}}", sync_folder=sync_folder)
