@@ -169,23 +169,21 @@ def _conflict(store: Any, game_id: str, mark: SheetMark, message: str, deleting:
     return Conflict(EDIT, message, now, _("Save mine over it"), _("Keep theirs"))
 
 
-def save_round(store: Any, game_id: str, mark: SheetMark, entry: dict, by: str | None,
-               hands_by: dict[str, str | None] | None = None) -> Outcome:
+def save_round(store: Any, game_id: str, mark: SheetMark, entry: dict, by: str | None) -> Outcome:
     """Save a sheet's entry: a new round (``mark.new``) or an edit of the
     round ``mark`` names, refused when that round or the round count moved
     on since the sheet was opened (the pad's ``expected_round`` /
     ``expected_rev``, ``companion.pads.versions``).
 
     ``entry`` is the pad's ``add_round`` / ``edit_round`` keyword arguments;
-    ``by`` this phone's label; ``hands_by``, for a new round entered hand by
-    hand, the phone that entered each player's hand (recorded in the change
-    log). Returns an :class:`Outcome`: saved ("Round 4 saved"), refused (the
-    pad's or the store's reason), or with a :class:`Conflict` to put to the user.
+    ``by`` this phone's label (a round entered hand by hand is saved by
+    ``companion.ui.hands.save_hands``). Returns an :class:`Outcome`: saved
+    ("Round 4 saved"), refused (the pad's or the store's reason), or with a
+    :class:`Conflict` to put to the user.
     """
 
     def change(pad: Pad) -> None:
         if mark.new:
-            pad.hands_by = hands_by
             pad.add_round(**entry, expected_round=mark.number)
         else:
             pad.edit_round(mark.round_id, **entry, expected_rev=mark.rev)
