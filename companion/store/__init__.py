@@ -80,10 +80,9 @@ from companion.errors import (
 )
 from companion.i18n import _, lazy
 from companion.stats import PlayerStats, freeze_tally
-from companion.store.archive import looks_whole
 from companion.store.backup import BACKUP_FORMAT, BACKUP_SCHEMA, MAX_BACKUP_BYTES, parse_backup
 from companion.store.drafts import DRAFTS_FILE, Drafts
-from companion.store.files import AtomicJSONStorage, dump_json, paused_gc, remove_stale_temps
+from companion.store.files import AtomicJSONStorage, dump_json, looks_whole, paused_gc, remove_stale_temps
 from companion.store.folder import (
     ARCHIVE_DIR,
     GAMES_FILE,

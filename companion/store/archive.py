@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import contextlib
 import os
-from pathlib import Path
 from typing import Any
 
 from companion.document import load_doc, order_key, summarize
@@ -26,6 +25,7 @@ from companion.store.files import (
     dump_json,
     fsync_folder,
     load_json,
+    looks_whole,
     paused_gc,
     remove_stale_temps,
     signature,
@@ -37,22 +37,6 @@ from companion.store.tables import GameTables, tally_of
 FOLD_AT = 500
 """history.log is folded into history.json once it has this many lines and
 at least as many as the index has games (so folding costs little per change)."""
-
-
-def looks_whole(path: Path, head: bytes) -> bool:
-    """True when ``path`` is missing, empty, or starts with ``head`` and ends with ``}}``
-    as the store writes it (a cheap check at open: two small reads, no parsing)."""
-    try:
-        with open(path, "rb") as handle:
-            start = handle.read(len(head))
-            if not start:
-                return True
-            handle.seek(max(0, os.fstat(handle.fileno()).st_size - 2))
-            return start == head and handle.read() == b"}}"
-    except FileNotFoundError:
-        return True
-    except OSError:
-        return False
 
 
 class Archive(GameTables):

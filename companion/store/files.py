@@ -180,6 +180,22 @@ def paused_gc() -> Iterator[None]:
             gc.enable()
 
 
+def looks_whole(path: Path, head: bytes) -> bool:
+    """True when ``path`` is missing, empty, or starts with ``head`` and ends with ``}}``
+    as the store writes it (a cheap check at open: two small reads, no parsing)."""
+    try:
+        with open(path, "rb") as handle:
+            start = handle.read(len(head))
+            if not start:
+                return True
+            handle.seek(max(0, os.fstat(handle.fileno()).st_size - 2))
+            return start == head and handle.read() == b"}}"
+    except FileNotFoundError:
+        return True
+    except OSError:
+        return False
+
+
 def write_all(fd: int, payload: bytes) -> None:
     """Write every byte of ``payload`` to the open file ``fd`` (os.write may write only part)."""
     view = memoryview(payload)
