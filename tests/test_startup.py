@@ -71,8 +71,9 @@ def test_main_imports_neither_the_screens_nor_a_deferred_library_before_it_liste
 BEFORE_LISTEN = [
     "companion", "companion.document", "companion.errors", "companion.i18n", "companion.rules_core",
     "companion.server", "companion.stats", "companion.store", "companion.store.archive", "companion.store.backup",
-    "companion.store.damage", "companion.store.drafts", "companion.store.files", "companion.store.folder",
-    "companion.store.guard", "companion.store.index", "companion.store.journal", "companion.store.tables",
+    "companion.store.damage", "companion.store.deleted", "companion.store.drafts", "companion.store.files",
+    "companion.store.folder", "companion.store.guard", "companion.store.index", "companion.store.journal",
+    "companion.store.tables",
     "companion.ui", "companion.ui.startup",
 ]
 """Every module of Companion that main.py imports up to the point where the

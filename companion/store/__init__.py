@@ -24,6 +24,8 @@ through :class:`AtomicJSONStorage`, read and written whole):
   cut short is undone at the next operation (all or nothing).
 - ``drafts.json``: table ``drafts``, the round being entered hand by hand
   in each game (:mod:`~companion.store.drafts`), by game id.
+- ``deleted.json``: table ``deleted``, the games deleted most recently,
+  which any phone can restore (:mod:`~companion.store.deleted`), by game id.
 - ``store.lock``: the lock file that serialises writers across processes.
 
 ``history.json`` can always be rebuilt from the archive: it is rebuilt,
@@ -38,7 +40,8 @@ files), :mod:`~companion.store.folder` (the folder, its lock and caches),
 archive and its history index), :mod:`~companion.store.journal` (saving,
 moves and imports, and their crash recovery), :mod:`~companion.store.backup`
 (backup files), :mod:`~companion.store.drafts` (the rounds being entered
-hand by hand); :class:`Store`, here, composes them into the API the
+hand by hand), :mod:`~companion.store.deleted` (the recently deleted
+games); :class:`Store`, here, composes them into the API the
 screens use.
 
 No exception other than :class:`StoreError` and its subclasses leaves a
@@ -81,6 +84,7 @@ from companion.errors import (
 from companion.i18n import _, lazy
 from companion.stats import PlayerStats, freeze_tally
 from companion.store.backup import BACKUP_FORMAT, BACKUP_SCHEMA, MAX_BACKUP_BYTES, parse_backup
+from companion.store.deleted import DELETED_FILE, DeletedGames
 from companion.store.drafts import DRAFTS_FILE, Drafts
 from companion.store.files import AtomicJSONStorage, dump_json, looks_whole, paused_gc, remove_stale_temps
 from companion.store.folder import (
@@ -124,7 +128,7 @@ def _copy_summary(summary: dict[str, Any]) -> dict[str, Any]:
     return {**summary, "players": list(summary["players"]), "winners": list(summary["winners"])}
 
 
-class Store(Journals, Drafts):
+class Store(Journals, Drafts, DeletedGames):
     """Every saved game of one data folder.
 
     ``Store(data_dir)`` creates the folder, removes temp files of killed
@@ -198,11 +202,14 @@ class Store(Journals, Drafts):
         try:
             with self._locked():
                 if not self.read_only:
-                    remove_stale_temps(self.data_dir, {GAMES_FILE, HISTORY_FILE, MOVE_FILE, IMPORT_FILE, DRAFTS_FILE})
+                    remove_stale_temps(
+                        self.data_dir, {GAMES_FILE, HISTORY_FILE, MOVE_FILE, IMPORT_FILE, DRAFTS_FILE, DELETED_FILE}
+                    )
                     remove_stale_temps(self._archive_dir, SHARD_NAMES)
                 if check_games or not looks_whole(self._games_path, b'{"games":{'):
                     self._games()
                 self._drafts()
+                self._deleted()
                 self._check_at_open()
         except OSError as error:
             if self.read_only or error.errno not in READ_ONLY_ERRNOS:
@@ -300,21 +307,30 @@ class Store(Journals, Drafts):
             return self._add(prepared)
 
     @guarded
-    def delete_game(self, game_id: str) -> dict[str, Any]:
-        """Delete a game and return its document (for undo with :meth:`restore_game`).
+    def delete_game(self, game_id: str, by: str | None = None) -> dict[str, Any]:
+        """Delete a game and return its document.
 
-        Raises GameNotFoundError (a StoreError) when no game has this id.
+        The game is first kept among the recently deleted games
+        (:mod:`~companion.store.deleted`), with the time and ``by``, the
+        label of the phone that deleted it, so :meth:`restore_deleted` can
+        bring it back from any phone. Raises GameNotFoundError (a
+        StoreError) when no game has this id.
         """
         self._check_id(game_id)
         with self._locked(writing=True):
             self._check_writable()
             storage, current = self._games()
-            doc = current.pop(game_id, None)
+            doc = current.get(game_id)
             if doc is not None:
+                self._keep_deleted(doc, by)
+                current.pop(game_id)
                 self._write_table(storage, current.values())
                 return rules_core.copy_json(doc)
-            with paused_gc():
-                doc = self._delete_archived(game_id)
+            archived = self._archived_doc(game_id)
+            if archived is not None:
+                self._keep_deleted(archived, by)
+                with paused_gc():
+                    doc = self._delete_archived(game_id)
             if doc is not None:
                 return doc
         raise GameNotFoundError(_("There is no saved game with id {id}; nothing was deleted.").format(id=game_id))
@@ -330,14 +346,40 @@ class Store(Journals, Drafts):
         prepared = prepare_doc(doc)
         with self._locked(writing=True):
             self._check_writable()
-            existing = self._get(prepared["id"])
-            if existing == prepared:
-                return
-            if existing is not None:
-                raise StoreError(_(
-                    "Game {id} was saved again after it was deleted; the deleted copy was not restored over it."
-                ).format(id=prepared["id"]))
-            self._save(prepared)
+            self._restore(prepared)
+
+    @guarded
+    def restore_deleted(self, game_id: str) -> dict[str, Any]:
+        """Put back recently deleted game ``game_id`` as it was when deleted,
+        from any phone, and return its document.
+
+        Raises GameNotFoundError when the game is not among the recently
+        deleted games (restored already, or deleted too long ago), StoreError
+        as :meth:`restore_game`.
+        """
+        self._check_id(game_id)
+        with self._locked(writing=True):
+            self._check_writable()
+            doc = self._take_deleted(game_id)
+            if doc is None or self._is_saved(game_id):
+                raise GameNotFoundError(_(
+                    "This game is no longer among the recently deleted games; it may have been restored already."
+                ))
+            prepared = prepare_doc(doc)
+            self._restore(prepared)
+            self._forget_deleted(game_id)
+            return rules_core.copy_json(prepared)
+
+    def _restore(self, prepared: dict[str, Any]) -> None:
+        """Save deleted game ``prepared`` again, unless it is saved unchanged (caller holds the lock for writing)."""
+        existing = self._get(prepared["id"])
+        if existing == prepared:
+            return
+        if existing is not None:
+            raise StoreError(_(
+                "Game {id} was saved again after it was deleted; the deleted copy was not restored over it."
+            ).format(id=prepared["id"]))
+        self._save(prepared)
 
     # -- reading --------------------------------------------------------------
 

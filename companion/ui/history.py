@@ -20,6 +20,7 @@ from companion.pads.base import join_names
 from companion.stats import PlayerStats
 from companion.store import StoreError
 from companion.ui import saving
+from companion.ui.deleted import DeletedGame, recently_deleted
 from companion.ui.game_list import game_line, when_text
 from companion.ui.games import game_ui
 from companion.ui.long_work import backup_text, import_backup, in_worker, rounds_table
@@ -164,8 +165,9 @@ def HistoryScreen() -> ft.Control:
 
     try:
         games = store.list_games(limit=count + 1)
+        deleted = store.deleted_games()
     except StoreError as exc:
-        games, problem = [], problem or str(exc)
+        games, deleted, problem = [], [], problem or str(exc)
     more = len(games) > count
     controls: list[ft.Control | None] = [
         screen_header(_("History"), _("Every game on this device, newest first")),
@@ -201,6 +203,7 @@ def HistoryScreen() -> ft.Control:
         controls.append(
             ft.TextButton(_("Show more"), on_click=lambda: set_count(count + PAGE_SIZE), height=TOUCH)
         )
+    controls.extend(recently_deleted(deleted))
     return ft.Column([control for control in controls if control is not None], spacing=8)
 
 
@@ -216,7 +219,8 @@ def HistoryGameScreen() -> ft.Control:
 def HistoryGame(game_id: str) -> ft.Control:
     """Saved game ``game_id``: its round table, chart, resume or reopen (a
     finished game, to correct or continue it: logged in its changes), and
-    delete (with undo). The game comes from ``use_game``: read once per
+    delete (with undo here, and "Restore" from any phone afterwards; a
+    deleted game's address says who deleted it). The game comes from ``use_game``: read once per
     change for every screen showing it, and drawn again when another phone
     changes it."""
     store = use_store()
@@ -234,7 +238,7 @@ def HistoryGame(game_id: str) -> ft.Control:
         return ft.Column(
             [
                 screen_header(_("Game not found"), back=back),
-                ft.Text(_("This game is not saved on this device (it may have been deleted).")),
+                DeletedGame(game_id),
             ],
             spacing=12,
         )
@@ -243,7 +247,7 @@ def HistoryGame(game_id: str) -> ft.Control:
 
     def delete():
         try:
-            removed = store.delete_game(game_id)
+            store.delete_game(game_id, by=session.phone or None)
         except StoreError as exc:
             set_problem(str(exc))
             return
@@ -251,7 +255,7 @@ def HistoryGame(game_id: str) -> ft.Control:
 
         def restore():
             try:
-                store.restore_game(removed)
+                store.restore_deleted(game_id)
             except StoreError as exc:
                 session.tell(_("Not restored: {reason}").format(reason=exc))
                 return

@@ -30,6 +30,7 @@ from companion.pads import Pad, PadError
 from companion.pads.changelog import opening, phone_label, who
 from companion.ui import hands, saving
 from companion.ui.board import BoardInvite
+from companion.ui.deleted import DeletedGame
 from companion.ui.games import game_ui
 from companion.ui.hands_view import MY_HAND, HandsBox
 from companion.ui.invite import InviteView
@@ -491,7 +492,7 @@ def GamePad(game_id: str) -> ft.Control:
         return ft.Column(
             [
                 screen_header(_("Game not found"), back=lambda: navigate("/")),
-                ft.Text(_("This game is not saved on this device (it may have been deleted).")),
+                DeletedGame(game_id),
                 ft.FilledButton(_("Go to Play"), on_click=lambda: navigate("/"), height=TOUCH),
             ],
             spacing=12,

@@ -1,7 +1,8 @@
 """Live table in the browser: a save on one phone is painted on the other
 phones of that game without a reload, an open sheet is told that its round
 changed and shows the round as saved now, the Play list of another phone
-shows a game started elsewhere, and a phone on another game keeps its own.
+shows a game started elsewhere, a phone on another game keeps its own, and
+a phone on a game deleted elsewhere says who deleted it and can restore it.
 
 Which sessions are told at all (only those showing the game) is unit-tested
 in tests/test_live.py. One-card scores one round win per round (seed 002,
@@ -10,6 +11,7 @@ in tests/test_live.py. One-card scores one round win per round (seed 002,
 
 from __future__ import annotations
 
+from companion.store import Store
 from steps import latest, new_game, pad_on, saved_game
 
 
@@ -49,3 +51,19 @@ def test_a_game_started_on_one_phone_shows_in_the_play_list_of_another(server, p
     new_game(ann, "One-card", ["Ann", "Bea"])
     ann.button("More").wait_for()
     ben.see("One-card · Ann and Bea")
+
+
+def test_a_game_deleted_on_one_phone_is_told_on_another_and_restored_there(server, phones):
+    game_id = saved_game(server, winners=("Ann",))
+    ann, ben = pad_on(phones, game_id, "Ann"), pad_on(phones, game_id, "Ben")
+    ann.open(f"/history/{game_id}")
+    ann.tap("Delete this game")
+    ann.see("One-card game deleted")
+    ann.see("Recently deleted")
+    ben.see("Game not found")
+    ben.page.get_by_text("Ann's phone deleted this game (").wait_for()
+    ben.tap("Restore this game")
+    ben.page.get_by_test_id("round-1").wait_for()
+    ann.page.get_by_text("One-card · Ann, Ben and Cy").wait_for()
+    assert [round_["winner"] for round_ in latest(server, game_id).rounds] == ["Ann"]
+    assert Store(server.data_dir).deleted_games() == []

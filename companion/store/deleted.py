@@ -1,0 +1,117 @@
+"""Recently deleted games: the last few games deleted, kept in ``deleted.json`` so any phone can restore one.
+
+Deleting a game is one tap in History. The phone that deleted it offers
+"Undo" for a moment; every phone at the table, that one included, can also
+restore it later, after a reload or a restart of the server, and a phone
+that had the game open is told who deleted it and when. ``deleted.json``
+holds one TinyDB table, ``deleted``, keyed by game id in the order the games
+were deleted: ``{"doc": the game as it was saved, "deleted": ISO 8601 UTC
+time, "by": the label of the phone that deleted it, or None}``, written
+whole and atomically under the folder's lock. Only the :data:`KEPT_DELETED` most recent deletions are
+kept. A game is written here before it leaves the games, so a kill between
+the two steps leaves it saved and listed here too: an entry whose game is
+saved (again) is not shown and is dropped at the next write. An unreadable
+``deleted.json`` is set aside with a notice and started afresh: it holds
+no game that is still saved.
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+from companion import rules_core
+from companion.document import summarize
+from companion.errors import StoreError
+from companion.i18n import lazy
+from companion.store.damage import DamagedFiles
+from companion.store.files import JSON_OPTIONS, AtomicJSONStorage
+from companion.store.guard import guarded
+
+DELETED_FILE = "deleted.json"
+"""The file of the recently deleted games, in the data folder."""
+
+KEPT_DELETED = 20
+"""How many of the most recently deleted games can be restored."""
+
+
+class DeletedGames(DamagedFiles):
+    """The part of a :class:`companion.store.Store` that keeps the recently
+    deleted games (``deleted_games``, ``deleted_game``; the Store restores
+    one with ``restore_deleted``)."""
+
+    def _deleted(self) -> tuple[AtomicJSONStorage, dict[str, dict[str, Any]]]:
+        """deleted.json's storage and its entries by game id; an unreadable
+        file is set aside (with a notice) and started afresh (caller holds the lock)."""
+        path = self.data_dir / DELETED_FILE
+        mode = "r" if self.read_only else "r+"
+        storage = AtomicJSONStorage(path, access_mode=mode, **JSON_OPTIONS)
+        try:
+            return storage, dict((storage.read() or {}).get("deleted", {}))
+        except StoreError as error:
+            self._set_aside(
+                error, path,
+                lazy("It held the recently deleted games, which can no longer be restored. "
+                     "No saved game is affected."),
+            )
+            return AtomicJSONStorage(path, access_mode=mode, **JSON_OPTIONS), {}
+
+    def _is_saved(self, game_id: str) -> bool:
+        """Whether game ``game_id`` is saved, in progress or archived (caller holds the lock)."""
+        return game_id in self._games()[1] or game_id in self._history_index().by_id
+
+    def _write_deleted(self, storage: AtomicJSONStorage, entries: dict[str, dict[str, Any]]) -> None:
+        """Write ``entries`` (oldest deletion first) without those whose game is
+        saved, keeping the :data:`KEPT_DELETED` most recent (caller holds the lock for writing)."""
+        kept = [(game_id, entry) for game_id, entry in entries.items() if not self._is_saved(game_id)]
+        storage.write({"deleted": dict(kept[-KEPT_DELETED:])})
+
+    def _keep_deleted(self, doc: dict[str, Any], by: str | None) -> None:
+        """Add game ``doc`` (about to be deleted, by the phone labelled ``by``)
+        to the recently deleted games (caller holds the lock for writing)."""
+        storage, entries = self._deleted()
+        entries.pop(doc["id"], None)
+        entries[doc["id"]] = {"doc": doc, "deleted": rules_core.now_iso(), "by": by}
+        storage.write({"deleted": dict(list(entries.items())[-KEPT_DELETED:])})
+
+    def _shown_deleted(self) -> list[dict[str, Any]]:
+        """The entries whose game is not saved, most recently deleted first (caller holds the lock)."""
+        entries = self._deleted()[1]
+        return [entry for game_id, entry in reversed(entries.items()) if not self._is_saved(game_id)]
+
+    @staticmethod
+    def _deleted_summary(entry: dict[str, Any]) -> dict[str, Any]:
+        """An entry as the screens list it: the game's summary
+        (``companion.document.summarize``) with ``deleted`` and ``by``."""
+        return {**summarize(entry["doc"]), "deleted": entry["deleted"], "by": entry["by"]}
+
+    @guarded
+    def deleted_games(self) -> list[dict[str, Any]]:
+        """The games that can be restored, most recently deleted first: each a
+        summary (``id``, ``game``, ``players``, ``created``, ``updated``,
+        ``finished``, ``ended_early``, ``winners``, ``rounds``) with
+        ``deleted`` (ISO 8601 UTC time) and ``by`` (the deleting phone's label, or None).
+        """
+        with self._locked():
+            return [self._deleted_summary(entry) for entry in self._shown_deleted()]
+
+    @guarded
+    def deleted_game(self, game_id: str) -> dict[str, Any] | None:
+        """Game ``game_id`` as :meth:`deleted_games` lists it, or None when it
+        is saved or not among the recently deleted games."""
+        with self._locked():
+            if self._is_saved(game_id):
+                return None
+            entry = self._deleted()[1].get(game_id)
+            return None if entry is None else self._deleted_summary(copy.deepcopy(entry))
+
+    def _take_deleted(self, game_id: str) -> dict[str, Any] | None:
+        """The saved document of recently deleted game ``game_id`` (a copy), or None (caller holds the lock)."""
+        entry = self._deleted()[1].get(game_id)
+        return None if entry is None else copy.deepcopy(entry["doc"])
+
+    def _forget_deleted(self, game_id: str) -> None:
+        """Drop game ``game_id`` from the recently deleted games, now that it is saved again (caller holds the lock for writing)."""
+        storage, entries = self._deleted()
+        if entries.pop(game_id, None) is not None:
+            self._write_deleted(storage, entries)

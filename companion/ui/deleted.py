@@ -1,0 +1,100 @@
+"""Recently deleted games on screen: History's list of them, and what a
+screen says in place of a game that was deleted, each with "Restore".
+
+The store keeps the games deleted most recently
+(``companion.store.deleted``), so a game deleted by a slip of the thumb,
+on any phone, can be brought back from any phone, after a reload too.
+Restoring tells every screen that shows the game or the list, as a save does.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import flet as ft
+
+from companion.i18n import _
+from companion.pads.base import join_names
+from companion.pads.changelog import opening, who
+from companion.store import StoreError
+from companion.ui.game_list import game_icon, game_title, when_text
+from companion.ui.state import announce_saved, use_session, use_store
+from companion.ui.widgets import TOUCH, error_line, section_title
+
+
+def deleted_text(summary: dict[str, Any]) -> str:
+    """When and where a recently deleted game (a ``Store.deleted_games``
+    entry) was deleted: "Deleted 12/2/26, 8:41 PM · Ann's phone"."""
+    return _("Deleted {when} · {phone}").format(when=when_text(summary["deleted"]), phone=who(summary["by"]))
+
+
+def use_restore(game_id: str, on_restored: Callable[[], None] | None = None) -> tuple[str, Callable[[], None]]:
+    """A hook: the refusal of the last restore of game ``game_id`` ("" when
+    none) and the handler that restores it (``Store.restore_deleted``),
+    then tells every screen, and calls ``on_restored``."""
+    store = use_store()
+    session = use_session()
+    problem, set_problem = ft.use_state("")
+
+    def restore():
+        try:
+            store.restore_deleted(game_id)
+        except StoreError as exc:
+            set_problem(str(exc))
+            return
+        set_problem("")
+        announce_saved(session, game_id, listed=True)
+        if on_restored is not None:
+            on_restored()
+
+    return problem, restore
+
+
+@ft.component
+def DeletedLine(summary: dict[str, Any]) -> ft.Control:
+    """One recently deleted game in History's list: the game and its
+    players, when and on which phone it was deleted, and "Restore"."""
+    problem, restore = use_restore(summary["id"])
+    players = join_names(list(summary["players"]))
+    line = ft.ListTile(
+        leading=ft.Icon(game_icon(summary["game"])),
+        title=ft.Text(f"{game_title(summary['game'])} · {players}"),
+        subtitle=ft.Text(deleted_text(summary)),
+        trailing=ft.TextButton(_("Restore"), icon=ft.Icons.RESTORE, on_click=restore, height=TOUCH),
+        min_height=56,
+    )
+    return ft.Column([control for control in (line, error_line(problem)) if control is not None], spacing=0)
+
+
+def recently_deleted(deleted: list[dict[str, Any]]) -> list[ft.Control]:
+    """History's section of recently deleted games (``Store.deleted_games``,
+    newest first): its title and a :func:`DeletedLine` each; nothing when there are none."""
+    if not deleted:
+        return []
+    return [
+        section_title(_("Recently deleted")),
+        *(DeletedLine(summary, key=summary["id"]) for summary in deleted),
+    ]
+
+
+@ft.component
+def DeletedGame(game_id: str, on_restored: Callable[[], None] | None = None) -> ft.Control:
+    """What a screen shows where game ``game_id`` is not saved: who deleted
+    it and when, with "Restore this game", when it is among the recently
+    deleted games; otherwise that it is not saved here."""
+    store = use_store()
+    problem, restore = use_restore(game_id, on_restored)
+    try:
+        summary = store.deleted_game(game_id)
+    except StoreError:
+        summary = None
+    if summary is None:
+        return ft.Text(_("This game is not saved on this device (it may have been deleted)."))
+    said = _("{phone} deleted this game ({when}).").format(phone=who(summary["by"]), when=when_text(summary["deleted"]))
+    controls = [
+        ft.Text(opening(said)),
+        ft.FilledButton(_("Restore this game"), icon=ft.Icons.RESTORE, on_click=restore, height=TOUCH),
+        error_line(problem),
+    ]
+    return ft.Column([control for control in controls if control is not None], spacing=12)

@@ -1,0 +1,182 @@
+"""Recently deleted games: kept by the store, restored from any phone, told on the screens of other phones."""
+
+import json
+
+import pytest
+
+from companion.errors import DiskFullError, GameNotFoundError, ReadOnlyError
+from companion.pads import new_pad
+from companion.server import TableAccess
+from companion.store import Store
+from companion.store.deleted import KEPT_DELETED
+from companion.ui.app import session_main
+from companion.ui.game_list import when_text
+from flet_session import go_to, open_session, run_alone, server_hub, settle, shows, tap
+from test_hands_rounds import open_my_hand
+
+ROUND = {"hands": {"Ann": "K", "Ben": "", "Cy": "A"}, "went_out": "Ben"}
+
+
+def saved_game(store: Store, players=("Ann", "Ben", "Cy"), *, ended: bool = False) -> dict:
+    """A One Up game of ``players`` with one round saved in ``store`` (ended early when ``ended``); its document."""
+    pad = new_pad("one_up", list(players))
+    pad.add_round({players[0]: "K", players[1]: "", players[2]: "A"}, went_out=players[1])
+    if ended:
+        pad.end_early()
+    store.save_game(pad.to_doc())
+    return store.get_game(pad.id)
+
+
+@pytest.mark.parametrize("ended", [False, True], ids=["in-progress", "archived"])
+def test_a_deleted_game_is_listed_with_its_phone_and_restored_as_it_was(tmp_path, ended):
+    store = Store(tmp_path)
+    doc = saved_game(store, ended=ended)
+    store.delete_game(doc["id"], by="Ann's phone")
+    assert store.get_game(doc["id"]) is None
+    [listed] = store.deleted_games()
+    assert (listed["id"], listed["players"], listed["finished"], listed["rounds"], listed["by"]) == (
+        doc["id"], ["Ann", "Ben", "Cy"], ended, 1, "Ann's phone")
+    assert store.deleted_game(doc["id"]) == listed
+    assert store.restore_deleted(doc["id"]) == doc
+    assert store.get_game(doc["id"]) == doc
+    assert [summary["id"] for summary in store.list_games()] == [doc["id"]]
+    assert (store.deleted_games(), store.deleted_game(doc["id"])) == ([], None)
+
+
+def test_any_store_on_the_folder_restores_it_after_a_restart(tmp_path):
+    doc = saved_game(Store(tmp_path))
+    Store(tmp_path).delete_game(doc["id"])
+    again = Store(tmp_path)
+    assert again.deleted_game(doc["id"])["by"] is None
+    again.restore_deleted(doc["id"])
+    assert Store(tmp_path).get_game(doc["id"]) == doc
+
+
+def test_restoring_twice_is_told_and_changes_nothing(tmp_path):
+    store = Store(tmp_path)
+    doc = saved_game(store)
+    store.delete_game(doc["id"])
+    store.restore_deleted(doc["id"])
+    with pytest.raises(GameNotFoundError, match="^This game is no longer among the recently deleted games; "
+                                                "it may have been restored already.$"):
+        store.restore_deleted(doc["id"])
+    assert store.get_game(doc["id"]) == doc
+
+
+def test_the_newest_deletions_are_kept_newest_first(tmp_path):
+    store = Store(tmp_path)
+    docs = [saved_game(store, (f"A{n}", f"B{n}", f"C{n}")) for n in range(KEPT_DELETED + 2)]
+    for doc in docs:
+        store.delete_game(doc["id"])
+    assert [summary["id"] for summary in store.deleted_games()] == [doc["id"] for doc in reversed(docs)][:KEPT_DELETED]
+    with pytest.raises(GameNotFoundError):
+        store.restore_deleted(docs[0]["id"])
+    assert len(json.loads((tmp_path / "deleted.json").read_text())["deleted"]) == KEPT_DELETED
+
+
+def test_a_game_saved_again_since_is_not_offered_and_its_copy_is_dropped(tmp_path):
+    store = Store(tmp_path)
+    doc, other = saved_game(store), saved_game(store, ("Di", "Ed", "Flo"))
+    store.delete_game(doc["id"])
+    store.restore_game(doc)
+    assert (store.deleted_games(), store.deleted_game(doc["id"])) == ([], None)
+    store.delete_game(other["id"])
+    store.restore_deleted(other["id"])
+    assert json.loads((tmp_path / "deleted.json").read_text()) == {"deleted": {}}
+
+
+def test_a_delete_cut_short_by_a_full_disk_keeps_the_game_and_offers_no_copy(tmp_path, monkeypatch):
+    store = Store(tmp_path)
+    doc = saved_game(store)
+
+    def full(*_args, **_kwargs):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(Store, "_write_table", full)
+    with pytest.raises(DiskFullError):
+        store.delete_game(doc["id"])
+    monkeypatch.undo()
+    assert store.get_game(doc["id"]) == doc
+    assert (store.deleted_games(), store.deleted_game(doc["id"])) == ([], None)
+
+
+@pytest.mark.parametrize("content", [b"{not json", b'{"deleted": [1]}', b"\xff\xfe"], ids=["json", "shape", "utf8"])
+def test_a_damaged_deleted_file_is_kept_aside_with_a_notice_and_no_game_is_lost(tmp_path, content):
+    doc = saved_game(Store(tmp_path))
+    (tmp_path / "deleted.json").write_bytes(content)
+    store = Store(tmp_path)
+    [aside] = sorted(tmp_path.glob("deleted.json.corrupt-*"))
+    assert aside.read_bytes() == content
+    [notice] = store.notices
+    assert "recently deleted games, which can no longer be restored" in notice and "No saved game is affected" in notice
+    assert (store.get_game(doc["id"]), store.deleted_games()) == (doc, [])
+
+
+def test_a_read_only_folder_lists_the_deleted_games_but_restores_none(tmp_path, monkeypatch):
+    doc = saved_game(Store(tmp_path))
+    Store(tmp_path).delete_game(doc["id"])
+    store = Store(tmp_path)
+    monkeypatch.setattr(store, "read_only", True)
+    assert [summary["id"] for summary in store.deleted_games()] == [doc["id"]]
+    with pytest.raises(ReadOnlyError):
+        store.restore_deleted(doc["id"])
+    assert store.get_game(doc["id"]) is None
+
+
+def two_phones(tmp_path, play):
+    """Run ``play(store, doc, phones)`` with two in-process phones on the pad of a saved One Up game."""
+
+    async def run():
+        store = Store(tmp_path)
+        doc = saved_game(store)
+        main = session_main(store, TableAccess(tmp_path, required=False, host="127.0.0.1", port=8550))
+        hub = server_hub()
+        phones = [await open_session(main, f"/pad/{doc['id']}", hub) for _phone in range(2)]
+        return await play(store, doc, phones)
+
+    return run_alone(run())
+
+
+def test_a_phone_on_the_game_is_told_who_deleted_it_and_restores_it(tmp_path):
+    async def play(store, doc, phones):
+        ann, ben = phones
+        await open_my_hand(ann, "Ann")
+        await tap(ann, "Cancel")
+        await go_to(ann, f"/history/{doc['id']}")
+        await tap(ann, "Delete this game")
+        await settle(phones)
+        when = when_text(store.deleted_game(doc["id"])["deleted"])
+        told = (shows(ben, "Game not found"), shows(ben, f"Ann's phone deleted this game ({when})."))
+        await tap(ben, "Restore this game")
+        await settle(phones)
+        return told, shows(ben, "Add round"), store.get_game(doc["id"]) == doc, store.deleted_games()
+
+    assert two_phones(tmp_path, play) == ((True, True), True, True, [])
+
+
+def test_history_lists_the_recently_deleted_games_and_restores_one_on_every_phone(tmp_path):
+    async def play(store, doc, phones):
+        first, second = phones
+        store.delete_game(doc["id"], by="Cy's phone")
+        for phone in phones:
+            await go_to(phone, "/history")
+        when = when_text(store.deleted_game(doc["id"])["deleted"])
+        listed = [(shows(phone, "Recently deleted"), shows(phone, f"Deleted {when} · Cy's phone")) for phone in phones]
+        await tap(first, "Restore")
+        await settle(phones)
+        gone = [shows(phone, "Recently deleted") for phone in phones]
+        return listed, gone, shows(second, "One Up · Ann, Ben and Cy"), store.get_game(doc["id"]) == doc
+
+    assert two_phones(tmp_path, play) == ([(True, True), (True, True)], [False, False], True, True)
+
+
+def test_undo_after_a_delete_restores_the_game_from_the_recently_deleted(tmp_path):
+    async def play(store, doc, phones):
+        ann = phones[0]
+        await go_to(ann, f"/history/{doc['id']}")
+        await tap(ann, "Delete this game")
+        offered = [summary["id"] for summary in store.deleted_games()] == [doc["id"]]
+        await tap(ann, "Undo")
+        return offered, store.get_game(doc["id"]) == doc, store.deleted_games()
+
+    assert two_phones(tmp_path, play) == (True, True, [])
