@@ -326,11 +326,8 @@ class Store(Journals, Drafts, DeletedGames):
                 current.pop(game_id)
                 self._write_table(storage, current.values())
                 return rules_core.copy_json(doc)
-            archived = self._archived_doc(game_id)
-            if archived is not None:
-                self._keep_deleted(archived, by)
-                with paused_gc():
-                    doc = self._delete_archived(game_id)
+            with paused_gc():
+                doc = self._delete_archived(game_id, lambda archived: self._keep_deleted(archived, by))
             if doc is not None:
                 return doc
         raise GameNotFoundError(_("There is no saved game with id {id}; nothing was deleted.").format(id=game_id))

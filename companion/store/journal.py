@@ -212,9 +212,11 @@ class Journals(Archive):
             raise
         self._after_commit(lambda: self._put_archived(doc, tally))
 
-    def _delete_archived(self, game_id: str) -> dict[str, Any] | None:
+    def _delete_archived(
+        self, game_id: str, before: Callable[[dict[str, Any]], None] | None = None
+    ) -> dict[str, Any] | None:
         """Delete a finished game from the archive (caller holds the lock); returns its document, or None
-        when the archive does not hold it.
+        when the archive does not hold it. ``before(doc)``, when given, runs first, before anything is changed.
 
         The move is journaled (see :meth:`_finish_move`). Its shard is read and
         rewritten without the game; the games it keeps are not checked again.
@@ -228,6 +230,8 @@ class Journals(Archive):
         if game_id not in shard[1]:
             return None
         doc = load_doc(dict(shard[1][game_id]))
+        if before is not None:
+            before(doc)
         self._begin_move("delete", doc)
         self._after_commit(lambda: self._drop_from_archive(game_id, shard))
         return doc
