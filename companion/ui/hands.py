@@ -134,8 +134,10 @@ def clear_hands(store: Any, game_id: str) -> None:
     used for any other round."""
 
     def change(draft: dict[str, Any] | None) -> dict[str, Any] | None:
+        if draft is None:
+            return None
         doc = store.get_game(game_id)
-        if draft is None or doc is None or is_stale(pad_from_doc(doc), draft):
+        if doc is None or is_stale(pad_from_doc(doc), draft):
             return None
         return draft
 
