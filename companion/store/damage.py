@@ -12,6 +12,7 @@ import datetime as dt
 import itertools
 import os
 from collections.abc import Iterable
+from typing import Any
 from pathlib import Path
 
 from babel.support import LazyProxy
@@ -19,7 +20,7 @@ from babel.support import LazyProxy
 from companion import rules_core
 from companion.errors import CorruptFileError, StoreError
 from companion.i18n import _, lazy, ngettext
-from companion.store.files import fsync_folder
+from companion.store.files import JSON_OPTIONS, AtomicJSONStorage, fsync_folder
 from companion.store.folder import FolderState
 
 NAMED_GAMES = 5
@@ -106,3 +107,20 @@ class DamagedFiles(FolderState):
             "it was moved to {target}. {consequence}",
             path=path, reason=reason, target=target, consequence=consequence,
         ))
+
+    def _side_table(
+        self, name: str, table: str, consequence: str | LazyProxy
+    ) -> tuple[AtomicJSONStorage, dict[str, Any]]:
+        """A small file of the data folder that holds one table keyed by game
+        id and no saved game (``drafts.json``, ``deleted.json``): its storage
+        and the table's rows (empty when the file is missing). An unreadable
+        file is set aside with the notice ``consequence`` and started afresh.
+        The caller holds the folder's lock."""
+        path = self.data_dir / name
+        mode = "r" if self.read_only else "r+"
+        storage = AtomicJSONStorage(path, access_mode=mode, **JSON_OPTIONS)
+        try:
+            return storage, dict((storage.read() or {}).get(table, {}))
+        except StoreError as error:
+            self._set_aside(error, path, consequence)
+            return AtomicJSONStorage(path, access_mode=mode, **JSON_OPTIONS), {}

@@ -22,10 +22,9 @@ from typing import Any
 
 from companion import rules_core
 from companion.document import summarize
-from companion.errors import StoreError
 from companion.i18n import lazy
 from companion.store.damage import DamagedFiles
-from companion.store.files import JSON_OPTIONS, AtomicJSONStorage
+from companion.store.files import AtomicJSONStorage
 from companion.store.guard import guarded
 
 DELETED_FILE = "deleted.json"
@@ -43,18 +42,10 @@ class DeletedGames(DamagedFiles):
     def _deleted(self) -> tuple[AtomicJSONStorage, dict[str, dict[str, Any]]]:
         """deleted.json's storage and its entries by game id; an unreadable
         file is set aside (with a notice) and started afresh (caller holds the lock)."""
-        path = self.data_dir / DELETED_FILE
-        mode = "r" if self.read_only else "r+"
-        storage = AtomicJSONStorage(path, access_mode=mode, **JSON_OPTIONS)
-        try:
-            return storage, dict((storage.read() or {}).get("deleted", {}))
-        except StoreError as error:
-            self._set_aside(
-                error, path,
-                lazy("It held the recently deleted games, which can no longer be restored. "
-                     "No saved game is affected."),
-            )
-            return AtomicJSONStorage(path, access_mode=mode, **JSON_OPTIONS), {}
+        return self._side_table(
+            DELETED_FILE, "deleted",
+            lazy("It held the recently deleted games, which can no longer be restored. No saved game is affected."),
+        )
 
     def _is_saved(self, game_id: str) -> bool:
         """Whether game ``game_id`` is saved, in progress or archived (caller holds the lock)."""

@@ -20,7 +20,7 @@ from typing import Any
 from companion.errors import StoreError
 from companion.i18n import _, lazy
 from companion.store.damage import DamagedFiles
-from companion.store.files import JSON_OPTIONS, AtomicJSONStorage
+from companion.store.files import AtomicJSONStorage
 from companion.store.guard import ChangeFailed, guarded
 
 DRAFTS_FILE = "drafts.json"
@@ -37,18 +37,11 @@ class Drafts(DamagedFiles):
     def _drafts(self) -> tuple[AtomicJSONStorage, dict[str, dict[str, Any]]]:
         """drafts.json's storage and its drafts by game id; an unreadable file
         is set aside (with a notice) and started afresh."""
-        path = self.data_dir / DRAFTS_FILE
-        mode = "r" if self.read_only else "r+"
-        storage = AtomicJSONStorage(path, access_mode=mode, **JSON_OPTIONS)
-        try:
-            return storage, dict((storage.read() or {}).get("drafts", {}))
-        except StoreError as error:
-            self._set_aside(
-                error, path,
-                lazy("It held the rounds being entered hand by hand, which were dropped: each player enters "
-                     "their hand again. No saved game is affected."),
-            )
-            return AtomicJSONStorage(path, access_mode=mode, **JSON_OPTIONS), {}
+        return self._side_table(
+            DRAFTS_FILE, "drafts",
+            lazy("It held the rounds being entered hand by hand, which were dropped: each player enters "
+                 "their hand again. No saved game is affected."),
+        )
 
     @guarded
     def get_draft(self, game_id: str) -> dict[str, Any] | None:
