@@ -198,7 +198,7 @@ class OneUpPad(Pad):
                 cards[player] = stored_card_texts(held)
             except CardError as exc:
                 raise PadError(_("{name}'s cards: {error}").format(name=player, error=exc)) from exc
-        if isinstance(went_out, (list, tuple, set, frozenset)):
+        if type(went_out) is not str and isinstance(went_out, (list, tuple, set, frozenset)):
             if len(went_out) > 1:
                 raise PadError(_(
                     "Only one player can go out in a round: the round ends when the "
