@@ -469,7 +469,12 @@ def is_game_over(totals: Mapping[str, int], *, limit: int = GAME_LIMIT) -> bool:
     if type(limit) is not int or limit < 1:
         whole_number(limit, _("The game limit (points)"), least=1, error=OneUpScoreError)
     totals = _check_mapping(N_("The running totals"), totals)
-    return any(_check_total(N_("{name}'s total"), total, name) >= limit for name, total in totals.items())
+    for name, total in totals.items():
+        if type(total) is not int or total < 0:
+            total = _check_total(N_("{name}'s total"), total, name)
+        if total >= limit:
+            return True
+    return False
 
 
 def winners(totals: Mapping[str, int]) -> list[str]:

@@ -218,6 +218,8 @@ class OneUpPad(Pad):
             if not isinstance(value, bool):
                 raise PadError(_("The joker option is on (true) or off (false)"))
             return value
+        if type(value) is int and value >= 1:
+            return value
         return check_count(value, _("The game limit"), least=1)
 
     def _start(self, options: Mapping[str, Any]) -> OneUpState:
