@@ -296,11 +296,13 @@ def validate_doc(doc: dict[str, Any]) -> None:
     seq = doc.get("seq")
     if not is_int(seq) or seq < 0:
         fail(lazy("'seq' must be a whole number, 0 or more; got {value}.", value=repr(seq)))
-    round_ids = [entry.get("id") for entry in rounds]
+    round_ids = []
     is_round_id = ROUND_ID_PATTERN.fullmatch
-    for rid in round_ids:
+    for entry in rounds:
+        rid = entry.get("id")
         if not isinstance(rid, str) or not is_round_id(rid):
             fail(lazy("every round needs an 'id' of 8 hex digits (0-9, a-f)."))
+        round_ids.append(rid)
     if len(set(round_ids)) != len(round_ids):
         fail(lazy("two rounds have the same 'id'."))
     for entry in rounds:

@@ -121,21 +121,23 @@ def game_tally(pad: rules_core.Pad) -> dict[str, dict[str, Any]]:
     whether the game is finished (by the rules or early), whether the player
     is among its winners, the penalty points summed over its rounds and the
     number of rounds (games that count penalties: One Up and Up to 9), and
-    the game's personal record (see :data:`GAME_RECORDS`).
+    the game's personal record (see :data:`GAME_RECORDS`). It is
+    :func:`thaw_tally` of :func:`frozen_game_tally`.
     """
+    return thaw_tally(frozen_game_tally(pad))
+
+
+def frozen_game_tally(pad: rules_core.Pad) -> FrozenTally:
+    """:func:`game_tally` of a replayed pad as :func:`freeze_tally` keeps it, built as tuples at once."""
     finished = pad.finished
     winners = set(pad.winners) if finished else set()
     _title, record = GAME_RECORDS.get(pad.GAME, ("", None))
     penalties, counted = pad.penalty_totals()
-    tally: dict[str, dict[str, Any]] = {}
-    for player in pad.players:
-        tally[player] = {
-            "finished": finished,
-            "won": player in winners,
-            "penalty": [penalties[player], counted] if counted else None,
-            "record": record(pad, player) if record else None,
-        }
-    return tally
+    return tuple(
+        (player, finished, player in winners, (penalties[player], counted) if counted else None,
+         record(pad, player) if record else None)
+        for player in pad.players
+    )
 
 
 TALLY_FIELDS = ("finished", "won", "penalty", "record")

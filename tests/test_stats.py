@@ -16,6 +16,7 @@ from companion.stats import (
     csv_rows,
     export_csv,
     freeze_tally,
+    frozen_game_tally,
     game_tally,
     level_after_round,
     merge_tallies,
@@ -204,6 +205,17 @@ def test_game_tally_is_what_the_store_keeps():
     assert not check_tally({"Ann": {**tally["Ann"], "penalty": [1, -1]}})
     assert thaw_tally(freeze_tally(tally)) == tally
     assert merge_tallies([("up_to_nine", freeze_tally(tally))]) == player_stats([up_to_nine_doc()])
+
+
+@pytest.mark.parametrize("make", [one_up_doc, up_to_nine_doc, up_or_down_doc, one_card_doc])
+def test_frozen_game_tally_is_the_game_tally_frozen(make):
+    pad = pad_from_doc(make())
+    assert frozen_game_tally(pad) == freeze_tally(game_tally(pad))
+
+
+def test_frozen_game_tally_of_a_finished_one_up_game():
+    assert frozen_game_tally(pad_from_doc(one_up_doc())) == (
+        ("Ann", True, False, (41, 2), None), ("Ben", True, True, (2, 2), None))
 
 
 def test_sums_kept_game_by_game_give_the_statistics_of_the_games_left(docs):

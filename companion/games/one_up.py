@@ -420,6 +420,7 @@ def score_round(
     if went_out is not None and went_out not in hands:
         raise OneUpScoreError(_("{name} went out but is not a player in this round").format(name=went_out))
     penalty_of = _penalty_by_bits()
+    bit_of = _BITS_BY_TEXT[bool(joker)]
     new_totals: dict[str, int] = {}
     for name, cards in hands.items():
         before = totals.get(name, 0)
@@ -432,7 +433,15 @@ def score_round(
                 )
             new_totals[name] = before - _give_back(before)
             continue
-        bits = _held_bits(cards, joker)
+        bits = 0
+        try:
+            # A list of card texts (as a saved round holds them): the loop of _held_bits, without the call.
+            for card in cards if type(cards) is list else ():
+                bits |= bit_of[card]
+        except TypeError:
+            bits = 0
+        if not bits:
+            bits = _held_bits(cards, joker)
         if not bits:
             raise OneUpScoreError(_(
                 "{name} has no cards left, so {name} went out: mark {name} as the player who went out"
@@ -460,7 +469,12 @@ def is_game_over(totals: Mapping[str, int], *, limit: int = GAME_LIMIT) -> bool:
     if type(limit) is not int or limit < 1:
         whole_number(limit, _("The game limit (points)"), least=1, error=OneUpScoreError)
     totals = _check_mapping(N_("The running totals"), totals)
-    return any(_check_total(N_("{name}'s total"), total, name) >= limit for name, total in totals.items())
+    for name, total in totals.items():
+        if type(total) is not int or total < 0:
+            total = _check_total(N_("{name}'s total"), total, name)
+        if total >= limit:
+            return True
+    return False
 
 
 def winners(totals: Mapping[str, int]) -> list[str]:

@@ -526,9 +526,11 @@ class Pad(VersionedPad):
         """A mapping player -> value, with every player and no strangers, in seating order.
 
         ``what`` (an English msgid) names what is entered ("the cards left").
+        The result is ``values`` itself when it is such a dict already (as
+        a saved round holds it): read it, do not change it.
         """
         if type(values) is dict and tuple(values) == self.players:
-            return dict(values)
+            return values
         if not isinstance(values, Mapping):
             raise PadError(_("Enter {what} for each player").format(what=_(what)))
         named = {self._player(name): value for name, value in values.items()}

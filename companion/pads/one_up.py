@@ -198,7 +198,7 @@ class OneUpPad(Pad):
                 cards[player] = stored_card_texts(held)
             except CardError as exc:
                 raise PadError(_("{name}'s cards: {error}").format(name=player, error=exc)) from exc
-        if isinstance(went_out, (list, tuple, set, frozenset)):
+        if type(went_out) is not str and isinstance(went_out, (list, tuple, set, frozenset)):
             if len(went_out) > 1:
                 raise PadError(_(
                     "Only one player can go out in a round: the round ends when the "
@@ -217,6 +217,8 @@ class OneUpPad(Pad):
         if name == "joker":
             if not isinstance(value, bool):
                 raise PadError(_("The joker option is on (true) or off (false)"))
+            return value
+        if type(value) is int and value >= 1:
             return value
         return check_count(value, _("The game limit"), least=1)
 

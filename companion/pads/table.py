@@ -9,7 +9,6 @@ them out.  ``companion.pads.base`` re-exports them all.
 from __future__ import annotations
 
 import pickle
-import re
 import unicodedata
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
@@ -104,10 +103,14 @@ def clean_name(name: str) -> str:
     so "Å" typed as one character or as "A" and a ring is the same text),
     without invisible format characters (zero-width space, direction marks,
     a byte-order mark; the joiners of :data:`JOINERS` are kept), with every
-    run of spaces made one and the ends trimmed. Takes and returns text."""
+    run of spaces (``str.isspace``: tabs and line breaks too) made one and
+    the ends trimmed. Takes and returns text. Plain ASCII text is composed
+    already and holds no format character: only its spaces are made plain."""
+    if name.isascii():
+        return " ".join(name.split())
     composed = unicodedata.normalize("NFC", name)
     shown = "".join(char for char in composed if char in JOINERS or unicodedata.category(char) != "Cf")
-    return re.sub(r"\s+", " ", shown).strip()
+    return " ".join(shown.split())
 
 
 def name_key(name: str) -> str:
@@ -115,7 +118,10 @@ def name_key(name: str) -> str:
     without the joiners, case folded. "Ann" and "ann ", "Åse" in either
     form, "Ben" and "Ben" with a zero-width space have the same key, so a
     table can not seat them as two players."""
-    return "".join(char for char in clean_name(name) if char not in JOINERS).casefold()
+    clean = clean_name(name)
+    if clean.isascii():
+        return clean.casefold()
+    return "".join(char for char in clean if char not in JOINERS).casefold()
 
 
 def check_players(players: object, low: int, high: int, title: str) -> tuple[str, ...]:
@@ -140,14 +146,15 @@ def check_players(players: object, low: int, high: int, title: str) -> tuple[str
     if not all(isinstance(name, str) for name in names):
         raise PadError(_("Every player needs a name written as text"))
     trimmed = tuple(name.strip() for name in names)
-    if any(not name_key(name) for name in trimmed):
+    keys = [name_key(name) for name in trimmed]
+    if not all(keys):
         raise PadError(_("A player's name is blank: give every player a name"))
-    seen: dict[str, str] = {}
-    for name in trimmed:
-        key = name_key(name)
-        if key in seen:
-            raise PadError(_("The name {name} is used twice: give each player a different name").format(name=name))
-        seen[key] = name
+    if len(set(keys)) < len(keys):
+        seen: set[str] = set()
+        for name, key in zip(trimmed, keys):
+            if key in seen:
+                raise PadError(_("The name {name} is used twice: give each player a different name").format(name=name))
+            seen.add(key)
     if not low <= len(trimmed) <= high:
         raise PadError(_("{game} is for {least} to {most} players, not {count}").format(
             game=title, least=low, most=high, count=len(trimmed)))
@@ -214,6 +221,13 @@ def copy_json(value: Any) -> Any:
 
     The same result as ``copy.deepcopy``, made by a ``pickle`` round trip,
     which copies the pads' saved entries, options and change log several
-    times faster.
+    times faster; a dict of text, numbers, true/false and null alone (as
+    most games' options are) is copied as a dict, as its values can not change.
     """
+    if type(value) is dict and _PLAIN_TYPES.issuperset(map(type, value.values())):
+        return dict(value)
     return pickle.loads(pickle.dumps(value, pickle.HIGHEST_PROTOCOL))
+
+
+_PLAIN_TYPES = frozenset({str, int, float, bool, type(None)})
+"""The JSON types whose values can not be changed in place (see :func:`copy_json`)."""

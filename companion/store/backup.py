@@ -23,7 +23,7 @@ from companion import rules_core
 from companion.document import is_int, load_doc
 from companion.errors import BackupError, StoreError
 from companion.i18n import _, format_decimal
-from companion.stats import FrozenTally, TallySums, freeze_tally, game_tally
+from companion.stats import FrozenTally, TallySums, frozen_game_tally
 from companion.store.files import load_json, paused_gc
 from companion.store.tables import is_ended
 
@@ -47,7 +47,7 @@ class CheckedBackup(NamedTuple):
     """The games of a backup as :func:`parse_backup` returns them.
 
     ``games`` holds (current-schema document, its statistics tally,
-    ``companion.stats.freeze_tally`` of ``companion.stats.game_tally``)
+    ``companion.stats.frozen_game_tally``)
     pairs in the backup's order; ``sums`` is the
     ``companion.stats.TallySums`` of the tallies of the finished games
     among them (those that go to the archive).
@@ -135,7 +135,7 @@ def _check_slice(games: list[Any], first: int) -> CheckedBackup:
             doc = load_doc(game)
             kind = doc["game"]
             pad_type = pads.get(kind) or pads.setdefault(kind, rules_core.pad_class(kind))
-            tally = freeze_tally(game_tally(pad_type.from_loaded_doc(doc)))
+            tally = frozen_game_tally(pad_type.from_loaded_doc(doc))
         except (StoreError, rules_core.PadError) as error:
             reason = str(error).rstrip(".")
             raise BackupError(_("Game {number} in the backup is not valid: {reason}. Nothing was imported.").format(
