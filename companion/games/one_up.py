@@ -420,7 +420,6 @@ def score_round(
     if went_out is not None and went_out not in hands:
         raise OneUpScoreError(_("{name} went out but is not a player in this round").format(name=went_out))
     penalty_of = _penalty_by_bits()
-    bit_of = _BITS_BY_TEXT[bool(joker)]
     new_totals: dict[str, int] = {}
     for name, cards in hands.items():
         before = totals.get(name, 0)
@@ -433,15 +432,7 @@ def score_round(
                 )
             new_totals[name] = before - _give_back(before)
             continue
-        bits = 0
-        try:
-            # A list of card texts (as a saved round holds them): the loop of _held_bits, without the call.
-            for card in cards if type(cards) is list else ():
-                bits |= bit_of[card]
-        except TypeError:
-            bits = 0
-        if not bits:
-            bits = _held_bits(cards, joker)
+        bits = _held_bits(cards, joker)
         if not bits:
             raise OneUpScoreError(_(
                 "{name} has no cards left, so {name} went out: mark {name} as the player who went out"
