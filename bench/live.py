@@ -2,6 +2,7 @@
 
     .venv/bin/python bench/live.py [--part all|club|taps|long|start] [--sessions 60]
                                    [--saves 20] [--fanout 50] [--taps 20] [--history 10000] [--runs 3]
+                                   [--phone-cpu]
 
 Every figure is a ratio against a baseline measured in the same run:
 
@@ -23,7 +24,11 @@ Every figure is a ratio against a baseline measured in the same run:
    total) against a Flet counter app (bench/counter_flet.py) measured the
    same way, taps alternating; p95 ratios, and the median of each tap's
    part until the page's first message from the server (the rest is the
-   phone's). Target: at most 2x.
+   phone's). Target: at most 2x. With ``--phone-cpu``, the taps run under
+   a Chromium trace, and the CPU time of each page's main thread from the
+   server's first message to the change seen is printed too (medians, and
+   the ratio to the counter's): a figure the machine's other load hardly
+   moves, unlike the wall-clock ones (which the trace itself slows a little).
 3. long: with ``--history`` finished games saved, one phone shows player
    statistics, exports a backup, imports a 1,000-game backup; meanwhile
    another phone taps ("Add round", "Cancel") and its worst tap is compared
@@ -87,13 +92,18 @@ MESSAGES = """(() => {
     window.__messages = [];
     window.WebSocket = function (...args) {
         const socket = new Native(...args);
-        socket.addEventListener('message', () => window.__messages.push(Date.now()));
+        socket.addEventListener('message', () => {
+            window.__messages.push(Date.now());
+            performance.mark('message');
+        });
         return socket;
     };
     window.WebSocket.prototype = Native.prototype;
     Object.assign(window.WebSocket, Native);
 })();"""
-"""Page script that notes the time (``Date.now()``) of every message the server sends the page."""
+"""Page script that notes the time (``Date.now()``) of every message the
+server sends the page, and marks it in the page's performance timeline
+("message", read from a trace by :func:`phone_cpu`)."""
 
 WATCH = """([attribute, id, expected]) => {
     window.__paintedAt = null;
@@ -164,19 +174,62 @@ def tap_with_message(app: AppPage, button, test_id: str) -> tuple[float, float |
     the click to the first message the page received from the server after
     it (by the page's clock; None on a page without the :data:`MESSAGES`
     script). The rest of the first figure is the phone's: reading the
-    message, building, laying out and painting the change. The page is
+    message, building, laying out and painting the change. The page marks
+    "tap" before the click and "seen" once the change is seen, for
+    :func:`phone_cpu`. The page is
     brought to the front first: Chromium runs a hidden page's animation
     frames about once a second, which would be measured instead."""
     app.page.bring_to_front()
     before = text_of(app, test_id)
     box = button.bounding_box()
-    clicked = app.page.evaluate("Date.now()")
+    clicked = app.page.evaluate("performance.mark('tap'), Date.now()")
     start = time.perf_counter()
     app.page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
     app.page.wait_for_function(CHANGED, arg=[TEST_ID_ATTRIBUTE, test_id, before], polling="raf", timeout=30_000)
     took = (time.perf_counter() - start) * 1000
+    app.page.evaluate("performance.mark('seen')")
     told = app.page.evaluate(FIRST_MESSAGE, clicked)
     return took, None if told is None else told - clicked
+
+
+TRACE_CATEGORIES = ["toplevel", "blink.user_timing"]
+"""The Chromium trace categories :func:`phone_cpu` reads: the threads' tasks
+(with their CPU time) and the pages' performance marks."""
+
+
+def phone_cpu(trace: Path) -> list[float]:
+    """The CPU time (ms) of a page's main thread for each tap in the Chromium
+    trace file ``trace``, in the order of the taps (the page's "tap" marks,
+    see :func:`tap_with_message`): the CPU time (``tdur``) of the tasks of
+    the thread that marked the tap which ran between the page's first
+    "message" mark after it (:data:`MESSAGES`) and its "seen" mark: reading
+    the server's message, building, laying out and painting the change.
+    Raises ``ValueError`` when a tap has no message or no "seen" mark after it."""
+    events = json.loads(trace.read_text())
+    events = events["traceEvents"] if isinstance(events, dict) else events
+    marks = sorted(
+        (event for event in events
+         if event.get("cat") == "blink.user_timing" and event.get("name") in ("tap", "message", "seen")),
+        key=lambda event: event["ts"],
+    )
+    tasks: dict[tuple[int, int], list[dict]] = {}
+    for event in events:
+        if event.get("name") == "ThreadControllerImpl::RunTask" and event.get("ph") == "X" and "tdur" in event:
+            tasks.setdefault((event["pid"], event["tid"]), []).append(event)
+    spent = []
+    for index, tap in enumerate(marks):
+        if tap["name"] != "tap":
+            continue
+        thread = (tap["pid"], tap["tid"])
+        later = [mark for mark in marks[index + 1:] if (mark["pid"], mark["tid"]) == thread]
+        told = next((mark["ts"] for mark in later if mark["name"] == "message"), None)
+        seen = next((mark["ts"] for mark in later if mark["name"] == "seen"), None)
+        if told is None or seen is None or told > seen:
+            raise ValueError(f"a tap at {tap['ts']} us has no server message before its change was seen")
+        spent.append(sum(
+            task["tdur"] for task in tasks.get(thread, []) if task["ts"] + task["dur"] > told and task["ts"] < seen
+        ) / 1000)
+    return spent
 
 
 def open_page(context, url: str, path: str, wait_id: str) -> AppPage:
@@ -354,9 +407,13 @@ def fan_out(saver: AppPage, watchers: list[AppPage], saves: int, pid: int, alone
     print(f"  p95 {p95:.2f} s   target < {TARGETS['fanout']} s   {'ok' if p95 < TARGETS['fanout'] else 'OVER TARGET'}")
 
 
-def taps(browser, count: int) -> None:
-    """Part 2: tap to paint of the pad's actions against the counter app."""
+def taps(browser, count: int, trace_cpu: bool = False) -> None:
+    """Part 2: tap to paint of the pad's actions against the counter app;
+    with ``trace_cpu``, the phone's main-thread CPU per tap too (:func:`phone_cpu`)."""
+    order: list[str] = []
+    spent: list[float] = []
     with tempfile.TemporaryDirectory() as scratch:
+        trace = Path(scratch) / "taps-trace.json"
         data = Path(scratch) / "data"
         pad = new_pad("one_up", ["Ann", "Ben", "Cy"], options={"limit": 100_000})
         Store(data).save_game(pad.to_doc())
@@ -372,6 +429,8 @@ def taps(browser, count: int) -> None:
                                                "Save round -> total": []}
             told: dict[str, list[float]] = {name: [] for name in samples}
             count_button = counter.button("Count")
+            if trace_cpu:
+                browser.start_tracing(path=str(trace), categories=TRACE_CATEGORIES)
             for turn in range(count + 2):
                 taken = [
                     ("counter", tap_with_message(counter, count_button, "count")),
@@ -387,11 +446,15 @@ def taps(browser, count: int) -> None:
                 app.page.wait_for_function(CHANGED, arg=[TEST_ID_ATTRIBUTE, "hand-Cy", went_out], timeout=30_000)
                 taken.append(("counter", tap_with_message(counter, count_button, "count")))
                 taken.append(("Save round -> total", tap_with_message(app, app.button("Save round"), "total-Ann")))
+                order.extend(name if turn >= 2 else "" for name, _taken in taken)
                 if turn >= 2:
                     for name, (value, message) in taken:
                         samples[name].append(value)
                         if message is not None:
                             told[name].append(message)
+            if trace_cpu:
+                browser.stop_tracing()
+                spent = phone_cpu(trace)
             context.close()
         finally:
             app_server.stop()
@@ -408,6 +471,15 @@ def taps(browser, count: int) -> None:
         print(f"  {name:<22} median {statistics.median(values):6.0f} ms   p95 {_p95(values):6.0f} ms   "
               f"server {statistics.median(told[name]):4.0f} ms   "
               f"ratio {ratio:.2f}x   target <= {TARGETS['tap']}x   {verdict(ratio, TARGETS['tap'])}")
+    if trace_cpu:
+        cpu: dict[str, list[float]] = {name: [] for name in samples}
+        for name, value in zip(order, spent, strict=True):
+            if name:
+                cpu[name].append(value)
+        cpu_base = statistics.median(cpu["counter"])
+        print("phone's main-thread CPU from the server's first message to the change seen (Chromium trace, medians):")
+        for name, values in cpu.items():
+            print(f"  {name:<22} {statistics.median(values):6.1f} ms   ratio {statistics.median(values) / cpu_base:.2f}x")
 
 
 def long_work(browser, history: int, count: int) -> None:
@@ -496,11 +568,13 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--taps", type=int, default=20, help="taps per tap figure (default 20)")
     parser.add_argument("--history", type=int, default=10_000, help="saved games for the long work (default 10000)")
     parser.add_argument("--runs", type=int, default=3, help="start-up runs per app (default 3)")
+    parser.add_argument("--phone-cpu", action="store_true",
+                        help="taps: trace Chromium and print the phone's main-thread CPU per tap too")
     args = parser.parse_args(argv)
 
     def measure(browser) -> None:
         if args.part in ("all", "taps"):
-            taps(browser, args.taps)
+            taps(browser, args.taps, args.phone_cpu)
         if args.part in ("all", "start"):
             start(browser, args.runs)
         if args.part in ("all", "long"):
