@@ -52,6 +52,14 @@ SEED_COLOUR = "#1B6E4F"
 
 APP_TITLE = "Companion"
 
+SUIT_FONT_AFTER = 1.0
+"""Seconds between a session's first frame and naming the suit font on its page.
+Named with the first frame, the font was fetched and registered as soon as the
+phone had drawn it, and registering a font makes Flutter lay out every text
+again: the phone's main thread stayed busy 0.1-0.2 s more just when the first
+screen was shown. A screen with suits drawn before the font is named shows
+them once it is (Flutter lays its text out again then)."""
+
 MESSAGE_SECONDS = 4
 MESSAGE_SECONDS_UNDO = 10
 """How long a message stays (with an "Undo" button: longer)."""
@@ -345,8 +353,21 @@ def App(store, access) -> list[ft.View]:
     )
 
 
+async def name_suit_font(page: ft.Page) -> None:
+    """Name the suit font (``SUIT_FONT``, served at ``SUIT_FONT_URL``) on ``page``
+    :data:`SUIT_FONT_AFTER` seconds from now, so that the phone fetches it after
+    drawing its first screen; does nothing when the phone has gone meanwhile.
+    Returns nothing."""
+    await asyncio.sleep(SUIT_FONT_AFTER)
+    if page.session.connection is None:
+        return
+    page.fonts = {SUIT_FONT: SUIT_FONT_URL}
+    page.update()
+
+
 def session_main(store, access) -> Callable[[ft.Page], None]:
-    """The Flet entry point (see companion/server.py): renders :func:`App`.
+    """The Flet entry point (see companion/server.py): renders :func:`App`,
+    then names the suit font (:func:`name_suit_font`).
 
     Takes the process's ``companion.store.Store`` and
     ``companion.server.TableAccess``; returns ``main(page)``.
@@ -357,7 +378,7 @@ def session_main(store, access) -> Callable[[ft.Page], None]:
         page.theme = build_theme()
         page.dark_theme = build_theme()
         page.theme_mode = ft.ThemeMode.SYSTEM
-        page.fonts = {SUIT_FONT: SUIT_FONT_URL}
         page.render_views(App, store, access)
+        page.run_task(name_suit_font, page)
 
     return main
