@@ -14,8 +14,8 @@ catalog, every deferred library and the rules search's index of every
 language; the work given last (main.py's check of every file) waits for
 a session to have drawn; a session through the entry point draws the app;
 the warming hands the interpreter's lock to the server's event loop
-sooner; the first frame names no font, and the suit font is named on the
-page a while after it."""
+sooner; a first frame on Play names no font, and the suit font is named on
+the page a while after it (with the first frame on any other screen)."""
 
 from __future__ import annotations
 
@@ -332,8 +332,15 @@ def test_the_warming_runs_its_work_with_the_short_interval():
     assert seen == [WARM_SWITCH_INTERVAL]
 
 
-@pytest.mark.parametrize("after, named", [(3600.0, None), (0.0, {"Companion Suits": "/rules/companion-suits.ttf"})])
-def test_the_first_frame_names_no_font_and_the_suit_font_is_named_after_it(tmp_path, monkeypatch, after, named):
+SUIT_FONTS = {"Companion Suits": "/rules/companion-suits.ttf"}
+"""The fonts a page names once it has the suit font."""
+
+
+@pytest.mark.parametrize("route, after, named", [
+    ("/", 3600.0, None), ("/", 0.0, SUIT_FONTS), ("/?key=abc", 3600.0, None), ("/check", 3600.0, SUIT_FONTS),
+])
+def test_a_first_frame_on_play_names_no_font_and_the_suit_font_is_named_after_it(tmp_path, monkeypatch, route,
+                                                                                   after, named):
     from companion.ui import app
 
     monkeypatch.setattr(app, "SUIT_FONT_AFTER", after)
@@ -341,9 +348,9 @@ def test_the_first_frame_names_no_font_and_the_suit_font_is_named_after_it(tmp_p
     access = TableAccess(store.data_dir, required=False, host="127.0.0.1", port=8550)
 
     async def first_frame():
-        phone = await open_session(app.session_main(store, access), "/", server_hub())
+        phone = await open_session(app.session_main(store, access), route, server_hub())
         if named is not None:
             await until(phone, lambda page: page.fonts is not None)
-        return shows(phone, "Companion"), phone.session.page.fonts
+        return shows(phone, "Check a move" if route == "/check" else "Companion"), phone.session.page.fonts
 
     assert run_alone(first_frame()) == (True, named)
