@@ -10,12 +10,17 @@ own steps on the same clock) and, in brackets, the server's CPU seconds
 then (``time.process_time``: the machine's other load counts less): the
 server listening (uvicorn's start-up done), the page and the web client's
 files served, the WebSocket opened, the first frame sent (the session's
-entry point done) and the text seen; for main.py also the end of the first
+entry point done), the browser's own steps (read through Chromium's
+DevTools protocol: the first patch of the page received, with its size, and
+the suit font asked for; and the first screen's text in the page, noted by
+the page itself as Flutter writes it) and the text seen by the test's
+wait (which polls the page, so it also waits for work the page's main thread
+does after it has drawn); for main.py also the end of the first
 step of the warming and the start of its second (companion/ui/startup.py),
 which comes after the text is seen when all goes well. Runs alternate between the two
 apps; ``--runs`` each (default 3). Last, the medians of the server's
 listening and first frame, wall and CPU, and main.py's ratios to
-hello-world. With ``--in-progress`` main.py opens a data folder with a
+hello-world, and of the browser's part after the first patch. With ``--in-progress`` main.py opens a data folder with a
 game in progress (the store checks it as it opens), as at a real table.
 
 With ``--cpu-only`` no browser and no web server run: each app is started
@@ -34,7 +39,9 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import base64
 import importlib
+import json
 import os
 import statistics
 import subprocess
@@ -54,17 +61,46 @@ CLIENT_FILES = (
     "/assets/fonts/MaterialIcons-Regular.otf", "/assets/fonts/roboto.woff2", "/rules/companion-suits.ttf",
 )
 """The requests of the web client whose end is printed, in the order a browser makes them: the
-page, the client's code, its fonts, and the suit font that main.py's first frame names (fetched
-after the first frame is sent)."""
+page, the client's code, its fonts, and the suit font, which main.py names a second after a
+first frame on Play (companion/ui/app.py's ``SUIT_FONT_AFTER``): a run mostly ends before it."""
 
 HELLO_TEXT = "Hello from Flet"
 APP_TEXT = "Companion"
+
+FRAME_RECEIVED = "first patch of the page received"
+TEXT_IN_PAGE = "text in the page"
+TEXT_SEEN = "text seen in the browser"
+BROWSER_SPANS = ((FRAME_RECEIVED, TEXT_IN_PAGE), (FRAME_RECEIVED, TEXT_SEEN))
+"""The browser's spans whose medians are printed at the end: from the first patch of the page
+to its text written in the page, and to the text seen by the test's wait."""
+
+TEXT_WATCH = """
+(() => {
+  const wanted = %s;
+  const look = () => {
+    if (window.__textAt) return;
+    for (const node of document.querySelectorAll("flt-semantics")) {
+      if ((node.textContent || "").includes(wanted) || (node.getAttribute("aria-label") || "").includes(wanted)) {
+        window.__textAt = performance.timeOrigin + performance.now();
+        return;
+      }
+    }
+  };
+  new MutationObserver(look).observe(document, {subtree: true, childList: true, characterData: true, attributes: true});
+})();
+"""
+"""Page script that notes (``window.__textAt``, ms since the epoch) when Flutter's accessibility
+tree first holds the text ``%s`` (a JSON string), as it writes it: no polling."""
 
 
 LISTENING = "listening"
 FIRST_FRAME = "first frame sent"
 SUMMED = (LISTENING, FIRST_FRAME)
 """The server's steps whose medians are printed at the end."""
+
+PATCH_CONTROL = 2
+"""The action code of a patch of the control tree in Flet's WebSocket messages
+(``flet.messaging.protocol.MessageAction.PATCH_CONTROL``)."""
 
 
 def mark(what: str) -> None:
@@ -235,6 +271,41 @@ def cpu_only(runs: int) -> None:
               f"ratio {median / hello:.2f}x")
 
 
+class BrowserSteps:
+    """The browser's steps read through Chromium's DevTools protocol: the first patch of the
+    page (control 1) received over the WebSocket, with its size, and the suit font asked for.
+
+    Takes a Playwright CDP session of the page, before the page is opened; :attr:`steps`
+    holds (seconds since the epoch, step) in the order they came."""
+
+    def __init__(self, cdp) -> None:
+        self.steps: list[tuple[float, str]] = []
+        self.clock = 0.0
+        cdp.on("Network.requestWillBeSent", self.request)
+        cdp.on("Network.webSocketFrameReceived", self.received)
+        cdp.send("Network.enable")
+
+    def request(self, event: dict) -> None:
+        """Note the request's clock (the protocol's monotonic seconds against the epoch) and the suit font's."""
+        self.clock = event["wallTime"] - event["timestamp"]
+        if event["request"]["url"].endswith(CLIENT_FILES[-1]):
+            self.steps.append((event["timestamp"] + self.clock, "suit font asked for"))
+
+    def received(self, event: dict) -> None:
+        """Note the first patch of the page among the messages of a WebSocket frame."""
+        import msgpack
+
+        if any(step == FRAME_RECEIVED or step.startswith(FRAME_RECEIVED + " ") for _seconds, step in self.steps):
+            return
+        payload = base64.b64decode(event["response"]["payloadData"])
+        messages = msgpack.Unpacker(strict_map_key=False)
+        messages.feed(payload)
+        for message in messages:
+            if isinstance(message, list) and message[:1] == [PATCH_CONTROL] and message[1].get("id") == 1:
+                self.steps.append((event["timestamp"] + self.clock, f"{FRAME_RECEIVED} ({len(payload)} bytes)"))
+                return
+
+
 def one_run(browser, kind: str, in_progress: bool = False) -> list[tuple[float, float | None, str]]:
     """Start ``kind`` ("hello" or "app", on a data folder with a game in
     progress when ``in_progress``) and show its first screen in a fresh
@@ -253,13 +324,19 @@ def one_run(browser, kind: str, in_progress: bool = False) -> list[tuple[float, 
             env={**os.environ, START_ENV: str(started)},
         )
         steps: list[tuple[float, float | None, str]] = []
+        text = HELLO_TEXT if kind == "hello" else APP_TEXT
         try:
             wait_for_port(port, server)
             context = browser.new_context(viewport=PHONE)
-            app = AppPage(context.new_page(), f"http://127.0.0.1:{port}")
+            page = context.new_page()
+            page.add_init_script(TEXT_WATCH % json.dumps(text))
+            browser_steps = BrowserSteps(context.new_cdp_session(page))
+            app = AppPage(page, f"http://127.0.0.1:{port}")
             app.open("/")
-            app.see(HELLO_TEXT if kind == "hello" else APP_TEXT, timeout=60_000)
-            steps.append((time.time() - started, None, "text seen in the browser"))
+            app.see(text, timeout=60_000)
+            steps.append((time.time() - started, None, TEXT_SEEN))
+            steps.append((page.evaluate("window.__textAt") / 1000 - started, None, TEXT_IN_PAGE))
+            steps.extend((seconds - started, None, step) for seconds, step in browser_steps.steps)
             context.close()
         finally:
             server.terminate()
@@ -285,6 +362,16 @@ def print_medians(runs: dict[str, list[list[tuple[float, float | None, str]]]]) 
         hello, app = medians["hello"][step], medians["app"][step]
         print(f"  {step:<17} hello-world {hello[0]:6.3f} ({hello[1]:5.3f})   main.py {app[0]:6.3f} ({app[1]:5.3f})"
               f"   ratio {app[0] / hello[0]:.2f}x (CPU {app[1] / hello[1]:.2f}x)")
+    print("medians of the browser's part, seconds:")
+    for start, end in BROWSER_SPANS:
+        spans = {kind: statistics.median(_at(steps, end) - _at(steps, start) for steps in kind_runs)
+                 for kind, kind_runs in runs.items()}
+        print(f"  {start} to {end}: hello-world {spans['hello']:5.3f}   main.py {spans['app']:5.3f}")
+
+
+def _at(steps: list[tuple[float, float | None, str]], wanted: str) -> float:
+    """The seconds of the first step of ``steps`` named ``wanted`` (or ``wanted`` and a note in brackets)."""
+    return next(seconds for seconds, _cpu, step in steps if step == wanted or step.startswith(wanted + " ("))
 
 
 def main(argv: list[str] | None = None) -> None:

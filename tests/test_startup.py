@@ -14,7 +14,8 @@ catalog, every deferred library and the rules search's index of every
 language; the work given last (main.py's check of every file) waits for
 a session to have drawn; a session through the entry point draws the app;
 the warming hands the interpreter's lock to the server's event loop
-sooner."""
+sooner; a first frame on Play names no font, and the suit font is named on
+the page a while after it (with the first frame on any other screen)."""
 
 from __future__ import annotations
 
@@ -41,7 +42,7 @@ from companion.ui.startup import (
     warm_in_background,
     yielding_often,
 )
-from flet_session import open_session, run_alone, server_hub, shows
+from flet_session import open_session, run_alone, server_hub, shows, until
 from store_helpers import make_doc
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -330,3 +331,27 @@ def test_the_warming_runs_its_work_with_the_short_interval():
         warming_started.served.set()
         assert done.wait(timeout=120) is True
     assert seen == [WARM_SWITCH_INTERVAL]
+
+
+SUIT_FONTS = {"Companion Suits": "/rules/companion-suits.ttf"}
+"""The fonts a page names once it has the suit font."""
+
+
+@pytest.mark.parametrize("route, after, named", [
+    ("/", 3600.0, None), ("/", 0.0, SUIT_FONTS), ("/?key=abc", 3600.0, None), ("/check", 3600.0, SUIT_FONTS),
+])
+def test_a_first_frame_on_play_names_no_font_and_the_suit_font_is_named_after_it(tmp_path, monkeypatch, route,
+                                                                                   after, named):
+    from companion.ui import app
+
+    monkeypatch.setattr(app, "SUIT_FONT_AFTER", after)
+    store = Store(tmp_path)
+    access = TableAccess(store.data_dir, required=False, host="127.0.0.1", port=8550)
+
+    async def first_frame():
+        phone = await open_session(app.session_main(store, access), route, server_hub())
+        if named is not None:
+            await until(phone, lambda page: page.fonts is not None)
+        return shows(phone, "Check a move" if route == "/check" else "Companion"), phone.session.page.fonts
+
+    assert run_alone(first_frame()) == (True, named)
