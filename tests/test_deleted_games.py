@@ -8,6 +8,7 @@ from companion.errors import DiskFullError, GameNotFoundError, ReadOnlyError
 from companion.pads import new_pad
 from companion.server import TableAccess
 from companion.store import Store
+from companion.store import deleted as deleted_module
 from companion.store.deleted import KEPT_DELETED
 from companion.ui.app import session_main
 from companion.ui.game_list import when_text
@@ -112,6 +113,98 @@ def test_a_damaged_deleted_file_is_kept_aside_with_a_notice_and_no_game_is_lost(
     assert (store.get_game(doc["id"]), store.deleted_games()) == (doc, [])
 
 
+def entry_of(tmp_path) -> tuple[dict, str]:
+    """deleted.json as saved (parsed) and the id of its one game, after a game of Ann, Ben and Cy was deleted."""
+    store = Store(tmp_path)
+    doc = saved_game(store)
+    store.delete_game(doc["id"], by="Ann's phone")
+    return json.loads((tmp_path / "deleted.json").read_text()), doc["id"]
+
+
+def drop_game_field(entry):
+    del entry["doc"]["game"]
+
+
+def players_as_a_number(entry):
+    entry["doc"]["players"] = 3
+
+
+def doc_as_text(entry):
+    entry["doc"] = "One Up"
+
+
+def no_doc(entry):
+    del entry["doc"]
+
+
+def no_time(entry):
+    del entry["deleted"]
+
+
+def time_without_offset(entry):
+    entry["deleted"] = "2026-12-02T03:34:00"
+
+
+def phone_as_an_object(entry):
+    entry["by"] = {"name": "Ann"}
+
+
+def another_games_id(entry):
+    entry["doc"]["id"] = "0" * 32
+
+
+def one_more_field(entry):
+    entry["undo"] = True
+
+
+@pytest.mark.parametrize("damage", [drop_game_field, players_as_a_number, doc_as_text, no_doc, no_time,
+                                    time_without_offset, phone_as_an_object, another_games_id, one_more_field])
+def test_a_damaged_entry_sets_the_file_aside_with_a_notice_and_history_still_lists(tmp_path, damage):
+    saved = json.loads(json.dumps(saved_game(Store(tmp_path), ("Di", "Ed", "Flo"))))
+    content, game_id = entry_of(tmp_path)
+    damage(content["deleted"][game_id])
+    (tmp_path / "deleted.json").write_text(json.dumps(content))
+    store = Store(tmp_path)
+    [aside] = sorted(tmp_path.glob("deleted.json.corrupt-*"))
+    assert json.loads(aside.read_text()) == content
+    [notice] = store.notices
+    assert "recently deleted games, which can no longer be restored" in notice
+    assert (store.deleted_games(), store.deleted_game(game_id)) == ([], None)
+    assert [summary["id"] for summary in store.list_games()] == [saved["id"]]
+
+
+def test_the_recently_deleted_are_read_once_per_version_of_the_file(tmp_path, monkeypatch):
+    """The version a delete wrote is kept: no store of the process reads it; a file written anew elsewhere is read once."""
+    _content, game_id = entry_of(tmp_path)
+    reads = []
+    real = deleted_module.checked_entries
+    monkeypatch.setattr(deleted_module, "checked_entries", lambda path, rows: reads.append(path) or real(path, rows))
+    store = Store(tmp_path)
+    store.deleted_games()
+    Store(tmp_path).deleted_game(game_id)
+    unchanged = len(reads)
+    text = (tmp_path / "deleted.json").read_text()
+    (tmp_path / "deleted.json").unlink()
+    (tmp_path / "deleted.json").write_text(text)
+    [listed] = store.deleted_games()
+    Store(tmp_path).deleted_games()
+    assert (unchanged, len(reads), listed["id"]) == (0, 1, game_id)
+
+
+def test_a_full_disk_after_the_game_is_restored_still_reports_it_restored(tmp_path, monkeypatch):
+    store = Store(tmp_path)
+    doc = saved_game(store)
+    store.delete_game(doc["id"])
+
+    def full(*_args, **_kwargs):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(Store, "_forget_deleted", full)
+    assert store.restore_deleted(doc["id"]) == doc
+    monkeypatch.undo()
+    assert (store.get_game(doc["id"]), store.deleted_games()) == (doc, [])
+
+
 def test_a_read_only_folder_lists_the_deleted_games_but_restores_none(tmp_path, monkeypatch):
     doc = saved_game(Store(tmp_path))
     Store(tmp_path).delete_game(doc["id"])
@@ -146,7 +239,7 @@ def test_a_phone_on_the_game_is_told_who_deleted_it_and_restores_it(tmp_path):
         await tap(ann, "Delete this game")
         await settle(phones)
         when = when_text(store.deleted_game(doc["id"])["deleted"])
-        told = (shows(ben, "Game not found"), shows(ben, f"Ann's phone deleted this game ({when})."))
+        told = (shows(ben, "Game deleted"), shows(ben, f"Ann's phone deleted this game ({when})."))
         await tap(ben, "Restore this game")
         await settle(phones)
         return told, shows(ben, "Add round"), store.get_game(doc["id"]) == doc, store.deleted_games()
@@ -165,9 +258,10 @@ def test_history_lists_the_recently_deleted_games_and_restores_one_on_every_phon
         await tap(first, "Restore")
         await settle(phones)
         gone = [shows(phone, "Recently deleted") for phone in phones]
-        return listed, gone, shows(second, "One Up · Ann, Ben and Cy"), store.get_game(doc["id"]) == doc
+        said = (shows(first, "One Up game restored"), shows(second, "One Up game restored"))
+        return listed, gone, said, shows(second, "One Up · Ann, Ben and Cy"), store.get_game(doc["id"]) == doc
 
-    assert two_phones(tmp_path, play) == ([(True, True), (True, True)], [False, False], True, True)
+    assert two_phones(tmp_path, play) == ([(True, True), (True, True)], [False, False], (True, False), True, True)
 
 
 def test_undo_after_a_delete_restores_the_game_from_the_recently_deleted(tmp_path):

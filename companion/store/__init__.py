@@ -364,7 +364,10 @@ class Store(Journals, Drafts, DeletedGames):
                 ))
             prepared = prepare_doc(doc)
             self._restore(prepared)
-            self._forget_deleted(game_id)
+            try:
+                self._forget_deleted(game_id)
+            except OSError:
+                pass  # The game is saved: its kept copy is never offered, and the next write drops it.
             return rules_core.copy_json(prepared)
 
     def _restore(self, prepared: dict[str, Any]) -> None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import datetime as dt
 import itertools
 import os
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any
 from pathlib import Path
 
@@ -20,7 +20,7 @@ from babel.support import LazyProxy
 from companion import rules_core
 from companion.errors import CorruptFileError, StoreError
 from companion.i18n import _, lazy, ngettext
-from companion.store.files import JSON_OPTIONS, AtomicJSONStorage, fsync_folder
+from companion.store.files import JSON_OPTIONS, AtomicJSONStorage, KeptVersion, fsync_folder
 from companion.store.folder import FolderState
 
 NAMED_GAMES = 5
@@ -109,18 +109,36 @@ class DamagedFiles(FolderState):
         ))
 
     def _side_table(
-        self, name: str, table: str, consequence: str | LazyProxy
+        self, name: str, table: str, consequence: str | LazyProxy, *,
+        check: Callable[[Path, dict[str, Any]], dict[str, Any]] | None = None,
+        kept: KeptVersion | None = None,
     ) -> tuple[AtomicJSONStorage, dict[str, Any]]:
         """A small file of the data folder that holds one table keyed by game
         id and no saved game (``drafts.json``, ``deleted.json``): its storage
-        and the table's rows (empty when the file is missing). An unreadable
-        file is set aside with the notice ``consequence`` and started afresh.
-        The caller holds the folder's lock."""
+        and the table's rows (a new dict; empty when the file is missing).
+
+        ``check(path, rows)``, when given, returns the rows as the store
+        keeps them or raises StoreError. An unreadable file, or one that
+        ``check`` refuses, is set aside with the notice ``consequence`` and
+        started afresh. With ``kept``, the rows of the version last read or
+        written in this process are kept there and not read again while that
+        version is the file on disk (the caller then keeps what it writes).
+        The caller holds the folder's lock.
+        """
         path = self.data_dir / name
         mode = "r" if self.read_only else "r+"
         storage = AtomicJSONStorage(path, access_mode=mode, **JSON_OPTIONS)
+        seen = kept.look(path) if kept is not None else None
+        if seen is not None:
+            storage.assume_read(seen[0])
+            return storage, dict(seen[1])
         try:
-            return storage, dict((storage.read() or {}).get(table, {}))
+            rows = dict((storage.read() or {}).get(table, {}))
+            if check is not None:
+                rows = check(path, rows)
         except StoreError as error:
             self._set_aside(error, path, consequence)
             return AtomicJSONStorage(path, access_mode=mode, **JSON_OPTIONS), {}
+        if kept is not None:
+            kept.keep(path, storage.version, rows)
+        return storage, dict(rows)

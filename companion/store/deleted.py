@@ -18,10 +18,12 @@ no game that is still saved.
 from __future__ import annotations
 
 import copy
+from pathlib import Path
 from typing import Any
 
 from companion import rules_core
-from companion.document import summarize
+from companion.document import load_doc, summarize, utc_seconds
+from companion.errors import CorruptFileError
 from companion.i18n import lazy
 from companion.store.damage import DamagedFiles
 from companion.store.files import AtomicJSONStorage
@@ -33,6 +35,36 @@ DELETED_FILE = "deleted.json"
 KEPT_DELETED = 20
 """How many of the most recently deleted games can be restored."""
 
+ENTRY_FIELDS = frozenset({"doc", "deleted", "by"})
+"""The fields of one recently deleted game's entry."""
+
+
+def checked_entries(path: Path, rows: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    """The entries of ``deleted.json`` (game id -> entry) as the store keeps
+    them, each game migrated to the current schema and checked as a saved
+    game is (``companion.document.load_doc``), in the file's order.
+
+    Raises StoreError (CorruptFileError naming ``path``) when an entry has
+    other fields than :data:`ENTRY_FIELDS`, a ``deleted`` that is not an
+    ISO 8601 time with a UTC offset, a ``by`` that is neither text nor
+    null, a game that is not valid, or a game filed under another id.
+    """
+    entries = {}
+    for game_id, entry in rows.items():
+        if not isinstance(entry, dict) or set(entry) != ENTRY_FIELDS or not isinstance(entry["doc"], dict):
+            raise CorruptFileError(path, lazy("a deleted game's entry is damaged"))
+        try:
+            utc_seconds(entry["deleted"])
+        except ValueError as error:
+            raise CorruptFileError(path, lazy("a deleted game's time of deletion is damaged")) from error
+        if entry["by"] is not None and not isinstance(entry["by"], str):
+            raise CorruptFileError(path, lazy("a deleted game's phone is damaged"))
+        doc = load_doc(dict(entry["doc"]))
+        if doc["id"] != game_id:
+            raise CorruptFileError(path, lazy("a deleted game is filed under another game's id"))
+        entries[game_id] = {**entry, "doc": doc}
+    return entries
+
 
 class DeletedGames(DamagedFiles):
     """The part of a :class:`companion.store.Store` that keeps the recently
@@ -40,11 +72,15 @@ class DeletedGames(DamagedFiles):
     one with ``restore_deleted``)."""
 
     def _deleted(self) -> tuple[AtomicJSONStorage, dict[str, dict[str, Any]]]:
-        """deleted.json's storage and its entries by game id; an unreadable
-        file is set aside (with a notice) and started afresh (caller holds the lock)."""
+        """deleted.json's storage and its entries by game id (a new dict; the
+        entries are shared with the folder's cache: read them, never change
+        them); a file that can not be read or whose entries do not pass
+        :func:`checked_entries` is set aside (with a notice) and started
+        afresh (caller holds the lock)."""
         return self._side_table(
             DELETED_FILE, "deleted",
             lazy("It held the recently deleted games, which can no longer be restored. No saved game is affected."),
+            check=checked_entries, kept=self._folder.deleted,
         )
 
     def _is_saved(self, game_id: str) -> bool:
@@ -55,7 +91,7 @@ class DeletedGames(DamagedFiles):
         """Write ``entries`` (oldest deletion first) without those whose game is
         saved, keeping the :data:`KEPT_DELETED` most recent (caller holds the lock for writing)."""
         kept = [(game_id, entry) for game_id, entry in entries.items() if not self._is_saved(game_id)]
-        storage.write({"deleted": dict(kept[-KEPT_DELETED:])})
+        self._write_entries(storage, dict(kept[-KEPT_DELETED:]))
 
     def _keep_deleted(self, doc: dict[str, Any], by: str | None) -> None:
         """Add game ``doc`` (about to be deleted, by the phone labelled ``by``)
@@ -63,7 +99,12 @@ class DeletedGames(DamagedFiles):
         storage, entries = self._deleted()
         entries.pop(doc["id"], None)
         entries[doc["id"]] = {"doc": doc, "deleted": rules_core.now_iso(), "by": by}
-        storage.write({"deleted": dict(list(entries.items())[-KEPT_DELETED:])})
+        self._write_entries(storage, dict(list(entries.items())[-KEPT_DELETED:]))
+
+    def _write_entries(self, storage: AtomicJSONStorage, entries: dict[str, dict[str, Any]]) -> None:
+        """Write deleted.json whole and keep what was written as its latest version (caller holds the lock for writing)."""
+        storage.write({"deleted": entries})
+        self._folder.deleted.keep(storage.path, storage.version, entries)
 
     def _shown_deleted(self) -> list[dict[str, Any]]:
         """The entries whose game is not saved, most recently deleted first (caller holds the lock)."""

@@ -56,7 +56,8 @@ class Folder:
     cached history index, valid only while the lock is held; ``live_tallies``
     caches the statistics tally of each game in progress by its saved text;
     ``games`` keeps the games in progress (by id) as last read from or written
-    to ``games.json``, while that version is the file on disk.
+    to ``games.json``, while that version is the file on disk; ``deleted`` the
+    same of ``deleted.json``'s recently deleted games.
     """
 
     def __init__(self, folder: Path) -> None:
@@ -66,6 +67,7 @@ class Folder:
         self.history: History | None = None
         self.live_tallies: dict[str, tuple[str, FrozenTally]] = {}
         self.games = KeptVersion()
+        self.deleted = KeptVersion()
 
     def __enter__(self) -> Folder:
         self.thread_lock.acquire()

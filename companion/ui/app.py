@@ -363,9 +363,14 @@ def name_suit_font(page: ft.Page) -> None:
 
 async def name_suit_font_later(page: ft.Page) -> None:
     """Name the suit font on ``page`` and update it :data:`SUIT_FONT_AFTER` seconds
-    from now; does nothing when the phone has gone meanwhile. Returns nothing."""
+    from now; does nothing when the phone has gone meanwhile (its session
+    closed, or already destroyed: Flet then raises RuntimeError). Returns nothing."""
     await asyncio.sleep(SUIT_FONT_AFTER)
-    if page.session.connection is None:
+    try:
+        gone = page.session.connection is None
+    except RuntimeError:
+        gone = True
+    if gone:
         return
     name_suit_font(page)
     page.update()

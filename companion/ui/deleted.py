@@ -20,7 +20,7 @@ from companion.pads.changelog import opening, who
 from companion.store import StoreError
 from companion.ui.game_list import game_icon, game_title, when_text
 from companion.ui.state import announce_saved, use_session, use_store
-from companion.ui.widgets import TOUCH, error_line, section_title
+from companion.ui.widgets import TOUCH, error_line, screen_header, section_title
 
 
 def deleted_text(summary: dict[str, Any]) -> str:
@@ -29,24 +29,24 @@ def deleted_text(summary: dict[str, Any]) -> str:
     return _("Deleted {when} · {phone}").format(when=when_text(summary["deleted"]), phone=who(summary["by"]))
 
 
-def use_restore(game_id: str, on_restored: Callable[[], None] | None = None) -> tuple[str, Callable[[], None]]:
+def use_restore(game_id: str) -> tuple[str, Callable[[], None]]:
     """A hook: the refusal of the last restore of game ``game_id`` ("" when
     none) and the handler that restores it (``Store.restore_deleted``),
-    then tells every screen, and calls ``on_restored``."""
+    then tells every screen and says so in this phone's message bar (which
+    replaces a delete's "Undo" there)."""
     store = use_store()
     session = use_session()
     problem, set_problem = ft.use_state("")
 
     def restore():
         try:
-            store.restore_deleted(game_id)
+            doc = store.restore_deleted(game_id)
         except StoreError as exc:
             set_problem(str(exc))
             return
         set_problem("")
         announce_saved(session, game_id, listed=True)
-        if on_restored is not None:
-            on_restored()
+        session.tell(_("{game} game restored").format(game=game_title(doc["game"])))
 
     return problem, restore
 
@@ -79,20 +79,28 @@ def recently_deleted(deleted: list[dict[str, Any]]) -> list[ft.Control]:
 
 
 @ft.component
-def DeletedGame(game_id: str, on_restored: Callable[[], None] | None = None) -> ft.Control:
-    """What a screen shows where game ``game_id`` is not saved: who deleted
-    it and when, with "Restore this game", when it is among the recently
-    deleted games; otherwise that it is not saved here."""
+def DeletedGame(game_id: str, back: Callable[[], None]) -> ft.Control:
+    """What a screen shows where game ``game_id`` is not saved, under a title
+    whose back arrow calls ``back``: "Game deleted", who deleted it and
+    when, with "Restore this game", when it is among the recently deleted
+    games; otherwise "Game not found" and that it is not saved here."""
     store = use_store()
-    problem, restore = use_restore(game_id, on_restored)
+    problem, restore = use_restore(game_id)
     try:
         summary = store.deleted_game(game_id)
     except StoreError:
         summary = None
     if summary is None:
-        return ft.Text(_("This game is not saved on this device (it may have been deleted)."))
+        return ft.Column(
+            [
+                screen_header(_("Game not found"), back=back),
+                ft.Text(_("This game is not saved on this device (it may have been deleted).")),
+            ],
+            spacing=12,
+        )
     said = _("{phone} deleted this game ({when}).").format(phone=who(summary["by"]), when=when_text(summary["deleted"]))
     controls = [
+        screen_header(_("Game deleted"), back=back),
         ft.Text(opening(said)),
         ft.FilledButton(_("Restore this game"), icon=ft.Icons.RESTORE, on_click=restore, height=TOUCH),
         error_line(problem),

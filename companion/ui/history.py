@@ -235,13 +235,7 @@ def HistoryGame(game_id: str) -> ft.Control:
         return ft.Column([screen_header(_("This game can not be read"), back=back), error_line(shown.problem)],
                          spacing=12)
     if shown.pad is None:
-        return ft.Column(
-            [
-                screen_header(_("Game not found"), back=back),
-                DeletedGame(game_id),
-            ],
-            spacing=12,
-        )
+        return DeletedGame(game_id, back=back)
     pad = shown.pad
     title = registry.game(pad.GAME).title
 

@@ -491,8 +491,7 @@ def GamePad(game_id: str) -> ft.Control:
     if shown.pad is None:
         return ft.Column(
             [
-                screen_header(_("Game not found"), back=lambda: navigate("/")),
-                DeletedGame(game_id),
+                DeletedGame(game_id, back=lambda: navigate("/")),
                 ft.FilledButton(_("Go to Play"), on_click=lambda: navigate("/"), height=TOUCH),
             ],
             spacing=12,

@@ -60,7 +60,7 @@ def test_a_game_deleted_on_one_phone_is_told_on_another_and_restored_there(serve
     ann.tap("Delete this game")
     ann.see("One-card game deleted")
     ann.see("Recently deleted")
-    ben.see("Game not found")
+    ben.see("Game deleted")
     ben.page.get_by_text("Ann's phone deleted this game (").wait_for()
     ben.tap("Restore this game")
     ben.page.get_by_test_id("round-1").wait_for()
