@@ -4,7 +4,7 @@ import json
 
 import pytest
 
-from companion.errors import DiskFullError, GameNotFoundError, ReadOnlyError
+from companion.errors import DiskFullError, GameNotFoundError, ReadOnlyError, StoreError
 from companion.pads import new_pad
 from companion.server import TableAccess
 from companion.store import Store
@@ -51,6 +51,14 @@ def test_any_store_on_the_folder_restores_it_after_a_restart(tmp_path):
     assert again.deleted_game(doc["id"])["by"] is None
     again.restore_deleted(doc["id"])
     assert Store(tmp_path).get_game(doc["id"]) == doc
+
+
+@pytest.mark.parametrize("game_id", [7, None, ["a"]], ids=["number", "none", "list"])
+def test_a_game_id_that_is_not_text_is_refused_by_the_store(tmp_path, game_id):
+    store = Store(tmp_path)
+    for ask in (store.deleted_game, store.restore_deleted):
+        with pytest.raises(StoreError):
+            ask(game_id)
 
 
 def test_restoring_twice_is_told_and_changes_nothing(tmp_path):

@@ -7,12 +7,13 @@ that had the game open is told who deleted it and when. ``deleted.json``
 holds one TinyDB table, ``deleted``, keyed by game id in the order the games
 were deleted: ``{"doc": the game as it was saved, "deleted": ISO 8601 UTC
 time, "by": the label of the phone that deleted it, or None}``, written
-whole and atomically under the folder's lock. Only the :data:`KEPT_DELETED` most recent deletions are
-kept. A game is written here before it leaves the games, so a kill between
-the two steps leaves it saved and listed here too: an entry whose game is
-saved (again) is not shown and is dropped at the next write. An unreadable
-``deleted.json`` is set aside with a notice and started afresh: it holds
-no game that is still saved.
+whole and atomically under the folder's lock. Only the
+:data:`KEPT_DELETED` most recent deletions are kept. A game is written here
+before it leaves the games, so a kill between the two steps leaves it saved
+and listed here too: an entry whose game is saved (again) is not shown and
+is dropped at the next write. A ``deleted.json`` that can not be read, or
+one of whose entries is damaged (:func:`checked_entries`), is set aside with
+a notice and started afresh: it holds no game that is still saved.
 """
 
 from __future__ import annotations
@@ -130,7 +131,11 @@ class DeletedGames(DamagedFiles):
     @guarded
     def deleted_game(self, game_id: str) -> dict[str, Any] | None:
         """Game ``game_id`` as :meth:`deleted_games` lists it, or None when it
-        is saved or not among the recently deleted games."""
+        is saved or not among the recently deleted games.
+
+        Raises StoreError when ``game_id`` is not text.
+        """
+        self._check_id(game_id)
         with self._locked():
             if self._is_saved(game_id):
                 return None
