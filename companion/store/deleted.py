@@ -86,12 +86,19 @@ class DeletedGames(DamagedFiles):
 
     def _is_saved(self, game_id: str) -> bool:
         """Whether game ``game_id`` is saved, in progress or archived (caller holds the lock)."""
-        return game_id in self._games()[1] or game_id in self._history_index().by_id
+        return bool(self._saved_of([game_id]))
+
+    def _saved_of(self, game_ids: list[str]) -> set[str]:
+        """Those of ``game_ids`` whose game is saved, in progress or archived,
+        looking up the games in progress and the history index once (caller holds the lock)."""
+        in_progress, archived = self._games()[1], self._history_index().by_id
+        return {game_id for game_id in game_ids if game_id in in_progress or game_id in archived}
 
     def _write_deleted(self, storage: AtomicJSONStorage, entries: dict[str, dict[str, Any]]) -> None:
         """Write ``entries`` (oldest deletion first) without those whose game is
         saved, keeping the :data:`KEPT_DELETED` most recent (caller holds the lock for writing)."""
-        kept = [(game_id, entry) for game_id, entry in entries.items() if not self._is_saved(game_id)]
+        saved = self._saved_of(list(entries))
+        kept = [(game_id, entry) for game_id, entry in entries.items() if game_id not in saved]
         self._write_entries(storage, dict(kept[-KEPT_DELETED:]))
 
     def _keep_deleted(self, doc: dict[str, Any], by: str | None) -> None:
@@ -110,7 +117,8 @@ class DeletedGames(DamagedFiles):
     def _shown_deleted(self) -> list[dict[str, Any]]:
         """The entries whose game is not saved, most recently deleted first (caller holds the lock)."""
         entries = self._deleted()[1]
-        return [entry for game_id, entry in reversed(entries.items()) if not self._is_saved(game_id)]
+        saved = self._saved_of(list(entries))
+        return [entry for game_id, entry in reversed(entries.items()) if game_id not in saved]
 
     @staticmethod
     def _deleted_summary(entry: dict[str, Any]) -> dict[str, Any]:
