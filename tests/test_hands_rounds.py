@@ -17,6 +17,7 @@ from companion.ui import hands, saving
 from companion.ui.app import session_main
 from companion.ui.live import game_cache, game_topic
 from flet_session import open_session, run_alone, server_hub, settle, shows, tap
+from test_hands_saving import told_and_saved_once
 
 PLAYERS = ["Ann", "Ben", "Cy"]
 ROUND_ONE = {"hands": {"Ann": "K", "Ben": "", "Cy": "A"}, "went_out": "Ben"}
@@ -88,12 +89,7 @@ def test_a_round_added_after_a_delete_makes_the_hands_stale_and_nothing_is_saved
     hands.enter_hand(store, game_id, "Ben", entry("Ben", ["5"]), "Ben's phone")
     saving.delete_round(store, game_id, saving.mark_round(pad_of(store, game_id), 1), "Ben's phone")
     saving.save_round(store, game_id, saving.mark_new(pad_of(store, game_id)), ROUND_ONE, "Ben's phone")
-    told = "Round 1 was saved on Ben's phone, so the hands entered for it were not used."
-    assert shown_hands(store, game_id) == hands.Hands(None, None, told)
-    outcome = hands.save_hands(store, game_id, "Ann's phone")
-    assert (outcome.saved, outcome.message) == (False, told)
-    assert len(pad_of(store, game_id).rounds) == 1
-    assert store.get_draft(game_id) is None
+    told_and_saved_once(store, game_id, "Round 1 was saved on Ben's phone, so the hands entered for it were not used.")
 
 
 def test_a_draft_written_without_its_rounds_keeps_the_rule_of_its_round_number(tmp_path):

@@ -94,6 +94,16 @@ def test_two_players_saying_they_went_out_are_told_before_the_rules(table):
     assert outcome.message == "Ann and Ben each say they went out: only one player can"
 
 
+def told_and_saved_once(store, game_id, told: str) -> None:
+    """Game ``game_id``'s hands are stale: the pad says ``told``, saving them
+    is refused with the same words, the game keeps its one round and the draft is gone."""
+    assert shown_hands(store, game_id) == hands.Hands(None, None, told)
+    outcome = hands.save_hands(store, game_id, "Ann's phone")
+    assert (outcome.saved, outcome.message) == (False, told)
+    assert len(pad_of(store, game_id).rounds) == 1
+    assert store.get_draft(game_id) is None
+
+
 def test_a_round_saved_another_way_meanwhile_is_not_saved_twice_and_is_told(table):
     store, game_id = table
     for player in PLAYERS:
@@ -102,12 +112,7 @@ def test_a_round_saved_another_way_meanwhile_is_not_saved_twice_and_is_told(tabl
     mark = saving.mark_new(pad_of(store, game_id))
     saving.save_round(store, game_id, mark, {"hands": {"Ann": "K", "Ben": "", "Cy": "A"}, "went_out": "Ben"},
                       "Ben's phone")
-    told = "Round 1 was saved on Ben's phone, so the hands entered for it were not used."
-    assert shown_hands(store, game_id) == hands.Hands(None, None, told)
-    outcome = hands.save_hands(store, game_id, "Ann's phone")
-    assert (outcome.saved, outcome.message) == (False, told)
-    assert len(pad_of(store, game_id).rounds) == 1
-    assert store.get_draft(game_id) is None
+    told_and_saved_once(store, game_id, "Round 1 was saved on Ben's phone, so the hands entered for it were not used.")
 
 
 def test_a_stale_draft_is_replaced_by_the_next_rounds_first_hand(table):
