@@ -471,6 +471,49 @@ class TestSavingFromTwoPhones:
         assert reopened.saved and not reopened.pad.finished
         assert _latest(store, game_id).changes[0].label == "game reopened"
 
+    def test_a_new_round_entered_while_the_game_was_ended_asks_before_playing_on(self, table):
+        store, game_id = table
+        mark = saving.mark_new(_latest(store, game_id))
+        assert saving.change_game(store, game_id, lambda pad: pad.end_early(), "Cy's phone").saved
+        ended_at = _latest(store, game_id).changes[0].time
+        mine = saving.save_round(store, game_id, mark, {"winner": "Ann"}, "Ben's phone")
+        assert (mine.saved, mine.conflict.kind) == (False, saving.ENDED)
+        assert mine.message == (f"Cy's phone ended this game ({ended_at}) while this sheet was open: "
+                                "save yours and play on, or drop it?")
+        assert (mine.conflict.apply_label, mine.conflict.drop_label) == ("Save and play on", "Drop mine")
+        assert mine.conflict.mark == saving.SheetMark(None, None, 3, False)
+        assert (_latest(store, game_id).finished, len(_latest(store, game_id).rounds)) == (True, 2)
+        again = saving.save_round(store, game_id, mine.conflict.mark, {"winner": "Ann"}, "Ben's phone")
+        assert (again.saved, again.message, again.pad.finished) == (True, "Round 3 saved", False)
+
+    def test_an_edit_and_a_delete_of_a_game_ended_meanwhile_ask_too(self, table):
+        store, game_id = table
+        mark = saving.mark_round(_latest(store, game_id), 2)
+        assert saving.change_game(store, game_id, lambda pad: pad.end_early(), "Cy's phone").saved
+        edit = saving.save_round(store, game_id, mark, {"winner": "Cy"}, "Ben's phone")
+        assert (edit.conflict.kind, edit.conflict.mark) == (saving.ENDED, saving.SheetMark(mark.round_id, mark.rev, 2, False))
+        delete = saving.delete_round(store, game_id, mark, "Ben's phone")
+        assert (delete.conflict.kind, delete.conflict.apply_label) == (saving.DELETE, "Delete it and play on")
+        assert _latest(store, game_id).finished
+        assert saving.delete_round(store, game_id, delete.conflict.mark, "Ben's phone").message == "Round 2 deleted"
+        assert [r["winner"] for r in _latest(store, game_id).rounds] == ["Ann"]
+
+    def test_a_sheet_opened_on_a_finished_game_saves_without_asking(self, table):
+        store, game_id = table
+        assert saving.change_game(store, game_id, lambda pad: pad.end_early(), "Cy's phone").saved
+        mark = saving.mark_round(_latest(store, game_id), 1)
+        assert mark.in_play is False
+        edit = saving.save_round(store, game_id, mark, {"winner": "Cy"}, "Ben's phone")
+        assert (edit.saved, edit.message, edit.pad.finished) == (True, "Round 1 saved", False)
+
+    def test_a_refused_change_says_which_change_it_saw_last(self, table):
+        store, game_id = table
+        shown = _latest(store, game_id).undo_id
+        assert saving.undo(store, game_id, shown, "Ben's phone").saved
+        late = saving.undo(store, game_id, shown, "Cy's phone")
+        assert (late.saved, late.at) == (False, _latest(store, game_id).latest_change_id)
+        assert late.at == 3
+
     def test_a_rule_refusal_and_a_deleted_game_are_told_not_raised(self, table):
         store, game_id = table
         mark = saving.mark_new(_latest(store, game_id))

@@ -327,6 +327,18 @@ def add_conflict_message(log: Sequence[Record], expected: int, next_round: int) 
         by=by, next_round=next_round)
 
 
+def ended_message(log: Sequence[Record]) -> str:
+    """A change entered while the game was in play, when it has been finished
+    or ended early since: "Ben's phone ended this game (20:41) while this
+    sheet was open: save yours and play on, or drop it?" (who and when from
+    the newest change that finished the game)."""
+    ended = next((record for record in reversed(log) if (record.get("flags") or {}).get("after", [False])[0]), None)
+    if ended is None:
+        return _("This game was ended while this sheet was open: save yours and play on, or drop it?")
+    return opening(_("{who} ended this game ({time}) while this sheet was open: save yours and play on, or drop it?").format(
+        who=who(ended["by"]), time=clock_time(ended["at"])))
+
+
 def undo_conflict_message(log: Sequence[Record], expected: Any, target: Record | None) -> str:
     """Why an undo of change ``expected`` (what the screen showed) was refused
     when the change an undo takes back now is ``target``."""

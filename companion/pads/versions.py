@@ -106,6 +106,13 @@ class VersionedPad:
         return changelog.changes(self._log)
 
     @property
+    def latest_change_id(self) -> int:
+        """The number of the newest change in the log (0 before the first):
+        it grows with every change saved, so a screen can tell whether what
+        it shows is older or newer than a refusal it was given."""
+        return self._log[-1]["id"] if self._log else 0
+
+    @property
     def can_undo(self) -> bool:
         """True when there is a change to undo."""
         return changelog.undoable(self._log) is not None
@@ -143,6 +150,19 @@ class VersionedPad:
         saved = self._rounds[index]
         rounds = self._rounds[:index] + self._rounds[index + 1:]
         self._commit("delete", rounds=rounds, number=index + 1, round_change=(saved, None), reopen=True)
+
+    def expect_in_play(self) -> None:
+        """Refuse a change that was entered while the game was in play (an
+        entry sheet opened then) now that the game is finished or ended
+        early: saving it would take the game back into play (a round change
+        reopens a finished game) without the user knowing it had ended.
+
+        Raises:
+            ConflictError: the game is finished; the message says who ended
+                it and asks whether to save and play on.
+        """
+        if self._finished:
+            raise ConflictError(changelog.ended_message(self._log))
 
     def reopen(self) -> None:
         """Take a finished game (or one ended early) back into play, to correct

@@ -17,6 +17,7 @@ rules are the pad's, the layout is this module's.
 from __future__ import annotations
 
 import asyncio
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
@@ -46,6 +47,7 @@ from companion.ui.score_table import (
     winners_text,
 )
 from companion.ui.state import (
+    SessionState,
     announce_hands,
     announce_saved,
     name_phone,
@@ -63,6 +65,43 @@ from companion.ui.widgets import TOUCH, error_line, icon_button, screen_header
 
 NEW_ROUND = 0
 """``editing`` value meaning "the sheet is open for a new round"."""
+
+UNDO_SETTLE = 2.0
+"""Seconds after another phone's change moved what the undo button takes
+back during which a tap on it is taken as a tap on what it offered before:
+the phone may have been tapped before it painted the new words."""
+
+
+def use_undo_offered(pad: Pad | None, session: SessionState) -> Callable[[int | None], int | None]:
+    """The change a tap on the pad's undo button meant to take back; call
+    inside the pad's component on every render.
+
+    ``pad`` is the game as shown now (None: none is shown). Returns
+    ``offered(expected)``: ``expected`` (the ``pad.undo_id`` the
+    server drew the button with), or, within :data:`UNDO_SETTLE` seconds
+    after a change made on another phone moved it, the change the button
+    offered before that. Undoing that one is then refused with the pad's
+    words ("Ben's phone already undid round 3 ...: nothing was undone")
+    instead of a second change being undone that nobody asked to undo
+    (``Pad.undo(expected=...)``). A change this phone made (its session's
+    ``revision`` moved with it) starts no wait."""
+    seen = ft.use_ref(None)
+    undo_id = None if pad is None else pad.undo_id
+    if seen.current is None:
+        seen.current = (undo_id, None, 0.0, session.revision)
+    elif seen.current[0] != undo_id:
+        own = session.revision != seen.current[3]
+        seen.current = (undo_id, None if own else seen.current[0], time.monotonic(), session.revision)
+    else:
+        seen.current = (*seen.current[:3], session.revision)
+
+    def offered(expected: int | None) -> int | None:
+        now, before, since, _revision = seen.current
+        if expected == now and before is not None and time.monotonic() - since < UNDO_SETTLE:
+            return before
+        return expected
+
+    return offered
 
 
 @ft.component
@@ -150,6 +189,9 @@ def sheet_notice(pad: Pad, mark: SheetMark) -> str:
     """What changed on another phone while a sheet stayed open ("" when nothing did);
     for a round changed meanwhile, its values as saved now (:func:`round_now`)."""
     newest = pad.changes[0].by if pad.changes else None
+    if mark.in_play and pad.finished:
+        return _("This game was ended on {phone} while this sheet was open. Saving will ask whether to play on.").format(
+            phone=who(newest))
     if mark.new:
         if pad.next_round == mark.number:
             return ""
@@ -463,7 +505,7 @@ def GamePad(game_id: str) -> ft.Control:
     question, set_question = ft.use_state(None)
     view, set_view = ft.use_state("pad")
     detail, show_detail = ft.use_state(None)
-    problem, set_problem = ft.use_state("")
+    refusal, set_refusal = ft.use_state(("", 0))
     mine, set_mine = ft.use_state(None)
     hand_next = ft.use_ref(False)
     hand_mark = ft.use_ref(None)
@@ -475,9 +517,10 @@ def GamePad(game_id: str) -> ft.Control:
     ft.use_effect(lambda: session.showed_pad(game_id), [game_id])
 
     shown = use_game(game_id)
+    undo_offered = use_undo_offered(shown.pad, session)
     # The handlers handed to the memoised parts of the pad stay the same
     # objects from render to render and call this render's functions below.
-    on_undo = use_latest(lambda expected: page.run_task(undo, expected))
+    on_undo = use_latest(lambda expected: page.run_task(undo, undo_offered(expected)))
     on_go = use_latest(lambda name: go(name))
     on_end = use_latest(lambda: page.run_task(act, lambda saved: saved.end_early()))
     on_row = use_latest(lambda number: open_sheet(number))
@@ -498,6 +541,15 @@ def GamePad(game_id: str) -> ft.Control:
         )
     pad = shown.pad
     by = session.phone or None
+    problem, refused_at = refusal
+    # A refusal shown on the table is about the game as it was: once another
+    # change is shown, it no longer holds ("undo now takes back that one").
+    table_problem = problem if refused_at >= pad.latest_change_id else ""
+
+    def set_problem(text: str, at: int | None = None):
+        """Show ``text`` (why this phone's last action was refused; "" for
+        nothing), as of change number ``at`` (None: the change shown now)."""
+        set_refusal((text, pad.latest_change_id if at is None else at))
     table_hands = hands.table_hands(pad, shown.draft)
     me = phone_player(pad.players, session.phone)
 
@@ -628,11 +680,11 @@ def GamePad(game_id: str) -> ft.Control:
             announce_saved(session, game_id, outcome.pad)
             session.tell(outcome.message)
         else:
-            set_problem(outcome.message)
+            set_problem(outcome.message, outcome.at)
 
     async def act(change: Callable[[Pad], object]):
         outcome = await asyncio.to_thread(saving.change_game, store, game_id, change, by)
-        set_problem("" if outcome.saved else outcome.message)
+        set_problem("" if outcome.saved else outcome.message, outcome.at)
         if outcome.saved:
             announce_saved(session, game_id, outcome.pad)
 
@@ -688,7 +740,7 @@ def GamePad(game_id: str) -> ft.Control:
                 ),
             )
         if view == "changes":
-            return scrolling(changes_view(pad, problem, partial(page.run_task, undo), lambda: go("pad")))
+            return scrolling(changes_view(pad, table_problem, partial(page.run_task, undo), lambda: go("pad")))
         if view == "board":
             return scrolling(BoardInvite(pad.id, lambda: go("pad")))
         if view == "invite":
@@ -714,7 +766,7 @@ def GamePad(game_id: str) -> ft.Control:
         [
             Facts(tuple(ui.facts(pad))),
             end_banner(pad, lambda: page.run_task(act, lambda saved: saved.finish())),
-            error_line(problem) if above is None else None,
+            error_line(table_problem) if above is None else None,
         ],
         on_row=on_row,
         on_detail=on_detail,

@@ -32,10 +32,11 @@ REFUSED = (PadError, StoreError, ValueError)
 """What a save may be refused with: the pad's and the store's errors, and
 the rules core's (all ValueErrors; listed for the reader)."""
 
-ADD, EDIT, GONE, DELETE = "add", "edit", "gone", "delete"
+ADD, EDIT, GONE, DELETE, ENDED = "add", "edit", "gone", "delete", "ended"
 """Conflict kinds: a new round met another new round; an edited round was
 changed meanwhile; an edited round was deleted meanwhile; a round to delete
-was changed meanwhile."""
+was changed meanwhile (or the game ended before it was deleted); the game
+was ended while a round was being entered or edited."""
 
 
 @dataclass(frozen=True)
@@ -47,11 +48,15 @@ class SheetMark:
         rev: the round's revision the sheet showed (None for a new round).
         number: the round's number when the sheet was opened (for a new
             round: the number it would be saved as, ``pad.next_round``).
+        in_play: True when the game was in play then (not finished): a save
+            finding it finished now asks before taking it back into play
+            (``Pad.expect_in_play``).
     """
 
     round_id: str | None
     rev: int | None
     number: int
+    in_play: bool = True
 
     @property
     def new(self) -> bool:
@@ -61,7 +66,7 @@ class SheetMark:
 
 def mark_new(pad: Pad) -> SheetMark:
     """The mark of a sheet opened for a new round of ``pad`` (as round ``pad.next_round``)."""
-    return SheetMark(None, None, pad.next_round)
+    return SheetMark(None, None, pad.next_round, not pad.finished)
 
 
 def mark_round(pad: Pad, number: int) -> SheetMark:
@@ -70,7 +75,7 @@ def mark_round(pad: Pad, number: int) -> SheetMark:
     Raises:
         PadError: ``pad`` has no such round.
     """
-    return SheetMark(pad.round_id(number), pad.round_rev(number), number)
+    return SheetMark(pad.round_id(number), pad.round_rev(number), number, not pad.finished)
 
 
 @dataclass(frozen=True)
@@ -108,12 +113,17 @@ class Outcome:
         conflict: set when the game moved on and the user must choose.
         pad: after a save, the pad as saved (to read numbers and labels
             from; not to save again later).
+        at: after a refusal, the number of the newest change of the game
+            as the refusal saw it (``Pad.latest_change_id``; None when the
+            game could not be read): the refusal is out of date once a
+            screen shows a newer change.
     """
 
     saved: bool
     message: str
     conflict: Conflict | None = None
     pad: Pad | None = None
+    at: int | None = None
 
 
 def change_game(store: Any, game_id: str, change: Callable[[Pad], object], by: str | None) -> Outcome:
@@ -127,10 +137,16 @@ def change_game(store: Any, game_id: str, change: Callable[[Pad], object], by: s
     reason (StoreError: read-only folder, full disk, lock busy, game deleted).
     Nothing is saved then. Never raises those errors.
     """
+    seen: list[int] = []
+
+    def noted(pad: Pad) -> object:
+        seen.append(pad.latest_change_id)
+        return change(pad)
+
     try:
-        pad = store.update_game(game_id, change, by=by)
+        pad = store.update_game(game_id, noted, by=by)
     except REFUSED as error:
-        return Outcome(False, str(error))
+        return Outcome(False, str(error), at=seen[-1] if seen else None)
     return Outcome(True, "", pad=pad)
 
 
@@ -146,7 +162,7 @@ def latest(store: Any, game_id: str) -> Pad | None:
 def _new_round_conflict(kind: str, message: str, pad: Pad) -> Conflict:
     """A conflict whose answer is to save the user's entry as the next round."""
     number = pad.next_round
-    return Conflict(kind, message, SheetMark(None, None, number),
+    return Conflict(kind, message, SheetMark(None, None, number, not pad.finished),
                     _("Save as round {number}").format(number=number), _("Drop mine"))
 
 
@@ -157,13 +173,18 @@ def _conflict(store: Any, game_id: str, mark: SheetMark, message: str, deleting:
     pad = latest(store, game_id)
     if pad is None:
         return None
+    if mark.in_play and pad.finished:
+        ended = SheetMark(mark.round_id, mark.rev, pad.next_round if mark.new else mark.number, False)
+        if deleting:
+            return Conflict(DELETE, message, ended, _("Delete it and play on"), _("Keep it"))
+        return Conflict(ENDED, message, ended, _("Save and play on"), _("Drop mine"))
     if mark.new:
         return _new_round_conflict(ADD, message, pad)
     try:
         number = pad.round_number(mark.round_id)
     except (ConflictError, PadError):
         return None if deleting else _new_round_conflict(GONE, message, pad)
-    now = SheetMark(mark.round_id, pad.round_rev(number), number)
+    now = SheetMark(mark.round_id, pad.round_rev(number), number, not pad.finished)
     if deleting:
         return Conflict(DELETE, message, now, _("Delete it anyway"), _("Keep it"))
     return Conflict(EDIT, message, now, _("Save mine over it"), _("Keep theirs"))
@@ -183,6 +204,8 @@ def save_round(store: Any, game_id: str, mark: SheetMark, entry: dict, by: str |
     """
 
     def change(pad: Pad) -> None:
+        if mark.in_play:
+            pad.expect_in_play()
         if mark.new:
             pad.add_round(**entry, expected_round=mark.number)
         else:
@@ -206,8 +229,13 @@ def delete_round(store: Any, game_id: str, mark: SheetMark, by: str | None) -> O
     a ``DELETE`` :class:`Conflict` when the round was changed meanwhile (a
     round already deleted leaves nothing to choose: only the message).
     """
+    def change(pad: Pad) -> None:
+        if mark.in_play:
+            pad.expect_in_play()
+        pad.delete_round(mark.round_id, expected_rev=mark.rev)
+
     try:
-        pad = store.update_game(game_id, lambda pad: pad.delete_round(mark.round_id, expected_rev=mark.rev), by=by)
+        pad = store.update_game(game_id, change, by=by)
     except ConflictError as error:
         return Outcome(False, str(error), _conflict(store, game_id, mark, str(error), deleting=True))
     except REFUSED as error:

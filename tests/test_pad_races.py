@@ -1,0 +1,169 @@
+"""Two phones on one score pad, tapping at about the same time (in-process sessions):
+the undo button a phone had not yet repainted, a round sheet open while another
+phone ended the game, and a refusal that a later change made out of date."""
+
+from __future__ import annotations
+
+import re
+
+import flet as ft
+
+from companion.pads import new_pad, pad_from_doc
+from companion.server import TableAccess
+from companion.store import Store
+from companion.ui import pad as pad_screen
+from companion.ui.app import session_main
+from flet_session import click, find, open_session, run_alone, server_hub, settle, shown_strings, shows, tap
+
+PLAYERS = ["Ann", "Ben", "Cy"]
+
+PHONE = "Phone [0-9A-F]{4}"
+"""The label an in-process phone that has not said whose it is gets, as a pattern."""
+
+
+def says(phone, pattern: str) -> bool:
+    """Whether a text on ``phone``'s screen reads ``pattern`` (a regular
+    expression; parentheses in the words are matched literally)."""
+    compiled = re.compile(re.escape(pattern).replace(re.escape(PHONE), PHONE))
+    return any(compiled.fullmatch(text) for text in shown_strings(phone.session.page))
+
+
+def saved_with_rounds(store: Store, rounds: int) -> str:
+    """A One-card game of Ann, Ben and Cy with ``rounds`` rounds (Ann, Ben, Cy won in turn),
+    each saved from "Ann's phone"; returns its id."""
+    pad = new_pad("one_card", PLAYERS)
+    store.save_game(pad.to_doc())
+    for number in range(rounds):
+        store.update_game(pad.id, lambda saved, number=number: saved.add_round(PLAYERS[number % 3]), by="Ann's phone")
+    return pad.id
+
+
+def latest(store: Store, game_id: str):
+    """The game as saved now, as a pad."""
+    return pad_from_doc(store.get_game(game_id))
+
+
+def two_phones(tmp_path, rounds: int, play):
+    """Run ``play(store, game_id, phones)`` with two in-process phones on the pad of a saved One-card game."""
+
+    async def run():
+        store = Store(tmp_path)
+        game_id = saved_with_rounds(store, rounds)
+        main = session_main(store, TableAccess(tmp_path, required=False, host="127.0.0.1", port=8550))
+        hub = server_hub()
+        phones = [await open_session(main, f"/pad/{game_id}", hub) for _phone in range(2)]
+        return await play(store, game_id, phones)
+
+    return run_alone(run())
+
+
+def undo_button(phone) -> ft.Control:
+    """The pad's undo button in the title row."""
+    return find(phone.session.page, lambda control: isinstance(control, ft.IconButton)
+                and getattr(control.icon, "icon", None) == ft.Icons.UNDO)
+
+
+def rounds_saved(store: Store, game_id: str) -> int:
+    return len(latest(store, game_id).rounds)
+
+
+def test_two_phones_tapping_undo_together_undo_one_change_and_the_later_is_told(tmp_path):
+    async def play(store, game_id, phones):
+        ann, ben = phones
+        bens_button = undo_button(ben)
+        await click(ann, undo_button(ann))
+        await settle(phones)
+        # Ben's tap left his phone before it painted what Ann's undo changed.
+        await click(ben, bens_button)
+        await settle(phones)
+        return rounds_saved(store, game_id), says(ben, f"{PHONE} already undid round 3 added: nothing was undone")
+
+    assert two_phones(tmp_path, 3, play) == (2, True)
+
+
+def test_a_tap_on_undo_once_the_new_words_have_settled_undoes_the_change_they_name(tmp_path, monkeypatch):
+    monkeypatch.setattr(pad_screen, "UNDO_SETTLE", 0.0)
+
+    async def play(store, game_id, phones):
+        ann, ben = phones
+        await click(ann, undo_button(ann))
+        await settle(phones)
+        await click(ben, undo_button(ben))
+        await settle(phones)
+        return rounds_saved(store, game_id)
+
+    assert two_phones(tmp_path, 3, play) == 1
+
+
+def test_undo_right_after_this_phones_own_save_undoes_that_save(tmp_path):
+    async def play(store, game_id, phones):
+        ann, ben = phones
+        await tap(ann, "Add round")
+        await tap(ann, "Ben won")
+        await settle(phones)
+        saved = rounds_saved(store, game_id)
+        await click(ann, undo_button(ann))
+        await settle(phones)
+        return saved, rounds_saved(store, game_id), shows(ann, "Undone: round 3 added")
+
+    assert two_phones(tmp_path, 2, play) == (3, 2, True)
+
+
+def test_a_round_sheet_open_while_another_phone_ends_the_game_asks_before_playing_on(tmp_path):
+    async def play(store, game_id, phones):
+        ann, ben = phones
+        await tap(ben, "Add round")
+        await tap(ann, "End the game now")
+        await settle(phones)
+        ended = latest(store, game_id).changes[0]
+        told = says(ben, f"This game was ended on {PHONE} while this sheet was open. "
+                         "Saving will ask whether to play on.")
+        await tap(ben, "Cy won")
+        await settle(phones)
+        asked = says(ben, f"{PHONE} ended this game ({ended.time}) while this sheet was open: "
+                          "save yours and play on, or drop it?")
+        still = (latest(store, game_id).finished, rounds_saved(store, game_id))
+        await tap(ben, "Save and play on")
+        await settle(phones)
+        now = latest(store, game_id)
+        return told, asked, still, (now.finished, len(now.rounds), now.changes[0].label)
+
+    assert two_phones(tmp_path, 2, play) == (True, True, (True, 2), (False, 3, "round 3 added"))
+
+
+def test_dropping_the_round_keeps_the_game_ended(tmp_path):
+    async def play(store, game_id, phones):
+        ann, ben = phones
+        await tap(ben, "Add round")
+        await tap(ann, "End the game now")
+        await settle(phones)
+        await tap(ben, "Cy won")
+        await settle(phones)
+        await tap(ben, "Drop mine")
+        await settle(phones)
+        now = latest(store, game_id)
+        return now.finished, len(now.rounds)
+
+    assert two_phones(tmp_path, 2, play) == (True, 2)
+
+
+def test_a_refusal_on_the_table_goes_once_a_newer_change_is_shown(tmp_path):
+    async def play(store, game_id, phones):
+        ann, ben = phones
+        bens_button = undo_button(ben)
+        await tap(ann, "Add round")
+        await tap(ann, "Cy won")
+        await settle(phones)
+        first = latest(store, game_id).changes[0]
+        refusal = f"{PHONE} made a newer change (round 3 added, {first.time}): undo now takes back that one"
+        shown_after_refusal = []
+        await click(ben, bens_button)
+        await settle(phones)
+        shown_after_refusal.append(says(ben, refusal))
+        await tap(ann, "Add round")
+        await tap(ann, "Ann won")
+        await settle(phones)
+        shown_after_refusal.append(says(ben, refusal))
+        return shown_after_refusal
+
+    assert two_phones(tmp_path, 2, play) == [True, False]
