@@ -39,11 +39,11 @@ def test_rows_are_written_back_in_the_letters_they_are_read_in(code, typed):
     ("en", "dropped out last", "Ann and Cy each say they went out: only one player can",
      "Ann and Cy each say they dropped out last: only one player can",
      "'Di' is not playing in this game: choose the player who dropped out last from Ann, Ben and Cy"),
-    ("nb", "ga seg sist", "Ann og Cy sier alle at de gikk ut: bare én spiller kan det",
-     "Ann og Cy sier alle at de ga seg sist: bare én spiller kan det",
+    ("nb", "ga seg sist", "Ann og Cy sier hver for seg at de gikk ut: bare én spiller kan det",
+     "Ann og Cy sier hver for seg at de ga seg sist: bare én spiller kan det",
      "'Di' er ikke med i dette spillet: velg spilleren som ga seg sist blant Ann, Ben og Cy"),
-    ("de", "zuletzt ausgestiegen", "Ann und Cy geben alle an, dass sie ausgegangen sind: das kann nur einer",
-     "Ann und Cy geben alle an, dass sie zuletzt ausgestiegen sind: das kann nur einer",
+    ("de", "zuletzt ausgestiegen", "Ann und Cy geben jeweils an, dass sie ausgegangen sind: das kann nur einer",
+     "Ann und Cy geben jeweils an, dass sie zuletzt ausgestiegen sind: das kann nur einer",
      "'Di' spielt in diesem Spiel nicht mit: wähle unter Ann, Ben und Cy den Spieler, der zuletzt ausgestiegen ist"),
 ])
 def test_dropping_out_last_reads_whole_as_a_note_and_in_a_refusal(code, note, out, last, unknown):
