@@ -167,3 +167,18 @@ def test_a_refusal_on_the_table_goes_once_a_newer_change_is_shown(tmp_path):
         return shown_after_refusal
 
     assert two_phones(tmp_path, 2, play) == [True, False]
+
+
+def test_ending_the_game_says_so_in_place_of_the_last_save_and_its_undo_takes_the_end_back(tmp_path):
+    async def play(store, game_id, phones):
+        ann = phones[0]
+        await tap(ann, "Add round")
+        await tap(ann, "Cy won")
+        saved = shows(ann, "Round 3 saved")
+        await tap(ann, "End the game now")
+        told = (shows(ann, "Round 3 saved"), shows(ann, "Game ended"), latest(store, game_id).finished)
+        await tap(ann, "Undo")
+        now = latest(store, game_id)
+        return saved, told, (now.finished, len(now.rounds), now.changes[0].label)
+
+    assert two_phones(tmp_path, 2, play) == (True, (False, True, True), (False, 3, "undo: game ended early"))

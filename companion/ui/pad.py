@@ -522,7 +522,7 @@ def GamePad(game_id: str) -> ft.Control:
     # objects from render to render and call this render's functions below.
     on_undo = use_latest(lambda expected: page.run_task(undo, undo_offered(expected)))
     on_go = use_latest(lambda name: go(name))
-    on_end = use_latest(lambda: page.run_task(act, lambda saved: saved.end_early()))
+    on_end = use_latest(lambda: page.run_task(act, lambda saved: saved.end_early(), _("Game ended")))
     on_row = use_latest(lambda number: open_sheet(number))
     on_detail = use_latest(show_detail)
     on_add = use_latest(lambda: open_sheet(NEW_ROUND))
@@ -682,11 +682,14 @@ def GamePad(game_id: str) -> ft.Control:
         else:
             set_problem(outcome.message, outcome.at)
 
-    async def act(change: Callable[[Pad], object]):
+    async def act(change: Callable[[Pad], object], done: str):
+        """Save ``change`` to the game (finish it, end it now) and say ``done``
+        in the message bar, with its Undo, in place of any older message."""
         outcome = await asyncio.to_thread(saving.change_game, store, game_id, change, by)
         set_problem("" if outcome.saved else outcome.message, outcome.at)
         if outcome.saved:
             announce_saved(session, game_id, outcome.pad)
+            session.tell(done, undo=undo_from_bar(outcome))
 
     def go(name: str):
         """Show the pad ("pad"), its change log ("changes"), the phone's label
@@ -765,7 +768,7 @@ def GamePad(game_id: str) -> ft.Control:
         ),
         [
             Facts(tuple(ui.facts(pad))),
-            end_banner(pad, lambda: page.run_task(act, lambda saved: saved.finish())),
+            end_banner(pad, lambda: page.run_task(act, lambda saved: saved.finish(), _("Game finished"))),
             error_line(table_problem) if above is None else None,
         ],
         on_row=on_row,
