@@ -164,7 +164,7 @@ def _player_line(line: BoardLine, highlighted: bool, sizes: BoardSizes) -> ft.Co
     name_row: list[ft.Control] = [
         ft.Icon(ft.Icons.EMOJI_EVENTS, size=sizes.name, color=colour, visible=line.wins),
         ft.Text(line.player, size=sizes.name, weight=ft.FontWeight.W_600, color=colour, style=TIGHT,
-                max_lines=1, overflow=ft.TextOverflow.ELLIPSIS),
+                max_lines=1, overflow=ft.TextOverflow.ELLIPSIS, expand=True, expand_loose=True),
         _mark(_("deals"), sizes, line.deals),
         _mark(_("starts"), sizes, line.starts),
     ]

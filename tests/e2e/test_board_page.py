@@ -170,3 +170,13 @@ def test_the_pads_menu_shows_the_boards_qr_code_and_opens_the_board(server, phon
     phone.tap("Open the board here")
     assert phone.wait_text("board-total-Ann", "1") == "1"
     assert phone.page.get_by_role("tab").count() == 0
+
+
+def test_a_long_name_is_cut_short_before_the_totals(server, board):
+    long_name = "Maximilian-Alexander von Hohenzollern-Sigmaringen"
+    pad = new_pad("up_to_nine", ["Ann", long_name, "Bartholomew Featherstonehaugh"])
+    Store(server.data_dir).save_game(pad.to_doc())
+    shown = board(f"/board/{pad.id}")
+    total = shown.page.get_by_test_id(f"board-total-{long_name}").bounding_box()
+    name = shown.page.get_by_text(long_name, exact=True).first.bounding_box()
+    assert name["x"] + name["width"] <= total["x"]
