@@ -66,7 +66,7 @@ class TestMessageScreen:
 
 
     def test_an_import_of_nothing_new_says_so(self):
-        assert import_message(0, "backup.json") == "Nothing new in backup.json: its games are already on this device"
+        assert import_message(0, "backup.json") == "Nothing new in backup.json: its games are already saved here"
         assert import_message(1, "b.json") == "Imported 1 game from b.json"
         assert import_message(3, "b.json") == "Imported 3 games from b.json"
 

@@ -46,11 +46,11 @@ def test_a_players_games_and_wins_per_language(code, head):
 
 
 @pytest.mark.parametrize(("code", "one", "games", "none"), [
-    ("en", "1 game", "Imported 2 games from b.json", "Nothing new in b.json: its games are already on this device"),
+    ("en", "1 game", "Imported 2 games from b.json", "Nothing new in b.json: its games are already saved here"),
     ("nb", "1 spill", "Importerte 2 spill fra b.json",
-     "Ingenting nytt i b.json: spillene i den finnes allerede på denne enheten"),
+     "Ingenting nytt i b.json: spillene i den er allerede lagret her"),
     ("de", "1 Spiel", "2 Spiele aus b.json importiert",
-     "Nichts Neues in b.json: die Spiele darin sind schon auf diesem Gerät"),
+     "Nichts Neues in b.json: die Spiele darin sind hier schon gespeichert"),
 ])
 def test_counts_and_import_messages_per_language(code, one, games, none):
     stats = PlayerStats("Ann", games=1, finished=0, wins=0, win_rate=None,

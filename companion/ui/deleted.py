@@ -94,7 +94,7 @@ def DeletedGame(game_id: str, back: Callable[[], None]) -> ft.Control:
         return ft.Column(
             [
                 screen_header(_("Game not found"), back=back),
-                ft.Text(_("This game is not saved on this device (it may have been deleted).")),
+                ft.Text(_("This game is not saved here (it may have been deleted).")),
             ],
             spacing=12,
         )

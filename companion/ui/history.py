@@ -107,9 +107,9 @@ def PlayerStatistics() -> ft.Control:
 
 def import_message(added: int, file_name: str) -> str:
     """The message after a backup was read: how many games it added, or that
-    every game in it was already on this device (none added)."""
+    every game in it was already saved here (none added)."""
     if not added:
-        return _("Nothing new in {file}: its games are already on this device").format(file=file_name)
+        return _("Nothing new in {file}: its games are already saved here").format(file=file_name)
     return ngettext("Imported {count} game from {file}", "Imported {count} games from {file}", added).format(
         count=format_number(added), file=file_name
     )
@@ -170,7 +170,7 @@ def HistoryScreen() -> ft.Control:
         games, deleted, problem = [], [], problem or str(exc)
     more = len(games) > count
     controls: list[ft.Control | None] = [
-        screen_header(_("History"), _("Every game on this device, newest first")),
+        screen_header(_("History"), _("Every saved game, newest first")),
         error_line(problem),
         working(busy) if busy else None,
         ft.Row(

@@ -87,7 +87,7 @@ def test_a_second_phone_joins_by_the_invite_link(browser, keyed, tmp_path):
     assert guest.wait_text("total-Ann", "1") == "1"
     assert guest.page.url == f"{server.url}/pad/{game_id}"
     guest.tab("History")
-    guest.see("Every game on this device, newest first")
+    guest.see("Every saved game, newest first")
     assert guest.page.url == f"{server.url}/history"
 
 

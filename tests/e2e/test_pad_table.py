@@ -323,7 +323,7 @@ def test_an_import_of_nothing_new_then_a_refused_one(seeded, tmp_path):
     with app.page.expect_file_chooser() as chooser:
         app.tap("Import backup")
     chooser.value.set_files(str(again))
-    app.see("Nothing new in backup.json: its games are already on this device")
+    app.see("Nothing new in backup.json: its games are already saved here")
 
     broken = tmp_path / "broken.json"
     broken.write_text("not a backup", encoding="utf-8")

@@ -19,7 +19,7 @@ def test_play_the_tabs_and_history_in_norwegian_then_german(browser, server, tmp
         app.button("Nytt spill").wait_for()
         app.see("Ingen spill pågår. Start et, og før inn hver runde mens dere spiller.", exact=True)
         app.tab("Historikk")
-        app.see("Alle spill på denne enheten, nyeste først", exact=True)
+        app.see("Alle lagrede spill, nyeste først", exact=True)
         app.tap("Vis spillerstatistikk")
         app.see("Ingen spill ennå.")
         app.tab("Spill")
@@ -28,7 +28,7 @@ def test_play_the_tabs_and_history_in_norwegian_then_german(browser, server, tmp
         app.button("Neues Spiel").wait_for()
         app.see("Kein Spiel läuft. Starte eins und trage jede Runde ein, während ihr spielt.", exact=True)
         app.tab("Verlauf")
-        app.see("Alle Spiele auf diesem Gerät, neueste zuerst", exact=True)
+        app.see("Alle gespeicherten Spiele, neueste zuerst", exact=True)
         app.button("Sicherung exportieren").wait_for()
         app.see("Noch keine Spiele gespeichert. Starte eins unter Spielen.", exact=True)
     finally:
