@@ -743,7 +743,7 @@ def GamePad(game_id: str) -> ft.Control:
                 ),
             )
         if view == "changes":
-            return scrolling(changes_view(pad, table_problem, partial(page.run_task, undo), lambda: go("pad")))
+            return scrolling(changes_view(pad, table_problem, on_undo, lambda: go("pad")))
         if view == "board":
             return scrolling(BoardInvite(pad.id, lambda: go("pad")))
         if view == "invite":
