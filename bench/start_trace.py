@@ -74,25 +74,6 @@ BROWSER_SPANS = ((FRAME_RECEIVED, TEXT_IN_PAGE), (FRAME_RECEIVED, TEXT_SEEN))
 """The browser's spans whose medians are printed at the end: from the first patch of the page
 to its text written in the page, and to the text seen by the test's wait."""
 
-TEXT_WATCH = """
-(() => {
-  const wanted = %s;
-  const look = () => {
-    if (window.__textAt) return;
-    for (const node of document.querySelectorAll("flt-semantics")) {
-      if ((node.textContent || "").includes(wanted) || (node.getAttribute("aria-label") || "").includes(wanted)) {
-        window.__textAt = performance.timeOrigin + performance.now();
-        return;
-      }
-    }
-  };
-  new MutationObserver(look).observe(document, {subtree: true, childList: true, characterData: true, attributes: true});
-})();
-"""
-"""Page script that notes (``window.__textAt``, ms since the epoch) when Flutter's accessibility
-tree first holds the text ``%s`` (a JSON string), as it writes it: no polling."""
-
-
 LISTENING = "listening"
 FIRST_FRAME = "first frame sent"
 SUMMED = (LISTENING, FIRST_FRAME)
@@ -312,6 +293,7 @@ def one_run(browser, kind: str, in_progress: bool = False) -> list[tuple[float, 
     context; returns the (seconds, server CPU seconds or None for the
     browser's steps, step) of the server's stamps and the browser's, in time order."""
     from harness import PHONE, AppPage, free_port, wait_for_port
+    from startup import TEXT_WATCH
 
     with tempfile.TemporaryDirectory() as scratch:
         if in_progress:
