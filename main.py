@@ -186,14 +186,16 @@ def main(argv: list[str] | None = None) -> None:
         threading.Thread(
             target=_open_browser_when_up, args=(url, args.host, port), daemon=True
         ).start()
+    warming = warm_in_background(
+        args.host, port,
+        first=lambda: _noting(store, store.unfinished_games),
+        then=lambda: _noting(store, store.check_files),
+    )
     app = build_app(
-        session_entry(store, access, warm_in_background(
-            args.host, port,
-            first=lambda: _noting(store, store.unfinished_games),
-            then=lambda: _noting(store, store.check_files),
-        )),
+        session_entry(store, access, warming),
         assets_dir=str(ASSETS_DIR),
         allowed=own_authorities(args.host, port, [socket.gethostname()]),
+        on_request=warming.requested.set,
     )
     serve(app, args.host, port)
 

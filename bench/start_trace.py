@@ -1,6 +1,6 @@
 """Benchmark: where the time from process start to the first frame goes, main.py against hello-world Flet.
 
-    .venv/bin/python bench/start_trace.py [--runs N] [--in-progress] [--cpu-only]
+    .venv/bin/python bench/start_trace.py [--runs N] [--in-progress] [--phone-cpu] [--cpu-only]
 
 Starts the server (this file, re-run as ``serve hello|app PORT DATA``) with
 every page, file and WebSocket request it serves time-stamped, opens it in
@@ -22,6 +22,12 @@ apps; ``--runs`` each (default 3). Last, the medians of the server's
 listening and first frame, wall and CPU, and main.py's ratios to
 hello-world, and of the browser's part after the first patch. With ``--in-progress`` main.py opens a data folder with a
 game in progress (the store checks it as it opens), as at a real table.
+With ``--phone-cpu`` Chromium is traced too, and each run also prints the
+CPU milliseconds the page spent from its first patch to its text in the
+page: its main thread (reading the patch, building, laying out and
+painting the first screen) and its other threads (Flutter's renderer, and
+the compiling of the client's code the first screen runs first); then
+their medians. The machine's other load moves these figures little.
 
 With ``--cpu-only`` no browser and no web server run: each app is started
 in a process of its own (this file, re-run as ``drawn hello|app DATA``) up
@@ -49,6 +55,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import NamedTuple
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT), str(ROOT / "tests" / "e2e")]
@@ -73,25 +80,6 @@ TEXT_SEEN = "text seen in the browser"
 BROWSER_SPANS = ((FRAME_RECEIVED, TEXT_IN_PAGE), (FRAME_RECEIVED, TEXT_SEEN))
 """The browser's spans whose medians are printed at the end: from the first patch of the page
 to its text written in the page, and to the text seen by the test's wait."""
-
-TEXT_WATCH = """
-(() => {
-  const wanted = %s;
-  const look = () => {
-    if (window.__textAt) return;
-    for (const node of document.querySelectorAll("flt-semantics")) {
-      if ((node.textContent || "").includes(wanted) || (node.getAttribute("aria-label") || "").includes(wanted)) {
-        window.__textAt = performance.timeOrigin + performance.now();
-        return;
-      }
-    }
-  };
-  new MutationObserver(look).observe(document, {subtree: true, childList: true, characterData: true, attributes: true});
-})();
-"""
-"""Page script that notes (``window.__textAt``, ms since the epoch) when Flutter's accessibility
-tree first holds the text ``%s`` (a JSON string), as it writes it: no polling."""
-
 
 LISTENING = "listening"
 FIRST_FRAME = "first frame sent"
@@ -306,12 +294,54 @@ class BrowserSteps:
                 return
 
 
-def one_run(browser, kind: str, in_progress: bool = False) -> list[tuple[float, float | None, str]]:
+PHONE_TRACE_CATEGORIES = ["toplevel"]
+"""The Chromium trace category :func:`phone_cpu` reads: every thread's tasks, with their CPU time."""
+
+PHONE_SPAN = "phone CPU from the first patch to the text in the page"
+"""How the figure of :func:`phone_cpu` is named where it is printed."""
+
+RENDERER_MAIN = "CrRendererMain"
+"""The name of a renderer process's main thread in a Chromium trace."""
+
+
+def phone_cpu(trace: Path, start: float, end: float) -> tuple[float, float]:
+    """The CPU milliseconds of a page's main thread and of its page's other threads (its
+    workers: Flutter's renderer, the compiling of the client's code) in the Chromium trace
+    file ``trace``: the tasks that began from ``start`` to ``end`` (seconds on the trace's
+    clock, which is the DevTools protocol's). The page is the renderer process whose main
+    thread spent the most then. Returns (main thread, other threads); (0.0, 0.0) when no
+    renderer ran a task then."""
+    events = json.loads(trace.read_text())
+    events = events["traceEvents"] if isinstance(events, dict) else events
+    threads = {(event["pid"], event["tid"]): event["args"]["name"]
+               for event in events if event.get("ph") == "M" and event.get("name") == "thread_name"}
+    renderers = {pid for (pid, _tid), name in threads.items() if name == RENDERER_MAIN}
+    spent = {pid: [0.0, 0.0] for pid in renderers}
+    for event in events:
+        if event.get("ph") == "X" and event.get("pid") in renderers and "tdur" in event \
+                and start <= event["ts"] / 1e6 <= end:
+            on_main = threads.get((event["pid"], event["tid"])) == RENDERER_MAIN
+            spent[event["pid"]][0 if on_main else 1] += event["tdur"] / 1000
+    main, others = max(spent.values(), default=[0.0, 0.0])
+    return main, others
+
+
+class Run(NamedTuple):
+    """One start traced: its ``steps`` (seconds, server CPU seconds or None for the browser's
+    steps, step) in time order, and the ``phone`` CPU ms (main thread, other threads) from
+    the first patch of the page to its text in the page (:func:`phone_cpu`), or None."""
+
+    steps: list[tuple[float, float | None, str]]
+    phone: tuple[float, float] | None
+
+
+def one_run(browser, kind: str, in_progress: bool = False, traced: bool = False) -> Run:
     """Start ``kind`` ("hello" or "app", on a data folder with a game in
     progress when ``in_progress``) and show its first screen in a fresh
-    context; returns the (seconds, server CPU seconds or None for the
-    browser's steps, step) of the server's stamps and the browser's, in time order."""
+    context, with Chromium traced when ``traced``; returns the :class:`Run`
+    (its ``phone`` figure only when ``traced``)."""
     from harness import PHONE, AppPage, free_port, wait_for_port
+    from startup import TEXT_WATCH
 
     with tempfile.TemporaryDirectory() as scratch:
         if in_progress:
@@ -324,6 +354,7 @@ def one_run(browser, kind: str, in_progress: bool = False) -> list[tuple[float, 
             env={**os.environ, START_ENV: str(started)},
         )
         steps: list[tuple[float, float | None, str]] = []
+        phone = None
         text = HELLO_TEXT if kind == "hello" else APP_TEXT
         try:
             wait_for_port(port, server)
@@ -331,12 +362,20 @@ def one_run(browser, kind: str, in_progress: bool = False) -> list[tuple[float, 
             page = context.new_page()
             page.add_init_script(TEXT_WATCH % json.dumps(text))
             browser_steps = BrowserSteps(context.new_cdp_session(page))
+            if traced:
+                browser.start_tracing(path=str(Path(scratch) / "trace.json"), categories=PHONE_TRACE_CATEGORIES)
             app = AppPage(page, f"http://127.0.0.1:{port}")
             app.open("/")
             app.see(text, timeout=60_000)
             steps.append((time.time() - started, None, TEXT_SEEN))
-            steps.append((page.evaluate("window.__textAt") / 1000 - started, None, TEXT_IN_PAGE))
+            text_at = page.evaluate("window.__textAt") / 1000
+            steps.append((text_at - started, None, TEXT_IN_PAGE))
             steps.extend((seconds - started, None, step) for seconds, step in browser_steps.steps)
+            if traced:
+                browser.stop_tracing()
+                patch_at = next(seconds for seconds, step in browser_steps.steps if step.startswith(FRAME_RECEIVED))
+                phone = phone_cpu(Path(scratch) / "trace.json", patch_at - browser_steps.clock,
+                                  text_at - browser_steps.clock)
             context.close()
         finally:
             server.terminate()
@@ -345,7 +384,7 @@ def one_run(browser, kind: str, in_progress: bool = False) -> list[tuple[float, 
         if line.startswith("TRACE "):
             seconds, cpu, step = line.removeprefix("TRACE ").split(" ", 2)
             steps.append((float(seconds), float(cpu), step))
-    return sorted(steps, key=lambda found: found[0])
+    return Run(sorted(steps, key=lambda found: found[0]), phone)
 
 
 def print_medians(runs: dict[str, list[list[tuple[float, float | None, str]]]]) -> None:
@@ -386,6 +425,8 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description="Companion start-up trace against hello-world Flet")
     parser.add_argument("--runs", type=int, default=3, help="runs per app, alternating (default 3)")
     parser.add_argument("--in-progress", action="store_true", help="main.py opens a data folder with a game in progress")
+    parser.add_argument("--phone-cpu", action="store_true",
+                        help="trace Chromium and print the page's CPU from its first patch to its text (see above)")
     parser.add_argument("--cpu-only", action="store_true",
                         help="no browser: the server's CPU to its first frame drawn in-process (see above)")
     args = parser.parse_args(argv)
@@ -400,13 +441,23 @@ def main(argv: list[str] | None = None) -> None:
     def trace(browser) -> None:
         compile_companion()
         runs: dict[str, list[list[tuple[float, float | None, str]]]] = {"hello": [], "app": []}
+        phones: dict[str, list[tuple[float, float]]] = {"hello": [], "app": []}
         for number in range(args.runs):
             for kind in ("hello", "app"):
                 print(f"{'hello-world Flet app' if kind == 'hello' else 'Companion main.py'}, run {number + 1}:")
-                runs[kind].append(one_run(browser, kind, args.in_progress and kind == "app"))
-                for seconds, cpu, step in runs[kind][-1]:
+                run = one_run(browser, kind, args.in_progress and kind == "app", args.phone_cpu)
+                runs[kind].append(run.steps)
+                for seconds, cpu, step in run.steps:
                     print(f"  {seconds:6.3f} s  {'' if cpu is None else f'({cpu:5.3f} s CPU)':<15} {step}")
+                if run.phone is not None:
+                    phones[kind].append(run.phone)
+                    print(f"  {PHONE_SPAN}: main thread {run.phone[0]:.0f} ms, other threads {run.phone[1]:.0f} ms")
         print_medians(runs)
+        if args.phone_cpu:
+            print(f"medians of the {PHONE_SPAN}, ms:")
+            for kind, name in (("hello", "hello-world"), ("app", "main.py")):
+                print(f"  {name:<12} main thread {statistics.median(main for main, _other in phones[kind]):5.0f}   "
+                      f"other threads {statistics.median(other for _main, other in phones[kind]):5.0f}")
 
     in_browser(trace, "start-up trace")
 

@@ -3,11 +3,15 @@
     .venv/bin/python bench/startup.py [--runs N] [--taps N] [--history N]
 
 1. Start to first frame: the time from starting ``main.py`` (fresh data
-   folder) until headless Chromium shows the home screen's text, as a ratio
-   against a hello-world Flet app (bench/hello_flet.py) started and loaded
-   the same way in the same run; medians of ``--runs`` alternating runs.
-   Also the server's CPU time until then (read from /proc, so the machine's
-   other load counts less), as a ratio too. Target: at most 1.2x.
+   folder) until headless Chromium writes the home screen's text into the
+   page (noted by the page itself as Flutter writes its accessibility tree,
+   :data:`TEXT_WATCH`), as a ratio against a hello-world Flet app
+   (bench/hello_flet.py) started and loaded the same way in the same run;
+   medians of ``--runs`` alternating runs. Also the time until Playwright's
+   wait saw the text (it polls every 0.5 s once it has waited 0.27 s, so
+   that figure is late by up to half a second, at random), and the
+   server's CPU time until then (read from /proc, so the machine's other
+   load counts less), as ratios too. Target: at most 1.2x.
    Companion's bytecode is written first (:func:`compile_companion`), as
    installing Flet wrote Flet's.
 2. A tap on the pad at ``--history`` saved games (default 1,000): what the
@@ -70,11 +74,32 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
+TEXT_WATCH = """
+(() => {
+  const wanted = %s;
+  const look = () => {
+    if (window.__textAt) return;
+    for (const node of document.querySelectorAll("flt-semantics")) {
+      if ((node.textContent || "").includes(wanted) || (node.getAttribute("aria-label") || "").includes(wanted)) {
+        window.__textAt = performance.timeOrigin + performance.now();
+        return;
+      }
+    }
+  };
+  new MutationObserver(look).observe(document, {subtree: true, childList: true, characterData: true, attributes: true});
+})();
+"""
+"""Page script that notes (``window.__textAt``, ms since the epoch) when Flutter's accessibility
+tree first holds the text ``%s`` (a JSON string), as it writes it: no polling."""
+
+
 class FirstFrame(NamedTuple):
-    """One start: ``seconds`` from starting the server to the text on screen,
-    and the server's ``cpu`` seconds until then."""
+    """One start: ``seconds`` from starting the server to the text written in the page
+    (:data:`TEXT_WATCH`), ``seen`` seconds to the text seen by Playwright's wait, and
+    the server's ``cpu`` seconds then."""
 
     seconds: float
+    seen: float
     cpu: float
 
 
@@ -98,29 +123,42 @@ def first_frame(browser, script: Path, args: Callable[[int, Path], list[str]], t
     """Start ``script`` and show ``text`` in a fresh browser context: how long it took (:class:`FirstFrame`)."""
     with tempfile.TemporaryDirectory() as scratch:
         port = free_port()
-        start = time.perf_counter()
+        start = time.time()
         server = start_script(script, args(port, Path(scratch) / "data"), Path(scratch) / "log.txt", port)
         context = browser.new_context(viewport=PHONE)
         try:
-            app = AppPage(context.new_page(), server.url)
+            page = context.new_page()
+            page.add_init_script(TEXT_WATCH % json.dumps(text))
+            app = AppPage(page, server.url)
             app.open("/")
             app.see(text, timeout=60_000)
-            return FirstFrame(time.perf_counter() - start, cpu_seconds(server.process.pid))
+            seen = time.time() - start
+            cpu = cpu_seconds(server.process.pid)
+            return FirstFrame(page.evaluate("window.__textAt") / 1000 - start, seen, cpu)
         finally:
             context.close()
             server.stop()
 
 
 def print_first_frames(hello: list[FirstFrame], app: list[FirstFrame]) -> None:
-    """Print the medians of ``hello`` and ``app`` (runs of :func:`first_frame`), and their ratios."""
+    """Print the medians of ``hello`` and ``app`` (runs of :func:`first_frame`) to the text
+    in the page and to the text seen, with each run's figures, and main.py's ratios; the
+    verdict is the ratio to the text in the page's."""
     for name, runs in (("hello-world Flet app", hello), ("Companion main.py", app)):
-        print(f"  {name:<21} {statistics.median(run.seconds for run in runs):6.2f} s   "
-              f"(runs: {_list([run.seconds for run in runs], 's')})   "
+        print(f"  {name:<21} {statistics.median(run.seconds for run in runs):6.2f} s to the text in the page   "
+              f"(runs: {_list([run.seconds for run in runs], 's')})")
+        print(f"  {'':<21} {statistics.median(run.seen for run in runs):6.2f} s to the text seen by the wait   "
+              f"(runs: {_list([run.seen for run in runs], 's')})   "
               f"server CPU {statistics.median(run.cpu for run in runs):5.2f} s")
-    ratio = statistics.median(run.seconds for run in app) / statistics.median(run.seconds for run in hello)
-    cpu = statistics.median(run.cpu for run in app) / statistics.median(run.cpu for run in hello)
-    verdict = "ok" if ratio <= STARTUP_TARGET else f"OVER TARGET by {(ratio / STARTUP_TARGET - 1) * 100:.0f}%"
-    print(f"  ratio {ratio:.2f}x   target <= {STARTUP_TARGET}x   {verdict}   (server CPU to the first frame: {cpu:.2f}x)")
+
+    def ratio(figure: Callable[[FirstFrame], float]) -> float:
+        return statistics.median(figure(run) for run in app) / statistics.median(figure(run) for run in hello)
+
+    written = ratio(lambda run: run.seconds)
+    verdict = "ok" if written <= STARTUP_TARGET else f"OVER TARGET by {(written / STARTUP_TARGET - 1) * 100:.0f}%"
+    print(f"  ratio {written:.2f}x   target <= {STARTUP_TARGET}x   {verdict}   "
+          f"(to the text seen by the wait: {ratio(lambda run: run.seen):.2f}x; "
+          f"server CPU to the first frame: {ratio(lambda run: run.cpu):.2f}x)")
 
 
 def startup(runs: int) -> None:

@@ -154,6 +154,25 @@ class BrowserLanguage:
             await self.app(scope, receive, send)
 
 
+class OnRequest:
+    """ASGI middleware: call ``noted()`` as each page or file request arrives, then serve it.
+
+    Takes the app to wrap and the callable (no arguments, its result unused;
+    it must be quick: it runs on the server's event loop). WebSocket and
+    lifespan messages pass without a call.
+    """
+
+    def __init__(self, app: ASGIApp, noted: Callable[[], object]) -> None:
+        self.app = app
+        self.noted = noted
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        """Call ``noted()`` for a page or file request, then pass the request on (see the class)."""
+        if scope["type"] == "http":
+            self.noted()
+        await self.app(scope, receive, send)
+
+
 class HostGuard:
     """ASGI middleware: serve only requests addressed to the app itself.
 
@@ -282,18 +301,23 @@ class GoneBrowserFilter(logging.Filter):
         return not isinstance(error, WebSocketDisconnected)
 
 
-def build_app(main: Callable, *, assets_dir: str, allowed: Iterable[str]):
+def build_app(main: Callable, *, assets_dir: str, allowed: Iterable[str],
+              on_request: Callable[[], object] | None = None):
     """The ASGI app: Flet's FastAPI app for ``main`` behind :class:`HostGuard`, its requests served in
     their browser's language (:class:`BrowserLanguage`); Flet's sessions log through
     :class:`GoneBrowserFilter` from then on.
 
-    Takes the Flet entry point, the assets folder and the allowed
-    ``host:port`` authorities; returns the FastAPI application (the web
-    client is served from the installed package, nothing from a CDN).
+    Takes the Flet entry point, the assets folder, the allowed ``host:port``
+    authorities and a callable called as each page or file request that
+    passed the guard arrives (:class:`OnRequest`; None: none); returns the
+    FastAPI application (the web client is served from the installed
+    package, nothing from a CDN).
     """
     import flet_web.fastapi as flet_fastapi
 
     app = flet_fastapi.app(main, assets_dir=assets_dir, no_cdn=True)
+    if on_request is not None:
+        app.add_middleware(OnRequest, noted=on_request)
     app.add_middleware(BrowserLanguage)
     app.add_middleware(HostGuard, allowed=allowed)
     flet_log = logging.getLogger(FLET_LOGGER)

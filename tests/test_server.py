@@ -31,6 +31,7 @@ from companion.server import (
     KEY_FILE,
     POLICY_VIOLATION,
     HostGuard,
+    OnRequest,
     TableAccess,
     build_app,
     invite_host,
@@ -182,6 +183,29 @@ def test_the_flet_app_is_guarded():
             with client.websocket_connect(f"ws://{OWN}/ws", headers={"Origin": "http://elsewhere.example"}):
                 pass
         assert refused.value.code == POLICY_VIOLATION
+
+
+def test_each_page_or_file_request_is_noted_before_it_is_served_and_a_websocket_is_not():
+    noted: list[str] = []
+    inner = Starlette(routes=[Route("/", hello), WebSocketRoute("/ws", echo)])
+    with TestClient(OnRequest(inner, lambda: noted.append("request")), base_url=f"http://{OWN}") as client:
+        assert client.get("/").text == "hello"
+        with client.websocket_connect(f"ws://{OWN}/ws") as socket_:
+            socket_.send_text("ping")
+            assert socket_.receive_text() == "ping"
+        assert client.get("/").text == "hello"
+    assert noted == ["request", "request"]
+
+
+def test_the_flet_app_notes_the_requests_that_pass_its_guard_only():
+    noted: list[str] = []
+    app = build_app(lambda page: None, assets_dir=str(Path(__file__).parents[1] / "assets"), allowed={OWN},
+                    on_request=lambda: noted.append("request"))
+    with TestClient(app, base_url=f"http://{OWN}") as client:
+        assert client.get("/").status_code == 200
+        assert client.get("/", headers={"Origin": "http://elsewhere.example"}).status_code == 403
+        assert client.get("/flutter_bootstrap.js").status_code == 200
+    assert noted == ["request", "request"]
 
 
 # Which addresses are our own

@@ -9,7 +9,8 @@ a damaged one is still reported, printed and on the first screen); the
 first frames (Play, a pad, the key gate) import no deferred library and
 no Flet module that the first step of the warming left out, and compile
 only their own catalogs; the second step starts only once a session has
-drawn (or no phone came for a while) and brings the rules core, every
+drawn (or no page or file was asked for for a while: a phone still
+fetching the web client is waited for) and brings the rules core, every
 catalog, every deferred library and the rules search's index of every
 language; the work given last (main.py's check of every file) waits for
 a session to have drawn; a session through the entry point draws the app;
@@ -242,6 +243,17 @@ def test_the_warming_runs_its_first_work_before_a_session_draws_and_its_second_s
         warming.served.set()
         assert finished.wait(timeout=120) is True
     assert (order, warming.later.is_set()) == (["first", "then"], True)
+
+
+def test_a_page_request_while_the_warming_waits_for_a_session_makes_it_wait_once_more_before_the_second_step():
+    finished = threading.Event()
+    with socket.socket() as server:
+        server.bind(("127.0.0.1", 0))
+        warming = warm_in_background("127.0.0.1", server.getsockname()[1], then=finished.set, wait=0.01, after=0)
+        warming.requested.set()  # a phone fetched the web client before the server listened to the warming
+        server.listen()
+        assert finished.wait(timeout=120) is True
+    assert (warming.requested.is_set(), warming.served.is_set(), warming.later.is_set()) == (False, False, True)
 
 
 def test_with_no_session_the_second_step_of_the_warming_starts_after_the_wait():

@@ -19,7 +19,10 @@ server accepts connections, in two steps:
    path to the first frame, and the first frame came later.)
 2. Everything else, :data:`WARM_AFTER` seconds after the first session
    has drawn its screen (so that the screen is sent and painted
-   meanwhile; after :data:`FIRST_SESSION_WAIT` seconds when no phone came),
+   meanwhile; after :data:`FIRST_SESSION_WAIT` seconds with no page or
+   file request when no session came: a phone still fetching the web
+   client, which can take longer than that on a slow network or a busy
+   machine, is waited for),
    so that the first tap that needs one does not wait for it: the rules
    core as the store reads it (``companion.rules_core``), the gettext
    catalogs of every language, compiled from their ``.po`` files (a pad's
@@ -85,7 +88,8 @@ CATALOG_DOMAINS: tuple[str, ...] = ("companion", "rules")
 """The gettext domains compiled for every language while warming."""
 
 FIRST_SESSION_WAIT = 5.0
-"""Most seconds the second step of the warming waits for a first session."""
+"""Most seconds the second step of the warming waits for a first session with
+no page or file request meanwhile."""
 
 WARM_AFTER = 1.0
 """Seconds between the first session's drawing and the second step of the
@@ -183,12 +187,16 @@ class Warming:
     """Where the warming of one server is: ``first_frame`` is set once its first
     step is over (done or failed: a session then imports what it needs itself,
     and an import error shows there), ``served`` once a session has drawn its
-    screen, ``later`` when the second step starts."""
+    screen, ``later`` when the second step starts; ``requested`` is set by the
+    server as each page or file request arrives (a phone fetching the web
+    client, see ``companion.server.build_app``) and cleared by the warming as
+    it notes it."""
 
     def __init__(self) -> None:
         self.first_frame = threading.Event()
         self.served = threading.Event()
         self.later = threading.Event()
+        self.requested = threading.Event()
 
 
 def warm_in_background(host: str, port: int, first: Callable[[], None] | None = None,
@@ -197,7 +205,9 @@ def warm_in_background(host: str, port: int, first: Callable[[], None] | None = 
     """Start a daemon thread that waits until the server listens on ``host``:``port``,
     runs :func:`warm_first_frame` and ``first()`` (other work the first frame
     needs, such as reading the games in progress), waits for a first session
-    to draw its screen (at most ``wait`` seconds) and ``after`` seconds more,
+    to draw its screen (when ``wait`` seconds pass with no page or file
+    request, the phone fetching the client having gone quiet or none having
+    come, it waits no longer) and ``after`` seconds more,
     then runs :func:`warm_later` and ``then()`` (other work that should not
     slow the first frame, such as reading every saved file once). ``first``
     and ``then`` run even when the warming step before them failed; each
@@ -218,7 +228,8 @@ def warm_in_background(host: str, port: int, first: Callable[[], None] | None = 
                         first()
                 finally:
                     warming.first_frame.set()
-        warming.served.wait(wait)
+        while not warming.served.wait(wait) and warming.requested.is_set():
+            warming.requested.clear()
         time.sleep(after)
         warming.later.set()
         with yielding_often():
