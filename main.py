@@ -163,6 +163,18 @@ def _noting(store: Store, reading: Callable[[], object]) -> None:
         print(f"Note: {notice}", flush=True)
 
 
+def start_lines(access: TableAccess, url: str, host: str) -> list[str]:
+    """What the console says once the app runs: where (``url``, this
+    computer's own address), and, when the app listens beyond this computer
+    (``host`` not a loopback address) and asks for the table's key, the link
+    to hand to the phones on the network (a loopback link is of no use to a
+    phone, so ``--require-key`` on loopback prints none)."""
+    lines = [f"Companion is running at {url}  (Ctrl+C stops it)"]
+    if access.required and not is_loopback(host):
+        lines.append(f"Invite phones on the same network: {access.invite_url()}")
+    return lines
+
+
 def main(argv: list[str] | None = None) -> None:
     """Parse the command line, open the store and serve the app until stopped."""
     args = parse_args(argv)
@@ -179,9 +191,8 @@ def main(argv: list[str] | None = None) -> None:
     except OSError as error:
         raise SystemExit(f"Companion did not start: the table's key file can not be kept: {error}") from None
     url = access.invite_url("/", host=shown_host) if access.required else f"http://{shown_host}:{port}"
-    print(f"Companion is running at {url}  (Ctrl+C stops it)", flush=True)
-    if access.required:
-        print(f"Invite phones on the same network: {access.invite_url()}", flush=True)
+    for line in start_lines(access, url, args.host):
+        print(line, flush=True)
     if not args.no_browser and _has_graphical_browser():
         threading.Thread(
             target=_open_browser_when_up, args=(url, args.host, port), daemon=True

@@ -353,3 +353,17 @@ def test_a_browser_gone_mid_send_is_not_logged_but_other_session_errors_are(capl
         receive_loop_error(ValueError("a bad frame"))
     assert [record.getMessage() for record in caplog.records] == ["Receive loop error: a bad frame"]
     assert len(logging.getLogger(FLET_LOGGER).filters) == 1
+
+
+def test_the_console_gives_the_phones_a_link_only_when_they_can_use_it(tmp_path):
+    loopback = TableAccess(tmp_path, required=True, host="127.0.0.1", port=8550)
+    assert main.start_lines(loopback, loopback.invite_url(), "127.0.0.1") == [
+        f"Companion is running at http://127.0.0.1:8550/?key={loopback.key}  (Ctrl+C stops it)"]
+    network = TableAccess(tmp_path, required=True, host="192.168.1.20", port=8550)
+    assert main.start_lines(network, network.invite_url("/", host="127.0.0.1"), "0.0.0.0") == [
+        f"Companion is running at http://127.0.0.1:8550/?key={network.key}  (Ctrl+C stops it)",
+        f"Invite phones on the same network: http://192.168.1.20:8550/?key={network.key}",
+    ]
+    open_loopback = TableAccess(tmp_path, required=False, host="127.0.0.1", port=8550)
+    assert main.start_lines(open_loopback, "http://127.0.0.1:8550", "127.0.0.1") == [
+        "Companion is running at http://127.0.0.1:8550  (Ctrl+C stops it)"]
