@@ -176,7 +176,7 @@ def main(argv: list[str] | None = None) -> None:
             host=invite_host(args.host),
             port=port,
         )
-    except OSError as error:
+    except (OSError, StoreError) as error:
         raise SystemExit(f"Companion did not start: the table's key file can not be kept: {error}") from None
     url = access.invite_url("/", host=shown_host) if access.required else f"http://{shown_host}:{port}"
     print(f"Companion is running at {url}  (Ctrl+C stops it)", flush=True)
