@@ -134,9 +134,8 @@ def NoticesBanner() -> ft.Control:
     not dismissed: the first one (up to :data:`NOTICE_LINES` lines when more
     follow) and "Show N more notices", which shows them all in a box of
     :data:`NOTICES_HEIGHT` that scrolls. "OK" dismisses the notices shown;
-    one that arrives later is shown. Always there, hidden when there is
-    nothing to show (a component that returned nothing was seen to stay on
-    the screen)."""
+    one that arrives later is shown. With nothing to show, an empty hidden
+    box (a component that returned nothing was seen to stay on the screen)."""
     store = use_store()
     session = use_session()
     every, set_every = ft.use_state(False)
@@ -147,6 +146,8 @@ def NoticesBanner() -> ft.Control:
         session.notices_dismissed = told
         set_every(False)
 
+    if not notices:
+        return ft.Container(visible=False)
     colour = ft.Colors.ON_TERTIARY_CONTAINER
     more = len(notices) - 1
     if every:
@@ -155,7 +156,7 @@ def NoticesBanner() -> ft.Control:
             height=NOTICES_HEIGHT,
         )
     else:
-        shown = ft.Text(notices[0] if notices else "", color=colour, max_lines=NOTICE_LINES if more > 0 else None,
+        shown = ft.Text(notices[0], color=colour, max_lines=NOTICE_LINES if more > 0 else None,
                         overflow=ft.TextOverflow.ELLIPSIS)
     actions: list[ft.Control] = []
     if more > 0:
@@ -166,7 +167,6 @@ def NoticesBanner() -> ft.Control:
         ))
     actions.append(ft.TextButton(_("OK"), on_click=dismiss, height=TOUCH))
     return ft.Container(
-        visible=bool(notices),
         bgcolor=ft.Colors.TERTIARY_CONTAINER,
         border_radius=12,
         padding=ft.Padding.only(left=16, top=8, right=8, bottom=0),
