@@ -188,7 +188,7 @@ def main(argv: list[str] | None = None) -> None:
             host=invite_host(args.host),
             port=port,
         )
-    except OSError as error:
+    except (OSError, StoreError) as error:
         raise SystemExit(f"Companion did not start: the table's key file can not be kept: {error}") from None
     url = access.invite_url("/", host=shown_host) if access.required else f"http://{shown_host}:{port}"
     for line in start_lines(access, url, args.host):

@@ -31,7 +31,9 @@ from starlette.responses import PlainTextResponse
 from starlette.types import ASGIApp, Receive, Scope, Send
 from starlette.websockets import WebSocketClose, WebSocketDisconnected
 
+from companion.errors import DiskFullError, ReadOnlyError, StoreError
 from companion.i18n import _, best_language, browser_asks, language
+from companion.store.guard import DISK_FULL_ERRNOS, READ_ONLY_ERRNOS
 
 KEY_FILE = "table-key.txt"
 """The name of the key file inside the data folder."""
@@ -220,6 +222,26 @@ class HostGuard:
         await self.app(scope, receive, send)
 
 
+def key_refusal(folder: Path, error: OSError) -> StoreError:
+    """The plain-words error for a new table key that the system refused to save in the data folder
+    ``folder``: DiskFullError and ReadOnlyError for the errors that mean so to the store
+    (``companion.store.guard``), StoreError for any other."""
+    if error.errno in DISK_FULL_ERRNOS:
+        return DiskFullError(_(
+            "The disk that holds {folder} is full, so the new key was not saved; the table's key stays as it was. "
+            "Free some space and try again."
+        ).format(folder=folder))
+    if error.errno in READ_ONLY_ERRNOS:
+        return ReadOnlyError(_(
+            "Companion can not write to its data folder {folder} ({cause}), so the new key was not saved; "
+            "the table's key stays as it was. "
+            "Make the folder writable, or start Companion with another folder (--data-dir)."
+        ).format(folder=folder, cause=error.strerror or error))
+    return StoreError(_(
+        "Companion could not use its data folder {folder} ({cause}); the new key was not saved."
+    ).format(folder=folder, cause=error.strerror or error))
+
+
 class TableAccess:
     """The table's access key and the address the invite link uses.
 
@@ -228,7 +250,8 @@ class TableAccess:
     invite link names. When a key is asked for, it is read from its file,
     or made and saved there when the file is missing or empty; when none is
     asked for, the file is not touched (a read-only data folder still
-    opens). Raises OSError when the file can not be read or written.
+    opens). Raises OSError when the file can not be read, and the errors
+    of :meth:`renew` when a new key can not be saved.
     """
 
     def __init__(self, data_dir: Path, *, required: bool, host: str, port: int) -> None:
@@ -247,9 +270,19 @@ class TableAccess:
     def renew(self) -> str:
         """Make a new random key, save it (replacing the file atomically,
         readable by the owner only) and return it: every key handed out
-        before no longer opens the app."""
+        before no longer opens the app.
+
+        Raises DiskFullError (a full disk), ReadOnlyError (a folder that can
+        not be written) or StoreError (any other refusal of the system), all
+        in plain words, when the key can not be saved: then no temp file is
+        left, and the key and its file stay as they were.
+        """
         key = secrets.token_urlsafe(KEY_BYTES)
-        handle, temporary = tempfile.mkstemp(dir=self.path.parent, prefix=".table-key-")
+        folder = self.path.parent
+        try:
+            handle, temporary = tempfile.mkstemp(dir=folder, prefix=".table-key-")
+        except OSError as error:
+            raise key_refusal(folder, error) from error
         try:
             with os.fdopen(handle, "w", encoding="ascii") as file:
                 file.write(key + "\n")
@@ -257,8 +290,10 @@ class TableAccess:
                 os.fsync(file.fileno())
             os.chmod(temporary, 0o600)
             os.replace(temporary, self.path)
-        except BaseException:
+        except BaseException as error:
             Path(temporary).unlink(missing_ok=True)
+            if isinstance(error, OSError):
+                raise key_refusal(folder, error) from error
             raise
         self.key = key
         return key

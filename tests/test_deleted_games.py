@@ -109,7 +109,7 @@ def test_a_delete_cut_short_by_a_full_disk_keeps_the_game_and_offers_no_copy(tmp
     assert (store.deleted_games(), store.deleted_game(doc["id"])) == ([], None)
 
 
-@pytest.mark.parametrize("content", [b"{not json", b'{"deleted": [1]}', b"\xff\xfe"], ids=["json", "shape", "utf8"])
+@pytest.mark.parametrize("content", [b"{not json", b'{"deleted": [1]}', b"\xff\xfe", b""], ids=["json", "shape", "utf8", "zero-bytes"])
 def test_a_damaged_deleted_file_is_kept_aside_with_a_notice_and_no_game_is_lost(tmp_path, content):
     doc = saved_game(Store(tmp_path))
     (tmp_path / "deleted.json").write_bytes(content)

@@ -7,6 +7,7 @@ which sees the refused handshake as HTTP 403.
 
 from __future__ import annotations
 
+import errno
 import logging
 import os
 import socket
@@ -22,7 +23,7 @@ from starlette.responses import PlainTextResponse
 from starlette.routing import Route, WebSocketRoute
 from starlette.testclient import TestClient
 from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketDisconnected
-from flet_session import run_alone
+from flet_session import open_session, run_alone, server_hub, shows, tap, until
 
 import main
 from companion import server
@@ -39,7 +40,11 @@ from companion.server import (
     lan_addresses,
     own_authorities,
 )
+from companion.errors import DiskFullError, ReadOnlyError, StoreError
+from companion.pads import new_pad
+from companion.store import Store
 from companion.ui.access import key_in, without_key
+from companion.ui.app import session_main
 
 PORT = 8550
 OWN = "127.0.0.1:8550"
@@ -309,16 +314,78 @@ def test_the_invite_link_carries_the_key_only_in_key_mode(tmp_path):
     assert TableAccess(tmp_path, required=False, host="fe80::1", port=PORT).invite_url() == "http://[fe80::1]:8550/"
 
 
-def test_a_key_file_that_can_not_be_written_raises_oserror(tmp_path):
+def test_a_key_file_that_can_not_be_written_is_refused_in_plain_words(tmp_path):
     folder = tmp_path / "missing"
-    with pytest.raises(OSError):
+    with pytest.raises(StoreError) as refused:
         TableAccess(folder, required=True, host="127.0.0.1", port=PORT)
+    assert str(refused.value) == (
+        f"Companion could not use its data folder {folder} (No such file or directory); the new key was not saved.")
 
 
 def test_without_key_mode_the_data_folder_is_not_written(tmp_path):
     folder = tmp_path / "missing"
     access = TableAccess(folder, required=False, host="127.0.0.1", port=PORT)
     assert (access.admits(None), folder.exists()) == (True, False)
+
+
+def _refuse_fsync_for_want_of_space(fd):
+    raise OSError(errno.ENOSPC, "No space left on device")
+
+
+def _refuse_mkstemp(**_options):
+    raise PermissionError(errno.EACCES, "Permission denied")
+
+
+KEY_REFUSALS = [
+    ("fsync", _refuse_fsync_for_want_of_space, DiskFullError,
+     "The disk that holds {folder} is full, so the new key was not saved; the table's key stays as it was. "
+     "Free some space and try again."),
+    ("mkstemp", _refuse_mkstemp, ReadOnlyError,
+     "Companion can not write to its data folder {folder} (Permission denied), so the new key was not saved; "
+     "the table's key stays as it was. Make the folder writable, or start Companion with another folder (--data-dir)."),
+]
+"""How the system may refuse to save a new key: (what fails, its stand-in, the error told, its words)."""
+
+
+@pytest.mark.parametrize("where, refusal, kind, words", KEY_REFUSALS, ids=["disk-full", "read-only"])
+def test_a_key_that_can_not_be_saved_is_refused_in_plain_words_and_the_old_key_stays(
+        tmp_path, monkeypatch, where, refusal, kind, words):
+    access = TableAccess(tmp_path, required=True, host="192.168.1.20", port=PORT)
+    old = access.key
+    monkeypatch.setattr(os if where == "fsync" else server.tempfile, where, refusal)
+    with pytest.raises(kind) as refused:
+        access.renew()
+    assert str(refused.value) == words.format(folder=tmp_path)
+    assert (access.key, access.admits(old)) == (old, True)
+    assert (os.listdir(tmp_path), (tmp_path / KEY_FILE).read_text(encoding="utf-8")) == ([KEY_FILE], old + "\n")
+
+
+@pytest.mark.parametrize("where, refusal, kind, words", KEY_REFUSALS, ids=["disk-full", "read-only"])
+def test_renewing_the_key_when_it_can_not_be_saved_tells_the_phone_and_keeps_the_key(
+        tmp_path, monkeypatch, caplog, where, refusal, kind, words):
+    store = Store(tmp_path)
+    pad = new_pad("one_up", ["Ann", "Ben", "Cy"])
+    store.save_game(pad.to_doc())
+    access = TableAccess(tmp_path, required=True, host="192.168.1.20", port=PORT)
+    old = access.key
+
+    async def play():
+        phone = await open_session(session_main(store, access), f"/pad/{pad.id}?key={old}", server_hub(),
+                                   client_ip="192.168.1.20")
+        await until(phone, lambda page: shows(phone, "Invite phones"))
+        await tap(phone, "Invite phones")
+        monkeypatch.setattr(os if where == "fsync" else server.tempfile, where, refusal)
+        await tap(phone, "Renew the key")
+        monkeypatch.undo()
+        return (shows(phone, words.format(folder=tmp_path)), shows(phone, f"Table key: {old}"),
+                shows(phone, "New key: every other phone must scan the code again"))
+
+    with caplog.at_level(logging.ERROR):
+        assert run_alone(play()) == (True, True, False)
+    assert [record.getMessage() for record in caplog.records if record.exc_info] == []
+    assert (access.key, sorted(os.listdir(tmp_path)).count(KEY_FILE), (tmp_path / KEY_FILE).read_text(encoding="utf-8")) == (
+        old, 1, old + "\n")
+    assert [name for name in os.listdir(tmp_path) if name.startswith(".table-key-")] == []
 
 
 # The key in a link and on the command line

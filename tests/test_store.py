@@ -473,13 +473,17 @@ def test_storage_in_a_missing_folder_fails_at_open_as_tinydb_does(tmp_path):
     assert os.listdir(tmp_path) == []
 
 
-def test_storage_missing_or_empty_file_is_empty_db(tmp_path):
+def test_storage_missing_file_is_empty_db_and_an_empty_file_is_damage_never_replaced(tmp_path):
     path = tmp_path / "db.json"
-    assert AtomicJSONStorage(path).read() is None
-    path.write_bytes(b"")
     assert AtomicJSONStorage(path).read() is None
     with TinyDB(path, storage=AtomicJSONStorage) as db:
         assert db.all() == []
+    path.write_bytes(b"")
+    with pytest.raises(CorruptFileError, match=r"db\.json cannot be read as a database: it is empty\.$"):
+        AtomicJSONStorage(path).read()
+    with pytest.raises(CorruptFileError):
+        AtomicJSONStorage(path).write({"games": {}})
+    assert path.read_bytes() == b""
 
 
 def test_storage_read_only_mode_refuses_writes(tmp_path):

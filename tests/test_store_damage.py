@@ -38,7 +38,7 @@ def shard_of(folder: Path, doc: dict) -> Path:
     return next(p for p in (folder / "archive").glob("??.json") if doc["id"] in p.read_text())
 
 
-@pytest.mark.parametrize("content", [DEEP, LONG_NUMBER], ids=["nested", "long-number"])
+@pytest.mark.parametrize("content", [DEEP, LONG_NUMBER, b""], ids=["nested", "long-number", "zero-bytes"])
 def test_damaged_games_file_is_kept_aside_and_finished_games_stay(tmp_path, content):
     docs = finished_games(tmp_path)
     (tmp_path / "games.json").write_bytes(content)
@@ -82,8 +82,8 @@ def test_history_missing_games_of_a_shard_is_rebuilt(tmp_path):
     assert any("did not list every finished game" in notice for notice in store.notices)
 
 
-@pytest.mark.parametrize("content", [DEEP, b'{"games":{"1":{"n":' + b"5" * 5000 + b"}}}"],
-                         ids=["nested", "long-number"])
+@pytest.mark.parametrize("content", [DEEP, b'{"games":{"1":{"n":' + b"5" * 5000 + b"}}}", b""],
+                         ids=["nested", "long-number", "zero-bytes"])
 def test_damaged_shard_is_kept_aside_and_its_games_named(tmp_path, content):
     docs = finished_games(tmp_path, 30)
     shard = shard_of(tmp_path, docs[0])

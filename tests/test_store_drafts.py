@@ -83,7 +83,7 @@ def test_a_restart_keeps_the_draft(tmp_path):
     assert Store(tmp_path).get_draft("g1") == {"round": 1, "parts": {"Ann": {"hand": [3]}}}
 
 
-@pytest.mark.parametrize("content", [b"{not json", b'{"drafts": [1, 2]}', b"\xff\xfe"], ids=["json", "shape", "utf8"])
+@pytest.mark.parametrize("content", [b"{not json", b'{"drafts": [1, 2]}', b"\xff\xfe", b""], ids=["json", "shape", "utf8", "zero-bytes"])
 def test_a_damaged_drafts_file_is_kept_aside_with_a_notice_and_the_store_opens(tmp_path, content):
     (tmp_path / "drafts.json").write_bytes(content)
     store = Store(tmp_path)

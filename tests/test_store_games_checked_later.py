@@ -61,3 +61,46 @@ def test_a_sound_game_in_progress_is_read_at_its_first_use(tmp_path):
     store = Store(tmp_path, check_games=False)
     assert [summary["id"] for summary in store.unfinished_games()] == [doc["id"]]
     assert (store.notices, store.get_game(doc["id"])) == ([], doc)
+
+
+def test_an_empty_games_file_is_set_aside_as_the_store_opens(tmp_path):
+    doc = saved_game_of(tmp_path, "one_up")
+    games = tmp_path / "games.json"
+    games.write_bytes(b"")
+    store = Store(tmp_path, check_games=False)
+    assert set_aside(games)[0].read_bytes() == b""
+    assert [told(notice, tmp_path) for notice in store.notices] == [
+        "Companion could not read its file <folder>/games.json: it is empty. The file was not changed; "
+        "it was moved to <folder>/games.json.corrupt-<time>. It held the games in progress, which could not "
+        "be read from it; a fresh file was started. Finished games are not affected."
+    ]
+    assert store.get_game(doc["id"]) is None
+
+
+def test_a_games_file_emptied_while_the_store_runs_is_set_aside_at_its_next_read(tmp_path):
+    doc = saved_game_of(tmp_path, "one_up")
+    store = Store(tmp_path)
+    assert [summary["id"] for summary in store.unfinished_games()] == [doc["id"]]
+    games = tmp_path / "games.json"
+    games.write_bytes(b"")
+    assert store.unfinished_games() == []
+    assert set_aside(games)[0].read_bytes() == b""
+    [notice] = store.notices
+    assert "games.json: it is empty" in notice and "games in progress" in notice
+
+
+def test_the_store_never_leaves_an_empty_file_of_its_own(tmp_path):
+    doc = saved_game_of(tmp_path, "one_up")
+    store = Store(tmp_path)
+    store.update_draft(doc["id"], lambda draft: {"round": 1, "parts": {}})
+    store.update_draft(doc["id"], lambda draft: None)
+    store.delete_game(doc["id"])
+    store.restore_deleted(doc["id"])
+    finished = make_doc(1, id="game-2", finished=True)
+    store.save_game(finished)
+    store.delete_game(finished["id"])
+    store.delete_game(doc["id"])
+    Store(tmp_path, check_games=False)
+    empty = sorted(path.relative_to(tmp_path).as_posix() for path in tmp_path.rglob("*.json")
+                   if path.stat().st_size == 0)
+    assert (empty, Store(tmp_path).notices) == ([], [])

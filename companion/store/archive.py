@@ -86,13 +86,16 @@ class Archive(GameTables):
             remove_stale_temps(self._archive_dir, SHARD_NAMES)
 
     def _held_shards(self) -> set[str]:
-        """The archive shard files that hold at least one game (by size, without reading them)."""
+        """The archive shard files that hold at least one game, by size, without reading them; an
+        empty file (0 bytes, which the store never writes) is counted, as it is damage that may
+        have held games: read, it is set aside."""
         try:
             entries = list(os.scandir(self._archive_dir))
         except FileNotFoundError:
             return set()
         return {entry.name for entry in entries
-                if entry.name in SHARD_NAMES and entry.is_file() and entry.stat().st_size > EMPTY_SHARD_BYTES}
+                if entry.name in SHARD_NAMES and entry.is_file()
+                and not 0 < entry.stat().st_size <= EMPTY_SHARD_BYTES}
 
     def _archived_doc(self, game_id: str) -> dict[str, Any] | None:
         if game_id not in self._history_index().by_id:

@@ -181,13 +181,12 @@ def paused_gc() -> Iterator[None]:
 
 
 def looks_whole(path: Path, head: bytes) -> bool:
-    """True when ``path`` is missing, empty, or starts with ``head`` and ends with ``}}``
-    as the store writes it (a cheap check at open: two small reads, no parsing)."""
+    """True when ``path`` is missing, or starts with ``head`` and ends with ``}}``
+    as the store writes it (a cheap check at open: two small reads, no parsing);
+    False for an empty file, which the store never writes."""
     try:
         with open(path, "rb") as handle:
             start = handle.read(len(head))
-            if not start:
-                return True
             handle.seek(max(0, os.fstat(handle.fileno()).st_size - 2))
             return start == head and handle.read() == b"}}"
     except FileNotFoundError:
@@ -297,7 +296,9 @@ class AtomicJSONStorage(Storage):
     - A write goes to a temp file in the same folder, is flushed and fsynced,
       renamed over the file (os.replace) and the folder fsynced: a kill at
       any moment leaves the old or the new file, whole.
-    - A missing or empty file reads as an empty database (None).
+    - A missing file reads as an empty database (None). An empty file
+      (0 bytes) is damage, as every write here leaves a whole JSON object
+      (``{}`` at the least): it raises :class:`CorruptFileError`.
     - A file that is not JSON, not UTF-8, cannot be opened, is nested too
       deeply, holds a number too long to read, or is not an object of
       tables of documents raises :class:`CorruptFileError` (a
@@ -349,10 +350,9 @@ class AtomicJSONStorage(Storage):
             return None
         except OSError as error:
             raise CorruptFileError(self.path, lazy("it cannot be opened ({cause})", cause=error.strerror or error)) from error
-        signature = _signature_of(info)
         if not raw:
-            self._seen = signature
-            return None
+            raise CorruptFileError(self.path, lazy("it is empty"))
+        signature = _signature_of(info)
         try:
             with paused_gc():
                 data = load_json(raw.decode(self._encoding))
@@ -388,9 +388,9 @@ class AtomicJSONStorage(Storage):
         self._seen = version
 
     def read(self) -> dict[str, dict[str, Any]] | None:
-        """Return the whole database ``{table: {doc_id: document}}``, or None if empty.
+        """Return the whole database ``{table: {doc_id: document}}``, or None when the file is missing.
 
-        Raises CorruptFileError when the file cannot be read as a database.
+        Raises CorruptFileError when the file cannot be read as a database (an empty file among them).
         """
         return self._load()
 
@@ -407,7 +407,7 @@ class AtomicJSONStorage(Storage):
         if not self._writable:
             raise OSError(f"Cannot write to {self.path}: it was opened read-only.")
         on_disk = signature(self.path)
-        if on_disk is not None and on_disk != self._seen and on_disk[2] > 0:
+        if on_disk is not None and on_disk != self._seen:
             self._load()
         payload = (dump_json(data, **self._dump_options) if self._encoding == "utf-8"
                    else json.dumps(data, **self._dump_options).encode(self._encoding))

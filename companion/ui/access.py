@@ -35,7 +35,9 @@ ASK_THE_HOST = N_("Ask the host for the table's QR code")
 class Gate:
     """What the screens below :func:`KeyGate` reach with :func:`use_gate`:
     the process's ``TableAccess``; ``renew()``, which makes a new key, keeps
-    it on this phone and locks every other session out; ``offer(route)``,
+    it on this phone and locks every other session out (raising the
+    StoreError of ``TableAccess.renew``, nothing changed, when the key can
+    not be saved); ``offer(route)``,
     which lets the browser in when the address ``route`` carries the key;
     and ``checking``, True while the phone's storage is still being read."""
 

@@ -21,7 +21,7 @@ from urllib.parse import parse_qs, urlparse
 
 import flet as ft
 
-from companion.i18n import N_, _
+from companion.i18n import N_, _, ngettext
 from companion.ui.access import KeyGate
 from companion.ui.ask_cards import SUIT_FONT, SUIT_FONT_URL
 from companion.ui.board import BoardScreen
@@ -120,32 +120,65 @@ def query_params(route: str) -> dict[str, str]:
     return {key: values[0] for key, values in parse_qs(urlparse(route).query).items()}
 
 
+NOTICES_HEIGHT = 280
+"""Height (logical pixels) of the scrolling box that shows every notice once
+the user asks for them all: the screen's own buttons stay in view at 390x844."""
+
+NOTICE_LINES = 4
+"""Lines of the first notice shown before the user asks for them all."""
+
+
 @ft.component
-def NoticesBanner() -> ft.Control | None:
-    """The store's notices (a corrupt file moved aside, ...), until dismissed."""
+def NoticesBanner() -> ft.Control:
+    """The store's notices (a damaged file set aside, ...) that this phone has
+    not dismissed: the first one (up to :data:`NOTICE_LINES` lines when more
+    follow) and "Show N more notices", which shows them all in a box of
+    :data:`NOTICES_HEIGHT` that scrolls. "OK" dismisses the notices shown;
+    one that arrives later is shown. With nothing to show, an empty hidden
+    box (a component that returned nothing was seen to stay on the screen)."""
     store = use_store()
     session = use_session()
-    if session.notices_dismissed or not store.notices:
-        return None
+    every, set_every = ft.use_state(False)
+    told = len(store.notices)
+    notices = [str(notice) for notice in store.notices[session.notices_dismissed:told]]
 
     def dismiss():
-        session.notices_dismissed = True
+        session.notices_dismissed = told
+        set_every(False)
 
+    if not notices:
+        return ft.Container(visible=False)
+    colour = ft.Colors.ON_TERTIARY_CONTAINER
+    more = len(notices) - 1
+    if every:
+        shown: ft.Control = ft.Container(
+            ft.Column([ft.Text(notice, color=colour) for notice in notices], spacing=8, scroll=ft.ScrollMode.AUTO),
+            height=NOTICES_HEIGHT,
+        )
+    else:
+        shown = ft.Text(notices[0], color=colour, max_lines=NOTICE_LINES if more > 0 else None,
+                        overflow=ft.TextOverflow.ELLIPSIS)
+    actions: list[ft.Control] = []
+    if more > 0:
+        actions.append(ft.TextButton(
+            _("Show fewer") if every
+            else ngettext("Show {count} more notice", "Show {count} more notices", more).format(count=more),
+            on_click=lambda: set_every(not every), height=TOUCH,
+        ))
+    actions.append(ft.TextButton(_("OK"), on_click=dismiss, height=TOUCH))
     return ft.Container(
         bgcolor=ft.Colors.TERTIARY_CONTAINER,
         border_radius=12,
-        padding=ft.Padding.only(left=16, top=8, right=8, bottom=8),
-        content=ft.Row(
+        padding=ft.Padding.only(left=16, top=8, right=8, bottom=0),
+        content=ft.Column(
             [
-                ft.Icon(ft.Icons.INFO_OUTLINE, color=ft.Colors.ON_TERTIARY_CONTAINER),
-                ft.Column(
-                    [ft.Text(str(notice), color=ft.Colors.ON_TERTIARY_CONTAINER) for notice in store.notices],
-                    expand=True,
-                    spacing=4,
+                ft.Row(
+                    [ft.Icon(ft.Icons.INFO_OUTLINE, color=colour), ft.Container(shown, expand=True)],
+                    vertical_alignment=ft.CrossAxisAlignment.START,
                 ),
-                ft.TextButton(_("OK"), on_click=dismiss, height=TOUCH),
+                ft.Row(actions, alignment=ft.MainAxisAlignment.END, spacing=0),
             ],
-            vertical_alignment=ft.CrossAxisAlignment.CENTER,
+            spacing=0,
         ),
     )
 

@@ -11,6 +11,7 @@ from collections.abc import Callable
 
 import flet as ft
 
+from companion.errors import StoreError
 from companion.i18n import _
 from companion.ui.access import use_gate
 from companion.ui.qr import qr_image
@@ -25,7 +26,8 @@ def InviteView(path: str, title: str, back: Callable[[], None]) -> ft.Control:
 
     When the app listens on this computer only, says that phones can not
     reach it. With a key, "Renew the key" makes a new one: every other
-    phone must scan again.
+    phone must scan again (a key the data folder can not take is told in
+    the message bar, and the key stays as it was).
     """
     gate = use_gate()
     session = use_session()
@@ -33,7 +35,11 @@ def InviteView(path: str, title: str, back: Callable[[], None]) -> ft.Control:
     url = access.invite_url(path)
 
     def renew():
-        gate.renew()
+        try:
+            gate.renew()
+        except StoreError as error:
+            session.tell(str(error))
+            return
         session.tell(_("New key: every other phone must scan the code again"))
 
     lines: list[ft.Control] = [

@@ -36,9 +36,11 @@ class SessionState:
     counts the messages told, ``undo`` is the handler of the message's
     "Undo" button (None: no button) and ``message_screen`` the path of the
     screen the message belongs to; ``screen`` is the path shown now (kept by
-    the app shell through :meth:`entered`). ``notices_dismissed`` hides the store's
-    notices banner. ``wakelock`` holds this session's Flet Wakelock service
-    (kept referenced here so it stays registered). ``new_game_draft`` keeps
+    the app shell through :meth:`entered`). ``notices_dismissed`` counts the
+    store's notices this phone dismissed (the first ones: the store only
+    adds to its list); the banner shows those after them. ``wakelock`` holds
+    this session's Flet Wakelock service (kept referenced here so it stays
+    registered). ``new_game_draft`` keeps
     the New game screen's draft (game, players, options) while the setup
     guide it opened is shown, so the names typed are still there on return.
     ``phone`` is this phone's label, recorded with every change it saves and
@@ -58,7 +60,7 @@ class SessionState:
     undo: Any = field(default=None, repr=False)
     message_screen: str = ""
     screen: str = ""
-    notices_dismissed: bool = False
+    notices_dismissed: int = 0
     wakelock: Any = field(default=None, repr=False)
     new_game_draft: Any = field(default=None, repr=False)
     phone: str = ""

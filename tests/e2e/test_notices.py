@@ -1,0 +1,35 @@
+"""The store's notices in the browser: several stay small, "OK" hides them on the phone's screen."""
+
+from __future__ import annotations
+
+from harness import ANSWER_TIMEOUT_MS, PHONE, AppPage, start_app
+
+from companion.store import Store
+
+DAMAGED = ("drafts.json", "deleted.json", "history.json")
+"""Files damaged before the app starts: one notice each."""
+
+
+def test_three_notices_leave_new_game_in_view_and_ok_hides_them(browser, tmp_path):
+    data = tmp_path / "data"
+    Store(data)
+    for name in DAMAGED:
+        (data / name).write_bytes(b"{not json")
+    server = start_app(data, tmp_path / "server.log")
+    try:
+        context = browser.new_context(viewport=PHONE, color_scheme="light")
+        app = AppPage(context.new_page(), server.url, shots_dir=tmp_path)
+        app.open("/")
+        app.see("Show 2 more notices")
+        app.tap("Show 2 more notices")
+        app.see("Show fewer")
+        new_game = app.button("New game").bounding_box()
+        app.tap("OK")
+        app.button("OK").wait_for(state="hidden", timeout=ANSWER_TIMEOUT_MS)
+        app.see("New game")
+        context.close()
+        problem = server.tracebacks()
+    finally:
+        server.stop()
+    assert new_game["y"] + new_game["height"] <= PHONE["height"]
+    assert not problem, f"the server printed a traceback during the test:\n{problem}"
