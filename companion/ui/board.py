@@ -164,12 +164,16 @@ def _player_line(line: BoardLine, highlighted: bool, sizes: BoardSizes) -> ft.Co
     name_row: list[ft.Control] = [
         ft.Icon(ft.Icons.EMOJI_EVENTS, size=sizes.name, color=colour, visible=line.wins),
         ft.Text(line.player, size=sizes.name, weight=ft.FontWeight.W_600, color=colour, style=TIGHT,
-                max_lines=1, overflow=ft.TextOverflow.ELLIPSIS, expand=True, expand_loose=True),
+                max_lines=1, overflow=ft.TextOverflow.ELLIPSIS),
         _mark(_("deals"), sizes, line.deals),
         _mark(_("starts"), sizes, line.starts),
     ]
     who: list[ft.Control] = [
-        ft.Row(name_row, spacing=sizes.gap, vertical_alignment=ft.CrossAxisAlignment.CENTER),
+        # Wrapped: the marks go under a name they do not fit beside, and a
+        # name longer than the line is cut short (a wrapped row gives each
+        # part at most the line's width).
+        ft.Row(name_row, spacing=sizes.gap, run_spacing=2, wrap=True,
+               vertical_alignment=ft.CrossAxisAlignment.CENTER),
         ft.Text(line.note, size=sizes.note, color=colour or ft.Colors.ON_SURFACE_VARIANT, visible=bool(line.note)),
     ]
     return ft.Container(

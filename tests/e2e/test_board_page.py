@@ -16,7 +16,7 @@ import pytest
 from companion.pads import new_pad
 from companion.store import Store
 import steps
-from harness import BOARD, AppPage
+from harness import BOARD, PHONE, AppPage
 
 PLAYERS = ["Ann", "Ben", "Cy"]
 
@@ -180,3 +180,17 @@ def test_a_long_name_is_cut_short_before_the_totals(server, board):
     total = shown.page.get_by_test_id(f"board-total-{long_name}").bounding_box()
     name = shown.page.get_by_text(long_name, exact=True).first.bounding_box()
     assert name["x"] + name["width"] <= total["x"]
+
+
+def test_on_a_phone_the_dealer_and_the_starter_keep_their_names_beside_their_marks(server, browser):
+    pad = new_pad("up_to_nine", PLAYERS)
+    Store(server.data_dir).save_game(pad.to_doc())
+    context = browser.new_context(viewport=PHONE, color_scheme="light")
+    try:
+        shown = AppPage(context.new_page(), server.url)
+        shown.open(f"/board/{pad.id}")
+        shown.see("starts")
+        widths = {name: shown.page.get_by_text(name, exact=True).first.bounding_box()["width"] for name in PLAYERS}
+    finally:
+        context.close()
+    assert all(width >= 20 for width in widths.values()), widths
