@@ -188,3 +188,16 @@ def test_add_round_on_contradicting_hands_shows_them_and_the_pads_words(tmp_path
         return told, pad_of(store, game_id).rows[0].points, store.get_draft(game_id)
 
     assert pad_session(tmp_path, 0, play) == (True, {"Ann": 10, "Ben": 0, "Cy": 4}, None)
+
+
+def test_hands_saved_after_the_game_was_ended_are_kept_and_the_end_is_told(tmp_path):
+    store, game_id = one_up(tmp_path, rounds=1)
+    two_hands_in(store, game_id)
+    assert hands.enter_hand(store, game_id, "Ben", entry("Ben", ["5"]), "Ben's phone") is None
+    store.update_game(game_id, lambda pad: pad.end_early(), by="Ann's phone")
+    refused = hands.save_hands(store, game_id, "Ben's phone")
+    assert (refused.saved, refused.message) == (
+        False, "The game was ended on Ann's phone, so the hands entered for round 2 were not saved as a round.")
+    assert shown_hands(store, game_id).stale == refused.message
+    store.update_game(game_id, lambda pad: pad.undo(), by="Ann's phone")
+    assert hands.save_hands(store, game_id, "Ben's phone").message == "Round 2 saved"

@@ -8,12 +8,15 @@ import re
 
 import flet as ft
 
-from companion.pads import new_pad, pad_from_doc
+from companion.pads import new_pad
 from companion.server import TableAccess
 from companion.store import Store
 from companion.ui import pad as pad_screen
 from companion.ui.app import session_main
+from companion.ui import hands
 from flet_session import click, find, open_session, run_alone, server_hub, shown_strings, tap, until
+from test_hands_rounds import pad_of
+from test_hands_saving import one_up_entry
 
 PLAYERS = ["Ann", "Ben", "Cy"]
 
@@ -49,11 +52,6 @@ def saved_with_rounds(store: Store, rounds: int) -> str:
     return pad.id
 
 
-def latest(store: Store, game_id: str):
-    """The game as saved now, as a pad."""
-    return pad_from_doc(store.get_game(game_id))
-
-
 def two_phones(tmp_path, rounds: int, play):
     """Run ``play(store, game_id, phones)`` with two in-process phones on the pad of a saved One-card game."""
 
@@ -75,7 +73,7 @@ def undo_button(phone) -> ft.Control:
 
 
 def rounds_saved(store: Store, game_id: str) -> int:
-    return len(latest(store, game_id).rounds)
+    return len(pad_of(store, game_id).rounds)
 
 
 def test_two_phones_tapping_undo_together_undo_one_change_and_the_later_is_told(tmp_path):
@@ -127,14 +125,14 @@ def test_a_round_sheet_open_while_another_phone_ends_the_game_asks_before_playin
         await tap(ann, "End the game now")
         told = await sees(ben, f"This game was ended on {PHONE} while this sheet was open. "
                                "Saving will ask whether to play on.")
-        ended = latest(store, game_id).changes[0]
+        ended = pad_of(store, game_id).changes[0]
         await tap(ben, "Cy won")
         asked = await sees(ben, f"{PHONE} ended this game ({ended.time}) while this sheet was open: "
                                 "save yours and play on, or drop it?")
-        still = (latest(store, game_id).finished, rounds_saved(store, game_id))
+        still = (pad_of(store, game_id).finished, rounds_saved(store, game_id))
         await tap(ben, "Save and play on")
         await sees(ben, "Round 3 saved")
-        now = latest(store, game_id)
+        now = pad_of(store, game_id)
         return told, asked, still, (now.finished, len(now.rounds), now.changes[0].label)
 
     assert two_phones(tmp_path, 2, play) == (True, True, (True, 2), (False, 3, "round 3 added"))
@@ -151,7 +149,7 @@ def test_dropping_the_round_keeps_the_game_ended(tmp_path):
         await sees(ben, "Drop mine")
         await tap(ben, "Drop mine")
         await sees(ben, "Nothing changed: the game stays as saved on the other phone")
-        now = latest(store, game_id)
+        now = pad_of(store, game_id)
         return now.finished, len(now.rounds)
 
     assert two_phones(tmp_path, 2, play) == (True, 2)
@@ -183,10 +181,10 @@ def test_ending_the_game_says_so_in_place_of_the_last_save_and_its_undo_takes_th
         await sees(ann, "Round 3 saved")
         await tap(ann, "End the game now")
         await sees(ann, "Game ended")
-        told = (says(ann, "Round 3 saved"), latest(store, game_id).finished)
+        told = (says(ann, "Round 3 saved"), pad_of(store, game_id).finished)
         await tap(ann, "Undo")
         await sees(ann, "Undone: game ended early")
-        now = latest(store, game_id)
+        now = pad_of(store, game_id)
         return told, (now.finished, len(now.rounds))
 
     assert two_phones(tmp_path, 2, play) == ((False, True), (False, 3))
@@ -205,3 +203,48 @@ def test_the_undo_of_the_changes_view_is_refused_the_same_when_tapped_before_the
         return rounds_saved(store, game_id), told
 
     assert two_phones(tmp_path, 3, play) == (2, True)
+
+
+def test_an_undo_tapped_as_the_phone_wakes_up_is_taken_as_the_change_it_offered(tmp_path):
+    async def play(store, game_id, phones):
+        ann, ben = phones
+        bens_button = undo_button(ben)
+        ben.session.page.on_disconnect()
+        await tap(ann, "Add round")
+        await tap(ann, "Cy won")
+        await sees(ann, "Round 3 saved")
+        ben.session.page.on_connect()
+        await sees(ben, f"Undo: round 3, added {ANY_TIME}")
+        await click(ben, bens_button)
+        told = await sees(ben, f"{PHONE} made a newer change (round 3 added, {ANY_TIME}): undo now takes back that one")
+        return rounds_saved(store, game_id), told
+
+    assert two_phones(tmp_path, 2, play) == (3, True)
+
+
+def test_playing_on_from_a_sheet_started_from_the_hands_uses_the_hands_up(tmp_path):
+    whole = {"hands": {"Ann": "K", "Ben": "", "Cy": "A"}, "went_out": "Ben"}
+
+    async def run():
+        store = Store(tmp_path)
+        pad = new_pad("one_up", PLAYERS)
+        pad.add_round(**whole)
+        store.save_game(pad.to_doc())
+        for player in PLAYERS:
+            refusal = hands.enter_hand(store, pad.id, player, one_up_entry(
+                player, [] if player == "Cy" else ["6"], player == "Cy"), f"{player}'s phone")
+            assert refusal is None
+        main = session_main(store, TableAccess(tmp_path, required=False, host="127.0.0.1", port=8550))
+        hub = server_hub()
+        ann, ben = [await open_session(main, f"/pad/{pad.id}", hub) for _phone in range(2)]
+        await tap(ben, "Add round")
+        await tap(ann, "End the game now")
+        await sees(ben, f"This game was ended on {PHONE} while this sheet was open. Saving will ask whether to play on.")
+        await tap(ben, "Save round")
+        await tap(ben, "Save and play on")
+        await sees(ben, "Round 2 saved")
+        now = pad_of(store, pad.id)
+        return store.get_draft(pad.id), (now.finished, len(now.rounds)), [
+            text for text in shown_strings(ben.session.page) if "were not used" in text]
+
+    assert run_alone(run()) == (None, (False, 2), [])

@@ -498,6 +498,30 @@ class TestSavingFromTwoPhones:
         assert saving.delete_round(store, game_id, delete.conflict.mark, "Ben's phone").message == "Round 2 deleted"
         assert [r["winner"] for r in _latest(store, game_id).rounds] == ["Ann"]
 
+    def test_a_round_also_saved_elsewhere_before_the_end_is_asked_about_first_then_the_end(self, table):
+        store, game_id = table
+        mark = saving.mark_new(_latest(store, game_id))
+        assert saving.save_round(store, game_id, mark, {"winner": "Cy"}, "Cy's phone").saved
+        assert saving.change_game(store, game_id, lambda pad: pad.end_early(), "Ann's phone").saved
+        ended_at = _latest(store, game_id).changes[0].time
+        first = saving.save_round(store, game_id, mark, {"winner": "Cy"}, "Ben's phone")
+        assert (first.conflict.kind, first.conflict.apply_label) == (saving.ADD, "Save as round 4")
+        second = saving.save_round(store, game_id, first.conflict.mark, {"winner": "Cy"}, "Ben's phone")
+        assert second.conflict.kind == saving.ENDED
+        assert second.message == (f"Ann's phone ended this game ({ended_at}) while this sheet was open: "
+                                  "save yours and play on, or drop it?")
+        assert len(_latest(store, game_id).rounds) == 3
+
+    def test_a_delete_in_a_game_ended_meanwhile_is_asked_in_the_words_of_a_delete(self, table):
+        store, game_id = table
+        mark = saving.mark_round(_latest(store, game_id), 2)
+        assert saving.change_game(store, game_id, lambda pad: pad.end_early(), "Cy's phone").saved
+        ended_at = _latest(store, game_id).changes[0].time
+        asked = saving.delete_round(store, game_id, mark, "Ben's phone")
+        assert asked.message == (f"Cy's phone ended this game ({ended_at}) while this sheet was open: "
+                                 "delete the round and play on, or keep it?")
+        assert (asked.conflict.apply_label, asked.conflict.drop_label) == ("Delete it and play on", "Keep it")
+
     def test_a_sheet_opened_on_a_finished_game_saves_without_asking(self, table):
         store, game_id = table
         assert saving.change_game(store, game_id, lambda pad: pad.end_early(), "Cy's phone").saved

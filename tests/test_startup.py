@@ -26,6 +26,7 @@ import subprocess
 import sys
 import textwrap
 import threading
+import time
 from pathlib import Path
 
 import pytest
@@ -367,3 +368,27 @@ def test_a_first_frame_on_play_names_no_font_and_the_suit_font_is_named_after_it
         return shows(phone, "Check a move" if route == "/check" else "Companion"), phone.session.page.fonts
 
     assert run_alone(first_frame()) == (True, named)
+
+
+def test_requests_that_never_open_a_session_keep_the_second_step_waiting_no_longer_than_the_longest_wait():
+    finished = threading.Event()
+    with socket.socket() as server:
+        server.bind(("127.0.0.1", 0))
+        server.listen()
+        warming = warm_in_background("127.0.0.1", server.getsockname()[1], then=finished.set,
+                                     wait=0.01, after=0, longest=0.2)
+        keep_requesting = threading.Event()
+
+        def crawl() -> None:
+            while not keep_requesting.is_set():
+                warming.requested.set()
+                time.sleep(0.002)
+
+        crawler = threading.Thread(target=crawl, daemon=True)
+        crawler.start()
+        try:
+            assert finished.wait(timeout=120) is True
+        finally:
+            keep_requesting.set()
+            crawler.join()
+    assert (warming.served.is_set(), warming.later.is_set()) == (False, True)

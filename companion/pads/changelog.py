@@ -327,16 +327,33 @@ def add_conflict_message(log: Sequence[Record], expected: int, next_round: int) 
         by=by, next_round=next_round)
 
 
-def ended_message(log: Sequence[Record]) -> str:
-    """A change entered while the game was in play, when it has been finished
-    or ended early since: "Ben's phone ended this game (20:41) while this
-    sheet was open: save yours and play on, or drop it?" (who and when from
-    the newest change that finished the game)."""
-    ended = next((record for record in reversed(log) if (record.get("flags") or {}).get("after", [False])[0]), None)
+def ended_record(log: Sequence[Record]) -> Record | None:
+    """The newest change in ``log`` that finished the game or ended it early
+    (its flags after it say finished), or None when the log holds none."""
+    return next((record for record in reversed(log) if (record.get("flags") or {}).get("after", [False])[0]), None)
+
+
+def ended_message(log: Sequence[Record], deleting: bool = False) -> str:
+    """Why a change entered while the game was in play (a round saved, or
+    deleted when ``deleting``) is put as a question now that the game has
+    been finished or ended early since.
+
+    Takes the game's change log; returns the question in the current
+    language, with who ended the game and when (:func:`ended_record`):
+    "Ben's phone ended this game (20:41) while this sheet was open: save
+    yours and play on, or drop it?" ("... delete the round and play on, or
+    keep it?" when deleting; without who and when when the log does not
+    know them)."""
+    ended = ended_record(log)
     if ended is None:
+        if deleting:
+            return _("This game was ended while this sheet was open: delete the round and play on, or keep it?")
         return _("This game was ended while this sheet was open: save yours and play on, or drop it?")
-    return opening(_("{who} ended this game ({time}) while this sheet was open: save yours and play on, or drop it?").format(
-        who=who(ended["by"]), time=clock_time(ended["at"])))
+    if deleting:
+        text = _("{who} ended this game ({time}) while this sheet was open: delete the round and play on, or keep it?")
+    else:
+        text = _("{who} ended this game ({time}) while this sheet was open: save yours and play on, or drop it?")
+    return opening(text.format(who=who(ended["by"]), time=clock_time(ended["at"])))
 
 
 def undo_conflict_message(log: Sequence[Record], expected: Any, target: Record | None) -> str:

@@ -83,6 +83,15 @@ def is_stale(pad: Pad, draft: Mapping[str, Any]) -> bool:
     return draft.get("round") != pad.next_round
 
 
+def ended_only(pad: Pad, draft: Mapping[str, Any]) -> bool:
+    """True when ``draft`` is stale only because the game was finished or
+    ended early: no round was added since it began, so it would be the deal
+    being played again if the game were taken back into play."""
+    rounds = draft.get("rounds")
+    added = added_since(pad, rounds) if isinstance(rounds, list) else draft.get("round") != pad.next_round
+    return pad.finished and not added
+
+
 def stale_round(pad: Pad, draft: Mapping[str, Any]) -> object:
     """The round that made a stale ``draft`` stale: the first round added
     since it began (its ``round`` for a draft without ``rounds``, or when

@@ -151,18 +151,27 @@ class VersionedPad:
         rounds = self._rounds[:index] + self._rounds[index + 1:]
         self._commit("delete", rounds=rounds, number=index + 1, round_change=(saved, None), reopen=True)
 
-    def expect_in_play(self) -> None:
+    def expect_in_play(self, deleting: bool = False) -> None:
         """Refuse a change that was entered while the game was in play (an
         entry sheet opened then) now that the game is finished or ended
         early: saving it would take the game back into play (a round change
         reopens a finished game) without the user knowing it had ended.
+        ``deleting`` is True for the delete of a round (the question's words).
 
         Raises:
             ConflictError: the game is finished; the message says who ended
-                it and asks whether to save and play on.
+                it and asks whether to go on and play on
+                (``changelog.ended_message``).
         """
         if self._finished:
-            raise ConflictError(changelog.ended_message(self._log))
+            raise ConflictError(changelog.ended_message(self._log, deleting))
+
+    @property
+    def ended_by(self) -> str | None:
+        """The label of the phone whose change last finished the game or
+        ended it early (None: not known, or the game was never ended)."""
+        record = changelog.ended_record(self._log)
+        return None if record is None else record["by"]
 
     def reopen(self) -> None:
         """Take a finished game (or one ended early) back into play, to correct

@@ -30,6 +30,7 @@ from companion.pads.changelog import who
 from companion.pads.hands import (
     HandsStatus,
     added_since,
+    ended_only,
     entered_by,
     is_stale,
     round_ids,
@@ -49,8 +50,8 @@ class Hands:
     Attributes:
         draft: the draft for the pad's next round (None: no hand is in).
         status: who is done and who is missing (None without a draft).
-        stale: the words telling that a draft's deal was saved another way
-            ("" when there is no such draft).
+        stale: the words telling that a draft's deal was saved another way,
+            or that the game was ended ("" when there is no such draft).
     """
 
     draft: dict[str, Any] | None
@@ -66,7 +67,7 @@ def table_hands(pad: Pad, draft: dict[str, Any] | None) -> Hands:
     if not pad.HAND_BY_HAND or draft is None:
         return Hands(None, None)
     if is_stale(pad, draft):
-        return Hands(None, None, not_used(pad, stale_round(pad, draft)))
+        return Hands(None, None, not_used(pad, draft))
     return Hands(draft, status(pad, draft))
 
 
@@ -83,9 +84,15 @@ def sheet_start(pad: Pad, hands: Hands, player: str | None = None) -> tuple[dict
     return start_entry(pad, parts)
 
 
-def not_used(pad: Pad, number: object) -> str:
-    """Why a draft for round ``number`` is not used: that round was saved
-    another way (on the phone that made ``pad``'s newest change)."""
+def not_used(pad: Pad, draft: dict[str, Any]) -> str:
+    """Why a stale ``draft`` (``companion.pads.hands.is_stale``) is not used
+    for ``pad`` (the game as saved now): the game was ended (on the phone
+    that ended it), or its round was saved another way (on the phone that
+    made ``pad``'s newest change)."""
+    number = stale_round(pad, draft)
+    if ended_only(pad, draft):
+        return _("The game was ended on {phone}, so the hands entered for round {number} were not saved as a round.").format(
+            number=number, phone=who(pad.ended_by))
     newest = pad.changes[0].by if pad.changes else None
     return _("Round {number} was saved on {phone}, so the hands entered for it were not used.").format(
         number=number, phone=who(newest)
@@ -230,9 +237,11 @@ def save_hands(store: Any, game_id: str, by: str | None) -> Outcome:
     it: a round added since the draft began refuses it.
 
     Returns an :class:`Outcome`: saved ("Round 4 saved"); refused by the
-    pad (the rules' words, the draft kept to be put right); or, when the
-    deal was saved meanwhile another way, refused with the draft cleared
-    (nothing saved twice).
+    pad (the rules' words, the draft kept to be put right); when the deal
+    was saved meanwhile another way, refused with the draft cleared
+    (nothing saved twice); or, when the game was ended meanwhile, refused
+    with the draft kept (it is the deal being played again if the game is
+    taken back into play).
     """
     try:
         draft = store.get_draft(game_id)
@@ -241,9 +250,12 @@ def save_hands(store: Any, game_id: str, by: str | None) -> Outcome:
     if draft is None:
         return Outcome(False, _("The hands were cleared on another phone: nothing to save"))
 
+    ended: list[bool] = []
+
     def change(pad: Pad) -> None:
         if is_stale(pad, draft):
-            raise ConflictError(not_used(pad, stale_round(pad, draft)))
+            ended.append(ended_only(pad, draft))
+            raise ConflictError(not_used(pad, draft))
         entry = pad.join_hands(draft["parts"])
         pad.hands_by = entered_by(pad, draft)
         pad.add_round(**entry, expected_round=pad.next_round)
@@ -251,7 +263,8 @@ def save_hands(store: Any, game_id: str, by: str | None) -> Outcome:
     try:
         pad = store.update_game(game_id, change, by=by)
     except ConflictError as error:
-        clear_hands(store, game_id)
+        if not any(ended):
+            clear_hands(store, game_id)
         return Outcome(False, str(error))
     except saving.REFUSED as error:
         return Outcome(False, str(error))

@@ -72,6 +72,22 @@ back during which a tap on it is taken as a tap on what it offered before:
 the phone may have been tapped before it painted the new words."""
 
 
+@dataclass(frozen=True)
+class UndoOffered:
+    """What a phone's undo button offers, as the pad screen last drew it.
+
+    Attributes:
+        undo_id: the change it takes back (``Pad.undo_id``; None: none).
+        before: the change it took back until another phone's change moved
+            it (None when this phone moved it, or it has not moved).
+        since: when it moved (``time.monotonic()`` seconds).
+    """
+
+    undo_id: int | None
+    before: int | None = None
+    since: float = 0.0
+
+
 def use_undo_offered(pad: Pad | None, session: SessionState) -> Callable[[int | None], int | None]:
     """The change a tap on the pad's undo button meant to take back; call
     inside the pad's component on every render.
@@ -83,22 +99,21 @@ def use_undo_offered(pad: Pad | None, session: SessionState) -> Callable[[int | 
     offered before that. Undoing that one is then refused with the pad's
     words ("Ben's phone already undid round 3 ...: nothing was undone")
     instead of a second change being undone that nobody asked to undo
-    (``Pad.undo(expected=...)``). A change this phone made (its session's
-    ``revision`` moved with it) starts no wait."""
+    (``Pad.undo(expected=...)``). A change this phone saved (its number is
+    the session's ``own_changes`` for the game) starts no wait; a reconnect
+    or a hand entered does not count as one."""
     seen = ft.use_ref(None)
     undo_id = None if pad is None else pad.undo_id
     if seen.current is None:
-        seen.current = (undo_id, None, 0.0, session.revision)
-    elif seen.current[0] != undo_id:
-        own = session.revision != seen.current[3]
-        seen.current = (undo_id, None if own else seen.current[0], time.monotonic(), session.revision)
-    else:
-        seen.current = (*seen.current[:3], session.revision)
+        seen.current = UndoOffered(undo_id)
+    elif seen.current.undo_id != undo_id:
+        own = pad is not None and session.own_changes.get(pad.id) == pad.latest_change_id
+        seen.current = UndoOffered(undo_id, None if own else seen.current.undo_id, time.monotonic())
 
     def offered(expected: int | None) -> int | None:
-        now, before, since, _revision = seen.current
-        if expected == now and before is not None and time.monotonic() - since < UNDO_SETTLE:
-            return before
+        shown = seen.current
+        if expected == shown.undo_id and shown.before is not None and time.monotonic() - shown.since < UNDO_SETTLE:
+            return shown.before
         return expected
 
     return offered
@@ -191,7 +206,7 @@ def sheet_notice(pad: Pad, mark: SheetMark) -> str:
     newest = pad.changes[0].by if pad.changes else None
     if mark.in_play and pad.finished:
         return _("This game was ended on {phone} while this sheet was open. Saving will ask whether to play on.").format(
-            phone=who(newest))
+            phone=who(pad.ended_by))
     if mark.new:
         if pad.next_round == mark.number:
             return ""
@@ -635,11 +650,17 @@ def GamePad(game_id: str) -> ft.Control:
         page.run_task(save_entry, mark, entry)
         return None
 
+    async def save_from_sheet(mark: SheetMark, entry: dict) -> Outcome:
+        """Save the sheet's entry on ``mark``; a new round the sheet started
+        from the hands entered hand by hand uses them up (they are cleared)."""
+        outcome = await asyncio.to_thread(saving.save_round, store, game_id, mark, entry, by)
+        if outcome.saved and mark.new and sheet_start.current is not None:
+            await asyncio.to_thread(hands.clear_hands, store, game_id)
+        return outcome
+
     async def save_entry(mark: SheetMark, entry: dict):
         try:
-            outcome = await asyncio.to_thread(saving.save_round, store, game_id, mark, entry, by)
-            if outcome.saved and mark.new and sheet_start.current is not None:
-                await asyncio.to_thread(hands.clear_hands, store, game_id)
+            outcome = await save_from_sheet(mark, entry)
         finally:
             saving_now.current = False
         set_problem(settle(outcome, entry) or "")
@@ -667,7 +688,7 @@ def GamePad(game_id: str) -> ft.Control:
         if conflict.kind == DELETE:
             outcome = await asyncio.to_thread(saving.delete_round, store, game_id, conflict.mark, by)
         else:
-            outcome = await asyncio.to_thread(saving.save_round, store, game_id, conflict.mark, entry, by)
+            outcome = await save_from_sheet(conflict.mark, entry)
         set_question(None)
         refusal = settle(outcome, entry)
         if refusal:

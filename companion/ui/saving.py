@@ -159,32 +159,56 @@ def latest(store: Any, game_id: str) -> Pad | None:
         return None
 
 
-def _new_round_conflict(kind: str, message: str, pad: Pad) -> Conflict:
-    """A conflict whose answer is to save the user's entry as the next round."""
+def _new_round_conflict(kind: str, message: str, pad: Pad, in_play: bool) -> Conflict:
+    """A conflict whose answer is to save the user's entry as the next round
+    (``in_play`` as the sheet's mark had it, so a game ended meanwhile is
+    asked about next)."""
     number = pad.next_round
-    return Conflict(kind, message, SheetMark(None, None, number, not pad.finished),
+    return Conflict(kind, message, SheetMark(None, None, number, in_play),
                     _("Save as round {number}").format(number=number), _("Drop mine"))
+
+
+def moved(pad: Pad, mark: SheetMark) -> bool:
+    """True when the round ``mark`` names changed or went since its sheet
+    was opened (for a new round: another round was added or deleted), as
+    ``pad`` (the game as saved now) has it."""
+    if mark.new:
+        return pad.next_round != mark.number
+    try:
+        return pad.round_rev(mark.round_id) != mark.rev
+    except (ConflictError, PadError):
+        return True
+
+
+def _expect_in_play(pad: Pad, mark: SheetMark, deleting: bool = False) -> None:
+    """Refuse (ConflictError, ``Pad.expect_in_play``) a change from a sheet
+    opened while the game was in play when the game has ended since, unless
+    its round moved too: the round's own question is put first, and the end
+    is asked about at the next save."""
+    if mark.in_play and not moved(pad, mark):
+        pad.expect_in_play(deleting)
 
 
 def _conflict(store: Any, game_id: str, mark: SheetMark, message: str, deleting: bool) -> Conflict | None:
     """The choice to offer after a ConflictError on ``mark``'s round; None
     when there is nothing left to choose (the game is gone, or a round to
-    delete is already deleted)."""
+    delete is already deleted). A round that moved is asked about before
+    an end of the game (see :func:`_expect_in_play`)."""
     pad = latest(store, game_id)
     if pad is None:
         return None
-    if mark.in_play and pad.finished:
+    if mark.in_play and pad.finished and not moved(pad, mark):
         ended = SheetMark(mark.round_id, mark.rev, pad.next_round if mark.new else mark.number, False)
         if deleting:
             return Conflict(DELETE, message, ended, _("Delete it and play on"), _("Keep it"))
         return Conflict(ENDED, message, ended, _("Save and play on"), _("Drop mine"))
     if mark.new:
-        return _new_round_conflict(ADD, message, pad)
+        return _new_round_conflict(ADD, message, pad, mark.in_play)
     try:
         number = pad.round_number(mark.round_id)
     except (ConflictError, PadError):
-        return None if deleting else _new_round_conflict(GONE, message, pad)
-    now = SheetMark(mark.round_id, pad.round_rev(number), number, not pad.finished)
+        return None if deleting else _new_round_conflict(GONE, message, pad, mark.in_play)
+    now = SheetMark(mark.round_id, pad.round_rev(number), number, mark.in_play)
     if deleting:
         return Conflict(DELETE, message, now, _("Delete it anyway"), _("Keep it"))
     return Conflict(EDIT, message, now, _("Save mine over it"), _("Keep theirs"))
@@ -204,8 +228,7 @@ def save_round(store: Any, game_id: str, mark: SheetMark, entry: dict, by: str |
     """
 
     def change(pad: Pad) -> None:
-        if mark.in_play:
-            pad.expect_in_play()
+        _expect_in_play(pad, mark)
         if mark.new:
             pad.add_round(**entry, expected_round=mark.number)
         else:
@@ -230,8 +253,7 @@ def delete_round(store: Any, game_id: str, mark: SheetMark, by: str | None) -> O
     round already deleted leaves nothing to choose: only the message).
     """
     def change(pad: Pad) -> None:
-        if mark.in_play:
-            pad.expect_in_play()
+        _expect_in_play(pad, mark, deleting=True)
         pad.delete_round(mark.round_id, expected_rev=mark.rev)
 
     try:

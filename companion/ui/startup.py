@@ -91,6 +91,12 @@ FIRST_SESSION_WAIT = 5.0
 """Most seconds the second step of the warming waits for a first session with
 no page or file request meanwhile."""
 
+LONGEST_SESSION_WAIT = 60.0
+"""Most seconds the second step of the warming waits for a first session
+while page or file requests keep coming (a client that fetches without
+ever opening a session, such as a link preview or a crawler, does not
+keep the saved files from being read once)."""
+
 WARM_AFTER = 1.0
 """Seconds between the first session's drawing and the second step of the
 warming: the screen drawn is sent to the phone and painted meanwhile."""
@@ -201,13 +207,15 @@ class Warming:
 
 def warm_in_background(host: str, port: int, first: Callable[[], None] | None = None,
                        then: Callable[[], None] | None = None, *,
-                       wait: float = FIRST_SESSION_WAIT, after: float = WARM_AFTER) -> Warming:
+                       wait: float = FIRST_SESSION_WAIT, after: float = WARM_AFTER,
+                       longest: float = LONGEST_SESSION_WAIT) -> Warming:
     """Start a daemon thread that waits until the server listens on ``host``:``port``,
     runs :func:`warm_first_frame` and ``first()`` (other work the first frame
     needs, such as reading the games in progress), waits for a first session
     to draw its screen (when ``wait`` seconds pass with no page or file
     request, the phone fetching the client having gone quiet or none having
-    come, it waits no longer) and ``after`` seconds more,
+    come, it waits no longer; nor, whatever is requested, after ``longest``
+    seconds) and ``after`` seconds more,
     then runs :func:`warm_later` and ``then()`` (other work that should not
     slow the first frame, such as reading every saved file once). ``first``
     and ``then`` run even when the warming step before them failed; each
@@ -228,7 +236,8 @@ def warm_in_background(host: str, port: int, first: Callable[[], None] | None = 
                         first()
                 finally:
                     warming.first_frame.set()
-        while not warming.served.wait(wait) and warming.requested.is_set():
+        given_up = time.monotonic() + longest
+        while not warming.served.wait(wait) and warming.requested.is_set() and time.monotonic() < given_up:
             warming.requested.clear()
         time.sleep(after)
         warming.later.set()

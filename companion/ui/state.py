@@ -48,7 +48,10 @@ class SessionState:
     the phone had when it was named); ``prefs`` holds the
     Flet SharedPreferences service that keeps the label on the phone.
     ``pad_game_id`` is the saved game whose score pad this session showed
-    last (empty: none yet); the Check tab follows it.
+    last (empty: none yet); the Check tab follows it. ``own_changes`` maps
+    a game's id to the number of the newest change this session saved to it
+    (``Pad.latest_change_id``; see :func:`announce_saved`), so a screen can
+    tell this phone's changes from other phones'.
     ``listening`` is this session's ``companion.ui.live.Listening``: the
     game topics its screens listen to (see :func:`use_game`); ``games`` the
     store's ``companion.ui.live.GameCache`` shared by every session.
@@ -66,6 +69,7 @@ class SessionState:
     phone: str = ""
     prefs: Any = field(default=None, repr=False)
     pad_game_id: str = ""
+    own_changes: dict[str, int] = field(default_factory=dict, repr=False)
     listening: Any = field(default=None, repr=False)
     games: Any = field(default=None, repr=False)
 
@@ -408,6 +412,8 @@ def announce_saved(session: SessionState, game_id: str | None = None, pad: Pad |
     (:func:`after_own_paint`); the others cost nothing.
     """
     session.saved()
+    if game_id is not None and pad is not None:
+        session.own_changes[game_id] = pad.latest_change_id
     pubsub = ft.context.page.pubsub
     topics: list[tuple[str, int | None]] = []
     if game_id is not None:
