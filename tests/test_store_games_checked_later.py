@@ -85,8 +85,11 @@ def test_a_games_file_emptied_while_the_store_runs_is_set_aside_at_its_next_read
     games.write_bytes(b"")
     assert store.unfinished_games() == []
     assert set_aside(games)[0].read_bytes() == b""
-    [notice] = store.notices
-    assert "games.json: it is empty" in notice and "games in progress" in notice
+    assert [told(notice, tmp_path) for notice in store.notices] == [
+        "Companion could not read its file <folder>/games.json: it is empty. The file was not changed; "
+        "it was moved to <folder>/games.json.corrupt-<time>. It held the games in progress, which could not "
+        "be read from it; a fresh file was started. Finished games are not affected."
+    ]
 
 
 def test_the_store_never_leaves_an_empty_file_of_its_own(tmp_path):
