@@ -30,12 +30,17 @@ def notices_shown(page, store: Store) -> list[int]:
     return [number for number, notice in enumerate(store.notices) if str(notice) in shown]
 
 
+async def open_phone(store: Store, tmp_path):
+    """A phone on the first screen of the app over ``store`` (kept in ``tmp_path``)."""
+    return await open_session(session_main(store, TableAccess(tmp_path, required=False, host="127.0.0.1",
+                                                              port=8550)), "/", server_hub())
+
+
 def test_three_notices_show_the_first_and_the_others_on_asking(tmp_path):
     store = damaged_store(tmp_path)
 
     async def play():
-        phone = await open_session(session_main(store, TableAccess(tmp_path, required=False, host="127.0.0.1",
-                                                                   port=8550)), "/", server_hub())
+        phone = await open_phone(store, tmp_path)
         page = phone.session.page
         first = (notices_shown(page, store), "Show 2 more notices" in shown_strings(page),
                  "New game" in shown_strings(page))
@@ -51,8 +56,7 @@ def test_ok_hides_the_notices_shown_and_a_later_notice_is_shown(tmp_path):
     store = damaged_store(tmp_path)
 
     async def play():
-        phone = await open_session(session_main(store, TableAccess(tmp_path, required=False, host="127.0.0.1",
-                                                                   port=8550)), "/", server_hub())
+        phone = await open_phone(store, tmp_path)
         page = phone.session.page
         before = notices_shown(page, store)
         await tap(phone, "OK")

@@ -72,6 +72,13 @@ def undo_button(phone) -> ft.Control:
                 and getattr(control.icon, "icon", None) == ft.Icons.UNDO)
 
 
+async def add_round(phone, winner: str, number: int) -> None:
+    """On ``phone``: "Add round", then "<winner> won"; waits until round ``number`` is saved."""
+    await tap(phone, "Add round")
+    await tap(phone, f"{winner} won")
+    await sees(phone, f"Round {number} saved")
+
+
 def rounds_saved(store: Store, game_id: str) -> int:
     return len(pad_of(store, game_id).rounds)
 
@@ -107,9 +114,7 @@ def test_a_tap_on_undo_once_the_new_words_have_settled_undoes_the_change_they_na
 def test_undo_right_after_this_phones_own_save_undoes_that_save(tmp_path):
     async def play(store, game_id, phones):
         ann = phones[0]
-        await tap(ann, "Add round")
-        await tap(ann, "Ben won")
-        await sees(ann, "Round 3 saved")
+        await add_round(ann, "Ben", 3)
         saved = rounds_saved(store, game_id)
         await click(ann, undo_button(ann))
         await sees(ann, "Undone: round 3 added")
@@ -159,14 +164,12 @@ def test_a_refusal_on_the_table_goes_once_a_newer_change_is_shown(tmp_path):
     async def play(store, game_id, phones):
         ann, ben = phones
         bens_button = undo_button(ben)
-        await tap(ann, "Add round")
-        await tap(ann, "Cy won")
+        await add_round(ann, "Cy", 3)
         await sees(ben, f"Undo: round 3, added {ANY_TIME}")
         refusal = f"{PHONE} made a newer change (round 3 added, {ANY_TIME}): undo now takes back that one"
         await click(ben, bens_button)
         shown = await sees(ben, refusal)
-        await tap(ann, "Add round")
-        await tap(ann, "Ann won")
+        await add_round(ann, "Ann", 4)
         await sees(ben, f"Undo: round 4, added {ANY_TIME}")
         return shown, says(ben, refusal)
 
@@ -176,9 +179,7 @@ def test_a_refusal_on_the_table_goes_once_a_newer_change_is_shown(tmp_path):
 def test_ending_the_game_says_so_in_place_of_the_last_save_and_its_undo_takes_the_end_back(tmp_path):
     async def play(store, game_id, phones):
         ann = phones[0]
-        await tap(ann, "Add round")
-        await tap(ann, "Cy won")
-        await sees(ann, "Round 3 saved")
+        await add_round(ann, "Cy", 3)
         await tap(ann, "End the game now")
         await sees(ann, "Game ended")
         told = (says(ann, "Round 3 saved"), pad_of(store, game_id).finished)
@@ -210,9 +211,7 @@ def test_an_undo_tapped_as_the_phone_wakes_up_is_taken_as_the_change_it_offered(
         ann, ben = phones
         bens_button = undo_button(ben)
         ben.session.page.on_disconnect()
-        await tap(ann, "Add round")
-        await tap(ann, "Cy won")
-        await sees(ann, "Round 3 saved")
+        await add_round(ann, "Cy", 3)
         ben.session.page.on_connect()
         await sees(ben, f"Undo: round 3, added {ANY_TIME}")
         await click(ben, bens_button)
