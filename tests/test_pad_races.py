@@ -79,6 +79,12 @@ async def add_round(phone, winner: str, number: int) -> None:
     await sees(phone, f"Round {number} saved")
 
 
+def changes_undo_button(phone) -> ft.Control:
+    """The undo button of the pad's Changes view."""
+    return find(phone.session.page, lambda control: isinstance(control, ft.FilledButton)
+                and getattr(control, "icon", None) == ft.Icons.UNDO)
+
+
 def rounds_saved(store: Store, game_id: str) -> int:
     return len(pad_of(store, game_id).rounds)
 
@@ -195,8 +201,7 @@ def test_the_undo_of_the_changes_view_is_refused_the_same_when_tapped_before_the
     async def play(store, game_id, phones):
         ann, ben = phones
         await tap(ben, "Changes")
-        bens_button = find(ben.session.page, lambda control: isinstance(control, ft.FilledButton)
-                           and getattr(control, "icon", None) == ft.Icons.UNDO)
+        bens_button = changes_undo_button(ben)
         await click(ann, undo_button(ann))
         await sees(ben, "Undo: round 2, added " + ANY_TIME)
         await click(ben, bens_button)
@@ -247,3 +252,16 @@ def test_playing_on_from_a_sheet_started_from_the_hands_uses_the_hands_up(tmp_pa
             text for text in shown_strings(ben.session.page) if "were not used" in text]
 
     assert run_alone(run()) == (None, (False, 2), [])
+
+
+def test_the_changes_view_opened_after_another_phones_undo_undoes_what_it_shows(tmp_path):
+    async def play(store, game_id, phones):
+        ann, ben = phones
+        await click(ben, undo_button(ben))
+        await sees(ann, f"Undo: round 2, added {ANY_TIME}")
+        await tap(ann, "Changes")
+        await click(ann, changes_undo_button(ann))
+        await sees(ann, "Undone: round 2 added")
+        return rounds_saved(store, game_id)
+
+    assert two_phones(tmp_path, 3, play) == 1

@@ -88,31 +88,40 @@ class UndoOffered:
     since: float = 0.0
 
 
-def use_undo_offered(pad: Pad | None, session: SessionState) -> Callable[[int | None], int | None]:
+def use_undo_offered(pad: Pad | None, session: SessionState, screen: object) -> Callable[[int | None], int | None]:
     """The change a tap on the pad's undo button meant to take back; call
     inside the pad's component on every render.
 
-    ``pad`` is the game as shown now (None: none is shown). Returns
-    ``offered(expected)``: ``expected`` (the ``pad.undo_id`` the
-    server drew the button with), or, within :data:`UNDO_SETTLE` seconds
-    after a change made on another phone moved it, the change the button
-    offered before that. Undoing that one is then refused with the pad's
-    words ("Ben's phone already undid round 3 ...: nothing was undone")
-    instead of a second change being undone that nobody asked to undo
-    (``Pad.undo(expected=...)``). A change this phone saved (its number is
-    the session's ``own_changes`` for the game) starts no wait; a reconnect
-    or a hand entered does not count as one."""
+    ``pad`` is the game as shown now (None: none is shown); ``screen`` tells
+    what the pad screen shows (the table, a sheet, a view: any value that
+    changes when that does). Returns ``offered(expected)``: ``expected``
+    (the ``pad.undo_id`` the server drew the button with), or, within
+    :data:`UNDO_SETTLE` seconds after a change made on another phone moved
+    it, the change the button offered before that, when the button was
+    already on the screen then. Undoing that one is then refused with the
+    pad's words ("Ben's phone already undid round 3 ...: nothing was
+    undone") instead of a second change being undone that nobody asked to
+    undo (``Pad.undo(expected=...)``). A change this phone saved (its number
+    is the session's ``own_changes`` for the game) starts no wait; a
+    reconnect or a hand entered does not count as one. A screen shown after
+    the change (the Changes view opened, the table uncovered) showed the new
+    words only, so a tap there means them."""
     seen = ft.use_ref(None)
+    drawn = ft.use_ref(None)
+    now = time.monotonic()
+    if drawn.current is None or drawn.current[0] != screen:
+        drawn.current = (screen, now)
     undo_id = None if pad is None else pad.undo_id
     if seen.current is None:
         seen.current = UndoOffered(undo_id)
     elif seen.current.undo_id != undo_id:
         own = pad is not None and session.own_changes.get(pad.id) == pad.latest_change_id
-        seen.current = UndoOffered(undo_id, None if own else seen.current.undo_id, time.monotonic())
+        seen.current = UndoOffered(undo_id, None if own else seen.current.undo_id, now)
 
     def offered(expected: int | None) -> int | None:
         shown = seen.current
-        if expected == shown.undo_id and shown.before is not None and time.monotonic() - shown.since < UNDO_SETTLE:
+        if (expected == shown.undo_id and shown.before is not None and drawn.current[1] < shown.since
+                and time.monotonic() - shown.since < UNDO_SETTLE):
             return shown.before
         return expected
 
@@ -532,7 +541,7 @@ def GamePad(game_id: str) -> ft.Control:
     ft.use_effect(lambda: session.showed_pad(game_id), [game_id])
 
     shown = use_game(game_id)
-    undo_offered = use_undo_offered(shown.pad, session)
+    undo_offered = use_undo_offered(shown.pad, session, (view, sheet, detail, mine))
     # The handlers handed to the memoised parts of the pad stay the same
     # objects from render to render and call this render's functions below.
     on_undo = use_latest(lambda expected: page.run_task(undo, undo_offered(expected)))
