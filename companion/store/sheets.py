@@ -64,7 +64,7 @@ class KeptSheets(DamagedFiles):
     def _check_phone(phone: Any) -> None:
         """Raise StoreError when ``phone`` (a phone's label) is not text."""
         if not isinstance(phone, str) or not phone:
-            raise StoreError(_("A phone's label is text; got {phone!r}.").format(phone=phone))
+            raise StoreError(_("A phone's label is text; got {value}.").format(value=repr(phone)))
 
     @guarded
     def kept_sheet(self, game_id: str, phone: str) -> dict[str, Any] | None:
