@@ -22,7 +22,7 @@ from companion.ui.games import game_ui
 from companion.ui.kept_sheets import KeptSheet, SheetWriter, from_json, restore
 from companion.ui.saving import SheetMark
 from companion.ui.state import PHONE_KEY
-from flet_session import click, controls, find, open_session, run_alone, server_hub, shows, tap, until
+from flet_session import click, controls, find, go_to, open_session, run_alone, server_hub, shows, tap, until
 
 PLAYERS = ["Ann", "Ben", "Cy"]
 ANN_K_6 = {"hands": {"Ann": ["6", "K"], "Ben": [], "Cy": []}, "went_out": None, "ended_by": None}
@@ -311,3 +311,28 @@ def test_an_edit_sheet_comes_back_told_that_its_round_changed_meanwhile(tmp_path
         assert pad_from_doc(store.get_game(game_id)).rounds[0]["went_out"] == "Cy"
 
     pad_session(tmp_path, play, rounds=1)
+
+
+def test_ending_the_game_drops_every_phones_kept_sheet(tmp_path):
+    async def play(_tmp, game_id, start):
+        store, ann = await start("Ann's phone")
+        kept_sheets.keep(store, game_id, "Ben's phone", KeptSheet(SheetMark(None, None, 2), ANN_K_6))
+        await tap(ann, "End the game now")
+        await until(ann, lambda _page: shows(ann, "Game ended"))
+        assert store.kept_sheet(game_id, "Ben's phone") is None
+
+    pad_session(tmp_path, play, rounds=1)
+
+
+def test_a_sheet_left_for_another_screen_is_there_on_coming_back(tmp_path):
+    async def play(_tmp, game_id, start):
+        store, ann = await start("Ann's phone")
+        await tap(ann, "Add round")
+        await click(ann, in_card(ann.session.page, "Ann", "K"))
+        await kept(store, game_id, "Ann's phone", {**ANN_K_6, "hands": {**ANN_K_6["hands"], "Ann": ["K"]}})
+        await go_to(ann, "/history")
+        await go_to(ann, f"/pad/{game_id}")
+        await until(ann, lambda page: kept_sheets.NOT_SAVED in " ".join(texts(page)))
+        assert "10 points" in texts(ann.session.page)
+
+    pad_session(tmp_path, play)

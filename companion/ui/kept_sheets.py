@@ -41,7 +41,7 @@ from companion.pads.changelog import who
 from companion.ui import saving
 from companion.ui.saving import SheetMark
 
-NOT_SAVED = N_("Not saved yet: this round was typed on this phone before the connection was lost. Check it, then save.")
+NOT_SAVED = N_("Not saved yet: the values typed on this phone were kept. Check them, then save.")
 """The line over a sheet brought back (marked; translated where shown)."""
 
 
