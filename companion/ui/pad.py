@@ -8,7 +8,9 @@ told).
 No pad is kept across a user's think time to be saved: an entry sheet keeps
 only a ``SheetMark`` (the round id and revision it showed, or the number a
 new round gets) and every tap that changes the game is one transaction on
-the latest saved version (companion/ui/saving.py). A change the game moved
+the latest saved version (companion/ui/saving.py); what the open sheet holds
+is kept for this phone at each tap (companion/ui/kept_sheets.py) and comes
+back after a restart or a reload. A change the game moved
 past meanwhile is put to the user as a question; the store's refusals
 (read-only folder, full disk, game deleted) are shown in plain words. The
 rules are the pad's, the layout is this module's.
