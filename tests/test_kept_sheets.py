@@ -336,3 +336,28 @@ def test_a_sheet_left_for_another_screen_is_there_on_coming_back(tmp_path):
         assert "10 points" in texts(ann.session.page)
 
     pad_session(tmp_path, play)
+
+
+def test_a_new_rounds_sheet_comes_back_told_that_its_round_was_saved_meanwhile(tmp_path):
+    async def play(_tmp, game_id, start):
+        store, ann = await start("Ann's phone")
+        await tap(ann, "Add round")
+        await click(ann, in_card(ann.session.page, "Ann", "K"))
+        await click(ann, in_card(ann.session.page, "Ann", "6"))
+        await kept(store, game_id, "Ann's phone", ANN_K_6)
+        store.update_game(game_id, lambda pad: pad.add_round(**ROUND), by="Ben's phone")
+        store, again = await start("Ann's phone")
+        await until(again, lambda page: kept_sheets.NOT_SAVED in " ".join(texts(page)))
+        assert ("Round 1 was just saved on Ben's phone. Saving yours will ask whether it is another round."
+                in texts(again.session.page))
+        await click(again, in_card(again.session.page, "Ben", "A"))
+        await click(again, in_card(again.session.page, "Cy", "Cy went out"))
+        await tap(again, "Save round")
+        await until(again, lambda _page: shows(again, "Save as round 2"))
+        await tap(again, "Save as round 2")
+        await until(again, lambda _page: shows(again, "Round 2 saved"))
+        saved = pad_from_doc(store.get_game(game_id))
+        assert [row["hands"]["Ann"] for row in saved.rounds] == [["K"], ["6", "K"]]
+        await kept_sheets_dropped(store, game_id, "Ann's phone")
+
+    pad_session(tmp_path, play)

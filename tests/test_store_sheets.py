@@ -4,6 +4,7 @@ a restart, dropped with the game, a damaged file set aside."""
 from __future__ import annotations
 
 import json
+import threading
 
 import pytest
 
@@ -120,3 +121,21 @@ def test_a_sheet_that_is_not_a_json_object_is_refused(tmp_path, bad):
 def test_a_phone_label_that_is_not_text_is_refused(tmp_path, phone):
     with pytest.raises(StoreError, match="label is text"):
         Store(tmp_path).keep_sheet("g1", phone, SHEET)
+
+
+def test_phones_keeping_their_sheets_at_once_lose_none(tmp_path):
+    store = Store(tmp_path)
+    phones = [f"Phone {n:04X}" for n in range(6)]
+    start = threading.Barrier(len(phones))
+
+    def tap(phone: str) -> None:
+        start.wait()
+        for taps in range(15):
+            store.keep_sheet("g1", phone, {"entry": {"taps": taps}})
+
+    threads = [threading.Thread(target=tap, args=(phone,)) for phone in phones]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert [Store(tmp_path).kept_sheet("g1", phone) for phone in phones] == [{"entry": {"taps": 14}}] * 6
