@@ -15,7 +15,7 @@ import pytest
 
 from companion.pads import new_pad, pad_from_doc
 from companion.server import TableAccess
-from companion.store import Store
+from companion.store import Store, StoreError
 from companion.ui import kept_sheets, saving
 from companion.ui.app import session_main
 from companion.ui.games import game_ui
@@ -130,6 +130,21 @@ def test_a_sheet_of_a_deleted_game_is_dropped(tmp_path):
     store.delete_game(game_id)
     store.restore_deleted(game_id)
     assert restore(store, game_id, "Ann's phone", fits("one_up")) is None
+
+
+class GamesUnreadable(Store):
+    """A store whose games can not be read now (a lock kept busy by another copy, say)."""
+
+    def get_game(self, game_id):
+        raise StoreError("the data folder is busy")
+
+
+def test_a_game_that_can_not_be_read_now_brings_nothing_back_and_drops_nothing(tmp_path):
+    store = Store(tmp_path)
+    game_id = one_up(store)
+    kept_sheets.keep(store, game_id, "Ann's phone", KeptSheet(SheetMark(None, None, 1), ANN_K_6))
+    assert restore(GamesUnreadable(tmp_path), game_id, "Ann's phone", fits("one_up")) is None
+    assert store.kept_sheet(game_id, "Ann's phone")["entry"] == ANN_K_6
 
 
 @pytest.mark.parametrize("entry", [

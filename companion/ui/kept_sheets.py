@@ -36,7 +36,7 @@ from typing import Any
 
 from companion.errors import ConflictError, StoreError
 from companion.i18n import N_, _
-from companion.pads import Pad, PadError
+from companion.pads import Pad, PadError, pad_from_doc
 from companion.pads.changelog import who
 from companion.ui import saving
 from companion.ui.saving import SheetMark
@@ -136,18 +136,23 @@ def restore(store: Any, game_id: str, phone: str,
     game was finished or ended since the sheet was opened. A sheet editing
     a round deleted since comes back as a new round's sheet with the values
     typed and :func:`_gone_notice`'s words (nothing typed: dropped). Never
-    raises the store's errors: a store that can not be read now brings
-    nothing back.
+    raises the store's errors: a store or a game that can not be read now
+    brings nothing back and drops nothing.
     """
     if not phone:
         return None
     try:
         data = store.kept_sheet(game_id, phone)
+        doc = None if data is None else store.get_game(game_id)
     except StoreError:
         return None
     if data is None:
         return None
-    kept, pad = from_json(data), saving.latest(store, game_id)
+    try:
+        pad = None if doc is None else pad_from_doc(doc)
+    except PadError:
+        return None
+    kept = from_json(data)
     if kept is not None and pad is not None and not (kept.mark.in_play and pad.finished):
         kept = _for_pad(pad, kept)
     else:
