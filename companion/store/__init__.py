@@ -24,6 +24,8 @@ through :class:`AtomicJSONStorage`, read and written whole):
   cut short is undone at the next operation (all or nothing).
 - ``drafts.json``: table ``drafts``, the round being entered hand by hand
   in each game (:mod:`~companion.store.drafts`), by game id.
+- ``sheets.json``: table ``sheets``, the round sheets open on the phones
+  (:mod:`~companion.store.sheets`), by game id, then by phone.
 - ``deleted.json``: table ``deleted``, the games deleted most recently,
   which any phone can restore (:mod:`~companion.store.deleted`), by game id.
 - ``store.lock``: the lock file that serialises writers across processes.
@@ -40,7 +42,8 @@ files), :mod:`~companion.store.folder` (the folder, its lock and caches),
 archive and its history index), :mod:`~companion.store.journal` (saving,
 moves and imports, and their crash recovery), :mod:`~companion.store.backup`
 (backup files), :mod:`~companion.store.drafts` (the rounds being entered
-hand by hand), :mod:`~companion.store.deleted` (the recently deleted
+hand by hand), :mod:`~companion.store.sheets` (the round sheets open on
+the phones), :mod:`~companion.store.deleted` (the recently deleted
 games); :class:`Store`, here, composes them into the API the
 screens use.
 
@@ -86,6 +89,7 @@ from companion.stats import PlayerStats, freeze_tally
 from companion.store.backup import BACKUP_FORMAT, BACKUP_SCHEMA, MAX_BACKUP_BYTES, parse_backup
 from companion.store.deleted import DELETED_FILE, DeletedGames
 from companion.store.drafts import DRAFTS_FILE, Drafts
+from companion.store.sheets import SHEETS_FILE, KeptSheets
 from companion.store.files import AtomicJSONStorage, dump_json, looks_whole, paused_gc, remove_stale_temps
 from companion.store.folder import (
     ARCHIVE_DIR,
@@ -128,7 +132,7 @@ def _copy_summary(summary: dict[str, Any]) -> dict[str, Any]:
     return {**summary, "players": list(summary["players"]), "winners": list(summary["winners"])}
 
 
-class Store(Journals, Drafts, DeletedGames):
+class Store(Journals, Drafts, KeptSheets, DeletedGames):
     """Every saved game of one data folder.
 
     ``Store(data_dir)`` creates the folder, removes temp files of killed
@@ -203,12 +207,13 @@ class Store(Journals, Drafts, DeletedGames):
             with self._locked():
                 if not self.read_only:
                     remove_stale_temps(
-                        self.data_dir, {GAMES_FILE, HISTORY_FILE, MOVE_FILE, IMPORT_FILE, DRAFTS_FILE, DELETED_FILE}
+                        self.data_dir, {GAMES_FILE, HISTORY_FILE, MOVE_FILE, IMPORT_FILE, DRAFTS_FILE, SHEETS_FILE, DELETED_FILE}
                     )
                     remove_stale_temps(self._archive_dir, SHARD_NAMES)
                 if check_games or not looks_whole(self._games_path, b'{"games":{'):
                     self._games()
                 self._drafts()
+                self._sheets()
                 self._deleted()
                 self._check_at_open()
         except OSError as error:
@@ -313,8 +318,9 @@ class Store(Journals, Drafts, DeletedGames):
         The game is first kept among the recently deleted games
         (:mod:`~companion.store.deleted`), with the time and ``by``, the
         label of the phone that deleted it, so :meth:`restore_deleted` can
-        bring it back from any phone. Raises GameNotFoundError (a
-        StoreError) when no game has this id.
+        bring it back from any phone; the round sheets kept for it on the
+        phones are dropped (:meth:`drop_sheets`). Raises GameNotFoundError
+        (a StoreError) when no game has this id.
         """
         self._check_id(game_id)
         with self._locked(writing=True):
@@ -325,10 +331,12 @@ class Store(Journals, Drafts, DeletedGames):
                 self._keep_deleted(doc, by)
                 current.pop(game_id)
                 self._write_table(storage, current.values())
+                self._forget_sheets(game_id)
                 return rules_core.copy_json(doc)
             with paused_gc():
                 doc = self._delete_archived(game_id, lambda archived: self._keep_deleted(archived, by))
             if doc is not None:
+                self._forget_sheets(game_id)
                 return doc
         raise GameNotFoundError(_("There is no saved game with id {id}; nothing was deleted.").format(id=game_id))
 

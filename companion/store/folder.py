@@ -57,7 +57,8 @@ class Folder:
     caches the statistics tally of each game in progress by its saved text;
     ``games`` keeps the games in progress (by id) as last read from or written
     to ``games.json``, while that version is the file on disk; ``deleted`` the
-    same of ``deleted.json``'s recently deleted games.
+    same of ``deleted.json``'s recently deleted games, ``sheets`` of
+    ``sheets.json``'s round sheets kept for the phones.
     """
 
     def __init__(self, folder: Path) -> None:
@@ -68,6 +69,7 @@ class Folder:
         self.live_tallies: dict[str, tuple[str, FrozenTally]] = {}
         self.games = KeptVersion()
         self.deleted = KeptVersion()
+        self.sheets = KeptVersion()
 
     def __enter__(self) -> Folder:
         self.thread_lock.acquire()

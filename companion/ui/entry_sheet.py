@@ -23,6 +23,16 @@ two keywords more, ``Entry(..., only=None, start=None)``:
 - ``start``: an entry (the pad's ``add_round`` keyword arguments) to start
   from instead of a blank round, e.g. the hands already entered.
 
+Every sheet also takes ``on_change=None``: called with the sheet's entry
+(as ``submit`` would get it) after each change the user makes to it (a
+tap, a keystroke; not when it first shows), so the screen can keep it as
+typed (``companion.ui.kept_sheets``); a sheet that saves on its tap
+(One-card) has nothing to report. Each game's UI module offers
+``sheet_entry(pad, number, entry)``: the entry its sheet holds when it
+starts from ``entry`` (round ``number``, None: a new round), raising
+KeyError, TypeError, ValueError, IndexError or AttributeError for an entry
+its sheet can not start from (a kept sheet that is damaged).
+
 Deleting a round is the frame's job (``delete``), so every sheet offers it.
 The pad screen re-renders an open sheet with the game as saved now (its
 ``pad`` may differ from the one it was opened on): a sheet reads its
@@ -44,6 +54,22 @@ Submit = Callable[[dict], "str | None"]
 
 HAND_DONE = N_("My hand is in")
 """The save button of a sheet entering one player's own hand (marked; translate where shown)."""
+
+
+def use_changes(entry: dict, on_change: Callable[[dict], None] | None) -> None:
+    """Call ``on_change(entry)`` after each render of the calling sheet
+    whose ``entry`` differs from the render before (not after the first
+    render: the sheet as opened); call inside a sheet component on every
+    render, ``on_change`` None doing nothing."""
+    first = ft.use_ref(True)
+
+    def changed() -> None:
+        if first.current:
+            first.current = False
+        elif on_change is not None:
+            on_change(entry)
+
+    ft.use_effect(changed, [entry])
 
 
 def entering(pad: Pad, only: str | None) -> tuple[str, ...]:

@@ -8,7 +8,9 @@ told).
 No pad is kept across a user's think time to be saved: an entry sheet keeps
 only a ``SheetMark`` (the round id and revision it showed, or the number a
 new round gets) and every tap that changes the game is one transaction on
-the latest saved version (companion/ui/saving.py). A change the game moved
+the latest saved version (companion/ui/saving.py); what the open sheet holds
+is kept for this phone at each tap (companion/ui/kept_sheets.py) and comes
+back after a restart or a reload. A change the game moved
 past meanwhile is put to the user as a question; the store's refusals
 (read-only folder, full disk, game deleted) are shown in plain words. The
 rules are the pad's, the layout is this module's.
@@ -29,7 +31,7 @@ from companion.errors import ConflictError
 from companion.i18n import _, current_language
 from companion.pads import Pad, PadError
 from companion.pads.changelog import opening, phone_label, who
-from companion.ui import hands, saving
+from companion.ui import hands, kept_sheets, saving
 from companion.ui.board import BoardInvite
 from companion.ui.deleted import DeletedGame
 from companion.ui.games import game_ui
@@ -233,12 +235,12 @@ def sheet_notice(pad: Pad, mark: SheetMark) -> str:
     ).format(number=number, phone=who(newest), now=round_now(pad, number))
 
 
-def notice_line(text: str) -> ft.Control | None:
-    """A highlighted line above an open sheet (None for no text)."""
+def notice_line(text: str, identifier: str = "sheet-notice") -> ft.Control | None:
+    """A highlighted line above an open sheet (None for no text), its test id ``identifier``."""
     if not text:
         return None
     return ft.Semantics(
-        identifier="sheet-notice",
+        identifier=identifier,
         container=True,
         content=ft.Container(
             bgcolor=ft.Colors.SECONDARY_CONTAINER, border_radius=12, padding=10,
@@ -534,6 +536,9 @@ def GamePad(game_id: str) -> ft.Control:
     hand_next = ft.use_ref(False)
     hand_mark = ft.use_ref(None)
     sheet_start = ft.use_ref(None)
+    typed = ft.use_ref(None)
+    writer = ft.use_ref(kept_sheets.SheetWriter).current
+    restored, set_restored = ft.use_state(None)
     saving_now = ft.use_ref(False)
     page = ft.context.page
 
@@ -551,8 +556,10 @@ def GamePad(game_id: str) -> ft.Control:
     on_detail = use_latest(show_detail)
     on_add = use_latest(lambda: open_sheet(NEW_ROUND))
     on_hand = use_latest(lambda: my_hand())
+    on_typed = use_latest(lambda entry: keep_sheet(sheet_ref.current, entry))
     on_save_hands = use_latest(lambda: page.run_task(save_hands))
     on_clear_hands = use_latest(lambda: page.run_task(clear_stale_hands))
+    ft.use_effect(lambda: bring_back() if shown.pad is not None else None, [session.phone, shown.pad is None])
     if shown.problem:
         return problem_screen(_("This game can not be opened"), shown.problem)
     if shown.pad is None:
@@ -577,11 +584,37 @@ def GamePad(game_id: str) -> ft.Control:
     table_hands = hands.table_hands(pad, shown.draft)
     me = phone_player(pad.players, session.phone)
 
-    def show_sheet(mark: SheetMark | None):
-        """Open an entry sheet on ``mark``, or close it (None)."""
+    def keep_sheet(mark: SheetMark | None, entry: dict | None):
+        """Keep this phone's sheet, open on ``mark`` with ``entry`` as typed
+        (None: as opened), in the data folder; ``mark`` None drops it."""
+        typed.current = entry
+        kept = None if mark is None else kept_sheets.KeptSheet(mark, entry)
+        writer.put(partial(kept_sheets.keep, store, game_id, session.phone, kept))
+
+    def show_sheet(mark: SheetMark | None, restored_notice: str | None = None):
+        """Open an entry sheet on ``mark``, or close it (None); a sheet kept
+        from before comes back with ``restored_notice`` ("" or what happened
+        to it meanwhile) and is marked not saved yet."""
         sheet_ref.current = mark
         set_sheet(mark)
         set_question(None)
+        set_restored(restored_notice)
+        keep_sheet(mark, sheet_start.current if mark is not None else None)
+
+    def bring_back():
+        """Once this phone's label is known, open again the sheet it had
+        open on this game (kept as typed: the server restarted, the page was
+        reloaded, the connection came back), unless a sheet is open now."""
+        if session.phone and sheet_ref.current is None:
+            page.run_task(open_kept, session.phone)
+
+    async def open_kept(phone: str):
+        kept = await asyncio.to_thread(kept_sheets.restore, store, game_id, phone, game_ui(pad.GAME).sheet_entry)
+        if kept is None or sheet_ref.current is not None or phone != session.phone:
+            return
+        sheet, opened.current = kept
+        sheet_start.current = sheet.entry
+        show_sheet(sheet.mark, sheet.notice)
 
     def open_sheet(number: int):
         """Open the sheet for round ``number``, or for a new round (NEW_ROUND)."""
@@ -694,6 +727,7 @@ def GamePad(game_id: str) -> ft.Control:
             return
         sheet_ref.current = conflict.mark
         set_sheet(conflict.mark)
+        keep_sheet(conflict.mark, typed.current)
         if conflict.kind == DELETE:
             outcome = await asyncio.to_thread(saving.delete_round, store, game_id, conflict.mark, by)
         else:
@@ -717,6 +751,8 @@ def GamePad(game_id: str) -> ft.Control:
         in the message bar, with its Undo, in place of any older message."""
         outcome = await asyncio.to_thread(saving.change_game, store, game_id, change, by)
         set_problem("" if outcome.saved else outcome.message, outcome.at)
+        if outcome.saved and outcome.pad.finished:
+            await asyncio.to_thread(kept_sheets.drop_game, store, game_id)
         if outcome.saved:
             announce_saved(session, game_id, outcome.pad)
             session.tell(done, undo=undo_from_bar(outcome))
@@ -759,6 +795,7 @@ def GamePad(game_id: str) -> ft.Control:
                 except (ConflictError, PadError):
                     shown = opened.current or pad
             return scrolling(
+                None if restored is None else notice_line(" ".join(filter(None, [_(kept_sheets.NOT_SAVED), restored])), "not-saved"),
                 conflict_card(pad, question[0], lambda: page.run_task(answer, True), lambda: page.run_task(answer, False))
                 if question is not None else notice_line(sheet_notice(pad, sheet)),
                 error_line(problem),
@@ -768,6 +805,7 @@ def GamePad(game_id: str) -> ft.Control:
                     submit,
                     lambda: show_sheet(None),
                     delete_round,
+                    on_change=on_typed,
                     key=f"{game_id}-{sheet.round_id or 'new'}",
                     **({"start": sheet_start.current} if sheet_start.current is not None else {}),
                 ),

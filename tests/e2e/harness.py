@@ -208,6 +208,26 @@ def start_script(
     return server
 
 
+def restart(server: Server) -> None:
+    """Stop ``server`` as :meth:`Server.stop` does and start its command again
+    on the same port, with the same data folder and its output added to the
+    same log: the host's app restarted while the phones stay on its address.
+    Returns once it listens again (the phones reconnect by themselves).
+
+    Raises RuntimeError (with the log) when it does not come up.
+    """
+    command = list(server.process.args)
+    server.stop()
+    server._log = open(server.log_path, "a", encoding="utf-8")
+    server.process = subprocess.Popen(
+        command, cwd=ROOT, stdout=server._log, stderr=subprocess.STDOUT, env={**os.environ, "PYTHONUNBUFFERED": "1"},
+    )
+    try:
+        wait_for_port(server.port, server.process)
+    except RuntimeError as error:
+        raise RuntimeError(f"{error}\n--- server output ---\n{server.log()}") from error
+
+
 def start_app(
     data_dir: Path,
     log_path: Path,

@@ -5,7 +5,9 @@ offers the same hooks, and the screens reach them only through
 :func:`game_ui`:
 
 - ``Entry(pad, number, submit, close, delete)``: the round-entry sheet (a
-  component; the contract is in ``companion/ui/entry_sheet.py``);
+  component; the contract is in ``companion/ui/entry_sheet.py``), and
+  ``sheet_entry(pad, number, entry)``, the entry it holds when it starts
+  from ``entry`` (a kept sheet brought back);
 - ``Check(options, players)``: the checker panel (a component), given the
   followed saved game's house rules (``{}`` when no game of its kind is
   followed) and the player count (the saved game's, else the one picked on

@@ -49,9 +49,17 @@ GAME = "one_card"
 
 
 
+def sheet_entry(pad: OneCardPad, number: int | None, entry: dict) -> dict:
+    """A One-card sheet starts from no entry (its one tap saves the round),
+    so any ``entry`` is one it can not start from: raises ValueError."""
+    raise ValueError("a One-card sheet starts from no entry")
+
+
 @ft.component
-def Entry(pad: OneCardPad, number: int | None, submit: Submit, close, delete) -> ft.Control:
-    """One big button per player; a tap enters (or, editing, changes) the round's winner."""
+def Entry(pad: OneCardPad, number: int | None, submit: Submit, close, delete, *, on_change=None) -> ft.Control:
+    """One big button per player; a tap enters (or, editing, changes) the
+    round's winner. ``on_change`` is never called: the tap that would change
+    the sheet saves it."""
     error, set_error = ft.use_state("")
     current = pad.rounds[number - 1]["winner"] if number else None
 

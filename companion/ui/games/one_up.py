@@ -33,6 +33,7 @@ from companion.ui.entry_sheet import (
     sheet_frame,
     sheet_title,
     toggle_chip,
+    use_changes,
 )
 from companion.ui.games import ADD_ROUND, penalty_parts
 from companion.ui.score_table import Chips, Extra, signed
@@ -113,12 +114,24 @@ def _draft(pad: OneUpPad, number: int | None, start: dict | None = None) -> OneU
     return OneUpDraft(values, hands, stored["went_out"], None if stored["went_out"] else stored["ended_by"])
 
 
+def sheet_entry(pad: OneUpPad, number: int | None, entry: dict) -> dict:
+    """The entry the sheet for round ``number`` (None: a new round) holds
+    when it starts from ``entry``, its penalty points counted as it shows
+    them; raises (KeyError, TypeError, ValueError...) for an entry it can
+    not start from (see ``companion.ui.entry_sheet``)."""
+    draft = _draft(pad, number, entry)
+    for held in draft.hands.values():
+        pad.penalty_preview([card_text(value) for value in held])
+    return draft.entry()
+
+
 @ft.component
 def Entry(pad: OneUpPad, number: int | None, submit: Submit, close, delete, *,
-          only: str | None = None, start: dict | None = None) -> ft.Control:
+          only: str | None = None, start: dict | None = None, on_change=None) -> ft.Control:
     """The entry sheet for a One Up round (new when ``number`` is None);
-    ``only`` and ``start``: see ``companion.ui.entry_sheet``."""
+    ``only``, ``start`` and ``on_change``: see ``companion.ui.entry_sheet``."""
     draft, _set_draft = ft.use_state(lambda: _draft(pad, number, start))
+    use_changes(draft.entry(), on_change)
 
     def save():
         draft.error = submit(draft.entry()) or ""

@@ -24,7 +24,7 @@ from companion.pads.base import points_text
 from companion.stats import PlayerStats
 from companion.ui.ask_answers import ERROR, NO, WAIT, YES, Answer
 from companion.ui.ask_cards import NumberPicker, answer_line, number_slot
-from companion.ui.entry_sheet import HAND_DONE, Submit, entering, player_card, sheet_frame
+from companion.ui.entry_sheet import HAND_DONE, Submit, entering, player_card, sheet_frame, use_changes
 from companion.ui.games import ADD_ROUND
 from companion.ui.score_table import Extra, signed
 from companion.ui.widgets import TOUCH, icon_button, section_title, stepper, tile_button
@@ -296,13 +296,26 @@ def _draft(pad: UpOrDownPad, number: int | None, start: dict | None = None,
     return UpOrDownDraft(sheets, only or pad.players[0])
 
 
+def sheet_entry(pad: UpOrDownPad, number: int | None, entry: dict) -> dict:
+    """The entry the count for ``number`` (None: a new entry) holds when it
+    starts from ``entry``, each player's score worked out as it shows it;
+    raises (KeyError, TypeError, ValueError...) for an entry it can not
+    start from (see ``companion.ui.entry_sheet``)."""
+    draft = _draft(pad, number, entry)
+    for sheet in draft.sheets.values():
+        _score(pad, sheet["rows"], sheet["discarded"])
+    return draft.entry()
+
+
 @ft.component
 def Entry(pad: UpOrDownPad, number: int | None, submit: Submit, close, delete, *,
-          only: str | None = None, start: dict | None = None) -> ft.Control:
+          only: str | None = None, start: dict | None = None, on_change=None) -> ft.Control:
     """The end-of-game count for Up or Down? (a new entry when ``number`` is
-    None); ``only`` and ``start``: see ``companion.ui.entry_sheet`` (with
-    ``only``, no other player's display can be picked)."""
+    None); ``only``, ``start`` and ``on_change``: see
+    ``companion.ui.entry_sheet`` (with ``only``, no other player's display
+    can be picked)."""
     draft = ft.use_state(lambda: _draft(pad, number, start, only))[0]
+    use_changes(draft.entry(), on_change)
     sheets, shown = draft.sheets, draft.shown
     sheet = sheets[shown]
 

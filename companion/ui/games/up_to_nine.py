@@ -34,6 +34,7 @@ from companion.ui.entry_sheet import (
     sheet_frame,
     sheet_title,
     toggle_chip,
+    use_changes,
 )
 from companion.ui.games import ADD_ROUND, penalty_parts
 from companion.ui.games.up_to_nine_check import Check
@@ -161,24 +162,44 @@ class UpToNineDraft:
         }
 
 
+def _draft(pad: UpToNinePad, number: int | None, start: dict | None = None) -> UpToNineDraft:
+    """A blank draft, the entry ``start`` to go on with, or the stored round
+    ``number`` to edit."""
+    if number is None and start is None:
+        return UpToNineDraft({player: _blank() for player in pad.players})
+    if start is not None:
+        stored, went_out = start["results"], start["went_out"]
+    else:
+        stored, went_out = pad.rounds[number - 1]["results"], pad.went_out(number)
+    return UpToNineDraft(
+        {player: {**_from_stored(stored[player]), "out": player == went_out} for player in pad.players}
+    )
+
+
+def sheet_entry(pad: UpToNinePad, number: int | None, entry: dict) -> dict:
+    """The entry the sheet for round ``number`` (None: a new round) holds
+    when it starts from ``entry``, with the level each player played for;
+    raises (KeyError, TypeError, ValueError...) for an entry it can not
+    start from (see ``companion.ui.entry_sheet``)."""
+    draft = _draft(pad, number, entry)
+    for player, state in draft.states.items():
+        contract_text(pad, pad.level(player) if number is None else played_for(pad, number, player))
+        result = _result(state)
+        if not state["out"] and not isinstance(result["points"], int):
+            try:
+                pad.penalty_preview(result["hand"])
+            except PadError:
+                pass
+    return draft.entry()
+
+
 @ft.component
 def Entry(pad: UpToNinePad, number: int | None, submit: Submit, close, delete, *,
-          only: str | None = None, start: dict | None = None) -> ft.Control:
+          only: str | None = None, start: dict | None = None, on_change=None) -> ft.Control:
     """The entry sheet for an Up to 9 round (new when ``number`` is None);
-    ``only`` and ``start``: see ``companion.ui.entry_sheet``."""
-
-    def initial():
-        if number is None and start is None:
-            return UpToNineDraft({player: _blank() for player in pad.players})
-        if start is not None:
-            stored, went_out = start["results"], start["went_out"]
-        else:
-            stored, went_out = pad.rounds[number - 1]["results"], pad.went_out(number)
-        return UpToNineDraft(
-            {player: {**_from_stored(stored[player]), "out": player == went_out} for player in pad.players}
-        )
-
-    draft, _set_draft = ft.use_state(initial)
+    ``only``, ``start`` and ``on_change``: see ``companion.ui.entry_sheet``."""
+    draft, _set_draft = ft.use_state(lambda: _draft(pad, number, start))
+    use_changes(draft.entry(), on_change)
 
     def save():
         draft.error = submit(draft.entry()) or ""
