@@ -60,3 +60,21 @@ def test_a_phone_with_no_label_is_given_one_and_keeps_it():
 
     shown, kept = run_alone(play())
     assert shown == kept and shown.startswith("Phone ") and len(shown) == len("Phone 3FA2")
+
+
+class SilentPrefs(SlowPrefs):
+    """A phone's storage that does not answer a read in time (a phone still waking up)."""
+
+    async def get(self, key: str):
+        raise TimeoutError
+
+
+def test_a_phone_whose_storage_does_not_answer_keeps_its_label_for_the_next_load():
+    async def play() -> tuple[str, str | None]:
+        session = SessionState(prefs=SilentPrefs("Cy's phone"))
+        await load_phone(session)
+        return session.phone, session.prefs.kept[PHONE_KEY]
+
+    shown, kept = run_alone(play())
+    assert kept == "Cy's phone"
+    assert shown.startswith("Phone ") and len(shown) == len("Phone 3FA2")

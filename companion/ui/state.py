@@ -292,13 +292,17 @@ async def load_phone(session: SessionState) -> None:
     """Read this phone's label from the phone (``session.prefs``) into
     ``session.phone``; a phone that has none gets :func:`unnamed_phone_label`,
     kept for next time. When the phone's storage does not answer, the label
-    lasts for this session only. A label chosen while the phone was asked
+    lasts for this session only and nothing is written over the label the
+    phone keeps (its kept round sheets and its name in the change log stay
+    its own after the next reload). A label chosen while the phone was asked
     (:func:`name_phone`, "I am Ben") stays: the answer is then dropped."""
     asked_with = session.phone
     try:
         saved = await session.prefs.get(PHONE_KEY)
     except (RuntimeError, TimeoutError):
-        saved = None
+        if session.phone == asked_with:
+            session.phone = unnamed_phone_label()
+        return
     if session.phone != asked_with:
         return
     if isinstance(saved, str) and saved.strip():
