@@ -122,7 +122,7 @@ def test_a_section_renders_in_german_with_its_figures_filled():
     assert "Deine Auslage hat Platz für 3 Reihen." in turn.plain
     assert "persönlichen Ablagestapel" in turn.plain
     winning = rules_for("one_card", language="de").section("winning")
-    assert winning.plain.endswith("Hol dir als Erste 5 Rundensiege, dann gehört dir die Partie.")
+    assert winning.plain.endswith("Hol dir zuerst 5 Rundensiege, dann gehört dir die Partie.")
 
 
 def test_markers_survive_translation_with_their_reasons_in_the_language():
