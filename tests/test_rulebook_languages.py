@@ -16,9 +16,6 @@ from companion import i18n, rulebook
 from companion.rulebook import GAMES, RulebookError, rules_for, search, signature
 
 ROOT = Path(__file__).resolve().parents[1]
-SEEDS = ROOT.parent / "shared" / "seeds"
-SEED_IN = {"nb": ("up_to_nine", "003_5f63daae766756c0.txt"), "de": ("up_or_down", "004_f6f235c439507bc6.txt")}
-"""The seed written in each language: Up to 9's rules are Norwegian, Up or Down?'s German."""
 
 TRANSLATED = ("nb", "de")
 _FORMAT_FIELD = re.compile(r"\{\w*\}")
@@ -79,29 +76,6 @@ def test_the_catalogs_are_up_to_date_with_the_rules_files_and_the_code():
     extracted = {message.id for message in tool().template() if message.id}
     for code in TRANSLATED:
         assert {entry.id for entry in catalog(code) if entry.id} == extracted
-
-
-@pytest.mark.parametrize("code", TRANSLATED)
-def test_the_seed_written_in_the_language_is_not_copied(code):
-    game, seed_file = SEED_IN[code]
-    if not (SEEDS / seed_file).exists():
-        pytest.skip("the seed documents are not next to this checkout")
-
-    def words(text: str) -> list[str]:
-        return re.findall(r"[^\W_]+", text.lower())
-
-    seed = words((SEEDS / seed_file).read_text(encoding="utf-8"))
-    shingles = {tuple(seed[i:i + 6]) for i in range(len(seed) - 5)}
-    rules = rules_for(game, language=code)
-    ours = words(rules.intro + " " + " ".join(s.plain + " " + " ".join(b.why for b in s.blocks)
-                                                for s in rules.sections))
-    copied = [
-        " ".join(ours[i:i + 6]) for i in range(len(ours) - 5)
-        if tuple(ours[i:i + 6]) in shingles
-        # runs of card values ("4 5 6 7 8 9") are facts, not sentences
-        and sum(len(word) == 1 for word in ours[i:i + 6]) < 4
-    ]
-    assert copied == []
 
 
 # ---- rendering --------------------------------------------------------------------
