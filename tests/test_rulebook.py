@@ -322,7 +322,7 @@ def test_one_card_buried_start_ranks_rendered_from_the_core():
     ("nivå", "up_to_nine", "turn", ["Level"]),
     ("tress", "up_to_nine", "turn", ["set"]),
     ("Auslage", "up_or_down", "turn", ["display"]),
-    ("Ablagestapel", "up_or_down", "turn", ["own discard pile"]),
+    ("Ablagestapel", "up_or_down", "turn", ["personal discard pile"]),
     ("jokere", "up_to_nine", "special", ["wild cards"]),
 ])
 def test_each_glossary_word_of_the_seeds_finds_its_section_first(word, game, section, marked):

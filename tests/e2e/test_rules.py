@@ -31,7 +31,7 @@ def test_search_opens_a_hit_and_closing_it_keeps_the_search(app):
     assert ROW_SENTENCE in hits
     app.page.get_by_text("Up or Down? · A turn").first.click()
     section = read(app, "section-turn")
-    assert "own discard pile" in section
+    assert "personal discard pile" in section
     assert "3 sections in 1 game" not in read(app, "section-turn")
     app.tap("Back to the results")
     app.see("3 sections in 1 game")
