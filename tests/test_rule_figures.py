@@ -50,10 +50,30 @@ def test_one_card_figures():
     )
     assert figures["one_card_deal"] == "Deal 7 each with 2 players, and 5 each with 3 or more players."
     assert "| A♥ A♦ A♣ | 3 |" in figures["one_card_attacks"]
-    assert "| black joker | 7 |" in figures["one_card_attacks"]
+    assert figures["one_card_attacks"].splitlines() == [
+        "| Attack card | Next player draws | Passed on by |",
+        "|---|---|---|",
+        "| any 2 | 2 | any 2, any A or either joker |",
+        "| A♥ A♦ A♣ | 3 | any A or either joker |",
+        "| A♠ | 5 | either joker |",
+        "| black joker | 7 | colour joker |",
+        "| colour joker | 10 | nothing: block it or take it |",
+    ]
     assert figures["one_card_target"] == "3"
     with pytest.raises(OneCardError, match="round wins for a match"):
         one_card.rule_figures({"target": True})
+
+
+def test_one_card_answers_follow_the_attack_values(monkeypatch):
+    """What passes an attack on is computed from the attack values: with the black joker worth
+    the A♠'s 5, each of the two passes the other on, but neither passes itself on."""
+    monkeypatch.setitem(one_card.ATTACK_VALUES, one_card.BLACK_JOKER, 5)
+    rows = one_card.rule_figures()["one_card_attacks"].splitlines()
+    assert rows[-3:] == [
+        "| A♠ | 5 | either joker |",
+        "| black joker | 5 | A♠ or colour joker |",
+        "| colour joker | 10 | nothing: block it or take it |",
+    ]
 
 
 def test_up_to_nine_figures_follow_the_level_table():

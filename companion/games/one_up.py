@@ -547,7 +547,7 @@ def rule_figures(options: Mapping[str, Any] | None = None) -> dict[str, str]:
     Returns:
         Placeholder name (``one_up_deck``, ``one_up_limit``, ...) to the
         text that takes its place: deck lines, the penalty table, the
-        seed's scoring example priced by :func:`hand_penalty`, chips and
+        scoring example priced by :func:`hand_penalty`, chips and
         give-back wording, the limits.
 
     Raises:
@@ -558,7 +558,7 @@ def rule_figures(options: Mapping[str, Any] | None = None) -> dict[str, str]:
 
     >>> figures = rule_figures({"limit": 30})
     >>> figures["one_up_limit"], figures["one_up_example"]
-    ('30', '3, 3, 5 and K left over cost 3 + 5 + 10 = 18 points, and a pair of aces costs 1.')
+    ('30', '4, 4, 6 and K left in a hand cost 4 + 6 + 10 = 20 points; two 2s cost only 2.')
     """
     # The setup table reads this module's constants when it loads, so it is
     # imported when the figures are asked for, not when this module loads.
@@ -568,7 +568,7 @@ def rule_figures(options: Mapping[str, Any] | None = None) -> dict[str, str]:
                          least=1, error=OneUpScoreError)
     first = setup.plan("one_up", setup.GAMES["one_up"].players.start)
     deck = "\n".join(f"- {line}" for line in first.deck)
-    left = ["3", "3", "5", "K"]
+    left = ["4", "4", "6", "K"]
     sums = " + ".join(str(PENALTY_POINTS[value]) for value in dict.fromkeys(left))
     chip_total = 23
     black, white = chips(chip_total)
@@ -590,8 +590,8 @@ def rule_figures(options: Mapping[str, Any] | None = None) -> dict[str, str]:
             (_("Joker (wild joker variant)"), PENALTY_POINTS[JOKER]),
         ]),
         "one_up_example": _(
-            "{cards} left over cost {sums} = {points} points, and a pair of aces costs {aces}."
-        ).format(cards=join_words(left), sums=sums, points=hand_penalty(left), aces=hand_penalty(["A", "A"])),
+            "{cards} left in a hand cost {sums} = {points} points; two 2s cost only {twos}."
+        ).format(cards=join_words(left), sums=sums, points=hand_penalty(left), twos=hand_penalty(["2", "2"])),
         "one_up_players": _("{least} to {most}").format(least=players.start, most=players.stop - 1),
         "one_up_chips": _("a total of {total} is {black} black chips and {white} white ones").format(
             total=chip_total, black=black, white=white),

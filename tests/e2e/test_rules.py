@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from steps import read, type_cards
 
-ROW_SENTENCE = "Take one of the two cards now next to it into your display: it starts a new row or joins one of yours."
+ROW_SENTENCE = "Take one of the card's two new neighbours into your display, to start a row or to add to one."
 
 
 def search_field_value(app) -> str:
@@ -31,7 +31,7 @@ def test_search_opens_a_hit_and_closing_it_keeps_the_search(app):
     assert ROW_SENTENCE in hits
     app.page.get_by_text("Up or Down? · A turn").first.click()
     section = read(app, "section-turn")
-    assert "own discard pile" in section
+    assert "personal discard pile" in section
     assert "3 sections in 1 game" not in read(app, "section-turn")
     app.tap("Back to the results")
     app.see("3 sections in 1 game")
@@ -46,7 +46,7 @@ def test_word_forms_and_seed_words_find_their_sections(app):
     assert read(app, "hits").index("One Up · Scoring") < read(app, "hits").index("One Up · Tips for beginners")
     type_cards(app, "Search all rules", "donere", submit=False)
     app.see("Up to 9 · A turn")
-    assert "Lay off (donate), if you like" in read(app, "hits")
+    assert "Lay off (donate), only once your own contract is down" in read(app, "hits")
 
 
 def test_one_up_scoring_table_reads_as_rows_on_a_phone(app):
@@ -86,7 +86,7 @@ def test_a_rules_section_and_a_search_read_in_norwegian_and_german(app):
     app.open("/rules?game=up_or_down")
     app.page.get_by_text("En tur").first.click()
     section = read(app, "section-turn")
-    assert "Utlegget ditt har høyst 3 rekker." in section
+    assert "Utlegget ditt har plass til 3 rekker." in section
     assert "egen kastebunke" in section
     type_cards(app, "Søk i alle reglene", "Ablagestapel", submit=False)
     app.see("2 avsnitt i 1 spill")
@@ -98,7 +98,7 @@ def test_a_rules_section_and_a_search_read_in_norwegian_and_german(app):
     app.open("/rules?game=up_or_down")
     app.page.get_by_text("Ein Zug").first.click()
     section = read(app, "section-turn")
-    assert "Deine Auslage hat höchstens 3 Reihen." in section
+    assert "Deine Auslage hat Platz für 3 Reihen." in section
     assert "persönlichen Ablagestapel" in section
     type_cards(app, "Alle Regeln durchsuchen", "discard", submit=False)
     app.see("Abschnitte in")

@@ -7,6 +7,7 @@ from typing import Any
 
 from companion.cards import Card
 from companion.games.one_card.deck import ATTACK_VALUES, MATCH_WINS, OneCardError, start_ranks
+from companion.games.one_card.pile import _answers
 from companion.i18n import _, ngettext
 from companion.wording import join_words, markdown_table, player_counts_text, whole_number
 
@@ -14,6 +15,28 @@ from companion.wording import join_words, markdown_table, player_counts_text, wh
 def _attack_card_name(card: Card) -> str:
     """An ``ATTACK_VALUES`` key in words, in the current language: ``"any 2"`` for a rank key, else the card."""
     return _("any {rank}").format(rank=card.label) if card.suit is None and not card.is_joker else str(card)
+
+
+def _answer_words(last_attack: Card) -> str:
+    """The attack cards that pass ``last_attack`` on, in words in the current language
+    ("any 2, any A or either joker"; "nothing: block it or take it" when none does).
+
+    Rule: seed 002, "The Attack Ladder"; rulings.md, One-card (an answer is worth at
+    least the last attack card, and a one-of-a-kind card never answers itself).
+    """
+    answers = _answers(last_attack)
+    aces = [card for card in ATTACK_VALUES if card.rank == 1]
+    jokers = [card for card in ATTACK_VALUES if card.is_joker]
+    words = [_attack_card_name(card) for card in answers if card.rank not in (None, 1)]
+    if aces and all(card in answers for card in aces):
+        words.append(_("any {rank}").format(rank=aces[0].label))
+    else:
+        words += [str(card) for card in answers if card.rank == 1]
+    if jokers and all(card in answers for card in jokers):
+        words.append(_("either joker"))
+    else:
+        words += [str(card) for card in answers if card.is_joker]
+    return join_words(words, "or") if words else _("nothing: block it or take it")
 
 
 def rule_figures(options: Mapping[str, Any] | None = None) -> dict[str, str]:
@@ -26,7 +49,8 @@ def rule_figures(options: Mapping[str, Any] | None = None) -> dict[str, str]:
     Returns:
         ``one_card_decks``, ``one_card_deal``, ``one_card_buried``,
         ``one_card_leading``, ``one_card_starter``, ``one_card_attacks`` (a
-        Markdown table) and ``one_card_target``, as text.
+        Markdown table: each attack card, what it makes the next player
+        draw and what passes it on) and ``one_card_target``, as text.
 
     Raises:
         OneCardError: for a ``target`` that is not a whole number from 1.
@@ -58,9 +82,9 @@ def rule_figures(options: Mapping[str, Any] | None = None) -> dict[str, str]:
             deals.append(_("{size} each with {players} players").format(size=size, players=low))
         else:
             deals.append(_("{size} each with {players} or more players").format(size=size, players=low))
-    by_value: dict[int, list[str]] = {}
+    by_value: dict[tuple[int, str], list[str]] = {}
     for card, value in ATTACK_VALUES.items():
-        by_value.setdefault(value, []).append(_attack_card_name(card))
+        by_value.setdefault((value, _answer_words(card)), []).append(_attack_card_name(card))
     buried, leading = start_ranks()
     return {
         "one_card_decks": _("Decks by table size: {decks}.").format(decks="; ".join(decks)),
@@ -70,8 +94,9 @@ def rule_figures(options: Mapping[str, Any] | None = None) -> dict[str, str]:
         "one_card_leading": join_words(leading, "or"),
         "one_card_starter": _("First to play: {player}.").format(player=_(setup.GAMES["one_card"].first_player)),
         "one_card_attacks": markdown_table(
-            [_("Attack card"), _("Next player draws")],
-            [(" ".join(names), value) for value, names in sorted(by_value.items())],
+            [_("Attack card"), _("Next player draws"), _("Passed on by")],
+            [(" ".join(names), value, answers) for (value, answers), names in
+             sorted(by_value.items(), key=lambda item: item[0][0])],
         ),
         "one_card_target": str(target),
     }
