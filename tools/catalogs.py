@@ -60,7 +60,11 @@ def update() -> None:
                 if code == DEFAULT_LANGUAGE:
                     continue
                 command = "update" if catalog_path(code, domain).is_file() else "init"
-                options = ["--no-fuzzy-matching", "--ignore-obsolete"] if command == "update" else []
+                options = (
+                    ["--no-fuzzy-matching", "--ignore-obsolete", "--ignore-pot-creation-date"]
+                    if command == "update"
+                    else []
+                )
                 CommandLineInterface().run([
                     "pybabel", "-q", command, "-i", str(template), "-d", str(LOCALE_DIR),
                     "-D", domain, "-l", code, *options,
