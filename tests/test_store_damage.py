@@ -124,6 +124,50 @@ def test_lock_that_is_a_folder_is_kept_aside(tmp_path):
     assert len(store.list_games()) == len(docs) + 1
 
 
+def test_history_log_that_is_a_folder_is_set_aside_and_hides_no_game(tmp_path):
+    docs = finished_games(tmp_path, 12)
+    (tmp_path / "history.log").mkdir()
+    (tmp_path / "history.log" / "inside").write_text("kept")
+    store = Store(tmp_path)
+    assert {s["id"] for s in store.list_games(limit=100)} == {d["id"] for d in docs}
+    [aside] = set_aside(tmp_path / "history.log")
+    assert (aside / "inside").read_text() == "kept"
+    assert [str(notice) for notice in store.notices] == [
+        f"Companion could not read its file {tmp_path / 'history.log'}: it is a folder where Companion keeps "
+        f"a file. The file was not changed; it was moved to {aside}. "
+        "The list of finished games was rebuilt from the saved games."]
+    playing, done = make_doc(50), make_doc(51, finished=True)
+    store.save_game(playing)
+    store.save_game(done)
+    assert (store.get_game(playing["id"]), store.get_game(done["id"])) == (playing, done)
+    assert len(Store(tmp_path).list_games(limit=100)) == 14
+
+
+def test_every_data_file_is_the_owners_only(tmp_path):
+    finished_games(tmp_path, 12)
+    store = Store(tmp_path)
+    store.save_game(make_doc(60, finished=True))
+    playing = make_doc(61)
+    store.save_game(playing)
+    store.update_draft(playing["id"], lambda draft: {"hands": {}})
+    store.delete_game(playing["id"])
+    files = [path for path in tmp_path.rglob("*") if path.is_file()]
+    assert {path.name for path in files} >= {"history.log", "store.lock", "games.json", "drafts.json",
+                                              "deleted.json", "history.json"}
+    assert {path.name: oct(path.stat().st_mode & 0o777) for path in files} == {
+        path.name: "0o600" for path in files}
+
+
+def test_data_files_left_readable_by_everyone_are_made_the_owners_only_at_open(tmp_path):
+    finished_games(tmp_path, 12)
+    Store(tmp_path).save_game(make_doc(60, finished=True))
+    for name in ("history.log", "store.lock", "history.json"):
+        os.chmod(tmp_path / name, 0o644)
+    Store(tmp_path)
+    assert [oct((tmp_path / name).stat().st_mode & 0o777) for name in ("history.log", "store.lock", "history.json")] == [
+        "0o600"] * 3
+
+
 def test_read_only_folder_lists_and_reads_but_refuses_saves(tmp_path, monkeypatch):
     docs = finished_games(tmp_path, 4)
     playing = make_doc(9)

@@ -51,6 +51,7 @@ No exception other than :class:`StoreError` and its subclasses leaves a
 
 from __future__ import annotations
 
+import contextlib
 import heapq
 import itertools
 import json
@@ -95,6 +96,7 @@ from companion.store.folder import (
     IMPORT_FILE,
     LOCK_FILE,
     MOVE_FILE,
+    OWNER_ONLY,
     resolve_data_dir,
     shared_folder,
 )
@@ -206,6 +208,7 @@ class Store(Journals, Drafts, DeletedGames):
                         self.data_dir, {GAMES_FILE, HISTORY_FILE, MOVE_FILE, IMPORT_FILE, DRAFTS_FILE, DELETED_FILE}
                     )
                     remove_stale_temps(self._archive_dir, SHARD_NAMES)
+                    self._make_owner_only()
                 if check_games or not looks_whole(self._games_path, b'{"games":{'):
                     self._games()
                 self._drafts()
@@ -217,6 +220,17 @@ class Store(Journals, Drafts, DeletedGames):
             self._open_read_only(error.strerror or str(error))
             with self._locked():
                 self._games()
+
+    def _make_owner_only(self) -> None:
+        """Take away the permissions others have on the store's files (made by an older version,
+        or copied in), so that each is :data:`OWNER_ONLY` (caller holds the lock; writable store)."""
+        names = {GAMES_FILE, HISTORY_FILE, HISTORY_LOG, MOVE_FILE, IMPORT_FILE, LOCK_FILE, DRAFTS_FILE, DELETED_FILE}
+        for folder, wanted in ((self.data_dir, names), (self._archive_dir, SHARD_NAMES)):
+            for entry in os.scandir(folder):
+                if entry.name in wanted and entry.is_file(follow_symlinks=False) and (
+                        entry.stat(follow_symlinks=False).st_mode & 0o777 & ~OWNER_ONLY):
+                    with contextlib.suppress(PermissionError):  # a file of another user: left as it is
+                        os.chmod(entry.path, OWNER_ONLY)
 
     def _open_read_only(self, reason: object) -> None:
         self.read_only = True
