@@ -143,6 +143,60 @@ def test_history_log_that_is_a_folder_is_set_aside_and_hides_no_game(tmp_path):
     assert len(Store(tmp_path).list_games(limit=100)) == 14
 
 
+MISSING_GAMES = (
+    "Companion's file of the games in progress, {path}, is missing, though its data folder holds Companion's "
+    "other files. The games in progress it held can not be shown; finished games are not affected. If the file "
+    "was moved, put it back and start Companion again, or import a backup in History."
+)
+GONE_GAMES = (
+    "Companion's file of the games in progress, {path}, was removed while Companion ran. The games in progress "
+    "it held can not be shown; finished games are not affected. If the file was moved, put it back, or import "
+    "a backup in History."
+)
+
+
+@pytest.mark.parametrize("check_games", [True, False], ids=["checked", "checked-later"])
+def test_a_missing_games_file_is_told_and_the_finished_games_stay(tmp_path, check_games):
+    docs = finished_games(tmp_path, 3)
+    playing = make_doc(50)
+    Store(tmp_path).save_game(playing)
+    Store(tmp_path).update_draft(playing["id"], lambda draft: {"round": 3, "parts": {}})
+    os.remove(tmp_path / "games.json")
+    store = Store(tmp_path, check_games=check_games)
+    assert [str(notice) for notice in store.notices] == [MISSING_GAMES.format(path=tmp_path / "games.json")]
+    assert {s["id"] for s in store.list_games(limit=100)} == {d["id"] for d in docs}
+    assert Store(tmp_path).notices == []
+
+
+def test_a_fresh_folder_is_given_its_games_file_without_a_word(tmp_path):
+    store = Store(tmp_path / "new")
+    assert (store.notices, (tmp_path / "new" / "games.json").read_text()) == ([], '{"games":{}}')
+    assert Store(tmp_path / "new").notices == []
+
+
+def test_a_games_file_removed_while_the_store_runs_is_told_once(tmp_path):
+    store = Store(tmp_path)
+    playing = make_doc(50)
+    store.save_game(playing)
+    os.remove(tmp_path / "games.json")
+    assert store.unfinished_games() == []
+    assert store.unfinished_games() == []
+    assert [str(notice) for notice in store.notices] == [GONE_GAMES.format(path=tmp_path / "games.json")]
+    fresh = make_doc(51)
+    store.save_game(fresh)
+    assert [s["id"] for s in store.unfinished_games()] == [fresh["id"]] and len(store.notices) == 1
+
+
+def test_a_games_file_set_aside_while_the_store_runs_is_not_told_as_removed(tmp_path):
+    store = Store(tmp_path)
+    store.save_game(make_doc(50))
+    (tmp_path / "games.json").write_bytes(b"{not json")
+    assert store.unfinished_games() == []
+    assert store.unfinished_games() == []
+    [notice] = store.notices
+    assert "games in progress, which could not be read from it" in notice
+
+
 def test_every_data_file_is_the_owners_only(tmp_path):
     finished_games(tmp_path, 12)
     store = Store(tmp_path)

@@ -98,6 +98,7 @@ WRONG_SHAPES = {
 @pytest.mark.parametrize("content", [b"{not json", b'{"drafts": [1, 2]}', b"\xff\xfe", b"", *WRONG_SHAPES.values()],
                          ids=["json", "shape", "utf8", "zero-bytes", *WRONG_SHAPES])
 def test_a_damaged_drafts_file_is_kept_aside_with_a_notice_and_the_store_opens(tmp_path, content):
+    Store(tmp_path)
     (tmp_path / "drafts.json").write_bytes(content)
     store = Store(tmp_path)
     [aside] = sorted(tmp_path.glob("drafts.json.corrupt-*"))

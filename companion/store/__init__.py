@@ -100,7 +100,7 @@ from companion.store.folder import (
     resolve_data_dir,
     shared_folder,
 )
-from companion.store.guard import READ_ONLY_ERRNOS, ChangeFailed, guarded, translate
+from companion.store.guard import DISK_FULL_ERRNOS, READ_ONLY_ERRNOS, ChangeFailed, guarded, translate
 from companion.store.index import SHARD_NAMES, shard_name
 from companion.store.journal import Journals
 from companion.store.tables import tally_of
@@ -209,6 +209,7 @@ class Store(Journals, Drafts, DeletedGames):
                     )
                     remove_stale_temps(self._archive_dir, SHARD_NAMES)
                     self._make_owner_only()
+                self._check_games_file()
                 if check_games or not looks_whole(self._games_path, b'{"games":{'):
                     self._games()
                 self._drafts()
@@ -220,6 +221,27 @@ class Store(Journals, Drafts, DeletedGames):
             self._open_read_only(error.strerror or str(error))
             with self._locked():
                 self._games()
+
+    def _check_games_file(self) -> None:
+        """Give the folder its games.json (an empty one) when it has none, so that a games.json
+        missing later is known as lost: when the folder already holds Companion's other files
+        (the history, the archive, drafts or recently deleted games), that is told in ``notices``
+        (caller holds the lock)."""
+        if self._games_path.exists():
+            return
+        others = [self._history_path, self.data_dir / DRAFTS_FILE, self.data_dir / DELETED_FILE]
+        if any(path.exists() for path in others) or self._held_shards():
+            self.notices.append(lazy(
+                "Companion's file of the games in progress, {path}, is missing, though its data folder holds "
+                "Companion's other files. The games in progress it held can not be shown; finished games are "
+                "not affected. If the file was moved, put it back and start Companion again, or import a "
+                "backup in History.", path=self._games_path))
+        if not self.read_only:
+            try:
+                self._write_table(self._storage(self._games_path), [])
+            except OSError as error:
+                if error.errno not in DISK_FULL_ERRNOS:
+                    raise
 
     def _make_owner_only(self) -> None:
         """Take away the permissions others have on the store's files (made by an older version,

@@ -58,8 +58,7 @@ def InviteView(path: str, title: str, back: Callable[[], None]) -> ft.Control:
         lines += [
             ft.Semantics(
                 identifier="invite-key",
-                content=ft.Text(_("Table key: {key}").format(key=spoken_key(access.key)),
-                                weight=ft.FontWeight.W_600, selectable=True),
+                content=ft.Text(_("Table key: {key}").format(key=spoken_key(access.key)), weight=ft.FontWeight.W_600),
             ),
             ft.Text(
                 _("Only phones with this key see the games. Renewing it locks out every other phone "
