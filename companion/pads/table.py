@@ -125,22 +125,26 @@ LINE_SPACES = "\t\n\r"
 """The control characters a name may hold: tabs and line breaks, which :func:`clean_name` makes spaces."""
 
 
+def is_hidden(char: str) -> bool:
+    """Whether ``char`` (one character) is one a name or a phone's label may not hold: a control
+    character (Unicode category Cc: NUL, ESC, DEL, ...) other than those of :data:`LINE_SPACES`,
+    or a direction mark of :data:`HIDDEN_MARKS`."""
+    return char in HIDDEN_MARKS or (unicodedata.category(char) == "Cc" and char not in LINE_SPACES)
+
+
 def name_problem(name: str) -> str | None:
     """Why ``name`` (text, as typed on a phone or as a backup holds it) can not be a new player's
     name, in plain words in the current language; None when it can.
 
-    Refused: a control character (Unicode category Cc: NUL, ESC, DEL, ...)
-    other than a tab or a line break, or a direction mark of
-    :data:`HIDDEN_MARKS`, which a phone would show as a box or obey
-    unseen (the message names it without them); a name longer than
+    Refused: a character of :func:`is_hidden` (a control character or a
+    direction mark), which a phone would show as a box or obey unseen (the
+    message names it without them); a name longer than
     :data:`NAME_LIMIT` characters once made plain (the message shows its
     first characters and the count). Saved games are not held to this:
     their names stay as they were saved.
     """
-    hidden = [char for char in name if char in HIDDEN_MARKS
-              or (unicodedata.category(char) == "Cc" and char not in LINE_SPACES)]
-    if hidden:
-        shown = clean_name("".join(char for char in name if char not in hidden))
+    if any(map(is_hidden, name)):
+        shown = clean_name("".join(char for char in name if not is_hidden(char)))
         return _("The name {name} holds hidden control characters or direction marks, "
                  "which a name can not have").format(name=shown)
     clean = clean_name(name)
