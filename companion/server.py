@@ -584,13 +584,37 @@ API_PAGES = ("/openapi.json", "/docs", "/docs/oauth2-redirect", "/redoc")
 """The pages FastAPI adds about an app's API: Companion has none to show (they are not served)."""
 
 
+class OneLineReceiveErrors(logging.Filter):
+    """Flet's report of a session's receive loop ended by an error, made one line: its traceback is
+    left out, and the error counted in ``counted`` (by its type's name).
+
+    What ends that loop is a message of the browser that Flet could not
+    take (a reply naming a control the session does not have, say): the
+    app's own code runs in tasks of their own, so the traceback would show
+    only Flet's handling of a broken or hostile client. The frames of a
+    shape Flet can not take at all never reach it (:class:`SoundFrames`).
+    Run after :class:`GoneBrowserFilter`; every other record passes unchanged.
+    """
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.counted: Counter[str] = Counter()
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        """True; a receive loop's error record loses its traceback (see the class)."""
+        if record.exc_info and record.getMessage().startswith("Receive loop error"):
+            self.counted[type(record.exc_info[1]).__name__] += 1
+            record.exc_info = record.exc_text = record.stack_info = None
+        return True
+
+
 def build_app(main: Callable, *, assets_dir: str, allowed: Iterable[str],
               on_request: Callable[[], object] | None = None):
     """The ASGI app: Flet's FastAPI app for ``main`` behind :class:`HostGuard`, its requests served in
     their browser's language (:class:`BrowserLanguage`), without FastAPI's API pages
     (:data:`API_PAGES`) or a header that lets other sites read its answers (:class:`NoCrossOrigin`),
     its sessions given only sound frames (:class:`SoundFrames`); Flet's sessions log through
-    :class:`GoneBrowserFilter` from then on.
+    :class:`GoneBrowserFilter` and :class:`OneLineReceiveErrors` from then on.
 
     Takes the Flet entry point, the assets folder, the allowed ``host:port``
     authorities and a callable called as each page or file request that
@@ -612,6 +636,7 @@ def build_app(main: Callable, *, assets_dir: str, allowed: Iterable[str],
     flet_log = logging.getLogger(FLET_LOGGER)
     if not any(isinstance(known, GoneBrowserFilter) for known in flet_log.filters):
         flet_log.addFilter(GoneBrowserFilter())
+        flet_log.addFilter(OneLineReceiveErrors())
     return app
 
 

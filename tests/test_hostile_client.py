@@ -110,6 +110,33 @@ def test_bad_frames_are_dropped_counted_and_the_connection_goes_on_without_a_tra
     }
 
 
+REGISTERED_BAD_FRAMES = [
+    flet_frame(5, {"control_id": 424242, "call_id": "nope", "result": None, "error": None}),
+    flet_frame(5, {"control_id": "a", "call_id": 7, "result": None, "error": 5}),
+]
+"""Frames of a sound shape that Flet's session still can not take (a reply for a control it does not have)."""
+
+
+@pytest.mark.parametrize("frame", REGISTERED_BAD_FRAMES, ids=["unknown-control", "control-as-text"])
+def test_a_reply_flet_can_not_take_ends_the_connection_with_one_line_in_the_log(flet_server, caplog, frame):
+    port, _sound = flet_server
+
+    async def play() -> None:
+        async with websockets.connect(f"ws://127.0.0.1:{port}/ws", origin=f"http://127.0.0.1:{port}") as connection:
+            await connection.send(REGISTER)
+            await asyncio.wait_for(connection.recv(), WAIT)
+            await connection.send(frame)
+            with pytest.raises(websockets.ConnectionClosed):
+                while True:
+                    await asyncio.wait_for(connection.recv(), WAIT)
+
+    with caplog.at_level(logging.WARNING):
+        run_alone(play())
+    flet = [record for record in caplog.records if record.name.startswith("flet")]
+    assert [record.getMessage().split(":")[0] for record in flet] == ["Receive loop error"]
+    assert [record.exc_info for record in flet] == [None]
+
+
 def test_a_sound_client_is_not_refused(flet_server):
     port, sound = flet_server
     assert run_alone(register_after(port, [])) == 1

@@ -523,14 +523,15 @@ def receive_loop_error(error: Exception) -> None:
         log.warning(f"Receive loop error: {raised}", exc_info=True)
 
 
-def test_a_browser_gone_mid_send_is_not_logged_but_other_session_errors_are(caplog, tmp_path):
+def test_a_browser_gone_mid_send_is_not_logged_and_other_session_errors_are_one_line(caplog, tmp_path):
     build_app(lambda page: None, assets_dir=str(tmp_path), allowed=["127.0.0.1:8550"])
     build_app(lambda page: None, assets_dir=str(tmp_path), allowed=["127.0.0.1:8550"])
     with caplog.at_level(logging.WARNING, logger=FLET_LOGGER):
         receive_loop_error(WebSocketDisconnected('WebSocket is not connected. Need to call "accept" first.'))
         receive_loop_error(ValueError("a bad frame"))
     assert [record.getMessage() for record in caplog.records] == ["Receive loop error: a bad frame"]
-    assert len(logging.getLogger(FLET_LOGGER).filters) == 1
+    assert [record.exc_info for record in caplog.records] == [None]
+    assert len(logging.getLogger(FLET_LOGGER).filters) == 2
 
 
 def test_the_console_gives_the_phones_a_link_only_when_they_can_use_it(tmp_path):
