@@ -478,13 +478,22 @@ class GoneBrowserFilter(logging.Filter):
         return not isinstance(error, WebSocketDisconnected)
 
 
+def _body_fields(body: type) -> tuple[frozenset[str], frozenset[str]]:
+    """The fields a message body (one of Flet's protocol dataclasses) must have, and those it may have."""
+    fields = dataclasses.fields(body)
+    required = frozenset(field.name for field in fields
+                         if field.default is dataclasses.MISSING and field.default_factory is dataclasses.MISSING)
+    return required, frozenset(field.name for field in fields)
+
+
 CLIENT_BODIES = {
-    MessageAction.REGISTER_CLIENT.value: RegisterClientRequestBody,
-    MessageAction.CONTROL_EVENT.value: ControlEventBody,
-    MessageAction.UPDATE_CONTROL_PROPS.value: UpdateControlPropsBody,
-    MessageAction.INVOKE_METHOD.value: InvokeMethodResponseBody,
+    MessageAction.REGISTER_CLIENT.value: _body_fields(RegisterClientRequestBody),
+    MessageAction.CONTROL_EVENT.value: _body_fields(ControlEventBody),
+    MessageAction.UPDATE_CONTROL_PROPS.value: _body_fields(UpdateControlPropsBody),
+    MessageAction.INVOKE_METHOD.value: _body_fields(InvokeMethodResponseBody),
 }
-"""The messages a Flet client sends the server, by action code, and the shape of each one's body."""
+"""The messages a Flet client sends the server, by action code: the fields each one's body must
+have and those it may have."""
 
 FLET_MESSAGE = 0x00
 """The first byte of a WebSocket frame that carries a Flet message (msgpack); 0x01 is a data channel's."""
@@ -504,16 +513,13 @@ def frame_fault(data: bytes, registered: bool) -> str | None:
         return "not msgpack"
     if not isinstance(message, list) or len(message) != 2 or not isinstance(message[1], dict):
         return "not [action, body]"
-    body_type = CLIENT_BODIES.get(message[0]) if isinstance(message[0], int) else None
-    if body_type is None:
+    fields = CLIENT_BODIES.get(message[0]) if type(message[0]) is int else None
+    if fields is None:
         return "not a client's action"
     if not registered and message[0] != MessageAction.REGISTER_CLIENT.value:
         return "before registering"
-    fields = dataclasses.fields(body_type)
-    required = {field.name for field in fields
-                if field.default is dataclasses.MISSING and field.default_factory is dataclasses.MISSING}
-    if not all(isinstance(name, str) for name in message[1]) or not (
-            required <= message[1].keys() <= {field.name for field in fields}):
+    required, allowed = fields
+    if not required <= message[1].keys() <= allowed:
         return "a body of another shape"
     return None
 
