@@ -215,11 +215,14 @@ def test_every_data_file_is_the_owners_only(tmp_path):
 def test_data_files_left_readable_by_everyone_are_made_the_owners_only_at_open(tmp_path):
     finished_games(tmp_path, 12)
     Store(tmp_path).save_game(make_doc(60, finished=True))
-    for name in ("history.log", "store.lock", "history.json"):
-        os.chmod(tmp_path / name, 0o644)
-    Store(tmp_path)
+    shards = sorted((tmp_path / "archive").glob("*.json"))
+    for path in [tmp_path / "history.log", tmp_path / "store.lock", tmp_path / "history.json", *shards]:
+        os.chmod(path, 0o644)
+    store = Store(tmp_path)
     assert [oct((tmp_path / name).stat().st_mode & 0o777) for name in ("history.log", "store.lock", "history.json")] == [
         "0o600"] * 3
+    store.check_files()
+    assert {oct(path.stat().st_mode & 0o777) for path in shards} == {"0o600"}
 
 
 def test_read_only_folder_lists_and_reads_but_refuses_saves(tmp_path, monkeypatch):

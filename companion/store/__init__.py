@@ -208,7 +208,9 @@ class Store(Journals, Drafts, DeletedGames):
                         self.data_dir, {GAMES_FILE, HISTORY_FILE, MOVE_FILE, IMPORT_FILE, DRAFTS_FILE, DELETED_FILE}
                     )
                     remove_stale_temps(self._archive_dir, SHARD_NAMES)
-                    self._make_owner_only()
+                    self._make_owner_only(self.data_dir, (
+                        GAMES_FILE, HISTORY_FILE, HISTORY_LOG, MOVE_FILE, IMPORT_FILE, LOCK_FILE, DRAFTS_FILE,
+                        DELETED_FILE))
                 self._check_games_file()
                 if check_games or not looks_whole(self._games_path, b'{"games":{'):
                     self._games()
@@ -243,16 +245,15 @@ class Store(Journals, Drafts, DeletedGames):
                 if error.errno not in DISK_FULL_ERRNOS:
                     raise
 
-    def _make_owner_only(self) -> None:
-        """Take away the permissions others have on the store's files (made by an older version,
-        or copied in), so that each is :data:`OWNER_ONLY` (caller holds the lock; writable store)."""
-        names = {GAMES_FILE, HISTORY_FILE, HISTORY_LOG, MOVE_FILE, IMPORT_FILE, LOCK_FILE, DRAFTS_FILE, DELETED_FILE}
-        for folder, wanted in ((self.data_dir, names), (self._archive_dir, SHARD_NAMES)):
-            for entry in os.scandir(folder):
-                if entry.name in wanted and entry.is_file(follow_symlinks=False) and (
-                        entry.stat(follow_symlinks=False).st_mode & 0o777 & ~OWNER_ONLY):
-                    with contextlib.suppress(PermissionError):  # a file of another user: left as it is
-                        os.chmod(entry.path, OWNER_ONLY)
+    def _make_owner_only(self, folder: Path, names: Iterable[str]) -> None:
+        """Take away the permissions others have on the store's files ``names`` in ``folder`` (made
+        by an older version, or copied in), so that each is :data:`OWNER_ONLY` (caller holds the
+        lock; writable store). A file of another user is left as it is."""
+        for name in names:
+            path = folder / name
+            with contextlib.suppress(FileNotFoundError, PermissionError):
+                if os.lstat(path).st_mode & 0o777 & ~OWNER_ONLY and path.is_file():
+                    os.chmod(path, OWNER_ONLY)
 
     def _open_read_only(self, reason: object) -> None:
         self.read_only = True
@@ -528,13 +529,16 @@ class Store(Journals, Drafts, DeletedGames):
         Opening a store reads only what is cheap; this reads the history
         index and every archive shard, setting aside (with a notice in
         ``notices`` naming the games it held) any file that can not be read,
-        and rebuilding the index when it disagrees with the archive. Meant
+        and rebuilding the index when it disagrees with the archive, and
+        making each shard its owner's only (see ``_make_owner_only``). Meant
         to run once after opening (main.py runs it in the background).
         """
         with self._locked():
             self._folder.history = None
             index = self._history_index()
             names = sorted({shard_name(gid) for gid in index.by_id} | self._held_shards())
+            if not self.read_only:
+                self._make_owner_only(self._archive_dir, names)
         for name in names:
             with self._locked():
                 self._shard(name, remove_temps=False)
