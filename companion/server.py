@@ -326,9 +326,9 @@ class TableAccess:
     missing; a file that does not hold a key (empty, cut short, garbage, too
     long) is replaced by a new key, with a notice. An older key (16 URL-safe
     characters) is kept as it is. When none is asked for, the file is not
-    touched (a read-only data folder still opens). Raises OSError when the
-    file can not be read, and the errors of :meth:`renew` when a new key can
-    not be saved.
+    touched (a read-only data folder still opens). Raises StoreError when
+    the key file is a folder, OSError when it can not be read, and the
+    errors of :meth:`renew` when a new key can not be saved.
     """
 
     def __init__(self, data_dir: Path, *, required: bool, host: str, port: int,
@@ -356,12 +356,18 @@ class TableAccess:
 
     def _kept_key(self) -> str | None:
         """The text of the key file, stripped (None when there is none); one longer than
-        :data:`KEY_FILE_LIMIT` bytes reads as "" (not a key), without reading it all."""
+        :data:`KEY_FILE_LIMIT` bytes reads as "" (not a key), without reading it all. Raises
+        StoreError in plain words when it is a folder, OSError when it can not be read."""
         try:
             with open(self.path, "rb") as file:
                 head = file.read(KEY_FILE_LIMIT + 1)
         except FileNotFoundError:
             return None
+        except IsADirectoryError as error:
+            raise StoreError(_(
+                "The table's key file {path} is a folder. Move it out of the data folder, "
+                "or start Companion with another folder (--data-dir)."
+            ).format(path=self.path)) from error
         if len(head) > KEY_FILE_LIMIT:
             return ""
         return head.decode("utf-8", errors="replace").strip()

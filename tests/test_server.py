@@ -326,6 +326,17 @@ def test_a_key_file_that_holds_no_key_is_replaced_with_a_notice(tmp_path, conten
     assert len(access.invite_url()) < 80
 
 
+def test_a_key_file_that_is_a_folder_stops_the_start_in_plain_words(tmp_path, capsys):
+    (tmp_path / KEY_FILE).mkdir()
+    with pytest.raises(SystemExit) as stopped:
+        main.keyed_access(tmp_path, required=True, listen_host="0.0.0.0", invite="192.168.1.20", port=8550,
+                          notices=[])
+    assert str(stopped.value) == (
+        f"Companion did not start: the table's key file can not be kept: The table's key file {tmp_path / KEY_FILE} "
+        "is a folder. Move it out of the data folder, or start Companion with another folder (--data-dir).")
+    assert (tmp_path / KEY_FILE).is_dir()
+
+
 def test_a_huge_key_file_is_not_read_whole(tmp_path, monkeypatch):
     with open(tmp_path / KEY_FILE, "wb") as file:
         file.truncate(80 * 1024 * 1024)
