@@ -175,21 +175,39 @@ def start_lines(access: TableAccess, url: str, host: str) -> list[str]:
     return lines
 
 
+def keyed_access(data_dir: Path, *, required: bool, listen_host: str, invite: str, port: int,
+                 notices: list) -> TableAccess:
+    """The table's key (``companion.server.TableAccess``) for an app listening on ``listen_host``:``port``,
+    whose invite names ``invite``; a notice about a key file that held no key goes to ``notices``
+    (and is printed). After each renewal of the key (from the invite screen) the console says so
+    and prints the new links (:func:`start_lines`). Raises SystemExit in plain words when the key
+    file can not be kept."""
+    shown_host = DEFAULT_HOST if listen_host in OPEN_HOSTS else listen_host
+
+    def renewed() -> None:
+        print("The table's key was renewed: every phone and the board must scan the new code.", flush=True)
+        for line in start_lines(access, access.invite_url("/", host=shown_host), listen_host):
+            print(line, flush=True)
+
+    known = len(notices)
+    try:
+        access = TableAccess(data_dir, required=required, host=invite, port=port, notices=notices,
+                             on_renew=renewed)
+    except (OSError, StoreError) as error:
+        raise SystemExit(f"Companion did not start: the table's key file can not be kept: {error}") from None
+    for notice in notices[known:]:
+        print(f"Note: {notice}", flush=True)
+    return access
+
+
 def main(argv: list[str] | None = None) -> None:
     """Parse the command line, open the store and serve the app until stopped."""
     args = parse_args(argv)
     store = open_store(args.data_dir)
     port = choose_port(args.host, args.port)
     shown_host = DEFAULT_HOST if args.host in OPEN_HOSTS else args.host
-    try:
-        access = TableAccess(
-            store.data_dir,
-            required=args.require_key or not is_loopback(args.host),
-            host=invite_host(args.host),
-            port=port,
-        )
-    except (OSError, StoreError) as error:
-        raise SystemExit(f"Companion did not start: the table's key file can not be kept: {error}") from None
+    access = keyed_access(store.data_dir, required=args.require_key or not is_loopback(args.host),
+                          listen_host=args.host, invite=invite_host(args.host), port=port, notices=store.notices)
     url = access.invite_url("/", host=shown_host) if access.required else f"http://{shown_host}:{port}"
     for line in start_lines(access, url, args.host):
         print(line, flush=True)

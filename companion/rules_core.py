@@ -32,6 +32,7 @@ LATE: dict[str, str] = {
     "pad_class": "companion.pads:pad_class",
     "pad_from_doc": "companion.pads:pad_from_doc",
     "copy_json": "companion.pads.table:copy_json",
+    "name_problem": "companion.pads.table:name_problem",
     "join_names": "companion.pads.base:join_names",
     "now_iso": "companion.pads.base:now_iso",
     "FINISHED": "companion.pads.up_to_nine:FINISHED",

@@ -10,29 +10,45 @@
   not served.
 - :class:`TableAccess` is the table's access key: a random key kept in
   ``<data-dir>/table-key.txt`` that every browser must present when the app
-  listens beyond this computer (or when asked to with ``--require-key``).
+  listens beyond this computer (or when asked to with ``--require-key``),
+  written in letters and digits that can not be taken for one another
+  (:data:`KEY_ALPHABET`), so it can be read aloud; an address that presents
+  wrong keys again and again waits longer and longer before its next try.
 """
 
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import hmac
 import ipaddress
 import logging
 import os
+import re
 import secrets
 import socket
 import tempfile
+import time
+from collections import Counter, OrderedDict
 from collections.abc import Callable, Iterable
 from pathlib import Path
 from urllib.parse import urlencode, urlsplit
 
+import msgpack
+from flet.messaging.protocol import (
+    ControlEventBody,
+    InvokeMethodResponseBody,
+    MessageAction,
+    RegisterClientRequestBody,
+    UpdateControlPropsBody,
+    decode_ext_from_msgpack,
+)
 from starlette.responses import PlainTextResponse
-from starlette.types import ASGIApp, Receive, Scope, Send
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from starlette.websockets import WebSocketClose, WebSocketDisconnected
 
 from companion.errors import DiskFullError, ReadOnlyError, StoreError
-from companion.i18n import _, best_language, browser_asks, language
+from companion.i18n import _, best_language, browser_asks, language, lazy
 from companion.store.guard import DISK_FULL_ERRNOS, READ_ONLY_ERRNOS
 
 KEY_FILE = "table-key.txt"
@@ -41,8 +57,38 @@ KEY_FILE = "table-key.txt"
 POLICY_VIOLATION = 1008
 """WebSocket close code of a refused handshake (the server answers it with HTTP 403)."""
 
-KEY_BYTES = 12
-"""Random bytes in a key (16 URL-safe characters)."""
+KEY_ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
+"""The characters of a key: Crockford's base 32, digits and capital letters without I, L, O and U,
+so no two of them look or sound alike (5 bits each)."""
+
+KEY_LENGTH = 20
+"""Characters in a key: 100 random bits (the key before had 96)."""
+
+KEY_GROUP = 5
+"""A key is shown in groups of this many characters, to be read aloud group by group."""
+
+SAME_SOUNDING = str.maketrans({"O": "0", "I": "1", "L": "1", "-": None, " ": None})
+"""What a key typed or read back may carry for a key's own characters (letter O for zero, I or L
+for one) and the separators of its groups, which are left out."""
+
+NEW_KEY = re.compile(f"[{KEY_ALPHABET}]{{{KEY_LENGTH}}}")
+"""A key as this version makes it."""
+
+OLD_KEY = re.compile(r"[A-Za-z0-9_-]{16}")
+"""A key as versions before made it (16 URL-safe characters): still accepted, so the phones that
+hold it stay at the table; "Renew the key" makes one that can be read aloud."""
+
+KEY_FILE_LIMIT = 256
+"""The most bytes read of the key file: a key file longer than that is not a key."""
+
+FREE_TRIES = 5
+"""Wrong keys an address may present before it has to wait between tries."""
+
+LONGEST_WAIT = 300.0
+"""Seconds: the longest an address waits before its next key is checked."""
+
+KNOWN_ADDRESSES = 1024
+"""Addresses whose wrong keys are remembered (the oldest are forgotten first)."""
 
 OPEN_HOSTS = ("0.0.0.0", "::", "")
 """Listen addresses that mean "every network interface"."""
@@ -242,34 +288,99 @@ def key_refusal(folder: Path, error: OSError) -> StoreError:
     ).format(folder=folder, cause=error.strerror or error))
 
 
+def new_key() -> str:
+    """A new random key: :data:`KEY_LENGTH` characters of :data:`KEY_ALPHABET` (100 bits)."""
+    return "".join(secrets.choice(KEY_ALPHABET) for _ in range(KEY_LENGTH))
+
+
+def spoken_key(key: str) -> str:
+    """``key`` as the invite shows it, to be read aloud: a key of this version in groups of
+    :data:`KEY_GROUP` ("7K3QM-9XPDA-..."), an older key as it is."""
+    if not NEW_KEY.fullmatch(key):
+        return key
+    return "-".join(key[start:start + KEY_GROUP] for start in range(0, len(key), KEY_GROUP))
+
+
+def as_key(presented: str) -> str:
+    """A key as a browser presented it, read as a key of this version where it can be one: capitals,
+    groups joined, a letter O read as zero and I or L as one (:data:`SAME_SOUNDING`); anything else
+    as it came (an older key is compared as it is)."""
+    read = presented.upper().translate(SAME_SOUNDING)
+    return read if NEW_KEY.fullmatch(read) else presented
+
+
 class TableAccess:
     """The table's access key and the address the invite link uses.
 
     Takes the data folder (the key lives in ``table-key.txt`` there), whether
     the key is asked for (``required``), and the ``host`` and ``port`` the
-    invite link names. When a key is asked for, it is read from its file,
-    or made and saved there when the file is missing or empty; when none is
-    asked for, the file is not touched (a read-only data folder still
-    opens). Raises OSError when the file can not be read, and the errors
-    of :meth:`renew` when a new key can not be saved.
+    invite link names; ``notices``, a list to which a plain-words notice
+    (``companion.i18n.lazy``) is added when the key file held no key and a
+    new key was made (the store's notices, so the phones show it);
+    ``on_renew``, called with no argument after each renewal (the console
+    prints the new link); ``clock``, the monotonic seconds the waits between
+    wrong keys are counted in.
+
+    When a key is asked for, it is read from its file (at most
+    :data:`KEY_FILE_LIMIT` bytes), or made and saved there when the file is
+    missing; a file that does not hold a key (empty, cut short, garbage, too
+    long) is replaced by a new key, with a notice. An older key (16 URL-safe
+    characters) is kept as it is. When none is asked for, the file is not
+    touched (a read-only data folder still opens). Raises StoreError when
+    the key file is a folder, OSError when it can not be read, and the
+    errors of :meth:`renew` when a new key can not be saved.
     """
 
-    def __init__(self, data_dir: Path, *, required: bool, host: str, port: int) -> None:
+    def __init__(self, data_dir: Path, *, required: bool, host: str, port: int,
+                 notices: list | None = None, on_renew: Callable[[], object] | None = None,
+                 clock: Callable[[], float] = time.monotonic) -> None:
         self.path = Path(data_dir) / KEY_FILE
         self.required = required
         self.host = host
         self.port = port
+        self.on_renew = on_renew
+        self.clock = clock
         self.key = ""
+        self._wrong: OrderedDict[str, tuple[int, float]] = OrderedDict()
         if required:
-            try:
-                kept = self.path.read_text(encoding="utf-8", errors="replace").strip()
-            except FileNotFoundError:
-                kept = ""
-            self.key = kept or self.renew()
+            kept = self._kept_key()
+            if kept is None or NEW_KEY.fullmatch(kept) or OLD_KEY.fullmatch(kept):
+                self.key = kept or self._made_key()
+            else:
+                self.key = self._made_key()
+                if notices is not None:
+                    notices.append(lazy(
+                        "The table's key file {path} did not hold a key, so a new key was made. "
+                        "Every phone and the board must scan the new code: open Invite phones "
+                        "in a game's menu on this computer.", path=self.path))
+
+    def _kept_key(self) -> str | None:
+        """The text of the key file, stripped (None when there is none); one longer than
+        :data:`KEY_FILE_LIMIT` bytes reads as "" (not a key), without reading it all. Raises
+        StoreError in plain words when it is a folder, OSError when it can not be read."""
+        try:
+            with open(self.path, "rb") as file:
+                head = file.read(KEY_FILE_LIMIT + 1)
+        except FileNotFoundError:
+            return None
+        except IsADirectoryError as error:
+            raise StoreError(_(
+                "The table's key file {path} is a folder. Move it out of the data folder, "
+                "or start Companion with another folder (--data-dir)."
+            ).format(path=self.path)) from error
+        if len(head) > KEY_FILE_LIMIT:
+            return ""
+        return head.decode("utf-8", errors="replace").strip()
+
+    def _made_key(self) -> str:
+        """A new key, saved (see :meth:`renew`), without telling ``on_renew``."""
+        key = new_key()
+        self._save(key)
+        return key
 
     def renew(self) -> str:
-        """Make a new random key, save it (replacing the file atomically,
-        readable by the owner only) and return it: every key handed out
+        """Make a new random key (:func:`new_key`), save it (replacing the file atomically,
+        readable by the owner only), call ``on_renew`` and return it: every key handed out
         before no longer opens the app.
 
         Raises DiskFullError (a full disk), ReadOnlyError (a folder that can
@@ -277,7 +388,16 @@ class TableAccess:
         in plain words, when the key can not be saved: then no temp file is
         left, and the key and its file stay as they were.
         """
-        key = secrets.token_urlsafe(KEY_BYTES)
+        key = new_key()
+        self._save(key)
+        self.key = key
+        if self.on_renew is not None:
+            self.on_renew()
+        return key
+
+    def _save(self, key: str) -> None:
+        """Write ``key`` as the key file, atomically, readable by the owner only (errors as
+        :meth:`renew`); ``self.key`` is left to the caller."""
         folder = self.path.parent
         try:
             handle, temporary = tempfile.mkstemp(dir=folder, prefix=".table-key-")
@@ -295,16 +415,41 @@ class TableAccess:
             if isinstance(error, OSError):
                 raise key_refusal(folder, error) from error
             raise
-        self.key = key
-        return key
 
     def admits(self, key: object) -> bool:
         """Whether a browser presenting ``key`` (a str, or None when it has
         none) may open the app: always when no key is asked for; else only
-        with the current key (compared in constant time)."""
+        with the current key (read by :func:`as_key`, compared in constant time)."""
         if not self.required:
             return True
-        return isinstance(key, str) and hmac.compare_digest(key.encode(), self.key.encode())
+        return isinstance(key, str) and hmac.compare_digest(as_key(key).encode(), self.key.encode())
+
+    def tries(self, key: object, address: str | None) -> bool:
+        """Whether a key a browser at ``address`` (its IP address; None when unknown) offers now
+        opens the app, as :meth:`admits`, counting wrong keys by address.
+
+        After :data:`FREE_TRIES` wrong keys from one address, each further
+        wrong key makes it wait twice as long as the one before (1 s, 2 s,
+        4 s... at most :data:`LONGEST_WAIT`) before a key it offers is
+        checked at all: while it waits, every key is refused. The right key
+        forgets its wrong ones. Without a key asked for, always True.
+        """
+        if not self.required:
+            return True
+        where = address or ""
+        wrong, until = self._wrong.get(where, (0, 0.0))
+        if self.clock() < until:
+            return False
+        if self.admits(key):
+            self._wrong.pop(where, None)
+            return True
+        wrong += 1
+        wait = min(2.0 ** (wrong - FREE_TRIES - 1), LONGEST_WAIT) if wrong > FREE_TRIES else 0.0
+        self._wrong[where] = (wrong, self.clock() + wait)
+        self._wrong.move_to_end(where)
+        while len(self._wrong) > KNOWN_ADDRESSES:
+            self._wrong.popitem(last=False)
+        return False
 
     def invite_url(self, path: str = "/", *, host: str | None = None) -> str:
         """The link a phone opens to join: ``http://<host>:<port><path>``, with
@@ -318,6 +463,9 @@ class TableAccess:
 
 FLET_LOGGER = "flet_web.fastapi"
 """The logger of Flet's FastAPI sessions, which reports a session's receive loop ending in an error."""
+
+FRAME_LOG = logging.getLogger("companion.frames")
+"""Where a dropped WebSocket frame is noted (at debug level, one line, no traceback)."""
 
 
 class GoneBrowserFilter(logging.Filter):
@@ -336,11 +484,149 @@ class GoneBrowserFilter(logging.Filter):
         return not isinstance(error, WebSocketDisconnected)
 
 
+def _body_fields(body: type) -> tuple[frozenset[str], frozenset[str]]:
+    """The fields a message body (one of Flet's protocol dataclasses) must have, and those it may have."""
+    fields = dataclasses.fields(body)
+    required = frozenset(field.name for field in fields
+                         if field.default is dataclasses.MISSING and field.default_factory is dataclasses.MISSING)
+    return required, frozenset(field.name for field in fields)
+
+
+CLIENT_BODIES = {
+    MessageAction.REGISTER_CLIENT.value: _body_fields(RegisterClientRequestBody),
+    MessageAction.CONTROL_EVENT.value: _body_fields(ControlEventBody),
+    MessageAction.UPDATE_CONTROL_PROPS.value: _body_fields(UpdateControlPropsBody),
+    MessageAction.INVOKE_METHOD.value: _body_fields(InvokeMethodResponseBody),
+}
+"""The messages a Flet client sends the server, by action code: the fields each one's body must
+have and those it may have."""
+
+FLET_MESSAGE = 0x00
+"""The first byte of a WebSocket frame that carries a Flet message (msgpack); 0x01 is a data channel's."""
+
+
+def frame_fault(data: bytes, registered: bool) -> str | None:
+    """What is wrong with a binary WebSocket frame from a Flet client (None: nothing), given whether
+    the connection has registered: a Flet message must be msgpack of ``[action, body]`` with an
+    action a client sends, its body a map with that action's fields (no others, every required one),
+    and the first one ``REGISTER_CLIENT``. A data-channel frame, an empty one or one of another type
+    is Flet's own to drop."""
+    if not data or data[0] != FLET_MESSAGE:
+        return None
+    try:
+        message = msgpack.unpackb(data[1:], ext_hook=decode_ext_from_msgpack)
+    except (ValueError, TypeError, msgpack.UnpackException, OverflowError):
+        return "not msgpack"
+    if not isinstance(message, list) or len(message) != 2 or not isinstance(message[1], dict):
+        return "not [action, body]"
+    fields = CLIENT_BODIES.get(message[0]) if type(message[0]) is int else None
+    if fields is None:
+        return "not a client's action"
+    if not registered and message[0] != MessageAction.REGISTER_CLIENT.value:
+        return "before registering"
+    required, allowed = fields
+    if not required <= message[1].keys() <= allowed:
+        return "a body of another shape"
+    return None
+
+
+class SoundFrames:
+    """ASGI middleware: a WebSocket frame that Flet's session could not take is dropped before it
+    reaches it, counted in ``refused`` (by what was wrong), never logged with a traceback.
+
+    Takes the app to wrap. Text frames (a Flet client sends binary ones only)
+    and the binary frames :func:`frame_fault` finds fault with are dropped
+    and the connection goes on with the next frame; every other message
+    passes unchanged, as do page and lifespan messages.
+    """
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+        self.refused: Counter[str] = Counter()
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        """Serve the request, filtering a WebSocket's incoming frames (see the class)."""
+        if scope["type"] != "websocket":
+            await self.app(scope, receive, send)
+            return
+        registered = False
+
+        async def sound() -> Message:
+            nonlocal registered
+            while True:
+                message = await receive()
+                if message["type"] != "websocket.receive":
+                    return message
+                data = message.get("bytes")
+                fault = "a text frame" if data is None else frame_fault(data, registered)
+                if fault is None:
+                    registered = registered or bool(data and data[0] == FLET_MESSAGE)
+                    return message
+                self.refused[fault] += 1
+                FRAME_LOG.debug("Dropped a WebSocket frame from %s: %s", (scope.get("client") or ("?",))[0], fault)
+
+        await self.app(scope, sound, send)
+
+
+class NoCrossOrigin:
+    """ASGI middleware: take the header ``Access-Control-Allow-Origin`` (which Flet's FastAPI app
+    sets to ``*`` on every response) out of each response, so that no other web site's page may
+    read what this app answers. Takes the app to wrap."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        """Serve the request, the header left out of its response (see the class)."""
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+
+        async def without_header(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                message = {**message, "headers": [
+                    (name, value) for name, value in message.get("headers", [])
+                    if name.lower() != b"access-control-allow-origin"]}
+            await send(message)
+
+        await self.app(scope, receive, without_header)
+
+
+API_PAGES = ("/openapi.json", "/docs", "/docs/oauth2-redirect", "/redoc")
+"""The pages FastAPI adds about an app's API: Companion has none to show (they are not served)."""
+
+
+class OneLineReceiveErrors(logging.Filter):
+    """Flet's report of a session's receive loop ended by an error, made one line: its traceback is
+    left out, and the error counted in ``counted`` (by its type's name).
+
+    What ends that loop is a message of the browser that Flet could not
+    take (a reply naming a control the session does not have, say): the
+    app's own code runs in tasks of their own, so the traceback would show
+    only Flet's handling of a broken or hostile client. The frames of a
+    shape Flet can not take at all never reach it (:class:`SoundFrames`).
+    Run after :class:`GoneBrowserFilter`; every other record passes unchanged.
+    """
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.counted: Counter[str] = Counter()
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        """True; a receive loop's error record loses its traceback (see the class)."""
+        if record.exc_info and record.getMessage().startswith("Receive loop error"):
+            self.counted[type(record.exc_info[1]).__name__] += 1
+            record.exc_info = record.exc_text = record.stack_info = None
+        return True
+
+
 def build_app(main: Callable, *, assets_dir: str, allowed: Iterable[str],
               on_request: Callable[[], object] | None = None):
     """The ASGI app: Flet's FastAPI app for ``main`` behind :class:`HostGuard`, its requests served in
-    their browser's language (:class:`BrowserLanguage`); Flet's sessions log through
-    :class:`GoneBrowserFilter` from then on.
+    their browser's language (:class:`BrowserLanguage`), without FastAPI's API pages
+    (:data:`API_PAGES`) or a header that lets other sites read its answers (:class:`NoCrossOrigin`),
+    its sessions given only sound frames (:class:`SoundFrames`); Flet's sessions log through
+    :class:`GoneBrowserFilter` and :class:`OneLineReceiveErrors` from then on.
 
     Takes the Flet entry point, the assets folder, the allowed ``host:port``
     authorities and a callable called as each page or file request that
@@ -351,6 +637,10 @@ def build_app(main: Callable, *, assets_dir: str, allowed: Iterable[str],
     import flet_web.fastapi as flet_fastapi
 
     app = flet_fastapi.app(main, assets_dir=assets_dir, no_cdn=True)
+    app.router.routes = [route for route in app.router.routes if getattr(route, "path", None) not in API_PAGES]
+    app.openapi_url = app.docs_url = app.redoc_url = None
+    app.add_middleware(SoundFrames)
+    app.add_middleware(NoCrossOrigin)
     if on_request is not None:
         app.add_middleware(OnRequest, noted=on_request)
     app.add_middleware(BrowserLanguage)
@@ -358,6 +648,7 @@ def build_app(main: Callable, *, assets_dir: str, allowed: Iterable[str],
     flet_log = logging.getLogger(FLET_LOGGER)
     if not any(isinstance(known, GoneBrowserFilter) for known in flet_log.filters):
         flet_log.addFilter(GoneBrowserFilter())
+        flet_log.addFilter(OneLineReceiveErrors())
     return app
 
 

@@ -181,6 +181,18 @@ DEEP_TYPE_ERRORS = [
     (make_doc(7, options={"joker": False, "limit": "40"}), "The game limit must be a whole number"),
     (make_doc(7, options={"jokers": True}), "One Up has no option 'jokers'"),
     (make_doc(7, players=["Ann", "ann", "Cato"]), "The name ann is used twice"),
+    (make_doc(7, players=["Ann", "B" * 10_000, "Cato"]),
+     "A player's name is at most 24 characters: " + "B" * 24 + "… has 10,000"),
+    (make_doc(7, players=["Ann", "Ben", "Cato Cato Cato Cato Catos"]),
+     "A player's name is at most 24 characters: Cato Cato Cato Cato Cato… has 25"),
+    (make_doc(7, players=["Ann\x00", "Ben", "Cato"]),
+     "The name Ann holds hidden control characters or direction marks, which a name can not have"),
+    (make_doc(7, players=["Ann", "\x1b[31mBen", "Cato"]),
+     "The name [31mBen holds hidden control characters or direction marks, which a name can not have"),
+    (make_doc(7, players=["Ann", "Ben", "\u202eotaC"]),
+     "The name otaC holds hidden control characters or direction marks, which a name can not have"),
+    (make_doc(7, players=["Ann", "Ben\u2067", "Cato"]),
+     "The name Ben holds hidden control characters or direction marks, which a name can not have"),
     (up_to_nine_game({"laid_down": "no", "hand": ["♥5"], "points": None}), "Round 1: Say whether Ben laid down"),
     (up_to_nine_game({"laid_down": False, "hand": 7, "points": None}), "Round 1: Ben's cards: expected cards, got 7"),
     (up_to_nine_game({"laid_down": False, "hand": [], "points": "20"}),
@@ -197,6 +209,13 @@ def test_wrong_types_deep_inside_a_game_are_refused(store, game, message):
     assert str(caught.value).endswith("Nothing was imported.")
     assert snapshot(store) == before
     assert {p: p.read_bytes() for p in store.data_dir.rglob("*.json")} == files
+
+
+def test_names_of_the_longest_and_with_tabs_or_joiners_are_imported(tmp_path):
+    store = Store(tmp_path)
+    games = [make_doc(1, players=["Ann", "B" * 24, "Cato\tLee"], rounds=0),
+             make_doc(2, players=["Ann", "\u00c5se", "Jo\u200dy"], rounds=0)]
+    assert store.import_json(backup_of(games)) == 2
 
 
 def test_bad_game_after_good_ones_adds_none(tmp_path):

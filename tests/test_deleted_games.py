@@ -109,7 +109,9 @@ def test_a_delete_cut_short_by_a_full_disk_keeps_the_game_and_offers_no_copy(tmp
     assert (store.deleted_games(), store.deleted_game(doc["id"])) == ([], None)
 
 
-@pytest.mark.parametrize("content", [b"{not json", b'{"deleted": [1]}', b"\xff\xfe", b""], ids=["json", "shape", "utf8", "zero-bytes"])
+@pytest.mark.parametrize("content", [b"{not json", b'{"deleted": [1]}', b"\xff\xfe", b"", b"{}", b'{"games":{}}',
+                                     b'{"deleted":{},"more":{}}'],
+                         ids=["json", "shape", "utf8", "zero-bytes", "no-table", "other-table", "extra-table"])
 def test_a_damaged_deleted_file_is_kept_aside_with_a_notice_and_no_game_is_lost(tmp_path, content):
     doc = saved_game(Store(tmp_path))
     (tmp_path / "deleted.json").write_bytes(content)
@@ -194,6 +196,7 @@ def test_the_recently_deleted_are_read_once_per_version_of_the_file(tmp_path, mo
     text = (tmp_path / "deleted.json").read_text()
     (tmp_path / "deleted.json").unlink()
     (tmp_path / "deleted.json").write_text(text)
+    (tmp_path / "deleted.json").chmod(0o600)  # as written by a store: one opening does not make it so again
     [listed] = store.deleted_games()
     Store(tmp_path).deleted_games()
     assert (unchanged, len(reads), listed["id"]) == (0, 1, game_id)

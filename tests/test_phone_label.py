@@ -78,3 +78,19 @@ def test_a_phone_whose_storage_does_not_answer_keeps_its_label_for_the_next_load
     shown, kept = run_alone(play())
     assert kept == "Cy's phone"
     assert shown.startswith("Phone ") and len(shown) == len("Phone 3FA2")
+
+
+def test_a_kept_label_a_phone_could_not_have_been_given_is_replaced():
+    """A label kept on the phone comes from the phone: one too long, or with hidden control
+    characters or direction marks, is not taken into the change log; the phone gets a new one."""
+
+    async def play(kept: object) -> str:
+        session = SessionState(prefs=SlowPrefs(kept))
+        session.prefs.answer.set()
+        await load_phone(session)
+        return session.phone
+
+    for kept in ("x" * 10_000, "Ann\x1b[2J's phone", "\u202eAnn's phone", ["Ann's phone"]):
+        shown = run_alone(play(kept))
+        assert shown.startswith("Phone ") and len(shown) == len("Phone 3FA2"), repr(kept)[:40]
+    assert run_alone(play("Bartholomew-Alexander's phone")) == "Bartholomew-Alexander's phone"

@@ -202,6 +202,21 @@ class TestNewGameDraft:
         draft.add_player("\u200b\ufeff")
         assert draft.error == "Type the player's name first, then tap Add"
 
+    def test_a_name_longer_than_the_pad_shows_is_refused(self):
+        draft = NewGameDraft()
+        draft.add_player("B" * 10_000)
+        assert (draft.players, draft.error) == ((), "A player's name is at most 24 characters: " + "B" * 24 + "… has 10,000")
+        draft.add_player("  " + "B" * 24 + "  ")
+        assert (draft.players, draft.error) == (("B" * 24,), "")
+
+    @pytest.mark.parametrize("name, shown", [("Ann\x00", "Ann"), ("\x1b[2JAnn", "[2JAnn"), ("\u202eAnn", "Ann"),
+                                             ("A\u2066nn\u2069", "Ann"), ("Ann\x7f", "Ann"), ("Ann\x85", "Ann")])
+    def test_a_name_with_control_characters_or_direction_marks_is_refused(self, name, shown):
+        draft = NewGameDraft()
+        draft.add_player(name)
+        assert (draft.players, draft.error) == (
+            (), f"The name {shown} holds hidden control characters or direction marks, which a name can not have")
+
     def test_no_more_players_than_the_game_takes(self):
         draft = NewGameDraft()
         for name in "ABCDEFG":

@@ -29,6 +29,7 @@ import main
 from companion import server
 from companion.server import (
     FLET_LOGGER,
+    KEY_ALPHABET,
     KEY_FILE,
     POLICY_VIOLATION,
     HostGuard,
@@ -268,18 +269,139 @@ def test_the_key_is_made_once_kept_private_and_read_back(tmp_path):
     first = TableAccess(tmp_path, required=True, host="192.168.1.20", port=PORT)
     path = tmp_path / KEY_FILE
     assert path.read_text(encoding="utf-8") == first.key + "\n"
-    assert len(first.key) == 16
+    assert len(first.key) == 20 and set(first.key) <= set(KEY_ALPHABET)
     assert stat.S_IMODE(os.stat(path).st_mode) == 0o600
     again = TableAccess(tmp_path, required=True, host="192.168.1.20", port=PORT)
     assert again.key == first.key
     assert [name for name in os.listdir(tmp_path)] == [KEY_FILE]
 
 
-def test_an_empty_key_file_gets_a_new_key(tmp_path):
-    (tmp_path / KEY_FILE).write_text("\n", encoding="utf-8")
+def test_the_key_has_no_look_alike_characters_and_a_hundred_bits():
+    assert KEY_ALPHABET == "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
+    assert not set("ILOU") & set(KEY_ALPHABET) and len(set(KEY_ALPHABET)) == 32
+    keys = {server.new_key() for _ in range(200)}
+    assert len(keys) == 200 and all(len(key) == 20 for key in keys)
+    assert set("".join(keys)) == set(KEY_ALPHABET)
+
+
+def test_the_key_is_shown_in_groups_and_read_back_however_it_is_written(tmp_path):
     access = TableAccess(tmp_path, required=True, host="192.168.1.20", port=PORT)
-    assert len(access.key) == 16
+    access.key = "7K3QM9XPDA0B1CZRTV2W"
+    assert server.spoken_key(access.key) == "7K3QM-9XPDA-0B1CZ-RTV2W"
+    assert [access.admits(said) for said in (
+        "7K3QM-9XPDA-0B1CZ-RTV2W", "7k3qm 9xpda ob1cz rtv2w", "7K3QM9XPDAOBLCZRTV2W", "7K3QM9XPDA0BICZRTV2W",
+    )] == [True] * 4
+    assert not access.admits("7K3QM9XPDA0B1CZRTV2X")
+    assert server.spoken_key("RHvxaxiclIqqluxp") == "RHvxaxiclIqqluxp"
+
+
+def test_a_key_of_before_is_still_accepted_as_it_is(tmp_path):
+    (tmp_path / KEY_FILE).write_text("RHvxaxiclIqqlux-\n", encoding="utf-8")
+    notices: list = []
+    access = TableAccess(tmp_path, required=True, host="192.168.1.20", port=PORT, notices=notices)
+    assert (access.key, notices) == ("RHvxaxiclIqqlux-", [])
+    assert access.admits("RHvxaxiclIqqlux-") and not access.admits("RHVXAXICLIQQLUX-")
+    renewed = access.renew()
+    assert len(renewed) == 20 and set(renewed) <= set(KEY_ALPHABET)
+
+
+NOT_A_KEY = {
+    "empty": b"\n",
+    "cut short": b"7K3QM9XPDA\n",
+    "garbage": bytes(range(256)) * 12,
+    "two keys": b"7K3QM9XPDA0B1CZRTV2W\n7K3QM9XPDA0B1CZRTV2X\n",
+}
+
+
+@pytest.mark.parametrize("content", NOT_A_KEY.values(), ids=NOT_A_KEY.keys())
+def test_a_key_file_that_holds_no_key_is_replaced_with_a_notice(tmp_path, content):
+    (tmp_path / KEY_FILE).write_bytes(content)
+    notices: list = []
+    access = TableAccess(tmp_path, required=True, host="192.168.1.20", port=PORT, notices=notices)
+    assert len(access.key) == 20 and set(access.key) <= set(KEY_ALPHABET)
     assert (tmp_path / KEY_FILE).read_text(encoding="utf-8") == access.key + "\n"
+    assert [str(notice) for notice in notices] == [
+        f"The table's key file {tmp_path / KEY_FILE} did not hold a key, so a new key was made. "
+        "Every phone and the board must scan the new code: open Invite phones in a game's menu on this computer."]
+    assert len(access.invite_url()) < 80
+
+
+def test_a_key_file_that_is_a_folder_stops_the_start_in_plain_words(tmp_path, capsys):
+    (tmp_path / KEY_FILE).mkdir()
+    with pytest.raises(SystemExit) as stopped:
+        main.keyed_access(tmp_path, required=True, listen_host="0.0.0.0", invite="192.168.1.20", port=8550,
+                          notices=[])
+    assert str(stopped.value) == (
+        f"Companion did not start: the table's key file can not be kept: The table's key file {tmp_path / KEY_FILE} "
+        "is a folder. Move it out of the data folder, or start Companion with another folder (--data-dir).")
+    assert (tmp_path / KEY_FILE).is_dir()
+
+
+def test_a_huge_key_file_is_not_read_whole(tmp_path, monkeypatch):
+    with open(tmp_path / KEY_FILE, "wb") as file:
+        file.truncate(80 * 1024 * 1024)
+    read: list[int] = []
+    real_open = open
+
+    class Counting:
+        def __init__(self, handle):
+            self.handle = handle
+
+        def __enter__(self):
+            return self
+
+        def __exit__(self, *exc):
+            self.handle.close()
+
+        def read(self, size=-1):
+            data = self.handle.read(size)
+            read.append(len(data))
+            return data
+
+    monkeypatch.setattr("builtins.open", lambda path, mode="r", *a, **k: Counting(real_open(path, mode, *a, **k))
+                        if str(path).endswith(KEY_FILE) and "b" in mode else real_open(path, mode, *a, **k))
+    notices: list = []
+    access = TableAccess(tmp_path, required=True, host="192.168.1.20", port=PORT, notices=notices)
+    monkeypatch.undo()
+    assert sum(read) <= 257 and len(notices) == 1
+    assert (tmp_path / KEY_FILE).stat().st_size == 21 and len(access.key) == 20
+
+
+def test_wrong_keys_from_one_address_are_slowed_and_others_are_not(tmp_path):
+    now = [1000.0]
+    access = TableAccess(tmp_path, required=True, host="192.168.1.20", port=PORT, clock=lambda: now[0])
+    right = access.key
+    assert [access.tries("wrong", "192.168.1.66") for _ in range(5)] == [False] * 5
+    assert access.tries(right, "192.168.1.66") is True
+    assert [access.tries("wrong", "192.168.1.66") for _ in range(6)] == [False] * 6
+    assert access.tries(right, "192.168.1.66") is False  # waits 1 s after the sixth wrong key
+    assert access.tries(right, "192.168.1.30") is True
+    now[0] += 1.0
+    assert access.tries("wrong", "192.168.1.66") is False
+    now[0] += 1.9
+    assert access.tries(right, "192.168.1.66") is False  # then 2 s
+    now[0] += 0.1
+    assert access.tries(right, "192.168.1.66") is True
+    for _ in range(40):
+        access.tries("wrong", "192.168.1.66")
+        now[0] += 1000
+    access.tries("wrong", "192.168.1.66")
+    now[0] += 299.9
+    assert access.tries(right, "192.168.1.66") is False
+    now[0] += 0.1
+    assert access.tries(right, "192.168.1.66") is True
+
+
+def test_the_console_prints_the_new_link_after_a_renewal(tmp_path, capsys):
+    access = main.keyed_access(tmp_path, required=True, listen_host="0.0.0.0", invite="192.168.1.20", port=8550,
+                               notices=[])
+    capsys.readouterr()
+    new = access.renew()
+    assert capsys.readouterr().out.splitlines() == [
+        "The table's key was renewed: every phone and the board must scan the new code.",
+        f"Companion is running at http://127.0.0.1:8550/?key={new}  (Ctrl+C stops it)",
+        f"Invite phones on the same network: http://192.168.1.20:8550/?key={new}",
+    ]
 
 
 def test_only_the_current_key_opens_in_key_mode(tmp_path):
@@ -377,8 +499,8 @@ def test_renewing_the_key_when_it_can_not_be_saved_tells_the_phone_and_keeps_the
         monkeypatch.setattr(os if where == "fsync" else server.tempfile, where, refusal)
         await tap(phone, "Renew the key")
         monkeypatch.undo()
-        return (shows(phone, words.format(folder=tmp_path)), shows(phone, f"Table key: {old}"),
-                shows(phone, "New key: every other phone must scan the code again"))
+        return (shows(phone, words.format(folder=tmp_path)), shows(phone, f"Table key: {server.spoken_key(old)}"),
+                shows(phone, "New key: every other phone and the board must scan the code again"))
 
     with caplog.at_level(logging.ERROR):
         assert run_alone(play()) == (True, True, False)
@@ -412,14 +534,15 @@ def receive_loop_error(error: Exception) -> None:
         log.warning(f"Receive loop error: {raised}", exc_info=True)
 
 
-def test_a_browser_gone_mid_send_is_not_logged_but_other_session_errors_are(caplog, tmp_path):
+def test_a_browser_gone_mid_send_is_not_logged_and_other_session_errors_are_one_line(caplog, tmp_path):
     build_app(lambda page: None, assets_dir=str(tmp_path), allowed=["127.0.0.1:8550"])
     build_app(lambda page: None, assets_dir=str(tmp_path), allowed=["127.0.0.1:8550"])
     with caplog.at_level(logging.WARNING, logger=FLET_LOGGER):
         receive_loop_error(WebSocketDisconnected('WebSocket is not connected. Need to call "accept" first.'))
         receive_loop_error(ValueError("a bad frame"))
     assert [record.getMessage() for record in caplog.records] == ["Receive loop error: a bad frame"]
-    assert len(logging.getLogger(FLET_LOGGER).filters) == 1
+    assert [record.exc_info for record in caplog.records] == [None]
+    assert len(logging.getLogger(FLET_LOGGER).filters) == 2
 
 
 def test_the_console_gives_the_phones_a_link_only_when_they_can_use_it(tmp_path):
@@ -434,3 +557,24 @@ def test_the_console_gives_the_phones_a_link_only_when_they_can_use_it(tmp_path)
     open_loopback = TableAccess(tmp_path, required=False, host="127.0.0.1", port=8550)
     assert main.start_lines(open_loopback, "http://127.0.0.1:8550", "127.0.0.1") == [
         "Companion is running at http://127.0.0.1:8550  (Ctrl+C stops it)"]
+
+
+def test_a_phone_that_tried_wrong_keys_waits_before_the_right_one_opens(tmp_path):
+    store = Store(tmp_path)
+    pad = new_pad("one_up", ["Ann", "Ben", "Cy"])
+    store.save_game(pad.to_doc())
+    now = [50.0]
+    access = TableAccess(tmp_path, required=True, host="192.168.1.20", port=PORT, clock=lambda: now[0])
+
+    async def open_with(key: str, address: str) -> bool:
+        phone = await open_session(session_main(store, access), f"/pad/{pad.id}?key={key}", server_hub(),
+                                   client_ip=address)
+        return shows(phone, "Invite phones")
+
+    async def play():
+        guesses = [await open_with(f"guess{n}", "192.168.1.66") for n in range(6)]
+        return (guesses, await open_with(access.key, "192.168.1.66"), await open_with(access.key, "192.168.1.30"))
+
+    assert run_alone(play()) == ([False] * 6, False, True)
+    now[0] += 1.0
+    assert run_alone(open_with(access.key, "192.168.1.66")) is True

@@ -124,6 +124,107 @@ def test_lock_that_is_a_folder_is_kept_aside(tmp_path):
     assert len(store.list_games()) == len(docs) + 1
 
 
+def test_history_log_that_is_a_folder_is_set_aside_and_hides_no_game(tmp_path):
+    docs = finished_games(tmp_path, 12)
+    (tmp_path / "history.log").mkdir()
+    (tmp_path / "history.log" / "inside").write_text("kept")
+    store = Store(tmp_path)
+    assert {s["id"] for s in store.list_games(limit=100)} == {d["id"] for d in docs}
+    [aside] = set_aside(tmp_path / "history.log")
+    assert (aside / "inside").read_text() == "kept"
+    assert [str(notice) for notice in store.notices] == [
+        f"Companion could not read its file {tmp_path / 'history.log'}: it is a folder where Companion keeps "
+        f"a file. The file was not changed; it was moved to {aside}. "
+        "The list of finished games was rebuilt from the saved games."]
+    playing, done = make_doc(50), make_doc(51, finished=True)
+    store.save_game(playing)
+    store.save_game(done)
+    assert (store.get_game(playing["id"]), store.get_game(done["id"])) == (playing, done)
+    assert len(Store(tmp_path).list_games(limit=100)) == 14
+
+
+MISSING_GAMES = (
+    "Companion's file of the games in progress, {path}, is missing, though its data folder holds Companion's "
+    "other files. The games in progress it held can not be shown; finished games are not affected. If the file "
+    "was moved, put it back and start Companion again, or import a backup in History."
+)
+GONE_GAMES = (
+    "Companion's file of the games in progress, {path}, was removed while Companion ran. The games in progress "
+    "it held can not be shown; finished games are not affected. If the file was moved, put it back, or import "
+    "a backup in History."
+)
+
+
+@pytest.mark.parametrize("check_games", [True, False], ids=["checked", "checked-later"])
+def test_a_missing_games_file_is_told_and_the_finished_games_stay(tmp_path, check_games):
+    docs = finished_games(tmp_path, 3)
+    playing = make_doc(50)
+    Store(tmp_path).save_game(playing)
+    Store(tmp_path).update_draft(playing["id"], lambda draft: {"round": 3, "parts": {}})
+    os.remove(tmp_path / "games.json")
+    store = Store(tmp_path, check_games=check_games)
+    assert [str(notice) for notice in store.notices] == [MISSING_GAMES.format(path=tmp_path / "games.json")]
+    assert {s["id"] for s in store.list_games(limit=100)} == {d["id"] for d in docs}
+    assert Store(tmp_path).notices == []
+
+
+def test_a_fresh_folder_is_given_its_games_file_without_a_word(tmp_path):
+    store = Store(tmp_path / "new")
+    assert (store.notices, (tmp_path / "new" / "games.json").read_text()) == ([], '{"games":{}}')
+    assert Store(tmp_path / "new").notices == []
+
+
+def test_a_games_file_removed_while_the_store_runs_is_told_once(tmp_path):
+    store = Store(tmp_path)
+    playing = make_doc(50)
+    store.save_game(playing)
+    os.remove(tmp_path / "games.json")
+    assert store.unfinished_games() == []
+    assert store.unfinished_games() == []
+    assert [str(notice) for notice in store.notices] == [GONE_GAMES.format(path=tmp_path / "games.json")]
+    fresh = make_doc(51)
+    store.save_game(fresh)
+    assert [s["id"] for s in store.unfinished_games()] == [fresh["id"]] and len(store.notices) == 1
+
+
+def test_a_games_file_set_aside_while_the_store_runs_is_not_told_as_removed(tmp_path):
+    store = Store(tmp_path)
+    store.save_game(make_doc(50))
+    (tmp_path / "games.json").write_bytes(b"{not json")
+    assert store.unfinished_games() == []
+    assert store.unfinished_games() == []
+    [notice] = store.notices
+    assert "games in progress, which could not be read from it" in notice
+
+
+def test_every_data_file_is_the_owners_only(tmp_path):
+    finished_games(tmp_path, 12)
+    store = Store(tmp_path)
+    store.save_game(make_doc(60, finished=True))
+    playing = make_doc(61)
+    store.save_game(playing)
+    store.update_draft(playing["id"], lambda draft: {"hands": {}})
+    store.delete_game(playing["id"])
+    files = [path for path in tmp_path.rglob("*") if path.is_file()]
+    assert {path.name for path in files} >= {"history.log", "store.lock", "games.json", "drafts.json",
+                                              "deleted.json", "history.json"}
+    assert {path.name: oct(path.stat().st_mode & 0o777) for path in files} == {
+        path.name: "0o600" for path in files}
+
+
+def test_data_files_left_readable_by_everyone_are_made_the_owners_only_at_open(tmp_path):
+    finished_games(tmp_path, 12)
+    Store(tmp_path).save_game(make_doc(60, finished=True))
+    shards = sorted((tmp_path / "archive").glob("*.json"))
+    for path in [tmp_path / "history.log", tmp_path / "store.lock", tmp_path / "history.json", *shards]:
+        os.chmod(path, 0o644)
+    store = Store(tmp_path)
+    assert [oct((tmp_path / name).stat().st_mode & 0o777) for name in ("history.log", "store.lock", "history.json")] == [
+        "0o600"] * 3
+    store.check_files()
+    assert {oct(path.stat().st_mode & 0o777) for path in shards} == {"0o600"}
+
+
 def test_read_only_folder_lists_and_reads_but_refuses_saves(tmp_path, monkeypatch):
     docs = finished_games(tmp_path, 4)
     playing = make_doc(9)

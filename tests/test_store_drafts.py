@@ -83,8 +83,22 @@ def test_a_restart_keeps_the_draft(tmp_path):
     assert Store(tmp_path).get_draft("g1") == {"round": 1, "parts": {"Ann": {"hand": [3]}}}
 
 
-@pytest.mark.parametrize("content", [b"{not json", b'{"drafts": [1, 2]}', b"\xff\xfe", b""], ids=["json", "shape", "utf8", "zero-bytes"])
+WRONG_SHAPES = {
+    "no-table": b"{}",
+    "other-table": b'{"hands":{"g1":{"round":1,"parts":{}}}}',
+    "extra-table": b'{"drafts":{},"more":{}}',
+    "not-a-draft": b'{"drafts":{"g1":{"x":1}}}',
+    "round-as-text": b'{"drafts":{"g1":{"round":"one","parts":{}}}}',
+    "part-not-a-map": b'{"drafts":{"g1":{"round":1,"parts":{"Ann":[3]}}}}',
+    "by-not-a-map": b'{"drafts":{"g1":{"round":1,"parts":{},"by":"Ann"}}}',
+}
+"""drafts.json files of valid JSON whose shape is not the one the store writes."""
+
+
+@pytest.mark.parametrize("content", [b"{not json", b'{"drafts": [1, 2]}', b"\xff\xfe", b"", *WRONG_SHAPES.values()],
+                         ids=["json", "shape", "utf8", "zero-bytes", *WRONG_SHAPES])
 def test_a_damaged_drafts_file_is_kept_aside_with_a_notice_and_the_store_opens(tmp_path, content):
+    Store(tmp_path)
     (tmp_path / "drafts.json").write_bytes(content)
     store = Store(tmp_path)
     [aside] = sorted(tmp_path.glob("drafts.json.corrupt-*"))

@@ -18,7 +18,7 @@ from typing import Any, NamedTuple
 from babel.support import LazyProxy
 
 from companion.cards import CardsLike, card_texts
-from companion.i18n import _, ngettext
+from companion.i18n import _, format_number, ngettext
 from companion.wording import join_words, whole_number
 
 
@@ -111,6 +111,47 @@ def clean_name(name: str) -> str:
     composed = unicodedata.normalize("NFC", name)
     shown = "".join(char for char in composed if char in JOINERS or unicodedata.category(char) != "Cf")
     return " ".join(shown.split())
+
+
+NAME_LIMIT = 24
+"""The most characters in a player's name (made plain by :func:`clean_name`): as long a name as
+the pad's header and rows show whole on a phone."""
+
+HIDDEN_MARKS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+"""The direction embeddings, overrides and isolates: invisible characters that turn the text after
+them around (a name could show as another, or reverse the words after it)."""
+
+LINE_SPACES = "\t\n\r"
+"""The control characters a name may hold: tabs and line breaks, which :func:`clean_name` makes spaces."""
+
+
+def is_hidden(char: str) -> bool:
+    """Whether ``char`` (one character) is one a name or a phone's label may not hold: a control
+    character (Unicode category Cc: NUL, ESC, DEL, ...) other than those of :data:`LINE_SPACES`,
+    or a direction mark of :data:`HIDDEN_MARKS`."""
+    return char in HIDDEN_MARKS or (unicodedata.category(char) == "Cc" and char not in LINE_SPACES)
+
+
+def name_problem(name: str) -> str | None:
+    """Why ``name`` (text, as typed on a phone or as a backup holds it) can not be a new player's
+    name, in plain words in the current language; None when it can.
+
+    Refused: a character of :func:`is_hidden` (a control character or a
+    direction mark), which a phone would show as a box or obey unseen (the
+    message names it without them); a name longer than
+    :data:`NAME_LIMIT` characters once made plain (the message shows its
+    first characters and the count). Saved games are not held to this:
+    their names stay as they were saved.
+    """
+    if any(map(is_hidden, name)):
+        shown = clean_name("".join(char for char in name if not is_hidden(char)))
+        return _("The name {name} holds hidden control characters or direction marks, "
+                 "which a name can not have").format(name=shown)
+    clean = clean_name(name)
+    if len(clean) > NAME_LIMIT:
+        return _("A player's name is at most {limit} characters: {name} has {count}").format(
+            limit=NAME_LIMIT, name=clean[:NAME_LIMIT] + "…", count=format_number(len(clean)))
+    return None
 
 
 def name_key(name: str) -> str:

@@ -54,6 +54,7 @@ No exception other than :class:`StoreError` and its subclasses leaves a
 
 from __future__ import annotations
 
+import contextlib
 import heapq
 import itertools
 import json
@@ -99,10 +100,11 @@ from companion.store.folder import (
     IMPORT_FILE,
     LOCK_FILE,
     MOVE_FILE,
+    OWNER_ONLY,
     resolve_data_dir,
     shared_folder,
 )
-from companion.store.guard import READ_ONLY_ERRNOS, ChangeFailed, guarded, translate
+from companion.store.guard import DISK_FULL_ERRNOS, READ_ONLY_ERRNOS, ChangeFailed, guarded, translate
 from companion.store.index import SHARD_NAMES, shard_name
 from companion.store.journal import Journals
 from companion.store.tables import tally_of
@@ -210,6 +212,10 @@ class Store(Journals, Drafts, KeptSheets, DeletedGames):
                         self.data_dir, {GAMES_FILE, HISTORY_FILE, MOVE_FILE, IMPORT_FILE, DRAFTS_FILE, SHEETS_FILE, DELETED_FILE}
                     )
                     remove_stale_temps(self._archive_dir, SHARD_NAMES)
+                    self._make_owner_only(self.data_dir, (
+                        GAMES_FILE, HISTORY_FILE, HISTORY_LOG, MOVE_FILE, IMPORT_FILE, LOCK_FILE, DRAFTS_FILE,
+                        DELETED_FILE))
+                self._check_games_file()
                 if check_games or not looks_whole(self._games_path, b'{"games":{'):
                     self._games()
                 self._drafts()
@@ -222,6 +228,37 @@ class Store(Journals, Drafts, KeptSheets, DeletedGames):
             self._open_read_only(error.strerror or str(error))
             with self._locked():
                 self._games()
+
+    def _check_games_file(self) -> None:
+        """Give the folder its games.json (an empty one) when it has none, so that a games.json
+        missing later is known as lost: when the folder already holds Companion's other files
+        (the history, the archive, drafts or recently deleted games), that is told in ``notices``
+        (caller holds the lock)."""
+        if self._games_path.exists():
+            return
+        others = [self._history_path, self.data_dir / DRAFTS_FILE, self.data_dir / DELETED_FILE]
+        if any(path.exists() for path in others) or self._held_shards():
+            self.notices.append(lazy(
+                "Companion's file of the games in progress, {path}, is missing, though its data folder holds "
+                "Companion's other files. The games in progress it held can not be shown; finished games are "
+                "not affected. If the file was moved, put it back and start Companion again, or import a "
+                "backup in History.", path=self._games_path))
+        if not self.read_only:
+            try:
+                self._write_table(self._storage(self._games_path), [])
+            except OSError as error:
+                if error.errno not in DISK_FULL_ERRNOS:
+                    raise
+
+    def _make_owner_only(self, folder: Path, names: Iterable[str]) -> None:
+        """Take away the permissions others have on the store's files ``names`` in ``folder`` (made
+        by an older version, or copied in), so that each is :data:`OWNER_ONLY` (caller holds the
+        lock; writable store). A file of another user is left as it is."""
+        for name in names:
+            path = folder / name
+            with contextlib.suppress(FileNotFoundError, PermissionError):
+                if os.lstat(path).st_mode & 0o777 & ~OWNER_ONLY and path.is_file():
+                    os.chmod(path, OWNER_ONLY)
 
     def _open_read_only(self, reason: object) -> None:
         self.read_only = True
@@ -500,13 +537,16 @@ class Store(Journals, Drafts, KeptSheets, DeletedGames):
         Opening a store reads only what is cheap; this reads the history
         index and every archive shard, setting aside (with a notice in
         ``notices`` naming the games it held) any file that can not be read,
-        and rebuilding the index when it disagrees with the archive. Meant
+        and rebuilding the index when it disagrees with the archive, and
+        making each shard its owner's only (see ``_make_owner_only``). Meant
         to run once after opening (main.py runs it in the background).
         """
         with self._locked():
             self._folder.history = None
             index = self._history_index()
             names = sorted({shard_name(gid) for gid in index.by_id} | self._held_shards())
+            if not self.read_only:
+                self._make_owner_only(self._archive_dir, names)
         for name in names:
             with self._locked():
                 self._shard(name, remove_temps=False)

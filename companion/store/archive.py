@@ -31,6 +31,7 @@ from companion.store.files import (
     signature,
     write_all,
 )
+from companion.store.folder import OWNER_ONLY
 from companion.store.index import EMPTY_SHARD_BYTES, SHARD_NAMES, History, check_summary, kept_summary, shard_name
 from companion.store.tables import GameTables, tally_of
 
@@ -143,7 +144,8 @@ class Archive(GameTables):
             return self._load_history()
 
     def _read_log(self, index: History) -> bool:
-        """Apply the complete lines of history.log past ``index.log_offset``; False if the log was replaced."""
+        """Apply the complete lines of history.log past ``index.log_offset``; False if the log was replaced.
+        Raises CorruptFileError for a log that is not a file Companion can read (a folder, say)."""
         try:
             with open(self._log_path, "rb") as handle:
                 info = os.fstat(handle.fileno())
@@ -156,6 +158,11 @@ class Archive(GameTables):
                 tail = handle.read()
         except FileNotFoundError:
             return index.log_offset == 0
+        except IsADirectoryError as error:
+            raise CorruptFileError(self._log_path, lazy("it is a folder where Companion keeps a file")) from error
+        except OSError as error:
+            raise CorruptFileError(self._log_path, lazy(
+                "it cannot be opened ({cause})", cause=error.strerror or error)) from error
         complete = tail[: tail.rfind(b"\n") + 1]
         for line in complete.splitlines():
             self._apply_log_line(index, line)
@@ -303,7 +310,7 @@ class Archive(GameTables):
         """The append of :meth:`_append_history` to history.log."""
         payload = b"".join(dump_json(entry) + b"\n" for entry in entries)
         created = not self._log_path.exists()
-        fd = os.open(self._log_path, os.O_WRONLY | os.O_CREAT, 0o644)
+        fd = os.open(self._log_path, os.O_WRONLY | os.O_CREAT, OWNER_ONLY)
         try:
             try:
                 os.ftruncate(fd, index.log_offset)

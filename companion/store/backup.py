@@ -133,6 +133,9 @@ def _check_slice(games: list[Any], first: int) -> CheckedBackup:
     for number, game in enumerate(games, start=first):
         try:
             doc = load_doc(game)
+            problem = next(filter(None, map(rules_core.name_problem, doc["players"])), None)
+            if problem is not None:
+                raise StoreError(problem)
             kind = doc["game"]
             pad_type = pads.get(kind) or pads.setdefault(kind, rules_core.pad_class(kind))
             tally = frozen_game_tally(pad_type.from_loaded_doc(doc))

@@ -118,9 +118,9 @@ class DamagedFiles(FolderState):
         and the table's rows (a new dict; empty when the file is missing).
 
         ``check(path, rows)``, when given, returns the rows as the store
-        keeps them or raises StoreError. An unreadable file, or one that
-        ``check`` refuses, is set aside with the notice ``consequence`` and
-        started afresh. With ``kept``, the rows of the version last read or
+        keeps them or raises StoreError. An unreadable file, one that holds
+        other tables than ``table`` (or none), or one that ``check`` refuses,
+        is set aside with the notice ``consequence`` and started afresh. With ``kept``, the rows of the version last read or
         written in this process are kept there and not read again while that
         version is the file on disk (the caller then keeps what it writes).
         The caller holds the folder's lock.
@@ -133,7 +133,10 @@ class DamagedFiles(FolderState):
             storage.assume_read(seen[0])
             return storage, dict(seen[1])
         try:
-            rows = dict((storage.read() or {}).get(table, {}))
+            data = storage.read()
+            if data is not None and set(data) != {table}:
+                raise CorruptFileError(path, lazy("it is JSON but not the file Companion keeps under that name"))
+            rows = dict((data or {}).get(table, {}))
             if check is not None:
                 rows = check(path, rows)
         except StoreError as error:

@@ -15,9 +15,11 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
-from companion.errors import StoreError
+from companion.document import is_int
+from companion.errors import CorruptFileError, StoreError
 from companion.i18n import _, lazy
 from companion.store.damage import DamagedFiles
 from companion.store.files import AtomicJSONStorage
@@ -28,6 +30,21 @@ DRAFTS_FILE = "drafts.json"
 
 DraftChange = Callable[[dict[str, Any] | None], dict[str, Any] | None]
 """``change(draft)``: the game's draft as saved (None: none) -> the new draft (None: drop it)."""
+
+
+def checked_drafts(path: Path, rows: dict[str, Any]) -> dict[str, Any]:
+    """The drafts of ``drafts.json`` (game id -> draft), unchanged, once each has the outline of
+    a draft (``companion.pads.hands``): a ``round`` number, ``parts`` by player (text) each a JSON
+    object, and, when present, ``by`` a JSON object and ``rounds`` a list.
+
+    Raises CorruptFileError naming ``path`` for a draft of another outline."""
+    for draft in rows.values():
+        parts = draft.get("parts")
+        if not (is_int(draft.get("round")) and isinstance(parts, dict)
+                and all(isinstance(part, dict) for part in parts.values())
+                and isinstance(draft.get("by", {}), dict) and isinstance(draft.get("rounds", []), list)):
+            raise CorruptFileError(path, lazy("a round being entered hand by hand is damaged"))
+    return rows
 
 
 class Drafts(DamagedFiles):
@@ -41,6 +58,7 @@ class Drafts(DamagedFiles):
             DRAFTS_FILE, "drafts",
             lazy("It held the rounds being entered hand by hand, which were dropped: each player enters "
                  "their hand again. No saved game is affected."),
+            check=checked_drafts,
         )
 
     @guarded

@@ -128,6 +128,11 @@ class KeptVersion:
             return
         self._kept = (version, value, fd)
 
+    def held(self) -> bool:
+        """Whether a version is kept (the file was read or written in this process and is
+        not known to have changed since)."""
+        return self._kept is not None
+
     def drop(self) -> None:
         """Keep nothing (and let go of the file held open)."""
         kept, self._kept = self._kept, None

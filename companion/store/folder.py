@@ -32,6 +32,9 @@ IMPORT_FILE = "import.json"
 LOCK_FILE = "store.lock"
 ARCHIVE_DIR = "archive"
 
+OWNER_ONLY = 0o600
+"""The permissions of every file of the data folder: read and written by its owner only."""
+
 
 def resolve_data_dir(cli_value: str | None = None) -> Path:
     """The folder for Companion's saved games.
@@ -64,7 +67,8 @@ class Folder:
     def __init__(self, folder: Path) -> None:
         self._folder = folder
         self.thread_lock = threading.RLock()
-        self._file_lock = filelock.FileLock(str(folder / LOCK_FILE), timeout=LOCK_TIMEOUT, thread_local=False)
+        self._file_lock = filelock.FileLock(str(folder / LOCK_FILE), timeout=LOCK_TIMEOUT, mode=OWNER_ONLY,
+                                          thread_local=False)
         self.history: History | None = None
         self.live_tallies: dict[str, tuple[str, FrozenTally]] = {}
         self.games = KeptVersion()

@@ -54,6 +54,8 @@ class GameTables(DamagedFiles):
         The games of the version last read or written in this process are kept
         (``Folder.games``, a :class:`~companion.store.files.KeptVersion`): while
         that version is the file on disk, they are not read or checked again.
+        A file that was kept and is gone is told once in ``notices`` (it held
+        games in progress).
         """
         storage = self._storage(self._games_path)
         kept = self._folder.games.look(self._games_path)
@@ -61,9 +63,17 @@ class GameTables(DamagedFiles):
             storage.assume_read(kept[0])
             return storage, dict(kept[1])
         try:
-            raw = (storage.read() or {}).get("games", {})
+            data = storage.read()
+            if data is None and self._folder.games.held():
+                self._folder.games.drop()
+                self.notices.append(lazy(
+                    "Companion's file of the games in progress, {path}, was removed while Companion ran. "
+                    "The games in progress it held can not be shown; finished games are not affected. "
+                    "If the file was moved, put it back, or import a backup in History.", path=self._games_path))
+            raw = (data or {}).get("games", {})
             games = {doc["id"]: doc for doc in (load_doc(dict(row)) for row in raw.values())}
         except StoreError as error:
+            self._folder.games.drop()
             self._set_aside(
                 error, self._games_path,
                 lazy("It held the games in progress, which could not be read from it; a fresh file was "

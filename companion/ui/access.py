@@ -128,7 +128,10 @@ def KeyGate(access, routes: list[ft.Route]):
     Takes the process's ``TableAccess`` and the app's route table. With no key asked, shows the app. Else: an admitted key in the
     address the browser opened (at first, or later in the same tab, which
     Flet serves on the same session) is kept on the phone and taken out of
-    the address bar; without one, the key kept on the phone is tried. The
+    the address bar; without one, the key kept on the phone is tried. A key
+    offered from a link or from the phone counts against the phone's address
+    when it is wrong (``TableAccess.tries``: after a few wrong keys, the
+    address waits before its next key is checked). The
     key is checked again at every render and whenever another session
     renews it (heard on ``KEY_TOPIC`` through the session's
     ``companion.ui.live.Listening``, which listens again after a reload or
@@ -146,11 +149,13 @@ def KeyGate(access, routes: list[ft.Route]):
 
     async def find_key():
         kept = await kept_key(session.prefs)
+        if kept and not access.tries(kept, page.client_ip):
+            kept = ""
         set_presented(lambda current: kept if current is None else current)
 
     def offer(route: str):
         offered = key_in(route)
-        if offered and access.admits(offered):
+        if offered and access.tries(offered, page.client_ip):
             page.run_task(admit, offered)
 
     def recheck():

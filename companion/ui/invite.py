@@ -13,6 +13,7 @@ import flet as ft
 
 from companion.errors import StoreError
 from companion.i18n import _
+from companion.server import spoken_key
 from companion.ui.access import use_gate
 from companion.ui.qr import qr_image
 from companion.ui.state import use_session
@@ -25,8 +26,8 @@ def InviteView(path: str, title: str, back: Callable[[], None]) -> ft.Control:
     link and key under the title ``title``; ``back`` leaves it.
 
     When the app listens on this computer only, says that phones can not
-    reach it. With a key, "Renew the key" makes a new one: every other
-    phone must scan again (a key the data folder can not take is told in
+    reach it. With a key (shown in groups, to be read aloud), "Renew the key" makes a new one:
+    every other phone and the board must scan again (a key the data folder can not take is told in
     the message bar, and the key stays as it was).
     """
     gate = use_gate()
@@ -40,7 +41,7 @@ def InviteView(path: str, title: str, back: Callable[[], None]) -> ft.Control:
         except StoreError as error:
             session.tell(str(error))
             return
-        session.tell(_("New key: every other phone must scan the code again"))
+        session.tell(_("New key: every other phone and the board must scan the code again"))
 
     lines: list[ft.Control] = [
         screen_header(_("Invite phones"), title, back=back),
@@ -57,11 +58,11 @@ def InviteView(path: str, title: str, back: Callable[[], None]) -> ft.Control:
         lines += [
             ft.Semantics(
                 identifier="invite-key",
-                content=ft.Text(_("Table key: {key}").format(key=access.key), weight=ft.FontWeight.W_600),
+                content=ft.Text(_("Table key: {key}").format(key=spoken_key(access.key)), weight=ft.FontWeight.W_600),
             ),
             ft.Text(
-                _("Only phones with this key see the games. Renewing it locks out "
-                  "every other phone until it scans the new code."),
+                _("Only phones with this key see the games. Renewing it locks out every other phone "
+                  "and the board until each scans the new code."),
                 color=ft.Colors.ON_SURFACE_VARIANT,
             ),
             ft.OutlinedButton(_("Renew the key"), icon=ft.Icons.KEY, on_click=renew, height=TOUCH),

@@ -23,6 +23,7 @@ changes); :func:`LanguageMenu` is the picker, an icon button for an app bar's
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -72,15 +73,34 @@ def session_language() -> str | None:
 use_language_source(session_language)
 
 
+REFUSED_REPLIES: Counter[str] = Counter()
+"""Replies of a browser to the device-info request that were not of its shape, counted by what was
+asked (they are passed over quietly: the session keeps its language)."""
+
+
 async def _browser_languages(page: ft.Page) -> list[str]:
-    """The browser's languages as tags (``["nb-NO", "en"]``), most preferred first; ``[]`` if it does not say."""
+    """The browser's languages as tags (``["nb-NO", "en"]``), most preferred first; ``[]`` if it
+    does not say, or says it in a reply that is not of the device-info's shape (a broken or hostile
+    client: counted in :data:`REFUSED_REPLIES`, never raised)."""
     try:
         info = await page.get_device_info()
     except (RuntimeError, TimeoutError):
         return []
+    except (TypeError, ValueError, KeyError, AttributeError):
+        REFUSED_REPLIES["device info"] += 1
+        return []
+    locales = getattr(info, "locales", None)
+    if not isinstance(locales, list):
+        if locales is not None:
+            REFUSED_REPLIES["device info"] += 1
+        return []
     tags = []
-    for locale in getattr(info, "locales", None) or []:
-        tags.append("-".join(part for part in (locale.language_code, locale.country_code) if part))
+    for locale in locales:
+        parts = (getattr(locale, "language_code", None), getattr(locale, "country_code", None))
+        if not isinstance(parts[0], str) or not all(isinstance(part, str) for part in parts if part is not None):
+            REFUSED_REPLIES["device info"] += 1
+            continue
+        tags.append("-".join(part for part in parts if part))
     return tags
 
 
@@ -96,7 +116,7 @@ async def load_language(choice: LanguageChoice, page: ft.Page) -> None:
         kept = await choice.prefs.get(LANGUAGE_KEY)
     except (RuntimeError, TimeoutError):
         kept = None
-    if kept in LANGUAGES:
+    if isinstance(kept, str) and kept in LANGUAGES:
         choice.code = kept
         return
     spoken = await _browser_languages(page)

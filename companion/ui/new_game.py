@@ -12,7 +12,7 @@ from companion import registry
 from companion.errors import StoreError
 from companion.i18n import _, ngettext
 from companion.pads import PadError, new_pad
-from companion.pads.table import clean_name, name_key
+from companion.pads.table import clean_name, name_key, name_problem
 from companion.ui.games import game_ui
 from companion.ui.state import announce_saved, navigate, use_session, use_store
 from companion.ui.widgets import TOUCH, error_line, icon_button, screen_header, section_title, tile_button
@@ -107,13 +107,17 @@ class NewGameDraft:
         self.error = ""
 
     def add_player(self, name: str) -> None:
-        """Seat ``name`` last, made plain (``companion.pads.table.clean_name``);
-        names are unique as the pads tell them apart (``name_key``: case,
+        """Seat ``name`` last, made plain (``companion.pads.table.clean_name``),
+        unless ``name_problem`` refuses it (too long for the pad, control
+        characters or direction marks: the refusal says so); names are unique as the pads tell them apart (``name_key``: case,
         spaces and invisible characters do not count), up to the most
         players the game is for (``registry.game(game).players``)."""
+        problem = name_problem(name)
         name = clean_name(name)
         game = registry.game(self.game)
-        if not name_key(name):
+        if problem is not None:
+            self.error = problem
+        elif not name_key(name):
             self.error = _("Type the player's name first, then tap Add")
         elif any(name_key(name) == name_key(other) for other in self.players):
             self.error = _("{name} is already at the table: give each player a different name").format(name=name)

@@ -21,6 +21,7 @@ import flet as ft
 from companion.i18n import _
 from companion.pads import Pad
 from companion.pads.changelog import UNNAMED_PHONE, label_parts
+from companion.pads.table import is_hidden
 from companion.ui.live import GAMES_TOPIC, Shown, game_topic
 
 
@@ -267,6 +268,11 @@ PHONE_KEY = "companion.phone"
 """The SharedPreferences key under which a phone keeps its label."""
 
 
+LABEL_LIMIT = 64
+"""The most characters in a phone's label kept on the phone: a player's name
+(``companion.pads.table.NAME_LIMIT``) and the words around it in any language."""
+
+
 def phone_player(players: Sequence[str], label: str) -> str | None:
     """The player among ``players`` who holds the phone labelled ``label``
     ("Ben's phone" -> "Ben"), or None when it is no player's phone.
@@ -291,10 +297,13 @@ def unnamed_phone_label() -> str:
 async def load_phone(session: SessionState) -> None:
     """Read this phone's label from the phone (``session.prefs``) into
     ``session.phone``; a phone that has none gets :func:`unnamed_phone_label`,
-    kept for next time. When the phone's storage does not answer, the label
-    lasts for this session only and nothing is written over the label the
-    phone keeps (its kept round sheets and its name in the change log stay
-    its own after the next reload). A label chosen while the phone was asked
+    kept for next time, as does a phone whose kept label no phone could have
+    been given (not text, longer than :data:`LABEL_LIMIT`, or with a hidden
+    character: ``companion.pads.table.is_hidden``), since the change log
+    records it. When the phone's storage does not answer, the label lasts
+    for this session only and nothing is written over the label the phone
+    keeps (its kept round sheets and its name in the change log stay its own
+    after the next reload). A label chosen while the phone was asked
     (:func:`name_phone`, "I am Ben") stays: the answer is then dropped."""
     asked_with = session.phone
     try:
@@ -305,7 +314,7 @@ async def load_phone(session: SessionState) -> None:
         return
     if session.phone != asked_with:
         return
-    if isinstance(saved, str) and saved.strip():
+    if isinstance(saved, str) and saved.strip() and len(saved) <= LABEL_LIMIT and not any(map(is_hidden, saved)):
         session.phone = saved
         return
     await name_phone(session, unnamed_phone_label())

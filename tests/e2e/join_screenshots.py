@@ -22,6 +22,7 @@ from shots import options, run, serving, session
 from steps import PLAYERS
 
 from companion.pads import new_pad
+from companion.server import spoken_key
 from companion.store import Store
 from companion.ui.access import ASK_THE_HOST
 
@@ -56,7 +57,7 @@ def photograph(playwright, url: str, key: str, game_id: str, scheme: str, out: P
         host.open(f"/pad/{game_id}?key={key}")
         host.tap("More")
         host.tap("Invite phones")
-        host.screenshot(out / f"invite-{scheme}.png", f"Table key: {key}")
+        host.screenshot(out / f"invite-{scheme}.png", f"Table key: {spoken_key(key)}")
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from companion.pads import new_pad
+from companion.server import spoken_key
 from companion.store import Store
 from companion.ui.access import ASK_THE_HOST
 from harness import PHONE, AppPage, start_app
@@ -79,7 +80,7 @@ def test_a_second_phone_joins_by_the_invite_link(browser, keyed, tmp_path):
     host.tap("Invite phones")
     link = host.text_of("invite-link")
     assert link == f"{server.url}/pad/{game_id}?key={table_key(server)}"
-    assert host.text_of("invite-key") == f"Table key: {table_key(server)}"
+    assert host.text_of("invite-key") == f"Table key: {spoken_key(table_key(server))}"
 
     guest = phone(browser, server, tmp_path, "guest")
     guest.page.goto(link)
@@ -115,10 +116,10 @@ def test_reload_keeps_access_and_renewing_locks_the_old_key_out(browser, keyed, 
     host.tap("More")
     host.tap("Invite phones")
     host.tap("Renew the key")
-    host.see("New key: every other phone must scan the code again")
+    host.see("New key: every other phone and the board must scan the code again")
     new_key = table_key(server)
     assert new_key != old_key
-    assert host.text_of("invite-key") == f"Table key: {new_key}"
+    assert host.text_of("invite-key") == f"Table key: {spoken_key(new_key)}"
     locked_out(guest)
     guest.reload()
     locked_out(guest)
