@@ -33,12 +33,15 @@ Test ids: ``total-<player>`` (the big total), ``level-<player>`` (Up to 9),
 
 from __future__ import annotations
 
+import threading
+import weakref
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import flet as ft
 
-from companion.i18n import N_, _, ngettext, pgettext
+from companion.i18n import N_, _, current_language, ngettext, pgettext
 from companion.pads import Pad, Row
 from companion.pads.base import join_names
 from companion.ui.games import game_ui
@@ -189,7 +192,39 @@ class Heading:
     extras: tuple[Dots | Note, ...]
 
 
+_WORKED_OUT: weakref.WeakKeyDictionary[Pad, dict[tuple, Any]] = weakref.WeakKeyDictionary()
+_WORKED_OUT_LOCK = threading.Lock()
+
+
+def worked_out(pad: Pad, name: str, make: Callable[[Pad], Any]) -> Any:
+    """``make(pad)``, worked out once per pad, change and language: the
+    sessions showing one game share the pad the game cache keeps, so a
+    save's plain values (:func:`headings`, :func:`round_lines`) are worked
+    out once for every phone watching, not once per phone. ``name`` tells
+    the values apart; a later change of ``pad`` (its newest change, its
+    rounds) or another language works them out again."""
+    key = (name, current_language(), pad.latest_change_id, len(pad.rows), pad.finished)
+    with _WORKED_OUT_LOCK:
+        kept = _WORKED_OUT.setdefault(pad, {})
+        if key in kept:
+            return kept[key]
+    value = make(pad)
+    with _WORKED_OUT_LOCK:
+        kept = _WORKED_OUT.setdefault(pad, {})
+        stale = [old for old in kept if old[0] == name and old != key]
+        for old in stale:
+            del kept[old]
+        kept[key] = value
+    return value
+
+
 def headings(pad: Pad) -> tuple[Heading, ...]:
+    """Each player's :class:`Heading` (:func:`work_out_headings`), worked
+    out once per pad and language for every phone (:func:`worked_out`)."""
+    return worked_out(pad, "headings", work_out_headings)
+
+
+def work_out_headings(pad: Pad) -> tuple[Heading, ...]:
     """Each player's :class:`Heading`, in seating order: the totals
     (``pad.totals``), the leaders once a round is in, the winners once over
     (``pad.leaders``, ``pad.winners``), the next dealer until the game is
@@ -488,8 +523,9 @@ number, so a line keeps its place in the diff when the rounds shown move on."""
 
 
 def round_lines(pad: Pad) -> tuple[Line, ...]:
-    """Every round of ``pad`` as a :class:`Line`, oldest first (:func:`round_line`)."""
-    return tuple(round_line(pad, row) for row in pad.rows)
+    """Every round of ``pad`` as a :class:`Line`, oldest first (:func:`round_line`),
+    worked out once per pad and language for every phone (:func:`worked_out`)."""
+    return worked_out(pad, "lines", lambda shown: tuple(round_line(shown, row) for row in shown.rows))
 
 
 def shown_lines(lines: tuple[Line, ...], unfolded: bool) -> tuple[Line, ...]:
