@@ -5,7 +5,7 @@ the phones' service calls; always this checkout's, whichever version is
 measured).
 
     python bench/render.py [--phones 6] [--rounds 12] [--saves 20] [--others 60] [--against DIR] [--profile]
-                           [--controls]
+                           [--controls] [--memory]
 
 A One Up game of three players with ``--rounds`` rounds is shown on
 ``--phones`` sessions; each save (a round added through ``Store.update_game``,
@@ -34,6 +34,10 @@ page a fresh session is sent, as Flet indexes them) are counted for games
 of 1, 12 and 22 rounds, for the pad, the board and History's game (there
 also without its chart of the totals, whose points are the rounds), and
 the ratio of round 22 to round 1 printed (target: at most 1.3).
+
+With ``--memory``, the server's memory per open pad session (a game of
+``--rounds`` rounds, see :func:`_memory`) is printed
+against a counter app's session, as a ratio (target: at most 2x).
 
 Then one phone saves ``--saves`` rounds from its own entry sheet ("Add
 round", two values, who went out, "Save round"): printed is the server's CPU
@@ -105,6 +109,82 @@ def _count_controls(root: Path) -> None:
 
     for screen, counts in run_alone(count()).items():
         print(screen, *counts)
+
+
+MEMORY_SESSIONS = 20
+"""Sessions ``--memory`` opens of each kind (pad, counter app)."""
+
+
+def _memory(root: Path, rounds: int) -> None:
+    """Print the Python memory (``tracemalloc``, bytes still held) that each
+    further session holds on the server of the version at ``root``: first
+    per pad session on a game of ``rounds`` rounds, then per counter app
+    session (bench/counter_flet.py's component), :data:`MEMORY_SESSIONS`
+    of each after one of each was opened (so what every session shares,
+    such as imports and caches, is not counted)."""
+    import gc
+    import tracemalloc
+
+    sys.path.insert(0, str(root))
+    sys.path.insert(0, str(ROOT / "tests"))
+    import flet as ft
+    from flet_session import open_session, run_alone, server_hub
+
+    from companion.pads import new_pad
+    from companion.server import TableAccess
+    from companion.store import Store
+    from companion.ui.app import session_main
+
+    @ft.component
+    def Counter() -> ft.Control:
+        """bench/counter_flet.py's counter."""
+        count, set_count = ft.use_state(0)
+        return ft.Column([ft.FilledButton("Count", on_click=lambda: set_count(count + 1)),
+                          ft.Semantics(identifier="count", content=ft.Text(str(count)))])
+
+    async def held(main, route: str, hub, kept: list) -> float:
+        """Bytes held per session of ``main`` at ``route`` (kept open in ``kept``)."""
+        kept.append(await open_session(main, route, hub))
+        gc.collect()
+        before = tracemalloc.get_traced_memory()[0]
+        for _ in range(MEMORY_SESSIONS):
+            kept.append(await open_session(main, route, hub))
+        gc.collect()
+        return (tracemalloc.get_traced_memory()[0] - before) / MEMORY_SESSIONS
+
+    async def measure() -> tuple[float, float]:
+        with tempfile.TemporaryDirectory() as scratch:
+            data = Path(scratch)
+            store = Store(data)
+            made = new_pad("one_up", PLAYERS, options={"limit": 100_000})
+            for number in range(rounds):
+                made.add_round({player: "" if index == number % 3 else "K 5" for index, player in enumerate(PLAYERS)},
+                               PLAYERS[number % 3])
+            store.save_game(made.to_doc())
+            main = session_main(store, TableAccess(data, required=False, host="127.0.0.1", port=8550))
+            hub, kept = server_hub(), []
+            tracemalloc.start()
+            pad = await held(main, f"/pad/{made.id}", hub, kept)
+            counter = await held(lambda page: page.render(Counter), "/", hub, kept)
+            return pad, counter
+
+    print(*(f"{value:.0f}" for value in run_alone(measure())))
+
+
+def print_memory(versions: list[Path], rounds: int) -> None:
+    """Measure :func:`_memory` for each of ``versions`` (a fresh process each) and print it."""
+    print(f"server memory per open session (Python heap held, tracemalloc; {MEMORY_SESSIONS} sessions of each "
+          f"after one; a {rounds}-round game; target at most {MEMORY_TARGET}x a counter app's):")
+    for root in versions:
+        done = subprocess.run([sys.executable, __file__, "--memory-of", str(root), "--rounds", str(rounds)],
+                              check=True, capture_output=True, text=True)
+        pad, counter = (float(value) for value in done.stdout.split())
+        print(f"  {root.name:<12} pad {pad / 1e6:5.2f} MB   counter app {counter / 1e6:5.2f} MB   "
+              f"ratio {pad / counter:4.2f}x")
+
+
+MEMORY_TARGET = 2.0
+"""Most memory per open pad session per counter app session."""
 
 
 COUNTED_ROUNDS = (1, 12, 22)
@@ -270,9 +350,14 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--against", type=Path, default=None, help="a checkout of another version to compare")
     parser.add_argument("--profile", action="store_true", help="print this version's costliest functions")
     parser.add_argument("--controls", action="store_true", help="also count the controls of the screens")
+    parser.add_argument("--memory", action="store_true", help="also measure the memory per open pad session")
+    parser.add_argument("--memory-of", type=Path, default=None, help=argparse.SUPPRESS)
     parser.add_argument("--worker", type=Path, default=None, help=argparse.SUPPRESS)
     parser.add_argument("--count", type=Path, default=None, help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
+    if args.memory_of is not None:
+        _memory(args.memory_of, args.rounds)
+        return
     if args.count is not None:
         _count_controls(args.count)
         return
@@ -282,6 +367,8 @@ def main(argv: list[str] | None = None) -> None:
     versions = [ROOT] + ([args.against.resolve()] if args.against else [])
     if args.controls:
         print_controls(versions)
+    if args.memory:
+        print_memory(versions, args.rounds)
     alone: dict[Path, list[tuple[float, float, float]]] = {root: [] for root in versions}
     figures: dict[Path, list[tuple[float, float, float]]] = {root: [] for root in versions}
     crowded: dict[Path, list[tuple[float, float, float]]] = {root: [] for root in versions}
