@@ -278,6 +278,12 @@ def _name_line(heading: Heading) -> ft.Control:
 CHIP_TEXT = 11
 """Font size of the chips' dots under a total (logical pixels)."""
 
+ICON_FONT = "MaterialIcons"
+BLACK_CHIP = "\ue163"
+WHITE_CHIP = "\uef53"
+"""The chips are drawn as characters of the app's own icon font (bundled
+with the page, so they show offline): a filled circle, a ringed one."""
+
 
 @dataclass(frozen=True)
 class Dots:
@@ -297,7 +303,7 @@ def shown_extra(extra: Extra) -> Extra | Dots:
     """``extra`` as the header paints it: :class:`Chips` become :class:`Dots`,
     a :class:`Note` stays as it is."""
     if isinstance(extra, Chips):
-        return Dots("●" * extra.black + "○" * extra.white,
+        return Dots(BLACK_CHIP * extra.black + WHITE_CHIP * extra.white,
                     _("{black} black chips, {white} white chips").format(black=extra.black, white=extra.white))
     return extra
 
@@ -306,7 +312,8 @@ def _extra(extra: Dots | Note) -> ft.Control:
     """One extra under a total: the chips' dots as one centred text that
     wraps to the column, or the note's small text."""
     if isinstance(extra, Dots):
-        return ft.Text(extra.text, size=CHIP_TEXT, text_align=ft.TextAlign.CENTER, semantics_label=extra.label)
+        return ft.Text(extra.text, size=CHIP_TEXT, font_family=ICON_FONT, color=ft.Colors.ON_SURFACE,
+                       text_align=ft.TextAlign.CENTER, semantics_label=extra.label)
     return labelled(extra.test_id, ft.Text(extra.text, size=12))
 
 
