@@ -335,7 +335,7 @@ def print_controls(versions: list[Path]) -> None:
             screen, *counts = line.split()
             first, last = int(counts[0]), int(counts[-1])
             print(f"  {root.name:<12} {screen:<14} {' '.join(f'{count:>4}' for count in counts)}   "
-                  f"ratio {last / first:4.2f}x")
+                  f"ratio {last / first:5.3f}x")
 
 
 def main(argv: list[str] | None = None) -> None:

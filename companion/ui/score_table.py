@@ -501,27 +501,39 @@ def _RoundLine(
     line: Line, on_row: Callable[[int], None] | None, on_detail: Callable[[int], None] | None
 ) -> ft.Control:
     """One round as a line: its number (the detail's button), then its
-    cells; a tap anywhere else on the line is a tap on the round (a line
-    without ``on_row`` is only read: no frame to tap)."""
-    row = ft.Row(
-        [_round_number(line, on_detail), *(_cell(line.number, cell) for cell in line.cells)],
+    cells, tapped together (the number stays outside the round's tap, a
+    button of its own); a line without ``on_row`` is only read: no frame to
+    tap, its number inside the round."""
+    cells = [_cell(line.number, cell) for cell in line.cells]
+    if on_row is None:
+        return ft.Semantics(
+            identifier=f"round-{line.number}",
+            label=line.label,
+            container=True,
+            content=ft.Row([_round_number(line, on_detail), *cells], spacing=2, height=TOUCH + 8,
+                           vertical_alignment=ft.CrossAxisAlignment.CENTER),
+        )
+    return ft.Row(
+        [
+            _round_number(line, on_detail),
+            ft.Semantics(
+                identifier=f"round-{line.number}",
+                button=True,
+                label=line.label,
+                container=True,
+                expand=True,
+                content=ft.Container(
+                    height=TOUCH + 8,
+                    border_radius=8,
+                    padding=ft.Padding.symmetric(vertical=2),
+                    ink=True,
+                    on_click=lambda: on_row(line.number),
+                    content=ft.Row(cells, spacing=2, vertical_alignment=ft.CrossAxisAlignment.CENTER),
+                ),
+            ),
+        ],
         spacing=2,
-        height=TOUCH + 8 if on_row is None else None,
         vertical_alignment=ft.CrossAxisAlignment.CENTER,
-    )
-    return ft.Semantics(
-        identifier=f"round-{line.number}",
-        button=on_row is not None,
-        label=line.label,
-        container=True,
-        content=row if on_row is None else ft.Container(
-            height=TOUCH + 8,
-            border_radius=8,
-            padding=ft.Padding.symmetric(vertical=2),
-            ink=True,
-            on_click=lambda: on_row(line.number),
-            content=row,
-        ),
     )
 
 
