@@ -16,15 +16,19 @@ Every figure is a ratio against a baseline measured in the same run:
    printed to show it was not throttled as a background page), p95 over
    ``--fanout`` saves.
    Targets: at most 1.2x; under 1 s. ``--part table`` measures the fan-out
-   of one table alone. With the fan-out, the server's CPU per save for the
-   saver and its 5 watchers is printed (with ``--part table``, as a ratio to
+   of one table alone: six phones and a board on one game of 12 rounds
+   (the board watched like the 5 other phones). With the fan-out, the
+   server's CPU per save for the saver and its watchers is printed (with
+   ``--part table``, as a ratio to
    a save with the saver alone on a game).
 2. taps: tap to paint (click to the new text in the page) of the pad's
    actions (a card value, "Add round" to the sheet, "Save round" to the new
    total) against a Flet counter app (bench/counter_flet.py) measured the
    same way, taps alternating; p95 ratios, and the median of each tap's
    part until the page's first message from the server (the rest is the
-   phone's). Target: at most 2x. With ``--phone-cpu``, the taps run under
+   phone's). Target: at most 2x. "plain" is a plain Flet page of as many
+   controls as the pad (bench/plain_flet.py, :data:`PLAIN_CONTROLS`),
+   tapped in the same turns; the pad's taps against it: at most 1.2x. With ``--phone-cpu``, the taps run under
    a Chromium trace, and the CPU time of each page's main thread from the
    server's first message to the change seen is printed too (medians, and
    the ratio to the counter's): a figure the machine's other load hardly
@@ -65,13 +69,19 @@ from startup import (  # noqa: E402
 )
 
 COUNTER_SCRIPT = ROOT / "bench" / "counter_flet.py"
+PLAIN_SCRIPT = ROOT / "bench" / "plain_flet.py"
+PLAIN_CONTROLS = 150
+"""Controls of the plain Flet page the taps are compared with: the pad's
+screen from its third round on (bench/render.py --controls: 150 at rounds
+12 and 22), so the ratio to it is what the pad costs over Flet's floor for
+a screen of its size."""
 TABLE = ["Ann", "Ben", "Cy", "Dee", "Eve", "Fay"]
 """The six players (and phones) of every table of the club night."""
 
 CLOSE_SETTLE = 10.0
 """Seconds the server is given to drop closed sessions before a measurement."""
 
-TARGETS = {"save": 1.2, "fanout": 1.0, "tap": 2.0, "long": 2.0}
+TARGETS = {"save": 1.2, "fanout": 1.0, "tap": 2.0, "plain": 1.2, "long": 2.0}
 """Targets of the parts here; the start's is bench/startup.py's STARTUP_TARGET."""
 
 READ = """const read = (attribute, id) => {
@@ -242,11 +252,14 @@ def open_page(context, url: str, path: str, wait_id: str) -> AppPage:
     return app
 
 
-def one_card_games(store: Store, count: int) -> list[str]:
-    """``count`` One-card games of the six players saved in ``store``; their ids."""
+def one_card_games(store: Store, count: int, rounds: int = 0) -> list[str]:
+    """``count`` One-card games of the six players saved in ``store``, each
+    of ``rounds`` rounds (won in turn from Ann on); their ids."""
     ids = []
     for _ in range(count):
         pad = new_pad("one_card", TABLE)
+        for number in range(rounds):
+            pad.add_round(TABLE[number % len(TABLE)])
         store.save_game(pad.to_doc())
         ids.append(pad.id)
     return ids
@@ -323,33 +336,44 @@ def club(browser, sessions: int, saves: int, fanout: int) -> None:
             server.stop()
 
 
+TABLE_ROUNDS = 12
+"""Rounds of the game the fan-out of ``--part table`` is measured on."""
+
+
 def table(browser, saves: int) -> None:
-    """The fan-out alone: one table of six phones on one game, nothing else
-    open; first, the server's CPU per save with one phone alone on another
-    game (:func:`save_cost`), the baseline of the fan-out's CPU per save."""
+    """The fan-out alone: one table of six phones and a board on one game of
+    :data:`TABLE_ROUNDS` rounds, nothing else open; first, the server's CPU
+    per save with one phone alone on another such game (:func:`save_cost`),
+    the baseline of the fan-out's CPU per save."""
     with tempfile.TemporaryDirectory() as scratch:
         data = Path(scratch) / "data"
-        game_id, apart = one_card_games(Store(data), 2)
+        game_id, apart = one_card_games(Store(data), 2, TABLE_ROUNDS)
         server = start_app(data, Path(scratch) / "server.log")
         try:
             alone_phone = open_phone(browser, server.url, f"/pad/{apart}")
             alone = save_cost(alone_phone, server.process.pid, saves)
             alone_phone.page.context.close()
             phones = [open_phone(browser, server.url, f"/pad/{game_id}") for _ in range(6)]
-            fan_out(phones[0], phones[1:], saves, server.process.pid, alone)
-            for phone in phones:
+            board = open_phone(browser, server.url, f"/board/{game_id}", "board-total-Ann", BOARD)
+            fan_out(phones[0], phones[1:], saves, server.process.pid, alone, boards=[board])
+            for phone in (*phones, board):
                 phone.page.context.close()
         finally:
             server.stop()
 
 
-def open_phone(browser, url: str, path: str) -> AppPage:
+BOARD = {"width": 1280, "height": 800}
+"""The board's screen (a landscape tablet or TV)."""
+
+
+def open_phone(browser, url: str, path: str, wait_id: str = "total-Ann", viewport: dict = PHONE) -> AppPage:
     """A phone of its own: a new browser context (not a page behind another, so Chromium
-    never puts it behind another page) on ``path``, once the total of Ann is
-    on it, noting the time of every message the server sends it."""
-    context = browser.new_context(viewport=PHONE)
+    never puts it behind another page) of ``viewport`` on ``path``, once
+    ``wait_id`` (the total of Ann) is on it, noting the time of every
+    message the server sends it."""
+    context = browser.new_context(viewport=viewport)
     context.add_init_script(MESSAGES)
-    return open_page(context, url, path, "total-Ann")
+    return open_page(context, url, path, wait_id)
 
 
 def save_cost_with_closed(saver: AppPage, pid: int, saves: int, pages: list[AppPage]) -> float:
@@ -360,8 +384,9 @@ def save_cost_with_closed(saver: AppPage, pid: int, saves: int, pages: list[AppP
     return save_cost(saver, pid, saves)
 
 
-def fan_out(saver: AppPage, watchers: list[AppPage], saves: int, pid: int, alone: float | None = None) -> None:
-    """Print the p95 of click-to-paint of a save on each of ``watchers``
+def fan_out(saver: AppPage, watchers: list[AppPage], saves: int, pid: int, alone: float | None = None,
+            boards: list[AppPage] = ()) -> None:
+    """Print the p95 of click-to-paint of a save on each of ``watchers`` and ``boards``
     (phones of their own, see :func:`open_phone`), the part of it until the
     server's first message reached the phone, and how long a watched page
     waited from the change to its next animation frame (the paint is noted
@@ -380,11 +405,13 @@ def fan_out(saver: AppPage, watchers: list[AppPage], saves: int, pid: int, alone
         saver.tap("Add round")
         for watcher in watchers:
             watcher.page.evaluate(WATCH, [TEST_ID_ATTRIBUTE, f"total-{winner}", expected])
+        for board in boards:
+            board.page.evaluate(WATCH, [TEST_ID_ATTRIBUTE, f"board-total-{winner}", expected])
         button = saver.button(f"{winner} won")
         box = button.bounding_box()
         clicked = saver.page.evaluate("Date.now()")
         saver.page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
-        for watcher in watchers:
+        for watcher in (*watchers, *boards):
             watcher.page.wait_for_function("window.__paintedAt !== null", timeout=30_000)
             paint, message, wait = watcher.page.evaluate(WATCHED, clicked)
             painted.append(paint)
@@ -393,7 +420,8 @@ def fan_out(saver: AppPage, watchers: list[AppPage], saves: int, pid: int, alone
         saver.page.get_by_test_id(f"total-{winner}").wait_for()
     cpu = (cpu_seconds(pid) - cpu_start) * 1000 / saves
     p95 = _p95(painted) / 1000
-    print(f"fan-out of one save to the other {len(watchers)} phones of the table, {saves} saves "
+    print(f"fan-out of one save to the other {len(watchers)} phones of the table and {len(boards)} board(s), "
+          f"{saves} saves "
           f"({len(painted)} paints), each phone in a browser context of its own:")
     print(f"  click to paint          median {statistics.median(painted):5.0f} ms   p95 {_p95(painted):5.0f} ms   "
           f"worst {max(painted):5.0f} ms")
@@ -403,7 +431,7 @@ def fan_out(saver: AppPage, watchers: list[AppPage], saves: int, pid: int, alone
     print(f"  change to next frame on the watched pages: median {statistics.median(waits):.0f} ms, worst "
           f"{max(waits):.0f} ms ({slow} of {len(waits)} paints over {FRAME_WAIT_LIMIT:.0f} ms)")
     against = f"   {cpu / alone:.2f}x the {alone:.1f} ms with the saver alone" if alone else ""
-    print(f"  server CPU per save, the saver and {len(watchers)} watchers: {cpu:.1f} ms{against}")
+    print(f"  server CPU per save, the saver and {len(watchers) + len(boards)} watchers: {cpu:.1f} ms{against}")
     print(f"  p95 {p95:.2f} s   target < {TARGETS['fanout']} s   {'ok' if p95 < TARGETS['fanout'] else 'OVER TARGET'}")
 
 
@@ -420,12 +448,17 @@ def taps(browser, count: int, trace_cpu: bool = False) -> None:
         app_server = start_app(data, Path(scratch) / "app.log")
         port = free_port()
         counter_server = start_script(COUNTER_SCRIPT, [str(port)], Path(scratch) / "counter.log", port)
+        plain_port = free_port()
+        plain_server = start_script(PLAIN_SCRIPT, [str(plain_port), str(PLAIN_CONTROLS)], Path(scratch) / "plain.log",
+                                    plain_port)
         try:
             context = browser.new_context(viewport=PHONE)
             context.add_init_script(MESSAGES)
             app = open_page(context, app_server.url, f"/pad/{pad.id}", "total-Ann")
             counter = open_page(context, counter_server.url, "/", "count")
-            samples: dict[str, list[float]] = {"counter": [], "card value": [], "Add round -> sheet": [],
+            plain = open_page(context, plain_server.url, "/", "count")
+            plain_button = plain.button("Count")
+            samples: dict[str, list[float]] = {"counter": [], "plain": [], "card value": [], "Add round -> sheet": [],
                                                "Save round -> total": []}
             told: dict[str, list[float]] = {name: [] for name in samples}
             count_button = counter.button("Count")
@@ -434,6 +467,7 @@ def taps(browser, count: int, trace_cpu: bool = False) -> None:
             for turn in range(count + 2):
                 taken = [
                     ("counter", tap_with_message(counter, count_button, "count")),
+                    ("plain", tap_with_message(plain, plain_button, "count")),
                     ("Add round -> sheet", tap_with_message(app, app.button("Add round"), "hand-Ann")),
                     ("counter", tap_with_message(counter, count_button, "count")),
                     ("card value", tap_with_message(app, app.button("K", within="hand-Ann"), "hand-Ann")),
@@ -445,6 +479,7 @@ def taps(browser, count: int, trace_cpu: bool = False) -> None:
                 # The sheet's layout moves once Cy's part shows it: the save button is found after that.
                 app.page.wait_for_function(CHANGED, arg=[TEST_ID_ATTRIBUTE, "hand-Cy", went_out], timeout=30_000)
                 taken.append(("counter", tap_with_message(counter, count_button, "count")))
+                taken.append(("plain", tap_with_message(plain, plain_button, "count")))
                 taken.append(("Save round -> total", tap_with_message(app, app.button("Save round"), "total-Ann")))
                 order.extend(name if turn >= 2 else "" for name, _taken in taken)
                 if turn >= 2:
@@ -459,7 +494,9 @@ def taps(browser, count: int, trace_cpu: bool = False) -> None:
         finally:
             app_server.stop()
             counter_server.stop()
+            plain_server.stop()
     base = _p95(samples["counter"])
+    plain_base = _p95(samples["plain"])
     print(f"tap to paint, {count} taps each after 2 warm-up rounds (click to the new text in the page;"
           " \"server\": click to the page's first message from the server, median; the rest is the phone's):")
     print(f"  Flet counter app       median {statistics.median(samples['counter']):6.0f} ms   p95 {base:6.0f} ms   "
@@ -468,9 +505,12 @@ def taps(browser, count: int, trace_cpu: bool = False) -> None:
         if name == "counter":
             continue
         ratio = _p95(values) / base
+        against_plain = "" if name == "plain" else (
+            f"   {_p95(values) / plain_base:.2f}x the plain page (target <= {TARGETS['plain']}x: "
+            f"{verdict(_p95(values) / plain_base, TARGETS['plain'])})")
         print(f"  {name:<22} median {statistics.median(values):6.0f} ms   p95 {_p95(values):6.0f} ms   "
               f"server {statistics.median(told[name]):4.0f} ms   "
-              f"ratio {ratio:.2f}x   target <= {TARGETS['tap']}x   {verdict(ratio, TARGETS['tap'])}")
+              f"ratio {ratio:.2f}x   target <= {TARGETS['tap']}x   {verdict(ratio, TARGETS['tap'])}{against_plain}")
     if trace_cpu:
         cpu: dict[str, list[float]] = {name: [] for name in samples}
         for name, value in zip(order, spent, strict=True):

@@ -5,6 +5,7 @@ the phones' service calls; always this checkout's, whichever version is
 measured).
 
     python bench/render.py [--phones 6] [--rounds 12] [--saves 20] [--others 60] [--against DIR] [--profile]
+                           [--controls] [--memory]
 
 A One Up game of three players with ``--rounds`` rounds is shown on
 ``--phones`` sessions; each save (a round added through ``Store.update_game``,
@@ -21,6 +22,22 @@ sessions on each, as at a club night of several tables), and the ratio of
 the server's CPU per save with them to without them is printed: sessions
 that do not show the saved game should cost nothing. ``--profile`` prints
 the 25 costliest functions of this version's saves (cProfile, cumulative).
+
+Each version is also measured with one phone alone on the game, in turns
+with the ``--phones`` runs: printed is the server's CPU per save for each
+phone watching besides the saver's ((all phones - one phone) / (phones -
+1)), the figure that grows with the table (target: at most 4 ms at 12
+rounds).
+
+With ``--controls``, the controls each screen holds (every control of the
+page a fresh session is sent, as Flet indexes them) are counted for games
+of 1, 12 and 22 rounds, for the pad, the board and History's game (there
+also without its chart of the totals, whose points are the rounds), and
+the ratio of round 22 to round 1 printed (target: at most 1.3).
+
+With ``--memory``, the server's memory per open pad session (a game of
+``--rounds`` rounds, see :func:`_memory`) is printed
+against a counter app's session, as a ratio (target: at most 2x).
 
 Then one phone saves ``--saves`` rounds from its own entry sheet ("Add
 round", two values, who went out, "Save round"): printed is the server's CPU
@@ -47,6 +64,131 @@ ROOT = Path(__file__).resolve().parent.parent
 PLAYERS = ["Ann", "Ben", "Cy"]
 PROFILE_ORDER = "cumulative"
 """How ``--profile`` sorts the functions (a ``pstats`` key)."""
+
+
+def _count_controls(root: Path) -> None:
+    """Print one line per screen of the version of Companion at ``root``:
+    its name and the controls a fresh session of it holds for a game of 1,
+    12 and 22 rounds (``pad``, ``board``, ``history``, and ``history-table``:
+    History's game without its chart)."""
+    sys.path.insert(0, str(root))
+    sys.path.insert(0, str(ROOT / "tests"))
+    from flet_session import controls, open_session, run_alone, server_hub
+
+    from companion.pads import new_pad
+    from companion.server import TableAccess
+    from companion.store import Store
+    from companion.ui.app import session_main
+
+    def chart_of(page) -> list:
+        """The controls of the chart on ``page`` (none when it has none)."""
+        charts = [control for control in controls(page) if getattr(control, "identifier", None) == "totals-chart"]
+        return list(controls(charts[0])) if charts else []
+
+    async def count() -> dict[str, list[int]]:
+        counted: dict[str, list[int]] = {"pad": [], "board": [], "history": [], "history-table": []}
+        with tempfile.TemporaryDirectory() as scratch:
+            data = Path(scratch)
+            store = Store(data)
+            main = session_main(store, TableAccess(data, required=False, host="127.0.0.1", port=8550))
+            hub = server_hub()
+            for rounds in COUNTED_ROUNDS:
+                made = new_pad("one_up", PLAYERS, options={"limit": 100_000})
+                for number in range(rounds):
+                    made.add_round(
+                        {player: "" if index == number % 3 else "K 5" for index, player in enumerate(PLAYERS)},
+                        PLAYERS[number % 3])
+                store.save_game(made.to_doc())
+                for screen in ("pad", "board", "history"):
+                    phone = await open_session(main, f"/{screen}/{made.id}", hub)
+                    held = len(list(controls(phone.session.page)))
+                    counted[screen].append(held)
+                    if screen == "history":
+                        counted["history-table"].append(held - len(chart_of(phone.session.page)))
+        return counted
+
+    for screen, counts in run_alone(count()).items():
+        print(screen, *counts)
+
+
+MEMORY_SESSIONS = 20
+"""Sessions ``--memory`` opens of each kind (pad, counter app)."""
+
+
+def _memory(root: Path, rounds: int) -> None:
+    """Print the Python memory (``tracemalloc``, bytes still held) that each
+    further session holds on the server of the version at ``root``: first
+    per pad session on a game of ``rounds`` rounds, then per counter app
+    session (bench/counter_flet.py's component), :data:`MEMORY_SESSIONS`
+    of each after one of each was opened (so what every session shares,
+    such as imports and caches, is not counted)."""
+    import gc
+    import tracemalloc
+
+    sys.path.insert(0, str(root))
+    sys.path.insert(0, str(ROOT / "tests"))
+    import flet as ft
+    from flet_session import open_session, run_alone, server_hub
+
+    from companion.pads import new_pad
+    from companion.server import TableAccess
+    from companion.store import Store
+    from companion.ui.app import session_main
+
+    @ft.component
+    def Counter() -> ft.Control:
+        """bench/counter_flet.py's counter."""
+        count, set_count = ft.use_state(0)
+        return ft.Column([ft.FilledButton("Count", on_click=lambda: set_count(count + 1)),
+                          ft.Semantics(identifier="count", content=ft.Text(str(count)))])
+
+    async def held(main, route: str, hub, kept: list) -> float:
+        """Bytes held per session of ``main`` at ``route`` (kept open in ``kept``)."""
+        kept.append(await open_session(main, route, hub))
+        gc.collect()
+        before = tracemalloc.get_traced_memory()[0]
+        for _ in range(MEMORY_SESSIONS):
+            kept.append(await open_session(main, route, hub))
+        gc.collect()
+        return (tracemalloc.get_traced_memory()[0] - before) / MEMORY_SESSIONS
+
+    async def measure() -> tuple[float, float]:
+        with tempfile.TemporaryDirectory() as scratch:
+            data = Path(scratch)
+            store = Store(data)
+            made = new_pad("one_up", PLAYERS, options={"limit": 100_000})
+            for number in range(rounds):
+                made.add_round({player: "" if index == number % 3 else "K 5" for index, player in enumerate(PLAYERS)},
+                               PLAYERS[number % 3])
+            store.save_game(made.to_doc())
+            main = session_main(store, TableAccess(data, required=False, host="127.0.0.1", port=8550))
+            hub, kept = server_hub(), []
+            tracemalloc.start()
+            pad = await held(main, f"/pad/{made.id}", hub, kept)
+            counter = await held(lambda page: page.render(Counter), "/", hub, kept)
+            return pad, counter
+
+    print(*(f"{value:.0f}" for value in run_alone(measure())))
+
+
+def print_memory(versions: list[Path], rounds: int) -> None:
+    """Measure :func:`_memory` for each of ``versions`` (a fresh process each) and print it."""
+    print(f"server memory per open session (Python heap held, tracemalloc; {MEMORY_SESSIONS} sessions of each "
+          f"after one; a {rounds}-round game; target at most {MEMORY_TARGET}x a counter app's):")
+    for root in versions:
+        done = subprocess.run([sys.executable, __file__, "--memory-of", str(root), "--rounds", str(rounds)],
+                              check=True, capture_output=True, text=True)
+        pad, counter = (float(value) for value in done.stdout.split())
+        print(f"  {root.name:<12} pad {pad / 1e6:5.2f} MB   counter app {counter / 1e6:5.2f} MB   "
+              f"ratio {pad / counter:4.2f}x")
+
+
+MEMORY_TARGET = 2.0
+"""Most memory per open pad session per counter app session."""
+
+
+COUNTED_ROUNDS = (1, 12, 22)
+"""The games' lengths ``--controls`` counts the screens of."""
 
 
 def _worker(root: Path, phones: int, rounds: int, saves: int, others: int, profile: bool) -> None:
@@ -173,6 +315,29 @@ def _run(root: Path, args: argparse.Namespace, others: int = 0) -> tuple[float, 
     return float(pad), float(counter), float(own)
 
 
+WATCHER_TARGET_MS = 4.0
+"""Most server CPU per save for each phone watching the game besides the saver's (ms)."""
+
+CONTROLS_TARGET = 1.3
+"""Most controls of a screen at round 22 per control at round 1."""
+
+
+def print_controls(versions: list[Path]) -> None:
+    """Count the controls of the screens of each of ``versions`` (a fresh
+    process each) and print them, with the ratio of round 22 to round 1."""
+    print(f"controls on the screen (One Up, {len(PLAYERS)} players) at rounds "
+          f"{', '.join(map(str, COUNTED_ROUNDS))}; ratio of round {COUNTED_ROUNDS[-1]} to round {COUNTED_ROUNDS[0]} "
+          f"(target at most {CONTROLS_TARGET}x):")
+    for root in versions:
+        done = subprocess.run([sys.executable, __file__, "--count", str(root)], check=True, capture_output=True,
+                              text=True)
+        for line in done.stdout.splitlines():
+            screen, *counts = line.split()
+            first, last = int(counts[0]), int(counts[-1])
+            print(f"  {root.name:<12} {screen:<14} {' '.join(f'{count:>4}' for count in counts)}   "
+                  f"ratio {last / first:5.3f}x")
+
+
 def main(argv: list[str] | None = None) -> None:
     """Measure this version (and ``--against``'s) and print the figures."""
     parser = argparse.ArgumentParser(description="Server CPU to paint a save on every phone showing the game")
@@ -184,17 +349,33 @@ def main(argv: list[str] | None = None) -> None:
                         help="also measure with this many sessions on other games (default 0: not measured)")
     parser.add_argument("--against", type=Path, default=None, help="a checkout of another version to compare")
     parser.add_argument("--profile", action="store_true", help="print this version's costliest functions")
+    parser.add_argument("--controls", action="store_true", help="also count the controls of the screens")
+    parser.add_argument("--memory", action="store_true", help="also measure the memory per open pad session")
+    parser.add_argument("--memory-of", type=Path, default=None, help=argparse.SUPPRESS)
     parser.add_argument("--worker", type=Path, default=None, help=argparse.SUPPRESS)
+    parser.add_argument("--count", type=Path, default=None, help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
+    if args.memory_of is not None:
+        _memory(args.memory_of, args.rounds)
+        return
+    if args.count is not None:
+        _count_controls(args.count)
+        return
     if args.worker is not None:
         _worker(args.worker, args.phones, args.rounds, args.saves, args.others, args.profile)
         return
     versions = [ROOT] + ([args.against.resolve()] if args.against else [])
+    if args.controls:
+        print_controls(versions)
+    if args.memory:
+        print_memory(versions, args.rounds)
+    alone: dict[Path, list[tuple[float, float, float]]] = {root: [] for root in versions}
     figures: dict[Path, list[tuple[float, float, float]]] = {root: [] for root in versions}
     crowded: dict[Path, list[tuple[float, float, float]]] = {root: [] for root in versions}
     for _ in range(args.runs):
         for root in versions:
             figures[root].append(_run(root, args))
+            alone[root].append(_run(root, argparse.Namespace(**{**vars(args), "phones": 1, "profile": False})))
             if args.others:
                 crowded[root].append(_run(root, args, args.others))
     print(f"server CPU per save painted on {args.phones} phones (One Up, {len(PLAYERS)} players, "
@@ -206,6 +387,10 @@ def main(argv: list[str] | None = None) -> None:
         own = statistics.median(value for _pad, _counter, value in figures[root])
         medians[root] = pad
         print(f"  {root.name:<12} pad {pad:7.1f} ms   counter app {counter:5.1f} ms   ratio {pad / counter:5.1f}x")
+        one = statistics.median(value for value, _counter, _own in alone[root])
+        extra = (pad - one) / max(1, args.phones - 1)
+        print(f"  {root.name:<12} one phone alone {one:6.1f} ms; each phone watching besides it {extra:5.1f} ms "
+              f"(target {WATCHER_TARGET_MS:.0f} ms: {extra / WATCHER_TARGET_MS:4.2f}x the target)")
         print(f"  {root.name:<12} one phone's own save from its sheet {own:6.1f} ms   "
               f"ratio {own / (counter / args.phones):5.1f}x a counter app's tap on one phone")
         if args.others:

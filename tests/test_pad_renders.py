@@ -111,7 +111,6 @@ def test_a_save_draws_only_what_it_changed_on_the_phones_of_its_game(tmp_path, r
         "GamePad": 2, "_PadBar": 2, "_ScoreHeader": 2, "_RoundRows": 2, "_RoundLine": 2,
     }
     assert [renders[name] for name in ("_PadMenu", "_PadButtons", "_Facts", "PadScreen")] == [0, 0, 0, 0]
-    assert renders["_RoundBlock"] == 2
 
 
 SIX = ["Ann", "Ben", "Cy", "Dee", "Eve", "Fay"]
@@ -198,9 +197,7 @@ def test_a_hand_entered_draws_the_hands_box_not_the_rounds(tmp_path, renders):
 
     assert table_of_phones(tmp_path, enter) == 10
     assert (renders["GamePad"], renders["_HandsBox"]) == (2, 2)
-    assert [renders[name] for name in ("_RoundRows", "_RoundBlock", "_RoundLine", "_ScoreHeader", "_PadBar")] == [
-        0, 0, 0, 0, 0,
-    ]
+    assert [renders[name] for name in ("_RoundRows", "_RoundLine", "_ScoreHeader", "_PadBar")] == [0, 0, 0, 0]
 
 
 def test_another_games_address_starts_its_pad_afresh(tmp_path):
@@ -243,8 +240,8 @@ def test_a_round_saved_from_its_sheet_draws_one_new_line_not_the_table_again(tmp
         return shows(phone, "Round 10 saved"), shows(phone, "Save round"), len(store.get_game(game_id)["rounds"])
 
     assert table_of_phones(tmp_path, save) == (True, False, 10)
-    assert {name: renders[name] for name in ("_ScoreHeader", "_RoundBlock", "_RoundLine")} == {
-        "_ScoreHeader": 2, "_RoundBlock": 2, "_RoundLine": 2,
+    assert {name: renders[name] for name in ("_ScoreHeader", "_RoundRows", "_RoundLine")} == {
+        "_ScoreHeader": 2, "_RoundRows": 2, "_RoundLine": 2,
     }
     assert [renders[name] for name in ("_PadMenu", "_PadButtons", "_Facts")] == [0, 0, 0]
 

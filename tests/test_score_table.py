@@ -47,3 +47,22 @@ def test_an_edit_changes_the_lines_from_the_edited_round_on():
     after.edit_round(1, {"Ann": "K", "Ben": "A A", "Cy": ""}, "Cy")
     assert round_line(after, after.rows[0]) != round_line(before, before.rows[0])
     assert round_line(after, after.rows[0]).cells[0] == Cell("Ann", "10", "+10", "D")
+
+
+def test_chips_are_one_text_of_the_icon_fonts_dots_read_out_by_their_counts():
+    from companion.ui.score_table import BLACK_CHIP, WHITE_CHIP, Chips, Dots, Note, shown_extra
+
+    assert shown_extra(Chips(2, 1)) == Dots(BLACK_CHIP * 2 + WHITE_CHIP, "2 black chips, 1 white chips")
+    assert shown_extra(Note("level-Ann", "level 3")) == Note("level-Ann", "level 3")
+
+
+def test_the_table_folds_to_its_newest_three_rounds():
+    from companion.ui.score_table import fold_label, round_lines, shown_lines
+
+    pad = two_rounds()
+    for hands, out in (({"Ann": "5", "Ben": "", "Cy": "K"}, "Ben"), ({"Ann": "", "Ben": "2", "Cy": "3"}, "Ann")):
+        pad.add_round(hands, out)
+    lines = round_lines(pad)
+    assert [line.number for line in shown_lines(lines, False)] == [2, 3, 4]
+    assert [line.number for line in shown_lines(lines, True)] == [1, 2, 3, 4]
+    assert (fold_label(4, False), fold_label(4, True)) == ("Show all 4 rounds", "Show only the last 3 rounds")

@@ -6,7 +6,7 @@ them out. :func:`score_header` shows each player's name (shortened to fit,
 see :func:`short_names`, with a :func:`names_legend`), who deals next, and
 the total in big digits with the leader (or winner) highlighted, and what
 the game adds under it (its UI module's ``total_extras``, plain
-:data:`Extra` values: One Up's :class:`Chips`, Up to 9's level as a
+:data:`Extra` values: One Up's :class:`Chips` (one text of dots), Up to 9's level as a
 :class:`Note`). Each player's column is a :class:`Heading` of plain values
 worked out first (:func:`headings`) and painted by a memoised component
 (:data:`PlayerHeading`), so a save builds again, and sends the phones, only
@@ -17,10 +17,12 @@ running total, the game's ``change_text`` (the change of the round; Up to 9
 adds the level) and the marks D (dealt) and S (started). A tap elsewhere on
 a round row calls ``on_row(number)`` (edit or delete it). Each round is a
 :class:`Line` of plain text worked out first (:func:`round_line`) and
-painted by a memoised component, in memoised blocks of rounds, so a save
-paints again only the rounds it changed (a new round, or the rounds after an
-edited one) and looks only at the block that holds them; each cell is one
-text of styled parts. :data:`ScoreHeader` is the header of the columns,
+painted by a memoised component keyed on its number, a few controls each
+(each cell is one text of two styled parts), so a save paints again only
+the rounds it changed (a new round, or the rounds after an edited one).
+The table shows the newest :data:`ROUNDS_SHOWN` rounds, the older ones
+behind one "Show all rounds" button: a screen of round 22 holds about as
+many controls as one of round 1. :data:`ScoreHeader` is the header of the columns,
 memoised on them and the legend.
 :func:`score_table` stacks the two for screens that do not pin the header.
 
@@ -31,12 +33,15 @@ Test ids: ``total-<player>`` (the big total), ``level-<player>`` (Up to 9),
 
 from __future__ import annotations
 
+import threading
+import weakref
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import flet as ft
 
-from companion.i18n import N_, _, pgettext
+from companion.i18n import N_, _, current_language, ngettext, pgettext
 from companion.pads import Pad, Row
 from companion.pads.base import join_names
 from companion.ui.games import game_ui
@@ -174,7 +179,8 @@ class Heading:
         badge: the "deals" badge's text while a next dealer is shown (the
             game is not finished), "" after: every column keeps the badge's
             room, unseen on all but the dealer's, so the totals line up.
-        extras: the game's :data:`Extra` values under the total.
+        extras: the game's :data:`Extra` values under the total, chips as
+            :class:`Dots` (:func:`shown_extra`).
     """
 
     player: str
@@ -183,10 +189,42 @@ class Heading:
     lead: bool
     deals: bool
     badge: str
-    extras: tuple[Extra, ...]
+    extras: tuple[Dots | Note, ...]
+
+
+_WORKED_OUT: weakref.WeakKeyDictionary[Pad, dict[tuple, Any]] = weakref.WeakKeyDictionary()
+_WORKED_OUT_LOCK = threading.Lock()
+
+
+def worked_out(pad: Pad, name: str, make: Callable[[Pad], Any]) -> Any:
+    """``make(pad)``, worked out once per pad, change and language: the
+    sessions showing one game share the pad the game cache keeps, so a
+    save's plain values (:func:`headings`, :func:`round_lines`) are worked
+    out once for every phone watching, not once per phone. ``name`` tells
+    the values apart; a later change of ``pad`` (its newest change, its
+    rounds) or another language works them out again."""
+    key = (name, current_language(), pad.latest_change_id, len(pad.rows), pad.finished)
+    with _WORKED_OUT_LOCK:
+        kept = _WORKED_OUT.setdefault(pad, {})
+        if key in kept:
+            return kept[key]
+    value = make(pad)
+    with _WORKED_OUT_LOCK:
+        kept = _WORKED_OUT.setdefault(pad, {})
+        stale = [old for old in kept if old[0] == name and old != key]
+        for old in stale:
+            del kept[old]
+        kept[key] = value
+    return value
 
 
 def headings(pad: Pad) -> tuple[Heading, ...]:
+    """Each player's :class:`Heading` (:func:`work_out_headings`), worked
+    out once per pad and language for every phone (:func:`worked_out`)."""
+    return worked_out(pad, "headings", work_out_headings)
+
+
+def work_out_headings(pad: Pad) -> tuple[Heading, ...]:
     """Each player's :class:`Heading`, in seating order: the totals
     (``pad.totals``), the leaders once a round is in, the winners once over
     (``pad.leaders``, ``pad.winners``), the next dealer until the game is
@@ -205,7 +243,7 @@ def headings(pad: Pad) -> tuple[Heading, ...]:
             lead=player in highlighted,
             deals=player == dealer,
             badge=badge,
-            extras=tuple(total_extras(pad, player)),
+            extras=tuple(shown_extra(extra) for extra in total_extras(pad, player)),
         )
         for player in pad.players
     )
@@ -237,29 +275,45 @@ def _name_line(heading: Heading) -> ft.Control:
     return ft.Column(lines, spacing=0, horizontal_alignment=ft.CrossAxisAlignment.CENTER)
 
 
-@ft.component
-def _ChipDots(chips: Chips) -> ft.Control:
-    """The dots of :class:`Chips`, centred and wrapped to the column."""
-    dots = [
-        ft.Container(width=9, height=9, border_radius=5, bgcolor=ft.Colors.ON_SURFACE)
-        for _dot in range(chips.black)
-    ] + [
-        ft.Container(width=9, height=9, border_radius=5, border=ft.Border.all(1.5, ft.Colors.ON_SURFACE))
-        for _ring in range(chips.white)
-    ]
-    return ft.Row(dots, spacing=2, run_spacing=2, wrap=True, alignment=ft.MainAxisAlignment.CENTER)
+CHIP_TEXT = 11
+"""Font size of the chips' dots under a total (logical pixels)."""
+
+ICON_FONT = "MaterialIcons"
+BLACK_CHIP = "\ue163"
+WHITE_CHIP = "\uef53"
+"""The chips are drawn as characters of the app's own icon font (bundled
+with the page, so they show offline): a filled circle, a ringed one."""
 
 
-ChipDots = ft.memo(_ChipDots)
-"""The dots of :class:`Chips` (:func:`_ChipDots`), built again only when the
-count of either colour changed: a column whose total changed but not its
-chips keeps its dots."""
+@dataclass(frozen=True)
+class Dots:
+    """:class:`Chips` as the header shows them, worked out with the rest of
+    a :class:`Heading` (in the session's language).
+
+    Attributes:
+        text: a filled dot per black chip, then a ring per white chip ("●●○").
+        label: what a screen reader reads ("2 black chips, 1 white chips").
+    """
+
+    text: str
+    label: str
 
 
-def _extra(extra: Extra) -> ft.Control:
-    """One :data:`Extra` under a total: the chips' dots, or the note's small text."""
+def shown_extra(extra: Extra) -> Extra | Dots:
+    """``extra`` as the header paints it: :class:`Chips` become :class:`Dots`,
+    a :class:`Note` stays as it is."""
     if isinstance(extra, Chips):
-        return ChipDots(extra)
+        return Dots(BLACK_CHIP * extra.black + WHITE_CHIP * extra.white,
+                    _("{black} black chips, {white} white chips").format(black=extra.black, white=extra.white))
+    return extra
+
+
+def _extra(extra: Dots | Note) -> ft.Control:
+    """One extra under a total: the chips' dots as one centred text that
+    wraps to the column, or the note's small text."""
+    if isinstance(extra, Dots):
+        return ft.Text(extra.text, size=CHIP_TEXT, font_family=ICON_FONT, color=ft.Colors.ON_SURFACE,
+                       text_align=ft.TextAlign.CENTER, semantics_label=extra.label)
     return labelled(extra.test_id, ft.Text(extra.text, size=12))
 
 
@@ -392,31 +446,38 @@ def round_line(pad: Pad, row: Row) -> Line:
 
 
 TOTAL_STYLE = ft.TextStyle(size=18, weight=ft.FontWeight.W_600)
-CHANGE_STYLE = ft.TextStyle(size=SMALL_TEXT, color=ft.Colors.ON_SURFACE_VARIANT)
-MARKS_STYLE = ft.TextStyle(size=SMALL_TEXT, weight=ft.FontWeight.BOLD, color=ft.Colors.PRIMARY)
-"""The styles of a cell's three parts: the running total, the change, the marks."""
+CHANGE_STYLE = ft.TextStyle(size=SMALL_TEXT, weight=ft.FontWeight.W_500, color=ft.Colors.ON_SURFACE_VARIANT)
+"""The styles of a cell's two parts: the running total; the change and the marks under it."""
+
+ROUNDS_SHOWN = 3
+"""Rounds the table shows while folded: the newest ones. Older rounds are
+behind one "Show all rounds" button, so the screen holds about as many
+controls at round 22 as at round 1 (bench/render.py --controls)."""
 
 
 def _cell(number: int, cell: Cell) -> ft.Control:
-    """One player's cell of round ``number``: one text of up to three styled
-    parts (running total; under it the change and the marks), so a cell is
-    two controls, not six."""
-    spans = [ft.TextSpan(cell.total, style=TOTAL_STYLE), ft.TextSpan("\n" + cell.change, style=CHANGE_STYLE)]
-    if cell.marks:
-        spans.append(ft.TextSpan(" " + cell.marks, style=MARKS_STYLE))
+    """One player's cell of round ``number``: one text, the running total,
+    with the change and the marks under it as its one styled part ("12" over
+    "+5 D"), under the cell's test id: three controls, not six."""
+    under = f"{cell.change} {cell.marks}" if cell.marks else cell.change
     return ft.Semantics(
         identifier=f"cell-{number}-{cell.player}",
         container=True,
         expand=1,
-        content=ft.Text(spans=spans, text_align=ft.TextAlign.CENTER),
+        content=ft.Text(
+            cell.total, style=TOTAL_STYLE, spans=[ft.TextSpan("\n" + under, style=CHANGE_STYLE)],
+            text_align=ft.TextAlign.CENTER,
+        ),
     )
 
 
 def _round_number(line: Line, on_detail: Callable[[int], None] | None) -> ft.Control:
-    """The round's number; a button named "Round <n> detail" when ``on_detail`` is given."""
-    label = ft.Text(line.short, size=NAME_TEXT, color=ft.Colors.ON_SURFACE_VARIANT)
+    """The round's number ("R4"); a framed button named "Round <n> detail"
+    when ``on_detail`` is given."""
     if on_detail is None:
-        return ft.Container(width=ROUND_COLUMN, content=label, alignment=ft.Alignment.CENTER)
+        return ft.Text(line.short, size=NAME_TEXT, color=ft.Colors.ON_SURFACE_VARIANT, width=ROUND_COLUMN,
+                       text_align=ft.TextAlign.CENTER)
+    label = ft.Text(line.short, size=NAME_TEXT, color=ft.Colors.ON_SURFACE_VARIANT)
     return ft.Semantics(
         label=line.detail_label,
         button=True,
@@ -430,12 +491,7 @@ def _round_number(line: Line, on_detail: Callable[[int], None] | None) -> ft.Con
             ink=True,
             on_click=lambda: on_detail(line.number),
             alignment=ft.Alignment.CENTER,
-            content=ft.Column(
-                [label, ft.Icon(ft.Icons.INFO_OUTLINE, size=14, color=ft.Colors.ON_SURFACE_VARIANT)],
-                spacing=0,
-                alignment=ft.MainAxisAlignment.CENTER,
-                horizontal_alignment=ft.CrossAxisAlignment.CENTER,
-            ),
+            content=label,
         ),
     )
 
@@ -444,30 +500,36 @@ def _round_number(line: Line, on_detail: Callable[[int], None] | None) -> ft.Con
 def _RoundLine(
     line: Line, on_row: Callable[[int], None] | None, on_detail: Callable[[int], None] | None
 ) -> ft.Control:
-    """One round as a line: its number, then its cells (tapped together)."""
-    cells = ft.Container(
-        expand=True,
-        height=TOUCH + 8,
-        border_radius=8,
-        padding=ft.Padding.symmetric(vertical=2),
-        ink=on_row is not None,
-        on_click=(lambda: on_row(line.number)) if on_row else None,
-        content=ft.Row(
-            [_cell(line.number, cell) for cell in line.cells],
-            spacing=2,
-            vertical_alignment=ft.CrossAxisAlignment.CENTER,
-        ),
-    )
+    """One round as a line: its number (the detail's button), then its
+    cells, tapped together (the number stays outside the round's tap, a
+    button of its own); a line without ``on_row`` is only read: no frame to
+    tap, its number inside the round."""
+    cells = [_cell(line.number, cell) for cell in line.cells]
+    if on_row is None:
+        return ft.Semantics(
+            identifier=f"round-{line.number}",
+            label=line.label,
+            container=True,
+            content=ft.Row([_round_number(line, on_detail), *cells], spacing=2, height=TOUCH + 8,
+                           vertical_alignment=ft.CrossAxisAlignment.CENTER),
+        )
     return ft.Row(
         [
             _round_number(line, on_detail),
             ft.Semantics(
                 identifier=f"round-{line.number}",
-                button=on_row is not None,
+                button=True,
                 label=line.label,
                 container=True,
                 expand=True,
-                content=cells,
+                content=ft.Container(
+                    height=TOUCH + 8,
+                    border_radius=8,
+                    padding=ft.Padding.symmetric(vertical=2),
+                    ink=True,
+                    on_click=lambda: on_row(line.number),
+                    content=ft.Row(cells, spacing=2, vertical_alignment=ft.CrossAxisAlignment.CENTER),
+                ),
             ),
         ],
         spacing=2,
@@ -478,30 +540,30 @@ def _RoundLine(
 RoundLine = ft.memo(_RoundLine)
 """A round's line, built again only when its :class:`Line` (or a handler)
 is not equal to the one it was built from: after a save, the lines of the
-rounds that did not change cost nothing to paint."""
-
-
-ROUND_BLOCK = 8
-"""Rounds per block of the table: a block whose lines did not change is not
-built again, so a save goes through the blocks, not through every round."""
-
-
-@ft.component
-def _RoundBlock(
-    lines: tuple[Line, ...], on_row: Callable[[int], None] | None, on_detail: Callable[[int], None] | None
-) -> ft.Control:
-    """Up to :data:`ROUND_BLOCK` consecutive rounds, one :data:`RoundLine` each."""
-    return ft.Column([RoundLine(line, on_row, on_detail) for line in lines], spacing=2)
-
-
-RoundBlock = ft.memo(_RoundBlock)
-"""A block of rounds (:func:`_RoundBlock`), built again only when one of its
-lines (or a handler) changed."""
+rounds that did not change cost nothing to paint. Keyed on the round's
+number, so a line keeps its place in the diff when the rounds shown move on."""
 
 
 def round_lines(pad: Pad) -> tuple[Line, ...]:
-    """Every round of ``pad`` as a :class:`Line`, oldest first (:func:`round_line`)."""
-    return tuple(round_line(pad, row) for row in pad.rows)
+    """Every round of ``pad`` as a :class:`Line`, oldest first (:func:`round_line`),
+    worked out once per pad and language for every phone (:func:`worked_out`)."""
+    return worked_out(pad, "lines", lambda shown: tuple(round_line(shown, row) for row in shown.rows))
+
+
+def shown_lines(lines: tuple[Line, ...], unfolded: bool) -> tuple[Line, ...]:
+    """The lines the table shows: all of ``lines`` when ``unfolded`` or when
+    they are no more than :data:`ROUNDS_SHOWN`, else the newest
+    :data:`ROUNDS_SHOWN` of them."""
+    return lines if unfolded else lines[-ROUNDS_SHOWN:]
+
+
+def fold_label(rounds: int, unfolded: bool) -> str:
+    """The words of the button that folds or unfolds a table of ``rounds``
+    rounds: "Show all 22 rounds", or "Show only the last 3 rounds"."""
+    if unfolded:
+        return ngettext("Show only the last round", "Show only the last {count} rounds", ROUNDS_SHOWN).format(
+            count=ROUNDS_SHOWN)
+    return ngettext("Show all {count} rounds", "Show all {count} rounds", rounds).format(count=rounds)
 
 
 @ft.component
@@ -514,25 +576,38 @@ def _RoundRows(
     ``on_row(number)`` is called when a round is tapped, ``on_detail(number)``
     when its number is.
 
-    The rounds go in blocks of :data:`ROUND_BLOCK` (:data:`RoundBlock`) and
-    get handlers that stay the same from one render to the next (calling
-    the latest ``on_row`` / ``on_detail``), so after a save only the block
-    that gained or changed a line is built again, and in it only that line
-    (:data:`RoundLine`).
+    Folded (as it opens), the column holds the newest :data:`ROUNDS_SHOWN`
+    rounds and, above them when there are more, one button that shows them
+    all (:func:`fold_label`); unfolded, every round, under the button that
+    folds it again. Each round is a :data:`RoundLine` keyed on its number,
+    with handlers that stay the same from one render to the next (calling
+    the latest ``on_row`` / ``on_detail``), so after a save only the new or
+    changed lines are built and sent.
     """
+    unfolded, set_unfolded = ft.use_state(False)
     tap_row = use_latest(lambda number: on_row(number))
     tap_detail = use_latest(lambda number: on_detail(number))
-    return ft.Column(
-        [
-            RoundBlock(
-                lines[start:start + ROUND_BLOCK],
-                tap_row if on_row is not None else None,
-                tap_detail if on_detail is not None else None,
+    shown = shown_lines(lines, unfolded)
+    rows: list[ft.Control] = []
+    if len(lines) > ROUNDS_SHOWN:
+        rows.append(
+            ft.TextButton(
+                fold_label(len(lines), unfolded),
+                icon=ft.Icons.UNFOLD_LESS if unfolded else ft.Icons.UNFOLD_MORE,
+                height=TOUCH,
+                on_click=lambda: set_unfolded(not unfolded),
             )
-            for start in range(0, len(lines), ROUND_BLOCK)
-        ],
-        spacing=2,
+        )
+    rows.extend(
+        RoundLine(
+            line,
+            tap_row if on_row is not None else None,
+            tap_detail if on_detail is not None else None,
+            key=line.number,
+        )
+        for line in shown
     )
+    return ft.Column(rows, spacing=2)
 
 
 RoundRows = ft.memo(_RoundRows)

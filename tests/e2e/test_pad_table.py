@@ -149,7 +149,10 @@ def test_totals_and_add_round_stay_in_view_over_twelve_rounds(seeded):
     assert 0 <= total["y"] and total["y"] + total["height"] <= screen / 3
     assert screen - 100 <= add["y"] + add["height"] <= screen
     assert box(app, "round-13")["y"] + box(app, "round-13")["height"] <= add["y"]
+    assert app.page.get_by_test_id("round-10").count() == 0
 
+    app.tap("Show all 13 rounds")
+    app.page.get_by_test_id("round-1").wait_for()
     app.scroll(-2_000)
     assert box(app, "total-Ann")["y"] == total["y"]
     assert button_box(app, "Add round")["y"] == add["y"]
