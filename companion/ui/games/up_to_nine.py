@@ -18,7 +18,7 @@ from typing import Any
 
 import flet as ft
 
-from companion.cards import RANK_LABELS
+from companion.cards import RANK_LABELS, rank_letter
 from companion.i18n import _
 from companion.pads import PadError, Row, UpToNinePad
 from companion.pads.base import points_text
@@ -265,6 +265,7 @@ def Entry(pad: UpToNinePad, number: int | None, submit: Submit, close, delete, *
                     state["hand"],
                     partial(draft.add_card, player),
                     partial(draft.remove_card, player),
+                    labels={label: rank_letter(rank) for rank, label in RANK_LABELS.items()},
                 )
             )
             body.append(
