@@ -175,6 +175,9 @@ class Heading:
             game is not finished), "" after: every column keeps the badge's
             room, unseen on all but the dealer's, so the totals line up.
         extras: the game's :data:`Extra` values under the total.
+        spoken: what a screen reader says for the total: the player and
+            their standing in words ("Ann: 13 points", "Ben: level 3, 40
+            penalty points").
     """
 
     player: str
@@ -184,6 +187,7 @@ class Heading:
     deals: bool
     badge: str
     extras: tuple[Extra, ...]
+    spoken: str
 
 
 def headings(pad: Pad) -> tuple[Heading, ...]:
@@ -197,6 +201,7 @@ def headings(pad: Pad) -> tuple[Heading, ...]:
     shown = short_names(pad.players)
     dealer = None if pad.finished else pad.next_dealer
     badge = "" if dealer is None else _("deals")
+    standing = {place.player: place.text for place in pad.standings}
     return tuple(
         Heading(
             player=player,
@@ -206,6 +211,8 @@ def headings(pad: Pad) -> tuple[Heading, ...]:
             deals=player == dealer,
             badge=badge,
             extras=tuple(total_extras(pad, player)),
+            # TRANSLATORS: a player's total as a screen reader says it: "Ann: 13 points".
+            spoken=_("{player}: {standing}").format(player=player, standing=standing[player]),
         )
         for player in pad.players
     )
@@ -280,6 +287,7 @@ def _PlayerHeading(heading: Heading) -> ft.Control:
                     ft.Text(
                         heading.total, size=BIG_DIGITS, weight=ft.FontWeight.BOLD,
                         color=ft.Colors.ON_PRIMARY_CONTAINER if heading.lead else None,
+                        semantics_label=heading.spoken,
                     ),
                 ),
                 *(_extra(extra) for extra in heading.extras),
