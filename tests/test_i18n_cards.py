@@ -6,6 +6,9 @@ from companion.cards import Card, card_texts, joker_code, parse_card, parse_card
 from companion.games.one_card.pile import OneCardState, check_play
 from companion.games.up_to_nine.scoring import penalty_groups
 from companion.i18n import LANGUAGES, language
+from companion.pads import new_pad
+from companion.ui.games.one_card import one_card_answer
+from companion.ui.pad import phone_view
 
 BLACK, COLOUR, PLAIN = (Card(None, None, kind) for kind in ("black", "colour", "plain"))
 
@@ -88,3 +91,25 @@ def test_one_card_reasons_name_cards_in_the_language(code, reasons):
 def test_up_to_nine_penalty_table_letters(code, tens):
     with language(code):
         assert penalty_groups()[2] == (tens, 10)
+
+
+@pytest.mark.parametrize(("code", "one", "two"), [
+    ("en", "1 of 3 may be played: 9♥.", "2 of 3 may be played: 9♥, 5♣."),
+    ("nb", "1 av 3 kan legges: 9♥.", "2 av 3 kan legges: 9♥, 5♣."),
+    ("de", "1 von 3 darf gelegt werden: 9♥.", "2 von 3 dürfen gelegt werden: 9♥, 5♣."),
+])
+def test_how_many_may_be_played_is_a_plural_message(code, one, two):
+    with language(code):
+        assert one_card_answer(Card(5, "H"), parse_cards("9h 9c 9d")).summary.text == one
+        assert one_card_answer(Card(5, "H"), parse_cards("9h 5c 9d")).summary.text == two
+
+
+@pytest.mark.parametrize(("code", "buttons"), [
+    ("en", ["Ann's phone", "Ben's phone"]),
+    ("nb", ["Telefonen til Ann", "Telefonen til Ben"]),
+    ("de", ["Handy von Ann", "Handy von Ben"]),
+])
+def test_whose_phone_buttons_open_with_a_capital(code, buttons):
+    with language(code):
+        view = phone_view(new_pad("one_card", ["Ann", "Ben"]), "", lambda label: None, lambda: None)
+        assert [button.content for button in view.controls[2:4]] == buttons
