@@ -1,13 +1,17 @@
-"""Cards in each language: letters, joker codes and names in reasons, keypad and parser."""
+"""Cards in each language: letters, joker codes and names in reasons, tables, the
+keypad and the parser (companion/cards.py); German and Norwegian wording of the
+One-card checker and the whose-phone buttons."""
 
 import pytest
 
+from companion import registry
 from companion.cards import Card, card_texts, joker_code, parse_card, parse_cards, rank_letter, show_cards
 from companion.games.one_card.pile import OneCardState, check_play
 from companion.games.up_to_nine.scoring import penalty_groups
 from companion.i18n import LANGUAGES, language
 from companion.pads import new_pad
 from companion.ui.games.one_card import one_card_answer
+from companion.ui.games.up_to_nine import entry_lines
 from companion.ui.pad import phone_view
 
 BLACK, COLOUR, PLAIN = (Card(None, None, kind) for kind in ("black", "colour", "plain"))
@@ -113,3 +117,26 @@ def test_whose_phone_buttons_open_with_a_capital(code, buttons):
     with language(code):
         view = phone_view(new_pad("one_card", ["Ann", "Ben"]), "", lambda label: None, lambda: None)
         assert [button.content for button in view.controls[2:4]] == buttons
+
+
+@pytest.mark.parametrize(("code", "black", "colour"), [
+    ("en", "| black joker | 7 |", "| colour joker | 10 |"),
+    ("nb", "| svart joker | 7 |", "| farget joker | 10 |"),
+    ("de", "| schwarzer Joker | 7 |", "| farbiger Joker | 10 |"),
+])
+def test_the_rules_attack_table_names_jokers_in_the_language(code, black, colour):
+    with language(code):
+        table = registry.game("one_card").figures({})["one_card_attacks"].splitlines()
+    assert table[-2:] == [black, colour]
+
+
+@pytest.mark.parametrize(("code", "line"), [
+    ("en", "cards left: K Q J♥ A"),
+    ("nb", "kort igjen: K Q J♥ A"),
+    ("de", "übrige Karten: K D B♥ A"),
+])
+def test_an_up_to_nine_hand_is_shown_in_the_languages_letters(code, line):
+    pad = new_pad("up_to_nine", ["Ann", "Ben"])
+    pad.add_round({"Ann": {"laid_down": True, "hand": []}, "Ben": {"laid_down": False, "hand": "K Q J♥ A"}})
+    with language(code):
+        assert entry_lines(pad, 1, "Ben")[-1] == line
