@@ -14,9 +14,14 @@ joker
 
 Forms the parser reads (case does not matter, suit before or after the rank):
 ``♥3``, ``3♥``, ``3h``, ``H3``, ``10♠``, ``T♠``, ``a♠``, ``K`` (no suit),
-``BJ``, ``CJ``, ``JK``, and the jokers' names as ``str`` prints them
-(``black joker``, ``colour joker``, ``joker``).  ``CJ`` is always the colour
-joker: write the jack of clubs as ``JC``, ``J♣`` or ``♣J``.
+``BJ``, ``CJ``, ``JK``, the Norwegian and German joker codes ``SJ`` (svart
+joker, schwarzer Joker) and ``FJ`` (farget joker, farbiger Joker), and the
+jokers' names in any of the app's languages (``black joker``, ``svart
+joker``, ``farbiger Joker``, ``joker``).  ``CJ`` is always the colour joker and
+``SJ`` always the black joker: write the jack of clubs as ``JC``, ``J♣`` or
+``♣J`` and the jack of spades as ``JS``, ``J♠`` or ``♠J``. No joker code means
+another joker in another language (``BJ`` is the black joker everywhere; the
+German colour joker is the farbiger Joker, ``FJ``).
 
 The rank and suit letters of the app's other languages are read in every
 language, as none means something else: Norwegian ``E`` (ess, ace), ``Kn``
@@ -30,9 +35,13 @@ refused with a message saying to write clubs as ``C`` or ``♣`` and diamonds
 as ``D``, ``R`` or ``♦``. Names (``Card.name``) and messages are in the
 current language (:mod:`companion.i18n`).
 
-Notation: every reason and message prints a card with ``str(card)``, rank
-then suit symbol (``8♥``, ``10♠``, ``A♣``), a rank alone where the suit was
-not given (``K``), a joker by its name (``black joker``).
+Notation: every reason and message prints a card with ``str(card)``, in the
+current language: its letter then suit symbol (``8♥``, ``10♠``, ``A♣``; German
+``B♣`` for the Bube, ``D♥`` for the Dame), a letter alone where the suit was
+not given (``K``), a joker by its name (``black joker``, ``svart joker``,
+``schwarzer Joker``). Each language's letters (:func:`rank_letter`) and joker
+codes (:func:`joker_code`) come from its catalog. Saved games keep
+``Card.code``, the same notation in English, which every language reads back.
 
 Up or Down?'s numbered cards are not playing cards; they live in
 :mod:`companion.games.up_or_down`.
@@ -45,7 +54,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 
-from companion.i18n import N_, _
+from companion.i18n import LANGUAGES, N_, _, current_language, language, pgettext
 
 SUITS: tuple[str, ...] = ("S", "H", "D", "C")
 """Suit letters in display order: spades, hearts, diamonds, clubs."""
@@ -63,21 +72,24 @@ RANK_LABELS: dict[int, str] = {
     1: "A", 2: "2", 3: "3", 4: "4", 5: "5", 6: "6", 7: "7",
     8: "8", 9: "9", 10: "10", 11: "J", 12: "Q", 13: "K",
 }
-"""Rank number to the label shown on a card."""
+"""Rank number to its English letter: the notation saved games keep (``Card.code``)
+and the rules core's tables use; a player sees :func:`rank_letter`."""
 
 RANK_NAMES: dict[int, str] = {1: N_("ace"), 11: N_("jack"), 12: N_("queen"), 13: N_("king")}
 """Rank number to its English name where it is not a number (a msgid: show it through ``_()``)."""
 
-JOKERS: dict[str, str] = {"BJ": "black", "CJ": "colour", "JK": "plain"}
-"""Joker code to joker kind."""
+JOKER_CODES: dict[str, str] = {"black": "BJ", "colour": "CJ", "plain": "JK"}
+"""Joker kind to its English code (``"black"`` -> ``"BJ"``); :func:`joker_code` gives the current language's."""
 
-JOKER_CODES: dict[str, str] = {kind: code for code, kind in JOKERS.items()}
-"""Joker kind to its code (``"black"`` -> ``"BJ"``), the inverse of ``JOKERS``."""
+JOKERS: dict[str, str] = {"BJ": "black", "CJ": "colour", "JK": "plain", "SJ": "black", "FJ": "colour"}
+"""Every joker code the parser reads, in every language, to its joker kind:
+English ``BJ`` ``CJ`` ``JK``, Norwegian and German ``SJ`` (svart/schwarzer)
+and ``FJ`` (farget/farbiger)."""
 
 JOKER_NAMES: dict[str, str] = {
     "black": N_("black joker"), "colour": N_("colour joker"), "plain": N_("joker"),
 }
-"""Joker kind to its English name, as ``str`` prints it (a msgid: ``Card.name`` translates it)."""
+"""Joker kind to its English name, as ``Card.code`` keeps it (a msgid: ``str(card)`` and ``Card.name`` translate it)."""
 
 _SYMBOL_TO_SUIT = {sym: letter for letter, sym in SUIT_SYMBOLS.items()}
 # The outline suit symbols people paste from phones read as the plain suits
@@ -93,8 +105,80 @@ _TOKEN_FORMS = (
     re.compile(rf"^{_SUIT_RE}{_RANK_RE}$"),
 )
 _SPLIT_RE = re.compile(r"[\s,;]+")
-_JOKER_NAME_RE = re.compile(r"\b(black|colou?r)\s+joker\b", re.IGNORECASE)
-_JOKER_WORDS = {"BLACK JOKER": "black", "COLOUR JOKER": "colour", "COLOR JOKER": "colour", "JOKER": "plain"}
+
+
+def _letter_tables() -> tuple[dict[int, str], dict[str, str]]:
+    """The current language's rank letters and joker codes, from its catalog."""
+    letters = {
+        # TRANSLATORS: the letter printed on an ace in this language's decks (German "A" for Ass).
+        1: pgettext("card letter", "A"),
+        # TRANSLATORS: the letter printed on a jack in this language's decks (German "B" for Bube).
+        11: pgettext("card letter", "J"),
+        # TRANSLATORS: the letter printed on a queen in this language's decks (German "D" for Dame).
+        12: pgettext("card letter", "Q"),
+        # TRANSLATORS: the letter printed on a king in this language's decks (German "K" for König).
+        13: pgettext("card letter", "K"),
+    }
+    codes = {
+        # TRANSLATORS: the black joker's code on the keypad, two letters from its name ("SJ": svart/schwarzer Joker).
+        "black": pgettext("joker code", "BJ"),
+        # TRANSLATORS: the colour joker's code on the keypad ("FJ": farget/farbiger Joker).
+        "colour": pgettext("joker code", "CJ"),
+        # TRANSLATORS: the code of a joker with no colour on the keypad.
+        "plain": pgettext("joker code", "JK"),
+    }
+    return letters, codes
+
+
+@lru_cache(maxsize=None)
+def _letters_in(code: str) -> tuple[dict[int, str], dict[str, str]]:
+    """:func:`_letter_tables` of the language ``code``, read once."""
+    with language(code):
+        return _letter_tables()
+
+
+def rank_letter(rank: int) -> str:
+    """The rank as printed on a card in the current language's decks.
+
+    Takes a rank 1 (ace) .. 13 (king); returns ``"A"``, ``"2"`` .. ``"10"``,
+    then English ``"J" "Q" "K"``, Norwegian the same, German ``"B" "D" "K"``
+    (Bube, Dame, König; the ace is ``"A"``, Ass, in all three).
+
+    Raises:
+        KeyError: for a rank outside 1..13.
+    """
+    return _letters_in(current_language())[0].get(rank) or RANK_LABELS[rank]
+
+
+def joker_code(kind: str) -> str:
+    """The joker's code in the current language, as its keypad tile shows it.
+
+    Takes a joker kind (``"black"``, ``"colour"``, ``"plain"``); returns
+    English ``"BJ" "CJ" "JK"``, Norwegian and German ``"SJ" "FJ" "JK"``. Every
+    code is in :data:`JOKERS`, so the parser reads it in every language.
+
+    Raises:
+        KeyError: for an unknown kind.
+    """
+    return _letters_in(current_language())[1][kind]
+
+
+@lru_cache(maxsize=None)
+def _joker_words() -> dict[str, str]:
+    """Every language's name of each joker, upper case with single spaces -> its kind."""
+    words = {"COLOR JOKER": "colour"}
+    for code in LANGUAGES:
+        with language(code):
+            words.update((" ".join(_(name).upper().split()), kind) for kind, name in JOKER_NAMES.items())
+    return words
+
+
+@lru_cache(maxsize=None)
+def _joker_name_re() -> re.Pattern[str]:
+    """A pattern finding a two-word joker name of any language in typed text."""
+    names = sorted((name for name in _joker_words() if " " in name), key=len, reverse=True)
+    alternatives = "|".join(r"\s+".join(map(re.escape, name.split())) for name in names)
+    return re.compile(rf"(?<!\w)({alternatives})(?!\w)", re.IGNORECASE)
 
 ACCEPTED_FORMS = N_(
     "rank then suit or suit then rank (♥3, 3♥, 3h, H3, 10♠, T♠, a♠), "
@@ -161,10 +245,25 @@ class Card:
 
     @property
     def label(self) -> str:
-        """The rank as printed on the card ("A", "10", "K"), or the joker code."""
+        """The rank as printed on the card in the current language ("A", "10", "K",
+        German "B" for the jack), or the joker's code in it ("BJ", German "SJ")."""
         if self.joker is not None:
-            return JOKER_CODES[self.joker]
-        return RANK_LABELS[self.rank]
+            return joker_code(self.joker)
+        return rank_letter(self.rank)
+
+    @property
+    def code(self) -> str:
+        """The card in the notation saved games keep, the same in every language:
+        English letter then suit symbol (``"J♥"``, ``"10♠"``), the letter alone
+        with no suit (``"K"``), a joker by its English name (``"black joker"``).
+        :func:`parse_card` reads it back.
+
+        >>> Card(11, "H").code, Card(None, None, "colour").code
+        ('J♥', 'colour joker')
+        """
+        if self.joker is not None:
+            return JOKER_NAMES[self.joker]
+        return f"{RANK_LABELS[self.rank]}{SUIT_SYMBOLS.get(self.suit, '')}"
 
     @property
     def name(self) -> str:
@@ -183,18 +282,19 @@ class Card:
         return _("{rank} of {suit}").format(rank=rank, suit=_(SUIT_NAMES[self.suit]))
 
     def __str__(self) -> str:
-        """The one notation of a card in every reason and message.
+        """The one notation of a card in every reason and message, in the current language.
 
-        Rank then suit symbol (``"8♥"``, ``"10♠"``), the rank alone with no
-        suit (``"K"``), a joker by its name (``"black joker"``);
-        :func:`parse_card` reads every form back.
+        Its letter (:func:`rank_letter`) then suit symbol (``"8♥"``, ``"10♠"``,
+        German ``"B♣"``), the letter alone with no suit (``"K"``), a joker by
+        its name (``"black joker"``, ``"svart joker"``, ``"schwarzer Joker"``);
+        :func:`parse_card` reads every form back in every language.
 
         >>> str(Card(8, "H")), str(Card(10, "S")), str(Card(13)), str(Card(None, None, "black"))
         ('8♥', '10♠', 'K', 'black joker')
         """
         if self.joker is not None:
-            return JOKER_NAMES[self.joker]
-        return f"{self.label}{SUIT_SYMBOLS.get(self.suit, '')}"
+            return _(JOKER_NAMES[self.joker])
+        return f"{rank_letter(self.rank)}{SUIT_SYMBOLS.get(self.suit, '')}"
 
 
 CardLike = Card | str
@@ -236,8 +336,8 @@ def _parse_token(text: str) -> Card:
     if plain in JOKERS:
         return Card(None, None, JOKERS[plain])
     spoken = " ".join(plain.split())
-    if spoken in _JOKER_WORDS:
-        return Card(None, None, _JOKER_WORDS[spoken])
+    if spoken in _joker_words():
+        return Card(None, None, _joker_words()[spoken])
     token = "".join(_SYMBOL_TO_SUIT.get(ch, ch) for ch in plain)
     for form in _TOKEN_FORMS:
         match = form.fullmatch(token)
@@ -272,7 +372,7 @@ def parse_cards(text: str) -> list[Card]:
     """
     if not isinstance(text, str):
         raise CardError(_("expected card text, got {kind}").format(kind=type(text).__name__))
-    text = _JOKER_NAME_RE.sub(lambda match: "BJ" if match.group(1).lower() == "black" else "CJ", text)
+    text = _joker_name_re().sub(lambda match: JOKER_CODES[_joker_words()[" ".join(match.group(1).upper().split())]], text)
     return [parse_card(token) for token in _SPLIT_RE.split(text.strip()) if token]
 
 
@@ -314,11 +414,11 @@ def as_cards(cards: CardsLike) -> list[Card]:
 
 
 def card_texts(cards: CardsLike) -> list[str]:
-    """Several cards in the one notation, one text per card.
+    """Several cards in the notation saved games keep (``Card.code``), one text per card.
 
-    The same list as ``[str(card) for card in as_cards(cards)]``; each
-    distinct card text is read and written out once and then remembered,
-    as a saved game repeats the same few texts many times.
+    The same list as ``[card.code for card in as_cards(cards)]``, the same in
+    every language; each distinct card text is read and written out once and
+    then remembered, as a saved game repeats the same few texts many times.
 
     Args:
         cards: one string (read by ``parse_cards``), a ``Card``, or an
@@ -333,19 +433,19 @@ def card_texts(cards: CardsLike) -> list[str]:
     if type(cards) is list:
         items = cards
     elif isinstance(cards, (str, Card)):
-        return [str(card) for card in as_cards(cards)]
+        return [card.code for card in as_cards(cards)]
     else:
         try:
             items = list(cards)
         except TypeError:
             raise CardError(_("expected cards, got {value}").format(value=repr(cards))) from None
-    return [_token_text(item) if isinstance(item, str) else str(as_card(item)) for item in items]
+    return [_token_text(item) if isinstance(item, str) else as_card(item).code for item in items]
 
 
 @lru_cache(maxsize=4096)
 def _token_text(text: str) -> str:
-    """``str`` of the card ``text`` names; cached like ``_parse_token``."""
-    return str(_parse_token(text))
+    """``Card.code`` of the card ``text`` names; cached like ``_parse_token``."""
+    return _parse_token(text).code
 
 
 def require_suit(card: Card) -> Card:

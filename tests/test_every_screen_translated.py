@@ -32,6 +32,7 @@ from companion import registry
 from companion.cards import CardError, parse_cards
 from companion.i18n import LANGUAGE_NAMES, LANGUAGES, _, catalog_path, language
 from companion.pads import new_pad
+from companion.pads.changelog import opening, phone_label
 from companion.server import TableAccess
 from companion.store import Store
 from companion.ui.app import APP_TITLE, session_main
@@ -57,6 +58,11 @@ def _says(control: BaseControl, text: str) -> bool:
 def labelled(msgid: str, **fields: object) -> Target:
     """The tappable control that shows ``msgid`` (its ``fields`` filled in) in the language rendered."""
     return lambda page: find(page, lambda control: _tappable(control) and _says(control, _(msgid).format(**fields)))
+
+
+def phone_button(player: str) -> Target:
+    """The "whose phone" button of ``player``: the phone's label opening a sentence ("Telefonen til Ann")."""
+    return lambda page: find(page, lambda control: _tappable(control) and _says(control, opening(phone_label(player))))
 
 
 def named(text: str) -> Target:
@@ -135,7 +141,7 @@ def _pad_screens(game: str) -> list[Screen]:
     ]
     if registry.game(game).pad.HAND_BY_HAND:
         screens.append(Screen(f"whose-phone-{game}", pad, (labelled(MY_HAND),)))
-        screens.append(Screen(f"hand-{game}", pad, (labelled(MY_HAND), labelled("{player}'s phone", player="Ann"))))
+        screens.append(Screen(f"hand-{game}", pad, (labelled(MY_HAND), phone_button("Ann"))))
     return screens
 
 

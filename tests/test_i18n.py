@@ -106,8 +106,7 @@ def test_parser_reads_each_languages_letters_in_every_language(text, card):
     ("en", "'K7' is not a card: K is the king, never a suit; write clubs as C or ♣ and diamonds as D, R or ♦ (C7, D7)"),
     ("nb", "'K7' er ikke et kort: K er alltid konge, aldri en farge; skriv kløver som C eller ♣ "
            "og ruter som R, D eller ♦ (C7, R7)"),
-    ("de", "'K7' ist keine Karte: K steht immer für den König, nie für eine Farbe; schreib Kreuz als C oder ♣ "
-           "und Karo als D oder ♦ (C7, D7)"),
+    ("de", "'K7' ist keine Karte: K ist der König, keine Farbe. Kreuz: C oder ♣, Karo: D oder ♦ (C7, D7)"),
 ])
 def test_k_where_a_suit_belongs_is_refused_clearly(code, message):
     with language(code), pytest.raises(CardError) as caught:

@@ -90,7 +90,7 @@ def test_level_contract_and_budget_per_language(code, contract, budget):
     ("nb", ("A 2 3 4 5 6 7 8 9 10 J Q K i ♠ ♥ ♦ ♣: 2 av hvert (104)", "svart joker: 2", "farget joker: 2"),
      "spilleren til venstre for giveren; spillet går med klokken til en dame snur retningen",
      "5♥: 2 på hånden, men den 1 kortstokken for 3 spillere har bare 1."),
-    ("de", ("A 2 3 4 5 6 7 8 9 10 J Q K in ♠ ♥ ♦ ♣: je 2 (104)", "schwarzer Joker: 2", "bunter Joker: 2"),
+    ("de", ("A 2 3 4 5 6 7 8 9 10 B D K in ♠ ♥ ♦ ♣: je 2 (104)", "schwarzer Joker: 2", "farbiger Joker: 2"),
      "wer links vom Geber sitzt; es geht im Uhrzeigersinn weiter, bis eine Dame die Richtung umkehrt",
      "5♥: 2 gehalten, aber das 1 Kartenspiel für 3 Spieler hat nur 1."),
 ])

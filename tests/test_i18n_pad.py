@@ -35,8 +35,8 @@ def test_sheet_titles(code, expected):
 
 @pytest.mark.parametrize(("code", "add", "facts"), [
     ("en", "Add round", "Ends at 40 points. Chips: a dot is 10, a ring is 1."),
-    ("nb", "Ny runde", "Slutter ved 40 poeng. Sjetonger: en prikk er 10, en ring er 1."),
-    ("de", "Neue Runde", "Endet bei 40 Punkten. Chips: ein Punkt ist 10, ein Ring ist 1."),
+    ("nb", "Ny runde", "Slutter ved 40 poeng. Sjetonger: en med prikk er 10, en med ring er 1."),
+    ("de", "Neue Runde", "Endet bei 40 Punkten. Chips: einer mit Tupfen zählt 10, einer mit Ring 1."),
 ])
 def test_one_up_add_button_and_facts(code, add, facts):
     pad = new_pad("one_up", PLAYERS)
@@ -108,7 +108,7 @@ def test_checker_answers(code, yes, waiting):
      "Row 2: give a count and a colour for each colour (3y 2b)"),
     ("nb", "Kortet ditt kan ikke legges: trekk et kort.", "Ja: raden går oppover, og 9 fortsetter den.",
      "Rad 2: skriv et antall og en farge for hver farge (3gu 2b)"),
-    ("de", "Deine Karte darf nicht gelegt werden: ziehe eine Karte.", "Ja: die Reihe läuft aufwärts, und 9 setzt sie fort.",
+    ("de", "Deine Karte darf nicht gelegt werden: zieh eine Karte.", "Ja: die Reihe läuft aufwärts, und 9 setzt sie fort.",
      "Reihe 2: gib für jede Farbe eine Anzahl und die Farbe an (3ge 2b)"),
 ])
 def test_one_card_and_up_or_down_words(code, none, up, refused):

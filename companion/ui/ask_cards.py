@@ -27,15 +27,15 @@ import flet as ft
 from companion import registry
 from companion.cards import (
     JOKER_NAMES,
-    JOKERS,
-    RANK_LABELS,
     RED_SUITS,
     SUIT_NAMES,
     SUIT_SYMBOLS,
     SUITS,
     Card,
     CardError,
+    joker_code,
     parse_cards,
+    rank_letter,
 )
 from companion.i18n import _
 from companion.ui.ask_answers import ERROR, NO, WAIT, YES, Answer
@@ -49,9 +49,6 @@ CARD_HEIGHT = 64
 
 ALL_RANKS: tuple[int, ...] = tuple(range(1, 14))
 """Ranks ace to king, in picker order."""
-
-JOKER_CODES: dict[str, str] = {kind: code for code, kind in JOKERS.items()}
-"""Joker kind to the code printed on its tile: black -> BJ, colour -> CJ, plain -> JK."""
 
 SUIT_FONT = "Companion Suits"
 """A font holding only ♠ ♥ ♦ ♣ (and outlines, stars), from DejaVu Sans: the
@@ -99,8 +96,9 @@ def suit_tile(letter: str, *, selected: bool, on_click: Callable[[], None], widt
 
 
 def card_label(card: Card) -> str:
-    """A card as its accessible name and the checker's lines read it, the one
-    notation of ``str(card)``: ``"A♠"``, ``"10♥"``, ``"K"``, ``"black joker"``."""
+    """A card as the checker's lines write it, the one notation of ``str(card)``
+    in the current language: ``"A♠"``, ``"10♥"``, ``"K"``, German ``"B♣"``,
+    ``"black joker"``."""
     return str(card)
 
 
@@ -122,14 +120,15 @@ def card_face(
 
     Takes the card, ``chosen`` (a thick primary frame: "lay these down"),
     an optional ``note`` printed under it (``"=K"``: what a wild stands for),
-    an optional tap handler and tooltip. Returns the control; its accessible
-    name is the card (``"A♠"``) plus the note.
+    an optional tap handler and tooltip. Returns the control; a screen reader
+    reads the card by its name in the current language (``"ace of spades"``,
+    German ``"Pik-Ass"``), then the note.
     """
     ink = _ink(card)
     if card.is_joker:
         face = [
             suit_text("★", size=18, color=ink, weight=ft.FontWeight.BOLD),
-            ft.Text(JOKER_CODES[card.joker], size=13, color=ink, weight=ft.FontWeight.BOLD),
+            ft.Text(joker_code(card.joker), size=13, color=ink, weight=ft.FontWeight.BOLD),
         ]
     else:
         face = [
@@ -149,7 +148,7 @@ def card_face(
         tooltip=tooltip,
         ink=on_click is not None,
     )
-    label = f"{card_label(card)} {note}" if note else card_label(card)
+    label = f"{card.name} {note}" if note else card.name
     if chosen:
         label = _("{card}, chosen").format(card=label)
     parts: list[ft.Control] = [drawn]
@@ -239,7 +238,7 @@ def slot_button(
     return slot_frame(
         active, on_click, expand=True,
         content=ft.Semantics(
-            label=f"{label}: {summary or ' '.join(card_label(c) for c in cards) or _('empty')}",
+            label=f"{label}: {summary or ', '.join(c.name for c in cards) or _('empty')}",
             button=True,
             selected=active,
             container=True,
@@ -378,12 +377,12 @@ def CardPicker(
             spacing=4,
         ))
     tiles = [
-        tile_button(RANK_LABELS[rank], selected=pending == rank,
+        tile_button(rank_letter(rank), selected=pending == rank,
                     on_click=partial(tap_rank, rank))
         for rank in ranks
     ]
     tiles += [
-        tile_button(JOKER_CODES[kind], selected=False, width=72,
+        tile_button(joker_code(kind), selected=False, width=72,
                     on_click=partial(on_pick, [Card(None, None, kind)]),
                     tooltip=_(JOKER_NAMES[kind]))
         for kind in jokers
@@ -391,7 +390,7 @@ def CardPicker(
     rows.append(ft.Row(tiles, wrap=True, spacing=4, run_spacing=4))
     if suited:
         if pending is not None:
-            prompt = _("Now tap the suit of the {rank}.").format(rank=RANK_LABELS[pending])
+            prompt = _("Now tap the suit of the {rank}.").format(rank=rank_letter(pending))
         elif suit is None:
             prompt = _("Tap a suit, then ranks: each rank adds a card.")
         else:

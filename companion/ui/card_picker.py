@@ -53,16 +53,21 @@ def card_counter(
     cards: Sequence[str],
     on_add: Callable[[str], None],
     on_remove: Callable[[int], None],
+    *,
+    labels: dict[str, str] | None = None,
 ) -> ft.Control:
     """Tiles that add one card each, and the cards chosen so far.
 
     Takes the rank labels in display order, the cards chosen (labels, in the
     order added), ``on_add(rank)`` and ``on_remove(index)`` (tapping a chosen
-    card takes it back out).
+    card takes it back out), and optional display labels per rank label
+    (German ``{"J": "B", "Q": "D"}``): a tile and a chosen card show the
+    display label, the handlers get the rank label.
     """
+    labels = labels or {}
     tiles = ft.Row(
         [
-            tile_button(rank, selected=False, on_click=partial(on_add, rank))
+            tile_button(labels.get(rank, rank), selected=False, on_click=partial(on_add, rank))
             for rank in ranks
         ],
         wrap=True,
@@ -72,7 +77,8 @@ def card_counter(
     chosen = ft.Row(
         [
             ft.OutlinedButton(
-                content=ft.Text(card, semantics_label=_("Take out {card}").format(card=card)),
+                content=ft.Text(labels.get(card, card),
+                                semantics_label=_("Take out {card}").format(card=labels.get(card, card))),
                 icon=ft.Icons.CLOSE,
                 on_click=partial(on_remove, index),
                 height=TOUCH,

@@ -39,6 +39,11 @@ from companion.i18n import (
     use_language_source,
 )
 
+FLUTTER_LOCALES: tuple[ft.Locale, ...] = tuple(ft.Locale(code) for code in LANGUAGES)
+"""The app's languages as Flutter locales, English (the fallback) first: Flutter's
+own words (a menu's "Dismiss menu", "Popup menu" read by screen readers, date
+pickers) come from its built-in catalogs of these languages."""
+
 LANGUAGE_KEY = "companion.language"
 """The SharedPreferences key under which a phone keeps its chosen language."""
 
@@ -156,7 +161,23 @@ def use_language() -> LanguageChoice:
 
     choice, _set = ft.use_state(create)
     ft.use_effect(lambda: page.run_task(load_language, choice, page), [])
+    ft.use_effect(lambda: follow_language(page, choice.code), [choice.code])
     return choice
+
+
+def locale_configuration(code: str) -> ft.LocaleConfiguration:
+    """Flet's locale settings for the language ``code`` (one of ``LANGUAGES``):
+    the three app languages supported, ``code`` current."""
+    return ft.LocaleConfiguration(supported_locales=list(FLUTTER_LOCALES), current_locale=ft.Locale(code))
+
+
+def follow_language(page: ft.Page, code: str) -> None:
+    """Make Flutter's own words on ``page`` speak ``code``: sets
+    ``page.locale_configuration`` and sends it when it changed. Returns nothing."""
+    wanted = locale_configuration(code)
+    if page.locale_configuration != wanted:
+        page.locale_configuration = wanted
+        page.update()
 
 
 @ft.component

@@ -320,7 +320,7 @@ def phone_view(pad: Pad, current: str, on_pick: Callable[[str], None], back: Cal
         label = phone_label(player)
         lines.append(
             (ft.FilledButton if label == current else ft.OutlinedButton)(
-                label, icon=ft.Icons.PHONE_ANDROID, on_click=partial(on_pick, label), height=TOUCH,
+                opening(label), icon=ft.Icons.PHONE_ANDROID, on_click=partial(on_pick, label), height=TOUCH,
             )
         )
     lines.append(ft.TextButton(_("No player's phone"), on_click=lambda: on_pick(unnamed_phone_label()), height=TOUCH))

@@ -181,6 +181,9 @@ class Heading:
             room, unseen on all but the dealer's, so the totals line up.
         extras: the game's :data:`Extra` values under the total, chips as
             :class:`Dots` (:func:`shown_extra`).
+        spoken: what a screen reader says for the total: the player and
+            their standing in words ("Ann: 13 points", "Ben: level 3, 40
+            penalty points").
     """
 
     player: str
@@ -190,6 +193,7 @@ class Heading:
     deals: bool
     badge: str
     extras: tuple[Dots | Note, ...]
+    spoken: str
 
 
 _WORKED_OUT: weakref.WeakKeyDictionary[Pad, dict[tuple, Any]] = weakref.WeakKeyDictionary()
@@ -235,6 +239,7 @@ def work_out_headings(pad: Pad) -> tuple[Heading, ...]:
     shown = short_names(pad.players)
     dealer = None if pad.finished else pad.next_dealer
     badge = "" if dealer is None else _("deals")
+    standing = {place.player: place.text for place in pad.standings}
     return tuple(
         Heading(
             player=player,
@@ -244,6 +249,8 @@ def work_out_headings(pad: Pad) -> tuple[Heading, ...]:
             deals=player == dealer,
             badge=badge,
             extras=tuple(shown_extra(extra) for extra in total_extras(pad, player)),
+            # TRANSLATORS: a player's total as a screen reader says it: "Ann: 13 points".
+            spoken=_("{player}: {standing}").format(player=player, standing=standing[player]),
         )
         for player in pad.players
     )
@@ -334,6 +341,7 @@ def _PlayerHeading(heading: Heading) -> ft.Control:
                     ft.Text(
                         heading.total, size=BIG_DIGITS, weight=ft.FontWeight.BOLD,
                         color=ft.Colors.ON_PRIMARY_CONTAINER if heading.lead else None,
+                        semantics_label=heading.spoken,
                     ),
                 ),
                 *(_extra(extra) for extra in heading.extras),

@@ -21,8 +21,10 @@ NAV_BAR = 80
 
 
 def chosen_cards(app, test_id: str) -> list[str]:
-    """The cards marked chosen inside ``test_id`` (a card's label ends in ", chosen")."""
-    return sorted(set(re.findall(r"((?:black |colour )?joker|\S+), chosen", read(app, test_id))))
+    """The cards marked chosen inside ``test_id``, by name (a card's label is its
+    name then ", chosen": "king of clubs, chosen")."""
+    name = r"(?:\d+|ace|jack|queen|king) of (?:spades|hearts|diamonds|clubs)|(?:black |colour )?joker"
+    return sorted(set(re.findall(rf"({name}), chosen", read(app, test_id))))
 
 
 def answer_on_screen(app, test_id: str, expected: str) -> None:
@@ -76,7 +78,9 @@ def test_find_a_meld_in_a_twelve_card_hand(app):
     app.see("Your cards (12 of at most 12)")
     app.tap("Find it in my hand")
     app.see("Found it: lay down these 9 cards.")
-    assert chosen_cards(app, "cards") == sorted(["7♠", "7♥", "7♦", "K♣", "K♦", "2♠", "5♥", "5♣", "3♦"])
+    assert chosen_cards(app, "cards") == sorted(["7 of spades", "7 of hearts", "7 of diamonds", "king of clubs",
+                                                 "king of diamonds", "2 of spades", "5 of hearts", "5 of clubs",
+                                                 "3 of diamonds"])
     assert "set of kings (2♠ as K)" in read(app, "grouping")
 
 
@@ -87,7 +91,7 @@ def test_one_card_hand_under_a_pending_ace_of_spades(app):
     app.see("An attack is pending")
     type_cards(app, "Or type cards", "BJ CJ 3h 3c AH 2S 7D KS 5S", submit=True)
     app.see("4 of 9 may be played: black joker, colour joker, 3♥, 3♣.")
-    assert chosen_cards(app, "hand") == sorted(["black joker", "colour joker", "3♥", "3♣"])
+    assert chosen_cards(app, "hand") == sorted(["black joker", "colour joker", "3 of hearts", "3 of clubs"])
     app.tap("Take the attack")
     assert "You draw 5 cards." in read(app, "take")
 
@@ -103,7 +107,7 @@ def test_one_card_refuses_a_typed_plain_joker_and_keeps_the_hand_as_it_was(app):
     assert app.page.get_by_test_id("hand").count() == 0
     type_cards(app, "Or type cards", "8h", submit=True)
     app.see("Your card may not be played: draw a card.")
-    assert "8♥" in read(app, "hand")
+    assert "8 of hearts" in read(app, "hand")
 
 
 def test_setup_guide_for_one_up_with_four_players(app):
@@ -176,7 +180,7 @@ def test_lay_off_onto_a_laid_wild_follows_what_it_was_laid_as(app):
     answer_on_screen(app, "answer", (
         "No: 8♥ does not continue the hearts straight 5 to 8: only 4♥ or 9♥ fit. It depends on the wilds: "
         "with 2♠ as 4♥ the answer is yes. Tap a wild in the group to say what it was laid as."))
-    app.tap("2♠ = 8♥", within="group", exact=False)
+    app.tap("2 of spades = 8♥", within="group", exact=False)
     answer_on_screen(app, "answer", (
         "Yes: 8♥ goes on the hearts straight 4 to 7 at the high end. It depends on the wilds: "
         "with 2♠ as 8♥ the answer is no. Tap a wild in the group to say what it was laid as."))

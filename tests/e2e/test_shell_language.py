@@ -17,7 +17,7 @@ def test_play_the_tabs_and_history_in_norwegian_then_german(browser, server, tmp
     try:
         app.open("/")
         app.button("Nytt spill").wait_for()
-        app.see("Ingen spill pågår. Start et, og før inn hver runde mens dere spiller.", exact=True)
+        app.see("Ingen spill pågår. Start et, og før inn hver runde etter hvert som den er spilt.", exact=True)
         app.tab("Historikk")
         app.see("Alle lagrede spill, nyeste først", exact=True)
         app.tap("Vis spillerstatistikk")
@@ -26,7 +26,7 @@ def test_play_the_tabs_and_history_in_norwegian_then_german(browser, server, tmp
         app.button("Språk").click()
         page.get_by_role("menuitemcheckbox", name="Deutsch").click()
         app.button("Neues Spiel").wait_for()
-        app.see("Kein Spiel läuft. Starte eins und trage jede Runde ein, während ihr spielt.", exact=True)
+        app.see("Kein Spiel läuft. Starte eins und trag jede Runde ein, sobald sie gespielt ist.", exact=True)
         app.tab("Verlauf")
         app.see("Alle gespeicherten Spiele, neueste zuerst", exact=True)
         app.button("Sicherung exportieren").wait_for()

@@ -266,7 +266,7 @@ def _set_readings(cards: list[Card]) -> list[LaidReading]:
 def _same_group(one: MeldGroup, other: MeldGroup) -> bool:
     """True when two groups hold the same cards standing for the same cards."""
     def key(group: MeldGroup) -> list[tuple[str, str, bool]]:
-        return sorted((str(slot.card), str(slot.stands_for), slot.wild) for slot in group.slots)
+        return sorted((slot.card.code, slot.stands_for.code, slot.wild) for slot in group.slots)
     return key(one) == key(other)
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from companion.cards import (
-    RANK_LABELS,
+    rank_letter,
     SUITS,
     SUIT_NAMES,
     Card,
@@ -186,7 +186,7 @@ class MeldGroup:
         """The group in words, in the current language: ``"hearts straight 5 to J"``, ``"set of kings"``."""
         if self.kind == SET:
             return _("set of {ranks}").format(ranks=rank_plural(self.rank))
-        low, high = (RANK_LABELS[position_rank(p)] for p in (self.low, self.high))
+        low, high = (rank_letter(position_rank(p)) for p in (self.low, self.high))
         return _("{suit} straight {low} to {high}").format(suit=_(SUIT_NAMES[self.suit]), low=low, high=high)
 
     def __str__(self) -> str:

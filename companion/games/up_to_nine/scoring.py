@@ -14,7 +14,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
-from companion.cards import RANK_LABELS, CardError, CardsLike, as_cards
+from companion.cards import CardError, CardsLike, as_cards, rank_letter
 from companion.games.up_to_nine.levels import FINISHED, LEVEL_COUNT, LEVELS, Level, check_levels
 from companion.games.up_to_nine.readings import no_joker
 from companion.i18n import _, ngettext
@@ -52,7 +52,7 @@ class UpToNineScoreError(ValueError):
 
 
 def penalty_groups() -> list[tuple[list[str], int]]:
-    """The penalty table for display: ``[(["2", "3"], 20), (["A"], 15), ...]``.
+    """The penalty table for display, letters in the current language: ``[(["2", "3"], 20), (["A"], 15), ...]``.
 
     Rule: seed, "Slutt på runden og straffepoeng" (2 and 3); the rest is the
     preset in rulings.md, Up to 9.
@@ -60,7 +60,7 @@ def penalty_groups() -> list[tuple[list[str], int]]:
     >>> penalty_groups()[0]
     (['2', '3'], 20)
     """
-    return [([RANK_LABELS[rank] for rank in ranks], points) for ranks, points in PENALTY_GROUPS]
+    return [([rank_letter(rank) for rank in ranks], points) for ranks, points in PENALTY_GROUPS]
 
 
 def hand_penalty(cards: CardsLike) -> int:

@@ -275,9 +275,9 @@ def one_card_answer(top: Card | None, hand: Sequence[Card], *, attack_total: int
             )
         summary = Answer(NO, text.format(count=len(hand)))
     else:
-        summary = Answer(YES, _("{legal} of {held} may be played: {cards}.").format(
-            legal=len(legal), held=len(hand), cards=cards_text(legal)
-        ))
+        summary = Answer(YES, ngettext(
+            "{legal} of {held} may be played: {cards}.", "{legal} of {held} may be played: {cards}.", len(legal),
+        ).format(legal=len(legal), held=len(hand), cards=cards_text(legal)))
     return OneCardAnswer(summary, tuple(answers), attack, take)
 
 

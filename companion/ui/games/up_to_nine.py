@@ -18,7 +18,7 @@ from typing import Any
 
 import flet as ft
 
-from companion.cards import RANK_LABELS
+from companion.cards import RANK_LABELS, as_cards, rank_letter, show_cards
 from companion.i18n import _
 from companion.pads import PadError, Row, UpToNinePad
 from companion.pads.base import points_text
@@ -265,6 +265,7 @@ def Entry(pad: UpToNinePad, number: int | None, submit: Submit, close, delete, *
                     state["hand"],
                     partial(draft.add_card, player),
                     partial(draft.remove_card, player),
+                    labels={label: rank_letter(rank) for rank, label in RANK_LABELS.items()},
                 )
             )
             body.append(
@@ -336,13 +337,13 @@ def change_text(pad: UpToNinePad, row: Row, player: str) -> str:
 def entry_lines(pad: UpToNinePad, number: int, player: str) -> list[str]:
     """What was entered for ``player`` in round ``number``: the contract
     played for, "did not lay down" (a lay-down is the pad's note), and the
-    cards left or the penalty points typed instead."""
+    cards left (in the current language's letters) or the penalty points typed instead."""
     result = pad.rounds[number - 1]["results"][player]
     lines = [_("played for {contract}").format(contract=contract_text(pad, played_for(pad, number, player)))]
     if not result["laid_down"]:
         lines.append(_("did not lay down"))
     if result.get("hand"):
-        lines.append(_("cards left: {cards}").format(cards=" ".join(result["hand"])))
+        lines.append(_("cards left: {cards}").format(cards=show_cards(as_cards(result["hand"]))))
     elif result.get("points") is not None:
         lines.append(_("points typed: {points}").format(points=result["points"]))
     else:
