@@ -34,6 +34,7 @@ from starlette.websockets import WebSocketClose, WebSocketDisconnected
 from companion.errors import DiskFullError, ReadOnlyError, StoreError
 from companion.i18n import _, best_language, browser_asks, language
 from companion.store.guard import DISK_FULL_ERRNOS, READ_ONLY_ERRNOS
+from companion.transfers import FileRoutes, Transfers, flet_upload_options, install
 
 KEY_FILE = "table-key.txt"
 """The name of the key file inside the data folder."""
@@ -337,20 +338,26 @@ class GoneBrowserFilter(logging.Filter):
 
 
 def build_app(main: Callable, *, assets_dir: str, allowed: Iterable[str],
-              on_request: Callable[[], object] | None = None):
+              on_request: Callable[[], object] | None = None, transfers: Transfers | None = None):
     """The ASGI app: Flet's FastAPI app for ``main`` behind :class:`HostGuard`, its requests served in
     their browser's language (:class:`BrowserLanguage`); Flet's sessions log through
     :class:`GoneBrowserFilter` from then on.
 
     Takes the Flet entry point, the assets folder, the allowed ``host:port``
     authorities and a callable called as each page or file request that
-    passed the guard arrives (:class:`OnRequest`; None: none); returns the
+    passed the guard arrives (:class:`OnRequest`; None: none) and the folder
+    of files in transit (``companion.transfers``: Flet's upload route and the
+    downloads, behind the guard; None: no file routes); returns the
     FastAPI application (the web client is served from the installed
     package, nothing from a CDN).
     """
     import flet_web.fastapi as flet_fastapi
 
-    app = flet_fastapi.app(main, assets_dir=assets_dir, no_cdn=True)
+    uploads = flet_upload_options(transfers) if transfers is not None else {}
+    app = flet_fastapi.app(main, assets_dir=assets_dir, no_cdn=True, **uploads)
+    install(transfers)
+    if transfers is not None:
+        app.add_middleware(FileRoutes, transfers=transfers)
     if on_request is not None:
         app.add_middleware(OnRequest, noted=on_request)
     app.add_middleware(BrowserLanguage)
