@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import signal
 import socket
 import sys
 import threading
@@ -176,6 +177,14 @@ def start_lines(access: TableAccess, url: str, host: str) -> list[str]:
     return lines
 
 
+def _exit_on_sigterm(signum: int, _frame: object) -> None:
+    """SIGTERM's handler: leave through ``SystemExit`` (code 143, as a process ended by SIGTERM
+    reports in a shell), so that the clean-up after serving runs. The web server handles
+    SIGTERM itself while it serves, then raises it again once it has stopped: this handler
+    is what then runs, instead of the system ending the process on the spot."""
+    raise SystemExit(128 + signum)
+
+
 def main(argv: list[str] | None = None) -> None:
     """Parse the command line, open the store and serve the app until stopped (Ctrl+C, SIGTERM);
     then end the long-work process and every process it started, and remove the files in transit."""
@@ -205,6 +214,7 @@ def main(argv: list[str] | None = None) -> None:
         then=lambda: _noting(store, store.check_files),
     )
     transfers = Transfers()
+    signal.signal(signal.SIGTERM, _exit_on_sigterm)
     app = build_app(
         session_entry(store, access, warming),
         assets_dir=str(ASSETS_DIR),
