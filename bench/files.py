@@ -46,7 +46,7 @@ ROUNDS = 12
 TARGET = 2.0
 """The tapping phone's worst tap during a step, as a multiple of its idle p95: at most this."""
 MEGABYTE = 1024 * 1024
-STEP_TIMEOUT = 600.0
+STEP_TIMEOUT = 1800.0
 """Most seconds a step may take before the bench gives up on it."""
 
 

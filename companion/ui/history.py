@@ -167,6 +167,9 @@ def HistoryScreen() -> ft.Control:
         set_busy(_("Importing {file}...").format(file=shown_name))
         try:
             added = await in_worker(import_backup_file, store.data_dir, path)
+            # The list of games the worker rewrote is read here in a thread, not while this screen
+            # is drawn again on the event loop that serves every phone's taps.
+            await asyncio.to_thread(store.list_games, limit=1)
         except StoreError as exc:
             session.dismissed(session.message_id)
             set_problem(str(exc))
