@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import signal
 import socket
 import sys
 import threading
@@ -21,6 +22,7 @@ from pathlib import Path
 
 from companion.server import OPEN_HOSTS, TableAccess, build_app, invite_host, is_loopback, own_authorities, serve
 from companion.store import Store, StoreError, resolve_data_dir
+from companion.transfers import Transfers
 from companion.ui.startup import session_entry, wait_until_listening, warm_in_background
 
 DEFAULT_PORT = 8550
@@ -200,8 +202,17 @@ def keyed_access(data_dir: Path, *, required: bool, listen_host: str, invite: st
     return access
 
 
+def _exit_on_sigterm(signum: int, _frame: object) -> None:
+    """SIGTERM's handler: leave through ``SystemExit`` (code 143, as a process ended by SIGTERM
+    reports in a shell), so that the clean-up after serving runs. The web server handles
+    SIGTERM itself while it serves, then raises it again once it has stopped: this handler
+    is what then runs, instead of the system ending the process on the spot."""
+    raise SystemExit(128 + signum)
+
+
 def main(argv: list[str] | None = None) -> None:
-    """Parse the command line, open the store and serve the app until stopped."""
+    """Parse the command line, open the store and serve the app until stopped (Ctrl+C, SIGTERM);
+    then end the long-work process and every process it started, and remove the files in transit."""
     args = parse_args(argv)
     store = open_store(args.data_dir)
     port = choose_port(args.host, args.port)
@@ -220,13 +231,22 @@ def main(argv: list[str] | None = None) -> None:
         first=lambda: _noting(store, store.unfinished_games),
         then=lambda: _noting(store, store.check_files),
     )
+    transfers = Transfers()
+    signal.signal(signal.SIGTERM, _exit_on_sigterm)
     app = build_app(
         session_entry(store, access, warming),
         assets_dir=str(ASSETS_DIR),
         allowed=own_authorities(args.host, port, [socket.gethostname()]),
         on_request=warming.requested.set,
+        transfers=transfers,
     )
-    serve(app, args.host, port)
+    try:
+        serve(app, args.host, port)
+    finally:
+        worker = sys.modules.get("companion.ui.long_work")
+        if worker is not None:
+            worker.stop()
+        transfers.close()
 
 
 if __name__ == "__main__":

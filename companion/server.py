@@ -50,6 +50,7 @@ from starlette.websockets import WebSocketClose, WebSocketDisconnected
 from companion.errors import DiskFullError, ReadOnlyError, StoreError
 from companion.i18n import _, best_language, browser_asks, language, lazy
 from companion.store.guard import DISK_FULL_ERRNOS, READ_ONLY_ERRNOS
+from companion.transfers import FileRoutes, Transfers, flet_upload_options, install
 
 KEY_FILE = "table-key.txt"
 """The name of the key file inside the data folder."""
@@ -621,7 +622,7 @@ class OneLineReceiveErrors(logging.Filter):
 
 
 def build_app(main: Callable, *, assets_dir: str, allowed: Iterable[str],
-              on_request: Callable[[], object] | None = None):
+              on_request: Callable[[], object] | None = None, transfers: Transfers | None = None):
     """The ASGI app: Flet's FastAPI app for ``main`` behind :class:`HostGuard`, its requests served in
     their browser's language (:class:`BrowserLanguage`), without FastAPI's API pages
     (:data:`API_PAGES`) or a header that lets other sites read its answers (:class:`NoCrossOrigin`),
@@ -630,17 +631,23 @@ def build_app(main: Callable, *, assets_dir: str, allowed: Iterable[str],
 
     Takes the Flet entry point, the assets folder, the allowed ``host:port``
     authorities and a callable called as each page or file request that
-    passed the guard arrives (:class:`OnRequest`; None: none); returns the
+    passed the guard arrives (:class:`OnRequest`; None: none) and the folder
+    of files in transit (``companion.transfers``: Flet's upload route and the
+    downloads, behind the guard; None: no file routes); returns the
     FastAPI application (the web client is served from the installed
     package, nothing from a CDN).
     """
     import flet_web.fastapi as flet_fastapi
 
-    app = flet_fastapi.app(main, assets_dir=assets_dir, no_cdn=True)
+    uploads = flet_upload_options(transfers) if transfers is not None else {}
+    app = flet_fastapi.app(main, assets_dir=assets_dir, no_cdn=True, **uploads)
+    install(transfers)
     app.router.routes = [route for route in app.router.routes if getattr(route, "path", None) not in API_PAGES]
     app.openapi_url = app.docs_url = app.redoc_url = None
     app.add_middleware(SoundFrames)
     app.add_middleware(NoCrossOrigin)
+    if transfers is not None:
+        app.add_middleware(FileRoutes, transfers=transfers)
     if on_request is not None:
         app.add_middleware(OnRequest, noted=on_request)
     app.add_middleware(BrowserLanguage)

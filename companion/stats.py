@@ -185,6 +185,13 @@ def freeze_tally(tally: Mapping[str, Mapping[str, Any]]) -> FrozenTally:
     )
 
 
+def tally_winners(frozen: FrozenTally) -> tuple[str, ...]:
+    """The players a game's frozen tally counts as its winners, in seating order (``()`` for a game
+    not finished, or left out of the statistics): the pad's ``winners`` once the game is finished,
+    as :func:`frozen_game_tally` read them from the replayed game."""
+    return tuple(player for player, _finished, won, _penalty, _record in frozen if won)
+
+
 def thaw_tally(frozen: FrozenTally) -> dict[str, dict[str, Any]]:
     """The :func:`game_tally` result that :func:`freeze_tally` froze, as plain JSON again."""
     return {

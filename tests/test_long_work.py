@@ -1,18 +1,23 @@
 """Long work in the worker process (companion/ui/long_work.py): a backup, a
-CSV table and an import made there on the server's data folder, seen by the
-server's own store at once; a refused backup raised here with the store's
-message in the asking phone's language, and nothing imported."""
+CSV table and an import made there on the server's data folder, through
+files, seen by the server's own store at once; a refused backup raised here
+with the store's message in the asking phone's language, and nothing
+imported; stopping ends the worker and the processes it started."""
 
 from __future__ import annotations
 
 import json
+import os
+import signal
+import subprocess
 
 import pytest
 
 from companion.i18n import language
 from companion.pads import new_pad
 from companion.store import Store, StoreError
-from companion.ui.long_work import backup_text, import_backup, in_worker, rounds_table
+from companion.ui import long_work
+from companion.ui.long_work import import_backup_file, in_worker, write_backup, write_rounds_table
 
 from flet_session import run_alone
 
@@ -28,14 +33,19 @@ def finished_game(players: list[str]) -> dict:
 def test_a_backup_made_in_the_worker_is_the_store_s_own(tmp_path):
     store = Store(tmp_path)
     store.save_game(finished_game(["Ann", "Ben"]))
-    made = json.loads(run_alone(in_worker(backup_text, store.data_dir)))
+    path = tmp_path / "backup.json"
+    size = run_alone(in_worker(write_backup, store.data_dir, path))
+    assert size == path.stat().st_size
+    made = json.loads(path.read_text(encoding="utf-8"))
     assert made["games"] == json.loads(store.export_json())["games"]
 
 
 def test_a_rounds_table_made_in_the_worker_has_a_line_per_player_and_round(tmp_path):
     store = Store(tmp_path)
     store.save_game(finished_game(["Ann", "Ben", "Cy"]))
-    lines = run_alone(in_worker(rounds_table, store.data_dir)).splitlines()
+    path = tmp_path / "rounds.csv"
+    run_alone(in_worker(write_rounds_table, store.data_dir, path))
+    lines = path.read_text(encoding="utf-8").splitlines()
     assert len(lines) == 1 + 3
 
 
@@ -45,7 +55,9 @@ def test_an_import_in_the_worker_is_seen_by_the_server_s_store(tmp_path):
         source.save_game(finished_game(players))
     store = Store(tmp_path / "server")
     assert store.list_games() == []
-    added = run_alone(in_worker(import_backup, store.data_dir, source.export_json().encode("utf-8")))
+    sent = tmp_path / "sent.json"
+    sent.write_text(source.export_json(), encoding="utf-8")
+    added = run_alone(in_worker(import_backup_file, store.data_dir, sent))
     assert added == 2
     assert sorted(game["id"] for game in store.list_games()) == sorted(game["id"] for game in source.list_games())
 
@@ -53,7 +65,44 @@ def test_an_import_in_the_worker_is_seen_by_the_server_s_store(tmp_path):
 def test_a_refused_backup_is_told_in_the_asking_phone_s_language_and_nothing_is_imported(tmp_path):
     store = Store(tmp_path)
     with language("de"), pytest.raises(StoreError) as refused:
-        run_alone(in_worker(import_backup, store.data_dir, b"not json"))
+        sent = tmp_path / "sent.json"
+        sent.write_bytes(b"not json")
+        run_alone(in_worker(import_backup_file, store.data_dir, sent))
     assert str(refused.value) == ("Diese Datei ist keine Companion-Sicherung: sie ist kein JSON-Text. "
                                   "Nichts wurde importiert.")
     assert store.list_games() == []
+
+
+def start_helper() -> int:
+    """In the worker: start a process that would run for minutes (as an import's forked helpers
+    do while they check a big backup); returns its id."""
+    return subprocess.Popen(["sleep", "600"]).pid
+
+
+def _started_by_the_worker(leader: int) -> list[int]:
+    """The processes in the worker's process group (the worker and what it started)."""
+    found = []
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                with open(f"/proc/{entry}/stat", encoding="ascii") as stat:
+                    fields = stat.read().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if int(fields[2]) == leader and fields[0] != "Z":
+                found.append(int(entry))
+    return found
+
+
+def test_stopping_ends_the_worker_and_every_process_it_started(tmp_path):
+    store = Store(tmp_path)
+    store.save_game(finished_game(["Ann", "Ben"]))
+    run_alone(in_worker(write_backup, store.data_dir, tmp_path / "backup.json"))
+    worker = next(iter(long_work._pool._processes.values()))
+    helper = run_alone(in_worker(start_helper))
+    assert sorted(_started_by_the_worker(worker.pid)) == sorted([worker.pid, helper])
+    long_work.stop()
+    worker.join(timeout=30)
+    assert worker.exitcode == -signal.SIGKILL
+    assert _started_by_the_worker(worker.pid) == []
+    assert long_work._pool is None

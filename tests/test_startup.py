@@ -76,7 +76,7 @@ BEFORE_LISTEN = [
     "companion.server", "companion.stats", "companion.store", "companion.store.archive", "companion.store.backup",
     "companion.store.damage", "companion.store.deleted", "companion.store.drafts", "companion.store.files",
     "companion.store.folder", "companion.store.guard", "companion.store.index", "companion.store.journal",
-    "companion.store.tables",
+    "companion.store.tables", "companion.transfers",
     "companion.ui", "companion.ui.startup",
 ]
 """Every module of Companion that main.py imports up to the point where the
@@ -119,7 +119,7 @@ def test_importing_the_store_imports_no_rules_module():
         import companion.store
         print(json.dumps(sorted(name for name in sys.modules if name.split(".")[0] == "companion")))
     """)
-    assert loaded == [name for name in BEFORE_LISTEN if name not in ("companion.server", "companion.ui", "companion.ui.startup")]
+    assert loaded == [name for name in BEFORE_LISTEN if name not in ("companion.server", "companion.transfers", "companion.ui", "companion.ui.startup")]
 
 
 def test_the_rules_core_of_the_store_is_imported_at_its_first_read_and_kept():

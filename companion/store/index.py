@@ -19,7 +19,7 @@ from typing import Any
 from companion.document import SUMMARY_FIELDS, is_int, order_key, utc_seconds
 from companion.errors import StoreError
 from companion.i18n import lazy
-from companion.stats import FrozenTally, TallySums, freeze_tally, thaw_tally
+from companion.stats import FrozenTally, TallySums, freeze_tally, tally_winners, thaw_tally
 
 SHARD_NAMES = frozenset(f"{n:02x}.json" for n in range(256))
 """The names an archive shard file may have."""
@@ -69,6 +69,15 @@ def shard_name(game_id: str) -> str:
     return hashlib.sha1(game_id.encode("utf-8")).hexdigest()[:2] + ".json"
 
 
+def agreeing(summary: dict[str, Any], frozen: FrozenTally) -> dict[str, Any]:
+    """A kept summary whose ``winners`` are those of the game's statistics tally (``frozen``, made by
+    replaying the game: ``companion.stats.tally_winners``): the list of games and the player
+    statistics name the same winners, those the rules give (the pad's ``winners``), whatever
+    the saved document's own ``winners`` field says. ``summary`` itself when they agree already."""
+    winners = tally_winners(frozen)
+    return summary if summary["winners"] == winners else {**summary, "winners": winners}
+
+
 EMPTY_SHARD_BYTES = 32
 """A shard file at most this many bytes long holds no game (``{"games":{}}``);
 one saved game document alone is longer."""
@@ -105,10 +114,14 @@ class History:
         summaries: Iterable[dict[str, Any]],
         tallies: dict[str, dict[str, Any]],
     ) -> History:
-        """The cache of freshly read (or rebuilt) summaries and their tallies (by game id)."""
-        by_id = {summary["id"]: summary for summary in summaries}
-        ordered = sorted(((order_key(s), s) for s in by_id.values()), key=itemgetter(0))
+        """The cache of freshly read (or rebuilt) summaries and their tallies (by game id); each
+        summary with a tally names that tally's winners (:func:`agreeing`)."""
         frozen = {game_id: freeze_tally(tally) for game_id, tally in tallies.items()}
+        by_id = {
+            summary["id"]: agreeing(summary, frozen[summary["id"]]) if summary["id"] in frozen else summary
+            for summary in summaries
+        }
+        ordered = sorted(((order_key(s), s) for s in by_id.values()), key=itemgetter(0))
         sums = TallySums.of((by_id[game_id]["game"], tally) for game_id, tally in frozen.items())
         return cls(signature, by_id, ordered, frozen, Counter(shard_name(gid) for gid in by_id), sums)
 
@@ -137,7 +150,8 @@ class History:
     def put_new(self, games: list[tuple[dict[str, Any], FrozenTally]], sums: TallySums) -> None:
         """Add games this index does not list yet, all at once: (summary as kept, see
         :func:`kept_summary`; frozen tally) pairs and the sums of their tallies. The index
-        is the one :meth:`put` of each, one by one, would make."""
+        is the one :meth:`put` of each, one by one, would make (summaries :func:`agreeing` with their tallies)."""
+        games = [(agreeing(summary, tally), tally) for summary, tally in games]
         for summary, tally in games:
             game_id = summary["id"]
             self.by_id[game_id] = summary
@@ -148,10 +162,12 @@ class History:
         self.sums.merge(sums)
 
     def put(self, summary: dict[str, Any], tally: dict[str, Any]) -> None:
-        """Add or replace one checked summary (see check_summary) and its statistics tally."""
+        """Add or replace one checked summary (see check_summary) and its statistics tally; the
+        summary kept names the tally's winners (:func:`agreeing`)."""
         self.drop([summary["id"]])
-        self.by_id[summary["id"]] = summary
         frozen = self.tallies[summary["id"]] = freeze_tally(tally)
+        summary = agreeing(summary, frozen)
+        self.by_id[summary["id"]] = summary
         self.sums.add(summary["game"], frozen)
         self.shards[shard_name(summary["id"])] += 1
         bisect.insort(self.ordered, (order_key(summary), summary), key=itemgetter(0))

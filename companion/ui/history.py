@@ -23,7 +23,8 @@ from companion.ui import saving
 from companion.ui.deleted import DeletedGame, recently_deleted
 from companion.ui.game_list import game_line, when_text
 from companion.ui.games import game_ui
-from companion.ui.long_work import backup_text, import_backup, in_worker, rounds_table
+from companion.transfers import MAX_UPLOAD_BYTES, MEGABYTE, UPLOAD_SECONDS, serving, too_big
+from companion.ui.long_work import import_backup_file, in_worker, write_backup, write_rounds_table
 from companion.ui.score_table import MARKS_LEGEND, score_table
 from companion.ui.state import announce_saved, navigate, use_game, use_games_list, use_session, use_store
 from companion.ui.totals_chart import totals_chart
@@ -129,39 +130,86 @@ def HistoryScreen() -> ft.Control:
         if not e.files:
             return
         chosen = e.files[0]
-        set_busy(_("Importing {file}...").format(file=chosen.name))
+        transfers = serving()
+        if transfers is None:
+            set_problem(_("Backups can be imported only through Companion's web server."))
+            return
+        if chosen.size > MAX_UPLOAD_BYTES:
+            set_problem(too_big(chosen.size))
+            return
+        name = transfers.upload_name()
+        sending[chosen.name] = name
+        set_problem("")
+        set_busy(_("Sending {file}...").format(file=chosen.name))
+        url = ft.context.page.get_upload_url(name, UPLOAD_SECONDS)
+        await picker.upload([ft.FilePickerUploadFile(url, id=chosen.id)])
+
+    async def uploading(e: ft.FilePickerUploadEvent):
+        shown_name = e.file_name
+        name = sending.get(shown_name)
+        transfers = serving()
+        if name is None or transfers is None:
+            return
+        if e.error:
+            sending.pop(shown_name, None)
+            transfers.uploaded(name).unlink(missing_ok=True)
+            set_busy("")
+            set_problem(_("{file} could not be sent to Companion ({reason}). Nothing was imported. "
+                          "Try again; a backup can be at most {most} MB.").format(
+                file=shown_name, reason=e.error, most=format_number(MAX_UPLOAD_BYTES // MEGABYTE)))
+            return
+        if (e.progress or 0.0) < 1.0:
+            set_busy(_("Sending {file}: {percent}%").format(
+                file=shown_name, percent=format_number(round((e.progress or 0.0) * 100))))
+            return
+        sending.pop(shown_name, None)
+        path = transfers.uploaded(name)
+        set_busy(_("Importing {file}...").format(file=shown_name))
         try:
-            added = await in_worker(import_backup, store.data_dir, chosen.bytes or b"")
+            added = await in_worker(import_backup_file, store.data_dir, path)
+            # The list of games the worker rewrote is read here in a thread, not while this screen
+            # is drawn again on the event loop that serves every phone's taps.
+            await asyncio.to_thread(store.list_games, limit=1)
         except StoreError as exc:
             session.dismissed(session.message_id)
             set_problem(str(exc))
             return
         finally:
+            path.unlink(missing_ok=True)
             set_busy("")
         set_problem("")
         announce_saved(session, listed=True)
-        session.tell(import_message(added, chosen.name))
+        session.tell(import_message(added, shown_name))
 
-    picker, _set_picker = ft.use_state(lambda: ft.FilePicker(on_result=picked))
+    sending: dict[str, str] = ft.use_state(dict)[0]
+    picker, _set_picker = ft.use_state(lambda: ft.FilePicker(on_result=picked, on_upload=uploading))
 
-    async def export(preparing: str, make: Callable[[Path], str], file_name: str):
-        """Make an export (``make(data_dir)``: its text) in the worker process,
-        with the progress line ``preparing``, then offer it to save as ``file_name``."""
+    async def export(preparing: str, make: Callable[[Path, Path], int], suffix: str, file_name: str):
+        """Make an export (``make(data_dir, path)`` writes it to ``path``) in the worker process, with
+        the progress line ``preparing``, then open its address on this phone, whose browser saves it
+        as ``file_name``."""
+        transfers = serving()
+        if transfers is None:
+            set_problem(_("Exports can be made only through Companion's web server."))
+            return
+        set_problem("")
         set_busy(preparing)
+        path = transfers.new_download(suffix)
         try:
-            data = (await in_worker(make, store.data_dir)).encode("utf-8")
+            await in_worker(make, store.data_dir, path)
         except StoreError as exc:
+            path.unlink(missing_ok=True)
             set_problem(str(exc))
             return
         finally:
             set_busy("")
-        await picker.save_file(file_name=file_name, src_bytes=data)
+        await ft.UrlLauncher().launch_url(transfers.offer(path, file_name), web_only_window_name="_self")
 
     async def export_backup():
-        await export(_("Preparing the backup..."), backup_text, f"companion-backup-{_stamp()}.json")
+        await export(_("Preparing the backup..."), write_backup, ".json", f"companion-backup-{_stamp()}.json")
 
     async def export_table():
-        await export(_("Preparing the CSV table..."), rounds_table, f"companion-rounds-{_stamp()}.csv")
+        await export(_("Preparing the CSV table..."), write_rounds_table, ".csv", f"companion-rounds-{_stamp()}.csv")
 
     try:
         games = store.list_games(limit=count + 1)
@@ -183,7 +231,6 @@ def HistoryScreen() -> ft.Control:
                         picker,
                         file_type=ft.FilePickerFileType.CUSTOM,
                         allowed_extensions=["json"],
-                        with_data=True,
                     ),
                 ),
             ],

@@ -16,7 +16,10 @@ language of the phone that asked.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import multiprocessing
+import os
+import signal
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
@@ -30,19 +33,46 @@ from companion.store import Store
 _pool: ProcessPoolExecutor | None = None
 
 
-def backup_text(data_dir: Path) -> str:
-    """The full backup of the games in ``data_dir`` as JSON text (``Store.export_json``)."""
-    return Store(data_dir).export_json()
+def write_backup(data_dir: Path, path: Path) -> int:
+    """Write the full backup of the games in ``data_dir`` (``Store.export_json``) to the new file
+    ``path`` as UTF-8 JSON; returns its size in bytes."""
+    data = Store(data_dir).export_json().encode("utf-8")
+    Path(path).write_bytes(data)
+    return len(data)
 
 
-def rounds_table(data_dir: Path) -> str:
-    """Every round of every game in ``data_dir`` as CSV text (``companion.stats.export_csv``)."""
-    return export_csv(Store(data_dir).iter_games())
+def write_rounds_table(data_dir: Path, path: Path) -> int:
+    """Write every round of every game in ``data_dir`` (``companion.stats.export_csv``) to the new file
+    ``path`` as UTF-8 CSV; returns its size in bytes."""
+    data = export_csv(Store(data_dir).iter_games()).encode("utf-8")
+    Path(path).write_bytes(data)
+    return len(data)
 
 
-def import_backup(data_dir: Path, data: bytes) -> int:
-    """Import the backup ``data`` into ``data_dir`` (``Store.import_json``); returns the games added."""
-    return Store(data_dir).import_json(data)
+def import_backup_file(data_dir: Path, path: Path) -> int:
+    """Import the backup file ``path`` into ``data_dir`` (``Store.import_json``, all or nothing); returns
+    the games added. The file is left as it is."""
+    return Store(data_dir).import_json(Path(path).read_bytes())
+
+
+def stop() -> None:
+    """End the worker process and every process it started (an import checks a big backup in
+    forked helpers), at once, and forget it; the next :func:`in_worker` starts a new one.
+
+    The worker leads a process group of its own (it calls ``os.setpgrp`` as it starts), so one
+    SIGKILL to that group ends them all. Called as the server stops (SIGTERM, Ctrl+C): a
+    worker is never left running without its server. Work under way is lost; an import
+    in progress is then undone by the store as a cut-short write is.
+    """
+    global _pool
+    pool, _pool = _pool, None
+    if pool is None:
+        return
+    for process in list(getattr(pool, "_processes", {}).values()):
+        with contextlib.suppress(ProcessLookupError, PermissionError):
+            os.killpg(process.pid, signal.SIGKILL)
+        process.kill()
+    pool.shutdown(wait=True, cancel_futures=True)
 
 
 def _run(code: str, job: Callable[..., Any], args: tuple[Any, ...]) -> tuple[bool, Any]:
@@ -63,7 +93,8 @@ async def in_worker(job: Callable[..., Any], *args: Any) -> Any:
     """
     global _pool
     if _pool is None:
-        _pool = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"))
+        _pool = ProcessPoolExecutor(
+            max_workers=1, mp_context=multiprocessing.get_context("spawn"), initializer=os.setpgrp)
     done, result = await asyncio.get_running_loop().run_in_executor(_pool, _run, current_language(), job, args)
     if not done:
         raise StoreError(result)

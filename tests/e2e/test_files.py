@@ -1,0 +1,177 @@
+"""Backups and exports travel over HTTP, not over the phone's WebSocket, and stopping the
+server stops everything it started, in Chromium against main.py.
+
+- A backup of about 12 MB is sent at a throttled upload speed: the phone that sent it shows
+  "Sending <file>: <n>%" as it goes, then the games imported.
+- A file over the size limit is refused in plain words before it is sent; nothing imported.
+- The CSV table is downloaded from the app's /files/ address.
+- SIGTERM (and Ctrl+C) to main.py, once a phone has made it start its worker, leaves no
+  process it started running.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import os
+import signal
+import time
+from pathlib import Path
+
+import pytest
+
+from companion.pads import OneCardPad
+from companion.store import Store
+from harness import PHONE, AppPage, start_app
+
+MEGABYTE = 1024 * 1024
+
+
+def one_card_game(players: list[str], winner: str) -> dict:
+    """A One-card game of ``players`` with one round, won by ``winner``."""
+    pad = OneCardPad(players, options={"target": 3})
+    pad.add_round(winner)
+    return pad.to_doc()
+
+
+def padded_backup(path: Path, docs: list[dict], size: int) -> None:
+    """Write a backup of the games ``docs`` to ``path``, made ``size`` bytes long with blanks
+    (JSON allows them between its parts), so that sending it takes a while."""
+    source = Store(path.parent / "source")
+    source.add_games(docs)
+    text = source.export_json().rstrip()
+    path.write_text(text[:-1] + " " * (size - len(text.encode("utf-8"))) + "}", encoding="utf-8")
+
+
+@pytest.fixture
+def history(browser, server, tmp_path):
+    """A phone (page) on the History screen of the test's server, with its CDP session."""
+    context = browser.new_context(viewport=PHONE, color_scheme="light")
+    page = context.new_page()
+    driver = AppPage(page, server.url, shots_dir=tmp_path)
+    driver.open("/history")
+    driver.see("Import backup")
+    yield driver, context.new_cdp_session(page)
+    context.close()
+
+
+def test_a_backup_is_sent_over_http_with_its_progress_shown_then_imported(history, server, tmp_path):
+    app, cdp = history
+    upload = tmp_path / "big-backup.json"
+    padded_backup(upload, [one_card_game(["Dee", "Eve"], "Eve")], 12 * MEGABYTE)
+    cdp.send("Network.enable")
+    cdp.send("Network.emulateNetworkConditions", {
+        "offline": False, "latency": 0, "downloadThroughput": -1, "uploadThroughput": 2 * MEGABYTE})
+    requests: list[str] = []
+    app.page.on("request", lambda request: requests.append(f"{request.method} {request.url}"))
+    with app.page.expect_file_chooser() as chooser:
+        app.tap("Import backup")
+    chooser.value.set_files(str(upload))
+    app.see("Sending big-backup.json: ")
+    app.see("Imported 1 game from big-backup.json", timeout=90_000)
+    app.see("One-card · Dee and Eve")
+    sent = [request for request in requests if request.startswith(f"PUT {server.url}/upload?f=")]
+    assert len(sent) == 1
+    assert Store(server.data_dir).list_games()[0]["players"] == ["Dee", "Eve"]
+
+
+def test_a_file_over_the_limit_is_refused_before_it_is_sent(history, server, tmp_path):
+    app, _cdp = history
+    huge = tmp_path / "huge.json"
+    with open(huge, "wb") as file:
+        file.truncate(130 * MEGABYTE)
+    requests: list[str] = []
+    app.page.on("request", lambda request: requests.append(request.url))
+    with app.page.expect_file_chooser() as chooser:
+        app.tap("Import backup")
+    chooser.value.set_files(str(huge))
+    app.see("This file is 130 MB; a backup can be at most 128 MB. Nothing was imported.")
+    assert not any("/upload" in url for url in requests)
+    assert Store(server.data_dir).list_games() == []
+
+
+def test_the_csv_table_is_downloaded_from_the_app_s_files_address(history, server):
+    app, _cdp = history
+    Store(server.data_dir).save_game(one_card_game(["Ann", "Ben"], "Ben"))
+    app.reload()
+    app.see("One-card · Ann and Ben")
+    with app.page.expect_download() as download:
+        app.tap("Export CSV")
+    assert download.value.url.startswith(f"{server.url}/files/")
+    assert download.value.suggested_filename.startswith("companion-rounds-")
+    rows = list(csv.DictReader(io.StringIO(Path(download.value.path()).read_text(encoding="utf-8"))))
+    assert [row["player"] for row in rows] == ["Ann", "Ben"]
+
+
+def _descendants(pid: int) -> set[int]:
+    """The running (not yet reaped or zombie) processes started by ``pid``, at any depth."""
+    parents: dict[int, int] = {}
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                with open(f"/proc/{entry}/stat", encoding="ascii") as stat:
+                    fields = stat.read().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if fields[0] != "Z":
+                parents[int(entry)] = int(fields[1])
+    found, look = set(), [pid]
+    while look:
+        parent = look.pop()
+        children = {child for child, of in parents.items() if of == parent}
+        found |= children
+        look.extend(children)
+    return found
+
+
+def _alive(pids: set[int]) -> set[int]:
+    """Those of ``pids`` still running (zombies count as ended)."""
+    alive = set()
+    for pid in pids:
+        try:
+            with open(f"/proc/{pid}/stat", encoding="ascii") as stat:
+                if stat.read().rsplit(")", 1)[1].split()[0] != "Z":
+                    alive.add(pid)
+        except OSError:
+            pass
+    return alive
+
+
+def _ended(pids: set[int], timeout: float = 15.0) -> set[int]:
+    """Wait until none of ``pids`` runs (Python's resource tracker, a child of the server, ends
+    when it sees the server's end of its pipe close, just after the server); returns those still
+    running after ``timeout`` seconds, with their command lines."""
+    deadline = time.monotonic() + timeout
+    while _alive(pids) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    left = set()
+    for pid in _alive(pids):
+        try:
+            left.add(f"{pid}: {Path(f'/proc/{pid}/cmdline').read_bytes().replace(bytes(1), b' ').decode()}")
+        except OSError:
+            pass
+    return left
+
+
+@pytest.mark.parametrize("stop", [signal.SIGTERM, signal.SIGINT], ids=["SIGTERM", "Ctrl+C"])
+def test_stopping_the_server_stops_every_process_it_started(browser, tmp_path, stop):
+    data_dir = tmp_path / "data"
+    data_dir.mkdir()
+    Store(data_dir).save_game(one_card_game(["Ann", "Ben"], "Ann"))
+    server = start_app(data_dir, tmp_path / "server.log")
+    try:
+        context = browser.new_context(viewport=PHONE, color_scheme="light")
+        app = AppPage(context.new_page(), server.url, shots_dir=tmp_path)
+        app.open("/history")
+        with app.page.expect_download():
+            app.tap("Export backup")
+        started = _descendants(server.process.pid)
+        assert started, "the export started no worker process"
+        context.close()
+        os.kill(server.process.pid, stop)
+        server.process.wait(timeout=60)
+        assert _ended(started) == set()
+        assert "Traceback" not in server.log()
+    finally:
+        server.stop()
