@@ -553,8 +553,8 @@ def search(query: str, games: Sequence[str] | None = None, language: str | None 
             value += _TOGETHER_BOOST * (len(terms) > 1 and len(present) == len(terms))
             best = max(best, value)
             firsts = [min(places[number][1], default=(-1, -1))[0] for places in found if number in places]
-            rank = (len(present), next_to, firsts == sorted(firsts), len(text.split()) >= _FULL_SENTENCE_WORDS,
-                    -number)
+            rank = (len(present), next_to, firsts == sorted(firsts), value if len(present) > 1 and not next_to else 0.0,
+                    len(text.split()) >= _FULL_SENTENCE_WORDS, -number)
             if rank > chosen:
                 unit, chosen = number, rank
         score = best + _SECTION_SHARE * sum(
