@@ -420,7 +420,7 @@ def _occurrences(term: _Term, section: _Indexed, scores: dict[_Alternative, Any]
     for the reading found there, the (start, end) of each match).
 
     ``scores`` holds each reading's BM25 scores over all the sentences of
-    its language.  A match in another language's text of the section counts
+    its language; a sentence scored 0 holds none of its stems and is skipped.  A match in another language's text of the section counts
     for the sentence at the same place in ``section`` (see
     ``_Indexed.same_place``), with nothing to mark.
     """
@@ -431,7 +431,10 @@ def _occurrences(term: _Term, section: _Indexed, scores: dict[_Alternative, Any]
         same = _index(reading.language)[section.order]
         first = _first_unit(reading.language)[section.order]
         size = len(reading.stems)
+        ranked = scores[reading]
         for number, unit in enumerate(same.units):
+            if ranked[first + number] <= 0:
+                continue
             stems = [stem for stem, _, _ in unit.words]
             places = [at for at in range(len(stems) - size + 1) if tuple(stems[at:at + size]) == reading.stems]
             if not places:
@@ -440,7 +443,7 @@ def _occurrences(term: _Term, section: _Indexed, scores: dict[_Alternative, Any]
             score, marks = found.get(ours, (0.0, set()))
             if same is section:
                 marks |= {(unit.words[at][1], unit.words[at + size - 1][2]) for at in places}
-            found[ours] = (max(score, float(scores[reading][first + number])), marks)
+            found[ours] = (max(score, float(ranked[first + number])), marks)
     return found
 
 
