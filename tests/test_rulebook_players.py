@@ -69,20 +69,21 @@ def test_dronning_is_the_queen(code, query, snippet, marks):
 
 # ---- short questions answer first -----------------------------------------------------
 
+NINE_STARTER_NB = "Spillet starter hos den som sitter på giverens venstre side, og går videre mot venstre."
+NINE_STARTER_DE = "Los geht es links vom Geber, dann im Uhrzeigersinn weiter."
+
+
 @pytest.mark.parametrize(("code", "query", "game", "snippet", "marks"), [
     ("en", "who starts", "up_or_down", "First to play: the player on the dealer's left; play goes clockwise.",
      ["First to play"]),
-    ("nb", "hvem begynner", "one_up", "Første runde: den yngste begynner, og spillet går mot venstre (medsols).",
-     ["begynner"]),
-    ("nb", "hvem starter", "one_up", "Første runde: den yngste begynner, og spillet går mot venstre (medsols).",
-     ["begynner"]),
-    ("de", "wer beginnt", "up_or_down", "Es beginnt: wer links vom Geber sitzt; es geht im Uhrzeigersinn weiter.",
-     ["beginnt"]),
-    ("de", "wer fängt an", "up_or_down", "Es beginnt: wer links vom Geber sitzt; es geht im Uhrzeigersinn weiter.",
-     ["beginnt"]),
+    ("nb", "hvem begynner", "up_to_nine", NINE_STARTER_NB, ["starter hos"]),
+    ("nb", "hvem starter", "up_to_nine", NINE_STARTER_NB, ["starter hos"]),
+    ("de", "wer beginnt", "up_to_nine", NINE_STARTER_DE, ["Los geht es"]),
+    ("de", "wer fängt an", "up_to_nine", NINE_STARTER_DE, ["Los geht es"]),
 ])
-def test_who_starts_shows_a_setup_first(code, query, game, snippet, marks):
+def test_who_starts_shows_the_setups_first(code, query, game, snippet, marks):
     assert first(query, code) == (game, "setup", snippet, marks)
+    assert [hit.section for hit in search(query, language=code)[:3]] == ["setup"] * 3
 
 
 @pytest.mark.parametrize(("code", "query", "start"), [
