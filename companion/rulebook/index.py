@@ -7,7 +7,7 @@ Snowball stemmer of the text's language (English, Norwegian, German; the
 irregular forms of words.json first), so "gives back" and "gave back" find
 "give back" and "ace" never finds "face".  The sentences of each language
 are ranked with BM25 (the ``bm25s`` library); a section scores by its best
-sentence.  A word found in no text and no word list is read as the nearest
+sentence and by the whole section as one document.  A word found in no text and no word list is read as the nearest
 word the texts use, one letter off (two for words of six letters or more;
 ``rapidfuzz``'s Levenshtein distance): "jokr" is "joker".
 
@@ -356,7 +356,7 @@ def _nearest(word: str, language: str) -> str | None:
 @lru_cache(maxsize=None)
 def _listed_words() -> frozenset[str]:
     """Every word a query may use that the texts do not: the words.json glossary's and ``same_as`` keys."""
-    same = {word for words in _words_data()["same_as"].values() for word in words}
+    same = {word for words in _words_data()["same_as"].values() for word in words if " " not in word}
     return frozenset(same | {word.lower() for entry in _words_data()["glossary"] for word in entry["words"]})
 
 
@@ -420,8 +420,9 @@ def _occurrences(term: _Term, section: _Indexed, scores: dict[_Alternative, Any]
     for the reading found there, the (start, end) of each match).
 
     ``scores`` holds each reading's BM25 scores over all the sentences of
-    its language; a sentence scored 0 holds none of its stems and is skipped.  A match in another language's text of the section counts
-    for the sentence at the same place in ``section`` (see
+    its language; a sentence scored 0 holds none of its stems and is
+    skipped.  A match in another language's text of the section counts for
+    the sentence at the same place in ``section`` (see
     ``_Indexed.same_place``), with nothing to mark.
     """
     found: dict[int, tuple[float, set]] = {}
@@ -521,8 +522,9 @@ def search(query: str, games: Sequence[str] | None = None, language: str | None 
         section's BM25 score, plus a bonus per word in the heading or in
         bold (where the rules define it); equal scores keep reading order.
         Each hit's ``snippet`` is the sentence holding the most query words
-        (then: words next to each other, in query order, a full sentence,
-        the first), its ``marks`` the matched words in it (a word found only
+        (then: words next to each other, in query order, the best BM25
+        score where several words stand apart, a full sentence, the
+        first), its ``marks`` the matched words in it (a word found only
         through another language's text marks nothing).  The figures
         searched are the standard ones.
 
