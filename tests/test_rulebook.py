@@ -367,7 +367,7 @@ def test_tie_is_a_whole_word_and_never_empties():
     assert rulebook_index._stem("empties") != rulebook_index._stem("tie")
     hits = search("tie")
     assert [(h.game, h.section) for h in hits] == [
-        ("one_up", "winning"), ("up_to_nine", "scoring"), ("up_or_down", "winning"),
+        ("up_or_down", "winning"), ("one_up", "winning"), ("up_to_nine", "scoring"),
     ]
     for hit in hits:
         assert {hit.snippet[start:end].lower() for start, end in hit.marks} <= {"tie", "tied", "ties"}

@@ -1,11 +1,15 @@
-"""The rules search across games and languages: the word index, stems, glossary words, ranking and snippets.
+"""The rules search across games and languages: readings of the query's words, BM25 ranking and snippets.
 
 A section is read as a list of sentences ("units"): paragraphs split at
 sentence ends, list items likewise, each table row as one sentence, each
 knowing the block it comes from.  Every word is reduced to its stem by the
 Snowball stemmer of the text's language (English, Norwegian, German; the
 irregular forms of words.json first), so "gives back" and "gave back" find
-"give back" and "ace" never finds "face".
+"give back" and "ace" never finds "face".  The sentences of each language
+are ranked with BM25 (the ``bm25s`` library); a section scores by its best
+sentence and by the whole section as one document.  A word found in no text and no word list is read as the nearest
+word the texts use, one letter off (two for words of six letters or more;
+``rapidfuzz``'s Levenshtein distance): "jokr" is "joker".
 
 The texts of a section in the three languages are translations block by
 block, so a block in one language stands for the same block in the others.
@@ -18,7 +22,6 @@ a hit in the current language, its snippet taken from the same block.
 from __future__ import annotations
 
 import json
-import math
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -41,11 +44,12 @@ STEMMERS: dict[str, str] = {"en": "english", "nb": "norwegian", "de": "german"}
 
 _STOP_WORDS: dict[str, frozenset[str]] = {
     "en": frozenset("a an the of to in on at by for with and or is are be it its do does how what when can i my "
-                    "you your if".split()),
+                    "you your if who whom whose which where why".split()),
     "nb": frozenset("en et ei den det de og eller i på av til for med som er å kan jeg du hva når hvordan min "
-                    "mitt din ditt om".split()),
+                    "mitt din ditt om hvem hvilken hvilket hvilke hvor hvorfor".split()),
     "de": frozenset("der die das ein eine einer einen und oder in im auf an am zu zum zur für mit ist sind es "
-                    "wie was wann kann ich du mein dein wenn von den dem des".split()),
+                    "wie was wann kann ich du mein dein wenn von den dem des wer wen wem welche welcher welches "
+                    "wo warum darf".split()),
 }
 """Words a query drops in each language (unless nothing else is left)."""
 _TOKEN_RE = re.compile(r"[^\W_]+(?:['’][^\W_]+)*[♠♥♦♣]?|[♠♥♦♣]")
@@ -54,6 +58,23 @@ _LIST_ITEM_RE = re.compile(r"^\s*(?:[-*]|\d+\.)\s+")
 _BOLD_RE = re.compile(r"\*\*(.+?)\*\*")
 _SHORT_LEAD_WORDS = 3
 _FULL_SENTENCE_WORDS = 8
+_FUZZY_SHORTEST = 4
+"""Words shorter than this are never read as a typo of another word."""
+_FUZZY_TWO_LETTERS = 6
+"""Words this long or longer may be two letters off the word they mean (shorter ones one letter)."""
+_SECTION_LENGTH_NORM = 0.3
+"""BM25's ``b`` for whole sections (the library's default 0.75 for sentences): a long
+section that uses a word often is about it ("joker" is One-card's special cards)."""
+_TITLE_BOOST = 1.5
+"""What a query word in a section's heading adds to its score (in BM25 units), per word."""
+_BOLD_BOOST = 1.5
+"""What a query word in bold (where the rules define it) adds to its score, per word."""
+_TOGETHER_BOOST = 1.0
+"""What all the query words in one sentence add to its score."""
+_NEXT_TO_BOOST = 2.0
+"""What two query words standing next to each other in a sentence, in query order ("level 4"), add."""
+_SECTION_SHARE = 1.0
+"""The share of the section's own BM25 score (the whole section as one document) in its score."""
 
 
 @dataclass(frozen=True)
@@ -270,7 +291,7 @@ def _own(word: str, language: str) -> list[_Alternative]:
             *(_Alternative(_phrase(phrase, language), language) for phrase in same)]
 
 
-def _term(word: str, language: str = "en") -> _Term:
+def _term(word: str, language: str = "en", typo: bool = True) -> _Term:
     """The readings of one query word typed in a ``language`` session.
 
     A word the rules texts of ``language`` use as it is typed is read in
@@ -279,11 +300,12 @@ def _term(word: str, language: str = "en") -> _Term:
     German), then read in ``language`` when one of its forms is used there
     ("gave"), else in the texts of the other languages that use it
     ("discard" in a Norwegian session is read in the English texts); a word
-    found nowhere is read in ``language`` (and finds nothing).
+    found nowhere is read as the word it is a typo of (``_nearest``; only
+    while ``typo``), else in ``language`` (and finds nothing).
     """
     lower = word.lower()
     own = _own(word, language)
-    if lower in _vocabulary(language):
+    if lower in _vocabulary(language) or lower in _words_data()["same_as"].get(language, {}):
         return _Term(word, tuple(dict.fromkeys(own)))
     for snowball in ("norwegian", "german"):
         reading = _glossary(language).get((snowball, _stemmer(snowball).stemWord(lower)))
@@ -293,42 +315,137 @@ def _term(word: str, language: str = "en") -> _Term:
         return _Term(word, tuple(dict.fromkeys(own)))
     readings = [
         reading
-        for other in i18n.LANGUAGES if other != language and _stem(lower, other) in _stems(other)
+        for other in i18n.LANGUAGES
+        if other != language and (_stem(lower, other) in _stems(other)
+                                  or lower in _words_data()["same_as"].get(other, {}))
         for reading in _own(word, other)
     ]
-    return _Term(word, tuple(dict.fromkeys(readings or own)))
+    if readings or not typo:
+        return _Term(word, tuple(dict.fromkeys(readings or own)))
+    meant = _nearest(lower, language)
+    return _Term(word, _term(meant, language, typo=False).alternatives) if meant else _Term(word, tuple(own))
+
+
+def _nearest(word: str, language: str) -> str | None:
+    """The word of the rules texts ``word`` is most likely a typo of, or ``None``.
+
+    One letter off (inserted, dropped or changed) first; for a word of
+    :data:`_FUZZY_TWO_LETTERS` letters or more, two letters off when the first
+    letter is right (a typo seldom hits the first letter, and two changes
+    anywhere read "dronning" as "running").  Looked for in ``language``'s
+    texts first, then the other languages', then the word lists' words;
+    a word shorter than :data:`_FUZZY_SHORTEST` is never a typo.
+    """
+    from rapidfuzz import process
+    from rapidfuzz.distance import Levenshtein
+
+    if len(word) < _FUZZY_SHORTEST or not word.isalpha():
+        return None
+    languages = dict.fromkeys((language, *i18n.LANGUAGES))
+    places = (*(_vocabulary(code) for code in languages), _listed_words())
+    for cutoff in (1, 2) if len(word) >= _FUZZY_TWO_LETTERS else (1,):
+        for choices in places:
+            if cutoff == 2:
+                choices = [choice for choice in choices if choice[:1] == word[:1]]
+            found = process.extractOne(word, choices, scorer=Levenshtein.distance, score_cutoff=cutoff)
+            if found is not None:
+                return found[0]
+    return None
+
+
+@lru_cache(maxsize=None)
+def _listed_words() -> frozenset[str]:
+    """Every word a query may use that the texts do not: the words.json glossary's and ``same_as`` keys."""
+    same = {word for words in _words_data()["same_as"].values() for word in words if " " not in word}
+    return frozenset(same | {word.lower() for entry in _words_data()["glossary"] for word in entry["words"]})
 
 
 def _query_terms(query: str, language: str = "en") -> list[_Term]:
-    """The query's words (the language's stop words dropped unless nothing else is left)."""
+    """The query's words, in order (the language's stop words dropped unless nothing
+    else is left); a short question of words.json's ``same_as`` ("who starts") is one
+    term, read as the terms the texts use for it ("begin", "first to play")."""
     words = [m.group() for m in _TOKEN_RE.finditer(query)]
-    kept = [word for word in words if word.lower() not in _STOP_WORDS[language]] or words
-    return [_term(word, language) for word in dict.fromkeys(kept)]
+    questions = {tuple(key.split()): said for key, said in _words_data()["same_as"].get(language, {}).items()
+                 if " " in key}
+    items: list[str | _Term] = []
+    at = 0
+    while at < len(words):
+        lowered = tuple(word.lower() for word in words[at:])
+        asked = next((key for key in questions if lowered[:len(key)] == key), None)
+        if asked is None:
+            items.append(words[at])
+            at += 1
+            continue
+        readings = tuple(_Alternative(_phrase(phrase, language), language) for phrase in questions[asked])
+        items.append(_Term(" ".join(words[at:at + len(asked)]), readings))
+        at += len(asked)
+    kept = [item for item in items if not isinstance(item, str) or item.lower() not in _STOP_WORDS[language]]
+    terms: dict[str, _Term] = {}
+    for item in kept or items:
+        word = item if isinstance(item, str) else item.word
+        if word not in terms:
+            terms[word] = _term(item, language) if isinstance(item, str) else item
+    return list(terms.values())
 
 
-def _occurrences(term: _Term, section: _Indexed) -> list[tuple[int, int, int]]:
-    """Where ``term`` stands in ``section``: (unit index, start, end) of each match.
+@lru_cache(maxsize=None)
+def _bm25(language: str, whole: bool = False) -> Any:
+    """A BM25 ranker (``bm25s``) over ``language``'s texts, each document its stems:
+    every sentence of every section in ``_index(language)`` order, or (``whole``)
+    every section, its heading included."""
+    import bm25s  # imported at the first search, not when the app starts
 
-    A match in another language's text of the section is given as the
-    sentence at the same place in ``section`` (see ``_Indexed.same_place``),
-    with start and end -1 (nothing to mark).
+    if whole:
+        documents = [[*section.title_stems, *(stem for unit in section.units for stem, _, _ in unit.words)]
+                     for section in _index(language)]
+    else:
+        documents = [[stem for stem, _, _ in unit.words] for section in _index(language) for unit in section.units]
+    ranker = bm25s.BM25(b=_SECTION_LENGTH_NORM) if whole else bm25s.BM25()
+    ranker.index(documents, show_progress=False)
+    return ranker
+
+
+@lru_cache(maxsize=None)
+def _first_unit(language: str) -> tuple[int, ...]:
+    """The place of each section's first sentence among all the sentences of ``language`` (``_bm25``'s order)."""
+    places, count = [], 0
+    for section in _index(language):
+        places.append(count)
+        count += len(section.units)
+    return tuple(places)
+
+
+def _occurrences(term: _Term, section: _Indexed, scores: dict[_Alternative, Any]) -> dict[int, tuple[float, set]]:
+    """Where ``term`` stands in ``section``: sentence number -> (its BM25 score
+    for the reading found there, the (start, end) of each match).
+
+    ``scores`` holds each reading's BM25 scores over all the sentences of
+    its language; a sentence scored 0 holds none of its stems and is
+    skipped.  A match in another language's text of the section counts for
+    the sentence at the same place in ``section`` (see
+    ``_Indexed.same_place``), with nothing to mark.
     """
-    found = []
+    found: dict[int, tuple[float, set]] = {}
     for reading in term.alternatives:
         if reading.game is not None and reading.game != section.game:
             continue
         same = _index(reading.language)[section.order]
+        first = _first_unit(reading.language)[section.order]
         size = len(reading.stems)
-        for unit in same.units:
+        ranked = scores[reading]
+        for number, unit in enumerate(same.units):
+            if ranked[first + number] <= 0:
+                continue
             stems = [stem for stem, _, _ in unit.words]
-            for at in range(len(stems) - size + 1):
-                if tuple(stems[at:at + size]) != reading.stems:
-                    continue
-                if same is section:
-                    found.append((section.units.index(unit), unit.words[at][1], unit.words[at + size - 1][2]))
-                else:
-                    found.append((section.same_place(same, same.units.index(unit)), -1, -1))
-    return sorted(set(found))
+            places = [at for at in range(len(stems) - size + 1) if tuple(stems[at:at + size]) == reading.stems]
+            if not places:
+                continue
+            ours = number if same is section else section.same_place(same, number)
+            score, marks = found.get(ours, (0.0, set()))
+            if same is section:
+                marks |= {(unit.words[at][1], unit.words[at + size - 1][2]) for at in places}
+            found[ours] = (max(score, float(ranked[first + number])), marks)
+    return found
 
 
 def _in_title(term: _Term, section: _Indexed) -> bool:
@@ -347,20 +464,14 @@ def _in_bold(term: _Term, section: _Indexed) -> bool:
     )
 
 
-def _best_unit(units_text: Sequence[str], found: Sequence[list[tuple[int, int, int]]]) -> int:
-    """The sentence holding the most query words (in query order, then a full sentence, first)."""
-    units = sorted({unit for places in found for unit, _, _ in places})
-    if not units:
-        return 0
-
-    def rank(unit: int) -> tuple[int, int, int, int]:
-        starts = [min((s for u, s, _ in places if u == unit), default=None) for places in found]
-        present = [s for s in starts if s is not None]
-        in_order = int(len(present) == len(starts) and present == sorted(present))
-        full = int(len(units_text[unit].split()) >= _FULL_SENTENCE_WORDS)
-        return (len(present), in_order, full, -unit)
-
-    return max(units, key=rank)
+def _next_to(text: str, found: Sequence[dict[int, tuple[float, set]]], unit: int) -> int:
+    """How many pairs of consecutive query words stand next to each other, in that order, in sentence ``unit``."""
+    pairs = 0
+    for before, after in zip(found, found[1:]):
+        ends = [end for _, end in before.get(unit, (0, ()))[1]]
+        starts = [start for start, _ in after.get(unit, (0, ()))[1]]
+        pairs += any(0 <= start - end <= 2 and not text[end:start].strip(" :-") for end in ends for start in starts)
+    return pairs
 
 
 def _cut(text: str, marks: list[tuple[int, int]]) -> tuple[str, tuple[tuple[int, int], ...]]:
@@ -388,11 +499,14 @@ def search(query: str, games: Sequence[str] | None = None, language: str | None 
     Words are matched whole and by meaning: their forms through the
     language's Snowball stemmer and the irregular forms of ``words.json``
     ("gave back" finds "give back", "ace" does not find "face"), the app's
-    own words for a rules term ("donate", "run", "stock"), the seeds'
-    Norwegian and German words of the glossary ("donere", "Reihe"), each
-    read in its own game, and any word of the other languages' texts
-    ("discard" in Norwegian).  Stop words ("the", "of"; "og", "und") are
-    dropped; the section heading counts as text.
+    own words and players' words for a rules term (``same_as``: "donate",
+    "stacking", "king" is "K"; a short question such as "who starts" read
+    as the texts' words for it), the seeds' Norwegian and German words of
+    the glossary ("donere", "Reihe"), each read in its own game, any word of
+    the other languages' texts ("discard" in Norwegian), and a word found
+    nowhere as the word it is a typo of ("jokr" is "joker"; see
+    ``_nearest``).  Stop words and question words ("the", "who"; "og",
+    "hvem"; "und", "wer") are dropped; the section heading counts as text.
 
     Args:
         query: the words to look for, in any case; blank finds nothing.
@@ -401,13 +515,18 @@ def search(query: str, games: Sequence[str] | None = None, language: str | None 
             language.  The hits' titles and snippets are in it.
 
     Returns:
-        One ``Hit`` per section that holds every word, ranked: rarer words
-        weigh more, a word in the heading or in bold (where the rules define
-        it) more again, and all the words in one sentence, in order, more
-        still; equal scores keep reading order.  Each hit's ``snippet`` is
-        the sentence holding the most query words, its ``marks`` the
-        matched words in it (a word found only through another language's
-        text marks nothing).  The figures searched are the standard ones.
+        One ``Hit`` per section that holds every word, ranked by BM25
+        (``bm25s``): the section's best sentence (its query words' BM25
+        scores, more when all the words stand in it and when two stand
+        next to each other in query order, "level 4") plus the whole
+        section's BM25 score, plus a bonus per word in the heading or in
+        bold (where the rules define it); equal scores keep reading order.
+        Each hit's ``snippet`` is the sentence holding the most query words
+        (then: words next to each other, in query order, the best BM25
+        score where several words stand apart, a full sentence, the
+        first), its ``marks`` the matched words in it (a word found only
+        through another language's text marks nothing).  The figures
+        searched are the standard ones.
 
     Raises:
         RulebookError: for an unknown game id in ``games`` or an unknown
@@ -418,31 +537,38 @@ def search(query: str, games: Sequence[str] | None = None, language: str | None 
     if not terms:
         return []
     allowed = GAMES if games is None else [_game_key(g) for g in games]
-    sections = _index(code)
-    found_in = {id(section): [_occurrences(term, section) for term in terms] for section in sections}
-
-    def holds(section: _Indexed, number: int) -> bool:
-        return bool(found_in[id(section)][number]) or _in_title(terms[number], section)
-
-    weights = []
-    for number in range(len(terms)):
-        spread = sum(holds(section, number) for section in sections)
-        weights.append(math.log(1 + len(sections) / max(spread, 1)))
+    readings = {reading for term in terms for reading in term.alternatives}
+    scores = {reading: _bm25(reading.language).get_scores(list(reading.stems)) for reading in readings}
+    whole = {reading: _bm25(reading.language, whole=True).get_scores(list(reading.stems)) for reading in readings}
     ranked = []
-    for section in sections:
-        if section.game not in allowed or not all(holds(section, n) for n in range(len(terms))):
+    for section in _index(code):
+        if section.game not in allowed:
             continue
-        found = found_in[id(section)]
-        score = 0.0
-        for number, (term, places) in enumerate(zip(terms, found, strict=True)):
-            weight = weights[number]
-            score += weight * (1 + 0.5 * math.log(len(places)) if places else 0)
-            score += 2 * weight * (_in_title(term, section) + _in_bold(term, section))
-        unit = _best_unit([u.text for u in section.units], found)
-        together = {number for number, places in enumerate(found) if any(u == unit for u, _, _ in places)}
-        if len(terms) > 1 and len(together) == len(terms):
-            score += 2.0
-        marks = sorted({(start, end) for places in found for u, start, end in places if u == unit and start >= 0})
+        found = [_occurrences(term, section, scores) for term in terms]
+        titled = [_in_title(term, section) for term in terms]
+        if not all(places or title for places, title in zip(found, titled, strict=True)):
+            continue
+        best, unit, chosen = 0.0, 0, ()
+        for number, text in enumerate(u.text for u in section.units):
+            present = [places[number][0] for places in found if number in places]
+            if not present:
+                continue
+            next_to = _next_to(text, found, number)
+            value = sum(present) + _NEXT_TO_BOOST * next_to
+            value += _TOGETHER_BOOST * (len(terms) > 1 and len(present) == len(terms))
+            best = max(best, value)
+            firsts = [min(places[number][1], default=(-1, -1))[0] for places in found if number in places]
+            rank = (len(present), next_to, firsts == sorted(firsts), value if len(present) > 1 and not next_to else 0.0,
+                    len(text.split()) >= _FULL_SENTENCE_WORDS, -number)
+            if rank > chosen:
+                unit, chosen = number, rank
+        score = best + _SECTION_SHARE * sum(
+            max((float(whole[reading][section.order]) for reading in term.alternatives
+                 if reading.game in (None, section.game)), default=0.0)
+            for term in terms)
+        score += sum(_TITLE_BOOST * title + _BOLD_BOOST * _in_bold(term, section)
+                     for term, title in zip(terms, titled, strict=True))
+        marks = sorted(mark for places in found for mark in places.get(unit, (0, ()))[1])
         text = section.units[unit].text if section.units else ""
         snippet, kept = _cut(text, marks)
         hit = Hit(section.game, section.name, section.key, section.title, snippet, kept, round(score, 3))

@@ -76,9 +76,9 @@ FIRST_FRAME_FLET: tuple[str, ...] = (
 that ``flet`` imports only when first read; reading them all costs about
 0.3 s of CPU, a third of it for ``Theme``."""
 
-DEFERRED: tuple[str, ...] = ("segno", "snowballstemmer", "flet_charts")
+DEFERRED: tuple[str, ...] = ("segno", "snowballstemmer", "bm25s", "rapidfuzz", "flet_charts")
 """Libraries the first frames do not use, imported where they are used (QR
-codes, the rules search's stemmer, charts) and warmed after the first
+codes, the rules search's stemmer, ranking and typo matching, charts) and warmed after the first
 frame's modules, with the rules search's index of every language."""
 
 WARM_SEARCH = "card"

@@ -103,3 +103,17 @@ def test_a_rules_section_and_a_search_read_in_norwegian_and_german(app):
     type_cards(app, "Alle Regeln durchsuchen", "discard", submit=False)
     app.see("Abschnitte in")
     assert "Up or Down? · Ein Zug" in read(app, "hits")
+
+
+def test_a_short_question_and_a_typo_show_their_answer_first(app):
+    app.open("/rules")
+    type_cards(app, "Search all rules", "what beats a king", submit=False)
+    app.see("3 sections in 3 games")
+    hits = read(app, "hits")
+    assert hits.index("One Up · A turn") < hits.index("One-card · Special cards") < hits.index("Up to 9 · A turn")
+    assert "What fits: on a 2, a 2 or a 3;" in hits
+    type_cards(app, "Search all rules", "jokr", submit=False)
+    app.see("9 sections in 3 games")
+    hits = read(app, "hits")
+    assert hits.index("One-card · Special cards") < hits.index("One Up · Variants")
+    assert "Card joker: power goes on anything; the strongest attack." in hits
