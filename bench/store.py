@@ -11,6 +11,18 @@ Targets: add round at most 1.5x, list at most 3x, finish, delete and open at
 most 2x; statistics under 100 ms, export and import under 2 s at 10,000 games.
 
     python bench/store.py [--repeats N] [--sizes 10,10000]
+
+``import`` measures what importing a big backup costs the processor against
+the tree before, in the same run: backups of 10,000 One Up games of 12 and of
+22 rounds (four to six players from a club's tables, varied hands, some
+rounds corrected, some games still in play) are imported into an empty folder
+by this tree and by a checkout of ``--baseline`` (a git ref, default
+``main``, checked out into a temporary worktree), each in a new process, the
+runs interleaved (size by size, the two trees' order swapped each repeat).
+Printed: the CPU seconds of each import (the process and its worker
+processes) and the ratio baseline / this tree per size; target at least 1.6.
+
+    python bench/store.py import [--baseline main] [--games 10000] [--rounds 12,22] [--repeats 5]
 """
 
 from __future__ import annotations
@@ -18,6 +30,8 @@ from __future__ import annotations
 import argparse
 import datetime as dt
 import json
+import os
+import random
 import resource
 import statistics
 import subprocess
@@ -34,6 +48,8 @@ sys.path.insert(0, str(REPO))
 
 from companion.pads import OneUpPad  # noqa: E402
 from companion.store import Store  # noqa: E402
+from companion.store.backup import BACKUP_FORMAT, BACKUP_SCHEMA  # noqa: E402
+from companion.store.files import dump_json  # noqa: E402
 
 PLAYERS = ["Ann", "Ben", "Cato", "Dina"]
 ROUNDS_PER_GAME = 12
@@ -155,7 +171,124 @@ def run(history: int, repeats: int) -> dict[str, float]:
     return results
 
 
+IMPORT_TARGET = 1.6
+"""The baseline's import CPU over this tree's must be at least this."""
+
+TABLES = [["Ann", "Ben", "Cato", "Dina"], ["Eli", "Fay", "Gus", "Hege", "Ivo"], ["Ben", "Ann", "Jon", "Kari"],
+          ["Hege", "Dina", "Eli", "Fay", "Gus", "Jon"], ["Kari", "Ivo", "Cato", "Ann"], ["Gus", "Jon", "Ben", "Fay", "Eli"]]
+"""The club's usual tables, in seating order: each game of an import backup is played at one of them."""
+
+IMPORT_SCRIPT = """
+import json, resource, sys, tempfile, time
+sys.path.insert(0, sys.argv[1])
+from companion.store import Store
+data = open(sys.argv[2], "rb").read()
+def workers():
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+with tempfile.TemporaryDirectory() as folder:
+    store = Store(folder)
+    wall, cpu, forked = time.perf_counter(), time.process_time(), workers()
+    added = store.import_json(data)
+    wall, cpu, forked = time.perf_counter() - wall, time.process_time() - cpu, workers() - forked
+print(json.dumps({"added": added, "wall": wall, "cpu": cpu + forked}))
+"""
+
+
+def _played_game(rng: random.Random, rounds: int) -> dict[str, Any]:
+    """A One Up game of ``rounds`` rounds as a table plays it: varied hands, now and then a round
+    corrected; finished (three games in four) or still in play."""
+    players = rng.choice(TABLES)
+    pad = OneUpPad(players, first_dealer=rng.randrange(len(players)), options={"limit": 1000})
+
+    def entry() -> dict[str, Any]:
+        out = rng.choice([*players, None])
+        hands = {name: [] if name == out else rng.sample(VALUES, rng.randint(1, 2)) for name in players}
+        return {"hands": hands, "went_out": out, "ended_by": out or rng.choice(players)}
+
+    for _ in range(rounds):
+        pad.add_round(**entry())
+        if rng.random() < 0.05:
+            pad.edit_round(rng.randint(1, pad.next_round - 1), **entry())
+    if rng.random() < 0.75:
+        pad.end_early()
+    return pad.to_doc()
+
+
+VALUES = ["A", "2", "3", "4", "5", "6", "K"]
+"""The One Up card values the import backups' hands are dealt from."""
+
+
+def _import_backup(games: int, rounds: int, path: Path) -> float:
+    """Write a backup of ``games`` games of ``rounds`` rounds to ``path``
+    (200 different games, each saved again under new ids and times); returns its size in MB."""
+    rng = random.Random(rounds)
+    played = [_played_game(rng, rounds) for _ in range(200)]
+    docs = []
+    for number in range(games):
+        doc = dict(played[number % len(played)], id=uuid.UUID(int=rng.getrandbits(128)).hex,
+                   created=_stamp(number * 90), updated=_stamp(number * 90 + 60))
+        docs.append(doc)
+    data = dump_json({"format": BACKUP_FORMAT, "schema": BACKUP_SCHEMA, "exported": _stamp(games * 90), "games": docs})
+    path.write_bytes(data)
+    return len(data) / 1e6
+
+
+def _import_cpu(tree: Path, backup: Path, games: int) -> dict[str, float]:
+    """CPU seconds (with worker processes) and clock seconds of one import of ``backup`` by the code in ``tree``."""
+    done = subprocess.run([sys.executable, "-c", IMPORT_SCRIPT, str(tree), str(backup)],
+                          capture_output=True, text=True)
+    if done.returncode:
+        raise SystemExit(f"the import by {tree} failed:\n{done.stderr}")
+    result = json.loads(done.stdout)
+    assert result["added"] == games, result
+    return result
+
+
+def import_ratio(baseline: str, games: int, sizes: list[int], repeats: int) -> None:
+    """Print the import CPU of this tree against ``baseline`` (a git ref), interleaved (see the module docstring)."""
+    with tempfile.TemporaryDirectory() as folder:
+        base_tree = Path(folder) / "baseline"
+        subprocess.run(["git", "-C", str(REPO), "worktree", "add", "--detach", "--quiet", str(base_tree), baseline],
+                       check=True)
+        try:
+            backups = {}
+            for rounds in sizes:
+                backups[rounds] = Path(folder) / f"backup-{rounds}.json"
+                size = _import_backup(games, rounds, backups[rounds])
+                print(f"backup of {games:,} games of {rounds} rounds: {size:.1f} MB", flush=True)
+            trees = {"baseline": base_tree, "this tree": REPO}
+            cpu: dict[tuple[str, int], list[float]] = {(name, rounds): [] for name in trees for rounds in sizes}
+            for repeat in range(repeats):
+                for rounds in sizes if repeat % 2 == 0 else sizes[::-1]:
+                    order = list(trees) if (repeat + sizes.index(rounds)) % 2 == 0 else list(trees)[::-1]
+                    for name in order:
+                        result = _import_cpu(trees[name], backups[rounds], games)
+                        cpu[name, rounds].append(result["cpu"])
+                        print(f"  repeat {repeat + 1}, {rounds} rounds, {name}: {result['cpu']:.2f} s of CPU, "
+                              f"{result['wall']:.2f} s on the clock", flush=True)
+        finally:
+            subprocess.run(["git", "-C", str(REPO), "worktree", "remove", "--force", str(base_tree)], check=False)
+    print(f"\nImport of {games:,} games, CPU seconds (the process and its workers), medians of {repeats}; "
+          f"baseline {baseline}:")
+    for rounds in sizes:
+        base, ours = statistics.median(cpu["baseline", rounds]), statistics.median(cpu["this tree", rounds])
+        ratio = base / ours
+        print(f"  {rounds:>2} rounds: baseline {base:.2f} s, this tree {ours:.2f} s, {ratio:.2f}x less "
+              f"(target at least {IMPORT_TARGET}x: {'ok' if ratio >= IMPORT_TARGET else 'SHORT'})")
+    print(f"Load average at the end: {', '.join(f'{load:.2f}' for load in os.getloadavg())}")
+
+
 def main() -> None:
+    if sys.argv[1:2] == ["import"]:
+        parser = argparse.ArgumentParser(description="Import CPU against a baseline tree, in the same run")
+        parser.add_argument("--baseline", default="main", help="git ref of the tree to compare with (default main)")
+        parser.add_argument("--games", type=int, default=10000, help="games in each backup (default 10,000)")
+        parser.add_argument("--rounds", default="12,22", help="rounds per game, one backup each (default 12,22)")
+        parser.add_argument("--repeats", type=int, default=5, help="imports per tree and size (default 5)")
+        args = parser.parse_args(sys.argv[2:])
+        import_ratio(args.baseline, args.games, [int(rounds) for rounds in args.rounds.split(",")], args.repeats)
+        return
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeats", type=int, default=100, help="timed repetitions per step (default 100)")
     parser.add_argument("--sizes", default="10,10000", help="the baseline and the large history (default 10,10000)")

@@ -243,15 +243,18 @@ def player_counts() -> dict[str, range]:
     return {game: rules_core.setup.GAMES[game].players for game in rules_core.setup.GAME_IDS}
 
 
-def validate_doc(doc: dict[str, Any]) -> None:
+def validate_doc(doc: dict[str, Any], *, log_records: bool = True) -> None:
     """Check the outer shape of a current-schema game document.
 
     Checks the types of every outer field of the saved game document
     (the shape in this module's docstring): each round's ``id`` and ``rev``,
     ``seq``, and each log record's ``id``, ``at``, ``by`` and ``kind``; a
     round's entry fields, ``options`` and the rest of a log record are only
-    required to be JSON. Returns None; raises StoreError naming the first
-    field that is wrong.
+    required to be JSON. With ``log_records`` False the log is only checked
+    to be a list of at most :data:`LOG_LIMIT` JSON objects: the caller
+    checks each record's fields with :func:`check_log_record` as it reads
+    the record anyway (a pad loading the game: the log is walked once).
+    Returns None; raises StoreError naming the first field that is wrong.
     """
     def fail(message: LazyProxy) -> None:
         raise StoreError(lazy("{game}: {problem}", game=_label(doc), problem=message))
@@ -309,30 +312,46 @@ def validate_doc(doc: dict[str, Any]) -> None:
         rev = entry.get("rev")
         if not (type(rev) is int or is_int(rev)) or not 0 <= rev <= seq:
             fail(lazy("every round needs a 'rev': a whole number from 0 to 'seq' ({seq}).", seq=seq))
-    _validate_log(doc.get("log"), seq, fail)
+    _validate_log(doc, seq, log_records)
 
 
-def _validate_log(log: Any, seq: int, fail: Callable[[LazyProxy], None]) -> None:
-    """Check the outer shape of a document's change log (see the module docstring)."""
+def _validate_log(doc: dict[str, Any], seq: int, records: bool) -> None:
+    """Check the outer shape of a document's change log (see the module docstring), each record's
+    fields too when ``records`` (see :func:`validate_doc`)."""
+    log = doc.get("log")
     if not isinstance(log, list) or not all(isinstance(record, dict) for record in log):
-        fail(lazy("'log' must be a list of JSON objects, one per change."))
+        raise StoreError(lazy("{game}: {problem}", game=_label(doc),
+                              problem=lazy("'log' must be a list of JSON objects, one per change.")))
     if len(log) > LOG_LIMIT:
-        fail(lazy("'log' holds {count} changes; at most {most} are kept.", count=len(log), most=LOG_LIMIT))
-    previous = 0
-    for record in log:
-        number = record.get("id")
-        if not (type(number) is int or is_int(number)) or not previous < number <= seq:
-            fail(lazy("the changes in 'log' must be numbered upwards from 1 to 'seq' ({seq}); got {value}.",
-                seq=seq, value=repr(number)))
-        previous = number
-        if not _is_utc_time(record.get("at")):
-            fail(lazy("change {number} of 'log' needs an 'at' time in ISO 8601 with a UTC offset.", number=number))
-        by = record.get("by")
-        if by is not None and not isinstance(by, str):
-            fail(lazy("change {number} of 'log': 'by' must be text or null.", number=number))
-        if record.get("kind") not in CHANGE_KINDS:
-            fail(lazy("change {number} of 'log': 'kind' must be one of {kinds}.",
-                number=number, kinds=", ".join(CHANGE_KINDS)))
+        raise StoreError(lazy("{game}: {problem}", game=_label(doc), problem=lazy(
+            "'log' holds {count} changes; at most {most} are kept.", count=len(log), most=LOG_LIMIT)))
+    if records:
+        previous = 0
+        for record in log:
+            previous = check_log_record(doc, record, previous)
+
+
+def check_log_record(doc: dict[str, Any], record: dict[str, Any], previous: int) -> int:
+    """Check the outer fields of one record of ``doc``'s change log (``id``, ``at``, ``by``, ``kind``;
+    see the module docstring), ``previous`` being the number of the record before it (0 for the first).
+
+    Returns the record's number; raises StoreError naming the game and the field that is wrong.
+    """
+    number = record.get("id")
+    seq = doc["seq"]
+    if not (type(number) is int or is_int(number)) or not previous < number <= seq:
+        problem = lazy("the changes in 'log' must be numbered upwards from 1 to 'seq' ({seq}); got {value}.",
+                       seq=seq, value=repr(number))
+    elif not _is_utc_time(record.get("at")):
+        problem = lazy("change {number} of 'log' needs an 'at' time in ISO 8601 with a UTC offset.", number=number)
+    elif (by := record.get("by")) is not None and not isinstance(by, str):
+        problem = lazy("change {number} of 'log': 'by' must be text or null.", number=number)
+    elif record.get("kind") not in CHANGE_KINDS:
+        problem = lazy("change {number} of 'log': 'kind' must be one of {kinds}.",
+                       number=number, kinds=", ".join(CHANGE_KINDS))
+    else:
+        return number
+    raise StoreError(lazy("{game}: {problem}", game=_label(doc), problem=problem))
 
 
 def _is_utc_time(value: Any) -> bool:
@@ -354,10 +373,13 @@ def plain_copy(doc: Any) -> Any:
         raise StoreError(lazy("{game} cannot be saved as JSON: {error}.", game=_label(doc), error=error)) from error
 
 
-def load_doc(raw: dict[str, Any]) -> dict[str, Any]:
-    """Migrate and validate a document read from a file or a backup; StoreError if bad."""
+def load_doc(raw: dict[str, Any], *, log_records: bool = True) -> dict[str, Any]:
+    """Migrate and validate a document read from a file or a backup; StoreError if bad.
+
+    ``log_records`` False leaves each log record's fields to the caller (see :func:`validate_doc`).
+    """
     doc = migrate_doc(raw)
-    validate_doc(doc)
+    validate_doc(doc, log_records=log_records)
     return doc
 
 

@@ -86,3 +86,18 @@ def test_copy_json_of_flat_and_nested_values_is_an_equal_independent_copy() -> N
     deep["levels"][0].append(9)
     assert nested["levels"] == [[1, 2], [3]]
     assert copy_json([{"a": 1}]) == [{"a": 1}]
+
+
+def test_a_seating_accepted_before_is_answered_again_and_a_refused_one_is_still_refused() -> None:
+    """check_players keeps the seatings it accepted (a backup seats the same tables thousands of times):
+    the same names give the same trimmed tuple, and names that differ only where the rule looks
+    (a repeated name in another case, a blank one, a count out of range) are refused every time."""
+    first = check_players(["Ann ", "Ben", "Cy"], 2, 6, "One Up")
+    assert first == ("Ann", "Ben", "Cy")
+    assert check_players(["Ann ", "Ben", "Cy"], 2, 6, "One Up") is first
+    assert check_players(("Ann ", "Ben", "Cy"), 2, 6, "One Up") is first
+    for players, message in [(["Ann ", "ann", "Cy"], "used twice"), (["Ann ", " ", "Cy"], "blank"),
+                             (["Ann ", "Ben", "Cy"], "for 4 to 6 players"), (["Ann ", ["Ben"], "Cy"], "as text")]:
+        for _ in range(2):
+            with pytest.raises(PadError, match=message):
+                check_players(players, 4 if message.startswith("for") else 2, 6, "One Up")

@@ -355,3 +355,24 @@ def test_penalty_totals_add_up_the_hand_penalties_of_every_round_without_give_ba
     assert pad.penalty_totals() == ({"Ann": 28, "Ben": 28, "Cy": 18}, 5)
     assert pad.penalty_totals()[0] == {player: sum(row.penalty[player] for row in pad.rows) for player in PLAYERS}
     assert OneUpPad(PLAYERS).penalty_totals() == ({"Ann": 0, "Ben": 0, "Cy": 0}, 0)
+
+
+def test_leaders_are_the_first_places_of_the_standings_in_seating_order() -> None:
+    """``leaders`` (which the winners of a game ended early are) works from the ranks alone, and names
+    exactly the players the standings put in first place, tied ones too, in seating order."""
+    from companion.pads import OneCardPad
+
+    pad = OneUpPad(["Ann", "Ben", "Cy", "Dee"])
+    pad.add_round({"Ann": "K", "Ben": "3", "Cy": "2", "Dee": "A"}, None, "Dee")
+    assert pad.leaders == ["Dee"]
+    pad.add_round({"Ann": "3", "Ben": "A", "Cy": "2", "Dee": "3"}, None, "Ben")
+    assert pad.totals == {"Ann": 13, "Ben": 4, "Cy": 4, "Dee": 4}
+    assert [place.player for place in pad.standings if place.place == 1] == ["Ben", "Cy", "Dee"]
+    assert pad.leaders == ["Ben", "Cy", "Dee"]
+    pad.end_early()
+    assert pad.winners == ["Ben", "Cy", "Dee"]
+    cards = OneCardPad(["Ann", "Ben", "Cy"])
+    for winner in ["Cy", "Ann", "Cy", "Ann"]:
+        cards.add_round(winner)
+    assert [place.player for place in cards.standings if place.place == 1] == ["Ann", "Cy"]
+    assert cards.leaders == ["Ann", "Cy"]

@@ -323,9 +323,13 @@ class Pad(VersionedPad):
 
     @property
     def leaders(self) -> list[str]:
-        """The players in first place now, in seating order."""
-        first = {place.player for place in self.standings if place.place == 1}
-        return [player for player in self.players if player in first]
+        """The players in first place now, in seating order: those whose rank
+        (``_rank_key``) is the best, as :attr:`standings` places them, without
+        putting each standing in words."""
+        state, rank = self._state, self._rank_key
+        ranks = [rank(state, player) for player in self.players]
+        best = min(ranks)
+        return [player for player, key in zip(self.players, ranks) if key == best]
 
     @property
     def is_over(self) -> bool:
@@ -465,11 +469,14 @@ class Pad(VersionedPad):
         return cls.from_loaded_doc({**doc, "log": copy_json(doc["log"])})
 
     @classmethod
-    def from_loaded_doc(cls, doc: dict[str, Any]) -> "Pad":
+    def from_loaded_doc(cls, doc: dict[str, Any], *, log_records: bool = False) -> "Pad":
         """:meth:`from_doc` for a document ``companion.document.load_doc``
         returned (migrated to the current schema, outer shape checked), which
         is not checked again; every round and change record is, as by
-        :meth:`from_doc`.
+        :meth:`from_doc`. ``log_records`` True: the document was loaded with
+        ``load_doc(..., log_records=False)``, and each change record's outer
+        fields are checked here, in the one walk of the log that checks the
+        rest of it (``companion.document.check_log_record``; StoreError).
 
         The document is handed over: the pad keeps the change records that
         its checks leave as they are, not copies of them (:meth:`from_doc`
@@ -479,6 +486,8 @@ class Pad(VersionedPad):
         Raises:
             PadError: another game's document, rounds the rules can not
                 score, or a damaged entry or change record.
+            StoreError: with ``log_records``, a change record whose outer
+                fields are wrong.
         """
         if doc["game"] != cls.GAME:
             raise PadError(_(_OTHER_GAME).format(game=repr(doc["game"]), expected=repr(cls.GAME)))
@@ -494,7 +503,7 @@ class Pad(VersionedPad):
         pad._set_replay(pad._replay(entries, pad._options))
         pad._rounds = [{"id": saved["id"], "rev": saved["rev"], **entry} for saved, entry in zip(doc["rounds"], entries)]
         pad._seq = doc["seq"]
-        pad._log = pad._checked_log(doc["log"])
+        pad._log = pad._checked_log(doc["log"], doc if log_records else None)
         pad._finished = doc["finished"]
         pad._ended_early = doc["ended_early"] and pad._finished
         pad.updated = doc["updated"]

@@ -381,11 +381,14 @@ def undo_conflict_message(log: Sequence[Record], expected: Any, target: Record |
 
 def _saved_round(saved: Any) -> bool:
     """True for a round as a log record holds it (a dict with an id and a rev)."""
-    if not isinstance(saved, dict):
+    if type(saved) is not dict and not isinstance(saved, dict):
         return False
     round_id, rev = saved.get("id"), saved.get("rev")
-    return isinstance(round_id, str) and bool(ROUND_ID_PATTERN.fullmatch(round_id)) and (
-        type(rev) is int or is_int(rev))
+    return isinstance(round_id, str) and _is_round_id(round_id) is not None and (type(rev) is int or is_int(rev))
+
+
+_is_round_id = ROUND_ID_PATTERN.fullmatch
+"""Whether text is a round id (:data:`companion.document.ROUND_ID_PATTERN`): a match, or None."""
 
 
 def _flags(value: Any) -> bool:
@@ -402,24 +405,25 @@ def check_record(record: Record) -> None:
     a record holds are checked by the pad that loads it.  Raises ValueError
     naming the change.
     """
-    number = record.get("id")
-    kind = record.get("kind")
-    moved = record.get("undone_kind") if kind == "undo" else kind
-    if kind == "undo" and (not is_int(record.get("undoes")) or moved not in LABELS):
+    get = record.get
+    number = get("id")
+    kind = get("kind")
+    moved = get("undone_kind") if kind == "undo" else kind
+    if kind == "undo" and (not is_int(get("undoes")) or moved not in LABELS):
         raise ValueError(_("change {number} does not say which change it undid").format(number=number))
-    flags = record.get("flags")
+    flags = get("flags")
     if flags is not None and not (
         isinstance(flags, dict) and _flags(flags.get("before")) and _flags(flags.get("after"))
     ):
         raise ValueError(_("change {number} has damaged finished/ended early flags").format(number=number))
-    place, option = record.get("number"), record.get("option")
+    place, option = get("number"), get("option")
     if place is not None and not ((type(place) is int or is_int(place)) and place >= 1):
         raise ValueError(_("change {number} has a bad round number").format(number=number))
     if option is not None and not isinstance(option, str):
         raise ValueError(_("change {number} has a bad option name").format(number=number))
-    written, value = record.get("round"), record.get("value")
+    written, value = get("round"), get("value")
     if moved in ROUND_KINDS:
-        if place is None or not isinstance(written, dict):
+        if place is None or type(written) is not dict and not isinstance(written, dict):
             raise ValueError(_("change {number} does not hold the round it changed").format(number=number))
         before, after = written.get("before"), written.get("after")
         if not (before or after) or not ((before is None or _saved_round(before))
@@ -432,7 +436,7 @@ def check_record(record: Record) -> None:
             raise ValueError(_("change {number} does not hold the option it changed").format(number=number))
     elif value is not None:
         raise ValueError(_("change {number} holds an option it did not change").format(number=number))
-    hands = record.get("hands")
+    hands = get("hands")
     if hands is not None and not (
         kind == "add" and isinstance(hands, dict)
         and all(isinstance(phone, str) or phone is None for phone in hands.values())

@@ -165,6 +165,14 @@ def name_key(name: str) -> str:
     return "".join(char for char in clean if char not in JOINERS).casefold()
 
 
+_SEATED: dict[tuple[Any, ...], tuple[str, ...]] = {}
+"""(low, high, *names as given) -> the names :func:`check_players` accepted, trimmed: games
+(a backup's thousands) seat the same few tables again and again."""
+
+_SEATED_KEPT = 1024
+"""How many accepted seatings :data:`_SEATED` keeps before it starts again."""
+
+
 def check_players(players: object, low: int, high: int, title: str) -> tuple[str, ...]:
     """Validate the names of the players in seating order.
 
@@ -180,7 +188,29 @@ def check_players(players: object, low: int, high: int, title: str) -> tuple[str
         PadError: not a list of texts, a blank name, a name twice (two names
             with the same :func:`name_key`: case, spaces and invisible
             characters do not matter), or a count outside ``low``-``high``.
+
+    A list or tuple of names accepted before is answered from :data:`_SEATED`
+    without reading each name again; a refusal is worked out each time.
     """
+    key: tuple[Any, ...] | None = None
+    if type(players) is list or type(players) is tuple:
+        key = (low, high, *players)
+        try:
+            return _SEATED[key]
+        except KeyError:
+            pass
+        except TypeError:
+            key = None
+    seated = _check_players(players, low, high, title)
+    if key is not None:
+        if len(_SEATED) >= _SEATED_KEPT:
+            _SEATED.clear()
+        _SEATED[key] = seated
+    return seated
+
+
+def _check_players(players: object, low: int, high: int, title: str) -> tuple[str, ...]:
+    """:func:`check_players` read name by name."""
     if isinstance(players, (str, bytes)) or not isinstance(players, Iterable):
         raise PadError(_("Give the players as a list of names, in seating order"))
     names = list(players)

@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from companion.document import LOG_LIMIT, ROUND_KEYS, new_round_id
+from companion.document import LOG_LIMIT, ROUND_KEYS, check_log_record, new_round_id
 from companion.errors import ConflictError
 from companion.i18n import N_, _
 from companion.pads import changelog
@@ -304,9 +304,11 @@ class VersionedPad:
             raise ConflictError(changelog.changed_message(self._log, round_id, index + 1, doing))
         return index
 
-    def _checked_log(self, log: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    def _checked_log(self, log: list[dict[str, Any]], doc: dict[str, Any] | None = None) -> list[dict[str, Any]]:
         """A change log just loaded, checked: each record readable, each whole
-        round in it a valid entry, each option value valid.
+        round in it a valid entry, each option value valid; given the
+        document ``doc`` whose log it is, each record's outer fields first
+        (``companion.document.check_log_record``), in the same walk.
 
         Returns a new list of the records: a record that holds a whole round
         or an option value is a new one holding them in their checked form
@@ -314,9 +316,13 @@ class VersionedPad:
 
         Raises:
             PadError: "The saved change log is damaged: ...".
+            StoreError: an outer field is wrong (with ``doc`` only).
         """
         checked = []
+        previous = 0
         for record in log:
+            if doc is not None:
+                previous = check_log_record(doc, record, previous)
             try:
                 changelog.check_record(record)
             except ValueError as exc:

@@ -132,13 +132,13 @@ def _check_slice(games: list[Any], first: int) -> CheckedBackup:
     pads: dict[str, type[rules_core.Pad]] = {}
     for number, game in enumerate(games, start=first):
         try:
-            doc = load_doc(game)
+            doc = load_doc(game, log_records=False)
             problem = next(filter(None, map(rules_core.name_problem, doc["players"])), None)
             if problem is not None:
                 raise StoreError(problem)
             kind = doc["game"]
             pad_type = pads.get(kind) or pads.setdefault(kind, rules_core.pad_class(kind))
-            tally = frozen_game_tally(pad_type.from_loaded_doc(doc))
+            tally = frozen_game_tally(pad_type.from_loaded_doc(doc, log_records=True))
         except (StoreError, rules_core.PadError) as error:
             reason = str(error).rstrip(".")
             raise BackupError(_("Game {number} in the backup is not valid: {reason}. Nothing was imported.").format(
