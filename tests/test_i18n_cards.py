@@ -120,9 +120,9 @@ def test_whose_phone_buttons_open_with_a_capital(code, buttons):
 
 
 @pytest.mark.parametrize(("code", "black", "colour"), [
-    ("en", "| black joker | 7 |", "| colour joker | 10 |"),
-    ("nb", "| svart joker | 7 |", "| farget joker | 10 |"),
-    ("de", "| schwarzer Joker | 7 |", "| farbiger Joker | 10 |"),
+    ("en", "| black joker | 7 | colour joker |", "| colour joker | 10 | nothing: block it or take it |"),
+    ("nb", "| svart joker | 7 | farget joker |", "| farget joker | 10 | ingenting: stopp det eller ta det |"),
+    ("de", "| schwarzer Joker | 7 | farbiger Joker |", "| farbiger Joker | 10 | nichts: abwehren oder annehmen |"),
 ])
 def test_the_rules_attack_table_names_jokers_in_the_language(code, black, colour):
     with language(code):
