@@ -205,9 +205,9 @@ def test_penalty_note_levels_done_and_round_winner_per_language(code, note, done
 
 
 @pytest.mark.parametrize(("code", "example", "give_back"), [
-    ("nb", "3, 3, 5 og K igjen på hånden koster 3 + 5 + 10 = 18 poeng, og et par ess koster 1.",
+    ("nb", "4, 4, 6 og K igjen på hånden koster 4 + 6 + 10 = 20 poeng; to 2-ere koster bare 2.",
      "Du tar tilbake 10 hvis den var 10 eller mer, ellers 1 hvis den var 1 eller mer, ellers ingenting."),
-    ("de", "3, 3, 5 und K übrig auf der Hand kosten 3 + 5 + 10 = 18 Punkte, und ein Paar Asse kostet 1.",
+    ("de", "4, 4, 6 und K auf der Hand kosten 4 + 6 + 10 = 20 Punkte; zwei Zweien kosten nur 2.",
      "Abgezogen werden 10, wenn er 10 oder mehr war, sonst 1, wenn er 1 oder mehr war, sonst nichts."),
 ])
 def test_one_up_rule_figures_per_language(code, example, give_back):
