@@ -10,6 +10,9 @@ from __future__ import annotations
 
 from steps import read, type_cards
 
+SHARED_SERVER = True
+"""One server for this module's tests (conftest.py): they read the rules, which no saved game changes."""
+
 ROW_SENTENCE = "Take one of the two cards now next to it into your display: it starts a new row or joins one of yours."
 
 
