@@ -151,21 +151,23 @@ def child(folder: Path, log_fd: int, seed: int, aimed: tuple[int, str, int] | No
         return "import"
 
     def first_needed(operation: str) -> str:
-        """``operation``, or the one to make first when the folder does not allow it yet."""
+        """``operation``, or the one to make first when the folder does not allow
+        it yet (a round added to the game it needs, in ``round_for``)."""
         live = [gid for gid, doc in docs.items() if not doc["finished"]]
         ended = [gid for gid, doc in docs.items() if doc["finished"]]
         if operation in ("add round", "delete round", "end early") and not live:
             return "start"
-        if operation == "delete round" and not docs[live[0]]["rounds"]:
-            return "add round"
-        if operation == "end early" and not docs[live[-1]]["rounds"]:
-            return "add round"
+        for needing, game_id in (("delete round", live[0]), ("end early", live[-1])):
+            if operation == needing and not docs[game_id]["rounds"]:
+                round_for[:] = [game_id]
+                return "add round"
         if operation == "reopen" and not ended:
             return "end early" if live and docs[live[-1]]["rounds"] else first_needed("end early")
         if operation == "delete game" and not docs:
             return "start"
         return operation
 
+    round_for: list[str] = []
     while True:
         if aimed is not None and made >= aimed[0]:
             operation = first_needed(aimed[1])
@@ -181,7 +183,7 @@ def child(folder: Path, log_fd: int, seed: int, aimed: tuple[int, str, int] | No
             store.save_game(doc)
             changes = {doc["id"]: store.get_game(doc["id"])}
         elif operation == "add round":
-            game_id = rng.choice(live)
+            game_id = round_for.pop() if round_for else rng.choice(live)
             winner = rng.choice(PLAYERS)
             emit("doing", operation, {game_id: predicted(docs[game_id], lambda pad: pad.add_round(winner))})
             changes = {game_id: store.update_game(game_id, lambda pad: pad.add_round(winner)).to_doc()}
@@ -244,12 +246,14 @@ def read_log(path: Path) -> tuple[list[dict[str, Any]], tuple[str, dict[str, Any
 def wait_for_kill(pid: int, log: Path, ready: Callable[[str], bool], rng: random.Random) -> None:
     """Wait until the child killed itself, or ``ready(log text)`` (then kill
     it a random moment later); the child must die by SIGKILL."""
-    deadline = time.monotonic() + 60
-    while not ready(log.read_text()):
+    seen, deadline = "", time.monotonic() + 60
+    while not ready(text := log.read_text()):
         done, status = os.waitpid(pid, os.WNOHANG)
         if done:
             break
-        assert time.monotonic() < deadline, "the child made no progress"
+        if text != seen:
+            seen, deadline = text, time.monotonic() + 60
+        assert time.monotonic() < deadline, "the child made no progress for 60 s"
         time.sleep(0.001)
     else:
         time.sleep(rng.uniform(0, 0.02))
