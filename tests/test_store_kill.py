@@ -157,10 +157,10 @@ def child(folder: Path, log_fd: int, seed: int, aimed: tuple[int, str, int] | No
         ended = [gid for gid, doc in docs.items() if doc["finished"]]
         if operation in ("add round", "delete round", "end early") and not live:
             return "start"
-        for needing, game_id in (("delete round", live[0]), ("end early", live[-1])):
-            if operation == needing and not docs[game_id]["rounds"]:
-                round_for[:] = [game_id]
-                return "add round"
+        needed_game = {"delete round": live[0], "end early": live[-1]}.get(operation) if live else None
+        if needed_game is not None and not docs[needed_game]["rounds"]:
+            round_for[:] = [needed_game]
+            return "add round"
         if operation == "reopen" and not ended:
             return "end early" if live and docs[live[-1]]["rounds"] else first_needed("end early")
         if operation == "delete game" and not docs:
