@@ -7,7 +7,8 @@ after the end (which moves it back). Before each save it prints
 "saving <doc>", after the save returned "saved <doc>". The parent kills it
 with SIGKILL at a random moment (after a random number of acknowledged saves
 plus a random delay; one kill in three a random delay after a move between
-files started), at least 50 times. After each kill the folder opens
+files started), ``KILLS`` times (``COMPANION_KILL_CYCLES=300``, as the
+README says, before a change to the store lands). After each kill the folder opens
 through Store, every game is exactly in its last acknowledged state or in
 the state whose save was under way, the list agrees, and no temp file is
 left.
@@ -28,7 +29,8 @@ from pathlib import Path
 from companion.store import Store
 
 REPO = Path(__file__).resolve().parent.parent
-KILLS = 55
+KILLS = int(os.environ.get("COMPANION_KILL_CYCLES", "24"))
+"""Kill cycles (each a new Python process): one in three during a move between files."""
 
 CHILD = r"""
 import json, random, sys, uuid
@@ -172,6 +174,6 @@ def test_sigkill_loses_no_acknowledged_round(tmp_path):
         os.remove(log)
 
     assert saves >= 3 * KILLS
-    assert mid_save_kills >= 10
+    assert mid_save_kills >= KILLS // 3
     assert finished >= 3
     assert largest >= 5

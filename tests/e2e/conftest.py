@@ -2,11 +2,16 @@
 
 Each test gets its own ``main.py`` on 127.0.0.1, a free port and a fresh
 temporary data folder, so no game saved by one test is seen by another;
-when the test ends, the server's output must hold no "Traceback". The
-browser is Debian's headless Chromium driven by Playwright (one for the
-session), at a phone's 390x844. Every test here that uses them is marked
-``browser`` and skipped (with the reason) when Chromium or Playwright is
-missing; the screens' plain-Python state (test_screen_state.py) runs anywhere.
+when the test ends, the server's output must hold no "Traceback". A module
+that sets ``SHARED_SERVER = True`` (its tests depend on no game but the ones
+they save themselves, each under a new id) shares one ``main.py`` and data
+folder among its tests instead, and each test is checked against the part
+of the server's output printed while it ran; under pytest-xdist such a
+module's tests run on one worker (``--dist loadgroup``). The browser is
+Debian's headless Chromium driven by Playwright (one for the session), at a
+phone's 390x844. Every test here that uses them is marked ``browser`` and
+skipped (with the reason) when Chromium or Playwright is missing; the
+screens' plain-Python state (test_screen_state.py) runs anywhere.
 """
 
 from __future__ import annotations
@@ -43,6 +48,8 @@ def pytest_collection_modifyitems(config, items):
                 item.add_marker(pytest.mark.timeout(BROWSER_TIMEOUT))
             if REASON:
                 item.add_marker(pytest.mark.skip(reason=f"browser tests skipped: {REASON}"))
+            if getattr(item.module, "SHARED_SERVER", False):
+                item.add_marker(pytest.mark.xdist_group(item.module.__name__))
 
 
 @pytest.hookimpl(wrapper=True)
@@ -53,13 +60,45 @@ def pytest_runtest_makereport(item, call):
     return report
 
 
-@pytest.fixture
-def server(tmp_path):
-    """Companion's main.py with a fresh data folder, for one test.
+@pytest.fixture(scope="module")
+def shared_server(tmp_path_factory):
+    """Companion's main.py with a fresh data folder, for the tests of one
+    ``SHARED_SERVER`` module (``server`` checks each test's part of its output).
 
-    After the test, fails it when the server printed a traceback (its
-    output is in ``server.log`` in the test's tmp_path).
+    When the module's tests are done, fails when the server printed a
+    traceback after the last test's part (its output is in ``server.log``
+    in a tmp folder named after ``shared-server``).
     """
+    folder = tmp_path_factory.mktemp("shared-server")
+    data_dir = folder / "data"
+    data_dir.mkdir()
+    app = start_app(data_dir, folder / "server.log")
+    app.checked = 0
+    try:
+        yield app
+        problem = app.tracebacks(since=app.checked)
+    finally:
+        app.stop()
+    assert not problem, f"the server printed a traceback after the module's last test:\n{problem}"
+
+
+@pytest.fixture
+def server(request, tmp_path):
+    """Companion's main.py with a fresh data folder, for one test (for the
+    module, ``shared_server``, in a ``SHARED_SERVER`` module).
+
+    After the test, fails it when the server printed a traceback while it
+    ran (the output is in ``server.log`` in the test's tmp_path, or the
+    shared server's).
+    """
+    if getattr(request.module, "SHARED_SERVER", False):
+        app = request.getfixturevalue("shared_server")
+        start = len(app.log())
+        yield app
+        app.checked = len(app.log())
+        problem = app.tracebacks(since=start)
+        assert not problem, f"the server printed a traceback during the test:\n{problem}"
+        return
     data_dir = tmp_path / "data"
     data_dir.mkdir()
     app = start_app(data_dir, tmp_path / "server.log")

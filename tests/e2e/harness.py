@@ -10,11 +10,11 @@ can query) is built only when asked: :meth:`AppPage.open` does that after
 every page load. Buttons are then found by role and name, text fields by
 label, and the app's ``ft.Semantics(identifier=...)`` nodes by test id.
 
-Every wait here waits for a condition (a text, a field's value, no new frame
-for a while) and fails with an ``AssertionError`` naming a screenshot of
-the page when the condition does not come; the one fixed pause is the
-200 ms a clicked Flutter text field needs before it takes typing
-(``TYPE_SETTLE``, flet-here.md).
+Every wait here waits for a condition (a text, a field's value, the focus,
+no new frame for a while) and fails with an ``AssertionError`` naming a
+screenshot of the page when the condition does not come; there is no fixed
+pause (a typing that a Flutter text field lost while it took the focus is
+seen and typed again).
 """
 
 from __future__ import annotations
@@ -58,8 +58,8 @@ SERVER_START_TIMEOUT = 90.0
 """Most seconds a server may take to listen: about 1 s when the machine is idle, over 30 s
 when eight test runs share its two cores (a ceiling on a wait, not a pause)."""
 STOP_TIMEOUT = 10.0
-TYPE_SETTLE = 0.2
-"""Seconds to let a clicked Flutter text field take focus before typing."""
+FOCUS_TIMEOUT_MS = 1_000
+"""How long a clicked Flutter text field may take to have the focus before it is clicked again."""
 
 TYPED_TIMEOUT_MS = 2_000
 """How long a text field may take to hold what was typed before typing again."""
@@ -169,10 +169,11 @@ class Server:
         """What the server printed so far."""
         return self.log_path.read_text(encoding="utf-8", errors="replace")
 
-    def tracebacks(self) -> str:
-        """The server's output from its first "Traceback" on ("" when it printed none)."""
+    def tracebacks(self, since: int = 0) -> str:
+        """The server's output from its first "Traceback" after character ``since``
+        of its log on ("" when it printed none there)."""
         log = self.log()
-        start = log.find("Traceback")
+        start = log.find("Traceback", since)
         return "" if start < 0 else log[start:]
 
 
@@ -333,6 +334,20 @@ class AppPage:
         """Tap a navigation bar destination."""
         self.page.get_by_role("tab", name=name).click()
 
+    def _focused(self, label: str) -> bool:
+        """Whether the text field labelled ``label`` has the focus now or within ``FOCUS_TIMEOUT_MS``."""
+        from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+        try:
+            self.page.wait_for_function(
+                "label => ((document.activeElement && document.activeElement.getAttribute('aria-label')) || '')"
+                ".startsWith(label)",
+                arg=label, polling=20, timeout=FOCUS_TIMEOUT_MS,
+            )
+        except PlaywrightTimeout:
+            return False
+        return True
+
     def _holds(self, text: str) -> bool:
         """Whether the focused field holds ``text`` now or within ``TYPED_TIMEOUT_MS``."""
         from playwright.sync_api import TimeoutError as PlaywrightTimeout
@@ -361,9 +376,7 @@ class AppPage:
         for _ in range(attempts):
             for _ in range(5):
                 self.page.get_by_label(label).first.click()
-                time.sleep(TYPE_SETTLE)
-                focused = self.page.evaluate("document.activeElement.getAttribute('aria-label') || ''")
-                if focused.startswith(label):
+                if self._focused(label):
                     break
             self.page.keyboard.press("Control+a")
             self.page.keyboard.type(text)

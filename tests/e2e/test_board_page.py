@@ -2,8 +2,8 @@
 shows the game as saved, repaints when a phone saves, and offers nothing
 that changes the game.
 
-Each test has its own server and data folder (conftest.py); the board and
-the phone are two browser contexts, that is two sessions. Games are set up
+The tests share one server and data folder (conftest.py), each on a game
+of its own; the board and the phone are two browser contexts, that is two sessions. Games are set up
 through a ``Store`` on the server's folder. One-card gives the round's
 winner one round win (seed 002, "Winning"); the deal moves one seat a
 round and the player after the dealer starts.
@@ -19,6 +19,8 @@ import steps
 from harness import BOARD, PHONE, AppPage
 
 PLAYERS = ["Ann", "Ben", "Cy"]
+SHARED_SERVER = True
+"""One server for this module's tests (conftest.py): each opens the board or the pad of a game it saved itself."""
 
 
 @pytest.fixture

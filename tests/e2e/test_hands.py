@@ -14,6 +14,9 @@ from __future__ import annotations
 from companion.store import Store
 from steps import PLAYERS, latest, saved_game, tap_values
 
+SHARED_SERVER = True
+"""One server for this module's tests (conftest.py): each plays a game it saved itself, opened by its address."""
+
 
 def say_whose(phone, player: str) -> None:
     """On a pad: "My hand", then (asked once) "<player>'s phone": the hand sheet opens."""

@@ -12,6 +12,9 @@ import pytest
 from harness import PHONE, AppPage
 from steps import PLAYERS, saved_game
 
+SHARED_SERVER = True
+"""One server for this module's tests (conftest.py): each opens a checker by its address or a game it saved itself."""
+
 NB_REASON = "Nei. På en 5 kan du legge en 5 eller en 6, ikke en konge."
 DE_REASON = "Nein. Oben liegt 5: erlaubt ist 5 oder 6, nicht König."
 NB_FIELD = "Eller skriv kort"

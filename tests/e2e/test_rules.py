@@ -10,6 +10,9 @@ from __future__ import annotations
 
 from steps import read, type_cards
 
+SHARED_SERVER = True
+"""One server for this module's tests (conftest.py): they read the rules, which no saved game changes."""
+
 ROW_SENTENCE = "Take one of the card's two new neighbours into your display, to start a row or to add to one."
 
 

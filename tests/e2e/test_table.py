@@ -2,10 +2,10 @@
 as saved now, a change another phone made meanwhile is put to the user as a
 question, nothing is lost or silently doubled, and every phone repaints.
 
-Each test has its own server and data folder (conftest.py); the second (and
-third) phone is another browser context, that is another session with its
-own phone storage (the ``phones`` fixture, conftest.py). Games are set up through a ``Store`` on the server's
-folder (the store is shared safely between processes) and read back from it
+The tests share one server and data folder (conftest.py), each on a game
+of its own; the second (and third) phone is another browser context, that
+is another session with its own phone storage (the ``phones`` fixture,
+conftest.py). Games are set up through a ``Store`` on the server's folder (the store is shared safely between processes) and read back from it
 to check what was saved. One-card scores one round win per round (seed 002,
 "Winning"); One Up counts each value once, K=10 (seed 000, "Scoring").
 """
@@ -22,6 +22,10 @@ from companion.pads import new_pad
 from companion.store import Store
 from harness import PHONE, AppPage, Server, start_app
 from steps import PLAYERS, latest, pad_on, saved_game, tap_values
+
+SHARED_SERVER = True
+"""One server for this module's tests (conftest.py): each plays a game it saved itself,
+opened by its address (the read-only folder's test starts its own)."""
 
 
 def test_two_phones_add_at_once_in_one_up_and_the_second_is_asked(server, phones):
