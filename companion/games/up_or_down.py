@@ -237,7 +237,7 @@ def ring_neighbours(ring: Sequence[int], card: int) -> tuple[int, int]:
 
     Returns:
         ``(lower, higher)``, the nearest ring cards below and above ``card``,
-        e.g. ``ring_neighbours([4, 34, 52, 60, 88, 101], 37) == (34, 52)``.
+        e.g. ``ring_neighbours([9, 41, 58, 66, 93, 117], 50) == (41, 58)``.
         A card lower than the lowest or higher than the highest goes between
         the lowest and the highest, and the answer is ``(lowest, highest)``.
         The player then takes one of the two into their display.
@@ -247,11 +247,12 @@ def ring_neighbours(ring: Sequence[int], card: int) -> tuple[int, int]:
             two cards, holds a number twice or a number outside 1-126, or
             already holds ``card``.
 
-    Rule: seed 004, the turn ("37 zwischen 34 und 52", and the case lower
-    than the lowest / higher than the highest); rulings.md, "Up or Down?".
+    Rule: seed 004, the turn (the card placed between its two nearest ring
+    cards, and the case lower than the lowest / higher than the highest);
+    rulings.md, "Up or Down?".
 
-    >>> ring_neighbours([4, 34, 52, 60, 88, 101], 37), ring_neighbours([4, 34, 52], 120)
-    ((34, 52), (4, 52))
+    >>> ring_neighbours([9, 41, 58, 66, 93, 117], 50), ring_neighbours([9, 41, 58], 120)
+    ((41, 58), (9, 58))
     """
     numbers = _card_numbers(ring, "ring")
     if len(numbers) < 2:

@@ -102,11 +102,11 @@ def check_lay_off(app: AppPage) -> str:
 
 def check_up_or_down(app: AppPage) -> str:
     app.open("/check/up_or_down")
-    type_cards(app, "Or type numbers", "4 34 52 60 88 101")
-    type_cards(app, "Or type numbers", "37")
-    app.see("37 goes between 34 and 52")
+    type_cards(app, "Or type numbers", "9 41 58 66 93 117")
+    type_cards(app, "Or type numbers", "50")
+    app.see("50 goes between 41 and 58")
     app.scroll(160)
-    return "37 goes between 34 and 52"
+    return "50 goes between 41 and 58"
 
 
 def setup_one_up(app: AppPage) -> str:
