@@ -376,7 +376,7 @@ def test_tie_is_a_whole_word_and_never_empties():
 def test_a_table_row_reads_as_a_sentence():
     hit = search("colour joker")[0]
     assert (hit.game, hit.section) == ("one_card", "special")
-    assert hit.snippet == "Attack card colour joker: next player draws 10; passed on by nothing: block it or take it."
+    assert hit.snippet == "Attack card colour joker · Next player draws: 10 · Passed on by: nothing: block it or take it."
     assert [hit.snippet[start:end] for start, end in hit.marks] == ["colour", "joker"]
     assert "|" not in "".join(h.snippet for h in search("level"))
 

@@ -214,7 +214,7 @@ def test_a_seed_word_of_another_language_finds_its_section_through_the_glossary(
 def test_an_english_word_in_a_german_session_finds_its_section():
     hit = search("shield", language="de")[0]
     assert (hit.game, hit.section, hit.title) == ("one_card", "special", "Sonderkarten")
-    assert hit.snippet.startswith("Karte 3: ") and "Schild: beendet einen wartenden Angriff." in hit.snippet
+    assert hit.snippet.startswith("Karte 3 · Wirkung: ") and "Schild: beendet einen wartenden Angriff." in hit.snippet
     assert hit.marks == ()
     assert [(h.game, h.section) for h in search("safety valve", language="de")] == [("up_to_nine", "end")]
 

@@ -32,7 +32,7 @@ def test_a_word_one_or_two_letters_off_finds_what_the_word_finds(code, query, me
 
 
 def test_a_typo_hit_is_ranked_and_marked_as_the_word():
-    assert first("jokr", "en") == ("one_card", "special", "Card joker: power goes on anything; the strongest attack.",
+    assert first("jokr", "en") == ("one_card", "special", "Card joker · Power: goes on anything; the strongest attack.",
                                    ["joker"])
     assert first("safty valve", "en")[:2] == ("up_to_nine", "end")
 
@@ -98,9 +98,9 @@ def test_what_beats_a_king_shows_what_fits_in_one_up(code, query, start):
 
 
 @pytest.mark.parametrize(("code", "query", "snippet"), [
-    ("en", "level 4", "Level 4: contract 3 sets of 3; max wild 2 total, max 1 per set, at least one set with no wild."),
-    ("nb", "nivå 4", "Nivå 4: regel 3 sett på 3; maks wild 2 i alt, maks 1 per sett, minst 1 sett uten wild."),
-    ("de", "Stufe 4", "Stufe 4: vorgabe 3 Sätze aus 3; max. joker 2 insgesamt, max. 1 je Satz, mindestens 1 Satz "
+    ("en", "level 4", "Level 4 · Contract: 3 sets of 3 · Max wild: 2 total, max 1 per set, at least one set with no wild."),
+    ("nb", "nivå 4", "Nivå 4 · Regel: 3 sett på 3 · Maks wild: 2 i alt, maks 1 per sett, minst 1 sett uten wild."),
+    ("de", "Stufe 4", "Stufe 4 · Vorgabe: 3 Sätze aus 3 · Max. Joker: 2 insgesamt, max. 1 je Satz, mindestens 1 Satz "
                       "ohne Joker."),
 ])
 def test_level_4_shows_the_level_4_row(code, query, snippet):

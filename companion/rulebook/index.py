@@ -189,12 +189,14 @@ def _sentences(paragraph: str) -> list[str]:
 
 
 def _table_sentences(table: Table) -> list[str]:
-    """A table's rows as sentences: ``"Attack card A♠: next player draws 5."``."""
+    """A table's rows as sentences, each cell after its column's name as the
+    table writes it (German nouns keep their capital): ``"Attack card A♠ ·
+    Next player draws: 5."``."""
     header, body = table[0], table[1:]
     sentences = []
     for row in body:
-        rest = "; ".join(f"{name.lower()} {cell}" for name, cell in zip(header[1:], row[1:], strict=False))
-        sentences.append(f"{header[0]} {row[0]}: {rest}.".replace("**", ""))
+        cells = (f"{name}: {cell}" for name, cell in zip(header[1:], row[1:], strict=False))
+        sentences.append(" · ".join((f"{header[0]} {row[0]}", *cells)).replace("**", "") + ".")
     return sentences
 
 

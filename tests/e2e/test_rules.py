@@ -119,4 +119,4 @@ def test_a_short_question_and_a_typo_show_their_answer_first(app):
     app.see("9 sections in 3 games")
     hits = read(app, "hits")
     assert hits.index("One-card · Special cards") < hits.index("One Up · Variants")
-    assert "Card joker: power goes on anything; the strongest attack." in hits
+    assert "Card joker · Power: goes on anything; the strongest attack." in hits
