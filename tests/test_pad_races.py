@@ -265,3 +265,64 @@ def test_the_changes_view_opened_after_another_phones_undo_undoes_what_it_shows(
         return rounds_saved(store, game_id)
 
     assert two_phones(tmp_path, 3, play) == 1
+
+
+def test_the_saved_message_and_its_undo_stay_on_the_table_they_were_shown_on(tmp_path):
+    async def play(store, game_id, phones):
+        ann = phones[0]
+        await add_round(ann, "Cy", 3)
+        on_table = says(ann, "Round 3 saved")
+        await tap(ann, "Add round")
+        await sees(ann, "Round 4")
+        return on_table, says(ann, "Round 3 saved")
+
+    assert two_phones(tmp_path, 2, play) == (True, False)
+
+
+def one_phone(tmp_path, game: str, play):
+    """Run ``play(store, game_id, phone)`` with one in-process phone on the pad of a new ``game`` of Ann, Ben and Cy."""
+
+    async def run():
+        store = Store(tmp_path)
+        pad = new_pad(game, PLAYERS)
+        store.save_game(pad.to_doc())
+        main = session_main(store, TableAccess(tmp_path, required=False, host="127.0.0.1", port=8550))
+        phone = await open_session(main, f"/pad/{pad.id}", server_hub())
+        return await play(store, pad.id, phone)
+
+    return run_alone(run())
+
+
+def test_a_refusal_names_the_blank_hands_and_goes_with_the_sheet(tmp_path):
+    refusal = ("Cy went out, so Ann and Ben still hold cards: enter what Ann and Ben have left "
+               "(their cards or penalty points)")
+
+    async def play(store, game_id, phone):
+        await tap(phone, "Add round")
+        await tap(phone, "Cy went out")
+        await tap(phone, "Save round")
+        shown = await sees(phone, refusal)
+        in_bar = says(phone, f"Not saved: {refusal}")
+        await tap(phone, "Cancel")
+        await sees(phone, "Add round")
+        return shown, in_bar, says(phone, refusal)
+
+    assert one_phone(tmp_path, "up_to_nine", play) == (True, False, False)
+
+
+def test_save_while_a_question_is_open_says_to_answer_it_and_the_answer_saves_the_entry_as_it_is_now(tmp_path):
+    async def play(store, game_id, phones):
+        ann, ben = phones
+        await tap(ann, "Add round")
+        await tap(ben, "Add round")
+        await tap(ben, "Cy won")
+        await sees(ben, "Round 3 saved")
+        await tap(ann, "Ben won")
+        await sees(ann, "Save as round 4")
+        await tap(ann, "Cy won")
+        told = await sees(ann, "First answer the question above: \u201cSave as round 4\u201d or \u201cDrop mine\u201d")
+        await tap(ann, "Save as round 4")
+        await sees(ann, "Round 4 saved")
+        return told, [row["winner"] for row in pad_of(store, game_id).rounds]
+
+    assert two_phones(tmp_path, 2, play) == (True, ["Ann", "Ben", "Cy", "Cy"])

@@ -337,6 +337,20 @@ def problem_screen(title: str, text: str) -> ft.Control:
     )
 
 
+def pinned(*notes: ft.Control | None, sheet: ft.Control) -> ft.Control:
+    """An entry ``sheet`` under ``notes`` (None left out: the question
+    another phone's change puts, what changed meanwhile, why a save was
+    refused): the notes stay at the top, in view on the shortest phone
+    whichever part of the sheet the user had scrolled to and tapped "Save"
+    in, and only the sheet scrolls under them. The sheet keeps its place
+    in the tree whether notes are shown or not, so a note coming or going
+    never builds the sheet anew (the user's taps are kept)."""
+    shown = [note for note in notes if note is not None]
+    return ft.Column(
+        [ft.Column(shown, spacing=10, visible=bool(shown)), scrolling(sheet)], expand=True, spacing=10 if shown else 0
+    )
+
+
 def scrolling(*controls: ft.Control | None, spacing: int = 10) -> ft.Control:
     """``controls`` (None left out), ``spacing`` px apart, in one column that
     fills the screen and scrolls (the pad's screen does not scroll as a
@@ -528,7 +542,7 @@ def GamePad(game_id: str) -> ft.Control:
     opened = ft.use_ref(None)
     question, set_question = ft.use_state(None)
     view, set_view = ft.use_state("pad")
-    detail, show_detail = ft.use_state(None)
+    detail, set_detail = ft.use_state(None)
     refusal, set_refusal = ft.use_state(("", 0))
     mine, set_mine = ft.use_state(None)
     hand_next = ft.use_ref(False)
@@ -548,7 +562,7 @@ def GamePad(game_id: str) -> ft.Control:
     on_go = use_latest(lambda name: go(name))
     on_end = use_latest(lambda: page.run_task(act, lambda saved: saved.end_early(), _("Game ended")))
     on_row = use_latest(lambda number: open_sheet(number))
-    on_detail = use_latest(show_detail)
+    on_detail = use_latest(lambda number: show_detail(number))
     on_add = use_latest(lambda: open_sheet(NEW_ROUND))
     on_hand = use_latest(lambda: my_hand())
     on_save_hands = use_latest(lambda: page.run_task(save_hands))
@@ -577,11 +591,33 @@ def GamePad(game_id: str) -> ft.Control:
     table_hands = hands.table_hands(pad, shown.draft)
     me = phone_player(pad.players, session.phone)
 
+    def leave():
+        """What the pad shows changes (a sheet or a view opens or closes):
+        the message shown over what it showed goes with it, so its Undo is
+        never tapped over a screen it does not name."""
+        session.dismissed(session.message_id)
+
     def show_sheet(mark: SheetMark | None):
         """Open an entry sheet on ``mark``, or close it (None)."""
+        leave()
         sheet_ref.current = mark
         set_sheet(mark)
         set_question(None)
+
+    def close_sheet():
+        """Back to the table without saving: a refusal of the sheet's entry goes with it."""
+        show_sheet(None)
+        set_problem("")
+
+    def show_detail(number: int | None):
+        """Show round ``number``'s detail, or close it (None)."""
+        leave()
+        set_detail(number)
+
+    def show_hand(player: str | None):
+        """Show ``player``'s "My hand" sheet, or close it (None)."""
+        leave()
+        set_mine(player)
 
     def open_sheet(number: int):
         """Open the sheet for round ``number``, or for a new round (NEW_ROUND)."""
@@ -593,14 +629,14 @@ def GamePad(game_id: str) -> ft.Control:
     def open_hand(player: str):
         """Open ``player``'s "My hand" sheet, marked with the game as it is now."""
         hand_mark.current = hands.mark_hand(pad, table_hands.draft, player)
-        set_mine(player)
+        show_hand(player)
 
     def my_hand():
         """Open this phone's player's own hand; ask first whose phone it is when nobody said."""
         set_problem("")
         if me is None:
             hand_next.current = True
-            set_view("phone")
+            go("phone")
             return
         open_hand(me)
 
@@ -608,7 +644,7 @@ def GamePad(game_id: str) -> ft.Control:
         refusal, hand_mark.current = hands.send_hand(store, game_id, mine, entry, by, hand_mark.current)
         if refusal:
             return refusal
-        set_mine(None)
+        show_hand(None)
         announce_hands(session, game_id)
         session.tell(_("{player}'s hand is in").format(player=mine))
         return None
@@ -635,7 +671,6 @@ def GamePad(game_id: str) -> ft.Control:
         if outcome.conflict is not None:
             set_question((outcome.conflict, entry))
             return None
-        session.tell(_("Not saved: {reason}").format(reason=outcome.message))
         return outcome.message
 
     def undo_from_bar(outcome: Outcome) -> Callable[[], None] | None:
@@ -651,9 +686,16 @@ def GamePad(game_id: str) -> ft.Control:
     def submit(entry: dict) -> str | None:
         """Save the sheet's entry in a task of its own (the store's work off
         the event loop, so no other phone waits for it); a tap while that
-        save runs is not a second save. A refusal is shown over the sheet."""
+        save runs is not a second save. A refusal is shown over the sheet.
+        While another phone's change is put as a question, "Save" says so
+        (the answer then saves this entry, as it is now)."""
         mark = sheet_ref.current
         if mark is None or saving_now.current:
+            return None
+        if question is not None:
+            set_question((question[0], entry))
+            set_problem(_("First answer the question above: \u201c{apply}\u201d or \u201c{drop}\u201d").format(
+                apply=question[0].apply_label, drop=question[0].drop_label))
             return None
         saving_now.current = True
         page.run_task(save_entry, mark, entry)
@@ -688,6 +730,7 @@ def GamePad(game_id: str) -> ft.Control:
     async def answer(keep_mine: bool):
         """The user's answer to the conflict question."""
         conflict, entry = question
+        set_problem("")
         if not keep_mine:
             show_sheet(None)
             session.tell(_("Nothing changed: the game stays as saved on the other phone"))
@@ -725,6 +768,7 @@ def GamePad(game_id: str) -> ft.Control:
         """Show the pad ("pad"), its change log ("changes"), the phone's label
         ("phone"), the board's QR code ("board") or the invite ("invite")."""
         set_problem("")
+        leave()
         set_view(name)
 
     def pick_phone(label: str):
@@ -743,10 +787,10 @@ def GamePad(game_id: str) -> ft.Control:
         """What is shown instead of the table now (a sheet, a view), or None for the table."""
         if mine is not None and not pad.finished:
             hand_mark.current = hands.follow(pad, table_hands.draft, mine, hand_mark.current)
-            return scrolling(
+            return pinned(
                 notice_line(hand_mark.current.notice),
-                ui.Entry(
-                    pad, None, submit_hand, lambda: set_mine(None), None,
+                sheet=ui.Entry(
+                    pad, None, submit_hand, lambda: show_hand(None), None,
                     only=mine, start=hands.sheet_start(pad, table_hands, mine)[0],
                     key=f"{game_id}-hand-{mine}-{hand_mark.current.restarts}",
                 ),
@@ -758,15 +802,15 @@ def GamePad(game_id: str) -> ft.Control:
                     number = pad.round_number(sheet.round_id)
                 except (ConflictError, PadError):
                     shown = opened.current or pad
-            return scrolling(
+            return pinned(
                 conflict_card(pad, question[0], lambda: page.run_task(answer, True), lambda: page.run_task(answer, False))
                 if question is not None else notice_line(sheet_notice(pad, sheet)),
                 error_line(problem),
-                ui.Entry(
+                sheet=ui.Entry(
                     shown,
                     None if sheet.new else number,
                     submit,
-                    lambda: show_sheet(None),
+                    close_sheet,
                     delete_round,
                     key=f"{game_id}-{sheet.round_id or 'new'}",
                     **({"start": sheet_start.current} if sheet_start.current is not None else {}),
