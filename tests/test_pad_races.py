@@ -279,12 +279,11 @@ def test_the_saved_message_and_its_undo_stay_on_the_table_they_were_shown_on(tmp
     assert two_phones(tmp_path, 2, play) == (True, False)
 
 
-def one_phone(tmp_path, game: str, play):
-    """Run ``play(store, game_id, phone)`` with one in-process phone on the pad of a new ``game`` of Ann, Ben and Cy."""
+def one_phone(tmp_path, pad, play):
+    """Run ``play(store, game_id, phone)`` with one in-process phone on the pad of ``pad`` (saved first)."""
 
     async def run():
         store = Store(tmp_path)
-        pad = new_pad(game, PLAYERS)
         store.save_game(pad.to_doc())
         main = session_main(store, TableAccess(tmp_path, required=False, host="127.0.0.1", port=8550))
         phone = await open_session(main, f"/pad/{pad.id}", server_hub())
@@ -307,7 +306,7 @@ def test_a_refusal_names_the_blank_hands_and_goes_with_the_sheet(tmp_path):
         await sees(phone, "Add round")
         return shown, in_bar, says(phone, refusal)
 
-    assert one_phone(tmp_path, "up_to_nine", play) == (True, False, False)
+    assert one_phone(tmp_path, new_pad("up_to_nine", PLAYERS), play) == (True, False, False)
 
 
 def test_save_while_a_question_is_open_says_to_answer_it_and_the_answer_saves_the_entry_as_it_is_now(tmp_path):
@@ -326,3 +325,22 @@ def test_save_while_a_question_is_open_says_to_answer_it_and_the_answer_saves_th
         return told, [row["winner"] for row in pad_of(store, game_id).rounds]
 
     assert two_phones(tmp_path, 2, play) == (True, ["Ann", "Ben", "Cy", "Cy"])
+
+
+def test_a_won_game_shows_itself_over_at_once_and_finish_can_be_undone(tmp_path):
+    won = new_pad("one_card", PLAYERS, options={"target": 2})
+    for winner in ("Ann", "Ann"):
+        won.add_round(winner)
+
+    async def play(store, game_id, phone):
+        over = (says(phone, "Game over"), says(phone, "Ann wins!"))
+        end_now = find(phone.session.page, lambda control: isinstance(control, ft.PopupMenuItem)
+                       and control.content == "End the game now")
+        await tap(phone, "Finish game")
+        await sees(phone, "Game finished")
+        finished = (says(phone, "Finished"), pad_of(store, game_id).finished)
+        await tap(phone, "Undo")
+        await sees(phone, "Undone: game finished")
+        return over, end_now.disabled, finished, pad_of(store, game_id).finished
+
+    assert one_phone(tmp_path, won, play) == ((True, True), True, (True, True), False)

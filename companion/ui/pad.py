@@ -371,6 +371,7 @@ def pad_layout(
     hands_control: ft.Control | None = None,
     on_hand: Callable[[], None] | None = None,
     covered: bool = False,
+    end: ft.Control | None = None,
 ) -> ft.Control:
     """The pad at the table: the title ``header`` and the names and totals
     stay at the top; ``notes`` (the game's facts, the end, a refusal), the
@@ -378,7 +379,9 @@ def pad_layout(
     between them and the add button, which stays at the bottom within the
     thumb's reach (above the message bar, never under it). A game entered
     hand by hand has ``hands_control`` (the round being entered, above the
-    buttons) and ``on_hand``, the "My hand" button's handler. ``covered``
+    buttons) and ``on_hand``, the "My hand" button's handler. ``end`` (the
+    winners, :func:`end_banner`) stays under the rounds, above the buttons,
+    so the winner is in view however far the rounds scroll. ``covered``
     True keeps the pad built but unseen under a sheet or a view (see
     :func:`cover`): not painted, out of the accessibility tree, and
     disabled, so the keyboard can not reach it either. Its opacity always
@@ -394,7 +397,7 @@ def pad_layout(
     middle: list[ft.Control | None] = [*notes, RoundRows(round_lines(pad), on_row, on_detail)]
     if pad.rows:
         middle.append(ft.Text(f"{_(MARKS_LEGEND)} {_(TAP_HINT)}", size=13, color=ft.Colors.ON_SURFACE_VARIANT))
-    if pad.finished and pad.rows:
+    if pad.finished and len(pad.rows) > 1:
         middle.append(totals_chart(pad))
     controls: list[ft.Control] = [
         header,
@@ -404,6 +407,8 @@ def pad_layout(
             scroll=ft.ScrollMode.AUTO, auto_scroll=True, expand=True, spacing=2,
         ),
     ]
+    if end is not None:
+        controls.append(end)
     if hands_control is not None:
         controls.append(hands_control)
     if not pad.finished:
@@ -449,7 +454,7 @@ class MenuFacts:
         game_id: the saved game's id.
         players: how many players the game has.
         can_end: whether "End the game now" is offered (a game in progress
-            with a round).
+            with a round, not over by the rules: that one is finished).
         language: the language code the menu is written in.
     """
 
@@ -837,12 +842,12 @@ def GamePad(game_id: str) -> ft.Control:
         pad,
         PadBar(
             title, deal_text(pad), pad.undo_label if pad.can_undo else _("Undo"), pad.undo_id,
-            MenuFacts(pad.GAME, pad.id, len(pad.players), not pad.finished and bool(pad.rows), current_language()),
+            MenuFacts(pad.GAME, pad.id, len(pad.players), not (pad.finished or pad.is_over) and bool(pad.rows),
+                      current_language()),
             on_undo, on_go, on_end,
         ),
         [
             Facts(tuple(ui.facts(pad))),
-            end_banner(pad, lambda: page.run_task(act, lambda saved: saved.finish(), _("Game finished"))),
             error_line(table_problem) if above is None else None,
         ],
         on_row=on_row,
@@ -852,5 +857,6 @@ def GamePad(game_id: str) -> ft.Control:
         if table_hands.stale or table_hands.status is not None else None,
         on_hand=on_hand if pad.HAND_BY_HAND else None,
         covered=above is not None,
+        end=end_banner(pad, lambda: page.run_task(act, lambda saved: saved.finish(), _("Game finished"))),
     )
     return ft.Stack([table] if above is None else [table, cover(above)], fit=ft.StackFit.EXPAND, expand=True)
