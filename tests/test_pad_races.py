@@ -13,8 +13,9 @@ from companion.server import TableAccess
 from companion.store import Store
 from companion.ui import pad as pad_screen
 from companion.ui.app import session_main
+from companion.ui.state import PHONE_KEY
 from companion.ui import hands
-from flet_session import click, find, open_session, run_alone, server_hub, shown_strings, tap, until
+from flet_session import click, find, go_to, open_session, run_alone, server_hub, shown_strings, tap, until
 from test_hands_rounds import pad_of
 from test_hands_saving import one_up_entry
 
@@ -344,3 +345,22 @@ def test_a_won_game_shows_itself_over_at_once_and_finish_can_be_undone(tmp_path)
         return over, end_now.disabled, finished, pad_of(store, game_id).finished
 
     assert one_phone(tmp_path, won, play) == ((True, True), True, (True, True), False)
+
+
+def test_check_from_the_pad_opens_at_the_level_of_the_player_whose_phone_it_is(tmp_path):
+    nine = new_pad("up_to_nine", PLAYERS)
+    for _round in range(6):
+        nine.add_round({"Ann": {"laid_down": False, "hand": ["K♠"], "points": None},
+                        "Ben": {"laid_down": True, "hand": [], "points": None},
+                        "Cy": {"laid_down": False, "hand": ["5♥"], "points": None}})
+
+    async def run():
+        store = Store(tmp_path)
+        store.save_game(nine.to_doc())
+        main = session_main(store, TableAccess(tmp_path, required=False, host="127.0.0.1", port=8550))
+        bens = await open_session(main, f"/pad/{nine.id}", server_hub(),
+                                  lambda name, args: "Ben's phone" if args == {"key": PHONE_KEY} else None)
+        await go_to(bens, f"/check/up_to_nine?game_id={nine.id}")  # where the pad's "Check" goes
+        return await sees(bens, "Level 7: straight of 7 · max wild 3")
+
+    assert run_alone(run())

@@ -628,6 +628,20 @@ class TestTheCheckerFollowsAGame:
         assert follow(store, "/check", nine.id).game_id == one_up.id
         assert follow(store, f"/check?game_id={nine.id}", "") == Followed()
 
+    def test_the_checker_starts_at_the_level_of_the_player_whose_phone_it_is(self, tmp_path):
+        store = Store(tmp_path)
+        nine = new_pad("up_to_nine", PLAYERS)
+        for _round in range(6):
+            nine.add_round({"Ann": {"laid_down": False, "hand": ["K♠"], "points": None},
+                            "Ben": {"laid_down": True, "hand": [], "points": None},
+                            "Cy": {"laid_down": False, "hand": ["5♥"], "points": None}})
+        store.save_game(nine.to_doc())
+        route = f"/check/up_to_nine?game_id={nine.id}"
+        assert follow(store, route, "", "Ben's phone").start == {"level": 7}
+        assert follow(store, route, "", "Ann's phone").start == {"level": 1}
+        assert follow(store, route, "", "Phone 3F2A").start == {}
+        assert follow(store, route, "", "Dee's phone").start == {}
+
     def test_a_session_records_the_pad_it_showed(self):
         session = SessionState()
         assert session.pad_game_id == ""
