@@ -173,6 +173,25 @@ class TestUpOrDownDraft:
         draft.remove_row(0)
         assert len(draft.sheets["Ann"]["rows"]) == 1
 
+    def test_the_discard_pile_is_typed_as_a_number(self):
+        pad = new_pad("up_or_down", ["Ann", "Ben"])
+        draft = up_or_down_draft(pad, None)
+        draft.type_rows("8 3")
+        draft.type_discard("10")
+        assert (draft.sheets["Ann"]["discarded"], draft.discard_typed(), draft.discard_error) == (10, "10", "")
+        draft.type_discard("1o")
+        assert (draft.sheets["Ann"]["discarded"], draft.discard_typed()) == (10, "1o")
+        assert draft.discard_error == "Type the cards on the discard pile as a whole number, like 4"
+        draft.type_discard("")
+        assert (draft.sheets["Ann"]["discarded"], draft.discard_error) == (0, "")
+        draft.type_discard(" 4 ")
+        draft.step_discard(1)
+        assert draft.discard_typed() == "5"
+        draft.show("Ben")
+        assert draft.discard_typed() == "0"
+        pad.add_round(**draft.entry())
+        assert pad.totals == {"Ann": 29, "Ben": 0}
+
     def test_a_row_stored_as_counts_is_kept_when_editing(self):
         pad = new_pad("up_or_down", ["Ann", "Ben"])
         pad.add_round({"Ann": {"rows": [[8, 5]], "discarded": 2}, "Ben": {"rows": [["red", "red"]]}})
