@@ -364,3 +364,43 @@ def test_check_from_the_pad_opens_at_the_level_of_the_player_whose_phone_it_is(t
         return await sees(bens, "Level 7: straight of 7 · max wild 3")
 
     assert run_alone(run())
+
+
+def round_row(phone, number: int) -> ft.Control:
+    """The table's row of round ``number`` (a tap opens its sheet)."""
+    return find(phone.session.page, lambda control: isinstance(control, ft.Semantics)
+                and control.identifier == f"round-{number}").content
+
+
+async def open_round(phone, number: int) -> None:
+    """On ``phone``: tap round ``number``'s row and wait for its sheet."""
+    await click(phone, round_row(phone, number))
+    await sees(phone, f"Round {number} (edit)")
+
+
+def test_a_round_deleted_under_an_edit_goes_back_in_its_place_or_over_the_round_there_now(tmp_path):
+    async def play(store, game_id, phones):
+        ann, ben = phones
+        await open_round(ann, 2)
+        await open_round(ben, 2)
+        await tap(ben, "Delete this round")
+        await sees(ben, "Round 2 deleted")
+        await tap(ann, "Ann won")
+        await sees(ann, f"{PHONE} deleted round 2 while you were editing it")
+        offered = [says(ann, words) for words in ("Put it back as round 2", "Save over round 2 now", "Drop mine")]
+        await tap(ann, "Put it back as round 2")
+        await sees(ann, "Round 2 saved")
+        back = [row["winner"] for row in pad_of(store, game_id).rounds]
+        await open_round(ben, 3)
+        await open_round(ann, 3)
+        await tap(ben, "Delete this round")
+        await sees(ben, "Round 3 deleted")
+        await tap(ann, "Ben won")
+        await sees(ann, "Put it back as round 3")
+        last = says(ann, "Save over round 3 now")
+        await tap(ann, "Put it back as round 3")
+        await sees(ann, "Round 3 saved")
+        return offered, back, last, [row["winner"] for row in pad_of(store, game_id).rounds]
+
+    assert two_phones(tmp_path, 3, play) == (
+        [True, True, True], ["Ann", "Ann", "Cy"], False, ["Ann", "Ann", "Ben"])

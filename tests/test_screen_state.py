@@ -446,15 +446,36 @@ class TestSavingFromTwoPhones:
         assert (over.saved, over.message) == (True, "Round 2 saved")
         assert [r["winner"] for r in _latest(store, game_id).rounds] == ["Ann", "Ann"]
 
-    def test_edit_against_delete_offers_to_save_it_as_a_new_round(self, table):
+    def test_edit_against_delete_offers_to_put_it_back_in_its_place(self, table):
         store, game_id = table
         mark = saving.mark_round(_latest(store, game_id), 1)
         assert saving.delete_round(store, game_id, mark, "Ann's phone").message == "Round 1 deleted"
         mine = saving.save_round(store, game_id, mark, {"winner": "Cy"}, "Ben's phone")
         assert mine.message == "Ann's phone deleted round 1 while you were editing it"
         assert mine.conflict.kind == saving.GONE
-        assert mine.conflict.apply_label == "Save as round 2"
+        assert (mine.conflict.apply_label, mine.conflict.drop_label) == ("Put it back as round 1", "Drop mine")
         assert [r["winner"] for r in _latest(store, game_id).rounds] == ["Ben"]
+        back = saving.save_round(store, game_id, mine.conflict.mark, {"winner": "Cy"}, "Ben's phone")
+        assert (back.saved, back.message) == (True, "Round 1 saved")
+        assert [r["winner"] for r in _latest(store, game_id).rounds] == ["Cy", "Ben"]
+
+    def test_edit_against_delete_may_save_over_the_round_there_now(self, table):
+        store, game_id = table
+        mark = saving.mark_round(_latest(store, game_id), 1)
+        assert saving.delete_round(store, game_id, mark, "Ann's phone").saved
+        mine = saving.save_round(store, game_id, mark, {"winner": "Cy"}, "Ben's phone")
+        label, over_mark = mine.conflict.also
+        assert label == "Save over round 1 now"
+        over = saving.save_round(store, game_id, over_mark, {"winner": "Cy"}, "Ben's phone")
+        assert (over.saved, over.message) == (True, "Round 1 saved")
+        assert [r["winner"] for r in _latest(store, game_id).rounds] == ["Cy"]
+
+    def test_the_last_round_deleted_under_an_edit_goes_back_at_the_end_with_nothing_to_save_over(self, table):
+        store, game_id = table
+        mark = saving.mark_round(_latest(store, game_id), 2)
+        assert saving.delete_round(store, game_id, mark, "Ann's phone").saved
+        mine = saving.save_round(store, game_id, mark, {"winner": "Cy"}, "Ben's phone")
+        assert (mine.conflict.apply_label, mine.conflict.also) == ("Put it back as round 2", None)
 
     def test_delete_against_edit_asks_and_delete_against_delete_tells(self, table):
         store, game_id = table

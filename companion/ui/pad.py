@@ -178,10 +178,15 @@ def round_now(pad: Pad, number: int) -> str:
     return _("Round {number} now: {cells}").format(number=number, cells=cells)
 
 
-def conflict_card(pad: Pad, conflict: Conflict, on_apply: Callable[[], None], on_drop: Callable[[], None]) -> ft.Control:
+def conflict_card(
+    pad: Pad, conflict: Conflict, on_apply: Callable[[], None], on_drop: Callable[[], None],
+    on_also: Callable[[], None] | None = None,
+) -> ft.Control:
     """The question put when another phone changed the game under an open
     sheet: what happened, the round as it is now (an edit or a delete), and
-    the two answers (apply mine again / keep the game as it is)."""
+    the answers (apply mine again / keep the game as it is; ``on_also``,
+    the conflict's third answer when it has one: save over the round that
+    has the deleted one's number now)."""
     lines: list[ft.Control] = [
         ft.Row(
             [
@@ -200,6 +205,8 @@ def conflict_card(pad: Pad, conflict: Conflict, on_apply: Callable[[], None], on
             ],
         )
     )
+    if conflict.also is not None and on_also is not None:
+        lines.append(ft.OutlinedButton(conflict.also[0], on_click=on_also, height=TOUCH))
     return ft.Semantics(
         identifier="conflict",
         container=True,
@@ -732,20 +739,22 @@ def GamePad(game_id: str) -> ft.Control:
             show_sheet(None)
             set_problem(outcome.message)
 
-    async def answer(keep_mine: bool):
-        """The user's answer to the conflict question."""
+    async def answer(keep_mine: bool, mark: SheetMark | None = None):
+        """The user's answer to the conflict question: keep theirs, or save
+        mine on the question's mark (``mark``: the third answer's)."""
         conflict, entry = question
         set_problem("")
         if not keep_mine:
             show_sheet(None)
             session.tell(_("Nothing changed: the game stays as saved on the other phone"))
             return
-        sheet_ref.current = conflict.mark
-        set_sheet(conflict.mark)
+        mark = mark or conflict.mark
+        sheet_ref.current = mark
+        set_sheet(mark)
         if conflict.kind == DELETE:
-            outcome = await asyncio.to_thread(saving.delete_round, store, game_id, conflict.mark, by)
+            outcome = await asyncio.to_thread(saving.delete_round, store, game_id, mark, by)
         else:
-            outcome = await save_from_sheet(conflict.mark, entry)
+            outcome = await save_from_sheet(mark, entry)
         set_question(None)
         refusal = settle(outcome, entry)
         if refusal:
@@ -808,7 +817,8 @@ def GamePad(game_id: str) -> ft.Control:
                 except (ConflictError, PadError):
                     shown = opened.current or pad
             return pinned(
-                conflict_card(pad, question[0], lambda: page.run_task(answer, True), lambda: page.run_task(answer, False))
+                conflict_card(pad, question[0], lambda: page.run_task(answer, True), lambda: page.run_task(answer, False),
+                              lambda: page.run_task(answer, True, question[0].also[1] if question[0].also else None))
                 if question is not None else notice_line(sheet_notice(pad, sheet)),
                 error_line(problem),
                 sheet=ui.Entry(
