@@ -412,13 +412,12 @@ def Entry(pad: UpOrDownPad, number: int | None, submit: Submit, close, delete, *
         )
     discard = ft.Row(
         [
-            ft.Text(_("Cards on the discard pile"), expand=True),
             icon_button(ft.Icons.REMOVE, _("{name} minus").format(name=_("Discard pile")),
                         partial(draft.step_discard, -1), disabled=sheet["discarded"] <= 0),
             ft.TextField(
                 label=_("{player}'s discard pile").format(player=shown),
                 value=None if draft.phone_has_discard else draft.discard_typed(),
-                keyboard_type=ft.KeyboardType.NUMBER, width=96, text_align=ft.TextAlign.CENTER,
+                keyboard_type=ft.KeyboardType.NUMBER, expand=True, text_align=ft.TextAlign.CENTER,
                 on_change=lambda e: draft.type_discard(e.control.value),
             ),
             icon_button(ft.Icons.ADD, _("{name} plus").format(name=_("Discard pile")), partial(draft.step_discard, 1)),
