@@ -381,7 +381,7 @@ def pad_layout(
     end: ft.Control | None = None,
 ) -> ft.Control:
     """The pad at the table: the title ``header`` and the names and totals
-    stay at the top; ``notes`` (the game's facts, the end, a refusal), the
+    stay at the top; ``notes`` (the game's facts, a refusal), the
     rounds (newest in view), the legend and the finished game's chart scroll
     between them and the add button, which stays at the bottom within the
     thumb's reach (above the message bar, never under it). A game entered
