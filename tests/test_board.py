@@ -57,6 +57,19 @@ def test_a_finished_game_marks_the_winners_and_nobody_deals():
     assert winners_text(pad) == "Ann wins!"
 
 
+def test_a_won_game_not_yet_finished_shows_itself_over_with_nobody_to_deal():
+    pad = one_card("Ann", "Ann", target=2)
+    assert (pad.is_over, pad.finished) == (True, False)
+    assert board_lines(pad) == [
+        BoardLine(1, "Ann", 2, "+1", False, False, True, ""),
+        BoardLine(2, "Ben", 0, "0", False, False, False, ""),
+        BoardLine(2, "Cy", 0, "0", False, False, False, ""),
+    ]
+    assert deal_text(pad) == "Game over"
+    pad.add_round("Ben")
+    assert deal_text(pad) == "Game over"
+
+
 def test_one_up_lowest_total_first_and_who_went_out_starts():
     pad = new_pad("one_up", PLAYERS)
     pad.add_round({"Ann": "K", "Ben": "5", "Cy": ""}, went_out="Cy")

@@ -13,8 +13,9 @@ from companion.server import TableAccess
 from companion.store import Store
 from companion.ui import pad as pad_screen
 from companion.ui.app import session_main
+from companion.ui.state import PHONE_KEY
 from companion.ui import hands
-from flet_session import click, find, open_session, run_alone, server_hub, shown_strings, tap, until
+from flet_session import click, find, go_to, open_session, run_alone, server_hub, shown_strings, tap, until
 from test_hands_rounds import pad_of
 from test_hands_saving import one_up_entry
 
@@ -265,3 +266,141 @@ def test_the_changes_view_opened_after_another_phones_undo_undoes_what_it_shows(
         return rounds_saved(store, game_id)
 
     assert two_phones(tmp_path, 3, play) == 1
+
+
+def test_the_saved_message_and_its_undo_stay_on_the_table_they_were_shown_on(tmp_path):
+    async def play(store, game_id, phones):
+        ann = phones[0]
+        await add_round(ann, "Cy", 3)
+        on_table = says(ann, "Round 3 saved")
+        await tap(ann, "Add round")
+        await sees(ann, "Round 4")
+        return on_table, says(ann, "Round 3 saved")
+
+    assert two_phones(tmp_path, 2, play) == (True, False)
+
+
+def one_phone(tmp_path, pad, play):
+    """Run ``play(store, game_id, phone)`` with one in-process phone on the pad of ``pad`` (saved first)."""
+
+    async def run():
+        store = Store(tmp_path)
+        store.save_game(pad.to_doc())
+        main = session_main(store, TableAccess(tmp_path, required=False, host="127.0.0.1", port=8550))
+        phone = await open_session(main, f"/pad/{pad.id}", server_hub())
+        return await play(store, pad.id, phone)
+
+    return run_alone(run())
+
+
+def test_a_refusal_names_the_blank_hands_and_goes_with_the_sheet(tmp_path):
+    refusal = ("Cy went out, so Ann and Ben still hold cards: enter what Ann and Ben have left "
+               "(their cards or penalty points)")
+
+    async def play(store, game_id, phone):
+        await tap(phone, "Add round")
+        await tap(phone, "Cy went out")
+        await tap(phone, "Save round")
+        shown = await sees(phone, refusal)
+        in_bar = says(phone, f"Not saved: {refusal}")
+        await tap(phone, "Cancel")
+        await sees(phone, "Add round")
+        return shown, in_bar, says(phone, refusal)
+
+    assert one_phone(tmp_path, new_pad("up_to_nine", PLAYERS), play) == (True, False, False)
+
+
+def test_save_while_a_question_is_open_says_to_answer_it_and_the_answer_saves_the_entry_as_it_is_now(tmp_path):
+    async def play(store, game_id, phones):
+        ann, ben = phones
+        await tap(ann, "Add round")
+        await tap(ben, "Add round")
+        await tap(ben, "Cy won")
+        await sees(ben, "Round 3 saved")
+        await tap(ann, "Ben won")
+        await sees(ann, "Save as round 4")
+        await tap(ann, "Cy won")
+        told = await sees(ann, "First answer the question above: \u201cSave as round 4\u201d or \u201cDrop mine\u201d")
+        await tap(ann, "Save as round 4")
+        await sees(ann, "Round 4 saved")
+        return told, [row["winner"] for row in pad_of(store, game_id).rounds]
+
+    assert two_phones(tmp_path, 2, play) == (True, ["Ann", "Ben", "Cy", "Cy"])
+
+
+def test_a_won_game_shows_itself_over_at_once_and_finish_can_be_undone(tmp_path):
+    won = new_pad("one_card", PLAYERS, options={"target": 2})
+    for winner in ("Ann", "Ann"):
+        won.add_round(winner)
+
+    async def play(store, game_id, phone):
+        over = (says(phone, "Game over"), says(phone, "Ann wins!"))
+        end_now = find(phone.session.page, lambda control: isinstance(control, ft.PopupMenuItem)
+                       and control.content == "End the game now")
+        await tap(phone, "Finish game")
+        await sees(phone, "Game finished")
+        finished = (says(phone, "Finished"), pad_of(store, game_id).finished)
+        await tap(phone, "Undo")
+        await sees(phone, "Undone: game finished")
+        return over, end_now.disabled, finished, pad_of(store, game_id).finished
+
+    assert one_phone(tmp_path, won, play) == ((True, True), True, (True, True), False)
+
+
+def test_check_from_the_pad_opens_at_the_level_of_the_player_whose_phone_it_is(tmp_path):
+    nine = new_pad("up_to_nine", PLAYERS)
+    for _round in range(6):
+        nine.add_round({"Ann": {"laid_down": False, "hand": ["K♠"], "points": None},
+                        "Ben": {"laid_down": True, "hand": [], "points": None},
+                        "Cy": {"laid_down": False, "hand": ["5♥"], "points": None}})
+
+    async def run():
+        store = Store(tmp_path)
+        store.save_game(nine.to_doc())
+        main = session_main(store, TableAccess(tmp_path, required=False, host="127.0.0.1", port=8550))
+        bens = await open_session(main, f"/pad/{nine.id}", server_hub(),
+                                  lambda name, args: "Ben's phone" if args == {"key": PHONE_KEY} else None)
+        await go_to(bens, f"/check/up_to_nine?game_id={nine.id}")  # where the pad's "Check" goes
+        return await sees(bens, "Level 7: straight of 7 · max wild 3")
+
+    assert run_alone(run())
+
+
+def round_row(phone, number: int) -> ft.Control:
+    """The table's row of round ``number`` (a tap opens its sheet)."""
+    return find(phone.session.page, lambda control: isinstance(control, ft.Semantics)
+                and control.identifier == f"round-{number}").content
+
+
+async def open_round(phone, number: int) -> None:
+    """On ``phone``: tap round ``number``'s row and wait for its sheet."""
+    await click(phone, round_row(phone, number))
+    await sees(phone, f"Round {number} (edit)")
+
+
+def test_a_round_deleted_under_an_edit_goes_back_in_its_place_or_over_the_round_there_now(tmp_path):
+    async def play(store, game_id, phones):
+        ann, ben = phones
+        await open_round(ann, 2)
+        await open_round(ben, 2)
+        await tap(ben, "Delete this round")
+        await sees(ben, "Round 2 deleted")
+        await tap(ann, "Ann won")
+        await sees(ann, f"{PHONE} deleted round 2 while you were editing it")
+        offered = [says(ann, words) for words in ("Put it back as round 2", "Save over round 2 now", "Drop mine")]
+        await tap(ann, "Put it back as round 2")
+        await sees(ann, "Round 2 saved")
+        back = [row["winner"] for row in pad_of(store, game_id).rounds]
+        await open_round(ben, 3)
+        await open_round(ann, 3)
+        await tap(ben, "Delete this round")
+        await sees(ben, "Round 3 deleted")
+        await tap(ann, "Ben won")
+        await sees(ann, "Put it back as round 3")
+        last = says(ann, "Save over round 3 now")
+        await tap(ann, "Put it back as round 3")
+        await sees(ann, "Round 3 saved")
+        return offered, back, last, [row["winner"] for row in pad_of(store, game_id).rounds]
+
+    assert two_phones(tmp_path, 3, play) == (
+        [True, True, True], ["Ann", "Ann", "Cy"], False, ["Ann", "Ann", "Ben"])

@@ -313,6 +313,7 @@ def test_a_new_sheet_sends_its_tiles_without_a_style_each(tmp_path):
         return built, len(plain), styled
 
     built, plain, styled = table_of_phones(tmp_path, add)
-    assert sum(built.values()) == 64
-    assert (built["Button"], built["Column"], built["Row"], built["Text"]) == (21, 5, 11, 8)
+    # Two of the columns hold the notes pinned above the sheet (none shown here) and the sheet under them.
+    assert sum(built.values()) == 66
+    assert (built["Button"], built["Column"], built["Row"], built["Text"]) == (21, 7, 11, 8)
     assert (plain, styled) == (21, ["K"])

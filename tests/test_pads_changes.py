@@ -440,3 +440,28 @@ def test_a_newer_change_that_was_undone_does_not_count_as_building_on_it():
     with pytest.raises(ConflictError) as caught:
         as_phone(pad, ANN).undo(expected=shown)
     assert str(caught.value) == "Ben's phone made a newer change (round 3 added, 20:46): undo now takes back that one"
+
+
+def test_a_round_put_back_in_its_place_after_a_delete_keeps_the_order_and_undoes_as_an_add():
+    # One-card: the round's winner gets one round win (seed 002); the order
+    # of rounds decides who deals each one.
+    pad = OneCardPad(["Ann", "Ben", "Cy"])
+    for winner in ("Ann", "Ben", "Cy"):
+        pad.add_round(winner)
+    pad.delete_round(2)
+    pad.add_at = 2
+    row = pad.add_round("Cy", expected_round=3)
+    assert [saved["winner"] for saved in pad.rounds] == ["Ann", "Cy", "Cy"]
+    assert (row.number, row.dealer, pad.add_at) == (2, "Ben", None)
+    assert pad.changes[0].label == "round 2 added"
+    pad.undo()
+    assert [saved["winner"] for saved in pad.rounds] == ["Ann", "Cy"]
+
+
+def test_a_round_put_back_past_the_next_round_is_refused():
+    pad = OneCardPad(["Ann", "Ben", "Cy"])
+    pad.add_round("Ann")
+    pad.add_at = 3
+    with pytest.raises(PadError, match="There is no place for round 3: this game has rounds 1 to 1"):
+        pad.add_round("Ben")
+    assert len(pad.rounds) == 1 and pad.add_at is None

@@ -277,3 +277,20 @@ def test_a_refused_result_names_its_player(result, message):
         pad.add_round({"Ann": res(True), "Ben": result})
     assert str(caught.value).startswith(message)
     assert pad.rows == []
+
+
+def test_blank_hands_beside_the_one_who_went_out_are_named_not_the_one_who_went_out():
+    # The sheet marks Cy alone "went out" and sends Ann and Ben blank: the
+    # refusal names Ann and Ben, whose hands are missing, not Cy.
+    pad = UpToNinePad(PLAYERS)
+    with pytest.raises(PadError) as caught:
+        pad.preview_round({"Ann": res(False), "Ben": res(False), "Cy": res(True)}, went_out="Cy")
+    assert str(caught.value) == (
+        "Cy went out, so Ann and Ben still hold cards: enter what Ann and Ben have left "
+        "(their cards or penalty points)"
+    )
+    with pytest.raises(PadError) as caught:
+        pad.preview_round({"Ann": res(False), "Ben": res(False, "K♠"), "Cy": res(True)}, went_out="Cy")
+    assert str(caught.value) == (
+        "Cy went out, so Ann still holds cards: enter what Ann has left (the cards or penalty points)"
+    )

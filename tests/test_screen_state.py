@@ -173,6 +173,25 @@ class TestUpOrDownDraft:
         draft.remove_row(0)
         assert len(draft.sheets["Ann"]["rows"]) == 1
 
+    def test_the_discard_pile_is_typed_as_a_number(self):
+        pad = new_pad("up_or_down", ["Ann", "Ben"])
+        draft = up_or_down_draft(pad, None)
+        draft.type_rows("8 3")
+        draft.type_discard("10")
+        assert (draft.sheets["Ann"]["discarded"], draft.discard_typed(), draft.discard_error) == (10, "10", "")
+        draft.type_discard("1o")
+        assert (draft.sheets["Ann"]["discarded"], draft.discard_typed()) == (10, "1o")
+        assert draft.discard_error == "Type the cards on the discard pile as a whole number, like 4"
+        draft.type_discard("")
+        assert (draft.sheets["Ann"]["discarded"], draft.discard_error) == (0, "")
+        draft.type_discard(" 4 ")
+        draft.step_discard(1)
+        assert draft.discard_typed() == "5"
+        draft.show("Ben")
+        assert draft.discard_typed() == "0"
+        pad.add_round(**draft.entry())
+        assert pad.totals == {"Ann": 29, "Ben": 0}
+
     def test_a_row_stored_as_counts_is_kept_when_editing(self):
         pad = new_pad("up_or_down", ["Ann", "Ben"])
         pad.add_round({"Ann": {"rows": [[8, 5]], "discarded": 2}, "Ben": {"rows": [["red", "red"]]}})
@@ -442,15 +461,36 @@ class TestSavingFromTwoPhones:
         assert (over.saved, over.message) == (True, "Round 2 saved")
         assert [r["winner"] for r in _latest(store, game_id).rounds] == ["Ann", "Ann"]
 
-    def test_edit_against_delete_offers_to_save_it_as_a_new_round(self, table):
+    def test_edit_against_delete_offers_to_put_it_back_in_its_place(self, table):
         store, game_id = table
         mark = saving.mark_round(_latest(store, game_id), 1)
         assert saving.delete_round(store, game_id, mark, "Ann's phone").message == "Round 1 deleted"
         mine = saving.save_round(store, game_id, mark, {"winner": "Cy"}, "Ben's phone")
         assert mine.message == "Ann's phone deleted round 1 while you were editing it"
         assert mine.conflict.kind == saving.GONE
-        assert mine.conflict.apply_label == "Save as round 2"
+        assert (mine.conflict.apply_label, mine.conflict.drop_label) == ("Put it back as round 1", "Drop mine")
         assert [r["winner"] for r in _latest(store, game_id).rounds] == ["Ben"]
+        back = saving.save_round(store, game_id, mine.conflict.mark, {"winner": "Cy"}, "Ben's phone")
+        assert (back.saved, back.message) == (True, "Round 1 saved")
+        assert [r["winner"] for r in _latest(store, game_id).rounds] == ["Cy", "Ben"]
+
+    def test_edit_against_delete_may_save_over_the_round_there_now(self, table):
+        store, game_id = table
+        mark = saving.mark_round(_latest(store, game_id), 1)
+        assert saving.delete_round(store, game_id, mark, "Ann's phone").saved
+        mine = saving.save_round(store, game_id, mark, {"winner": "Cy"}, "Ben's phone")
+        label, over_mark = mine.conflict.also
+        assert label == "Save over round 1 now"
+        over = saving.save_round(store, game_id, over_mark, {"winner": "Cy"}, "Ben's phone")
+        assert (over.saved, over.message) == (True, "Round 1 saved")
+        assert [r["winner"] for r in _latest(store, game_id).rounds] == ["Cy"]
+
+    def test_the_last_round_deleted_under_an_edit_goes_back_at_the_end_with_nothing_to_save_over(self, table):
+        store, game_id = table
+        mark = saving.mark_round(_latest(store, game_id), 2)
+        assert saving.delete_round(store, game_id, mark, "Ann's phone").saved
+        mine = saving.save_round(store, game_id, mark, {"winner": "Cy"}, "Ben's phone")
+        assert (mine.conflict.apply_label, mine.conflict.also) == ("Put it back as round 2", None)
 
     def test_delete_against_edit_asks_and_delete_against_delete_tells(self, table):
         store, game_id = table
@@ -642,6 +682,20 @@ class TestTheCheckerFollowsAGame:
         store.delete_game(nine.id)
         assert follow(store, "/check", nine.id).game_id == one_up.id
         assert follow(store, f"/check?game_id={nine.id}", "") == Followed()
+
+    def test_the_checker_starts_at_the_level_of_the_player_whose_phone_it_is(self, tmp_path):
+        store = Store(tmp_path)
+        nine = new_pad("up_to_nine", PLAYERS)
+        for _round in range(6):
+            nine.add_round({"Ann": {"laid_down": False, "hand": ["K♠"], "points": None},
+                            "Ben": {"laid_down": True, "hand": [], "points": None},
+                            "Cy": {"laid_down": False, "hand": ["5♥"], "points": None}})
+        store.save_game(nine.to_doc())
+        route = f"/check/up_to_nine?game_id={nine.id}"
+        assert follow(store, route, "", "Ben's phone").start == {"level": 7}
+        assert follow(store, route, "", "Ann's phone").start == {"level": 1}
+        assert follow(store, route, "", "Phone 3F2A").start == {}
+        assert follow(store, route, "", "Dee's phone").start == {}
 
     def test_a_session_records_the_pad_it_showed(self):
         session = SessionState()

@@ -133,6 +133,7 @@ class Pad(VersionedPad):
         self._log: list[dict[str, Any]] = []
         self.by: str | None = None
         self.hands_by: dict[str, str | None] | None = None
+        self.add_at: int | None = None
         self._set_replay(self._replay(self._rounds, self._options))
 
     @classmethod

@@ -20,9 +20,10 @@ from babel.support import LazyProxy
 
 from companion.cards import CardError, as_cards
 from companion.games import up_to_nine
-from companion.i18n import N_, _, lazy
+from companion.i18n import N_, _, lazy, ngettext
 from companion.pads.base import Pad, PadError, Row, check_count, points_text
 from companion.pads.table import stored_card_texts
+from companion.wording import join_words
 
 FINISHED = up_to_nine.FINISHED
 """The level of a player who has laid down level 9."""
@@ -210,7 +211,9 @@ class UpToNinePad(Pad):
         og straffepoeng": the round ends when a hand is empty); the rules core
         says whose result reads so (``up_to_nine.went_out``) and, when the
         round is scored, that only one player went out and that they laid
-        down (rulings.md, Up to 9).
+        down (rulings.md, Up to 9). When ``went_out`` is named, every other
+        player still holds cards, so one whose hand is given as nothing is
+        refused by name (a hand left blank, not a second player going out).
         """
         try:
             empty = [player for player, result in stored.items() if up_to_nine.went_out(_round_result(result), player)]
@@ -222,6 +225,15 @@ class UpToNinePad(Pad):
         if out not in empty:
             raise PadError(_("{name} went out, so {name} has no cards and no penalty points left: clear them, "
                              "or choose who went out").format(name=out))
+        blank = [player for player in empty if player != out]
+        if blank:
+            raise PadError(ngettext(
+                "{out} went out, so {names} still holds cards: enter what {names} has left "
+                "(the cards or penalty points)",
+                "{out} went out, so {names} still hold cards: enter what {names} have left "
+                "(their cards or penalty points)",
+                len(blank),
+            ).format(out=out, names=join_words(blank)))
         return out
 
     def _result(self, player: str, value: object) -> dict[str, Any]:

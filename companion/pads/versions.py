@@ -53,7 +53,12 @@ class VersionedPad:
     from its document starts with ``by = None``. Likewise ``hands_by``
     (player -> the label of the phone that entered their hand, or None) is
     recorded with the next round added through this pad object, for a round
-    entered hand by hand (``companion.pads.hands``).
+    entered hand by hand (``companion.pads.hands``). And ``add_at`` (a round
+    number, or None) puts the next round added through this pad object at
+    that number, the rounds from there on moving one down: a round another
+    phone deleted while it was being edited goes back in its place, where
+    the order of rounds decides the deal (and in One Up the give-backs and
+    who starts).
     """
 
     _rounds: list[dict[str, Any]]
@@ -66,6 +71,7 @@ class VersionedPad:
     updated: str
     by: str | None
     hands_by: dict[str, str | None] | None
+    add_at: int | None
     DEFAULTS: dict[str, Any]
 
     def round_id(self, number: int) -> str:
@@ -235,15 +241,26 @@ class VersionedPad:
     # ----- machinery for subclasses ---------------------------------------
 
     def _add(self, entry: dict[str, Any], expected_round: int | None) -> Row:
-        """Append a checked entry as the next round; return its row (see the
-        class docstring for ``expected_round``)."""
+        """Append a checked entry as the next round, or put it at round
+        ``add_at`` (then cleared); return its row (see the class docstring
+        for ``expected_round`` and ``add_at``).
+
+        Raises:
+            ConflictError: the next round is no longer ``expected_round``.
+            PadError: ``add_at`` is past the next round, or the rounds do
+                not score with the entry there.
+        """
+        at, self.add_at = self.add_at, None
         if expected_round is not None and expected_round != self.next_round:
             raise ConflictError(changelog.add_conflict_message(self._log, expected_round, self.next_round))
+        number = self.next_round if at is None else at
+        if isinstance(number, bool) or not isinstance(number, int) or not 1 <= number <= self.next_round:
+            raise PadError(_("There is no place for round {number}: this game has rounds 1 to {count}").format(
+                number=repr(number), count=len(self._rounds)))
         saved = {"id": new_round_id({r["id"] for r in self._rounds}), "rev": self._seq + 1, **entry}
-        self._commit(
-            "add", rounds=[*self._rounds, saved], number=self.next_round, round_change=(None, saved), reopen=True,
-        )
-        return self.rows[-1]
+        rounds = [*self._rounds[:number - 1], saved, *self._rounds[number - 1:]]
+        self._commit("add", rounds=rounds, number=number, round_change=(None, saved), reopen=True)
+        return self.rows[number - 1]
 
     def _edit(self, round: str | int, entry: dict[str, Any], expected_rev: int | None) -> Row:
         """Replace a round (by id or number) with a checked entry; return its new row."""

@@ -101,8 +101,9 @@ class BoardLine:
         last: the player's score in the last round as the pad's cell shows
             it (the game's ``change_text``: "+13", "+20 L2"); "" before the
             first round.
-        deals: the player deals the next round (never once the game is finished).
-        starts: the player starts the next round (never once finished, nor
+        deals: the player deals the next round (never once the game is
+            over, finished or not).
+        starts: the player starts the next round (never once over, nor
             where the pad can not know: One Up's first round).
         wins: the player is one of the winners (once the game is over).
         note: the game's line under the name (``board_note``; "" for none).
@@ -123,8 +124,9 @@ def board_lines(pad: Pad) -> list[BoardLine]:
     tied players in the order the pad gives them)."""
     ui = game_ui(pad.GAME)
     last_row = pad.rows[-1] if pad.rows else None
-    dealer = None if pad.finished else pad.next_dealer
-    starter = None if pad.finished else pad.next_starter
+    over = pad.finished or pad.is_over
+    dealer = None if over else pad.next_dealer
+    starter = None if over else pad.next_starter
     winners = set(pad.winners)
     return [
         BoardLine(

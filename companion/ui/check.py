@@ -9,7 +9,8 @@ else the game in progress (the newest saved game not finished).  Switching
 games keeps following it (``?game_id=`` stays in the address), so coming
 back to the followed game finds its options again (One Up's wild joker, an
 edited Up to 9 level table).  For any other game the player
-count is picked on the screen.
+count is picked on the screen.  On the phone of one of the followed game's
+players, the game's panel opens where that player is (Up to 9: their level).
 """
 
 from __future__ import annotations
@@ -24,11 +25,12 @@ import flet as ft
 
 from companion import registry
 from companion.i18n import _
+from companion.pads import PadError, pad_from_doc
 from companion.store import StoreError
 from companion.ui.ask_answers import CHECK_PLAYERS
 from companion.ui.ask_cards import game_tiles
 from companion.ui.games import game_ui
-from companion.ui.state import navigate, use_session, use_store
+from companion.ui.state import navigate, phone_player, use_session, use_store
 from companion.ui.widgets import labelled, screen_header, tile_button
 
 @dataclass(frozen=True)
@@ -42,6 +44,10 @@ class Followed:
         players: its player count (None when none is followed).
         from_pad: True when the address named it (the checker was opened
             from its pad, which the back arrow returns to).
+        start: where the game's panel opens for the player whose phone
+            this is (the game UI's ``check_start``, e.g. ``{"level": 7}``;
+            ``{}`` when the phone is no player's of the game, or the game
+            has nothing of the kind).
     """
 
     game_id: str | None = None
@@ -49,9 +55,10 @@ class Followed:
     options: Mapping[str, Any] = field(default_factory=dict)
     players: int | None = None
     from_pad: bool = False
+    start: Mapping[str, Any] = field(default_factory=dict)
 
 
-def follow(store, route: str, shown: str) -> Followed:
+def follow(store, route: str, shown: str, phone: str = "") -> Followed:
     """The saved game the checker follows.
 
     Args:
@@ -59,11 +66,12 @@ def follow(store, route: str, shown: str) -> Followed:
         route: the address shown (``/check/one_up?game_id=<id>``).
         shown: the id of the saved game whose score pad this session showed
             last (empty: none).
+        phone: this phone's label ("Ben's phone"; empty: not known).
 
     Returns:
         A ``Followed`` for the game named by ``?game_id=`` in ``route``
         (``from_pad`` set), else for ``shown``, else for the newest game in
-        progress; an empty ``Followed`` when there is none, the game named
+        progress, with where the panel starts for ``phone``'s player; an empty ``Followed`` when there is none, the game named
         is not found or the saved games can not be read (the checker then
         works on its own; the pad and History say what is wrong).
     """
@@ -82,7 +90,22 @@ def follow(store, route: str, shown: str) -> Followed:
     if doc is None:
         return Followed()
     return Followed(game_id, doc.get("game"), doc.get("options") or {},
-                    len(doc.get("players", [])) or None, from_pad)
+                    len(doc.get("players", [])) or None, from_pad, _start(doc, phone))
+
+
+def _start(doc: Mapping[str, Any], phone: str) -> Mapping[str, Any]:
+    """Where the checker of saved game ``doc`` opens for the player whose
+    phone is labelled ``phone`` (the game UI's optional ``check_start(pad,
+    player)``); ``{}`` when the phone is no player's, the game has no such
+    hook or can not be replayed (the pad says why)."""
+    player = phone_player(doc.get("players") or [], phone)
+    start = getattr(game_ui(doc.get("game")), "check_start", None) if doc.get("game") in registry.GAME_IDS else None
+    if player is None or start is None:
+        return {}
+    try:
+        return start(pad_from_doc(doc), player)
+    except (PadError, ValueError):
+        return {}
 
 
 def followed_game() -> Followed:
@@ -90,7 +113,7 @@ def followed_game() -> Followed:
     the page's address and this session's last score pad
     (``SessionState.pad_game_id``)."""
     session = use_session()
-    return follow(use_store(), ft.context.page.route or "", session.pad_game_id)
+    return follow(use_store(), ft.context.page.route or "", session.pad_game_id, session.phone)
 
 
 def _players_row(count: int, supported: range, choose: Callable[[int], None]) -> ft.Control:
@@ -139,5 +162,9 @@ def CheckScreen(game: str | None) -> ft.Control:
     ]
     if not own:
         controls.append(_players_row(players, supported, set_count))
-    controls.append(game_ui(current).Check(options, players, key=current))
+    # The panel opens anew once the phone's player is known (its label is
+    # read after the first paint), not when their place moves on while the
+    # panel is open: the cards picked there are kept.
+    start = followed.start if own else {}
+    controls.append(game_ui(current).Check(options, players, key=f"{current}-mine" if start else current, **start))
     return ft.Column(controls, spacing=12)

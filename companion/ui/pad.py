@@ -180,10 +180,15 @@ def round_now(pad: Pad, number: int) -> str:
     return _("Round {number} now: {cells}").format(number=number, cells=cells)
 
 
-def conflict_card(pad: Pad, conflict: Conflict, on_apply: Callable[[], None], on_drop: Callable[[], None]) -> ft.Control:
+def conflict_card(
+    pad: Pad, conflict: Conflict, on_apply: Callable[[], None], on_drop: Callable[[], None],
+    on_also: Callable[[], None] | None = None,
+) -> ft.Control:
     """The question put when another phone changed the game under an open
     sheet: what happened, the round as it is now (an edit or a delete), and
-    the two answers (apply mine again / keep the game as it is)."""
+    the answers (apply mine again / keep the game as it is; ``on_also``,
+    the conflict's third answer when it has one: save over the round that
+    has the deleted one's number now)."""
     lines: list[ft.Control] = [
         ft.Row(
             [
@@ -202,6 +207,8 @@ def conflict_card(pad: Pad, conflict: Conflict, on_apply: Callable[[], None], on
             ],
         )
     )
+    if conflict.also is not None and on_also is not None:
+        lines.append(ft.OutlinedButton(conflict.also[0], on_click=on_also, height=TOUCH))
     return ft.Semantics(
         identifier="conflict",
         container=True,
@@ -339,6 +346,20 @@ def problem_screen(title: str, text: str) -> ft.Control:
     )
 
 
+def pinned(*notes: ft.Control | None, sheet: ft.Control) -> ft.Control:
+    """An entry ``sheet`` under ``notes`` (None left out: the question
+    another phone's change puts, what changed meanwhile, why a save was
+    refused): the notes stay at the top, in view on the shortest phone
+    whichever part of the sheet the user had scrolled to and tapped "Save"
+    in, and only the sheet scrolls under them. The sheet keeps its place
+    in the tree whether notes are shown or not, so a note coming or going
+    never builds the sheet anew (the user's taps are kept)."""
+    shown = [note for note in notes if note is not None]
+    return ft.Column(
+        [ft.Column(shown, spacing=10, visible=bool(shown)), scrolling(sheet)], expand=True, spacing=10 if shown else 0
+    )
+
+
 def scrolling(*controls: ft.Control | None, spacing: int = 10) -> ft.Control:
     """``controls`` (None left out), ``spacing`` px apart, in one column that
     fills the screen and scrolls (the pad's screen does not scroll as a
@@ -359,14 +380,17 @@ def pad_layout(
     hands_control: ft.Control | None = None,
     on_hand: Callable[[], None] | None = None,
     covered: bool = False,
+    end: ft.Control | None = None,
 ) -> ft.Control:
     """The pad at the table: the title ``header`` and the names and totals
-    stay at the top; ``notes`` (the game's facts, the end, a refusal), the
+    stay at the top; ``notes`` (the game's facts, a refusal), the
     rounds (newest in view), the legend and the finished game's chart scroll
     between them and the add button, which stays at the bottom within the
     thumb's reach (above the message bar, never under it). A game entered
     hand by hand has ``hands_control`` (the round being entered, above the
-    buttons) and ``on_hand``, the "My hand" button's handler. ``covered``
+    buttons) and ``on_hand``, the "My hand" button's handler. ``end`` (the
+    winners, :func:`end_banner`) stays under the rounds, above the buttons,
+    so the winner is in view however far the rounds scroll. ``covered``
     True keeps the pad built but unseen under a sheet or a view (see
     :func:`cover`): not painted, out of the accessibility tree, and
     disabled, so the keyboard can not reach it either. Its opacity always
@@ -382,7 +406,7 @@ def pad_layout(
     middle: list[ft.Control | None] = [*notes, RoundRows(round_lines(pad), on_row, on_detail)]
     if pad.rows:
         middle.append(ft.Text(f"{_(MARKS_LEGEND)} {_(TAP_HINT)}", size=13, color=ft.Colors.ON_SURFACE_VARIANT))
-    if pad.finished and pad.rows:
+    if pad.finished and len(pad.rows) > 1:
         middle.append(totals_chart(pad))
     controls: list[ft.Control] = [
         header,
@@ -392,6 +416,8 @@ def pad_layout(
             scroll=ft.ScrollMode.AUTO, auto_scroll=True, expand=True, spacing=2,
         ),
     ]
+    if end is not None:
+        controls.append(end)
     if hands_control is not None:
         controls.append(hands_control)
     if not pad.finished:
@@ -437,7 +463,7 @@ class MenuFacts:
         game_id: the saved game's id.
         players: how many players the game has.
         can_end: whether "End the game now" is offered (a game in progress
-            with a round).
+            with a round, not over by the rules: that one is finished).
         language: the language code the menu is written in.
     """
 
@@ -530,7 +556,7 @@ def GamePad(game_id: str) -> ft.Control:
     opened = ft.use_ref(None)
     question, set_question = ft.use_state(None)
     view, set_view = ft.use_state("pad")
-    detail, show_detail = ft.use_state(None)
+    detail, set_detail = ft.use_state(None)
     refusal, set_refusal = ft.use_state(("", 0))
     mine, set_mine = ft.use_state(None)
     hand_next = ft.use_ref(False)
@@ -553,7 +579,7 @@ def GamePad(game_id: str) -> ft.Control:
     on_go = use_latest(lambda name: go(name))
     on_end = use_latest(lambda: page.run_task(act, lambda saved: saved.end_early(), _("Game ended")))
     on_row = use_latest(lambda number: open_sheet(number))
-    on_detail = use_latest(show_detail)
+    on_detail = use_latest(lambda number: show_detail(number))
     on_add = use_latest(lambda: open_sheet(NEW_ROUND))
     on_hand = use_latest(lambda: my_hand())
     on_typed = use_latest(lambda entry: keep_sheet(sheet_ref.current, entry))
@@ -591,10 +617,17 @@ def GamePad(game_id: str) -> ft.Control:
         kept = None if mark is None else kept_sheets.KeptSheet(mark, entry)
         writer.put(partial(kept_sheets.keep, store, game_id, session.phone, kept))
 
+    def leave():
+        """What the pad shows changes (a sheet or a view opens or closes):
+        the message shown over what it showed goes with it, so its Undo is
+        never tapped over a screen it does not name."""
+        session.dismissed(session.message_id)
+
     def show_sheet(mark: SheetMark | None, restored_notice: str | None = None):
         """Open an entry sheet on ``mark``, or close it (None); a sheet kept
         from before comes back with ``restored_notice`` ("" or what happened
         to it meanwhile) and is marked not saved yet."""
+        leave()
         sheet_ref.current = mark
         set_sheet(mark)
         set_question(None)
@@ -616,6 +649,21 @@ def GamePad(game_id: str) -> ft.Control:
         sheet_start.current = sheet.entry
         show_sheet(sheet.mark, sheet.notice)
 
+    def close_sheet():
+        """Back to the table without saving: a refusal of the sheet's entry goes with it."""
+        show_sheet(None)
+        set_problem("")
+
+    def show_detail(number: int | None):
+        """Show round ``number``'s detail, or close it (None)."""
+        leave()
+        set_detail(number)
+
+    def show_hand(player: str | None):
+        """Show ``player``'s "My hand" sheet, or close it (None)."""
+        leave()
+        set_mine(player)
+
     def open_sheet(number: int):
         """Open the sheet for round ``number``, or for a new round (NEW_ROUND)."""
         opened.current = pad
@@ -626,14 +674,14 @@ def GamePad(game_id: str) -> ft.Control:
     def open_hand(player: str):
         """Open ``player``'s "My hand" sheet, marked with the game as it is now."""
         hand_mark.current = hands.mark_hand(pad, table_hands.draft, player)
-        set_mine(player)
+        show_hand(player)
 
     def my_hand():
         """Open this phone's player's own hand; ask first whose phone it is when nobody said."""
         set_problem("")
         if me is None:
             hand_next.current = True
-            set_view("phone")
+            go("phone")
             return
         open_hand(me)
 
@@ -641,7 +689,7 @@ def GamePad(game_id: str) -> ft.Control:
         refusal, hand_mark.current = hands.send_hand(store, game_id, mine, entry, by, hand_mark.current)
         if refusal:
             return refusal
-        set_mine(None)
+        show_hand(None)
         announce_hands(session, game_id)
         session.tell(_("{player}'s hand is in").format(player=mine))
         return None
@@ -668,7 +716,6 @@ def GamePad(game_id: str) -> ft.Control:
         if outcome.conflict is not None:
             set_question((outcome.conflict, entry))
             return None
-        session.tell(_("Not saved: {reason}").format(reason=outcome.message))
         return outcome.message
 
     def undo_from_bar(outcome: Outcome) -> Callable[[], None] | None:
@@ -684,9 +731,16 @@ def GamePad(game_id: str) -> ft.Control:
     def submit(entry: dict) -> str | None:
         """Save the sheet's entry in a task of its own (the store's work off
         the event loop, so no other phone waits for it); a tap while that
-        save runs is not a second save. A refusal is shown over the sheet."""
+        save runs is not a second save. A refusal is shown over the sheet.
+        While another phone's change is put as a question, "Save" says so
+        (the answer then saves this entry, as it is now)."""
         mark = sheet_ref.current
         if mark is None or saving_now.current:
+            return None
+        if question is not None:
+            set_question((question[0], entry))
+            set_problem(_("First answer the question above: \u201c{apply}\u201d or \u201c{drop}\u201d").format(
+                apply=question[0].apply_label, drop=question[0].drop_label))
             return None
         saving_now.current = True
         page.run_task(save_entry, mark, entry)
@@ -718,20 +772,23 @@ def GamePad(game_id: str) -> ft.Control:
             show_sheet(None)
             set_problem(outcome.message)
 
-    async def answer(keep_mine: bool):
-        """The user's answer to the conflict question."""
+    async def answer(keep_mine: bool, mark: SheetMark | None = None):
+        """The user's answer to the conflict question: keep theirs, or save
+        mine on the question's mark (``mark``: the third answer's)."""
         conflict, entry = question
+        set_problem("")
         if not keep_mine:
             show_sheet(None)
             session.tell(_("Nothing changed: the game stays as saved on the other phone"))
             return
-        sheet_ref.current = conflict.mark
-        set_sheet(conflict.mark)
-        keep_sheet(conflict.mark, typed.current)
+        mark = mark or conflict.mark
+        sheet_ref.current = mark
+        set_sheet(mark)
+        keep_sheet(mark, typed.current)
         if conflict.kind == DELETE:
-            outcome = await asyncio.to_thread(saving.delete_round, store, game_id, conflict.mark, by)
+            outcome = await asyncio.to_thread(saving.delete_round, store, game_id, mark, by)
         else:
-            outcome = await save_from_sheet(conflict.mark, entry)
+            outcome = await save_from_sheet(mark, entry)
         set_question(None)
         refusal = settle(outcome, entry)
         if refusal:
@@ -761,6 +818,7 @@ def GamePad(game_id: str) -> ft.Control:
         """Show the pad ("pad"), its change log ("changes"), the phone's label
         ("phone"), the board's QR code ("board") or the invite ("invite")."""
         set_problem("")
+        leave()
         set_view(name)
 
     def pick_phone(label: str):
@@ -779,10 +837,10 @@ def GamePad(game_id: str) -> ft.Control:
         """What is shown instead of the table now (a sheet, a view), or None for the table."""
         if mine is not None and not pad.finished:
             hand_mark.current = hands.follow(pad, table_hands.draft, mine, hand_mark.current)
-            return scrolling(
+            return pinned(
                 notice_line(hand_mark.current.notice),
-                ui.Entry(
-                    pad, None, submit_hand, lambda: set_mine(None), None,
+                sheet=ui.Entry(
+                    pad, None, submit_hand, lambda: show_hand(None), None,
                     only=mine, start=hands.sheet_start(pad, table_hands, mine)[0],
                     key=f"{game_id}-hand-{mine}-{hand_mark.current.restarts}",
                 ),
@@ -794,16 +852,17 @@ def GamePad(game_id: str) -> ft.Control:
                     number = pad.round_number(sheet.round_id)
                 except (ConflictError, PadError):
                     shown = opened.current or pad
-            return scrolling(
+            return pinned(
                 None if restored is None else notice_line(" ".join(filter(None, [_(kept_sheets.NOT_SAVED), restored])), "not-saved"),
-                conflict_card(pad, question[0], lambda: page.run_task(answer, True), lambda: page.run_task(answer, False))
+                conflict_card(pad, question[0], lambda: page.run_task(answer, True), lambda: page.run_task(answer, False),
+                              lambda: page.run_task(answer, True, question[0].also[1] if question[0].also else None))
                 if question is not None else notice_line(sheet_notice(pad, sheet)),
                 error_line(problem),
-                ui.Entry(
+                sheet=ui.Entry(
                     shown,
                     None if sheet.new else number,
                     submit,
-                    lambda: show_sheet(None),
+                    close_sheet,
                     delete_round,
                     on_change=on_typed,
                     key=f"{game_id}-{sheet.round_id or 'new'}",
@@ -831,12 +890,12 @@ def GamePad(game_id: str) -> ft.Control:
         pad,
         PadBar(
             title, deal_text(pad), pad.undo_label if pad.can_undo else _("Undo"), pad.undo_id,
-            MenuFacts(pad.GAME, pad.id, len(pad.players), not pad.finished and bool(pad.rows), current_language()),
+            MenuFacts(pad.GAME, pad.id, len(pad.players), not (pad.finished or pad.is_over) and bool(pad.rows),
+                      current_language()),
             on_undo, on_go, on_end,
         ),
         [
             Facts(tuple(ui.facts(pad))),
-            end_banner(pad, lambda: page.run_task(act, lambda saved: saved.finish(), _("Game finished"))),
             error_line(table_problem) if above is None else None,
         ],
         on_row=on_row,
@@ -846,5 +905,6 @@ def GamePad(game_id: str) -> ft.Control:
         if table_hands.stale or table_hands.status is not None else None,
         on_hand=on_hand if pad.HAND_BY_HAND else None,
         covered=above is not None,
+        end=end_banner(pad, lambda: page.run_task(act, lambda saved: saved.finish(), _("Game finished"))),
     )
     return ft.Stack([table] if above is None else [table, cover(above)], fit=ft.StackFit.EXPAND, expand=True)

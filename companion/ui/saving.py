@@ -51,12 +51,17 @@ class SheetMark:
         in_play: True when the game was in play then (not finished): a save
             finding it finished now asks before taking it back into play
             (``Pad.expect_in_play``).
+        place: for a new round, the number it is put at instead of after
+            the last round (the pad's ``add_at``: a round deleted on another
+            phone while it was edited here goes back in its place); None:
+            after the last.
     """
 
     round_id: str | None
     rev: int | None
     number: int
     in_play: bool = True
+    place: int | None = None
 
     @property
     def new(self) -> bool:
@@ -90,9 +95,14 @@ class Conflict:
             the round as it is now (``EDIT``, ``DELETE``), or a new round at
             the current next number (``ADD``, ``GONE``).
         apply_label: the button that applies the user's entry again
-            ("Save mine over it", "Save as round 5", "Delete it anyway").
+            ("Save mine over it", "Save as round 5", "Put it back as round
+            2", "Delete it anyway").
         drop_label: the button that keeps the game as it is now
             ("Keep theirs", "Drop mine", "Keep it").
+        also: a third answer, (its button's words, the mark to save
+            against), or None: for a round deleted under an edit, saving
+            the entry over the round that has its number now ("Save over
+            round 2 now").
     """
 
     kind: str
@@ -100,6 +110,7 @@ class Conflict:
     mark: SheetMark
     apply_label: str
     drop_label: str
+    also: tuple[str, SheetMark] | None = None
 
 
 @dataclass(frozen=True)
@@ -168,6 +179,21 @@ def _new_round_conflict(kind: str, message: str, pad: Pad, in_play: bool) -> Con
                     _("Save as round {number}").format(number=number), _("Drop mine"))
 
 
+def _gone_conflict(message: str, pad: Pad, mark: SheetMark) -> Conflict:
+    """The answers when the round ``mark`` names was deleted while it was
+    edited: put it back at its number (the order of rounds decides the deal,
+    and in One Up the give-backs and who starts), save it over the round
+    that has that number now (when one does), or drop it."""
+    place = min(mark.number, pad.next_round)
+    back = SheetMark(None, None, pad.next_round, mark.in_play, place=place)
+    also = None
+    if place <= len(pad.rows):
+        over = SheetMark(pad.round_id(place), pad.round_rev(place), place, mark.in_play)
+        also = (_("Save over round {number} now").format(number=place), over)
+    return Conflict(GONE, message, back, _("Put it back as round {number}").format(number=place), _("Drop mine"),
+                    also)
+
+
 def moved(pad: Pad, mark: SheetMark) -> bool:
     """True when the round ``mark`` names changed or went since its sheet
     was opened (for a new round: another round was added or deleted), as
@@ -198,7 +224,7 @@ def _conflict(store: Any, game_id: str, mark: SheetMark, message: str, deleting:
     if pad is None:
         return None
     if mark.in_play and pad.finished and not moved(pad, mark):
-        ended = SheetMark(mark.round_id, mark.rev, pad.next_round if mark.new else mark.number, False)
+        ended = SheetMark(mark.round_id, mark.rev, pad.next_round if mark.new else mark.number, False, mark.place)
         if deleting:
             return Conflict(DELETE, message, ended, _("Delete it and play on"), _("Keep it"))
         return Conflict(ENDED, message, ended, _("Save and play on"), _("Drop mine"))
@@ -207,7 +233,7 @@ def _conflict(store: Any, game_id: str, mark: SheetMark, message: str, deleting:
     try:
         number = pad.round_number(mark.round_id)
     except (ConflictError, PadError):
-        return None if deleting else _new_round_conflict(GONE, message, pad, mark.in_play)
+        return None if deleting else _gone_conflict(message, pad, mark)
     now = SheetMark(mark.round_id, pad.round_rev(number), number, mark.in_play)
     if deleting:
         return Conflict(DELETE, message, now, _("Delete it anyway"), _("Keep it"))
@@ -230,6 +256,7 @@ def save_round(store: Any, game_id: str, mark: SheetMark, entry: dict, by: str |
     def change(pad: Pad) -> None:
         _expect_in_play(pad, mark)
         if mark.new:
+            pad.add_at = mark.place
             pad.add_round(**entry, expected_round=mark.number)
         else:
             pad.edit_round(mark.round_id, **entry, expected_rev=mark.rev)
@@ -240,7 +267,7 @@ def save_round(store: Any, game_id: str, mark: SheetMark, entry: dict, by: str |
         return Outcome(False, str(error), _conflict(store, game_id, mark, str(error), deleting=False))
     except REFUSED as error:
         return Outcome(False, str(error))
-    number = pad.next_round - 1 if mark.new else pad.round_number(mark.round_id)
+    number = (mark.place or pad.next_round - 1) if mark.new else pad.round_number(mark.round_id)
     return Outcome(True, _("Round {number} saved").format(number=number), pad=pad)
 
 

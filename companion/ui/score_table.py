@@ -81,9 +81,13 @@ def signed(points: int) -> str:
 def deal_text(pad: Pad) -> str:
     """Whose deal it is, in one line: "Round 4: Ben deals, Cy starts" (who
     starts is left out where the pad can not know it: One Up's first round),
+    "Game over" once the rules say the game has ended though nobody tapped
+    "Finish" yet (nobody deals then: the game shows itself over at once),
     or "Finished" (``pad.next_round``, ``pad.next_dealer``, ``pad.next_starter``)."""
     if pad.finished:
         return _("Finished")
+    if pad.is_over:
+        return _("Game over")
     if pad.next_starter:
         return _("Round {number}: {dealer} deals, {starter} starts").format(
             number=pad.next_round, dealer=pad.next_dealer, starter=pad.next_starter)

@@ -196,3 +196,41 @@ def test_on_a_phone_the_dealer_and_the_starter_keep_their_names_beside_their_mar
     finally:
         context.close()
     assert all(width >= 20 for width in widths.values()), widths
+
+
+SHORT_PHONE = {"width": 390, "height": 664}
+"""A short phone's screen (an iPhone 13's viewport with the browser's bars)."""
+
+
+def in_view(shown: AppPage, test_id: str, height: int, least: int = 60) -> bool:
+    """Whether the node ``test_id`` is on a screen ``height`` px high, at
+    least ``least`` px of it (waits until it is shown): Flutter clips a node
+    scrolled out of the screen to what still shows of it."""
+    node = shown.page.get_by_test_id(test_id)
+    node.wait_for(state="visible")
+    box = node.bounding_box()
+    return box["y"] >= 0 and box["y"] + box["height"] <= height and box["height"] >= least
+
+
+def test_the_winning_round_puts_the_winner_in_view_on_every_phone_and_the_board(server, board, phones):
+    game_id = one_card_game(server, *["Ben", "Cy", "Ann"] * 4, target=5)
+    shown = board(f"/board/{game_id}")
+    ann, ben = steps.pad_on(phones, game_id, "Ann"), steps.pad_on(phones, game_id, "Ben")
+    for phone in (ann, ben):
+        phone.page.set_viewport_size(SHORT_PHONE)
+    ann.tap("Add round")
+    ann.tap("Ann won")
+    assert shown.wait_text("board-status", "Game over") == "Game over"
+    assert in_view(shown, "board-winners", BOARD["height"])
+    assert shown.page.get_by_text("deals", exact=True).count() == 0
+    for phone in (ann, ben):
+        phone.see("Ann wins!")
+        phone.settle()
+        assert in_view(phone, "game-over", SHORT_PHONE["height"])
+    ann.tap("Finish game")
+    ann.see("Game finished")
+    later = phones(f"/pad/{game_id}")
+    later.page.set_viewport_size(SHORT_PHONE)
+    later.see("Ann wins!")
+    later.settle()
+    assert in_view(later, "game-over", SHORT_PHONE["height"])

@@ -298,6 +298,24 @@ def test_up_or_down_rulings_example_typed_in_few_taps(app):
     ])
 
 
+def test_up_or_down_ten_discards_typed_in_few_taps(app):
+    new_game(app, "Up or Down?", ["Ann", "Ben"])
+    count = Taps(app)
+    count.tap("Count the scores")
+    count.type("Ann's rows, typed", "8 3, 2 1, 8 5")
+    count.type("Ann's discard pile", "10")
+    app.see("76 points")
+    count.tap("Ben")
+    count.type("Ben's rows, typed", "4 2")
+    count.type("Ben's discard pile", "10")
+    app.see("18 points")
+    count.tap("Save scores")
+    assert app.wait_text("total-Ann", "76") == "76"
+    assert app.wait_text("total-Ben", "18") == "18"
+    # Per player: their name (Ann is shown first), their rows, their discard pile; then one save.
+    assert count.taps == 7
+
+
 def test_up_or_down_colours_typed_and_buttons_kept(app):
     new_game(app, "Up or Down?", ["Ann", "Ben"])
     app.tap("Count the scores")

@@ -307,3 +307,55 @@ def test_saves_after_a_phone_closed_send_it_nothing(server, phones):
         ann.tap(f"{winner} won")
         ann.see(f"Round {number} saved")
     assert [round_["winner"] for round_ in latest(server, game_id).rounds] == ["Ann", "Ben", "Cy"]
+
+
+SHORT_PHONE = {"width": 390, "height": 664}
+"""A short phone's screen (an iPhone 13's viewport with the browser's bars)."""
+
+
+def wholly_in_view(box: dict | None, height: int) -> bool:
+    """Whether a node's ``box`` is wholly on a screen ``height`` px high, at
+    least a button's height of it (Flutter clips a node scrolled out of the
+    screen to what still shows of it, 2 px say)."""
+    return box is not None and box["y"] >= 0 and box["y"] + box["height"] <= height and box["height"] >= 40
+
+
+def scroll_to_the_foot(phone: AppPage, button: str, turns: int = 10) -> None:
+    """Scroll ``phone``'s screen down with the mouse wheel until ``button`` is in view (at most ``turns`` turns)."""
+    height = phone.page.viewport_size["height"]
+    phone.page.mouse.move(phone.page.viewport_size["width"] / 2, height / 2)
+    for _turn in range(turns):
+        phone.page.mouse.wheel(0, 600)
+        phone.settle()
+        if wholly_in_view(phone.button(button).bounding_box(), height):
+            return
+    raise AssertionError(f"{button!r} did not come into view after {turns} turns of the wheel")
+
+
+def test_the_question_after_two_phones_save_round_three_is_in_view_on_a_short_phone(server, phones):
+    pad = new_pad("one_up", PLAYERS)
+    for hands in ({"Ann": "K", "Ben": "5", "Cy": ""}, {"Ann": "2", "Ben": "", "Cy": "3"}):
+        pad.add_round(hands=hands, went_out=next(player for player, cards in hands.items() if not cards))
+    Store(server.data_dir).save_game(pad.to_doc())
+    ann, ben = pad_on(phones, pad.id, "Ann"), pad_on(phones, pad.id, "Ben")
+    ben.page.set_viewport_size(SHORT_PHONE)
+    ann.tap("Add round")
+    ben.tap("Add round")
+    tap_values(ann, "Ann", ["A"])
+    tap_values(ann, "Ben", ["6"])
+    ann.tap("Cy went out")
+    tap_values(ben, "Ann", ["4"])
+    tap_values(ben, "Cy", ["2"])
+    ben.tap("Ben went out")
+    ann.tap("Save round")
+    ann.see("Round 3 saved")
+    # Ben scrolls down to the "Save round" at the foot of his sheet and taps it.
+    scroll_to_the_foot(ben, "Cancel")
+    ben.tap("Save round")
+    ben.see("Round 3 was just saved on Ann's phone: save yours as round 4, or drop it?")
+    ben.settle()
+    for box in (ben.page.get_by_test_id("conflict").bounding_box(), ben.button("Save as round 4").bounding_box()):
+        assert wholly_in_view(box, SHORT_PHONE["height"]), box
+    ben.tap("Save as round 4")
+    ben.see("Round 4 saved")
+    assert len(latest(server, pad.id).rounds) == 4

@@ -11,7 +11,11 @@ offers the same hooks, and the screens reach them only through
 - ``Check(options, players)``: the checker panel (a component), given the
   followed saved game's house rules (``{}`` when no game of its kind is
   followed) and the player count (the saved game's, else the one picked on
-  the Check screen: always a whole number the game supports);
+  the Check screen: always a whole number the game supports), and the
+  keywords of ``check_start``;
+- ``check_start(pad, player)`` (optional; Up to 9 has it): where the
+  checker opens for ``player`` of the followed game ``pad`` when the phone
+  is theirs (``dict`` of ``Check`` keywords, e.g. ``{"level": 7}``);
 - ``options_panel(chosen, set_option)``: the house rules block of the New
   game screen (None: the game has none), given every option's value and
   ``set_option(name, value)``;

@@ -27,7 +27,7 @@ from companion.ui.ask_cards import NumberPicker, answer_line, number_slot
 from companion.ui.entry_sheet import HAND_DONE, Submit, entering, player_card, sheet_frame, use_changes
 from companion.ui.games import ADD_ROUND
 from companion.ui.score_table import Extra, signed
-from companion.ui.widgets import TOUCH, icon_button, section_title, stepper, tile_button
+from companion.ui.widgets import TOUCH, error_line, icon_button, section_title, stepper, tile_button
 
 GAME = "up_or_down"
 """This module's registry id."""
@@ -204,7 +204,9 @@ class UpOrDownDraft:
     typed-rows field holds on the phone the text typed there
     (``phone_has_text``): the sheet then sends that field no text, so a
     repaint that answers one keystroke never writes back an older text over
-    the keystrokes typed since."""
+    the keystrokes typed since. The discard pile is a number typed the same
+    way (``discards_typed``, ``discard_error``, ``phone_has_discard``), or
+    stepped with - and +."""
 
     sheets: dict[str, dict]
     shown: str
@@ -212,6 +214,9 @@ class UpOrDownDraft:
     typed: dict[str, str] = field(default_factory=dict)
     typing_error: str = ""
     phone_has_text: bool = False
+    discards_typed: dict[str, str] = field(default_factory=dict)
+    discard_error: str = ""
+    phone_has_discard: bool = False
 
     def _change(self, update: Callable[[dict], dict]) -> None:
         """Replace the shown player's sheet by ``update(sheet)``."""
@@ -220,12 +225,17 @@ class UpOrDownDraft:
         self.error = ""
         self.typing_error = ""
         self.phone_has_text = False
+        self.discards_typed.pop(self.shown, None)
+        self.discard_error = ""
+        self.phone_has_discard = False
 
     def show(self, player: str) -> None:
         """Show ``player``'s display."""
         self.shown = player
         self.typing_error = ""
         self.phone_has_text = False
+        self.discard_error = ""
+        self.phone_has_discard = False
 
     def type_rows(self, text: str) -> None:
         """The shown player's rows typed as ``text`` (:func:`read_rows`): they
@@ -262,6 +272,27 @@ class UpOrDownDraft:
     def add_row(self) -> None:
         """Start another (empty) row for the shown player."""
         self._change(lambda data: {**data, "rows": [*data["rows"], _blank_row()]})
+
+    def type_discard(self, text: str) -> None:
+        """The shown player's discard pile typed as ``text``, a whole number
+        ("" counts 0); other text is refused in ``discard_error`` and the
+        count stays as it was."""
+        typed = text.strip()
+        if typed and not (typed.isascii() and typed.isdigit()):
+            self.discards_typed[self.shown] = text
+            self.discard_error = _("Type the cards on the discard pile as a whole number, like 4")
+            self.phone_has_discard = True
+            return
+        rows_typed = self.typed.get(self.shown)
+        self._change(lambda data: {**data, "discarded": int(typed or 0)})
+        if rows_typed is not None:
+            self.typed[self.shown] = rows_typed
+        self.discards_typed[self.shown] = text
+        self.phone_has_discard = True
+
+    def discard_typed(self) -> str:
+        """The discard field's text for the shown player: what was typed, or the count."""
+        return self.discards_typed.get(self.shown, str(self.sheets[self.shown]["discarded"]))
 
     def step_discard(self, delta: int) -> None:
         """One more or one fewer card on the shown player's discard pile."""
@@ -392,13 +423,22 @@ def Entry(pad: UpOrDownPad, number: int | None, submit: Submit, close, delete, *
             _("Add a row"), icon=ft.Icons.ADD, height=TOUCH,
             on_click=draft.add_row,
         )
-    discard = stepper(
-        _("Cards on the discard pile"),
-        sheet["discarded"],
-        on_minus=partial(draft.step_discard, -1),
-        on_plus=partial(draft.step_discard, 1),
-        name=_("Discard pile"),
+    discard = ft.Row(
+        [
+            icon_button(ft.Icons.REMOVE, _("{name} minus").format(name=_("Discard pile")),
+                        partial(draft.step_discard, -1), disabled=sheet["discarded"] <= 0),
+            ft.TextField(
+                label=_("{player}'s discard pile").format(player=shown),
+                value=None if draft.phone_has_discard else draft.discard_typed(),
+                keyboard_type=ft.KeyboardType.NUMBER, expand=True, text_align=ft.TextAlign.CENTER,
+                on_change=lambda e: draft.type_discard(e.control.value),
+            ),
+            icon_button(ft.Icons.ADD, _("{name} plus").format(name=_("Discard pile")), partial(draft.step_discard, 1)),
+        ],
+        spacing=4,
+        vertical_alignment=ft.CrossAxisAlignment.CENTER,
     )
+    discard_error = error_line(draft.discard_error)
     if only:
         hint = _("Type your rows or count the colours with the buttons, and count the cards on your discard pile.")
         title = _("{player}'s count").format(player=only)
@@ -418,6 +458,7 @@ def Entry(pad: UpOrDownPad, number: int | None, submit: Submit, close, delete, *
             *row_blocks,
             add_row,
             discard,
+            discard_error,
         ],
         error=draft.error,
         on_save=save,

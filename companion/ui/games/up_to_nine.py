@@ -37,12 +37,12 @@ from companion.ui.entry_sheet import (
     use_changes,
 )
 from companion.ui.games import ADD_ROUND, penalty_parts
-from companion.ui.games.up_to_nine_check import Check
+from companion.ui.games.up_to_nine_check import Check, check_start
 from companion.ui.games.up_to_nine_levels import LevelTable
 from companion.ui.score_table import Extra, Note, signed
 
 __all__ = [
-    "Check", "Entry", "add_label", "change_text", "entry_lines", "facts", "options_panel", "stats_parts",
+    "Check", "Entry", "add_label", "change_text", "check_start", "entry_lines", "facts", "options_panel", "stats_parts",
     "total_extras",
 ]
 """The hooks every game's UI module offers (see ``companion.ui.games``)."""

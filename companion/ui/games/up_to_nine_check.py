@@ -326,15 +326,17 @@ def _laid_row(group: Sequence[Card], reading: up_to_nine.LaidReading | None, cho
 
 
 @ft.component
-def Check(options: Mapping[str, Any], players: int) -> ft.Control:
+def Check(options: Mapping[str, Any], players: int, level: int = 1) -> ft.Control:
     """Level + cards -> contract or not, wilds against the budget, the grouping;
     "find it in my hand"; laying a card off on a group on the table, whose
     wilds a tap sets to what they were laid as. The levels are the saved
     game's (``options``); ``players`` fixes the decks, so the copies of each
     card. Each answer sits right under the cards and buttons it answers,
-    above the picker, so it shows without scrolling after the tap."""
+    above the picker, so it shows without scrolling after the tap. It opens
+    at ``level`` (the level of the player whose phone it is, see
+    :func:`check_start`; 1 when not known)."""
     levels = _levels(options)
-    level, set_level = ft.use_state(1)
+    level, set_level = ft.use_state(level)
     mode, set_mode = ft.use_state("lay")
     cards, set_cards = ft.use_state(())
     found, set_found = ft.use_state(None)
@@ -461,6 +463,14 @@ def Check(options: Mapping[str, Any], players: int) -> ft.Control:
             CardPicker(pick, jokers=(), hint=_("e.g. 4c 5c 6c 7c")),
         ]
     return ft.Column([c for c in controls if c is not None], spacing=12)
+
+
+def check_start(pad: Any, player: str) -> dict[str, int]:
+    """Where the checker opens for ``player`` of the Up to 9 game ``pad``
+    (an ``UpToNinePad``): ``{"level": n}``, the level they play next
+    (seed 003: one level up per lay-down); ``{}`` once level 9 is laid down."""
+    level = pad.level(player)
+    return {} if level > len(pad.levels) else {"level": level}
 
 
 def _wild_places(kind: str, group: Sequence[Card], readings: Mapping[int, Card]) -> list[int]:
