@@ -11,6 +11,7 @@ import os
 import signal
 import subprocess
 
+import psutil
 import pytest
 
 from companion.i18n import language
@@ -80,17 +81,14 @@ def start_helper() -> int:
 
 
 def _started_by_the_worker(leader: int) -> list[int]:
-    """The processes in the worker's process group (the worker and what it started)."""
+    """The running processes in the worker's process group (the worker and what it started)."""
     found = []
-    for entry in os.listdir("/proc"):
-        if entry.isdigit():
-            try:
-                with open(f"/proc/{entry}/stat", encoding="ascii") as stat:
-                    fields = stat.read().rsplit(")", 1)[1].split()
-            except OSError:
-                continue
-            if int(fields[2]) == leader and fields[0] != "Z":
-                found.append(int(entry))
+    for process in psutil.process_iter(["status"]):
+        try:
+            if os.getpgid(process.pid) == leader and process.info["status"] != psutil.STATUS_ZOMBIE:
+                found.append(process.pid)
+        except (ProcessLookupError, psutil.NoSuchProcess):
+            continue
     return found
 
 

@@ -331,27 +331,32 @@ def _extra(extra: Dots | Note) -> ft.Control:
 @ft.component
 def _PlayerHeading(heading: Heading) -> ft.Control:
     """One player's column of the header: the name, the "deals" badge, the
-    big total (highlighted for a leader or winner) and the game's extras."""
+    big total (highlighted for a leader or winner) and the game's extras; a
+    screen reader hears the column as the player with their standing
+    (``heading.spoken``), the name and the total inside it still their own."""
     return ft.Container(
         expand=1,
         padding=ft.Padding.symmetric(vertical=6, horizontal=2),
         border_radius=10,
         bgcolor=ft.Colors.PRIMARY_CONTAINER if heading.lead else None,
-        content=ft.Column(
-            [
-                _name_line(heading),
-                labelled(
-                    f"total-{heading.player}",
-                    ft.Text(
-                        heading.total, size=BIG_DIGITS, weight=ft.FontWeight.BOLD,
-                        color=ft.Colors.ON_PRIMARY_CONTAINER if heading.lead else None,
-                        semantics_label=heading.spoken,
+        content=ft.Semantics(
+            label=heading.spoken,
+            container=True,
+            content=ft.Column(
+                [
+                    ft.Semantics(container=True, content=_name_line(heading)),
+                    labelled(
+                        f"total-{heading.player}",
+                        ft.Text(
+                            heading.total, size=BIG_DIGITS, weight=ft.FontWeight.BOLD,
+                            color=ft.Colors.ON_PRIMARY_CONTAINER if heading.lead else None,
+                        ),
                     ),
-                ),
-                *(_extra(extra) for extra in heading.extras),
-            ],
-            spacing=0,
-            horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+                    *(_extra(extra) for extra in heading.extras),
+                ],
+                spacing=0,
+                horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+            ),
         ),
     )
 

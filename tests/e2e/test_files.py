@@ -13,12 +13,11 @@ from __future__ import annotations
 
 import csv
 import io
-import json
 import os
 import signal
-import time
 from pathlib import Path
 
+import psutil
 import pytest
 
 from companion.pads import OneCardPad
@@ -104,54 +103,25 @@ def test_the_csv_table_is_downloaded_from_the_app_s_files_address(history, serve
     assert [row["player"] for row in rows] == ["Ann", "Ben"]
 
 
-def _descendants(pid: int) -> set[int]:
-    """The running (not yet reaped or zombie) processes started by ``pid``, at any depth."""
-    parents: dict[int, int] = {}
-    for entry in os.listdir("/proc"):
-        if entry.isdigit():
-            try:
-                with open(f"/proc/{entry}/stat", encoding="ascii") as stat:
-                    fields = stat.read().rsplit(")", 1)[1].split()
-            except OSError:
-                continue
-            if fields[0] != "Z":
-                parents[int(entry)] = int(fields[1])
-    found, look = set(), [pid]
-    while look:
-        parent = look.pop()
-        children = {child for child, of in parents.items() if of == parent}
-        found |= children
-        look.extend(children)
-    return found
+def _descendants(pid: int) -> list[psutil.Process]:
+    """The running (not zombie) processes started by ``pid``, at any depth."""
+    return [child for child in psutil.Process(pid).children(recursive=True) if _running(child)]
 
 
-def _alive(pids: set[int]) -> set[int]:
-    """Those of ``pids`` still running (zombies count as ended)."""
-    alive = set()
-    for pid in pids:
-        try:
-            with open(f"/proc/{pid}/stat", encoding="ascii") as stat:
-                if stat.read().rsplit(")", 1)[1].split()[0] != "Z":
-                    alive.add(pid)
-        except OSError:
-            pass
-    return alive
+def _running(process: psutil.Process) -> bool:
+    """Whether ``process`` still runs (a zombie has ended)."""
+    try:
+        return process.status() != psutil.STATUS_ZOMBIE
+    except psutil.NoSuchProcess:
+        return False
 
 
-def _ended(pids: set[int], timeout: float = 15.0) -> set[int]:
-    """Wait until none of ``pids`` runs (Python's resource tracker, a child of the server, ends
+def _ended(processes: list[psutil.Process], timeout: float = 15.0) -> set[str]:
+    """Wait until none of ``processes`` runs (Python's resource tracker, a child of the server, ends
     when it sees the server's end of its pipe close, just after the server); returns those still
     running after ``timeout`` seconds, with their command lines."""
-    deadline = time.monotonic() + timeout
-    while _alive(pids) and time.monotonic() < deadline:
-        time.sleep(0.1)
-    left = set()
-    for pid in _alive(pids):
-        try:
-            left.add(f"{pid}: {Path(f'/proc/{pid}/cmdline').read_bytes().replace(bytes(1), b' ').decode()}")
-        except OSError:
-            pass
-    return left
+    _gone, alive = psutil.wait_procs(processes, timeout=timeout)
+    return {f"{process.pid}: {' '.join(process.cmdline())}" for process in alive if _running(process)}
 
 
 @pytest.mark.parametrize("stop", [signal.SIGTERM, signal.SIGINT], ids=["SIGTERM", "Ctrl+C"])
