@@ -369,13 +369,20 @@ def _listed_words() -> frozenset[str]:
     return frozenset(same | {word.lower() for entry in _words_data()["glossary"] for word in entry["words"]})
 
 
+@lru_cache(maxsize=None)
+def _questions(language: str) -> dict[tuple[str, ...], list[str]]:
+    """The short questions of words.json's ``same_as`` for ``language`` (its keys of
+    several words), each as its words in lower case -> the phrases the texts use for it."""
+    return {tuple(key.split()): said for key, said in _words_data()["same_as"].get(language, {}).items()
+            if " " in key}
+
+
 def _query_terms(query: str, language: str = "en") -> list[_Term]:
     """The query's words, in order (the language's stop words dropped unless nothing
     else is left); a short question of words.json's ``same_as`` ("who starts") is one
     term, read as the terms the texts use for it ("begin", "first to play")."""
     words = [m.group() for m in _TOKEN_RE.finditer(query)]
-    questions = {tuple(key.split()): said for key, said in _words_data()["same_as"].get(language, {}).items()
-                 if " " in key}
+    questions = _questions(language)
     items: list[str | _Term] = []
     at = 0
     while at < len(words):
@@ -562,10 +569,9 @@ def _reads(query: str, language: str) -> int:
     whose reading (``_term``, typos aside: the app's words, the glossary's term
     as ``language`` says it) its rules texts use."""
     words = [m.group().lower() for m in _TOKEN_RE.finditer(query)]
-    questions = [tuple(key.split()) for key in _words_data()["same_as"].get(language, {}) if " " in key]
     covered: set[int] = set()
     for at in range(len(words)):
-        for key in questions:
+        for key in _questions(language):
             if tuple(words[at:at + len(key)]) == key:
                 covered.update(range(at, at + len(key)))
     stems = _stems(language)
