@@ -13,7 +13,7 @@ import pytest
 from babel.messages.pofile import read_po
 
 from companion import i18n, rulebook
-from companion.rulebook import GAMES, RulebookError, rules_for, search, signature
+from companion.rulebook import GAMES, RulebookError, index, rules_for, search, signature
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -235,3 +235,55 @@ def test_a_norwegian_word_in_a_german_session_finds_its_section():
     assert (hit.game, hit.section) == ("up_to_nine", "end")
     assert marked(hit) == ["Sicherheitsventil"]
     assert hit.snippet.startswith("Sicherheitsventil. Ausgelegte Karten sind bis zum Ende der Runde aus dem Spiel")
+
+
+# ---- a query of several words in another language -------------------------------------
+
+@pytest.mark.parametrize(("own", "query", "game", "section"), [
+    ("en", "wild budget", "up_to_nine", "turn"),
+    ("de", "joker budget", "up_to_nine", "turn"),
+    ("nb", "maks wild", "up_to_nine", "turn"),
+    ("en", "who starts", "up_or_down", "setup"),
+    ("nb", "hvem begynner", "up_to_nine", "setup"),
+    ("de", "wer fängt an", "up_to_nine", "setup"),
+    ("en", "what beats a king", "one_up", "turn"),
+    ("nb", "hva slår en konge", "one_up", "turn"),
+    ("de", "was schlägt einen König", "one_up", "turn"),
+    ("en", "level 4", "up_to_nine", "turn"),
+    ("nb", "nivå 4", "up_to_nine", "turn"),
+    ("de", "Stufe 4", "up_to_nine", "turn"),
+])
+@pytest.mark.parametrize("code", i18n.LANGUAGES)
+def test_several_words_of_one_language_find_in_every_session_what_they_find_in_their_own(own, query, game, section,
+                                                                                           code):
+    hit, theirs = search(query, language=code)[0], search(query, language=own)[0]
+    assert (hit.game, hit.section) == (theirs.game, theirs.section) == (game, section)
+
+
+@pytest.mark.parametrize(("code", "query", "snippet"), [
+    ("en", "Stufe 4", "Level 4 · Contract: 3 sets of 3 · "),
+    ("en", "nivå 4", "Level 4 · Contract: 3 sets of 3 · "),
+    ("nb", "level 4", "Nivå 4 · Regel: 3 sett på 3 · "),
+    ("nb", "Stufe 4", "Nivå 4 · Regel: 3 sett på 3 · "),
+    ("de", "level 4", "Stufe 4 · Vorgabe: 3 Sätze aus 3 · "),
+    ("de", "nivå 4", "Stufe 4 · Vorgabe: 3 Sätze aus 3 · "),
+])
+def test_a_table_row_asked_for_in_another_language_is_the_snippet_in_the_sessions_words(code, query, snippet):
+    hit = search(query, language=code)[0]
+    assert hit.snippet.startswith(snippet)
+
+
+def test_a_short_question_of_another_language_shows_the_sentence_its_own_session_shows():
+    hit = search("wer fängt an", language="en")[0]
+    assert (hit.snippet, hit.marks) == ("Play begins left of the dealer and moves clockwise.", ())
+    hit = search("who starts", language="de")[0]
+    assert (hit.snippet, hit.marks) == ("Es beginnt: wer links vom Geber sitzt; es geht im Uhrzeigersinn weiter.", ())
+    hit = search("hvem begynner", language="de")[0]
+    assert hit.snippet == "Los geht es links vom Geber, dann im Uhrzeigersinn weiter."
+
+
+def test_the_language_that_reads_most_of_a_query_reads_it_first_the_sessions_among_equals():
+    assert index._readers("wer fängt an", "en") == ["de", "en"]
+    assert index._readers("Stufe 4", "en") == ["de", "en", "nb"]
+    assert index._readers("wild budget", "de") == ["de", "en", "nb"]
+    assert index._readers("jokr", "nb") == ["nb"]

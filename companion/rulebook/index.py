@@ -17,6 +17,13 @@ A query word the current language's texts do not use is looked up in the
 seeds' glossary (Norwegian, German: read as the English term of that game),
 else in the texts of the other languages; a section it is found in there is
 a hit in the current language, its snippet taken from the same block.
+
+A query of several words is read whole in the language that reads the most
+of its words itself (its texts' words, its short questions and stop words;
+the session's language first among equals), and the sections it finds
+there are the session's sections in the same order: "wer fängt an" in an
+English session finds what it finds in a German one, its snippet the
+English sentence at the same place.
 """
 
 from __future__ import annotations
@@ -362,13 +369,20 @@ def _listed_words() -> frozenset[str]:
     return frozenset(same | {word.lower() for entry in _words_data()["glossary"] for word in entry["words"]})
 
 
+@lru_cache(maxsize=None)
+def _questions(language: str) -> dict[tuple[str, ...], list[str]]:
+    """The short questions of words.json's ``same_as`` for ``language`` (its keys of
+    several words), each as its words in lower case -> the phrases the texts use for it."""
+    return {tuple(key.split()): said for key, said in _words_data()["same_as"].get(language, {}).items()
+            if " " in key}
+
+
 def _query_terms(query: str, language: str = "en") -> list[_Term]:
     """The query's words, in order (the language's stop words dropped unless nothing
     else is left); a short question of words.json's ``same_as`` ("who starts") is one
     term, read as the terms the texts use for it ("begin", "first to play")."""
     words = [m.group() for m in _TOKEN_RE.finditer(query)]
-    questions = {tuple(key.split()): said for key, said in _words_data()["same_as"].get(language, {}).items()
-                 if " " in key}
+    questions = _questions(language)
     items: list[str | _Term] = []
     at = 0
     while at < len(words):
@@ -512,6 +526,9 @@ def search(query: str, games: Sequence[str] | None = None, language: str | None 
 
     Args:
         query: the words to look for, in any case; blank finds nothing.
+            Read in the language that reads the most of its words itself,
+            the current one first among equals, then in the next while
+            nothing is found (``_readers``).
         games: the game ids to search (default: all four).
         language: one of ``i18n.LANGUAGES``; ``None`` is the current
             language.  The hits' titles and snippets are in it.
@@ -527,18 +544,71 @@ def search(query: str, games: Sequence[str] | None = None, language: str | None 
         (then: words next to each other, in query order, the best BM25
         score where several words stand apart, a full sentence, the
         first), its ``marks`` the matched words in it (a word found only
-        through another language's text marks nothing).  The figures
-        searched are the standard ones.
+        through another language's text, or in a query read in another
+        language, marks nothing).  The figures searched are the standard
+        ones.
 
     Raises:
         RulebookError: for an unknown game id in ``games`` or an unknown
             language, or an unreadable word list.
     """
     code = _language(language)
-    terms = _query_terms(query, code) if isinstance(query, str) else []
-    if not terms:
+    if not isinstance(query, str):
         return []
     allowed = GAMES if games is None else [_game_key(g) for g in games]
+    for reader in _readers(query, code):
+        ranked = _ranked(query, reader, allowed)
+        if ranked:
+            return [_hit(entry, reader, code) for entry in ranked]
+    return []
+
+
+def _reads(query: str, language: str) -> int:
+    """How many words of ``query`` ``language`` reads itself: a word of its
+    short questions (words.json's ``same_as``), a stop word of it, or a word
+    whose reading (``_term``, typos aside: the app's words, the glossary's term
+    as ``language`` says it) its rules texts use."""
+    words = [m.group().lower() for m in _TOKEN_RE.finditer(query)]
+    covered: set[int] = set()
+    for at in range(len(words)):
+        for key in _questions(language):
+            if tuple(words[at:at + len(key)]) == key:
+                covered.update(range(at, at + len(key)))
+    stems = _stems(language)
+    return sum(
+        at in covered or word in _STOP_WORDS[language] or any(
+            reading.language == language and all(stem in stems for stem in reading.stems)
+            for reading in _term(word, language, typo=False).alternatives)
+        for at, word in enumerate(words)
+    )
+
+
+def _readers(query: str, language: str) -> list[str]:
+    """The languages to read ``query`` in, in turn, for a ``language`` session:
+    those that read the most of its words first (``_reads``), the session's
+    language first among equals; a language that reads none of them only when
+    it is the session's (which then reads typos and words of the others)."""
+    reads = {code: _reads(query, code) for code in i18n.LANGUAGES}
+    ordered = sorted(i18n.LANGUAGES, key=lambda code: (-reads[code], code != language))
+    return [code for code in ordered if reads[code] or code == language]
+
+
+@dataclass(frozen=True)
+class _Ranked:
+    """A section found: its place in ``_index`` order, its score, its snippet's sentence number and marks."""
+
+    order: int
+    score: float
+    unit: int
+    marks: tuple[tuple[int, int], ...]
+
+
+def _ranked(query: str, code: str, allowed: Sequence[str]) -> list[_Ranked]:
+    """The sections of ``allowed`` games that hold every word of ``query`` read
+    in ``code``, best first (the ranking ``search`` describes), in ``code``'s texts."""
+    terms = _query_terms(query, code)
+    if not terms:
+        return []
     readings = {reading for term in terms for reading in term.alternatives}
     scores = {reading: _bm25(reading.language).get_scores(list(reading.stems)) for reading in readings}
     whole = {reading: _bm25(reading.language, whole=True).get_scores(list(reading.stems)) for reading in readings}
@@ -571,8 +641,21 @@ def search(query: str, games: Sequence[str] | None = None, language: str | None 
         score += sum(_TITLE_BOOST * title + _BOLD_BOOST * _in_bold(term, section)
                      for term, title in zip(terms, titled, strict=True))
         marks = sorted(mark for places in found for mark in places.get(unit, (0, ()))[1])
-        text = section.units[unit].text if section.units else ""
-        snippet, kept = _cut(text, marks)
-        hit = Hit(section.game, section.name, section.key, section.title, snippet, kept, round(score, 3))
-        ranked.append((-hit.score, section.order, hit))
-    return [hit for _, _, hit in sorted(ranked, key=lambda entry: entry[:2])]
+        ranked.append(_Ranked(section.order, round(score, 3), unit, tuple(marks)))
+    return sorted(ranked, key=lambda entry: (-entry.score, entry.order))
+
+
+def _hit(found: _Ranked, reader: str, code: str) -> Hit:
+    """The ``Hit`` in ``code``'s texts of a section found reading the query in
+    ``reader``: the same section (the same place in every language's ``_index``),
+    its snippet the sentence at the same place (``_Indexed.same_place``), marked
+    only when ``reader`` is ``code``."""
+    section = _index(code)[found.order]
+    if not section.units:
+        return Hit(section.game, section.name, section.key, section.title, "", (), found.score)
+    if reader == code:
+        unit, marks = found.unit, list(found.marks)
+    else:
+        unit, marks = section.same_place(_index(reader)[found.order], found.unit), []
+    snippet, kept = _cut(section.units[unit].text, marks)
+    return Hit(section.game, section.name, section.key, section.title, snippet, kept, found.score)
