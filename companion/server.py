@@ -291,7 +291,7 @@ def key_refusal(folder: Path, error: OSError) -> StoreError:
 
 def new_key() -> str:
     """A new random key: :data:`KEY_LENGTH` characters of :data:`KEY_ALPHABET` (100 bits)."""
-    return "".join(secrets.choice(KEY_ALPHABET) for _ in range(KEY_LENGTH))
+    return "".join(secrets.choice(KEY_ALPHABET) for _position in range(KEY_LENGTH))
 
 
 def spoken_key(key: str) -> str:

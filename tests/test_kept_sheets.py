@@ -204,7 +204,7 @@ def test_the_writer_writes_in_order_and_only_the_newest_of_those_waiting():
         writer.put(lambda: written.append("D"))
         await writer.done()
 
-    asyncio.run(run())
+    run_alone(run())
     assert written == ["A", "C", "D"]
 
 

@@ -76,7 +76,7 @@ BEFORE_LISTEN = [
     "companion.server", "companion.stats", "companion.store", "companion.store.archive", "companion.store.backup",
     "companion.store.damage", "companion.store.deleted", "companion.store.drafts", "companion.store.files",
     "companion.store.folder", "companion.store.guard", "companion.store.index", "companion.store.journal",
-    "companion.store.tables", "companion.transfers",
+    "companion.store.sheets", "companion.store.tables", "companion.transfers",
     "companion.ui", "companion.ui.startup",
 ]
 """Every module of Companion that main.py imports up to the point where the
