@@ -468,6 +468,17 @@ class AppPage:
         except PlaywrightTimeout:
             self.fail(f"{text!r} did not show within {timeout / 1000:g} s")
 
+    def gone(self, label: str, *, timeout: float = ANSWER_TIMEOUT_MS) -> None:
+        """Wait until no control labelled ``label`` is on the screen (a tap that
+        folds part of a sheet away has been drawn, so the next tap meets the
+        screen as it now stands, not a control that moved under it)."""
+        from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+        try:
+            self.page.get_by_label(label).first.wait_for(state="detached", timeout=timeout)
+        except PlaywrightTimeout:
+            self.fail(f"{label!r} was still shown after {timeout / 1000:g} s")
+
     def text_of(self, test_id: str) -> str:
         """The visible text inside the node with ``test_id``, stripped."""
         node = self.page.get_by_test_id(test_id)

@@ -58,8 +58,9 @@ def test_a_half_entered_sheet_of_each_game_survives_the_hosts_restart(server, ph
 
     levels.tap("Add round")
     levels.tap("Ann went out")
-    levels.type_into("Cy's points instead of cards", "20")
-    wait_kept(server, nine, lambda entry: entry and entry["went_out"] == "Ann" and entry["results"]["Cy"]["points"] == 20)
+    levels.gone("Ann's points instead of cards")
+    levels.type_into("Ben's points instead of cards", "20")
+    wait_kept(server, nine, lambda entry: entry and entry["went_out"] == "Ann" and entry["results"]["Ben"]["points"] == 20)
 
     count.tap("Count the scores")
     count.type_into("Ann's rows, typed", "8 3, 2 1")
@@ -86,12 +87,12 @@ def test_a_half_entered_sheet_of_each_game_survives_the_hosts_restart(server, ph
 
     levels.see("went out")
     for rank in ("K", "5"):
-        levels.tap(rank, within="result-Ben")
+        levels.tap(rank, within="result-Cy")
     levels.see("15 points")
     levels.tap("Save round")
     levels.see("Round 1 saved")
-    assert [levels.wait_text(f"total-{player}", want) for player, want in zip(PLAYERS, ["0", "15", "20"])] == [
-        "0", "15", "20"]
+    assert [levels.wait_text(f"total-{player}", want) for player, want in zip(PLAYERS, ["0", "20", "15"])] == [
+        "0", "20", "15"]
 
     count.see("26 points")
     count.tap("Ben")

@@ -36,6 +36,7 @@ def test_one_up_rounds_edit_and_reload(app):
 
     app.tap("Add round")
     app.tap("Ann went out")
+    app.gone("Ann's points instead of cards")
     tap_values(app, "Ben", ["A", "2"])
     tap_values(app, "Cy", ["6"])
     app.tap("Save round")
@@ -62,6 +63,7 @@ def test_up_to_nine_lay_down_moves_up_a_level(app):
 
     app.tap("Add round")
     app.tap("Ann went out")
+    app.gone("Ann's points instead of cards")
     app.tap("K", within="result-Ben")
     app.tap("5", within="result-Ben")
     app.type_into("Cy's points instead of cards", "25")
