@@ -66,6 +66,7 @@ def test_up_to_nine_lay_down_moves_up_a_level(app):
     app.gone("Ann's points instead of cards")
     app.tap("K", within="result-Ben")
     app.tap("5", within="result-Ben")
+    app.see("15 points")
     app.type_into("Cy's points instead of cards", "25")
     app.see("next: level 2")
     app.tap("Save round")
