@@ -11,7 +11,8 @@ Up): K 3 is 10 + 3 = 13, A A is 1; then Ann goes out from 13 to 3, 6 6 is
 from __future__ import annotations
 
 from companion.pads.one_up import OneUpPad
-from companion.ui.score_table import Cell, Line, round_line
+from companion.pads import new_pad
+from companion.ui.score_table import Cell, Line, headings, round_line
 
 PLAYERS = ["Ann", "Ben", "Cy"]
 
@@ -66,3 +67,12 @@ def test_the_table_folds_to_its_newest_three_rounds():
     assert [line.number for line in shown_lines(lines, False)] == [2, 3, 4]
     assert [line.number for line in shown_lines(lines, True)] == [1, 2, 3, 4]
     assert (fold_label(4, False), fold_label(4, True)) == ("Show all 4 rounds", "Show only the last 3 rounds")
+
+
+def test_nobody_is_marked_to_deal_once_the_rules_end_the_game_before_finish_is_tapped():
+    pad = new_pad("one_up", ["Ann", "Ben", "Cy"])
+    hands = [{"Ann": "K 3", "Ben": "", "Cy": "5"}, {"Ann": "", "Ben": "4 4", "Cy": "6"}]
+    for number in range(12):
+        pad.add_round(hands[number % 2], "Ben" if number % 2 == 0 else "Ann")
+    assert pad.is_over and not pad.finished
+    assert [(heading.deals, heading.badge) for heading in headings(pad)] == [(False, "")] * 3

@@ -236,12 +236,13 @@ def work_out_headings(pad: Pad) -> tuple[Heading, ...]:
     """Each player's :class:`Heading`, in seating order: the totals
     (``pad.totals``), the leaders once a round is in, the winners once over
     (``pad.leaders``, ``pad.winners``), the next dealer until the game is
-    finished (``pad.next_dealer``) and the game's ``total_extras``."""
+    over (``pad.next_dealer``; nobody deals once the rules end the game, as
+    :func:`deal_text` says) and the game's ``total_extras``."""
     highlighted = set(pad.winners or pad.leaders) if pad.rows else set()
     total_extras = game_ui(pad.GAME).total_extras
     totals = pad.totals
     shown = short_names(pad.players)
-    dealer = None if pad.finished else pad.next_dealer
+    dealer = None if pad.finished or pad.is_over else pad.next_dealer
     badge = "" if dealer is None else _("deals")
     standing = {place.player: place.text for place in pad.standings}
     return tuple(
