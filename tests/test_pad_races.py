@@ -14,7 +14,7 @@ from companion.store import Store
 from companion.ui import pad as pad_screen
 from companion.ui.app import session_main
 from companion.ui.state import PHONE_KEY
-from companion.ui import hands
+from companion.table import hands
 from flet_session import click, find, go_to, open_session, run_alone, server_hub, shown_strings, tap, until
 from test_hands_rounds import pad_of
 from test_hands_saving import one_up_entry

@@ -1,7 +1,7 @@
 """Round sheets open on the phones: what each phone has typed on a game's sheet, kept in ``sheets.json``.
 
 A kept sheet is plain JSON that the screens build (its shape is
-:mod:`companion.ui.kept_sheets`'); the store only keeps it, so that a
+:mod:`companion.table.kept_sheets`'); the store only keeps it, so that a
 round half entered on a phone outlives a reload, the phone's lost
 connection and a restart of the server. It is the same kind of small file
 as ``drafts.json`` (:mod:`~companion.store.drafts`): one TinyDB table,

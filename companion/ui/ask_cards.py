@@ -38,7 +38,7 @@ from companion.cards import (
     rank_letter,
 )
 from companion.i18n import _
-from companion.ui.ask_answers import ERROR, NO, WAIT, YES, Answer
+from companion.table.ask_answers import ERROR, NO, WAIT, YES, Answer
 from companion.ui.widgets import TOUCH, tile_button
 
 CARD_WIDTH = 48

@@ -27,10 +27,11 @@ from companion import registry
 from companion.i18n import _
 from companion.pads import PadError, pad_from_doc
 from companion.store import StoreError
-from companion.ui.ask_answers import CHECK_PLAYERS
+from companion.table.ask_answers import CHECK_PLAYERS
 from companion.ui.ask_cards import game_tiles
 from companion.ui.games import game_ui
-from companion.ui.state import navigate, phone_player, use_session, use_store
+from companion.table.phones import phone_player
+from companion.ui.state import navigate, use_session, use_store
 from companion.ui.widgets import labelled, screen_header, tile_button
 
 @dataclass(frozen=True)

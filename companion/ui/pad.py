@@ -8,8 +8,8 @@ told).
 No pad is kept across a user's think time to be saved: an entry sheet keeps
 only a ``SheetMark`` (the round id and revision it showed, or the number a
 new round gets) and every tap that changes the game is one transaction on
-the latest saved version (companion/ui/saving.py); what the open sheet holds
-is kept for this phone at each tap (companion/ui/kept_sheets.py) and comes
+the latest saved version (companion/table/saving.py); what the open sheet holds
+is kept for this phone at each tap (companion/table/kept_sheets.py) and comes
 back after a restart or a reload. A change the game moved
 past meanwhile is put to the user as a question; the store's refusals
 (read-only folder, full disk, game deleted) are shown in plain words. The
@@ -31,13 +31,14 @@ from companion.errors import ConflictError
 from companion.i18n import _, current_language
 from companion.pads import Pad, PadError
 from companion.pads.changelog import opening, phone_label, who
-from companion.ui import hands, kept_sheets, saving
+from companion.table import hands, kept_sheets, saving
+from companion.table.phones import phone_player, unnamed_phone_label
+from companion.table.saving import DELETE, Conflict, Outcome, SheetMark
 from companion.ui.board import BoardInvite
 from companion.ui.deleted import DeletedGame
 from companion.ui.games import game_ui
 from companion.ui.hands_view import MY_HAND, HandsBox
 from companion.ui.invite import InviteView
-from companion.ui.saving import DELETE, Conflict, Outcome, SheetMark
 from companion.ui.round_detail import RoundDetail
 from companion.ui.score_table import (
     MARKS_LEGEND,
@@ -54,8 +55,6 @@ from companion.ui.state import (
     announce_saved,
     name_phone,
     navigate,
-    phone_player,
-    unnamed_phone_label,
     use_game,
     use_keep_awake,
     use_latest,

@@ -19,7 +19,7 @@ from companion.games import one_card
 from companion.i18n import _, ngettext
 from companion.pads import OneCardPad, Row
 from companion.stats import PlayerStats
-from companion.ui.ask_answers import (
+from companion.table.ask_answers import (
     CHECK_PLAYERS,
     ERROR,
     NO,

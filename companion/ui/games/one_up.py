@@ -21,7 +21,7 @@ from companion.pads import OneUpPad, Row
 from companion.pads.base import points_text
 from companion.stats import PlayerStats
 from companion.wording import join_words
-from companion.ui.ask_answers import CHECK_PLAYERS, ERROR, NO, WAIT, YES, Answer, deck_answer
+from companion.table.ask_answers import CHECK_PLAYERS, ERROR, NO, WAIT, YES, Answer, deck_answer
 from companion.ui.ask_cards import CardPicker, answer_line, slot_button, slots_row
 from companion.ui.card_picker import value_toggles
 from companion.ui.entry_sheet import (

@@ -22,7 +22,7 @@ from companion.i18n import N_, _, ngettext
 from companion.pads import PadError, Row, UpOrDownPad
 from companion.pads.base import points_text
 from companion.stats import PlayerStats
-from companion.ui.ask_answers import ERROR, NO, WAIT, YES, Answer
+from companion.table.ask_answers import ERROR, NO, WAIT, YES, Answer
 from companion.ui.ask_cards import NumberPicker, answer_line, number_slot
 from companion.ui.entry_sheet import HAND_DONE, Submit, entering, player_card, sheet_frame, use_changes
 from companion.ui.games import ADD_ROUND

@@ -38,8 +38,8 @@ from companion.errors import ConflictError, StoreError
 from companion.i18n import N_, _
 from companion.pads import Pad, PadError, pad_from_doc
 from companion.pads.changelog import who
-from companion.ui import saving
-from companion.ui.saving import SheetMark
+from companion.table import saving
+from companion.table.saving import SheetMark
 
 NOT_SAVED = N_("Not saved yet: the values typed on this phone were kept. Check them, then save.")
 """The line over a sheet brought back (marked; translated where shown)."""
@@ -50,7 +50,7 @@ class KeptSheet:
     """A round sheet as kept for one phone.
 
     Attributes:
-        mark: what the sheet was opened on (``companion.ui.saving.SheetMark``).
+        mark: what the sheet was opened on (``companion.table.saving.SheetMark``).
         entry: the sheet's entry as last typed (the pad's ``add_round`` /
             ``edit_round`` keyword arguments), or None while nothing was typed.
         notice: "" or what happened to the sheet's round while the phone
