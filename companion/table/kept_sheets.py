@@ -20,7 +20,7 @@ sheet written next) and dropped when the round is saved, the sheet is
 cancelled or the conflict question answered "drop mine", and with the game
 when it is finished, ended or deleted. Whether the sheet's round was saved
 or changed meanwhile on another phone is told from its mark, as for a
-sheet that stayed open (``companion.ui.pad.sheet_notice``, the save's
+sheet that stayed open (``companion.ui.pad_parts.sheet_notice``, the save's
 conflict question).
 
 Plain Python: no flet here, so the browser-free tests drive it with a real
