@@ -296,3 +296,35 @@ def test_ending_the_game_tells_it_with_its_undo_and_drops_the_kept_sheets(store)
     saved = latest(store, game_id)
     assert (told.message, told.undo, saved.finished) == ("Game ended", saved.undo_id, True)
     assert store.kept_sheet(game_id, "Ben's phone") is None
+
+
+def test_a_delete_of_a_round_changed_meanwhile_asks_and_delete_it_anyway_deletes_it(store):
+    game_id = saved_game(store, "one_card", ["Ben", "Cy"])
+    ann, ben = Phone(store, game_id, "Ann's phone"), Phone(store, game_id, "Ben's phone")
+    ben.tap("open_sheet", 2)
+    ann.tap("open_sheet", 2)
+    assert ann.atap("submit", {"winner": "Ann"}).message == "Round 2 saved"
+    assert ben.atap("delete_round") == Told()
+    conflict = ben.pads.state.question.conflict
+    assert (conflict.message, conflict.apply_label, conflict.drop_label) == (
+        "Ann's phone changed round 2 while you were deleting it", "Delete it anyway", "Keep it")
+    told = ben.atap("answer", True)
+    assert (told.message, told.announce) == ("Round 2 deleted", True)
+    assert [row["winner"] for row in latest(store, game_id).rounds] == ["Ben"]
+
+
+def test_a_second_save_tapped_while_the_first_runs_is_not_a_second_round(store):
+    game_id = saved_game(store, "one_card")
+    ann = Phone(store, game_id, "Ann's phone")
+    ann.tap("open_sheet", NEW_ROUND)
+
+    async def tap_twice():
+        first = asyncio.ensure_future(ann.pads.submit({"winner": "Ben"}))
+        await asyncio.sleep(0)
+        second = await ann.pads.submit({"winner": "Cy"})
+        return await first, second
+
+    first, second = asyncio.run(tap_twice())
+    assert (first.message, second) == ("Round 1 saved", Told())
+    assert (ann.pads.state.question, ann.pads.state.sheet) == (None, None)
+    assert [row["winner"] for row in latest(store, game_id).rounds] == ["Ben"]

@@ -141,7 +141,9 @@ class PadSession:
     Besides the screen it keeps :attr:`hand_mark` (what the open "My hand"
     sheet was opened on), :attr:`sheet_start` (the entry the open round
     sheet started from: the hands entered, or the sheet kept as typed) and
-    :attr:`writer` (the kept sheet's writes, ``kept_sheets.SheetWriter``).
+    :attr:`writer` (the kept sheet's writes, ``kept_sheets.SheetWriter``);
+    :attr:`table_hands` is what the pad shows of the round entered hand by
+    hand (``hands.table_hands``), as :meth:`see` last read it.
     """
 
     def __init__(self, store: Any, game_id: str, *, on_change: Callable[[Screen], object] = lambda _screen: None,
@@ -153,6 +155,7 @@ class PadSession:
         self.state = Screen()
         self.pad: Pad | None = None
         self.draft: dict[str, Any] | None = None
+        self.table_hands: hands.Hands | None = None
         self.phone = ""
         self.hand_mark: hands.HandMark | None = None
         self.writer = kept_sheets.SheetWriter()
@@ -171,6 +174,7 @@ class PadSession:
         none). An open "My hand" sheet follows a round saved another way
         (``hands.follow``); the undo button's offer follows the game."""
         self.pad, self.draft, self.phone = pad, draft, phone
+        self.table_hands = None if pad is None else hands.table_hands(pad, draft)
         now = self.clock()
         state = self.state
         screen = (state.view, state.sheet, state.detail, state.mine)
@@ -194,11 +198,6 @@ class PadSession:
     def me(self) -> str | None:
         """The player who holds this phone, by its label (None: no player)."""
         return phone_player(self.pad.players, self.phone)
-
-    @property
-    def table_hands(self) -> hands.Hands:
-        """What the pad shows of the round entered hand by hand (``hands.table_hands``)."""
-        return hands.table_hands(self.pad, self.draft)
 
     @property
     def table_refusal(self) -> str:
