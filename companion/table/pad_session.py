@@ -143,7 +143,10 @@ class PadSession:
     sheet started from: the hands entered, or the sheet kept as typed) and
     :attr:`writer` (the kept sheet's writes, ``kept_sheets.SheetWriter``);
     :attr:`table_hands` is what the pad shows of the round entered hand by
-    hand (``hands.table_hands``), as :meth:`see` last read it.
+    hand (``hands.table_hands``) and :attr:`me` the player who holds this
+    phone (None: no player), as :meth:`see` last read them (reading the
+    label in every language at each drawing, so the first "My hand" tap
+    does not wait for the other languages' catalogs).
     """
 
     def __init__(self, store: Any, game_id: str, *, on_change: Callable[[Screen], object] = lambda _screen: None,
@@ -156,6 +159,7 @@ class PadSession:
         self.pad: Pad | None = None
         self.draft: dict[str, Any] | None = None
         self.table_hands: hands.Hands | None = None
+        self.me: str | None = None
         self.phone = ""
         self.hand_mark: hands.HandMark | None = None
         self.writer = kept_sheets.SheetWriter()
@@ -175,6 +179,7 @@ class PadSession:
         (``hands.follow``); the undo button's offer follows the game."""
         self.pad, self.draft, self.phone = pad, draft, phone
         self.table_hands = None if pad is None else hands.table_hands(pad, draft)
+        self.me = None if pad is None else phone_player(pad.players, phone)
         now = self.clock()
         state = self.state
         screen = (state.view, state.sheet, state.detail, state.mine)
@@ -193,11 +198,6 @@ class PadSession:
     def by(self) -> str | None:
         """This phone's label as the change log records it (None: none yet)."""
         return self.phone or None
-
-    @property
-    def me(self) -> str | None:
-        """The player who holds this phone, by its label (None: no player)."""
-        return phone_player(self.pad.players, self.phone)
 
     @property
     def table_refusal(self) -> str:
@@ -322,9 +322,9 @@ class PadSession:
     def pick_phone(self, label: str) -> Told:
         """A tap in "Whose phone is this?": this phone is ``label`` from now
         on; back to the table, or to the player's hand when "My hand" asked."""
-        self.phone = label
-        told = replace(self.go("pad"), phone=label)
         player = phone_player(self.pad.players, label)
+        self.phone, self.me = label, player
+        told = replace(self.go("pad"), phone=label)
         hand_next, self._hand_next = self._hand_next, False
         if hand_next and player is not None:
             self.open_hand(player)
