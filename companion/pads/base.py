@@ -38,9 +38,10 @@ import uuid
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
-from companion import setup
 from companion.document import SCHEMA, migrate_doc, validate_doc
 from companion.errors import StoreError
+from companion.games.setup_rows import GameSetup
+from companion.games.spec import HouseOption, OptionError, check_options
 from companion.i18n import N_, _, ngettext
 from companion.pads.table import (
     PadError,
@@ -66,10 +67,11 @@ __all__ = [
 class Pad(VersionedPad):
     """A score pad: the players, their rounds, everything derived, and the change log.
 
-    Subclasses set ``GAME`` (a key of ``companion.setup.GAMES``, whose player
-    range becomes ``MIN_PLAYERS`` / ``MAX_PLAYERS`` and whose ``title`` names
-    the game in messages) and ``DEFAULTS``, and implement the hooks
-    (``_check_option``, ``_entry``, ``_start``, ``_play``, ``_over``,
+    Subclasses set ``GAME`` (the game id), ``SETUP`` (the game's setup row,
+    whose player range becomes ``MIN_PLAYERS`` / ``MAX_PLAYERS`` and whose
+    ``title`` names the game in messages) and ``OPTIONS`` (its house rules,
+    which give ``DEFAULTS`` and check each value), and implement the hooks
+    (``_entry``, ``_start``, ``_play``, ``_over``,
     ``_rule_winners``, ``_rank_key``, ``_standing_text``, ``_totals``), plus
     ``add_round`` / ``edit_round`` / ``preview_round`` with the game's own
     entry fields.
@@ -89,20 +91,26 @@ class Pad(VersionedPad):
     """
 
     GAME: ClassVar[str] = ""
+    SETUP: ClassVar[GameSetup]
+    OPTIONS: ClassVar[tuple[HouseOption, ...]] = ()
     MIN_PLAYERS: ClassVar[int]
     MAX_PLAYERS: ClassVar[int]
     DEFAULTS: ClassVar[dict[str, Any]] = {}
     HAND_BY_HAND: ClassVar[bool] = False
     """True when each player can enter their own part of a round on their own
     phone (:meth:`hand_part` and :meth:`join_hands` say what a part is)."""
+    LEVEL_DONE: ClassVar[int | None] = None
+    """The level a row's ``level`` gives a player who has laid down the game's
+    last level (Up to 9's ``FINISHED``); None for games without levels."""
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
-        """Give a game's pad its player range from ``setup.GAMES[GAME].players``
-        (``MIN_PLAYERS``, ``MAX_PLAYERS``), the one place the range lives."""
+        """Give a game's pad its player range from ``SETUP.players`` (``MIN_PLAYERS``,
+        ``MAX_PLAYERS``), the one place the range lives, and ``DEFAULTS`` from ``OPTIONS``."""
         super().__init_subclass__(**kwargs)
         if cls.GAME:
-            counts = setup.GAMES[cls.GAME].players
+            counts = cls.SETUP.players
             cls.MIN_PLAYERS, cls.MAX_PLAYERS = counts.start, counts.stop - 1
+            cls.DEFAULTS = {option.name: option.default for option in cls.OPTIONS}
 
     def __init__(
         self,
@@ -138,14 +146,22 @@ class Pad(VersionedPad):
 
     @classmethod
     def _title(cls) -> str:
-        """The game's name as shown ("One Up"): ``setup.GAMES[GAME].title``."""
-        return setup.GAMES[cls.GAME].title
+        """The game's name as shown ("One Up"): ``SETUP.title``."""
+        return cls.SETUP.title
 
     # ----- hooks for each game -------------------------------------------
 
     def _check_option(self, name: str, value: Any) -> Any:
-        """Validate one option value; return it as stored (JSON). Raise PadError."""
-        raise NotImplementedError
+        """One option value checked by its house rule (``OPTIONS``); returned as stored (JSON).
+
+        Raises:
+            PadError: an option the game has not, or a value its check refuses
+                (the check's own words).
+        """
+        try:
+            return check_options(self.OPTIONS, {name: value}, self._title())[name]
+        except OptionError as exc:
+            raise PadError(str(exc)) from None
 
     def _start(self, options: Mapping[str, Any]) -> Any:
         """The state before round 1 (the game's own named type)."""
@@ -387,8 +403,6 @@ class Pad(VersionedPad):
             PadError: an unknown option, a bad value, or rounds the rules can
                 not score under the new value (the pad stays unchanged).
         """
-        if name not in self.DEFAULTS:
-            raise PadError(self._no_option(name))
         options = dict(self._options)
         options[name] = self._check_option(name, value)
         self._commit(
@@ -549,22 +563,16 @@ class Pad(VersionedPad):
             raise PadError(_("Enter {what} for {names}").format(what=_(what), names=join_names(missing)))
         return {player: named[player] for player in self.players}
 
-    def _no_option(self, name: str) -> str:
-        """The refusal of an option this game does not have, naming the ones it has."""
-        known = ", ".join(sorted(self.DEFAULTS)) or _("none")
-        return _("{game} has no option '{name}' (options: {known})").format(game=self._title(), name=name, known=known)
-
     def _check_options(self, options: Mapping[str, Any]) -> dict[str, Any]:
-        """Every option with its default, each value checked."""
-        if not isinstance(options, Mapping):
-            raise PadError(_("Options must be given as names and values"))
-        unknown = [name for name in options if name not in self.DEFAULTS]
-        if unknown:
-            raise PadError(self._no_option(unknown[0]))
-        merged = copy_json(self.DEFAULTS)
-        for name, value in options.items():
-            merged[name] = self._check_option(name, value)
-        return merged
+        """Every option with its default, each value checked by its house rule (``OPTIONS``).
+
+        Raises:
+            PadError: the words of :func:`companion.games.spec.check_options`.
+        """
+        try:
+            return copy_json(check_options(self.OPTIONS, options, self._title()))
+        except OptionError as exc:
+            raise PadError(str(exc)) from None
 
     def _checked_entries(self, entries: list[dict[str, Any]], what: str, first: int = 1) -> list[dict[str, Any]]:
         """Saved entries passed through the checks of a new one (``_entry``).
