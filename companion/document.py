@@ -36,7 +36,6 @@ later, in its own language.
 from __future__ import annotations
 
 import datetime as dt
-import functools
 import hashlib
 import json
 import re
@@ -215,11 +214,10 @@ def utc_seconds(value: Any) -> float:
     return moment.timestamp()
 
 
-@functools.cache
 def player_counts() -> dict[str, range]:
     """Game id -> how many players it takes (``range(2, 7)``: 2 to 6), in the
-    registry's order (each game's ``SPEC.players``), worked out on the first
-    call, when the rules core is first needed."""
+    registry's order (each game's ``SPEC.players``); it imports the registry
+    at the first call, when the rules core is first needed."""
     from companion import registry
 
     return {entry.id: entry.players for entry in registry.GAMES}

@@ -15,6 +15,9 @@ screens turn into an icon.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+
 from companion.games import one_card, one_up, up_or_down, up_to_nine
 from companion.games.spec import GameSpec
 
@@ -51,3 +54,23 @@ def game(game_id: str) -> GameSpec:
     if not isinstance(game_id, str) or game_id not in _BY_ID:
         raise UnknownGameError(f"There is no game {game_id!r}: choose one of {', '.join(GAME_IDS)}")
     return _BY_ID[game_id]
+
+
+@contextmanager
+def listing(games: tuple[GameSpec, ...]) -> Iterator[None]:
+    """List ``games`` (specs, in menu order) instead of :data:`GAMES` inside a ``with`` block.
+
+    For trying a game package out before its line joins :data:`GAMES` (the
+    test of docs/adding-a-game.md builds a fifth game in a temporary
+    folder): every screen, the store's checks, the setup guide and the
+    rules read the registry when they run, so they all see ``games``.
+    :data:`GAMES`, :data:`GAME_IDS` and the lookup are put back on leaving.
+    Returns nothing.
+    """
+    global GAMES, GAME_IDS, _BY_ID
+    kept = GAMES, GAME_IDS, _BY_ID
+    GAMES, GAME_IDS, _BY_ID = games, tuple(entry.id for entry in games), {entry.id: entry for entry in games}
+    try:
+        yield
+    finally:
+        GAMES, GAME_IDS, _BY_ID = kept

@@ -8,7 +8,8 @@ import pytest
 
 from companion import rulebook, setup
 from companion.games import one_card, one_up, up_or_down, up_to_nine
-from companion.rulebook import GAMES, OPTIONAL_SECTIONS, SECTIONS, RulebookError, rules_for, search
+from companion.registry import GAME_IDS as GAMES
+from companion.rulebook import OPTIONAL_SECTIONS, SECTIONS, RulebookError, rules_for, search
 from companion.rulebook import index as rulebook_index
 
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from companion.i18n import _, translator
@@ -172,6 +173,8 @@ class GameSpec:
             player), or None for none.
         round_upgrades: schema version -> how one of its round entries gains
             the fields of the next schema (only where the game's entries change).
+        rules_file: its rules text (Markdown, see ``companion.rulebook``);
+            None for the app's own ``assets/rules/<id>.md``.
     """
 
     id: str
@@ -183,6 +186,7 @@ class GameSpec:
     penalty_note: str = ""
     record: tuple[str, Callable[[Pad, str], int | None]] | None = None
     round_upgrades: Mapping[int, RoundUpgrade] = field(default_factory=dict)
+    rules_file: Path | None = None
 
     @property
     def title(self) -> str:

@@ -51,17 +51,15 @@ from companion.rulebook.pieces import Table, _plain, pieces
 
 
 __all__ = [
-    "GAMES", "HOUSE_RULE", "OPTIONAL_SECTIONS", "PRESET", "PRESET_WHY", "RULES_DIR", "SECTIONS",
+    "HOUSE_RULE", "OPTIONAL_SECTIONS", "PRESET", "PRESET_WHY", "RULES_DIR", "SECTIONS",
     "SNIPPET_LENGTH", "WORDS_FILE", "Block", "GameRules", "Hit", "HouseRule", "RulebookError",
     "Message", "Section", "Table", "house_rules", "messages", "pieces", "rules_for", "rules_mark",
     "rules_ntext", "rules_text", "search", "signature",
 ]
 
 RULES_DIR = Path(__file__).resolve().parent.parent.parent / "assets" / "rules"
-"""Where the rules texts live: ``<game>.md`` per game id."""
+"""Where the rules texts live: ``<game>.md`` per game id (unless its spec's ``rules_file`` says otherwise)."""
 
-GAMES: tuple[str, ...] = registry.GAME_IDS
-"""The game ids, in menu order."""
 
 SECTIONS: tuple[tuple[str, str], ...] = (
     ("cards", rules_mark("Cards")),
@@ -264,8 +262,8 @@ def house_rules(game: str, options: Mapping[str, Any] | None = None) -> tuple[Ho
 
 def _game_key(game: str) -> str:
     key = game.strip().lower() if isinstance(game, str) else None
-    if key not in GAMES:
-        raise RulebookError(f"unknown game {game!r}: choose one of {', '.join(GAMES)}")
+    if key not in registry.GAME_IDS:
+        raise RulebookError(f"unknown game {game!r}: choose one of {', '.join(registry.GAME_IDS)}")
     return key
 
 
@@ -312,7 +310,7 @@ def _source(game: str) -> _Source:
         RulebookError: when the file is missing, its sections are not those
             of :data:`SECTIONS` in order, or it uses unknown placeholders.
     """
-    path = RULES_DIR / f"{game}.md"
+    path = registry.game(game).rules_file or RULES_DIR / f"{game}.md"
     try:
         text = path.read_text(encoding="utf-8")
     except OSError as error:
@@ -345,14 +343,14 @@ def messages() -> list[Message]:
     """Every text of every rules file to translate, in file order (for the extractor).
 
     Returns:
-        The intro paragraphs and blocks of each game in :data:`GAMES`, as
+        The intro paragraphs and blocks of each game of the registry, as
         written in English, markers and placeholders included.
 
     Raises:
         RulebookError: for a rules file that breaks the format.
     """
     found: list[Message] = []
-    for game in GAMES:
+    for game in registry.GAME_IDS:
         source = _source(game)
         found += source.intro
         found += [message for _, _, blocks in source.sections for message in blocks]
@@ -431,7 +429,7 @@ def rules_for(game: str, options: Mapping[str, Any] | None = None, language: str
     """A game's rules with every figure filled in, in one language.
 
     Args:
-        game: ``one_up``, ``one_card``, ``up_to_nine`` or ``up_or_down``.
+        game: a game id of the registry.
         options: the options the game was started with (see
             :func:`house_rules`); ``None`` shows the standard values.
         language: one of ``i18n.LANGUAGES`` (``"en"``, ``"nb"``, ``"de"``);
