@@ -279,6 +279,13 @@ def validate_doc(doc: dict[str, Any], *, log_records: bool = True) -> None:
     seq = doc.get("seq")
     if not is_int(seq) or seq < 0:
         fail(lazy("'seq' must be a whole number, 0 or more; got {value}.", value=repr(seq)))
+    _validate_rounds(rounds, seq, fail)
+    _validate_log(doc, seq, log_records)
+
+
+def _validate_rounds(rounds: list[dict[str, Any]], seq: int, fail: Callable[[LazyProxy], None]) -> None:
+    """:func:`validate_doc`'s check of each round's ``id`` (8 hex digits, each once) and
+    ``rev`` (0 to ``seq``); ``fail`` raises the StoreError naming what is wrong."""
     round_ids = []
     is_round_id = ROUND_ID_PATTERN.fullmatch
     for entry in rounds:
@@ -292,7 +299,6 @@ def validate_doc(doc: dict[str, Any], *, log_records: bool = True) -> None:
         rev = entry.get("rev")
         if not (type(rev) is int or is_int(rev)) or not 0 <= rev <= seq:
             fail(lazy("every round needs a 'rev': a whole number from 0 to 'seq' ({seq}).", seq=seq))
-    _validate_log(doc, seq, log_records)
 
 
 def _validate_log(doc: dict[str, Any], seq: int, records: bool) -> None:

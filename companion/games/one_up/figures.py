@@ -55,7 +55,6 @@ def rule_figures(options: Mapping[str, Any] | None = None) -> dict[str, str]:
     chip_total = 23
     black, white = chips(chip_total)
     give_back_parts = [_("{back} if it was {least} or more").format(back=back, least=least) for least, back in GIVE_BACK]
-    players = SETUP.players
     return {
         "one_up_deck": ngettext(
             "From {decks} standard 52-card deck, pick out these {cards} cards:\n\n{deck}\n\n"
@@ -74,7 +73,7 @@ def rule_figures(options: Mapping[str, Any] | None = None) -> dict[str, str]:
         "one_up_example": _(
             "{cards} left in a hand cost {sums} = {points} points; two 2s cost only {twos}."
         ).format(cards=join_words(left), sums=sums, points=hand_penalty(left), twos=hand_penalty(["2", "2"])),
-        "one_up_players": _("{least} to {most}").format(least=players.start, most=players.stop - 1),
+        "one_up_players": _("{least} to {most}").format(least=SETUP.players.start, most=SETUP.players.stop - 1),
         "one_up_chips": _("a total of {total} is {black} black chips and {white} white ones").format(
             total=chip_total, black=black, white=white),
         # TRANSLATORS: what goes between two give-backs ("10 if it was 10 or more, else 1 if it was 1 or more").

@@ -73,6 +73,28 @@ def _give_back(total: int) -> int:
     return 0
 
 
+def _round_inputs(
+    totals: Mapping[str, int], hands: Mapping[str, CardsLike], went_out: str | None,
+) -> tuple[Mapping[str, int], Mapping[str, CardsLike]]:
+    """:func:`score_round`'s totals and hands checked, the hand of the player who went out
+    added as empty when left out; ``OneUpScoreError`` as :func:`score_round` says."""
+    if type(totals) is not dict:
+        totals = _check_mapping(N_("The running totals"), totals)
+    if type(hands) is not dict:
+        hands = _check_mapping(N_("The hands"), hands)
+    if went_out is not None and went_out not in hands and went_out in totals:
+        hands = {**hands, went_out: []}
+    if not hands.keys() >= totals.keys():
+        missing = [name for name in totals if name not in hands]
+        raise OneUpScoreError(_(
+            "No cards entered for {names}: enter the cards they have left "
+            "(an empty hand only for the player who went out)"
+        ).format(names=join_words(missing)))
+    if went_out is not None and went_out not in hands:
+        raise OneUpScoreError(_("{name} went out but is not a player in this round").format(name=went_out))
+    return totals, hands
+
+
 def score_round(
     totals: Mapping[str, int],
     hands: Mapping[str, CardsLike],
@@ -112,20 +134,7 @@ def score_round(
     >>> score_round({"Ann": 12, "Ben": 3}, {"Ann": [], "Ben": "K 4 4"}, "Ann")
     {'Ann': 2, 'Ben': 17}
     """
-    if type(totals) is not dict:
-        totals = _check_mapping(N_("The running totals"), totals)
-    if type(hands) is not dict:
-        hands = _check_mapping(N_("The hands"), hands)
-    if went_out is not None and went_out not in hands and went_out in totals:
-        hands = {**hands, went_out: []}
-    if not hands.keys() >= totals.keys():
-        missing = [name for name in totals if name not in hands]
-        raise OneUpScoreError(_(
-            "No cards entered for {names}: enter the cards they have left "
-            "(an empty hand only for the player who went out)"
-        ).format(names=join_words(missing)))
-    if went_out is not None and went_out not in hands:
-        raise OneUpScoreError(_("{name} went out but is not a player in this round").format(name=went_out))
+    totals, hands = _round_inputs(totals, hands, went_out)
     penalty_of = _penalty_by_bits()
     new_totals: dict[str, int] = {}
     for name, cards in hands.items():
