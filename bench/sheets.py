@@ -28,7 +28,7 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
-from companion.pads import OneUpPad  # noqa: E402
+from companion.games.one_up import OneUpPad  # noqa: E402
 from companion.store import Store  # noqa: E402
 from companion.table import kept_sheets  # noqa: E402
 from companion.table.saving import SheetMark  # noqa: E402

@@ -347,7 +347,7 @@ def test_an_import_syncs_the_archive_folder_once_after_its_shards(tmp_path, monk
 
 def _played_one_up_game() -> dict:
     """A One Up game of 12 rounds as its pad saves it: round 5 corrected, so its log holds a whole round."""
-    from companion.pads import OneUpPad
+    from companion.games.one_up import OneUpPad
 
     players = ["Ann", "Ben", "Cato"]
     pad = OneUpPad(players, options={"limit": 1000})

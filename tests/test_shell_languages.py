@@ -16,7 +16,7 @@ from companion.ui.access import ASK_THE_HOST
 from companion.ui.app import TABS
 from companion.ui.history import _stats_text, import_message
 from companion.table.live import GameCache
-from companion.pads import OneCardPad
+from companion.games.one_card import OneCardPad
 from companion.pads.changelog import phone_label, who
 from companion.table.phones import phone_player, unnamed_phone_label
 

@@ -11,7 +11,8 @@ import pytest
 
 from companion import rules_core
 from companion.errors import ConflictError
-from companion.pads import OneCardPad, PadError
+from companion.pads import PadError
+from companion.games.one_card import OneCardPad
 import companion.store as store_module
 from companion.store import GameNotFoundError, Store, StoreError
 from companion.store import files as store_files

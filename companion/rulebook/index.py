@@ -37,7 +37,8 @@ from typing import Any
 
 
 from companion import i18n
-from companion.rulebook import GAMES, RULES_DIR, Hit, RulebookError, _game_key, _language, _standard_rules
+from companion import registry
+from companion.rulebook import RULES_DIR, Hit, RulebookError, _game_key, _language, _standard_rules
 from companion.rulebook.pieces import Table, pieces
 
 WORDS_FILE = RULES_DIR / "words.json"
@@ -240,7 +241,7 @@ def _index(language: str) -> tuple[_Indexed, ...]:
     """Every section of every game in ``language``, ready to search (standard
     figures, no house rules); the same sections in the same order in every language."""
     indexed = []
-    for game in GAMES:
+    for game in registry.GAME_IDS:
         rules = _standard_rules(game, language)
         for section in rules.sections:
             units = tuple(
@@ -555,7 +556,7 @@ def search(query: str, games: Sequence[str] | None = None, language: str | None 
     code = _language(language)
     if not isinstance(query, str):
         return []
-    allowed = GAMES if games is None else [_game_key(g) for g in games]
+    allowed = registry.GAME_IDS if games is None else [_game_key(g) for g in games]
     for reader in _readers(query, code):
         ranked = _ranked(query, reader, allowed)
         if ranked:

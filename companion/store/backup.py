@@ -124,7 +124,7 @@ def _check_slice(games: list[Any], first: int) -> CheckedBackup:
 
     Returns their :class:`CheckedBackup`; raises BackupError naming the
     first game that is not valid. The pad class of each kind of game (the
-    documents' ``game`` field, "one_up"...) is looked up in the registry once
+    documents' ``game`` field, a game id) is looked up in the registry once
     per call, not once per document; nothing about a document is kept.
     """
     checked = []

@@ -64,7 +64,7 @@ class DamagedFiles(FolderState):
             if summary is None:
                 games.append((game_id, None, (), ""))
             else:
-                title = rules_core.GAME_TITLES.get(summary["game"], summary["game"])
+                title = rules_core.game_title(summary["game"])
                 games.append((game_id, title, tuple(summary["players"]), summary["created"][:10]))
         return LazyProxy(describe_games, tuple(games), enable_cache=False)
 

@@ -17,7 +17,8 @@ import flet as ft
 from companion.cards import SUIT_NAMES, SUIT_SYMBOLS, SUITS, Card, CardError
 from companion.games import one_card
 from companion.i18n import _, ngettext
-from companion.pads import OneCardPad, Row
+from companion.games.one_card import OneCardPad
+from companion.pads import Row
 from companion.stats import PlayerStats
 from companion.table.ask_answers import (
     CHECK_PLAYERS,

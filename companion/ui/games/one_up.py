@@ -17,7 +17,8 @@ import flet as ft
 from companion.cards import JOKERS, Card, CardError, parse_card
 from companion.games import one_up
 from companion.i18n import N_, _, format_number
-from companion.pads import OneUpPad, Row
+from companion.games.one_up import OneUpPad
+from companion.pads import Row
 from companion.pads.base import points_text
 from companion.stats import PlayerStats
 from companion.wording import join_words

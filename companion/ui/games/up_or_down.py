@@ -19,7 +19,8 @@ import flet as ft
 from companion.games import up_or_down
 from companion.games.up_or_down import COLOURS, MAX_ROWS, colour_text, colours_text
 from companion.i18n import N_, _, ngettext
-from companion.pads import PadError, Row, UpOrDownPad
+from companion.games.up_or_down import UpOrDownPad
+from companion.pads import PadError, Row
 from companion.pads.base import points_text
 from companion.stats import PlayerStats
 from companion.table.ask_answers import ERROR, NO, WAIT, YES, Answer
