@@ -4,9 +4,11 @@ A draft is plain JSON that the screens build (its shape is
 :mod:`companion.pads.hands`'); the store only keeps it, so that a round
 half entered on several phones outlives a reload and a restart of the
 server. ``drafts.json`` holds one TinyDB table, ``drafts``, keyed by game
-id, written whole and atomically (:class:`AtomicJSONStorage`) under the
-folder's lock, so two phones entering their hands at once both get theirs
-in. An unreadable ``drafts.json`` is set aside with a notice, like any
+id: each draft is a TinyDB document whose id is its game's, inserted,
+replaced or removed through TinyDB's table
+(:class:`~companion.store.sidetable.ByGameId`), which writes the file whole
+and atomically (:class:`AtomicJSONStorage`) under the folder's lock, so two
+phones entering their hands at once both get theirs in. An unreadable ``drafts.json`` is set aside with a notice, like any
 damaged file of the store, and a fresh one is started: no saved game is in
 it.
 """
@@ -18,13 +20,15 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from tinydb.table import Document
+
 from companion.document import is_int
 from companion.errors import CorruptFileError, StoreError
 from companion.i18n import _, lazy
 from companion.store.damage import Damage
 from companion.store.files import AtomicJSONStorage
 from companion.store.guard import ChangeFailed
-from companion.store.sidetable import SideTable
+from companion.store.sidetable import SideTable, replacing
 
 DRAFTS_FILE = "drafts.json"
 """The file of the drafts, in the data folder."""
@@ -86,14 +90,16 @@ class Drafts:
         if new is not None and not isinstance(new, dict):
             raise StoreError(_("A draft is a JSON object; got {kind}. Nothing was saved.").format(
                 kind=type(new).__name__))
-        if new is None:
-            if game_id not in drafts:
-                return None
-            drafts.pop(game_id)
-        else:
-            drafts[game_id] = new
+        table = self.file.table(storage)
         try:
-            self.file.write(storage, drafts)
+            if new is None:
+                if game_id not in drafts:
+                    return None
+                table.remove(doc_ids=[game_id])
+            elif game_id in drafts:
+                table.update(replacing(new), doc_ids=[game_id])
+            else:
+                table.insert(Document(new, doc_id=game_id))
         except TypeError as error:
             raise StoreError(_("A draft holds plain JSON only ({error}). Nothing was saved.").format(
                 error=error)) from error
