@@ -8,9 +8,9 @@ id: each draft is a TinyDB document whose id is its game's, inserted,
 replaced or removed through TinyDB's table
 (:class:`~companion.store.sidetable.ByGameId`), which writes the file whole
 and atomically (:class:`AtomicJSONStorage`) under the folder's lock, so two
-phones entering their hands at once both get theirs in. An unreadable ``drafts.json`` is set aside with a notice, like any
-damaged file of the store, and a fresh one is started: no saved game is in
-it.
+phones entering their hands at once both get theirs in. An unreadable
+``drafts.json`` is set aside with a notice, like any damaged file of the
+store, and a fresh one is started: no saved game is in it.
 """
 
 from __future__ import annotations

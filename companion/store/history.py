@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+from pathlib import Path
 from typing import Any
 
 from companion.document import summarize
@@ -74,8 +75,7 @@ class HistoryIndex:
                 if self._read_log(cached):
                     return cached
             except StoreError as error:
-                self.damage.set_aside(error, self.place.log_path, lazy("The list of finished games was rebuilt from the saved games."))
-                return self.rebuild()
+                return self._rebuilt_after(error, self.place.log_path)
         with paused_gc():
             return self._load()
 
@@ -151,27 +151,31 @@ class HistoryIndex:
                 summaries.append(summary)
                 tallies[summary["id"]] = tally
         except StoreError as error:
-            self.damage.set_aside(error, self.place.history_path, lazy("The list of finished games was rebuilt from the saved games."))
-            return self.rebuild()
+            return self._rebuilt_after(error, self.place.history_path)
         index = History.build(signature(self.place.history_path), summaries, tallies)
         try:
             self._read_log(index)
         except StoreError as error:
-            self.damage.set_aside(error, self.place.log_path, lazy("The list of finished games was rebuilt from the saved games."))
-            return self.rebuild()
+            return self._rebuilt_after(error, self.place.log_path)
         if not complete:
             return self.rebuild()
         listed = {name for name, count in index.shards.items() if count > 0}
         recovering = self.place.move_path.exists() or self.place.import_path.exists()
         if not recovering and listed != self.shards.held():
             if existed:
+                path = self.place.history_path
                 self.damage.set_aside(
-                    CorruptFileError(self.place.history_path, lazy("it did not list every finished game")), self.place.history_path,
+                    CorruptFileError(path, lazy("it did not list every finished game")), path,
                     lazy("The list of finished games was rebuilt from the saved games; no game was lost."),
                 )
             return self.rebuild()
         self.place.folder.history = index
         return index
+
+    def _rebuilt_after(self, error: StoreError, path: Path) -> History:
+        """Set aside ``path`` (the index's file or its log) that ``error`` found damaged, and rebuild."""
+        self.damage.set_aside(error, path, lazy("The list of finished games was rebuilt from the saved games."))
+        return self.rebuild()
 
     def rebuild(self) -> History:
         """The index rebuilt from every archive shard (each game replayed for its tally), written as

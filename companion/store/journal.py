@@ -58,7 +58,8 @@ class Journal:
             if entry.get("to") not in MOVES or not isinstance(entry.get("id"), str):
                 raise StoreError(lazy("the record of a move between files is incomplete"))
         except StoreError as error:
-            self.damage.set_aside(error, self.place.move_path, lazy("A half-done move of a game between files was dropped."))
+            self.damage.set_aside(error, self.place.move_path,
+                                  lazy("A half-done move of a game between files was dropped."))
             return None
         return dict(entry)
 
@@ -77,7 +78,8 @@ class Journal:
             if not isinstance(ids, list) or not all(isinstance(gid, str) for gid in ids):
                 raise StoreError(lazy("the record of an import is incomplete"))
         except StoreError as error:
-            self.damage.set_aside(error, self.place.import_path, lazy("An import that was cut short could not be undone."))
+            self.damage.set_aside(error, self.place.import_path,
+                                  lazy("An import that was cut short could not be undone."))
             return None
         return ids
 

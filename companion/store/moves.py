@@ -201,7 +201,8 @@ class Moves:
             shard = self.archive.shard(shard_name(game_id))
             doc = shard[1].get(game_id)
         if doc is None:
-            raise GameNotFoundError(_("There is no saved game with id {id}; it may have been deleted.").format(id=game_id))
+            raise GameNotFoundError(_("There is no saved game with id {id}; it may have been deleted.").format(
+                id=game_id))
         try:
             pad = rules_core.pad_from_doc(rules_core.copy_json(doc) if shard is None else doc)
         except rules_core.PadError as error:
@@ -279,7 +280,9 @@ class Moves:
         from_current = game_id in current
         self.journal.begin_move("archive", doc, from_current=from_current)
         try:
-            storage_of_shard, docs = shard if shard is not None else self.archive.shard(shard_name(game_id), checked=False)
+            if shard is None:
+                shard = self.archive.shard(shard_name(game_id), checked=False)
+            storage_of_shard, docs = shard
             docs[game_id] = doc
             write_games(storage_of_shard, docs.values())
             if from_current:
@@ -369,7 +372,7 @@ class Moves:
         sums: TallySums | None,
     ) -> None:
         """Write new games: each archive shard once, the index once, games.json once
-        (``sums`` as in :meth:`_add`, or None to add the tallies up here).
+        (``sums`` as in :meth:`add`, or None to add the tallies up here).
 
         The shards are read one by one, then written by :data:`SHARD_WRITERS`
         threads at once: each write waits mostly for its fsync, and the disk
