@@ -147,6 +147,7 @@ class Store:
         self._place.read_only = value
 
     # -- writing --------------------------------------------------------------
+
     @guarded
     def save_game(self, doc: dict[str, Any]) -> None:
         """Insert or replace a game by ``doc["id"]``, atomically.
