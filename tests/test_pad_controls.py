@@ -134,10 +134,10 @@ def test_a_save_on_one_phone_repaints_the_others_watching(tmp_path):
 def test_a_save_works_out_the_round_lines_once_for_every_phone(tmp_path, monkeypatch):
     """Three phones on a 12-round game: a save works out the 13 rounds'
     lines once (13 calls of ``round_line``), not once per phone (39)."""
-    from companion.ui import score_table
+    from companion.ui import round_rows
 
     worked: list[int] = []
-    round_line = score_table.round_line
+    round_line = round_rows.round_line
 
     def counting(pad, row):
         worked.append(row.number)
@@ -148,7 +148,7 @@ def test_a_save_works_out_the_round_lines_once_for_every_phone(tmp_path, monkeyp
         main, hub = session_main_of(tmp_path, store), server_hub()
         game_id = long_game(store, 12)
         phones = [await open_session(main, f"/pad/{game_id}", hub) for _phone in range(3)]
-        monkeypatch.setattr(score_table, "round_line", counting)
+        monkeypatch.setattr(round_rows, "round_line", counting)
         saved = store.update_game(game_id, lambda pad: pad.add_round({"Ann": "", "Ben": "6", "Cy": "6"}, "Ann"))
         version, _listed = game_cache(store).put(game_id, saved)
         hub.send_all_on_topic(game_topic(game_id), version)

@@ -25,7 +25,8 @@ from companion.ui.game_list import game_line, when_text
 from companion.ui.games import game_ui
 from companion.transfers import MAX_UPLOAD_BYTES, MEGABYTE, UPLOAD_SECONDS, serving, too_big
 from companion.ui.long_work import import_backup_file, in_worker, write_backup, write_rounds_table
-from companion.ui.score_table import MARKS_LEGEND, score_table
+from companion.ui.round_rows import MARKS_LEGEND
+from companion.ui.score_table import score_table
 from companion.ui.state import announce_saved, navigate, use_game, use_games_list, use_session, use_store
 from companion.ui.totals_chart import totals_chart
 from companion.ui.widgets import TOUCH, error_line, screen_header, section_title

@@ -39,15 +39,8 @@ from companion.ui.hands_view import MY_HAND, HandsBox
 from companion.ui.invite import InviteView
 from companion.ui.saving import DELETE, Conflict, Outcome, SheetMark
 from companion.ui.round_detail import RoundDetail
-from companion.ui.score_table import (
-    MARKS_LEGEND,
-    TAP_HINT,
-    RoundRows,
-    deal_text,
-    round_lines,
-    score_header,
-    winners_text,
-)
+from companion.ui.round_rows import MARKS_LEGEND, TAP_HINT, RoundRows, round_lines
+from companion.ui.score_table import deal_text, score_header, winners_text
 from companion.ui.state import (
     SessionState,
     announce_hands,
