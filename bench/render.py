@@ -37,8 +37,9 @@ of 1, 12 and 22 rounds, for the pad, the board and History's game (its
 chart of the totals, whose points are the rounds, folded as it opens), and
 the ratio of round 22 to round 1 printed (target: at most 1.3).
 
-With ``--memory``, the server's memory per open pad session (a game of
-the first ``--rounds`` size, see :func:`_memory`) is printed
+With ``--memory``, the server's memory per open session of the pad, the
+board and History's game (a game of the first ``--rounds`` size, see
+:func:`_memory`) is printed
 against a counter app's session, as a ratio (target: at most 2x).
 
 Then one phone saves ``--saves`` rounds from its own entry sheet ("Add
@@ -106,16 +107,20 @@ def _count_controls(root: Path) -> None:
 
 
 MEMORY_SESSIONS = 20
-"""Sessions ``--memory`` opens of each kind (pad, counter app)."""
+"""Sessions ``--memory`` opens of each kind (each screen, counter app)."""
+
+MEMORY_SCREENS = ("pad", "board", "history")
+"""The screens of a game whose memory per session ``--memory`` measures."""
 
 
 def _memory(root: Path, rounds: int) -> None:
     """Print the Python memory (``tracemalloc``, bytes still held) that each
     further session holds on the server of the version at ``root``: first
-    per pad session on a game of ``rounds`` rounds, then per counter app
-    session (bench/counter_flet.py's component), :data:`MEMORY_SESSIONS`
-    of each after one of each was opened (so what every session shares,
-    such as imports and caches, is not counted)."""
+    per session of each of :data:`MEMORY_SCREENS` on a game of ``rounds``
+    rounds, then per counter app session (bench/counter_flet.py's
+    component), :data:`MEMORY_SESSIONS` of each after one of each was
+    opened (so what every session shares, such as imports and caches, is
+    not counted)."""
     import gc
     import tracemalloc
 
@@ -146,7 +151,7 @@ def _memory(root: Path, rounds: int) -> None:
         gc.collect()
         return (tracemalloc.get_traced_memory()[0] - before) / MEMORY_SESSIONS
 
-    async def measure() -> tuple[float, float]:
+    async def measure() -> tuple[float, ...]:
         with tempfile.TemporaryDirectory() as scratch:
             data = Path(scratch)
             store = Store(data)
@@ -158,9 +163,8 @@ def _memory(root: Path, rounds: int) -> None:
             main = session_main(store, TableAccess(data, required=False, host="127.0.0.1", port=8550))
             hub, kept = server_hub(), []
             tracemalloc.start()
-            pad = await held(main, f"/pad/{made.id}", hub, kept)
-            counter = await held(lambda page: page.render(Counter), "/", hub, kept)
-            return pad, counter
+            screens = [await held(main, f"/{screen}/{made.id}", hub, kept) for screen in MEMORY_SCREENS]
+            return *screens, await held(lambda page: page.render(Counter), "/", hub, kept)
 
     print(*(f"{value:.0f}" for value in run_alone(measure())))
 
@@ -172,9 +176,10 @@ def print_memory(versions: list[Path], rounds: int) -> None:
     for root in versions:
         done = subprocess.run([sys.executable, __file__, "--memory-of", str(root), "--rounds", str(rounds)],
                               check=True, capture_output=True, text=True)
-        pad, counter = (float(value) for value in done.stdout.split())
-        print(f"  {root.name:<12} pad {pad / 1e6:5.2f} MB   counter app {counter / 1e6:5.2f} MB   "
-              f"ratio {pad / counter:4.2f}x")
+        *screens, counter = (float(value) for value in done.stdout.split())
+        for screen, value in zip(MEMORY_SCREENS, screens, strict=True):
+            print(f"  {root.name:<12} {screen:<8} {value / 1e6:5.2f} MB   counter app {counter / 1e6:5.2f} MB   "
+                  f"ratio {value / counter:4.2f}x")
 
 
 MEMORY_TARGET = 2.0
