@@ -33,7 +33,7 @@ from dataclasses import dataclass
 import flet as ft
 
 from companion import registry
-from companion.i18n import _, format_number
+from companion.i18n import _, current_language, format_number
 from companion.pads import Pad
 from companion.ui.access import use_gate
 from companion.ui.games import game_ui
@@ -177,6 +177,8 @@ class BoardView:
         lines: the players' lines, best first (:func:`board_lines`).
         highlighted: the players shown on a coloured ground: the leaders
             once a round is in, the winners once over.
+        marks: the words of the marks beside a name ("deals", "starts").
+        open_pad: the words of the link to the pad ("Open the pad").
     """
 
     game_id: str
@@ -188,6 +190,8 @@ class BoardView:
     unit: str
     lines: tuple[BoardLine, ...]
     highlighted: frozenset[str]
+    marks: tuple[str, str]
+    open_pad: str
 
 
 def board_view(pad: Pad) -> BoardView:
@@ -210,6 +214,8 @@ def work_out_board_view(pad: Pad) -> BoardView:
         unit=game_ui(pad.GAME).board_unit(pad),
         lines=board_lines(pad),
         highlighted=frozenset(pad.winners or pad.leaders) if pad.rows else frozenset(),
+        marks=(_("deals"), _("starts")),
+        open_pad=_("Open the pad"),
     )
 
 
@@ -225,20 +231,24 @@ def _mark(text: str, sizes: BoardSizes, shown: bool) -> ft.Control:
 
 
 @ft.component
-def _PlayerLine(line: BoardLine, highlighted: bool, sizes: BoardSizes) -> ft.Control:
-    """One player's line: place, name with the marks and the note, the last
-    round's score and the big total; the leaders (winners once over) on a
-    coloured ground. Its controls are the same whatever it shows (the cup,
-    the marks and the note are hidden when not shown, not left out): Flet
-    1.0 misplaced the marks when a keyed line moved and the number of its
+def _PlayerLine(line: BoardLine, highlighted: bool, marks: tuple[str, str], language: str,
+                sizes: BoardSizes) -> ft.Control:
+    """One player's line: place, name with the marks (their words:
+    ``marks``, "deals" and "starts") and the note, the last round's score
+    and the big total (written the way of ``language``, the session's: it
+    is an argument so that the memoised line is built again when the
+    language changes); the leaders (winners once over) on a coloured
+    ground. Its controls are the same whatever it shows (the cup, the marks
+    and the note are hidden when not shown, not left out): Flet 1.0
+    misplaced the marks when a keyed line moved and the number of its
     controls changed in the same repaint."""
     colour = ft.Colors.ON_PRIMARY_CONTAINER if highlighted else None
     name_row: list[ft.Control] = [
         ft.Icon(ft.Icons.EMOJI_EVENTS, size=sizes.name, color=colour, visible=line.wins),
         ft.Text(line.player, size=sizes.name, weight=ft.FontWeight.W_600, color=colour, style=TIGHT,
                 max_lines=1, overflow=ft.TextOverflow.ELLIPSIS),
-        _mark(_("deals"), sizes, line.deals),
-        _mark(_("starts"), sizes, line.starts),
+        _mark(marks[0], sizes, line.deals),
+        _mark(marks[1], sizes, line.starts),
     ]
     who: list[ft.Control] = [
         # Wrapped: the marks go under a name they do not fit beside, and a
@@ -273,7 +283,7 @@ def _PlayerLine(line: BoardLine, highlighted: bool, sizes: BoardSizes) -> ft.Con
 
 PlayerLine = ft.memo(_PlayerLine)
 """A player's line (:func:`_PlayerLine`), built again only when its
-:class:`BoardLine`, its highlight or the sizes changed: a save builds and
+:class:`BoardLine`, its highlight, the marks' words, the language or the sizes changed: a save builds and
 sends the lines whose place, total, last round, marks or note it changed.
 Keyed on the player, so a line moves with its player when the places change."""
 
@@ -344,9 +354,9 @@ End = ft.memo(_End)
 
 
 @ft.component
-def _Title(title: str, status: str, game_id: str, sizes: BoardSizes) -> ft.Control:
+def _Title(title: str, status: str, game_id: str, open_pad: str, sizes: BoardSizes) -> ft.Control:
     """The title line: the game's ``title``, whose deal (``status``) and
-    the link to the pad of ``game_id``."""
+    the link to the pad of ``game_id`` (its words: ``open_pad``)."""
     return ft.Row(
         [
             ft.Text(title, size=sizes.status, weight=ft.FontWeight.BOLD),
@@ -358,7 +368,7 @@ def _Title(title: str, status: str, game_id: str, sizes: BoardSizes) -> ft.Contr
                             max_lines=1, overflow=ft.TextOverflow.ELLIPSIS),
                 ),
             ),
-            ft.TextButton(_("Open the pad"), icon=ft.Icons.EDIT_NOTE, height=TOUCH,
+            ft.TextButton(open_pad, icon=ft.Icons.EDIT_NOTE, height=TOUCH,
                           on_click=lambda: navigate(f"/pad/{game_id}")),
         ],
         spacing=sizes.gap * 2,
@@ -375,11 +385,12 @@ def board_content(view: BoardView, sizes: BoardSizes) -> ft.Control:
     game, whose deal, the link to the pad), the end when reached, the
     headings and one line per player, best first; each part memoised, so a
     save builds and sends only the parts whose values it changed."""
-    parts: list[ft.Control] = [Title(view.title, view.status, view.game_id, sizes)]
+    parts: list[ft.Control] = [Title(view.title, view.status, view.game_id, view.open_pad, sizes)]
     if view.winners:
         parts.append(End(view.winners, view.summary, sizes))
     parts.append(Headings(view.last_round, view.unit, sizes))
-    parts.extend(PlayerLine(line, line.player in view.highlighted, sizes, key=f"line-{line.player}")
+    parts.extend(PlayerLine(line, line.player in view.highlighted, view.marks, current_language(), sizes,
+                            key=f"line-{line.player}")
                  for line in view.lines)
     return ft.Column(parts, spacing=sizes.gap // 2, scroll=ft.ScrollMode.AUTO, expand=True)
 
