@@ -503,13 +503,13 @@ def print_fan_out(noted: FanOut, watchers: int, boards: int, what: str, alone: f
     slow = sum(1 for wait in waits if wait > FRAME_WAIT_LIMIT)
     print(f"  change to next frame on the watched pages: median {statistics.median(waits):.0f} ms, worst "
           f"{max(waits):.0f} ms ({slow} of {len(waits)} paints over {FRAME_WAIT_LIMIT:.0f} ms)")
-    cpu = statistics.median(noted.cpu)
+    cpu = statistics.fmean(noted.cpu)
     against = ""
     if alone:
         each = (cpu - alone) / (watchers + boards)
         against = (f"   {cpu / alone:.2f}x the {alone:.1f} ms with the saver alone; each watcher {each:.1f} ms "
                    f"(target {TARGETS['watcher']:.0f} ms: {verdict(each, TARGETS['watcher'])})")
-    print(f"  server CPU per save (median), the saver and {watchers + boards} watchers: {cpu:.1f} ms{against}")
+    print(f"  server CPU per save (mean), the saver and {watchers + boards} watchers: {cpu:.1f} ms{against}")
     print(f"  p95 {p95:.2f} s   target < {TARGETS['fanout']} s   {'ok' if p95 < TARGETS['fanout'] else 'OVER TARGET'}")
 
 
