@@ -1,20 +1,23 @@
-"""The size of the pad's, the board's and History's screens does not grow with the game: Flet sessions
-of the app in this process (tests/flet_session.py), counting the controls
-a phone is sent and keeps (every control of the page, as Flet indexes it).
+"""The size of the pad's, the board's and History's screens does not grow
+with the game: Flet sessions of the app in this process
+(tests/flet_session.py), counting the controls a phone is sent and keeps
+(every control of the page, as Flet indexes it).
 
 The table shows the newest ``ROUNDS_SHOWN`` rounds, the older ones behind
 one "Show all N rounds" button, and a round's line is a few controls; so
 the pad at round 22 holds at most 1.3x the controls of round 1 (the same at
 round 12), and History's game likewise (its chart, whose points are the
-rounds, built only when asked for); the board shows the last round only. A save made on one phone repaints
-every other phone showing the game (the new round, the new totals), and a
-phone that unfolded its table keeps it unfolded through the save.
+rounds, built only when asked for); the board shows the last round only.
+A save made on one phone repaints every other phone and board showing the
+game (the new round, the new totals), and a phone that unfolded its table
+keeps it unfolded through the save.
 
 Game: One Up of Ann, Ben and Cy without an end (a limit of 100,000
 points); in round n the player at seat n mod 3 goes out and the others hold
 K 5 (15 points each, rulings.md One Up: each value counted once), so after
 round 1 Ann has 0, Ben and Cy 15; the save adds a round where Ann goes out
-and Ben and Cy hold a 6.
+(giving back 10 from a total of 10 or more: companion/games/one_up.py
+GIVE_BACK, seed "Scoring") and Ben and Cy hold a 6.
 """
 
 from __future__ import annotations
