@@ -226,3 +226,29 @@ def test_a_save_repaints_every_board_and_works_out_its_lines_once(tmp_path, monk
     shown, ben = run_alone(run())
     assert shown == [["Round 13", "-10", "+6", ben]] * 3
     assert worked == [13]
+
+
+def test_a_save_repaints_history_with_its_chart_open(tmp_path):
+    """History on a 12-round game with its chart open; round 13 saved: the
+    table shows round 13 and Ben's new total, and the chart's lines run to
+    round 13, ending at the new totals."""
+
+    async def run():
+        store = Store(tmp_path)
+        main, hub = session_main_of(tmp_path, store), server_hub()
+        game_id = long_game(store, 12)
+        phone = await open_session(main, f"/history/{game_id}", hub)
+        await tap(phone, "Show the chart of the totals")
+        saved = store.update_game(game_id, lambda pad: pad.add_round({"Ann": "", "Ben": "6", "Cy": "6"}, "Ann"))
+        version, _listed = game_cache(store).put(game_id, saved)
+        hub.send_all_on_topic(game_topic(game_id), version)
+        await settle([phone])
+        await until(phone, lambda _page: shows(phone, "R13"))
+        ends = [(control.points[-1].x, control.points[-1].y) for control in controls(phone.session.page)
+                if type(control).__name__ == "LineChartData"]
+        ben = find(phone.session.page, lambda control: getattr(control, "identifier", None) == "total-Ben")
+        return ends, ben.content.value, [saved.totals[player] for player in PLAYERS], str(saved.totals["Ben"])
+
+    ends, shown_ben, totals, ben = run_alone(run())
+    assert shown_ben == ben
+    assert ends == [(13, total) for total in totals]
