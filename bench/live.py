@@ -1,8 +1,8 @@
 """Benchmark: the live table and a club night, in headless Chromium.
 
-    .venv/bin/python bench/live.py [--part all|club|taps|long|start] [--sessions 60]
+    .venv/bin/python bench/live.py [--part all|club|table|taps|long|start] [--sessions 60]
                                    [--saves 20] [--fanout 50] [--taps 20] [--history 10000] [--runs 3]
-                                   [--phone-cpu]
+                                   [--phone-cpu] [--against DIR]
 
 Every figure is a ratio against a baseline measured in the same run:
 
@@ -16,11 +16,15 @@ Every figure is a ratio against a baseline measured in the same run:
    printed to show it was not throttled as a background page), p95 over
    ``--fanout`` saves.
    Targets: at most 1.2x; under 1 s. ``--part table`` measures the fan-out
-   of one table alone: six phones and a board on one game of 12 rounds
-   (the board watched like the 5 other phones). With the fan-out, the
-   server's CPU per save for the saver and its watchers is printed (with
-   ``--part table``, as a ratio to
-   a save with the saver alone on a game).
+   of one table alone: six phones and a board on one game of 12 rounds and
+   on one of 22, the two tables saved on in turns (the board watched like
+   the 5 other phones). With the fan-out, the server's CPU per save for the
+   saver and its watchers is printed (with ``--part table``, as a ratio to
+   a save with the saver alone on a game of the same size, and per watcher
+   besides the saver, a board counting as one: target at most 4 ms at 12
+   rounds). With ``--against DIR`` (a checkout of another version), that
+   version's server is started too, with tables of its own saved on in
+   turns with this one's: the figures before and after, side by side.
 2. taps: tap to paint (click to the new text in the page) of the pad's
    actions (a card value, "Add round" to the sheet, "Save round" to the new
    total) against a Flet counter app (bench/counter_flet.py) measured the
@@ -53,6 +57,7 @@ import sys
 import tempfile
 import time
 from collections.abc import Callable
+from dataclasses import dataclass, field
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -81,7 +86,7 @@ TABLE = ["Ann", "Ben", "Cy", "Dee", "Eve", "Fay"]
 CLOSE_SETTLE = 10.0
 """Seconds the server is given to drop closed sessions before a measurement."""
 
-TARGETS = {"save": 1.2, "fanout": 1.0, "tap": 2.0, "plain": 1.2, "long": 2.0}
+TARGETS = {"save": 1.2, "fanout": 1.0, "tap": 2.0, "plain": 1.2, "long": 2.0, "watcher": 4.0}
 """Targets of the parts here; the start's is bench/startup.py's STARTUP_TARGET."""
 
 READ = """const read = (attribute, id) => {
@@ -252,12 +257,17 @@ def open_page(context, url: str, path: str, wait_id: str) -> AppPage:
     return app
 
 
+MATCH_WINS = 1000
+"""Round wins that end the benches' One-card games: none ends while measured."""
+
+
 def one_card_games(store: Store, count: int, rounds: int = 0) -> list[str]:
     """``count`` One-card games of the six players saved in ``store``, each
-    of ``rounds`` rounds (won in turn from Ann on); their ids."""
+    of ``rounds`` rounds (won in turn from Ann on), ended only at
+    :data:`MATCH_WINS` round wins; their ids."""
     ids = []
     for _ in range(count):
-        pad = new_pad("one_card", TABLE)
+        pad = new_pad("one_card", TABLE, options={"target": MATCH_WINS})
         for number in range(rounds):
             pad.add_round(TABLE[number % len(TABLE)])
         store.save_game(pad.to_doc())
@@ -336,30 +346,61 @@ def club(browser, sessions: int, saves: int, fanout: int) -> None:
             server.stop()
 
 
-TABLE_ROUNDS = 12
-"""Rounds of the game the fan-out of ``--part table`` is measured on."""
+TABLE_ROUNDS = (12, 22)
+"""Rounds of the games the fan-out of ``--part table`` is measured on, in turns."""
 
 
-def table(browser, saves: int) -> None:
-    """The fan-out alone: one table of six phones and a board on one game of
-    :data:`TABLE_ROUNDS` rounds, nothing else open; first, the server's CPU
-    per save with one phone alone on another such game (:func:`save_cost`),
-    the baseline of the fan-out's CPU per save."""
+def start_version(root: Path, data: Path, log: Path):
+    """Start the main.py of the checkout at ``root`` (this one or another
+    version's) on ``data``, as :func:`start_app` starts this one's."""
+    if root == ROOT:
+        return start_app(data, log)
+    port = free_port()
+    return start_script(root / "main.py", ["--host", "127.0.0.1", "--port", str(port), "--data-dir", str(data),
+                                           "--no-browser"], log, port, data)
+
+
+def table(browser, saves: int, roots: list[Path]) -> None:
+    """The fan-out alone: for each version of ``roots`` (a server each) and
+    each size of :data:`TABLE_ROUNDS`, one table of six phones and a board
+    on one game of that many rounds, the tables open together and saved on
+    in turns (one save on each, then again), so the machine's load falls
+    alike on all; first, the server's CPU per save with one phone alone on
+    another game of each size (:func:`save_cost`), the baseline of the
+    fan-out's CPU per save."""
     with tempfile.TemporaryDirectory() as scratch:
-        data = Path(scratch) / "data"
-        game_id, apart = one_card_games(Store(data), 2, TABLE_ROUNDS)
-        server = start_app(data, Path(scratch) / "server.log")
+        servers, games = {}, {}
         try:
-            alone_phone = open_phone(browser, server.url, f"/pad/{apart}")
-            alone = save_cost(alone_phone, server.process.pid, saves)
-            alone_phone.page.context.close()
-            phones = [open_phone(browser, server.url, f"/pad/{game_id}") for _ in range(6)]
-            board = open_phone(browser, server.url, f"/board/{game_id}", "board-total-Ann", BOARD)
-            fan_out(phones[0], phones[1:], saves, server.process.pid, alone, boards=[board])
-            for phone in (*phones, board):
-                phone.page.context.close()
+            for root in roots:
+                data = Path(scratch) / root.name
+                store = Store(data)
+                games.update({(root, rounds): one_card_games(store, 2, rounds) for rounds in TABLE_ROUNDS})
+                servers[root] = start_version(root, data, Path(scratch) / f"{root.name}.log")
+            alone = {}
+            for (root, rounds), (_game_id, apart) in games.items():
+                alone_phone = open_phone(browser, servers[root].url, f"/pad/{apart}")
+                alone[root, rounds] = save_cost(alone_phone, servers[root].process.pid, saves)
+                alone_phone.page.context.close()
+            tables = {
+                (root, rounds): ([open_phone(browser, servers[root].url, f"/pad/{game_id}") for _ in range(6)],
+                                 open_phone(browser, servers[root].url, f"/board/{game_id}", "board-total-Ann", BOARD))
+                for (root, rounds), (game_id, _apart) in games.items()
+            }
+            noted = {key: FanOut() for key in tables}
+            for number in range(saves):
+                for (root, rounds), (phones, board) in tables.items():
+                    fan_out_once(phones[0], phones[1:], [board], number, servers[root].process.pid,
+                                 noted[root, rounds])
+            for root, rounds in tables:
+                print(f"{root.name}:")
+                print_fan_out(noted[root, rounds], 5, 1, f"on a game of {rounds} rounds, {saves} saves in turns "
+                              f"with the other tables", alone[root, rounds])
+            for phones, board in tables.values():
+                for phone in (*phones, board):
+                    phone.page.context.close()
         finally:
-            server.stop()
+            for server in servers.values():
+                server.stop()
 
 
 BOARD = {"width": 1280, "height": 800}
@@ -384,44 +425,76 @@ def save_cost_with_closed(saver: AppPage, pid: int, saves: int, pages: list[AppP
     return save_cost(saver, pid, saves)
 
 
-def fan_out(saver: AppPage, watchers: list[AppPage], saves: int, pid: int, alone: float | None = None,
-            boards: list[AppPage] = ()) -> None:
-    """Print the p95 of click-to-paint of a save on each of ``watchers`` and ``boards``
-    (phones of their own, see :func:`open_phone`), the part of it until the
-    server's first message reached the phone, and how long a watched page
-    waited from the change to its next animation frame (the paint is noted
-    at that frame, so a page that waited over :data:`FRAME_WAIT_LIMIT`, as a
-    page run in the background does, is reported), and the server's CPU
-    (process ``pid``) per save meanwhile, for the saver and every watcher:
-    against ``alone`` (ms per save with the saver alone on the game,
-    :func:`save_cost`) when given, as a ratio."""
-    painted: list[float] = []
-    told: list[float] = []
-    waits: list[float] = []
+@dataclass
+class FanOut:
+    """What :func:`fan_out_once` noted over the saves of one table.
+
+    Attributes:
+        painted: ms from the click to the paint, per watcher and save.
+        told: ms from the click to the watcher's first message from the server.
+        waits: ms from the change to the watcher's next animation frame.
+        cpu: the server's CPU ms per save (the saver and every watcher).
+    """
+
+    painted: list[float] = field(default_factory=list)
+    told: list[float] = field(default_factory=list)
+    waits: list[float] = field(default_factory=list)
+    cpu: list[float] = field(default_factory=list)
+
+
+def fan_out_once(saver: AppPage, watchers: list[AppPage], boards: list[AppPage], number: int, pid: int,
+                 noted: FanOut) -> None:
+    """Save round ``number``'s winner (the players in turn) on ``saver`` and
+    note in ``noted`` the click-to-paint on each of ``watchers`` and
+    ``boards`` (phones of their own, see :func:`open_phone`), the part of
+    it until the server's first message reached the phone, how long a
+    watched page waited from the change to its next animation frame, and
+    the server's CPU (process ``pid``) from "Add round" until every phone and
+    board painted the save (as :func:`save_cost` counts a save: "Add round"
+    and the winner's tap)."""
+    winner = TABLE[number % len(TABLE)]
+    expected = str(int(saver.text_of(f"total-{winner}")) + 1)
     cpu_start = cpu_seconds(pid)
+    saver.tap("Add round")
+    for watcher in watchers:
+        watcher.page.evaluate(WATCH, [TEST_ID_ATTRIBUTE, f"total-{winner}", expected])
+    for board in boards:
+        board.page.evaluate(WATCH, [TEST_ID_ATTRIBUTE, f"board-total-{winner}", expected])
+    button = saver.button(f"{winner} won")
+    box = button.bounding_box()
+    clicked = saver.page.evaluate("Date.now()")
+    saver.page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    for watcher in (*watchers, *boards):
+        watcher.page.wait_for_function("window.__paintedAt !== null", timeout=30_000)
+        paint, message, wait = watcher.page.evaluate(WATCHED, clicked)
+        noted.painted.append(paint)
+        noted.told.append(message)
+        noted.waits.append(wait)
+    saver.page.get_by_test_id(f"total-{winner}").wait_for()
+    noted.cpu.append((cpu_seconds(pid) - cpu_start) * 1000)
+
+
+def fan_out(saver: AppPage, watchers: list[AppPage], saves: int, pid: int) -> None:
+    """:func:`fan_out_once` ``saves`` times on one table, then :func:`print_fan_out`."""
+    noted = FanOut()
     for number in range(saves):
-        winner = TABLE[number % len(TABLE)]
-        expected = str(int(saver.text_of(f"total-{winner}")) + 1)
-        saver.tap("Add round")
-        for watcher in watchers:
-            watcher.page.evaluate(WATCH, [TEST_ID_ATTRIBUTE, f"total-{winner}", expected])
-        for board in boards:
-            board.page.evaluate(WATCH, [TEST_ID_ATTRIBUTE, f"board-total-{winner}", expected])
-        button = saver.button(f"{winner} won")
-        box = button.bounding_box()
-        clicked = saver.page.evaluate("Date.now()")
-        saver.page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
-        for watcher in (*watchers, *boards):
-            watcher.page.wait_for_function("window.__paintedAt !== null", timeout=30_000)
-            paint, message, wait = watcher.page.evaluate(WATCHED, clicked)
-            painted.append(paint)
-            told.append(message)
-            waits.append(wait)
-        saver.page.get_by_test_id(f"total-{winner}").wait_for()
-    cpu = (cpu_seconds(pid) - cpu_start) * 1000 / saves
+        fan_out_once(saver, watchers, [], number, pid, noted)
+    print_fan_out(noted, len(watchers), 0, f"{saves} saves")
+
+
+def print_fan_out(noted: FanOut, watchers: int, boards: int, what: str, alone: float | None = None) -> None:
+    """Print the p95 of click-to-paint of :func:`fan_out_once`'s ``noted``
+    saves on ``watchers`` phones and ``boards`` boards (``what``: the saves,
+    in words), the part of it until the server's first message reached the
+    phone, how long a watched page waited for its next animation frame (a
+    page that waited over :data:`FRAME_WAIT_LIMIT`, as a page run in the
+    background does, is reported), and the server's CPU per save: against
+    ``alone`` (ms per save with the saver alone on a game, :func:`save_cost`)
+    when given, as a ratio, and per watcher besides the saver (a board
+    counting as one) against the target."""
+    painted, told, waits = noted.painted, noted.told, noted.waits
     p95 = _p95(painted) / 1000
-    print(f"fan-out of one save to the other {len(watchers)} phones of the table and {len(boards)} board(s), "
-          f"{saves} saves "
+    print(f"fan-out of one save to the other {watchers} phones of the table and {boards} board(s), {what} "
           f"({len(painted)} paints), each phone in a browser context of its own:")
     print(f"  click to paint          median {statistics.median(painted):5.0f} ms   p95 {_p95(painted):5.0f} ms   "
           f"worst {max(painted):5.0f} ms")
@@ -430,8 +503,13 @@ def fan_out(saver: AppPage, watchers: list[AppPage], saves: int, pid: int, alone
     slow = sum(1 for wait in waits if wait > FRAME_WAIT_LIMIT)
     print(f"  change to next frame on the watched pages: median {statistics.median(waits):.0f} ms, worst "
           f"{max(waits):.0f} ms ({slow} of {len(waits)} paints over {FRAME_WAIT_LIMIT:.0f} ms)")
-    against = f"   {cpu / alone:.2f}x the {alone:.1f} ms with the saver alone" if alone else ""
-    print(f"  server CPU per save, the saver and {len(watchers) + len(boards)} watchers: {cpu:.1f} ms{against}")
+    cpu = statistics.fmean(noted.cpu)
+    against = ""
+    if alone:
+        each = (cpu - alone) / (watchers + boards)
+        against = (f"   {cpu / alone:.2f}x the {alone:.1f} ms with the saver alone; each watcher {each:.1f} ms "
+                   f"(target {TARGETS['watcher']:.0f} ms: {verdict(each, TARGETS['watcher'])})")
+    print(f"  server CPU per save (mean), the saver and {watchers + boards} watchers: {cpu:.1f} ms{against}")
     print(f"  p95 {p95:.2f} s   target < {TARGETS['fanout']} s   {'ok' if p95 < TARGETS['fanout'] else 'OVER TARGET'}")
 
 
@@ -608,6 +686,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--taps", type=int, default=20, help="taps per tap figure (default 20)")
     parser.add_argument("--history", type=int, default=10_000, help="saved games for the long work (default 10000)")
     parser.add_argument("--runs", type=int, default=3, help="start-up runs per app (default 3)")
+    parser.add_argument("--against", type=Path, default=None,
+                        help="table: also measure the checkout of another version, its tables saved on in turns")
     parser.add_argument("--phone-cpu", action="store_true",
                         help="taps: trace Chromium and print the phone's main-thread CPU per tap too")
     args = parser.parse_args(argv)
@@ -620,7 +700,7 @@ def main(argv: list[str] | None = None) -> None:
         if args.part in ("all", "long"):
             long_work(browser, args.history, args.taps)
         if args.part == "table":
-            table(browser, args.fanout)
+            table(browser, args.fanout, [ROOT] + ([args.against.resolve()] if args.against else []))
         if args.part in ("all", "club"):
             club(browser, args.sessions, args.saves, args.fanout)
 

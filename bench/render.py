@@ -4,39 +4,42 @@ connection that encodes every message as the web server does and answers
 the phones' service calls; always this checkout's, whichever version is
 measured).
 
-    python bench/render.py [--phones 6] [--rounds 12] [--saves 20] [--others 60] [--against DIR] [--profile]
-                           [--controls] [--memory]
+    python bench/render.py [--phones 6] [--boards 1] [--rounds 12 22] [--saves 20] [--others 60] [--against DIR]
+                           [--profile] [--controls] [--memory]
 
-A One Up game of three players with ``--rounds`` rounds is shown on
-``--phones`` sessions; each save (a round added through ``Store.update_game``,
+A One Up game of three players with ``--rounds`` rounds (each size in
+turn) is shown on ``--phones`` pad sessions and ``--boards`` board sessions
+(/board/<game>); each save (a round added through ``Store.update_game``,
 put in the shared game cache and announced on the game's topic, as a phone's
 save does) is painted again on every session. Printed: the server's CPU
 milliseconds (``time.process_time``) per save for all the sessions, and the
 same for a Flet counter app (bench/counter_flet.py's component, one tap per
 session) in the same run, as the baseline ratio. With ``--against DIR`` (a
 checkout of another version, e.g. ``git worktree add /tmp/old main``), that
-version is measured too, in turns with this one, and the ratio old/new is
-printed. With ``--others N``, each version is also measured with N more
-sessions open on other games (One Up games like the first, ``--phones``
-sessions on each, as at a club night of several tables), and the ratio of
-the server's CPU per save with them to without them is printed: sessions
-that do not show the saved game should cost nothing. ``--profile`` prints
-the 25 costliest functions of this version's saves (cProfile, cumulative).
+version is measured too, in turns with this one (versions and sizes
+interleaved within each run), and the ratio old/new is printed. With
+``--others N``, each version is also measured with N more sessions open on
+other games (One Up games like the first, ``--phones`` sessions on each, as
+at a club night of several tables), and the ratio of the server's CPU per
+save with them to without them is printed: sessions that do not show the
+saved game should cost nothing. ``--profile`` prints the 25 costliest
+functions of this version's saves (cProfile, cumulative).
 
-Each version is also measured with one phone alone on the game, in turns
-with the ``--phones`` runs: printed is the server's CPU per save for each
-phone watching besides the saver's ((all phones - one phone) / (phones -
-1)), the figure that grows with the table (target: at most 4 ms at 12
-rounds).
+Each version is also measured with one phone alone on the game (no board),
+in turns with the other runs: printed is the server's CPU per save for each
+session watching besides the saver's, a board counting as one ((all - one
+phone alone) / (phones + boards - 1)), the figure that grows with the table
+(target: at most 4 ms at 12 rounds).
 
 With ``--controls``, the controls each screen holds (every control of the
 page a fresh session is sent, as Flet indexes them) are counted for games
-of 1, 12 and 22 rounds, for the pad, the board and History's game (there
-also without its chart of the totals, whose points are the rounds), and
+of 1, 12 and 22 rounds, for the pad, the board and History's game (its
+chart of the totals, whose points are the rounds, folded as it opens), and
 the ratio of round 22 to round 1 printed (target: at most 1.3).
 
-With ``--memory``, the server's memory per open pad session (a game of
-``--rounds`` rounds, see :func:`_memory`) is printed
+With ``--memory``, the server's memory per open session of the pad, the
+board and History's game (a game of the first ``--rounds`` size, see
+:func:`_memory`) is printed
 against a counter app's session, as a ratio (target: at most 2x).
 
 Then one phone saves ``--saves`` rounds from its own entry sheet ("Add
@@ -69,8 +72,8 @@ PROFILE_ORDER = "cumulative"
 def _count_controls(root: Path) -> None:
     """Print one line per screen of the version of Companion at ``root``:
     its name and the controls a fresh session of it holds for a game of 1,
-    12 and 22 rounds (``pad``, ``board``, ``history``, and ``history-table``:
-    History's game without its chart)."""
+    12 and 22 rounds (``pad``, ``board``, ``history``: History's game, its
+    chart folded as it opens)."""
     sys.path.insert(0, str(root))
     sys.path.insert(0, str(ROOT / "tests"))
     from flet_session import controls, open_session, run_alone, server_hub
@@ -80,13 +83,8 @@ def _count_controls(root: Path) -> None:
     from companion.store import Store
     from companion.ui.app import session_main
 
-    def chart_of(page) -> list:
-        """The controls of the chart on ``page`` (none when it has none)."""
-        charts = [control for control in controls(page) if getattr(control, "identifier", None) == "totals-chart"]
-        return list(controls(charts[0])) if charts else []
-
     async def count() -> dict[str, list[int]]:
-        counted: dict[str, list[int]] = {"pad": [], "board": [], "history": [], "history-table": []}
+        counted: dict[str, list[int]] = {"pad": [], "board": [], "history": []}
         with tempfile.TemporaryDirectory() as scratch:
             data = Path(scratch)
             store = Store(data)
@@ -101,10 +99,7 @@ def _count_controls(root: Path) -> None:
                 store.save_game(made.to_doc())
                 for screen in ("pad", "board", "history"):
                     phone = await open_session(main, f"/{screen}/{made.id}", hub)
-                    held = len(list(controls(phone.session.page)))
-                    counted[screen].append(held)
-                    if screen == "history":
-                        counted["history-table"].append(held - len(chart_of(phone.session.page)))
+                    counted[screen].append(len(list(controls(phone.session.page))))
         return counted
 
     for screen, counts in run_alone(count()).items():
@@ -112,16 +107,20 @@ def _count_controls(root: Path) -> None:
 
 
 MEMORY_SESSIONS = 20
-"""Sessions ``--memory`` opens of each kind (pad, counter app)."""
+"""Sessions ``--memory`` opens of each kind (each screen, counter app)."""
+
+MEMORY_SCREENS = ("pad", "board", "history")
+"""The screens of a game whose memory per session ``--memory`` measures."""
 
 
 def _memory(root: Path, rounds: int) -> None:
     """Print the Python memory (``tracemalloc``, bytes still held) that each
     further session holds on the server of the version at ``root``: first
-    per pad session on a game of ``rounds`` rounds, then per counter app
-    session (bench/counter_flet.py's component), :data:`MEMORY_SESSIONS`
-    of each after one of each was opened (so what every session shares,
-    such as imports and caches, is not counted)."""
+    per session of each of :data:`MEMORY_SCREENS` on a game of ``rounds``
+    rounds, then per counter app session (bench/counter_flet.py's
+    component), :data:`MEMORY_SESSIONS` of each after one of each was
+    opened (so what every session shares, such as imports and caches, is
+    not counted)."""
     import gc
     import tracemalloc
 
@@ -152,7 +151,7 @@ def _memory(root: Path, rounds: int) -> None:
         gc.collect()
         return (tracemalloc.get_traced_memory()[0] - before) / MEMORY_SESSIONS
 
-    async def measure() -> tuple[float, float]:
+    async def measure() -> tuple[float, ...]:
         with tempfile.TemporaryDirectory() as scratch:
             data = Path(scratch)
             store = Store(data)
@@ -164,9 +163,8 @@ def _memory(root: Path, rounds: int) -> None:
             main = session_main(store, TableAccess(data, required=False, host="127.0.0.1", port=8550))
             hub, kept = server_hub(), []
             tracemalloc.start()
-            pad = await held(main, f"/pad/{made.id}", hub, kept)
-            counter = await held(lambda page: page.render(Counter), "/", hub, kept)
-            return pad, counter
+            screens = [await held(main, f"/{screen}/{made.id}", hub, kept) for screen in MEMORY_SCREENS]
+            return *screens, await held(lambda page: page.render(Counter), "/", hub, kept)
 
     print(*(f"{value:.0f}" for value in run_alone(measure())))
 
@@ -178,9 +176,10 @@ def print_memory(versions: list[Path], rounds: int) -> None:
     for root in versions:
         done = subprocess.run([sys.executable, __file__, "--memory-of", str(root), "--rounds", str(rounds)],
                               check=True, capture_output=True, text=True)
-        pad, counter = (float(value) for value in done.stdout.split())
-        print(f"  {root.name:<12} pad {pad / 1e6:5.2f} MB   counter app {counter / 1e6:5.2f} MB   "
-              f"ratio {pad / counter:4.2f}x")
+        *screens, counter = (float(value) for value in done.stdout.split())
+        for screen, value in zip(MEMORY_SCREENS, screens, strict=True):
+            print(f"  {root.name:<12} {screen:<8} {value / 1e6:5.2f} MB   counter app {counter / 1e6:5.2f} MB   "
+                  f"ratio {value / counter:4.2f}x")
 
 
 MEMORY_TARGET = 2.0
@@ -191,9 +190,10 @@ COUNTED_ROUNDS = (1, 12, 22)
 """The games' lengths ``--controls`` counts the screens of."""
 
 
-def _worker(root: Path, phones: int, rounds: int, saves: int, others: int, profile: bool) -> None:
-    """Measure the version of Companion at ``root`` (with ``others`` sessions
-    on other games) and print one line: ``<pad ms per save> <counter ms per
+def _worker(root: Path, phones: int, boards: int, rounds: int, saves: int, others: int, profile: bool) -> None:
+    """Measure the version of Companion at ``root`` (``phones`` pad sessions
+    and ``boards`` board sessions on the game, ``others`` sessions on other
+    games) and print one line: ``<pad ms per save> <counter ms per
     save> <own ms per save>`` (CPU: for all the sessions; then for one phone
     saving a round from its own sheet, "Save round" to its repaint)."""
     sys.path.insert(0, str(root))
@@ -236,6 +236,7 @@ def _worker(root: Path, phones: int, rounds: int, saves: int, others: int, profi
             access = TableAccess(data, required=False, host="127.0.0.1", port=8550)
             main = session_main(store, access)
             connections = await open_sessions(main, f"/pad/{game_id}", hub)
+            connections += await open_sessions(main, f"/board/{game_id}", hub, boards)
             for table in range(0, others, phones):
                 await open_sessions(main, f"/pad/{game()}", hub, min(phones, others - table))
             cache = game_cache(store)
@@ -303,13 +304,19 @@ def _worker(root: Path, phones: int, rounds: int, saves: int, others: int, profi
     print(*(f"{value:.2f}" for value in asyncio.run(measure())))
 
 
-def _run(root: Path, args: argparse.Namespace, others: int = 0) -> tuple[float, float, float]:
-    """Run :func:`_worker` for the version at ``root`` (with ``others``
-    sessions on other games) in a fresh process; returns (pad ms per save,
-    counter ms per save, saving phone's own ms per save)."""
-    command = [sys.executable, __file__, "--worker", str(root), "--phones", str(args.phones),
-               "--rounds", str(args.rounds), "--saves", str(args.saves), "--others", str(others)]
-    if args.profile and root == ROOT:
+Figures = tuple[float, float, float]
+"""What one measuring process prints: (ms per save on every session, a
+counter app's ms per tap on as many sessions, one phone's own save from its sheet)."""
+
+
+def _run(root: Path, args: argparse.Namespace, rounds: int, others: int = 0, alone: bool = False) -> Figures:
+    """Run :func:`_worker` for the version at ``root`` on a game of
+    ``rounds`` rounds (with ``others`` sessions on other games; ``alone``:
+    the saving phone alone on the game, no board) in a fresh process."""
+    phones, boards = (1, 0) if alone else (args.phones, args.boards)
+    command = [sys.executable, __file__, "--worker", str(root), "--phones", str(phones), "--boards", str(boards),
+               "--rounds", str(rounds), "--saves", str(args.saves), "--others", str(others)]
+    if args.profile and root == ROOT and not alone:
         command.append("--profile")
     done = subprocess.run(command, check=True, capture_output=True, text=True)
     if done.stderr.strip():
@@ -341,11 +348,61 @@ def print_controls(versions: list[Path]) -> None:
                   f"ratio {last / first:5.3f}x")
 
 
+def measure_saves(versions: list[Path], args: argparse.Namespace) -> dict[tuple, list[Figures]]:
+    """:func:`_run` ``args.runs`` times for each version, size of game
+    (``args.rounds``) and kind of run ("all": every phone and board;
+    "alone": the saver alone; "crowded": with ``args.others`` sessions on
+    other games), in turns: versions and sizes interleaved within each run,
+    so the machine's load falls alike on all. Keyed (kind, version, rounds)."""
+    figures: dict[tuple, list[Figures]] = {}
+    for _ in range(args.runs):
+        for rounds in args.rounds:
+            for root in versions:
+                figures.setdefault(("all", root, rounds), []).append(_run(root, args, rounds))
+                figures.setdefault(("alone", root, rounds), []).append(_run(root, args, rounds, alone=True))
+                if args.others:
+                    figures.setdefault(("crowded", root, rounds), []).append(_run(root, args, rounds, args.others))
+    return figures
+
+
+def print_saves(versions: list[Path], args: argparse.Namespace, figures: dict[tuple, list[Figures]]) -> None:
+    """Print the medians of :func:`measure_saves`' ``figures`` for each size
+    of game and version: the CPU per save on every session against the
+    counter app's, per watcher besides the saver (the target), the saver's
+    own save, and with sessions on other games."""
+    watchers = args.phones + args.boards - 1
+    for rounds in args.rounds:
+        print(f"server CPU per save painted on {args.phones} phones and {args.boards} board(s) (One Up, "
+              f"{len(PLAYERS)} players, {rounds} rounds before, {args.saves} saves, median of {args.runs} runs):")
+        medians = {}
+        for root in versions:
+            runs = figures[("all", root, rounds)]
+            pad, counter, own = (statistics.median(run[index] for run in runs) for index in range(3))
+            medians[root] = pad
+            print(f"  {root.name:<12} all {pad:7.1f} ms   counter app {counter:5.1f} ms   ratio {pad / counter:5.1f}x")
+            one = statistics.median(run[0] for run in figures[("alone", root, rounds)])
+            extra = (pad - one) / max(1, watchers)
+            print(f"  {root.name:<12} one phone alone {one:6.1f} ms; each of the {watchers} watching besides it "
+                  f"{extra:5.1f} ms (target {WATCHER_TARGET_MS:.0f} ms: {extra / WATCHER_TARGET_MS:4.2f}x the target)")
+            print(f"  {root.name:<12} one phone's own save from its sheet {own:6.1f} ms   "
+                  f"ratio {own / (counter / (args.phones + args.boards)):5.1f}x a counter app's tap on one phone")
+            if args.others:
+                busy = statistics.median(run[0] for run in figures[("crowded", root, rounds)])
+                print(f"  {root.name:<12} all {busy:7.1f} ms   with {args.others} sessions on other games: "
+                      f"{busy / pad:4.2f}x the CPU without them")
+        if args.against:
+            old = medians[args.against.resolve()]
+            print(f"  this version against {args.against.name}: {medians[ROOT] / old:.2f}x the CPU "
+                  f"({old / medians[ROOT]:.1f}x less)")
+
+
 def main(argv: list[str] | None = None) -> None:
     """Measure this version (and ``--against``'s) and print the figures."""
     parser = argparse.ArgumentParser(description="Server CPU to paint a save on every phone showing the game")
-    parser.add_argument("--phones", type=int, default=6, help="sessions showing the game (default 6)")
-    parser.add_argument("--rounds", type=int, default=12, help="rounds of the game before the saves (default 12)")
+    parser.add_argument("--phones", type=int, default=6, help="pad sessions showing the game (default 6)")
+    parser.add_argument("--boards", type=int, default=1, help="board sessions showing the game (default 1)")
+    parser.add_argument("--rounds", type=int, nargs="+", default=[12, 22],
+                        help="rounds of the game before the saves, each size measured in turns (default 12 22)")
     parser.add_argument("--saves", type=int, default=20, help="saves measured (default 20)")
     parser.add_argument("--runs", type=int, default=3, help="runs of each version, in turns (default 3)")
     parser.add_argument("--others", type=int, default=0,
@@ -359,50 +416,21 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--count", type=Path, default=None, help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.memory_of is not None:
-        _memory(args.memory_of, args.rounds)
+        _memory(args.memory_of, args.rounds[0])
         return
     if args.count is not None:
         _count_controls(args.count)
         return
     if args.worker is not None:
-        _worker(args.worker, args.phones, args.rounds, args.saves, args.others, args.profile)
+        _worker(args.worker, args.phones, args.boards, args.rounds[0], args.saves, args.others, args.profile)
         return
     versions = [ROOT] + ([args.against.resolve()] if args.against else [])
     if args.controls:
         print_controls(versions)
     if args.memory:
-        print_memory(versions, args.rounds)
-    alone: dict[Path, list[tuple[float, float, float]]] = {root: [] for root in versions}
-    figures: dict[Path, list[tuple[float, float, float]]] = {root: [] for root in versions}
-    crowded: dict[Path, list[tuple[float, float, float]]] = {root: [] for root in versions}
-    for _ in range(args.runs):
-        for root in versions:
-            figures[root].append(_run(root, args))
-            alone[root].append(_run(root, argparse.Namespace(**{**vars(args), "phones": 1, "profile": False})))
-            if args.others:
-                crowded[root].append(_run(root, args, args.others))
-    print(f"server CPU per save painted on {args.phones} phones (One Up, {len(PLAYERS)} players, "
-          f"{args.rounds} rounds before, {args.saves} saves, median of {args.runs} runs):")
-    medians = {}
-    for root in versions:
-        pad = statistics.median(value for value, _counter, _own in figures[root])
-        counter = statistics.median(value for _pad, value, _own in figures[root])
-        own = statistics.median(value for _pad, _counter, value in figures[root])
-        medians[root] = pad
-        print(f"  {root.name:<12} pad {pad:7.1f} ms   counter app {counter:5.1f} ms   ratio {pad / counter:5.1f}x")
-        one = statistics.median(value for value, _counter, _own in alone[root])
-        extra = (pad - one) / max(1, args.phones - 1)
-        print(f"  {root.name:<12} one phone alone {one:6.1f} ms; each phone watching besides it {extra:5.1f} ms "
-              f"(target {WATCHER_TARGET_MS:.0f} ms: {extra / WATCHER_TARGET_MS:4.2f}x the target)")
-        print(f"  {root.name:<12} one phone's own save from its sheet {own:6.1f} ms   "
-              f"ratio {own / (counter / args.phones):5.1f}x a counter app's tap on one phone")
-        if args.others:
-            busy = statistics.median(value for value, _counter, _own in crowded[root])
-            print(f"  {root.name:<12} pad {busy:7.1f} ms   with {args.others} sessions on other games: "
-                  f"{busy / pad:4.2f}x the CPU without them")
-    if args.against:
-        print(f"  this version against {args.against.name}: {medians[ROOT] / medians[args.against.resolve()]:.2f}x "
-              f"the CPU ({medians[args.against.resolve()] / medians[ROOT]:.1f}x less)")
+        print_memory(versions, args.rounds[0])
+    if args.runs:
+        print_saves(versions, args, measure_saves(versions, args))
 
 
 if __name__ == "__main__":

@@ -30,7 +30,7 @@ def one_card(*winners: str, target: int = 3):
 
 
 def test_before_the_first_round_nobody_has_a_place_and_the_first_dealer_deals():
-    assert board_lines(one_card()) == [
+    assert list(board_lines(one_card())) == [
         BoardLine(None, "Ann", 0, "", True, False, False, ""),
         BoardLine(None, "Ben", 0, "", False, True, False, ""),
         BoardLine(None, "Cy", 0, "", False, False, False, ""),
@@ -38,7 +38,7 @@ def test_before_the_first_round_nobody_has_a_place_and_the_first_dealer_deals():
 
 
 def test_tied_players_share_a_place_and_the_next_place_is_skipped():
-    assert board_lines(one_card("Ann", "Ben")) == [
+    assert list(board_lines(one_card("Ann", "Ben"))) == [
         BoardLine(1, "Ann", 1, "0", False, True, False, ""),
         BoardLine(1, "Ben", 1, "+1", False, False, False, ""),
         BoardLine(3, "Cy", 0, "0", True, False, False, ""),
@@ -48,7 +48,7 @@ def test_tied_players_share_a_place_and_the_next_place_is_skipped():
 def test_a_finished_game_marks_the_winners_and_nobody_deals():
     pad = one_card("Ann", "Ann", target=2)
     pad.finish()
-    assert board_lines(pad) == [
+    assert list(board_lines(pad)) == [
         BoardLine(1, "Ann", 2, "+1", False, False, True, ""),
         BoardLine(2, "Ben", 0, "0", False, False, False, ""),
         BoardLine(2, "Cy", 0, "0", False, False, False, ""),
@@ -60,7 +60,7 @@ def test_a_finished_game_marks_the_winners_and_nobody_deals():
 def test_a_won_game_not_yet_finished_shows_itself_over_with_nobody_to_deal():
     pad = one_card("Ann", "Ann", target=2)
     assert (pad.is_over, pad.finished) == (True, False)
-    assert board_lines(pad) == [
+    assert list(board_lines(pad)) == [
         BoardLine(1, "Ann", 2, "+1", False, False, True, ""),
         BoardLine(2, "Ben", 0, "0", False, False, False, ""),
         BoardLine(2, "Cy", 0, "0", False, False, False, ""),
@@ -74,7 +74,7 @@ def test_one_up_lowest_total_first_and_who_went_out_starts():
     pad = new_pad("one_up", PLAYERS)
     pad.add_round({"Ann": "K", "Ben": "5", "Cy": ""}, went_out="Cy")
     assert deal_text(pad) == "Round 2: Ben deals, Cy starts"
-    assert board_lines(pad) == [
+    assert list(board_lines(pad)) == [
         BoardLine(1, "Cy", 0, "0", False, True, False, ""),
         BoardLine(2, "Ben", 5, "+5", True, False, False, ""),
         BoardLine(3, "Ann", 10, "+10", False, False, False, ""),
@@ -91,7 +91,7 @@ def test_up_to_nine_ranks_by_level_and_notes_the_contract():
         "Ann": {"laid_down": True, "hand": [], "points": None},
         "Ben": {"laid_down": False, "hand": "K 5", "points": None},
     })
-    assert board_lines(pad) == [
+    assert list(board_lines(pad)) == [
         BoardLine(1, "Ann", 0, "0 L2", False, True, False, "level 2: 2 sets of 3"),
         BoardLine(2, "Ben", 15, "+15 L1", True, False, False, "level 1: straight of 4"),
     ]

@@ -1,19 +1,23 @@
-"""The size of the pad's screen does not grow with the game: Flet sessions
-of the app in this process (tests/flet_session.py), counting the controls
-a phone is sent and keeps (every control of the page, as Flet indexes it).
+"""The size of the pad's, the board's and History's screens does not grow
+with the game: Flet sessions of the app in this process
+(tests/flet_session.py), counting the controls a phone is sent and keeps
+(every control of the page, as Flet indexes it).
 
 The table shows the newest ``ROUNDS_SHOWN`` rounds, the older ones behind
 one "Show all N rounds" button, and a round's line is a few controls; so
 the pad at round 22 holds at most 1.3x the controls of round 1 (the same at
-round 12), and History's table likewise. A save made on one phone repaints
-every other phone showing the game (the new round, the new totals), and a
-phone that unfolded its table keeps it unfolded through the save.
+round 12), and History's game likewise (its chart, whose points are the
+rounds, built only when asked for); the board shows the last round only.
+A save made on one phone repaints every other phone and board showing the
+game (the new round, the new totals), and a phone that unfolded its table
+keeps it unfolded through the save.
 
 Game: One Up of Ann, Ben and Cy without an end (a limit of 100,000
 points); in round n the player at seat n mod 3 goes out and the others hold
 K 5 (15 points each, rulings.md One Up: each value counted once), so after
 round 1 Ann has 0, Ben and Cy 15; the save adds a round where Ann goes out
-and Ben and Cy hold a 6.
+(giving back 10 from a total of 10 or more: companion/games/one_up.py
+GIVE_BACK, seed "Scoring") and Ben and Cy hold a 6.
 """
 
 from __future__ import annotations
@@ -65,23 +69,49 @@ def test_pad_controls_at_rounds_1_12_and_22(tmp_path):
     assert twenty_two / one <= 1.3
 
 
-def test_history_controls_at_rounds_1_and_22_without_the_chart(tmp_path):
-    """History's game screen, its chart of the totals left out (its points
-    are the rounds themselves), holds at most 1.3x the controls at round 22."""
+def test_board_controls_at_rounds_1_12_and_22(tmp_path):
+    """The board shows the last round only: the same controls at every round."""
+    assert count_at(tmp_path, "/board/{id}", (1, 12, 22)) == [84, 84, 84]
+
+
+def test_history_controls_at_rounds_1_12_and_22(tmp_path):
+    """History's game screen: the round table folded to its newest rounds
+    and the chart of the totals (its points are the rounds) behind a button,
+    so round 22 holds at most 1.3x the controls of round 1 (a one-round game
+    draws no chart, as on the pad)."""
+    one, twelve, twenty_two = count_at(tmp_path, "/history/{id}", (1, 12, 22))
+    assert (one, twelve, twenty_two) == (102, 131, 131)
+    assert twenty_two / one <= 1.3
+
+
+def test_history_builds_the_chart_only_when_asked_and_folds_it_again(tmp_path):
+    """The chart of a 12-round game: not built as History opens; "Show the
+    chart of the totals" builds it, one line per player of 13 points (round 0
+    and the 12 rounds: after round 1 Ann has 0, Ben and Cy 15) ending at the
+    totals the header shows; "Hide the chart" drops it."""
 
     async def run():
         store = Store(tmp_path)
         main, hub = session_main_of(tmp_path, store), server_hub()
-        counted = []
-        for played in (1, 22):
-            phone = await open_session(main, f"/history/{long_game(store, played)}", hub)
-            chart = find(phone.session.page, lambda control: getattr(control, "identifier", None) == "totals-chart")
-            counted.append(len(list(controls(phone.session.page))) - len(list(controls(chart))))
-        return counted
+        phone = await open_session(main, f"/history/{long_game(store, 12)}", hub)
+        totals = [int(find(phone.session.page, lambda control, player=player: getattr(control, "identifier", None)
+                           == f"total-{player}").content.value) for player in PLAYERS]
 
-    one, twenty_two = run_alone(run())
-    assert (one, twenty_two) == (102, 129)
-    assert twenty_two / one <= 1.3
+        def chart_lines():
+            return [[(point.x, point.y) for point in control.points] for control in controls(phone.session.page)
+                    if type(control).__name__ == "LineChartData"]
+
+        before = chart_lines()
+        await tap(phone, "Show the chart of the totals")
+        shown = chart_lines()
+        await tap(phone, "Hide the chart")
+        return before, shown, chart_lines(), shows(phone, "Show the chart of the totals"), totals
+
+    before, shown, after, button, totals = run_alone(run())
+    assert (before, after, button) == ([], [], True)
+    assert [len(line) for line in shown] == [13, 13, 13]
+    assert [line[:2] for line in shown] == [[(0, 0), (1, 0)], [(0, 0), (1, 15)], [(0, 0), (1, 15)]]
+    assert [line[-1] for line in shown] == [(12, total) for total in totals]
 
 
 def test_show_all_rounds_unfolds_the_table_and_folds_it_again(tmp_path):
@@ -134,10 +164,10 @@ def test_a_save_on_one_phone_repaints_the_others_watching(tmp_path):
 def test_a_save_works_out_the_round_lines_once_for_every_phone(tmp_path, monkeypatch):
     """Three phones on a 12-round game: a save works out the 13 rounds'
     lines once (13 calls of ``round_line``), not once per phone (39)."""
-    from companion.ui import score_table
+    from companion.ui import round_rows
 
     worked: list[int] = []
-    round_line = score_table.round_line
+    round_line = round_rows.round_line
 
     def counting(pad, row):
         worked.append(row.number)
@@ -148,7 +178,7 @@ def test_a_save_works_out_the_round_lines_once_for_every_phone(tmp_path, monkeyp
         main, hub = session_main_of(tmp_path, store), server_hub()
         game_id = long_game(store, 12)
         phones = [await open_session(main, f"/pad/{game_id}", hub) for _phone in range(3)]
-        monkeypatch.setattr(score_table, "round_line", counting)
+        monkeypatch.setattr(round_rows, "round_line", counting)
         saved = store.update_game(game_id, lambda pad: pad.add_round({"Ann": "", "Ben": "6", "Cy": "6"}, "Ann"))
         version, _listed = game_cache(store).put(game_id, saved)
         hub.send_all_on_topic(game_topic(game_id), version)
@@ -157,3 +187,68 @@ def test_a_save_works_out_the_round_lines_once_for_every_phone(tmp_path, monkeyp
 
     assert run_alone(run()) == [True] * 3
     assert sorted(worked) == list(range(1, 14))
+
+
+def test_a_save_repaints_every_board_and_works_out_its_lines_once(tmp_path, monkeypatch):
+    """Three boards on a 12-round game; round 13 saved (Ann out, Ben and Cy
+    hold a 6): each board shows "Round 13", the new totals and the last
+    round's changes (Ann, out with a total of 10 or more, gives back 10:
+    companion/games/one_up.py GIVE_BACK, seed "Scoring"; Ben +6), and the
+    board's lines were worked out once for the three boards, not once per
+    board."""
+    from companion.ui import board
+
+    worked: list[int] = []
+    work_out = board.work_out_board_lines
+
+    def counting(pad):
+        worked.append(len(pad.rows))
+        return work_out(pad)
+
+    async def run():
+        store = Store(tmp_path)
+        main, hub = session_main_of(tmp_path, store), server_hub()
+        game_id = long_game(store, 12)
+        boards = [await open_session(main, f"/board/{game_id}", hub) for _board in range(3)]
+        monkeypatch.setattr(board, "work_out_board_lines", counting)
+        saved = store.update_game(game_id, lambda pad: pad.add_round({"Ann": "", "Ben": "6", "Cy": "6"}, "Ann"))
+        version, _listed = game_cache(store).put(game_id, saved)
+        hub.send_all_on_topic(game_topic(game_id), version)
+        await settle(boards)
+
+        def text(phone, test_id):
+            return find(phone.session.page, lambda control: getattr(control, "identifier", None) == test_id).content.value
+
+        return ([[text(phone, test_id) for test_id in ("board-round", "board-last-Ann", "board-last-Ben",
+                                                        "board-total-Ben")] for phone in boards],
+                str(saved.totals["Ben"]))
+
+    shown, ben = run_alone(run())
+    assert shown == [["Round 13", "-10", "+6", ben]] * 3
+    assert worked == [13]
+
+
+def test_a_save_repaints_history_with_its_chart_open(tmp_path):
+    """History on a 12-round game with its chart open; round 13 saved: the
+    table shows round 13 and Ben's new total, and the chart's lines run to
+    round 13, ending at the new totals."""
+
+    async def run():
+        store = Store(tmp_path)
+        main, hub = session_main_of(tmp_path, store), server_hub()
+        game_id = long_game(store, 12)
+        phone = await open_session(main, f"/history/{game_id}", hub)
+        await tap(phone, "Show the chart of the totals")
+        saved = store.update_game(game_id, lambda pad: pad.add_round({"Ann": "", "Ben": "6", "Cy": "6"}, "Ann"))
+        version, _listed = game_cache(store).put(game_id, saved)
+        hub.send_all_on_topic(game_topic(game_id), version)
+        await settle([phone])
+        await until(phone, lambda _page: shows(phone, "R13"))
+        ends = [(control.points[-1].x, control.points[-1].y) for control in controls(phone.session.page)
+                if type(control).__name__ == "LineChartData"]
+        ben = find(phone.session.page, lambda control: getattr(control, "identifier", None) == "total-Ben")
+        return ends, ben.content.value, [saved.totals[player] for player in PLAYERS], str(saved.totals["Ben"])
+
+    ends, shown_ben, totals, ben = run_alone(run())
+    assert shown_ben == ben
+    assert ends == [(13, total) for total in totals]

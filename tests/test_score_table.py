@@ -12,7 +12,8 @@ from __future__ import annotations
 
 from companion.games.one_up import OneUpPad
 from companion.pads import new_pad
-from companion.ui.score_table import Cell, Line, headings, round_line
+from companion.ui.round_rows import Cell, Line, round_line
+from companion.ui.score_table import headings
 
 PLAYERS = ["Ann", "Ben", "Cy"]
 
@@ -58,7 +59,7 @@ def test_chips_are_one_text_of_the_icon_fonts_dots_read_out_by_their_counts():
 
 
 def test_the_table_folds_to_its_newest_three_rounds():
-    from companion.ui.score_table import fold_label, round_lines, shown_lines
+    from companion.ui.round_rows import fold_label, round_lines, shown_lines
 
     pad = two_rounds()
     for hands, out in (({"Ann": "5", "Ben": "", "Cy": "K"}, "Ben"), ({"Ann": "", "Ben": "2", "Cy": "3"}, "Ann")):

@@ -19,7 +19,7 @@ from companion.table import saving
 from companion.ui.game_list import when_text
 from companion.ui.new_game import NewGameDraft
 from companion.ui.round_detail import detail_lines, who_dealt
-from companion.ui.score_table import MARKS_LEGEND, _marks
+from companion.ui.round_rows import MARKS_LEGEND, _marks
 
 HINT = "e.g. 7s 7h KC 2d, BJ"
 

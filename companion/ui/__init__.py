@@ -5,5 +5,5 @@ pads (companion.pads) and the store; no rule is computed here.
 each looping over the games of ``companion.registry``; the UI side of each
 game (its round sheet, checker, house rules, pad lines, statistics) in
 ``games/<id>.py``; shared widgets in ``widgets``, ``card_picker``,
-``score_table``, ``entry_sheet``, ``ask_cards``.
+``score_table`` and ``round_rows``, ``entry_sheet``, ``ask_cards``.
 """

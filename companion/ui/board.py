@@ -12,8 +12,13 @@ no navigation bar, no sheet, only a small "Open the pad" link.
 Every figure comes from the pad (``pad.standings``, ``pad.rows``,
 ``pad.next_dealer``, ``pad.next_starter``, ``pad.winners``) and from the
 game's UI module (``change_text``, ``board_unit``, ``board_note``); this
-module only lays them out (:func:`board_lines` gathers them, tested
-without a browser).
+module only lays them out. :func:`board_view` gathers them as plain values
+(tested without a browser), worked out once per save for every board and
+phone watching the game; each part of the board (the title line, the end,
+the headings, each player's line) is a memoised component of those values,
+so a save builds and sends a board only the parts it changed. The board
+holds as many controls at round 22 as at round 1: it shows the last round
+only.
 
 Test ids: ``board-status`` (whose deal, or "Finished"), ``board-winners``
 (the end), ``board-round`` (the last round's heading), and per player
@@ -28,7 +33,7 @@ from dataclasses import dataclass
 import flet as ft
 
 from companion import registry
-from companion.i18n import _, format_number
+from companion.i18n import _, current_language, format_number
 from companion.pads import Pad
 from companion.ui.access import use_gate
 from companion.ui.games import game_ui
@@ -36,6 +41,7 @@ from companion.ui.qr import qr_image
 from companion.ui.score_table import deal_text, winners_text
 from companion.ui.state import navigate, use_game, use_keep_awake
 from companion.ui.widgets import TOUCH, labelled, screen_header
+from companion.ui.worked_out import worked_out
 
 BOARD_WIDTH = 1280
 """The screen the board is drawn for (a landscape tablet or TV), in logical pixels."""
@@ -119,16 +125,26 @@ class BoardLine:
     note: str
 
 
-def board_lines(pad: Pad) -> list[BoardLine]:
+def board_lines(pad: Pad) -> tuple[BoardLine, ...]:
     """The board's lines for ``pad``, best first (the order of ``pad.standings``;
-    tied players in the order the pad gives them)."""
+    tied players in the order the pad gives them), worked out once per pad,
+    change and language for every board and phone showing it
+    (:func:`companion.ui.worked_out.worked_out`)."""
+    return worked_out(pad, "board lines", work_out_board_lines)
+
+
+def work_out_board_lines(pad: Pad) -> tuple[BoardLine, ...]:
+    """The board's lines for ``pad`` (:func:`board_lines`), worked out: the
+    places once a round is in, the last round's change text (the game's
+    ``change_text``), whose deal and who starts until the game is over,
+    the winners and the game's ``board_note``."""
     ui = game_ui(pad.GAME)
     last_row = pad.rows[-1] if pad.rows else None
     over = pad.finished or pad.is_over
     dealer = None if over else pad.next_dealer
     starter = None if over else pad.next_starter
     winners = set(pad.winners)
-    return [
+    return tuple(
         BoardLine(
             place=standing.place if last_row is not None else None,
             player=standing.player,
@@ -140,7 +156,67 @@ def board_lines(pad: Pad) -> list[BoardLine]:
             note=ui.board_note(pad, standing.player),
         )
         for standing in pad.standings
-    ]
+    )
+
+
+@dataclass(frozen=True)
+class BoardView:
+    """The whole board of a game as plain values in the session's language:
+    equal values paint the same board, so a save builds again, and sends
+    the board, only the parts it changed (the memoised components below).
+
+    Attributes:
+        game_id: the game's id (the "Open the pad" link's).
+        title: the game's title ("One Up").
+        status: whose deal, or the end (:func:`deal_text`).
+        winners: the end in a few words (:func:`winners_text`), "" while
+            the game goes on.
+        summary: the pad's summary under the winners ("" while it goes on).
+        last_round: the last round's heading ("Round 12"; "" before the first).
+        unit: the totals' unit (the game's ``board_unit``).
+        lines: the players' lines, best first (:func:`board_lines`).
+        highlighted: the players shown on a coloured ground: the leaders
+            once a round is in, the winners once over.
+        marks: the words of the marks beside a name ("deals", "starts").
+        open_pad: the words of the link to the pad ("Open the pad").
+    """
+
+    game_id: str
+    title: str
+    status: str
+    winners: str
+    summary: str
+    last_round: str
+    unit: str
+    lines: tuple[BoardLine, ...]
+    highlighted: frozenset[str]
+    marks: tuple[str, str]
+    open_pad: str
+
+
+def board_view(pad: Pad) -> BoardView:
+    """The :class:`BoardView` of ``pad``, worked out once per pad, change and
+    language for every board showing it (:func:`companion.ui.worked_out.worked_out`)."""
+    return worked_out(pad, "board", work_out_board_view)
+
+
+def work_out_board_view(pad: Pad) -> BoardView:
+    """The :class:`BoardView` of ``pad``: every word of the board from the
+    pad and the game's UI module (``board_unit``)."""
+    over = pad.finished or pad.is_over
+    return BoardView(
+        game_id=pad.id,
+        title=registry.game(pad.GAME).title,
+        status=deal_text(pad),
+        winners=winners_text(pad) if over else "",
+        summary=pad.summary() if over else "",
+        last_round=_("Round {number}").format(number=format_number(len(pad.rows))) if pad.rows else "",
+        unit=game_ui(pad.GAME).board_unit(pad),
+        lines=board_lines(pad),
+        highlighted=frozenset(pad.winners or pad.leaders) if pad.rows else frozenset(),
+        marks=(_("deals"), _("starts")),
+        open_pad=_("Open the pad"),
+    )
 
 
 def _mark(text: str, sizes: BoardSizes, shown: bool) -> ft.Control:
@@ -154,21 +230,25 @@ def _mark(text: str, sizes: BoardSizes, shown: bool) -> ft.Control:
     )
 
 
-def _player_line(line: BoardLine, highlighted: bool, sizes: BoardSizes) -> ft.Control:
-    """One player's line: place, name with the marks and the note, the last
-    round's score and the big total; the leaders (winners once over) on a
-    coloured ground. Keyed by the player, so a line moves with its player
-    when the places change. Its controls are the same whatever it shows
-    (the cup, the marks and the note are hidden when not shown, not left
-    out): Flet 1.0 misplaced the marks when a keyed line moved and the
-    number of its controls changed in the same repaint."""
+@ft.component
+def _PlayerLine(line: BoardLine, highlighted: bool, marks: tuple[str, str], language: str,
+                sizes: BoardSizes) -> ft.Control:
+    """One player's line: place, name with the marks (their words:
+    ``marks``, "deals" and "starts") and the note, the last round's score
+    and the big total (written the way of ``language``, the session's: it
+    is an argument so that the memoised line is built again when the
+    language changes); the leaders (winners once over) on a coloured
+    ground. Its controls are the same whatever it shows (the cup, the marks
+    and the note are hidden when not shown, not left out): Flet 1.0
+    misplaced the marks when a keyed line moved and the number of its
+    controls changed in the same repaint."""
     colour = ft.Colors.ON_PRIMARY_CONTAINER if highlighted else None
     name_row: list[ft.Control] = [
         ft.Icon(ft.Icons.EMOJI_EVENTS, size=sizes.name, color=colour, visible=line.wins),
         ft.Text(line.player, size=sizes.name, weight=ft.FontWeight.W_600, color=colour, style=TIGHT,
                 max_lines=1, overflow=ft.TextOverflow.ELLIPSIS),
-        _mark(_("deals"), sizes, line.deals),
-        _mark(_("starts"), sizes, line.starts),
+        _mark(marks[0], sizes, line.deals),
+        _mark(marks[1], sizes, line.starts),
     ]
     who: list[ft.Control] = [
         # Wrapped: the marks go under a name they do not fit beside, and a
@@ -179,70 +259,71 @@ def _player_line(line: BoardLine, highlighted: bool, sizes: BoardSizes) -> ft.Co
         ft.Text(line.note, size=sizes.note, color=colour or ft.Colors.ON_SURFACE_VARIANT, visible=bool(line.note)),
     ]
     return ft.Container(
-        key=f"line-{line.player}",
         bgcolor=ft.Colors.PRIMARY_CONTAINER if highlighted else None,
         border_radius=sizes.gap + 4,
         padding=ft.Padding.symmetric(horizontal=sizes.gap, vertical=4),
         content=ft.Row(
             [
-                ft.Container(
-                    width=sizes.place,
-                    content=labelled(
-                        f"board-place-{line.player}",
-                        ft.Text("" if line.place is None else format_number(line.place), size=sizes.name, color=colour),
-                    ),
+                labelled(
+                    f"board-place-{line.player}",
+                    ft.Text("" if line.place is None else format_number(line.place), size=sizes.name, color=colour,
+                            width=sizes.place),
                 ),
                 ft.Column(who, spacing=0, expand=True),
-                ft.Container(
-                    width=sizes.last_column,
-                    alignment=ft.Alignment.CENTER_RIGHT,
-                    content=labelled(
-                        f"board-last-{line.player}",
-                        ft.Text(line.last, size=sizes.last, color=colour or ft.Colors.ON_SURFACE_VARIANT),
-                    ),
-                ),
-                ft.Container(
-                    width=sizes.total_column,
-                    alignment=ft.Alignment.CENTER_RIGHT,
-                    content=labelled(
-                        f"board-total-{line.player}",
-                        ft.Text(format_number(line.total), size=sizes.total, weight=ft.FontWeight.BOLD, color=colour,
-                                style=TIGHT),
-                    ),
-                ),
+                _right(sizes.last_column, f"board-last-{line.player}",
+                       ft.Text(line.last, size=sizes.last, color=colour or ft.Colors.ON_SURFACE_VARIANT)),
+                _right(sizes.total_column, f"board-total-{line.player}",
+                       ft.Text(format_number(line.total), size=sizes.total, weight=ft.FontWeight.BOLD, color=colour,
+                               style=TIGHT)),
             ],
             vertical_alignment=ft.CrossAxisAlignment.CENTER,
         ),
     )
 
 
-def _headings(pad: Pad, sizes: BoardSizes) -> ft.Control:
-    """The column headings over the lines: the last round's number and the unit."""
+PlayerLine = ft.memo(_PlayerLine)
+"""A player's line (:func:`_PlayerLine`), built again only when its
+:class:`BoardLine`, its highlight, the marks' words, the language or the sizes changed: a save builds and
+sends the lines whose place, total, last round, marks or note it changed.
+Keyed on the player, so a line moves with its player when the places change."""
+
+
+def _right(width: int, test_id: str, text: ft.Text) -> ft.Control:
+    """``text`` as a column of ``width``, aligned on its right, under ``test_id``
+    (two controls: no container around it)."""
+    text.width = width
+    text.text_align = ft.TextAlign.RIGHT
+    return labelled(test_id, text)
+
+
+@ft.component
+def _Headings(last_round: str, unit: str, sizes: BoardSizes) -> ft.Control:
+    """The column headings over the lines: the last round's heading
+    (``last_round``, "Round 12") and the totals' ``unit``."""
     muted = ft.Colors.ON_SURFACE_VARIANT
-    last = _("Round {number}").format(number=format_number(len(pad.rows))) if pad.rows else ""
     return ft.Container(
         padding=ft.Padding.symmetric(horizontal=sizes.gap),
         content=ft.Row(
             [
                 ft.Container(width=sizes.place),
                 ft.Container(expand=True),
-                ft.Container(
-                    width=sizes.last_column, alignment=ft.Alignment.CENTER_RIGHT,
-                    content=labelled("board-round", ft.Text(last, size=sizes.note, color=muted)),
-                ),
+                _right(sizes.last_column, "board-round", ft.Text(last_round, size=sizes.note, color=muted)),
                 ft.Container(
                     width=sizes.total_column, alignment=ft.Alignment.CENTER_RIGHT,
-                    content=ft.Text(game_ui(pad.GAME).board_unit(pad), size=sizes.note, color=muted),
+                    content=ft.Text(unit, size=sizes.note, color=muted),
                 ),
             ]
         ),
     )
 
 
-def _end(pad: Pad, sizes: BoardSizes) -> ft.Control | None:
-    """The end of the game: the winners and the pad's summary (None while it goes on)."""
-    if not (pad.finished or pad.is_over):
-        return None
+Headings = ft.memo(_Headings)
+"""The column headings (:func:`_Headings`), built again when the round or the unit changed."""
+
+
+@ft.component
+def _End(winners: str, summary: str, sizes: BoardSizes) -> ft.Control:
+    """The end of the game: the ``winners`` in a few words and the pad's ``summary``."""
     colour = ft.Colors.ON_TERTIARY_CONTAINER
     return labelled(
         "board-winners",
@@ -255,8 +336,8 @@ def _end(pad: Pad, sizes: BoardSizes) -> ft.Control | None:
                     ft.Icon(ft.Icons.EMOJI_EVENTS, size=sizes.status + 12, color=colour),
                     ft.Column(
                         [
-                            ft.Text(winners_text(pad), size=sizes.status + 8, weight=ft.FontWeight.BOLD, color=colour),
-                            ft.Text(pad.summary(), size=sizes.note, color=colour),
+                            ft.Text(winners, size=sizes.status + 8, weight=ft.FontWeight.BOLD, color=colour),
+                            ft.Text(summary, size=sizes.note, color=colour),
                         ],
                         spacing=0,
                         expand=True,
@@ -268,37 +349,50 @@ def _end(pad: Pad, sizes: BoardSizes) -> ft.Control | None:
     )
 
 
-def board_content(pad: Pad, sizes: BoardSizes) -> ft.Control:
-    """The whole board of ``pad``: the title line (the game, whose deal, the
-    link to the pad), the end when reached, the headings and one line per
-    player, best first."""
-    lines = board_lines(pad)
-    highlighted = set(pad.winners or pad.leaders) if pad.rows else set()
-    title = ft.Row(
+End = ft.memo(_End)
+"""The end of the game (:func:`_End`), built once when the game ends."""
+
+
+@ft.component
+def _Title(title: str, status: str, game_id: str, open_pad: str, sizes: BoardSizes) -> ft.Control:
+    """The title line: the game's ``title``, whose deal (``status``) and
+    the link to the pad of ``game_id`` (its words: ``open_pad``)."""
+    return ft.Row(
         [
-            ft.Text(registry.game(pad.GAME).title, size=sizes.status, weight=ft.FontWeight.BOLD),
+            ft.Text(title, size=sizes.status, weight=ft.FontWeight.BOLD),
             ft.Container(
                 expand=True,
                 content=labelled(
                     "board-status",
-                    ft.Text(deal_text(pad), size=sizes.status, color=ft.Colors.ON_SURFACE_VARIANT,
+                    ft.Text(status, size=sizes.status, color=ft.Colors.ON_SURFACE_VARIANT,
                             max_lines=1, overflow=ft.TextOverflow.ELLIPSIS),
                 ),
             ),
-            ft.TextButton(_("Open the pad"), icon=ft.Icons.EDIT_NOTE, height=TOUCH,
-                          on_click=lambda: navigate(f"/pad/{pad.id}")),
+            ft.TextButton(open_pad, icon=ft.Icons.EDIT_NOTE, height=TOUCH,
+                          on_click=lambda: navigate(f"/pad/{game_id}")),
         ],
         spacing=sizes.gap * 2,
         vertical_alignment=ft.CrossAxisAlignment.CENTER,
     )
-    parts: list[ft.Control | None] = [
-        title,
-        _end(pad, sizes),
-        _headings(pad, sizes),
-        *(_player_line(line, line.player in highlighted, sizes) for line in lines),
-    ]
-    return ft.Column([part for part in parts if part is not None], spacing=sizes.gap // 2, scroll=ft.ScrollMode.AUTO,
-                     expand=True)
+
+
+Title = ft.memo(_Title)
+"""The title line (:func:`_Title`), built again when whose deal changed."""
+
+
+def board_content(view: BoardView, sizes: BoardSizes) -> ft.Control:
+    """The whole board of ``view`` (:func:`board_view`): the title line (the
+    game, whose deal, the link to the pad), the end when reached, the
+    headings and one line per player, best first; each part memoised, so a
+    save builds and sends only the parts whose values it changed."""
+    parts: list[ft.Control] = [Title(view.title, view.status, view.game_id, view.open_pad, sizes)]
+    if view.winners:
+        parts.append(End(view.winners, view.summary, sizes))
+    parts.append(Headings(view.last_round, view.unit, sizes))
+    parts.extend(PlayerLine(line, line.player in view.highlighted, view.marks, current_language(), sizes,
+                            key=f"line-{line.player}")
+                 for line in view.lines)
+    return ft.Column(parts, spacing=sizes.gap // 2, scroll=ft.ScrollMode.AUTO, expand=True)
 
 
 def _plain(sizes: BoardSizes, text: str, detail: str = "") -> ft.Control:
@@ -336,7 +430,7 @@ def BoardScreen() -> ft.View:
     elif shown.pad is None:
         content = _plain(sizes, _("This game is not here (deleted?)"))
     else:
-        content = board_content(shown.pad, sizes)
+        content = board_content(board_view(shown.pad), sizes)
     return ft.View(
         route=ft.use_view_path(),
         padding=ft.Padding.symmetric(horizontal=sizes.gap * 2, vertical=sizes.gap),

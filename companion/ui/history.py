@@ -16,6 +16,7 @@ import flet as ft
 
 from companion import registry
 from companion.i18n import _, format_number, ngettext
+from companion.pads import Pad
 from companion.pads.base import join_names
 from companion.stats import PlayerStats
 from companion.store import StoreError
@@ -25,9 +26,10 @@ from companion.ui.game_list import game_line, when_text
 from companion.ui.games import game_ui
 from companion.transfers import MAX_UPLOAD_BYTES, MEGABYTE, UPLOAD_SECONDS, serving, too_big
 from companion.long_work import import_backup_file, in_worker, write_backup, write_rounds_table
-from companion.ui.score_table import MARKS_LEGEND, score_table
+from companion.ui.round_rows import MARKS_LEGEND
+from companion.ui.score_table import score_table
 from companion.ui.state import announce_saved, navigate, use_game, use_games_list, use_session, use_store
-from companion.ui.totals_chart import totals_chart
+from companion.ui.totals_chart import FoldedChart
 from companion.ui.widgets import TOUCH, error_line, screen_header, section_title
 
 PAGE_SIZE = 50
@@ -317,26 +319,36 @@ def HistoryGame(game_id: str) -> ft.Control:
         session.tell(_("{game} game reopened").format(game=title), screen=f"/pad/{game_id}")
         navigate(f"/pad/{game_id}")
 
+    return ft.Column(game_parts(pad, title, subtitle, problem, back, reopen, delete), spacing=10)
+
+
+def game_parts(pad: Pad, title: str, subtitle: str, problem: str, back: Callable[[], None],
+               reopen: Callable[[], None], delete: Callable[[], None]) -> list[ft.Control]:
+    """The parts of History's screen of ``pad``: the header (``title``,
+    ``subtitle``, ``back()``), the pad's summary, the ``problem`` if any,
+    "Reopen" (``reopen()``) on a finished game or "Resume this game", the
+    round table (:func:`score_table`, its newest rounds shown), the marks'
+    legend, the chart behind a button for more than one round
+    (:func:`FoldedChart`), and "Delete this game" (``delete()``)."""
     controls: list[ft.Control | None] = [
         screen_header(title, subtitle, back=back),
         ft.Text(pad.summary(), size=18, weight=ft.FontWeight.W_600),
         error_line(problem),
     ]
     if pad.finished:
-        controls.append(
-            ft.FilledButton(_("Reopen"), icon=ft.Icons.LOCK_OPEN, height=TOUCH, on_click=reopen)
-        )
+        controls.append(ft.FilledButton(_("Reopen"), icon=ft.Icons.LOCK_OPEN, height=TOUCH, on_click=reopen))
     else:
         controls.append(
             ft.FilledButton(_("Resume this game"), icon=ft.Icons.PLAY_ARROW, height=TOUCH,
-                            on_click=lambda: navigate(f"/pad/{game_id}"))
+                            on_click=lambda: navigate(f"/pad/{pad.id}"))
         )
     controls.append(score_table(pad))
     if pad.rows:
         controls.append(ft.Text(_(MARKS_LEGEND), size=12, color=ft.Colors.ON_SURFACE_VARIANT))
-        controls.append(totals_chart(pad))
+    if len(pad.rows) > 1:
+        controls.append(FoldedChart(pad))
     controls.append(
         ft.TextButton(_("Delete this game"), icon=ft.Icons.DELETE_OUTLINE, on_click=delete, height=TOUCH,
                       style=ft.ButtonStyle(color=ft.Colors.ERROR))
     )
-    return ft.Column([control for control in controls if control is not None], spacing=10)
+    return [control for control in controls if control is not None]

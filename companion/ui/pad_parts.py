@@ -22,7 +22,8 @@ from companion.table.phones import unnamed_phone_label
 from companion.table.saving import Conflict, SheetMark
 from companion.ui.games import game_ui
 from companion.ui.hands_view import MY_HAND
-from companion.ui.score_table import MARKS_LEGEND, TAP_HINT, RoundRows, round_lines, score_header, winners_text
+from companion.ui.round_rows import MARKS_LEGEND, TAP_HINT, RoundRows, round_lines
+from companion.ui.score_table import score_header, winners_text
 from companion.ui.state import navigate
 from companion.ui.totals_chart import totals_chart
 from companion.ui.widgets import TOUCH, error_line, icon_button, screen_header

@@ -163,6 +163,7 @@ def shots(ids: dict[str, str]) -> list[tuple[str, str, Callable[[AppPage], None]
 
     def history_game(app: AppPage) -> None:
         app.see("Delete this game")
+        app.tap("Show the chart of the totals")
         app.page.get_by_test_id("totals-chart").wait_for()
 
     return [

@@ -1,0 +1,284 @@
+"""The score table's rounds: one line per round, players across.
+
+Every number comes from the pad (``pad.rows``); this module only lays them
+out. :data:`RoundRows` shows each round: its number (a button opening the
+round's detail, ``on_detail(number)``), then per player the running total,
+the game's ``change_text`` (the change of the round; Up to 9 adds the
+level) and the marks D (dealt) and S (started). A tap elsewhere on a round
+row calls ``on_row(number)`` (edit or delete it). Each round is a
+:class:`Line` of plain text worked out first (:func:`round_line`, once for
+every phone: :func:`companion.ui.worked_out.worked_out`) and painted by a
+memoised component keyed on its number, a few controls each (each cell is
+one text of two styled parts), so a save paints again only the rounds it
+changed (a new round, or the rounds after an edited one). The table shows
+the newest :data:`ROUNDS_SHOWN` rounds, the older ones behind one "Show
+all rounds" button: a screen of round 22 holds about as many controls as
+one of round 1. The header over the rounds is
+:mod:`companion.ui.score_table`'s.
+
+Test ids: ``round-<n>`` (a round row), ``cell-<n>-<player>`` (one cell).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import flet as ft
+
+from companion.i18n import N_, _, ngettext, pgettext
+from companion.pads import Pad, Row
+from companion.ui.games import game_ui
+from companion.ui.state import use_latest
+from companion.ui.widgets import TOUCH
+from companion.ui.worked_out import worked_out
+
+ROUND_COLUMN = TOUCH
+"""Width of the round-number column (a button), in logical pixels."""
+
+SMALL_TEXT = 13
+"""Font size of a cell's change and marks, and of the legends (logical pixels)."""
+
+NAME_TEXT = 14
+"""Font size of the names in the header."""
+
+MARKS_LEGEND = N_("D dealt, S started the round.")
+"""What the letters in a round's cells mean (shown under a table with rounds; a
+msgid: show it through ``_()``)."""
+
+TAP_HINT = N_("Tap a round to change or delete it, its number to see what was entered.")
+"""How to reach a round's sheet and its detail (shown under the pad's rounds; a
+msgid: show it through ``_()``)."""
+
+
+def _marks(row: Row, player: str) -> str:
+    """ "D" when ``player`` dealt the round, "S" when they started it, both "DS"
+    (the letters of the current language, as ``MARKS_LEGEND`` explains them)."""
+    dealt = pgettext("round mark: dealt", "D") if row.dealer == player else ""
+    return dealt + (pgettext("round mark: started", "S") if row.starter == player else "")
+
+
+@dataclass(frozen=True)
+class Cell:
+    """One player's cell of one round, as text.
+
+    Attributes:
+        player: the player's name.
+        total: the running total after the round ("12").
+        change: the game's ``change_text`` of the round ("+5", Up to 9's
+            "+5 L2").
+        marks: "D" (dealt), "S" (started), "DS" or "".
+    """
+
+    player: str
+    total: str
+    change: str
+    marks: str
+
+
+@dataclass(frozen=True)
+class Line:
+    """One round of the table, every word of it already in the session's
+    language: equal values paint the same line, so a line that did not
+    change is not built again (:func:`RoundLine` is memoised on it).
+
+    Attributes:
+        number: the round's number (from 1).
+        short: the number column's text ("R4").
+        label: the line's name for screen readers and tests ("Round 4").
+        detail_label: the number button's name ("Round 4 detail").
+        cells: one :class:`Cell` per player, in seating order.
+    """
+
+    number: int
+    short: str
+    label: str
+    detail_label: str
+    cells: tuple[Cell, ...]
+
+
+def round_line(pad: Pad, row: Row) -> Line:
+    """The :class:`Line` of ``row`` (one of ``pad.rows``): running totals,
+    the game's change text (its UI module's ``change_text``) and the marks."""
+    change_text = game_ui(pad.GAME).change_text
+    return Line(
+        number=row.number,
+        short=_("R{number}").format(number=row.number),
+        label=_("Round {number}").format(number=row.number),
+        detail_label=_("Round {number} detail").format(number=row.number),
+        cells=tuple(
+            Cell(player, str(row.totals[player]), change_text(pad, row, player), _marks(row, player))
+            for player in pad.players
+        ),
+    )
+
+
+TOTAL_STYLE = ft.TextStyle(size=18, weight=ft.FontWeight.W_600)
+CHANGE_STYLE = ft.TextStyle(size=SMALL_TEXT, weight=ft.FontWeight.W_500, color=ft.Colors.ON_SURFACE_VARIANT)
+"""The styles of a cell's two parts: the running total; the change and the marks under it."""
+
+ROUNDS_SHOWN = 3
+"""Rounds the table shows while folded: the newest ones. Older rounds are
+behind one "Show all rounds" button, so the screen holds about as many
+controls at round 22 as at round 1 (bench/render.py --controls)."""
+
+
+def _cell(number: int, cell: Cell) -> ft.Control:
+    """One player's cell of round ``number``: one text, the running total,
+    with the change and the marks under it as its one styled part ("12" over
+    "+5 D"), under the cell's test id: three controls, not six."""
+    under = f"{cell.change} {cell.marks}" if cell.marks else cell.change
+    return ft.Semantics(
+        identifier=f"cell-{number}-{cell.player}",
+        container=True,
+        expand=1,
+        content=ft.Text(
+            cell.total, style=TOTAL_STYLE, spans=[ft.TextSpan("\n" + under, style=CHANGE_STYLE)],
+            text_align=ft.TextAlign.CENTER,
+        ),
+    )
+
+
+def _round_number(line: Line, on_detail: Callable[[int], None] | None) -> ft.Control:
+    """The round's number ("R4"); a framed button named "Round <n> detail"
+    when ``on_detail`` is given."""
+    if on_detail is None:
+        return ft.Text(line.short, size=NAME_TEXT, color=ft.Colors.ON_SURFACE_VARIANT, width=ROUND_COLUMN,
+                       text_align=ft.TextAlign.CENTER)
+    label = ft.Text(line.short, size=NAME_TEXT, color=ft.Colors.ON_SURFACE_VARIANT)
+    return ft.Semantics(
+        label=line.detail_label,
+        button=True,
+        exclude_semantics=True,
+        on_tap=lambda: on_detail(line.number),
+        content=ft.Container(
+            width=ROUND_COLUMN,
+            height=TOUCH,
+            border_radius=8,
+            border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT),
+            ink=True,
+            on_click=lambda: on_detail(line.number),
+            alignment=ft.Alignment.CENTER,
+            content=label,
+        ),
+    )
+
+
+@ft.component
+def _RoundLine(
+    line: Line, on_row: Callable[[int], None] | None, on_detail: Callable[[int], None] | None
+) -> ft.Control:
+    """One round as a line: its number (the detail's button), then its
+    cells, tapped together (the number stays outside the round's tap, a
+    button of its own); a line without ``on_row`` is only read: no frame to
+    tap, its number inside the round."""
+    cells = [_cell(line.number, cell) for cell in line.cells]
+    if on_row is None:
+        return ft.Semantics(
+            identifier=f"round-{line.number}",
+            label=line.label,
+            container=True,
+            content=ft.Row([_round_number(line, on_detail), *cells], spacing=2, height=TOUCH + 8,
+                           vertical_alignment=ft.CrossAxisAlignment.CENTER),
+        )
+    return ft.Row(
+        [
+            _round_number(line, on_detail),
+            ft.Semantics(
+                identifier=f"round-{line.number}",
+                button=True,
+                label=line.label,
+                container=True,
+                expand=True,
+                content=ft.Container(
+                    height=TOUCH + 8,
+                    border_radius=8,
+                    padding=ft.Padding.symmetric(vertical=2),
+                    ink=True,
+                    on_click=lambda: on_row(line.number),
+                    content=ft.Row(cells, spacing=2, vertical_alignment=ft.CrossAxisAlignment.CENTER),
+                ),
+            ),
+        ],
+        spacing=2,
+        vertical_alignment=ft.CrossAxisAlignment.CENTER,
+    )
+
+
+RoundLine = ft.memo(_RoundLine)
+"""A round's line, built again only when its :class:`Line` (or a handler)
+is not equal to the one it was built from: after a save, the lines of the
+rounds that did not change cost nothing to paint. Keyed on the round's
+number, so a line keeps its place in the diff when the rounds shown move on."""
+
+
+def round_lines(pad: Pad) -> tuple[Line, ...]:
+    """Every round of ``pad`` as a :class:`Line`, oldest first (:func:`round_line`),
+    worked out once per pad and language for every phone (:func:`worked_out`)."""
+    return worked_out(pad, "lines", lambda shown: tuple(round_line(shown, row) for row in shown.rows))
+
+
+def shown_lines(lines: tuple[Line, ...], unfolded: bool) -> tuple[Line, ...]:
+    """The lines the table shows: all of ``lines`` when ``unfolded`` or when
+    they are no more than :data:`ROUNDS_SHOWN`, else the newest
+    :data:`ROUNDS_SHOWN` of them."""
+    return lines if unfolded else lines[-ROUNDS_SHOWN:]
+
+
+def fold_label(rounds: int, unfolded: bool) -> str:
+    """The words of the button that folds or unfolds a table of ``rounds``
+    rounds: "Show all 22 rounds", or "Show only the last 3 rounds"."""
+    if unfolded:
+        return ngettext("Show only the last round", "Show only the last {count} rounds", ROUNDS_SHOWN).format(
+            count=ROUNDS_SHOWN)
+    return ngettext("Show all {count} rounds", "Show all {count} rounds", rounds).format(count=rounds)
+
+
+@ft.component
+def _RoundRows(
+    lines: tuple[Line, ...],
+    on_row: Callable[[int], None] | None = None,
+    on_detail: Callable[[int], None] | None = None,
+) -> ft.Control:
+    """The rounds ``lines`` (:func:`round_lines`), oldest first, in a column;
+    ``on_row(number)`` is called when a round is tapped, ``on_detail(number)``
+    when its number is.
+
+    Folded (as it opens), the column holds the newest :data:`ROUNDS_SHOWN`
+    rounds and, above them when there are more, one button that shows them
+    all (:func:`fold_label`); unfolded, every round, under the button that
+    folds it again. Each round is a :data:`RoundLine` keyed on its number,
+    with handlers that stay the same from one render to the next (calling
+    the latest ``on_row`` / ``on_detail``), so after a save only the new or
+    changed lines are built and sent.
+    """
+    unfolded, set_unfolded = ft.use_state(False)
+    tap_row = use_latest(lambda number: on_row(number))
+    tap_detail = use_latest(lambda number: on_detail(number))
+    shown = shown_lines(lines, unfolded)
+    rows: list[ft.Control] = []
+    if len(lines) > ROUNDS_SHOWN:
+        rows.append(
+            ft.TextButton(
+                fold_label(len(lines), unfolded),
+                icon=ft.Icons.UNFOLD_LESS if unfolded else ft.Icons.UNFOLD_MORE,
+                height=TOUCH,
+                on_click=lambda: set_unfolded(not unfolded),
+            )
+        )
+    rows.extend(
+        RoundLine(
+            line,
+            tap_row if on_row is not None else None,
+            tap_detail if on_detail is not None else None,
+            key=line.number,
+        )
+        for line in shown
+    )
+    return ft.Column(rows, spacing=2)
+
+
+RoundRows = ft.memo(_RoundRows)
+"""The rounds of the table (:func:`_RoundRows`), skipped whole while its
+lines and handlers are equal to the last ones (a screen drawn again for
+anything but a change of the game)."""
