@@ -37,6 +37,13 @@ SETTLE = 0.02
 QUIET_LOOKS = 3
 """Looks in a row without a message after which a session counts as done painting."""
 
+WAITING_TASKS = frozenset({"Session.__updates_scheduler", "MessageBar.<locals>.hide_later"})
+"""Tasks that wait for as long as a session lives (Flet's update loop, a
+message's timer): they do not count as work still running."""
+
+SETTLE_LIMIT = 60.0
+"""Seconds after which :func:`settle` gives up: a session still busy then is a fault."""
+
 _encode = configure_encode_object_for_msgpack(BaseControl)
 
 Answer = Callable[[str, Any], Any]
@@ -85,13 +92,34 @@ class Phone(Connection):
                                 body.control_id, body.call_id, self.answer(body.name, body.args), None)
 
 
+def _working() -> list[str]:
+    """The names of the tasks still at work (a tap's handler, a save in a
+    thread awaited by it), leaving out the caller and :data:`WAITING_TASKS`."""
+    me = asyncio.current_task()
+    return sorted(
+        name for task in asyncio.all_tasks()
+        if task is not me and not task.done()
+        and (name := task.get_coro().__qualname__) not in WAITING_TASKS
+    )
+
+
 async def settle(connections: list[Phone]) -> None:
-    """Wait until none of ``connections`` is sent anything for :data:`QUIET_LOOKS` looks."""
+    """Wait until no task is at work (:func:`_working`) and none of
+    ``connections`` is sent anything for :data:`QUIET_LOOKS` looks in a row,
+    so that a save slowed down by a busy machine is waited for, not missed.
+
+    Raises:
+        AssertionError: when that has not happened within :data:`SETTLE_LIMIT` seconds.
+    """
+    loop = asyncio.get_running_loop()
+    give_up = loop.time() + SETTLE_LIMIT
     quiet, last = 0, -1
     while quiet < QUIET_LOOKS:
         await asyncio.sleep(SETTLE)
         now = sum(connection.sent for connection in connections)
-        quiet, last = (quiet + 1, last) if now == last else (0, now)
+        busy = _working()
+        quiet, last = (quiet + 1, last) if now == last and not busy else (0, now)
+        assert loop.time() < give_up, f"still at work after {SETTLE_LIMIT:.0f} s: {busy}"
 
 
 async def _start(session: Session, main: Callable[[Any], None]) -> None:
