@@ -22,7 +22,7 @@ from companion.games.up_or_down import UpOrDownError, colour_name, colour_text, 
 from companion.i18n import _, language, lazy
 from companion.pads import OneCardPad, pad_from_doc
 from companion.pads.up_to_nine import FINISHED
-from companion.server import HostGuard
+from companion.server.guard import HostGuard
 from companion.stats import LEVELS_DONE, PENALTY_NOTES, level_after_round
 from companion.store import Store
 from companion.store import files as store_files

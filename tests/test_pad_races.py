@@ -9,7 +9,7 @@ import re
 import flet as ft
 
 from companion.pads import new_pad
-from companion.server import TableAccess
+from companion.server.key import TableAccess
 from companion.store import Store
 from companion.ui import pad as pad_screen
 from companion.ui.app import session_main
