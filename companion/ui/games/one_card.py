@@ -31,7 +31,6 @@ from companion.ui.ask_answers import (
     deck_answer,
 )
 from companion.ui.ask_cards import (
-    CardPicker,
     answer_line,
     card_face,
     card_label,
@@ -39,6 +38,7 @@ from companion.ui.ask_cards import (
     slots_row,
     suit_text,
 )
+from companion.ui.ask_pickers import CardPicker
 from companion.ui.entry_sheet import Submit, sheet_frame, sheet_title
 from companion.ui.games import ADD_ROUND
 from companion.ui.score_table import Extra, signed

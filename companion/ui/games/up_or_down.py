@@ -23,7 +23,8 @@ from companion.pads import PadError, Row, UpOrDownPad
 from companion.pads.base import points_text
 from companion.stats import PlayerStats
 from companion.ui.ask_answers import ERROR, NO, WAIT, YES, Answer
-from companion.ui.ask_cards import NumberPicker, answer_line, number_slot
+from companion.ui.ask_cards import answer_line, number_slot
+from companion.ui.ask_pickers import NumberPicker
 from companion.ui.entry_sheet import HAND_DONE, Submit, entering, player_card, sheet_frame, use_changes
 from companion.ui.games import ADD_ROUND
 from companion.ui.score_table import Extra, signed

@@ -23,7 +23,6 @@ from companion.games import up_to_nine
 from companion.i18n import _, ngettext
 from companion.ui.ask_answers import CHECK_PLAYERS, ERROR, NO, WAIT, YES, Answer, card_text, deck_answer
 from companion.ui.ask_cards import (
-    CardPicker,
     answer_line,
     card_face,
     card_label,
@@ -32,6 +31,7 @@ from companion.ui.ask_cards import (
     slots_row,
     suit_text,
 )
+from companion.ui.ask_pickers import CardPicker
 from companion.ui.widgets import TOUCH, error_line, labelled, section_title, tile_button
 from companion.wording import with_article
 
