@@ -27,7 +27,7 @@ from companion.stats import LEVELS_DONE, PENALTY_NOTES, level_after_round
 from companion.store import Store
 from companion.store import files as store_files
 from companion.store.guard import translate
-from companion.ui.games.up_or_down import read_row
+from companion.ui.games.up_or_down_rows import read_row
 
 
 def set_aside(path: Path) -> Path:
