@@ -11,6 +11,7 @@ The cards and slots they fill are drawn by ``companion.ui.ask_cards``.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from functools import partial
 
 import flet as ft
@@ -83,6 +84,40 @@ def _tiles(suit: str | None, pending: int | None, *, ranks: Sequence[int], suite
     return rows
 
 
+@ft.observable
+@dataclass
+class Picking:
+    """What a :func:`CardPicker` holds between taps: the ``suit`` chosen (None: none), the rank
+    tapped before its suit (``pending``) and why the typed cards were refused (``error``, "")."""
+
+    suit: str | None = None
+    pending: int | None = None
+    error: str = ""
+
+    def tap_suit(self, letter: str, on_pick: Callable[[list[Card]], None]) -> None:
+        """A tap on suit ``letter``: a rank tapped first becomes a card of that suit
+        (``on_pick``); the suit chosen again is let go."""
+        self.error = ""
+        if self.suit == letter and self.pending is None:
+            self.suit = None
+            return
+        self.suit = letter
+        if self.pending is not None:
+            rank, self.pending = self.pending, None
+            on_pick([Card(rank, letter)])
+
+    def tap_rank(self, rank: int, suited: bool, on_pick: Callable[[list[Card]], None]) -> None:
+        """A tap on ``rank``: a card of the chosen suit (or unsuited, when not ``suited``) for
+        ``on_pick``, or, with no suit chosen, the rank waiting for its suit (again: let go)."""
+        self.error = ""
+        if not suited:
+            on_pick([Card(rank)])
+        elif self.suit is None:
+            self.pending = None if self.pending == rank else rank
+        else:
+            on_pick([Card(rank, self.suit)])
+
+
 @ft.component
 def CardPicker(
     on_pick: Callable[[list[Card]], None],
@@ -112,45 +147,25 @@ def CardPicker(
             use: typed cards are handed over only when every one passes;
             else its words are shown under the field, which keeps the text.
     """
-    suit, set_suit = ft.use_state(None)
-    pending, set_pending = ft.use_state(None)
+    picking = ft.use_state(Picking)[0]
     typed = ft.use_ref("")
-    error, set_error = ft.use_state("")
-
-    def tap_suit(letter: str):
-        set_error("")
-        if suit == letter and pending is None:
-            set_suit(None)
-            return
-        set_suit(letter)
-        if pending is not None:
-            set_pending(None)
-            on_pick([Card(pending, letter)])
-
-    def tap_rank(rank: int):
-        set_error("")
-        if not suited:
-            on_pick([Card(rank)])
-        elif suit is None:
-            set_pending(None if pending == rank else rank)
-        else:
-            on_pick([Card(rank, suit)])
 
     def submit():
         try:
             cards = _read_typed(typed.current, check)
         except CardError as exc:
-            set_error(str(exc))
+            picking.error = str(exc)
             return
-        set_error("")
-        set_pending(None)
+        picking.error = ""
+        picking.pending = None
         typed.current = ""
         if cards:
             on_pick(cards)
 
-    rows = _tiles(suit, pending, ranks=ranks, suited=suited, jokers=jokers, tap_suit=tap_suit, tap_rank=tap_rank,
-                  on_pick=on_pick)
-    rows.append(_typing_row(typed, submit, error, label=_("Or type cards"),
+    rows = _tiles(picking.suit, picking.pending, ranks=ranks, suited=suited, jokers=jokers,
+                  tap_suit=lambda letter: picking.tap_suit(letter, on_pick),
+                  tap_rank=lambda rank: picking.tap_rank(rank, suited, on_pick), on_pick=on_pick)
+    rows.append(_typing_row(typed, submit, picking.error, label=_("Or type cards"),
                             hint_text=hint or _("e.g. 7s 7h KC 2d, BJ"), autocorrect=False,
                             enable_suggestions=False, text_style=SUIT_TEXT, error_style=SUIT_TEXT, error_max_lines=6))
     return ft.Column(rows, spacing=8)
