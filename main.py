@@ -245,7 +245,7 @@ def main(argv: list[str] | None = None) -> None:
     try:
         serve(app, args.host, port)
     finally:
-        worker = sys.modules.get("companion.ui.long_work")
+        worker = sys.modules.get("companion.long_work")
         if worker is not None:
             worker.stop()
         transfers.close()

@@ -1,6 +1,6 @@
 """How long the server takes to answer a tap on the Check tab.
 
-Every checker answer is one call into ``companion.ui.ask_answers`` (which
+Every checker answer is one call into ``companion.table.ask_answers`` (which
 calls the rules core and words its verdict); the screen does nothing else
 but draw the result.  This times each kind of answer on a heavy input
 (a 12-card hand, many wilds) and prints the median and the 95th percentile
@@ -22,7 +22,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from companion.cards import parse_card, parse_cards  # noqa: E402
-from companion.ui import ask_answers as ask  # noqa: E402
+from companion.table import ask_answers as ask  # noqa: E402
 
 BUDGET_MS = 16.0
 """A checker answer must be ready within one frame at 60 Hz (issue 5)."""

@@ -207,7 +207,10 @@ def _worker(root: Path, phones: int, rounds: int, saves: int, others: int, profi
     from companion.server.key import TableAccess
     from companion.store import Store
     from companion.ui.app import session_main
-    from companion.ui.live import game_cache, game_topic
+    try:
+        from companion.table.live import game_cache, game_topic
+    except ImportError:  # a version from before the table's modules left companion/ui/
+        from companion.ui.live import game_cache, game_topic
 
     async def open_sessions(main, route: str, hub: PubSubHub, count: int = phones) -> list[Phone]:
         """``count`` sessions of ``main`` at ``route``, settled."""

@@ -2,7 +2,7 @@
 
 A round sheet is kept in the data folder at every tap (``Store.keep_sheet``:
 the lock, one ``stat``, one atomic write of ``sheets.json`` with its fsyncs;
-companion/ui/kept_sheets.py), off the event loop. The baseline is what
+companion/table/kept_sheets.py), off the event loop. The baseline is what
 every save already costs: adding a round to a game of 12 and of 22 rounds
 (``Store.update_game``). Each repeat, interleaved: one tap kept (One Up,
 three players, a value more in Ann's hand), one round added to each game.
@@ -28,10 +28,10 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
-from companion.pads import OneUpPad  # noqa: E402
+from companion.games.one_up import OneUpPad  # noqa: E402
 from companion.store import Store  # noqa: E402
-from companion.ui import kept_sheets  # noqa: E402
-from companion.ui.saving import SheetMark  # noqa: E402
+from companion.table import kept_sheets  # noqa: E402
+from companion.table.saving import SheetMark  # noqa: E402
 
 PLAYERS = ["Ann", "Ben", "Cy"]
 VALUES = ["A", "2", "3", "4", "5", "6", "K"]

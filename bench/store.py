@@ -46,7 +46,7 @@ from typing import Any
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
-from companion.pads import OneUpPad  # noqa: E402
+from companion.games.one_up import OneUpPad  # noqa: E402
 from companion.store import Store  # noqa: E402
 from companion.store.backup import BACKUP_FORMAT, BACKUP_SCHEMA  # noqa: E402
 from companion.store.files import dump_json  # noqa: E402

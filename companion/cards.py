@@ -44,7 +44,7 @@ codes (:func:`joker_code`) come from its catalog. Saved games keep
 ``Card.code``, the same notation in English, which every language reads back.
 
 Up or Down?'s numbered cards are not playing cards; they live in
-:mod:`companion.games.up_or_down`.
+that game's own package (``companion/games/``).
 """
 
 from __future__ import annotations

@@ -36,7 +36,6 @@ later, in its own language.
 from __future__ import annotations
 
 import datetime as dt
-import functools
 import hashlib
 import json
 import re
@@ -46,7 +45,6 @@ from typing import Any
 
 from babel.support import LazyProxy
 
-from companion import rules_core
 from companion.errors import StoreError
 from companion.i18n import lazy
 
@@ -114,48 +112,30 @@ def _migrate_0_to_1(doc: dict[str, Any]) -> dict[str, Any]:
     return migrated
 
 
-def _up_to_nine_went_out(entry: dict[str, Any]) -> dict[str, Any]:
-    """An Up to 9 round of schema 1 with the ``went_out`` field of schema 2.
+def _round_upgrade(game: Any, schema: int) -> Callable[[dict[str, Any]], dict[str, Any]] | None:
+    """How a round entry of ``game`` (a saved game's ``game`` field) gains the fields of the schema after
+    ``schema``: its spec's ``round_upgrades``; None when the game has none (or is no game)."""
+    from companion import registry
 
-    Schema 1 left "went out" to be read from the hands: the player whose
-    hand was given as no cards (``up_to_nine.went_out``; seed 003, "Slutt
-    på runden og straffepoeng"). The field names that player, or is null
-    when nobody (or, in a damaged entry, more than one player) reads as gone
-    out; the pad's replay then judges the round as it judges a new one.
-    """
-    results = entry.get("results")
-    out: list[str] = []
-    if isinstance(results, dict):
-        for player, result in results.items():
-            try:
-                if isinstance(result, dict) and rules_core.up_to_nine.went_out(
-                    rules_core.up_to_nine.RoundResult(result.get("laid_down"), result.get("hand") or (), result.get("points"))
-                ):
-                    out.append(player)
-            except (ValueError, TypeError):
-                continue
-    return {**entry, "went_out": out[0] if len(out) == 1 else None}
-
-
-ROUND_UPGRADES_1_TO_2: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {
-    "up_to_nine": _up_to_nine_went_out,
-}
-"""Game id -> how one of its round entries gains the fields of schema 2."""
+    if not isinstance(game, str) or game not in registry.GAME_IDS:
+        return None
+    return registry.game(game).round_upgrades.get(schema)
 
 
 def _migrate_1_to_2(doc: dict[str, Any]) -> dict[str, Any]:
-    """Schema 1 -> 2: round ids and revisions, the change log, Up to 9's "went out".
+    """Schema 1 -> 2: round ids and revisions, the change log, each game's own new fields.
 
     Round ``n`` (from 1) gets the id :func:`_old_round_id` derives and
     revision ``n``; ``seq`` becomes the number of rounds (so every later
-    change numbers above every revision) and the log starts empty. Up to 9
-    rounds gain ``went_out`` (:func:`_up_to_nine_went_out`). Anything that is
-    not of the expected type is left for :func:`validate_doc` to name.
+    change numbers above every revision) and the log starts empty. A game's
+    rounds gain the fields its spec's ``round_upgrades[1]`` gives (Up to 9's
+    ``went_out``). Anything that is not of the expected type is left for
+    :func:`validate_doc` to name.
     """
     migrated = dict(doc)
     rounds = doc.get("rounds")
     if isinstance(rounds, list):
-        upgrade = ROUND_UPGRADES_1_TO_2.get(doc.get("game"))
+        upgrade = _round_upgrade(doc.get("game"), 1)
         taken: set[str] = set()
         new_rounds: list[Any] = []
         for number, entry in enumerate(rounds, 1):
@@ -234,13 +214,13 @@ def utc_seconds(value: Any) -> float:
     return moment.timestamp()
 
 
-@functools.cache
 def player_counts() -> dict[str, range]:
     """Game id -> how many players it takes (``range(2, 7)``: 2 to 6), in the
-    setup table's order (``companion.setup.GAMES[game].players``), worked out
-    on the first call, when the rules core is first needed (see
-    ``companion.rules_core``)."""
-    return {game: rules_core.setup.GAMES[game].players for game in rules_core.setup.GAME_IDS}
+    registry's order (each game's ``SPEC.players``); it imports the registry
+    at the first call, when the rules core is first needed."""
+    from companion import registry
+
+    return {entry.id: entry.players for entry in registry.GAMES}
 
 
 def validate_doc(doc: dict[str, Any], *, log_records: bool = True) -> None:
@@ -267,7 +247,7 @@ def validate_doc(doc: dict[str, Any], *, log_records: bool = True) -> None:
     if not isinstance(game_id, str) or not ID_PATTERN.fullmatch(game_id):
         raise StoreError(lazy("A saved game needs an 'id' of 1 to 64 letters, digits, '-' or '_'; got {value}.",
             value=repr(game_id)))
-    games = rules_core.setup.GAME_IDS
+    games = tuple(player_counts())
     if doc.get("game") not in games:
         fail(lazy("'game' must be one of {games}; got {value}.", games=", ".join(games), value=repr(doc.get("game"))))
     players = doc.get("players")
@@ -299,6 +279,13 @@ def validate_doc(doc: dict[str, Any], *, log_records: bool = True) -> None:
     seq = doc.get("seq")
     if not is_int(seq) or seq < 0:
         fail(lazy("'seq' must be a whole number, 0 or more; got {value}.", value=repr(seq)))
+    _validate_rounds(rounds, seq, fail)
+    _validate_log(doc, seq, log_records)
+
+
+def _validate_rounds(rounds: list[dict[str, Any]], seq: int, fail: Callable[[LazyProxy], None]) -> None:
+    """:func:`validate_doc`'s check of each round's ``id`` (8 hex digits, each once) and
+    ``rev`` (0 to ``seq``); ``fail`` raises the StoreError naming what is wrong."""
     round_ids = []
     is_round_id = ROUND_ID_PATTERN.fullmatch
     for entry in rounds:
@@ -312,7 +299,6 @@ def validate_doc(doc: dict[str, Any], *, log_records: bool = True) -> None:
         rev = entry.get("rev")
         if not (type(rev) is int or is_int(rev)) or not 0 <= rev <= seq:
             fail(lazy("every round needs a 'rev': a whole number from 0 to 'seq' ({seq}).", seq=seq))
-    _validate_log(doc, seq, log_records)
 
 
 def _validate_log(doc: dict[str, Any], seq: int, records: bool) -> None:

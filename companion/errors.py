@@ -13,6 +13,16 @@ from pathlib import Path
 from companion.i18n import lazy
 
 
+class PadError(ValueError):
+    """An entry, option or operation a pad refuses; the message is for the user.
+
+    Raised for bad names, an unknown card, a card the game does not use, an
+    impossible score, a round number that does not exist, and so on.  The pad
+    is unchanged when it is raised.  It lives here, beside the store's
+    errors, so that the store can catch it before any pad is imported.
+    """
+
+
 class StoreError(ValueError):
     """A game could not be saved or read; the message says why and what to do."""
 

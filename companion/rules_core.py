@@ -1,70 +1,90 @@
-"""The rules core as the store, the document checks and the statistics see it: imported when first read.
+"""The rules core as the store, the document checks and the statistics see it: imported at its first use.
 
-Those modules need the games, their setup table and their score pads only
-where a saved game is checked, replayed, scored or named; opening the data
-folder and starting the web server need none of it. Imported at their top,
-the rules core was loaded before the server listened (0.14-0.25 s of CPU
-after Flet and the web server, the biggest part of what Companion loads
-before it listens beyond a hello-world Flet app). So they import this
-module instead and read each name from it where they use it
-(``rules_core.pad_from_doc(doc)``, ``except rules_core.PadError``; an
-``except`` clause reads its class only when an exception reaches it).
-
-One module rather than imports inside each function, so that what these
-modules load late is listed in one place, :data:`LATE`, and the web
-server's start-up can load it all at once as soon as it listens
-(:func:`load_all`, called by ``companion.ui.startup``) so that no tap waits
-for it. The first read of a name imports its module and keeps the value
-here, so later reads are plain module attributes.
+Those modules need the games, their pads and the registry only where a
+saved game is checked, replayed, scored or named; opening the data folder
+and starting the web server need none of it.  Imported at their top, the
+rules core was loaded before the server listened (0.14-0.25 s of CPU after
+Flet and the web server, the biggest part of what Companion loads before
+it listens beyond a hello-world Flet app).  So they call the functions
+here, each of which imports what it needs inside its body (a real import,
+run once and then a lookup in ``sys.modules``), and catch
+:class:`PadError`, which lives in ``companion.errors``.  The web server's
+start-up calls :func:`load_all` as soon as it listens, so that no tap
+waits for the imports.
 """
 
 from __future__ import annotations
 
-import importlib
-from typing import Any
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
 
-LATE: dict[str, str] = {
-    "setup": "companion.setup",
-    "up_to_nine": "companion.games.up_to_nine",
-    "GAME_TITLES": "companion.pads:GAME_TITLES",
-    "Pad": "companion.pads:Pad",
-    "PadError": "companion.pads:PadError",
-    "pad_class": "companion.pads:pad_class",
-    "pad_from_doc": "companion.pads:pad_from_doc",
-    "copy_json": "companion.pads.table:copy_json",
-    "name_problem": "companion.pads.table:name_problem",
-    "join_names": "companion.pads.base:join_names",
-    "now_iso": "companion.pads.base:now_iso",
-    "FINISHED": "companion.pads.up_to_nine:FINISHED",
-}
-"""Each name this module gives -> where it comes from: a module
-(``"companion.setup"``: the name is the module) or ``"module:attribute"``."""
+from companion.errors import PadError
+
+if TYPE_CHECKING:
+    from companion.pads.base import Pad
+
+__all__ = [
+    "Pad", "PadError", "copy_json", "game_title", "join_names", "load_all", "name_problem", "now_iso",
+    "pad_class", "pad_from_doc",
+]
 
 
-def __getattr__(name: str) -> Any:
-    """The value of ``name`` from :data:`LATE`, importing its module on the first read.
+def pad_class(game: str) -> type[Pad]:
+    """The pad class of a game id (``companion.pads.pad_class``); PadError for an unknown game."""
+    from companion import pads
 
-    Takes a name of :data:`LATE`; returns the module or the module's
-    attribute, kept as this module's own attribute from then on.
+    return pads.pad_class(game)
 
-    Raises:
-        AttributeError: for a name that is not in :data:`LATE`.
-        ImportError: when its module can not be imported.
-    """
-    if name not in LATE:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    module_name, _colon, attribute = LATE[name].partition(":")
-    module = importlib.import_module(module_name)
-    value = getattr(module, attribute) if attribute else module
-    globals()[name] = value
-    return value
+
+def pad_from_doc(doc: Mapping[str, Any]) -> Pad:
+    """The pad of a saved game document (``companion.pads.pad_from_doc``); PadError as it raises."""
+    from companion import pads
+
+    return pads.pad_from_doc(doc)
+
+
+def game_title(game: str) -> str:
+    """The shown name of a game id (``"One Up"``), or the id itself when no game has it."""
+    from companion import registry
+
+    try:
+        return registry.game(game).title
+    except registry.UnknownGameError:
+        return game
+
+
+def copy_json(value: Any) -> Any:
+    """A deep copy of JSON data (``companion.pads.table.copy_json``)."""
+    from companion.pads import table
+
+    return table.copy_json(value)
+
+
+def name_problem(name: object) -> str | None:
+    """What is wrong with a player's name, or None (``companion.pads.table.name_problem``)."""
+    from companion.pads import table
+
+    return table.name_problem(name)
+
+
+def join_names(names: list[str]) -> str:
+    """Names joined as a sentence lists them (``companion.pads.table.join_names``)."""
+    from companion.pads import table
+
+    return table.join_names(names)
+
+
+def now_iso() -> str:
+    """The time now, ISO 8601 in UTC (``companion.pads.table.now_iso``)."""
+    from companion.pads import table
+
+    return table.now_iso()
 
 
 def load_all() -> None:
-    """Import every module of :data:`LATE` and keep every name; returns nothing.
+    """Import the registry (every game package) and the pads' engine now; returns nothing.
 
     Raises:
-        ImportError: when one of the modules can not be imported.
+        ImportError: when one of them can not be imported.
     """
-    for name in LATE:
-        __getattr__(name)
+    from companion import pads, registry  # noqa: F401 - imported for their loading alone

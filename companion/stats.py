@@ -55,12 +55,13 @@ LEVELS_DONE = N_("done")
 """The ``level_after_round`` cell of an Up to 9 player who has laid down level 9 (an English msgid:
 :func:`level_after_round` writes it in the current language)."""
 
-PENALTY_NOTES: dict[str, str] = {
-    "one_up": N_("hands only, give-backs not taken off"),
-}
-"""Game id -> what its "penalty points a round" average leaves out (an English msgid: show it through ``_()``), where a
-reader could expect it (see :func:`game_tally`). One Up's give-back
-(rulings.md, One Up) lowers a total but is not a penalty, so it is not counted."""
+def penalty_note(game: str) -> str:
+    """What the "penalty points a round" average of ``game`` (an id) leaves out, where a reader
+    could expect it (an English msgid: show it through ``_()``), or ""; the game spec's
+    ``penalty_note`` (see :func:`game_tally`)."""
+    from companion import registry
+
+    return registry.game(game).penalty_note
 
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 """First characters that make a spreadsheet read a text cell as a formula."""
@@ -77,12 +78,12 @@ class PlayerStats:
         wins: finished games the player won (a shared win counts).
         win_rate: ``wins / finished`` (0.0-1.0), ``None`` with no finished game.
         avg_penalty: game id -> average penalty points per round played, for
-            the games that count penalties (``"one_up"``, ``"up_to_nine"``)
-            the player has rounds in; what a game leaves out is in
-            :data:`PENALTY_NOTES` (One Up: give-backs are not taken off).
-        best_score: best single-round score in Up or Down?, ``None`` if none.
-        highest_level: highest Up to 9 level laid down (0-9; 9 = the game's
-            last level), ``None`` if the player has no Up to 9 game.
+            the games that count penalties the player has rounds in; what a game leaves out is in
+            :func:`penalty_note`.
+        best_score: best single-round score of the games whose record it is
+            (Up or Down?), ``None`` if none.
+        highest_level: highest level laid down of the games whose record it
+            is (Up to 9: 0-9; 9 = the game's last level), ``None`` if none.
     """
 
     name: str
@@ -95,22 +96,12 @@ class PlayerStats:
     highest_level: int | None = None
 
 
-def _best_round_score(pad: rules_core.Pad, player: str) -> int | None:
-    """Up or Down?: the player's best score of a single round (points), None before round 1."""
-    return max((row.points[player] for row in pad.rows), default=None)
+def _record(game: str) -> tuple[str, Callable[[rules_core.Pad, str], int | None]] | None:
+    """The personal record of ``game`` (an id): (the :class:`PlayerStats` field, how one game's
+    pad gives it for a player), from the game's spec; the best over all games is kept."""
+    from companion import registry
 
-
-def _highest_level_laid(pad: rules_core.Pad, player: str) -> int:
-    """Up to 9: the highest level the player has laid down (0 = none yet; the level played next, less 1)."""
-    return pad.level(player) - 1
-
-
-GAME_RECORDS: dict[str, tuple[str, Callable[[rules_core.Pad, str], int | None]]] = {
-    "up_or_down": ("best_score", _best_round_score),
-    "up_to_nine": ("highest_level", _highest_level_laid),
-}
-"""Game id -> (the :class:`PlayerStats` field of that game's personal record,
-how one game's pad gives it for a player); the best over all games is kept."""
+    return registry.game(game).record
 
 
 def game_tally(pad: rules_core.Pad) -> dict[str, dict[str, Any]]:
@@ -120,8 +111,8 @@ def game_tally(pad: rules_core.Pad) -> dict[str, dict[str, Any]]:
     bool, "penalty": [points, rounds] or None, "record": int or None}``:
     whether the game is finished (by the rules or early), whether the player
     is among its winners, the penalty points summed over its rounds and the
-    number of rounds (games that count penalties: One Up and Up to 9), and
-    the game's personal record (see :data:`GAME_RECORDS`). It is
+    number of rounds (games that count penalties), and
+    the game's personal record (its spec's ``record``). It is
     :func:`thaw_tally` of :func:`frozen_game_tally`.
     """
     return thaw_tally(frozen_game_tally(pad))
@@ -131,7 +122,7 @@ def frozen_game_tally(pad: rules_core.Pad) -> FrozenTally:
     """:func:`game_tally` of a replayed pad as :func:`freeze_tally` keeps it, built as tuples at once."""
     finished = pad.finished
     winners = set(pad.winners) if finished else set()
-    _title, record = GAME_RECORDS.get(pad.GAME, ("", None))
+    _title, record = _record(pad.GAME) or ("", None)
     penalties, counted = pad.penalty_totals()
     return tuple(
         (player, finished, player in winners, (penalties[player], counted) if counted else None,
@@ -240,7 +231,8 @@ class TallySums:
         self._count(game, tally, -1)
 
     def _count(self, game: str, tally: FrozenTally, step: int) -> None:
-        field_name = GAME_RECORDS[game][0] if game in GAME_RECORDS else ""
+        record = _record(game)
+        field_name = record[0] if record else ""
         for player, ended, won, penalty, record in tally:
             _bump(self.games, player, step)
             if ended:
@@ -372,13 +364,14 @@ def started_text(created: str) -> str:
     return f"{day} {clock[:8]}" if clock else day
 
 
-def level_after_round(level: int | None) -> int | str:
-    """The ``level_after_round`` cell: the Up to 9 level a player plays after
-    the round (1-9), :data:`LEVELS_DONE` once level 9 is laid down (the pad's
-    10, seed 003 "levels"; in the current language), ``""`` for the games without levels (``None``)."""
+def level_after_round(level: int | None, done: int | None) -> int | str:
+    """The ``level_after_round`` cell: the level a player plays after the round
+    (Up to 9: 1-9), :data:`LEVELS_DONE` (in the current language) when it is
+    ``done``, the pad's ``LEVEL_DONE`` (Up to 9's 10, seed 003 "levels"),
+    ``""`` for the games without levels (``None``)."""
     if level is None:
         return ""
-    return _(LEVELS_DONE) if level == rules_core.FINISHED else level
+    return _(LEVELS_DONE) if level == done else level
 
 
 def csv_rows(docs: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
@@ -398,14 +391,14 @@ def csv_rows(docs: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
             for player in pad.players:
                 rows.append({
                     "game_id": pad.id,
-                    "game": rules_core.GAME_TITLES[pad.GAME],
+                    "game": pad.SETUP.title,
                     "started_utc": started_text(pad.created),
                     "round": row.number,
                     "dealer": row.dealer,
                     "player": player,
                     "points": row.points[player],
                     "total": row.totals[player],
-                    "level_after_round": level_after_round(row.level.get(player)),
+                    "level_after_round": level_after_round(row.level.get(player), pad.LEVEL_DONE),
                     "detail": row.detail.get(player, ""),
                 })
     return rows

@@ -13,7 +13,7 @@ import pytest
 
 from companion.cards import Card, parse_card, parse_cards
 from companion.games import one_card, one_up, up_to_nine
-from companion.ui import ask_answers as ask
+from companion.table import ask_answers as ask
 from companion.ui.games import one_card_check as one_card_ui
 from companion.ui.games import one_up as one_up_ui
 from companion.ui.games import up_or_down_check as up_or_down_ui

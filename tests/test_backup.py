@@ -12,7 +12,7 @@ import pytest
 from companion.stats import TallySums, player_stats
 from companion.store import MAX_BACKUP_BYTES, BackupError, Store, StoreError
 from companion.store import backup
-from companion.store.archive import FOLD_AT
+from companion.store.history import FOLD_AT
 from store_helpers import make_doc as make_any_doc
 
 ONE_UP_ROUND = {"hands": {"Ann": ["K"], "Ben": [], "Cato": ["K", "2"]}, "went_out": "Ben", "ended_by": "Ben"}
@@ -326,7 +326,7 @@ def test_a_large_backup_names_its_first_bad_game_whatever_part_holds_it(tmp_path
 def test_an_import_syncs_the_archive_folder_once_after_its_shards(tmp_path, monkeypatch):
     """The shards of an import are renamed into place without a sync of the folder each; the folder is
     synced once, before the import's journal is ended, and every game is there when the store reopens."""
-    from companion.store import files, journal
+    from companion.store import files, journal, moves
 
     synced = []
     real = files.fsync_folder
@@ -337,6 +337,7 @@ def test_an_import_syncs_the_archive_folder_once_after_its_shards(tmp_path, monk
 
     monkeypatch.setattr(files, "fsync_folder", recording)
     monkeypatch.setattr(journal, "fsync_folder", recording)
+    monkeypatch.setattr(moves, "fsync_folder", recording)
     games = [make_doc(n, finished=True) for n in range(40)]
     store = Store(tmp_path / "phone")
     assert store.import_json(backup_of(games)) == 40
@@ -347,7 +348,7 @@ def test_an_import_syncs_the_archive_folder_once_after_its_shards(tmp_path, monk
 
 def _played_one_up_game() -> dict:
     """A One Up game of 12 rounds as its pad saves it: round 5 corrected, so its log holds a whole round."""
-    from companion.pads import OneUpPad
+    from companion.games.one_up import OneUpPad
 
     players = ["Ann", "Ben", "Cato"]
     pad = OneUpPad(players, options={"limit": 1000})

@@ -9,7 +9,8 @@ from companion.pads import new_pad
 from companion.server.key import TableAccess
 from companion.store import Store
 from companion.store import deleted as deleted_module
-from companion.store.deleted import KEPT_DELETED
+from companion.store.deleted import KEPT_DELETED, DeletedGames
+from companion.store.tables import GamesInProgress
 from companion.ui.app import session_main
 from companion.ui.game_list import when_text
 from flet_session import go_to, open_session, run_alone, server_hub, settle, shows, tap
@@ -101,7 +102,7 @@ def test_a_delete_cut_short_by_a_full_disk_keeps_the_game_and_offers_no_copy(tmp
     def full(*_args, **_kwargs):
         raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr(Store, "_write_table", full)
+    monkeypatch.setattr(GamesInProgress, "write", full)
     with pytest.raises(DiskFullError):
         store.delete_game(doc["id"])
     monkeypatch.undo()
@@ -210,7 +211,7 @@ def test_a_full_disk_after_the_game_is_restored_still_reports_it_restored(tmp_pa
     def full(*_args, **_kwargs):
         raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr(Store, "_forget_deleted", full)
+    monkeypatch.setattr(DeletedGames, "forget", full)
     assert store.restore_deleted(doc["id"]) == doc
     monkeypatch.undo()
     assert (store.get_game(doc["id"]), store.deleted_games()) == (doc, [])

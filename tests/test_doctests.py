@@ -10,12 +10,18 @@ import pytest
 MODULES = (
     "companion.cards",
     "companion.wording",
-    "companion.setup",
-    "companion.games.one_up",
+    "companion.games.one_up.rules",
+    "companion.games.one_up.scoring",
+    "companion.games.one_up.figures",
+    "companion.games.one_up.setup_row",
+    "companion.games.one_card.setup_row",
     "companion.games.one_card.deck",
     "companion.games.one_card.figures",
     "companion.games.one_card.pile",
-    "companion.games.up_or_down",
+    "companion.games.up_or_down.rules",
+    "companion.games.up_or_down.scoring",
+    "companion.games.up_or_down.figures",
+    "companion.games.up_or_down.setup_row",
     "companion.games.up_to_nine.explain",
     "companion.games.up_to_nine.figures",
     "companion.games.up_to_nine.lay_off",
@@ -24,6 +30,7 @@ MODULES = (
     "companion.games.up_to_nine.readings",
     "companion.games.up_to_nine.scoring",
     "companion.games.up_to_nine.search",
+    "companion.games.up_to_nine.setup_row",
 )
 
 

@@ -1,5 +1,5 @@
 """The hands entered for the deal being played, while the rounds change
-around them (companion/pads/hands.py, companion/ui/hands.py, the pad's
+around them (companion/pads/hands.py, companion/table/hands.py, the pad's
 "My hand" and "Add round"): a delete or an undo leaves them for the round
 now next, a round added another way makes them stale (never saved twice),
 an open "My hand" sheet says so and starts again blank, a hand entered on
@@ -13,9 +13,9 @@ from companion.pads import new_pad, pad_from_doc
 from companion.pads.hands import start_entry
 from companion.server.key import TableAccess
 from companion.store import Store
-from companion.ui import hands, saving
+from companion.table import hands, saving
 from companion.ui.app import session_main
-from companion.ui.live import game_cache, game_topic
+from companion.table.live import game_cache, game_topic
 from flet_session import open_session, run_alone, server_hub, settle, shows, tap
 from test_hands_saving import told_and_saved_once
 

@@ -1,4 +1,4 @@
-"""companion/ui/hands.py with a real store: the hands entered on three
+"""companion/table/hands.py with a real store: the hands entered on three
 phones go into the game's draft, the round is saved from it once every hand
 is in (scored by the pad: seed 000, each value once, K=10; Up to 9,
 rulings.md: K=10, 4-9=5), and a draft whose round was saved another
@@ -14,12 +14,12 @@ from companion.pads import new_pad, pad_from_doc
 from companion.pads.table import PadError
 from companion.server.key import TableAccess
 from companion.store import Store
-from companion.ui import hands, saving
+from companion.table import hands, saving
 from companion.ui.games.one_up import _draft as one_up_draft
 from companion.ui.games.up_or_down import _draft as up_or_down_draft
-from companion.ui.live import GameCache
+from companion.table.live import GameCache
 from companion.ui.app import session_main
-from companion.ui.state import phone_player
+from companion.table.phones import phone_player
 from flet_session import click, find, open_session, run_alone, server_hub, shown_strings
 
 PLAYERS = ["Ann", "Ben", "Cy"]

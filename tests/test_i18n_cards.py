@@ -12,7 +12,7 @@ from companion.i18n import LANGUAGES, language
 from companion.pads import new_pad
 from companion.ui.games.one_card_check import one_card_answer
 from companion.ui.games.up_to_nine import entry_lines
-from companion.ui.pad import phone_view
+from companion.ui.pad_parts import phone_view
 
 BLACK, COLOUR, PLAIN = (Card(None, None, kind) for kind in ("black", "colour", "plain"))
 

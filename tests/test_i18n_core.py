@@ -10,7 +10,10 @@ from companion.games.up_or_down import check_row
 from companion.games.up_to_nine import LEVELS, check_meld, wilds_used_text
 from companion.errors import BackupError
 from companion.i18n import language
-from companion.pads import OneCardPad, OneUpPad, PadError, UpToNinePad
+from companion.pads import PadError
+from companion.games.one_card import OneCardPad
+from companion.games.one_up import OneUpPad
+from companion.games.up_to_nine import UpToNinePad
 from companion.setup import check_copies, plan
 from companion.store.backup import parse_backup
 

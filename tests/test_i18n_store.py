@@ -20,10 +20,11 @@ from companion.errors import BackupError, ConflictError, StoreError
 from companion.games import one_up
 from companion.games.up_or_down import UpOrDownError, colour_name, colour_text, row_score
 from companion.i18n import _, language, lazy
-from companion.pads import OneCardPad, pad_from_doc
-from companion.pads.up_to_nine import FINISHED
+from companion.pads import pad_from_doc
+from companion.games.one_card import OneCardPad
+from companion.games.up_to_nine import FINISHED
 from companion.server.guard import HostGuard
-from companion.stats import LEVELS_DONE, PENALTY_NOTES, level_after_round
+from companion.stats import LEVELS_DONE, level_after_round, penalty_note
 from companion.store import Store
 from companion.store import files as store_files
 from companion.store.guard import translate
@@ -198,10 +199,10 @@ def test_penalty_note_levels_done_and_round_winner_per_language(code, note, done
     pad = OneCardPad(["Ann", "Ben"])
     pad.add_round(winner="Ann")
     with language(code):
-        assert _(PENALTY_NOTES["one_up"]) == note
-        assert level_after_round(FINISHED) == done == _(LEVELS_DONE)
+        assert _(penalty_note("one_up")) == note
+        assert level_after_round(FINISHED, FINISHED) == done == _(LEVELS_DONE)
         assert pad_from_doc(pad.to_doc()).rows[0].detail == {"Ann": won, "Ben": ""}
-    assert level_after_round(FINISHED) == "done"
+    assert level_after_round(FINISHED, FINISHED) == "done"
 
 
 @pytest.mark.parametrize(("code", "example", "give_back"), [

@@ -9,9 +9,9 @@ from babel.messages.pofile import read_po
 
 from companion.games.up_or_down import COLOURS
 from companion.i18n import _, catalog_path, language
-from companion.pads.one_up import OneUpPad
+from companion.games.one_up import OneUpPad
 from companion.pads.table import PadError
-from companion.pads.up_to_nine import UpToNinePad
+from companion.games.up_to_nine import UpToNinePad
 from companion.ui.games.up_or_down_rows import TYPED_HINT, colour_letters, counts_example, read_rows, rows_text
 from companion.pads.changelog import phone_label
 

@@ -1,4 +1,4 @@
-"""A round sheet kept as it is typed (companion/ui/kept_sheets.py and the pad):
+"""A round sheet kept as it is typed (companion/table/kept_sheets.py and the pad):
 brought back on the same phone after a restart or a reload with the values
 typed, marked not saved yet; dropped on save, on Cancel, on "Drop mine",
 with the game finished or deleted; never brought to another phone; damaged
@@ -16,11 +16,11 @@ import pytest
 from companion.pads import new_pad, pad_from_doc
 from companion.server.key import TableAccess
 from companion.store import Store, StoreError
-from companion.ui import kept_sheets, saving
+from companion.table import kept_sheets, saving
 from companion.ui.app import session_main
 from companion.ui.games import game_ui
-from companion.ui.kept_sheets import KeptSheet, SheetWriter, from_json, restore
-from companion.ui.saving import SheetMark
+from companion.table.kept_sheets import KeptSheet, SheetWriter, from_json, restore
+from companion.table.saving import SheetMark
 from companion.ui.state import PHONE_KEY
 from flet_session import click, controls, find, go_to, open_session, run_alone, server_hub, shows, tap, until
 

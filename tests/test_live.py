@@ -1,6 +1,6 @@
 """Live games without a browser: the topic routing of sessions (Flet's own
 pubsub hub, one client per session) and the game cache that replays a
-change once for every session (companion/ui/live.py)."""
+change once for every session (companion/table/live.py)."""
 
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ from flet.pubsub.pubsub_hub import PubSubHub
 
 from companion.pads import new_pad, pad_from_doc
 from companion.store import Store
-from companion.ui.live import GAMES_TOPIC, GameCache, Listening, game_cache, game_topic
+from companion.table.live import GAMES_TOPIC, GameCache, Listening, game_cache, game_topic
 from companion.ui.state import after_own_paint, in_turn
 
 from flet_session import run_alone

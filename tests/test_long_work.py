@@ -1,4 +1,4 @@
-"""Long work in the worker process (companion/ui/long_work.py): a backup, a
+"""Long work in the worker process (companion/long_work.py): a backup, a
 CSV table and an import made there on the server's data folder, through
 files, seen by the server's own store at once; a refused backup raised here
 with the store's message in the asking phone's language, and nothing
@@ -17,8 +17,8 @@ import pytest
 from companion.i18n import language
 from companion.pads import new_pad
 from companion.store import Store, StoreError
-from companion.ui import long_work
-from companion.ui.long_work import import_backup_file, in_worker, write_backup, write_rounds_table
+from companion import long_work
+from companion.long_work import import_backup_file, in_worker, write_backup, write_rounds_table
 
 from flet_session import run_alone
 

@@ -22,7 +22,7 @@ from companion.pads import new_pad
 from companion.server.key import TableAccess
 from companion.store import Store
 from companion.ui.app import session_main
-from companion.ui.live import game_cache, game_topic
+from companion.table.live import game_cache, game_topic
 from flet_session import controls, find, open_session, run_alone, server_hub, settle, shows, tap, until
 
 PLAYERS = ["Ann", "Ben", "Cy"]

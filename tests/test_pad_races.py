@@ -11,10 +11,9 @@ import flet as ft
 from companion.pads import new_pad
 from companion.server.key import TableAccess
 from companion.store import Store
-from companion.ui import pad as pad_screen
+from companion.table import hands, pad_session
 from companion.ui.app import session_main
 from companion.ui.state import PHONE_KEY
-from companion.ui import hands
 from flet_session import click, find, go_to, open_session, run_alone, server_hub, shown_strings, tap, until
 from test_hands_rounds import pad_of
 from test_hands_saving import one_up_entry
@@ -105,7 +104,7 @@ def test_two_phones_tapping_undo_together_undo_one_change_and_the_later_is_told(
 
 
 def test_a_tap_on_undo_once_the_new_words_have_settled_undoes_the_change_they_name(tmp_path, monkeypatch):
-    monkeypatch.setattr(pad_screen, "UNDO_SETTLE", 0.0)
+    monkeypatch.setattr(pad_session, "UNDO_SETTLE", 0.0)
 
     async def play(store, game_id, phones):
         ann, ben = phones

@@ -29,7 +29,7 @@ from companion.pads import new_pad
 from companion.server.key import TableAccess
 from companion.store import Store
 from companion.ui.app import session_main
-from companion.ui.live import game_cache, game_topic
+from companion.table.live import game_cache, game_topic
 from companion.pads.changelog import phone_label
 from flet_session import (
     Phone,

@@ -14,7 +14,10 @@ from hypothesis import strategies as st
 from companion.document import LOG_LIMIT
 from companion.errors import ConflictError, StoreError
 from companion.games import one_up, up_to_nine
-from companion.pads import OneCardPad, OneUpPad, PadError, UpToNinePad, versions
+from companion.pads import PadError, versions
+from companion.games.one_card import OneCardPad
+from companion.games.one_up import OneUpPad
+from companion.games.up_to_nine import UpToNinePad
 from companion.pads.changelog import Change
 
 PLAYERS = ["Ann", "Ben", "Cy"]
@@ -322,7 +325,7 @@ def test_a_programming_error_in_a_live_change_is_not_hidden(monkeypatch):
     def broken(*args, **kwargs):
         raise TypeError("a bug")
 
-    monkeypatch.setattr(one_up, "score_round", broken)
+    monkeypatch.setattr(one_up.scoring, "score_round", broken)
     with pytest.raises(TypeError, match="a bug"):
         pad.add_round({"Ann": "K", "Ben": ""}, "Ben")
 
@@ -360,7 +363,7 @@ def test_up_to_nine_gives_the_core_standings_and_round_results(monkeypatch):
         seen.append((standings, results))
         return score(standings, results, **kwargs)
 
-    monkeypatch.setattr(up_to_nine, "score_round", spy)
+    monkeypatch.setattr(up_to_nine.scoring, "score_round", spy)
     pad = UpToNinePad(["Ann", "Ben"])
     pad.add_round({"Ann": {"laid_down": True}, "Ben": {"laid_down": False, "hand": "♥2 K♠"}}, "Ann")
     standings, results = seen[0]

@@ -9,7 +9,10 @@ from __future__ import annotations
 
 import pytest
 
-from companion.pads import OneCardPad, OneUpPad, UpOrDownPad, UpToNinePad
+from companion.games.one_card import OneCardPad
+from companion.games.one_up import OneUpPad
+from companion.games.up_or_down import UpOrDownPad
+from companion.games.up_to_nine import UpToNinePad
 from companion.pads.base import PadError
 from companion.pads.hands import is_stale, status, with_part
 

@@ -10,7 +10,7 @@ import json
 import pytest
 
 from companion.pads.base import PadError
-from companion.pads.one_card import OneCardPad
+from companion.games.one_card import OneCardPad
 
 
 def play(pad: OneCardPad, winners: str) -> None:

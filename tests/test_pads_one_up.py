@@ -10,7 +10,7 @@ import json
 import pytest
 
 from companion.pads.base import PadError
-from companion.pads.one_up import OneUpPad
+from companion.games.one_up import OneUpPad
 
 PLAYERS = ["Ann", "Ben", "Cy"]
 
@@ -360,7 +360,7 @@ def test_penalty_totals_add_up_the_hand_penalties_of_every_round_without_give_ba
 def test_leaders_are_the_first_places_of_the_standings_in_seating_order() -> None:
     """``leaders`` (which the winners of a game ended early are) works from the ranks alone, and names
     exactly the players the standings put in first place, tied ones too, in seating order."""
-    from companion.pads import OneCardPad
+    from companion.games.one_card import OneCardPad
 
     pad = OneUpPad(["Ann", "Ben", "Cy", "Dee"])
     pad.add_round({"Ann": "K", "Ben": "3", "Cy": "2", "Dee": "A"}, None, "Dee")

@@ -8,11 +8,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion import registry, setup
+from companion import registry
 from companion.games import one_card, one_up, up_or_down, up_to_nine
-from companion.pads import (
-    GAME_TITLES, PADS, OneCardPad, OneUpPad, PadError, UpOrDownPad, UpToNinePad, new_pad, pad_class, pad_from_doc,
-)
+from companion.pads import PadError, new_pad, pad_class, pad_from_doc
+from companion.games.one_card import OneCardPad
+from companion.games.one_up import OneUpPad
+from companion.games.up_or_down import UpOrDownPad
+from companion.games.up_to_nine import UpToNinePad
 from companion.store import Store
 
 ENTRIES = {
@@ -30,21 +32,25 @@ FIRST_ROUND_TOTALS = {
 }
 
 
+PADS = {entry.id: entry.pad for entry in registry.GAMES}
+
+
 def test_registry_names_the_four_games():
     assert sorted(PADS) == ["one_card", "one_up", "up_or_down", "up_to_nine"]
-    assert GAME_TITLES == {
+    assert {entry.id: entry.title for entry in registry.GAMES} == {
         "one_up": "One Up", "one_card": "One-card", "up_to_nine": "Up to 9", "up_or_down": "Up or Down?",
     }
 
 
 def test_registry_ties_each_game_to_its_rules_pad_and_setup_in_menu_order():
-    assert [(game.id, game.title, game.icon, game.rules, game.pad) for game in registry.GAMES] == [
-        ("one_up", "One Up", "FILTER_1", one_up, OneUpPad),
-        ("one_card", "One-card", "STYLE", one_card, OneCardPad),
-        ("up_to_nine", "Up to 9", "STAIRS", up_to_nine, UpToNinePad),
-        ("up_or_down", "Up or Down?", "SWAP_VERT", up_or_down, UpOrDownPad),
+    assert [(game.id, game.title, game.icon, game.pad, game.setup) for game in registry.GAMES] == [
+        ("one_up", "One Up", "FILTER_1", OneUpPad, one_up.SETUP),
+        ("one_card", "One-card", "STYLE", OneCardPad, one_card.SETUP),
+        ("up_to_nine", "Up to 9", "STAIRS", UpToNinePad, up_to_nine.SETUP),
+        ("up_or_down", "Up or Down?", "SWAP_VERT", UpOrDownPad, up_or_down.SETUP),
     ]
-    assert registry.GAME_IDS == setup.GAME_IDS == ("one_up", "one_card", "up_to_nine", "up_or_down")
+    assert [game.SPEC for game in (one_up, one_card, up_to_nine, up_or_down)] == list(registry.GAMES)
+    assert registry.GAME_IDS == ("one_up", "one_card", "up_to_nine", "up_or_down")
     assert registry.game("up_or_down").setup.laid_out == up_or_down.RING_SIZE == 6
     assert all(game.players == range(2, 7) for game in registry.GAMES)
     assert list(PADS) == list(registry.GAME_IDS)
@@ -142,5 +148,5 @@ def test_every_pad_round_trips_through_the_store(game, tmp_path):
 
 @pytest.mark.parametrize("game", sorted(PADS))
 def test_pad_player_range_comes_from_the_setup_table(game):
-    counts = setup.GAMES[game].players
+    counts = registry.game(game).setup.players
     assert (PADS[game].MIN_PLAYERS, PADS[game].MAX_PLAYERS) == (counts.start, counts.stop - 1) == (2, 6)

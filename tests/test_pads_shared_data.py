@@ -8,7 +8,9 @@ import pytest
 
 from companion.cards import as_cards, card_texts
 from companion.document import load_doc
-from companion.pads import OneUpPad, PadError, UpToNinePad, pad_class, pad_from_doc
+from companion.pads import PadError, pad_class, pad_from_doc
+from companion.games.one_up import OneUpPad
+from companion.games.up_to_nine import UpToNinePad
 
 PLAYERS = ["Ann", "Ben", "Cy"]
 

@@ -11,7 +11,7 @@ import pytest
 
 from companion.games.up_or_down import RowSummary
 from companion.pads.base import PadError
-from companion.pads.up_or_down import UpOrDownPad
+from companion.games.up_or_down import UpOrDownPad
 
 ROW_8_3_YELLOW = ["yellow", "red", "yellow", "blue", "yellow", "red", "green", "blue"]
 ROW_8_5_BLUE = ["blue", "blue", "red", "blue", "green", "blue", "purple", "blue"]

@@ -13,7 +13,7 @@ import pytest
 
 from companion.games.up_to_nine import LEVELS, GroupSpec, RoundResult, levels_to_json
 from companion.pads.base import PadError
-from companion.pads.up_to_nine import UpToNinePad
+from companion.games.up_to_nine import UpToNinePad
 
 PLAYERS = ["Ann", "Ben", "Cy"]
 

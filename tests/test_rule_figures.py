@@ -6,9 +6,8 @@ import pytest
 
 from companion import setup
 from companion.games import one_card, one_up, up_or_down, up_to_nine
-from companion.games.one_card import OneCardError
-from companion.games.one_up import OneUpScoreError
-from companion.games.up_to_nine import LevelError, levels_to_json
+from companion.games.spec import OptionError
+from companion.games.up_to_nine import levels_to_json
 
 RULES = {"one_up": one_up, "one_card": one_card, "up_to_nine": up_to_nine, "up_or_down": up_or_down}
 
@@ -18,7 +17,7 @@ RULES = {"one_up": one_up, "one_card": one_card, "up_to_nine": up_to_nine, "up_o
 ])
 def test_title_lives_in_the_rules_module_and_the_setup_table_reads_it(game, title):
     assert RULES[game].TITLE == title
-    assert setup.GAMES[game].title == title
+    assert setup.row(game).title == title
     assert setup.plan(game, 4).title == title
 
 
@@ -39,7 +38,7 @@ def test_one_up_figures():
         "You take back 10 if it was 10 or more, else 1 if it was 1 or more, else nothing."
     )
     assert one_up.rule_figures({"limit": 30})["one_up_limit"] == "30"
-    with pytest.raises(OneUpScoreError, match="One Up's limit"):
+    with pytest.raises(OptionError, match="^The game limit must be a whole number, 1 or more, not 0$"):
         one_up.rule_figures({"limit": 0})
 
 
@@ -60,7 +59,7 @@ def test_one_card_figures():
         "| colour joker | 10 | nothing: block it or take it |",
     ]
     assert figures["one_card_target"] == "3"
-    with pytest.raises(OneCardError, match="round wins for a match"):
+    with pytest.raises(OptionError, match="^The round wins that take the match must be a whole number, 1 or more, not True$"):
         one_card.rule_figures({"target": True})
 
 
@@ -91,7 +90,7 @@ def test_up_to_nine_figures_follow_the_level_table():
     changed = up_to_nine.rule_figures({"levels": own})
     assert changed["up_to_nine_last_contract"] == "straight of 10"
     assert changed["up_to_nine_levels"].startswith("This game plays with its own level table:")
-    with pytest.raises(LevelError):
+    with pytest.raises(OptionError, match="^The level table can not be used: "):
         up_to_nine.rule_figures({"levels": own[:8]})
 
 
@@ -100,3 +99,35 @@ def test_up_or_down_figures():
     assert figures["up_or_down_example"].endswith("score 24 + 2 + 40 = 66.")
     assert "| 4 | 1 to 102 |" in figures["up_or_down_cards"]
     assert figures["up_or_down_rows"] == "3"
+
+
+REFUSED_OPTIONS = [
+    ("one_up", {"limit": 0}, "The game limit must be a whole number, 1 or more, not 0"),
+    ("one_up", {"limit": "40"}, "The game limit must be a whole number, 1 or more, not '40'"),
+    ("one_up", {"joker": "yes"}, "The joker option is on (true) or off (false)"),
+    ("one_card", {"target": True}, "The round wins that take the match must be a whole number, 1 or more, not True"),
+    ("up_to_nine", {"levels": [1, 2]}, "The level table can not be used: "),
+    ("one_up", {"speed": 3}, "One Up has no option 'speed' (options: joker, limit)"),
+    ("up_or_down", {"limit": 3}, "Up or Down? has no option 'limit' (options: none)"),
+]
+
+
+@pytest.mark.parametrize(("game", "options", "words"), REFUSED_OPTIONS)
+def test_a_house_rule_is_refused_in_the_same_words_by_the_pad_the_rules_screen_and_the_setup_guide(
+    game, options, words
+):
+    from companion import rulebook, setup
+    from companion.pads import PadError, new_pad
+
+    said = []
+    for refuse, error in (
+        (lambda: new_pad(game, ["Ann", "Ben"], options=options), PadError),
+        (lambda: rulebook.rules_for(game, options), rulebook.RulebookError),
+        (lambda: rulebook.house_rules(game, options), rulebook.RulebookError),
+        (lambda: setup.plan(game, 2, options), setup.SetupError),
+    ):
+        with pytest.raises(error) as refused:
+            refuse()
+        said.append(str(refused.value))
+    assert said[0].startswith(words)
+    assert said == [said[0]] * 4

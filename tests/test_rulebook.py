@@ -8,7 +8,8 @@ import pytest
 
 from companion import rulebook, setup
 from companion.games import one_card, one_up, up_or_down, up_to_nine
-from companion.rulebook import GAMES, OPTIONAL_SECTIONS, SECTIONS, RulebookError, rules_for, search
+from companion.registry import GAME_IDS as GAMES
+from companion.rulebook import OPTIONAL_SECTIONS, SECTIONS, RulebookError, rules_for, search
 from companion.rulebook import index as rulebook_index
 
 
@@ -44,7 +45,7 @@ def test_every_game_has_every_section_in_order(game):
         assert len(section.plain) >= 40
         assert "{{" not in section.markdown and "}}" not in section.markdown
         assert "[preset" not in section.markdown and "[house rule" not in section.markdown
-    assert rules.intro and rules.name == setup.GAMES[game].title
+    assert rules.intro and rules.name == setup.row(game).title
 
 
 def test_game_ids_are_read_loosely_and_unknown_ones_refused():
@@ -244,11 +245,12 @@ def test_up_or_down_has_no_house_rules():
 
 
 @pytest.mark.parametrize(("game", "options", "message"), [
-    ("one_up", {"limit": "forty"}, "One Up's limit"),
+    ("one_up", {"limit": "forty"}, "^The game limit must be a whole number, 1 or more, not 'forty'$"),
     ("one_up", {"joker": "yes"}, "joker option"),
     ("one_card", {"target": 0}, "round wins"),
-    ("up_to_nine", {"levels": [1, 2]}, "level table can not be read"),
+    ("up_to_nine", {"levels": [1, 2]}, "^The level table can not be used: "),
     ("one_up", ["joker"], "options must be a mapping"),
+    ("one_up", {"wild": True}, "^One Up has no option 'wild' \\(options: joker, limit\\)$"),
 ])
 def test_bad_options_get_a_clear_error(game, options, message):
     with pytest.raises(RulebookError, match=message):

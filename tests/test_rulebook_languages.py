@@ -13,7 +13,8 @@ import pytest
 from babel.messages.pofile import read_po
 
 from companion import i18n, rulebook
-from companion.rulebook import GAMES, RulebookError, reading, rules_for, search, signature
+from companion.registry import GAME_IDS as GAMES
+from companion.rulebook import RulebookError, reading, rules_for, search, signature
 
 ROOT = Path(__file__).resolve().parents[1]
 

@@ -34,7 +34,8 @@ ROOT = Path(__file__).resolve().parents[1]
 if __name__ == "__main__":
     sys.path.insert(0, str(ROOT))
 
-from companion.rulebook import GAMES, rules_for  # noqa: E402
+from companion.registry import GAME_IDS as GAMES  # noqa: E402
+from companion.rulebook import rules_for  # noqa: E402
 
 SEEDS = ROOT.parent / "shared" / "seeds"
 SEED_LANGUAGE = {

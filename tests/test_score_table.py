@@ -10,7 +10,7 @@ Up): K 3 is 10 + 3 = 13, A A is 1; then Ann goes out from 13 to 3, 6 6 is
 
 from __future__ import annotations
 
-from companion.pads.one_up import OneUpPad
+from companion.games.one_up import OneUpPad
 from companion.pads import new_pad
 from companion.ui.score_table import Cell, Line, headings, round_line
 

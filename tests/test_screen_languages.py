@@ -15,7 +15,7 @@ from companion.cards import parse_cards
 from companion.i18n import LANGUAGES, _, language
 from companion.pads import new_pad
 from companion.store import Store
-from companion.ui import saving
+from companion.table import saving
 from companion.ui.game_list import when_text
 from companion.ui.new_game import NewGameDraft
 from companion.ui.round_detail import detail_lines, who_dealt

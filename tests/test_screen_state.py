@@ -1,7 +1,7 @@
 """The screens' plain-Python state, without a browser: the entry-sheet drafts,
 the New game draft, each game's UI hooks, the shell's helpers, main.py's
 command line, and how a screen saves against the latest saved game when
-several phones share it (companion/ui/saving.py, with a real store).
+several phones share it (companion/table/saving.py, with a real store).
 
 A draft is what a sheet holds before "Save": every tap is a method on it, and
 ``entry()`` is exactly what the pad's ``add_round`` receives, so a draft and
@@ -25,7 +25,7 @@ from companion.games import up_to_nine
 from companion.pads import PadError, new_pad, pad_from_doc
 from companion.stats import PlayerStats
 from companion.store import Store
-from companion.ui import saving
+from companion.table import saving
 from companion.ui.app import query_params, tab_index
 from companion.ui.entry_sheet import preview_or_none
 from companion.ui.games import game_ui
@@ -37,7 +37,8 @@ from companion.ui.history import _stats_text
 from companion.ui.new_game import NewGameDraft, past_names
 from companion.ui.check import Followed, follow
 from companion.pads.changelog import phone_label
-from companion.ui.state import SessionState, unnamed_phone_label
+from companion.table.phones import unnamed_phone_label
+from companion.ui.state import SessionState
 
 PLAYERS = ["Ann", "Ben", "Cy"]
 
@@ -428,7 +429,7 @@ def _latest(store, game_id):
 
 
 class TestSavingFromTwoPhones:
-    """companion/ui/saving.py with a real store: a sheet's mark against the
+    """companion/table/saving.py with a real store: a sheet's mark against the
     game as another phone left it (the pad's expected_round / expected_rev)."""
 
     def test_two_new_rounds_the_second_is_asked(self, table):

@@ -15,10 +15,10 @@ from companion.stats import PlayerStats
 from companion.ui.access import ASK_THE_HOST
 from companion.ui.app import TABS
 from companion.ui.history import _stats_text, import_message
-from companion.ui.live import GameCache
-from companion.pads import OneCardPad
+from companion.table.live import GameCache
+from companion.games.one_card import OneCardPad
 from companion.pads.changelog import phone_label, who
-from companion.ui.state import phone_player, unnamed_phone_label
+from companion.table.phones import phone_player, unnamed_phone_label
 
 PLAYERS = ["Ann", "Ben", "Cy"]
 

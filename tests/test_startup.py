@@ -3,7 +3,7 @@
 imports neither the app's screens nor a deferred library, and, up to the
 point where the server listens, exactly the store, the server and the
 start-up modules (the store reads the rules core through
-companion.rules_core, at its first use), also with a game in progress
+companion.rules_core's functions, which import it at their first use), also with a game in progress
 (whose file is checked once the server listens, before the first frame:
 a damaged one is still reported, printed and on the first screen); the
 first frames (Play, a pad, the key gate) import no deferred library and
@@ -76,8 +76,9 @@ BEFORE_LISTEN = [
     "companion.server", "companion.server.addresses", "companion.server.frames", "companion.server.guard",
     "companion.server.key", "companion.stats", "companion.store", "companion.store.archive", "companion.store.backup",
     "companion.store.damage", "companion.store.deleted", "companion.store.drafts", "companion.store.files",
-    "companion.store.folder", "companion.store.guard", "companion.store.index", "companion.store.journal",
-    "companion.store.sheets", "companion.store.tables", "companion.transfers",
+    "companion.store.folder", "companion.store.guard", "companion.store.history", "companion.store.index",
+    "companion.store.journal", "companion.store.moves", "companion.store.opening", "companion.store.shards",
+    "companion.store.sheets", "companion.store.sidetable", "companion.store.tables", "companion.transfers",
     "companion.ui", "companion.ui.startup",
 ]
 """Every module of Companion that main.py imports up to the point where the
@@ -124,25 +125,32 @@ def test_importing_the_store_imports_no_rules_module():
                       and name not in ("companion.transfers", "companion.ui", "companion.ui.startup")]
 
 
-def test_the_rules_core_of_the_store_is_imported_at_its_first_read_and_kept():
+GAME_PACKAGES = ["companion.games.one_card", "companion.games.one_up", "companion.games.up_or_down",
+                 "companion.games.up_to_nine"]
+"""The game packages the registry lists (what :func:`companion.rules_core.load_all` brings in)."""
+
+
+def test_the_rules_core_of_the_store_is_imported_at_its_first_use():
     found = fresh_python("""
         import json
         from companion import rules_core
 
-        before = "companion.pads" in sys.modules
+        before = sorted(name for name in sys.modules if name.startswith(("companion.pads", "companion.games")))
         error = rules_core.PadError
-        kept = vars(rules_core).get("PadError") is error
+        title = rules_core.game_title("up_or_down")
+        after_use = "companion.registry" in sys.modules
         rules_core.load_all()
-        print(json.dumps([before, error.__module__, kept, sorted(set(rules_core.LATE) - set(vars(rules_core)))]))
+        games = sorted(name for name in sys.modules if name.count(".") == 2 and name.startswith("companion.games."))
+        print(json.dumps([before, error.__module__, title, after_use, games]))
     """)
-    assert found == [False, "companion.pads.table", True, []]
+    assert found == [[], "companion.errors", "Up or Down?", True,
+                     sorted(GAME_PACKAGES + ["companion.games.setup_rows", "companion.games.spec"])]
 
 
-def test_a_name_the_rules_core_does_not_give_is_an_attribute_error():
+def test_the_rules_core_names_a_game_it_does_not_know_by_its_id():
     from companion import rules_core
 
-    with pytest.raises(AttributeError, match="module 'companion.rules_core' has no attribute 'Poker'"):
-        getattr(rules_core, "Poker")
+    assert rules_core.game_title("poker") == "poker"
 
 
 def test_the_first_frames_import_no_deferred_library_and_nothing_the_warming_left_out(tmp_path):
@@ -193,16 +201,15 @@ def test_the_second_step_of_the_warming_imports_every_deferred_library_and_index
 
 
 def test_the_second_step_of_the_warming_compiles_every_catalog_and_loads_the_rules_core():
-    found = fresh_python("""
+    found = fresh_python(f"""
         import json
-        from companion import rules_core
         from companion.i18n import translations
         from companion.ui.startup import warm_later
 
         warm_later()
-        print(json.dumps([translations.cache_info().currsize, sorted(set(rules_core.LATE) - set(vars(rules_core)))]))
+        print(json.dumps([translations.cache_info().currsize, [name in sys.modules for name in {GAME_PACKAGES!r}]]))
     """)
-    assert found == [3 * len(CATALOG_DOMAINS), []]
+    assert found == [3 * len(CATALOG_DOMAINS), [True] * len(GAME_PACKAGES)]
 
 
 def test_a_session_through_the_entry_point_draws_the_play_screen_then_lets_the_second_step_start(tmp_path):

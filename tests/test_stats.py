@@ -7,7 +7,11 @@ import io
 
 import pytest
 
-from companion.pads import OneCardPad, OneUpPad, UpOrDownPad, UpToNinePad, pad_from_doc
+from companion.pads import pad_from_doc
+from companion.games.one_card import OneCardPad
+from companion.games.one_up import OneUpPad
+from companion.games.up_or_down import UpOrDownPad
+from companion.games.up_to_nine import UpToNinePad
 from companion.stats import (
     CSV_COLUMNS,
     TallySums,
@@ -155,7 +159,7 @@ def test_csv_level_after_level_nine_is_done():
     ann = [row["level_after_round"] for row in csv_rows([pad.to_doc()]) if row["player"] == "Ann"]
     assert ann == [2, 3, 4, 5, 6, 7, 8, 9, "done"]
     assert started_text("2026-11-30") == "2026-11-30"
-    assert level_after_round(None) == ""
+    assert level_after_round(None, None) == level_after_round(None, 10) == ""
 
 
 def test_penalty_average_says_what_it_counts(docs):

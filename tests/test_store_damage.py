@@ -16,7 +16,7 @@ import pytest
 from store_helpers import make_doc, one_up_round
 
 from companion.store import DiskFullError, ReadOnlyError, Store, StoreError
-from companion.store import archive as store_archive
+from companion.store import history as store_history
 from companion.store import files as store_files
 
 REPO = Path(__file__).resolve().parent.parent
@@ -290,7 +290,7 @@ def disk_full_after(monkeypatch, allowed: int) -> None:
     """Patch the writes of the store's files so that the disk is full after ``allowed`` writes."""
     full = FullDisk(allowed)
     monkeypatch.setattr(store_files, "os", full)
-    monkeypatch.setattr(store_archive, "os", full)
+    monkeypatch.setattr(store_history, "os", full)
 
 
 def temps(folder: Path) -> list[Path]:

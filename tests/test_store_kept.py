@@ -10,7 +10,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from companion.pads import OneCardPad
+from companion.games.one_card import OneCardPad
 from companion.store import Store
 from companion.store import files as store_files
 from companion.store import tables as store_tables

@@ -39,7 +39,7 @@ from pathlib import Path
 from typing import Any
 
 import companion.store.folder as store_folder
-from companion.pads import OneCardPad
+from companion.games.one_card import OneCardPad
 from companion.stats import player_stats
 from companion.store import Store
 

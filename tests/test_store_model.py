@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, rule
 
 from companion.document import summarize
-from companion.pads import OneCardPad
+from companion.games.one_card import OneCardPad
 from companion.stats import player_stats
 from companion.store import Store
 

@@ -11,8 +11,9 @@ import pytest
 
 from companion import rules_core
 from companion.errors import ConflictError
-from companion.pads import OneCardPad, PadError
-import companion.store as store_module
+from companion.pads import PadError
+from companion.games.one_card import OneCardPad
+from companion.store.index import shard_name
 from companion.store import GameNotFoundError, Store, StoreError
 from companion.store import files as store_files
 
@@ -183,6 +184,6 @@ def test_a_change_reads_and_replays_the_game_once(tmp_path, monkeypatch, archive
                         lambda self: reads.append(self.path.name) or real_read(self))
     monkeypatch.setattr(rules_core, "pad_from_doc", lambda doc: replays.append(doc["id"]) or real_replay(doc))
     store.update_game(game_id, lambda pad: pad.set_option("target", 999))
-    expected = [store_module.shard_name(game_id)] if archived else []  # games.json as kept since its last write
+    expected = [shard_name(game_id)] if archived else []  # games.json as kept since its last write
     assert sorted(name for name in reads if name != "move.json") == sorted(expected)
     assert replays == [game_id]

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import json
 
-from companion.pads import OneUpPad
+from companion.games.one_up import OneUpPad
 from companion.store import Store
 
 PLAYERS = ["Hege", "Ivar", "Jon"]

@@ -47,7 +47,8 @@ HEADER = (
 )
 """The comment at the top of every catalog of the domain."""
 
-SOURCES = (ROOT / "companion" / "rulebook", ROOT / "companion" / "ui" / "rules.py")
+SOURCES = (ROOT / "companion" / "rulebook", ROOT / "companion" / "ui" / "rules.py", ROOT / "companion" / "games" / "spec.py",
+           *sorted((ROOT / "companion" / "games").glob("*/options.py")))
 """The Python code whose marked strings (:data:`KEYWORDS`) belong to the domain."""
 
 

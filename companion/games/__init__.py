@@ -1,7 +1,10 @@
-"""The rules of the four games, with no UI or storage imports.
+"""The games' rules, with no UI or storage imports: one package per game.
 
-One rules module or package per game, each with its ``TITLE`` and its
-``rule_figures()``: ``one_up`` and ``up_or_down`` (modules), ``one_card``
-and ``up_to_nine`` (packages split by role, their public API re-exported
-from the package).
+Each game is a package ``companion/games/<id>/`` (its rules, score pad,
+setup row, house rules, rules figures, statistics records and document
+upgrades) whose ``__init__`` gives one ``SPEC``
+(:class:`companion.games.spec.GameSpec`); ``companion.registry`` lists them.
+Shared here: :mod:`companion.games.spec` (the spec and house rules as data)
+and :mod:`companion.games.setup_rows` (a setup row and the plan worked out
+from it).  See docs/adding-a-game.md.
 """

@@ -1,10 +1,13 @@
 """Score pads: the model behind each game's score screen (no UI, no storage).
 
-Which pad belongs to which game is the registry's (:mod:`companion.registry`);
-:func:`pad_class` looks it up, :func:`new_pad` starts a game and
-:func:`pad_from_doc` rebuilds one from its saved document.  ``PADS`` and
-``GAME_TITLES`` are read from the registry when first asked for.  See
-:mod:`companion.pads.base` for what every pad offers.
+The shared engine of every game's pad: :mod:`companion.pads.base` (what
+every pad offers), ``versions`` and ``changelog`` (round ids, revisions, the
+change log), ``table`` (names, counts, JSON) and ``hands`` (hand-by-hand
+entry).  Each game's own pad class lives in its package
+(``companion/games/<id>/pad.py``); which pad belongs to which game is the
+registry's (:mod:`companion.registry`): :func:`pad_class` looks it up,
+:func:`new_pad` starts a game and :func:`pad_from_doc` rebuilds one from its
+saved document.
 """
 
 from __future__ import annotations
@@ -14,27 +17,6 @@ from typing import Any
 
 from companion.i18n import _
 from companion.pads.base import Pad, PadError, Place, Row
-from companion.pads.one_card import OneCardPad
-from companion.pads.one_up import OneUpPad
-from companion.pads.up_or_down import UpOrDownPad
-from companion.pads.up_to_nine import UpToNinePad
-
-
-def __getattr__(name: str) -> Any:
-    """``PADS`` (game id -> pad class) and ``GAME_TITLES`` (game id -> shown
-    name), built from the registry in its order; the registry imports the pads,
-    so it is imported here only when one of them is asked for.
-
-    Raises:
-        AttributeError: for any other name.
-    """
-    from companion import registry
-
-    if name == "PADS":
-        return {entry.id: entry.pad for entry in registry.GAMES}
-    if name == "GAME_TITLES":
-        return {entry.id: entry.title for entry in registry.GAMES}
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def pad_class(game: str) -> type[Pad]:
@@ -64,7 +46,7 @@ def new_pad(
         game: a game id of ``companion.registry.GAMES``.
         players: names in seating order (2-6, unique, not blank).
         first_dealer: seat (index into ``players``) of round 1's dealer.
-        options: house rules (see each pad's ``DEFAULTS``).
+        options: house rules (see each game's ``OPTIONS``).
 
     Raises:
         PadError: an unknown game, bad names or player count, bad options.
@@ -84,7 +66,4 @@ def pad_from_doc(doc: Mapping[str, Any]) -> Pad:
     return pad_class(doc.get("game")).from_doc(doc)
 
 
-__all__ = [
-    "GAME_TITLES", "PADS", "OneCardPad", "OneUpPad", "Pad", "PadError", "Place", "Row",
-    "UpOrDownPad", "UpToNinePad", "new_pad", "pad_class", "pad_from_doc",
-]
+__all__ = ["Pad", "PadError", "Place", "Row", "new_pad", "pad_class", "pad_from_doc"]

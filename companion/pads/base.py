@@ -5,7 +5,7 @@ entered, nothing more:
 
 players
     the names in seating order (as many as the game's row of
-    ``companion.setup.GAMES`` allows, unique, trimmed, not blank).
+    setup row allows, unique, trimmed, not blank).
 first dealer
     the seat that deals round 1; round ``n`` is dealt by seat
     ``(first_dealer + n - 1) % players``.
@@ -38,9 +38,10 @@ import uuid
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
-from companion import setup
 from companion.document import SCHEMA, migrate_doc, validate_doc
 from companion.errors import StoreError
+from companion.games.setup_rows import GameSetup
+from companion.games.spec import HouseOption
 from companion.i18n import N_, _, ngettext
 from companion.pads.table import (
     PadError,
@@ -53,23 +54,23 @@ from companion.pads.table import (
     now_iso,
     points_text,
 )
+from companion.pads.hooks import GameHooks
 from companion.pads.versions import VersionedPad, entry_fields, entry_of
 
-_WHOLE_ROUNDS = N_("In {game} a round is entered whole, not hand by hand")
 _OTHER_GAME = N_("This saved game is {game}, not {expected}")
-_ROUND_REFUSED = N_("Round {number}: {reason}")
 
 __all__ = [
     "Pad", "PadError", "Place", "Row", "check_count", "check_players", "join_names", "now_iso", "points_text",
 ]
 
-class Pad(VersionedPad):
+class Pad(GameHooks, VersionedPad):
     """A score pad: the players, their rounds, everything derived, and the change log.
 
-    Subclasses set ``GAME`` (a key of ``companion.setup.GAMES``, whose player
-    range becomes ``MIN_PLAYERS`` / ``MAX_PLAYERS`` and whose ``title`` names
-    the game in messages) and ``DEFAULTS``, and implement the hooks
-    (``_check_option``, ``_entry``, ``_start``, ``_play``, ``_over``,
+    Subclasses set ``GAME`` (the game id), ``SETUP`` (the game's setup row,
+    whose player range becomes ``MIN_PLAYERS`` / ``MAX_PLAYERS`` and whose
+    ``title`` names the game in messages) and ``OPTIONS`` (its house rules,
+    which give ``DEFAULTS`` and check each value), and implement the hooks
+    of :class:`companion.pads.hooks.GameHooks` (``_entry``, ``_start``, ``_play``, ``_over``,
     ``_rule_winners``, ``_rank_key``, ``_standing_text``, ``_totals``), plus
     ``add_round`` / ``edit_round`` / ``preview_round`` with the game's own
     entry fields.
@@ -89,20 +90,26 @@ class Pad(VersionedPad):
     """
 
     GAME: ClassVar[str] = ""
+    SETUP: ClassVar[GameSetup]
+    OPTIONS: ClassVar[tuple[HouseOption, ...]] = ()
     MIN_PLAYERS: ClassVar[int]
     MAX_PLAYERS: ClassVar[int]
     DEFAULTS: ClassVar[dict[str, Any]] = {}
     HAND_BY_HAND: ClassVar[bool] = False
     """True when each player can enter their own part of a round on their own
     phone (:meth:`hand_part` and :meth:`join_hands` say what a part is)."""
+    LEVEL_DONE: ClassVar[int | None] = None
+    """The level a row's ``level`` gives a player who has laid down the game's
+    last level (Up to 9's ``FINISHED``); None for games without levels."""
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
-        """Give a game's pad its player range from ``setup.GAMES[GAME].players``
-        (``MIN_PLAYERS``, ``MAX_PLAYERS``), the one place the range lives."""
+        """Give a game's pad its player range from ``SETUP.players`` (``MIN_PLAYERS``,
+        ``MAX_PLAYERS``), the one place the range lives, and ``DEFAULTS`` from ``OPTIONS``."""
         super().__init_subclass__(**kwargs)
         if cls.GAME:
-            counts = setup.GAMES[cls.GAME].players
+            counts = cls.SETUP.players
             cls.MIN_PLAYERS, cls.MAX_PLAYERS = counts.start, counts.stop - 1
+            cls.DEFAULTS = {option.name: option.default for option in cls.OPTIONS}
 
     def __init__(
         self,
@@ -138,93 +145,8 @@ class Pad(VersionedPad):
 
     @classmethod
     def _title(cls) -> str:
-        """The game's name as shown ("One Up"): ``setup.GAMES[GAME].title``."""
-        return setup.GAMES[cls.GAME].title
-
-    # ----- hooks for each game -------------------------------------------
-
-    def _check_option(self, name: str, value: Any) -> Any:
-        """Validate one option value; return it as stored (JSON). Raise PadError."""
-        raise NotImplementedError
-
-    def _start(self, options: Mapping[str, Any]) -> Any:
-        """The state before round 1 (the game's own named type)."""
-        raise NotImplementedError
-
-    def _entry(self, **fields: Any) -> dict[str, Any]:
-        """Check one round's entry (the keyword arguments of ``add_round``) and
-        return it as stored (JSON). Raise PadError."""
-        raise NotImplementedError
-
-    def _play(self, state: Any, entry: Mapping[str, Any], number: int, options: Mapping[str, Any]) -> tuple[Any, Row]:
-        """Replay one checked entry: (state after it, its row). May raise ValueError."""
-        raise NotImplementedError
-
-    def _step(self, state: Any, entry: Mapping[str, Any], number: int, options: Mapping[str, Any]) -> Any:
-        """The state after one checked entry, as :meth:`_play` gives it, without building its row.
-
-        A game whose row costs much beside its scoring overrides this with
-        the scoring alone (and builds its ``_play`` on it). May raise ValueError.
-        """
-        return self._play(state, entry, number, options)[0]
-
-    def _totals(self, state: Any) -> dict[str, int]:
-        """Player -> running total in ``state``."""
-        raise NotImplementedError
-
-    def _over(self, state: Any, options: Mapping[str, Any]) -> bool:
-        """True when the rules end the game in ``state``."""
-        raise NotImplementedError
-
-    def _rule_winners(self, state: Any) -> list[str]:
-        """The winners by the rules once the game is over."""
-        raise NotImplementedError
-
-    def _rank_key(self, state: Any, player: str) -> tuple:
-        """Sort key for the standings, smaller is better; equal keys tie."""
-        raise NotImplementedError
-
-    def _standing_text(self, state: Any, player: str) -> str:
-        """A player's standing in words ("12 points")."""
-        raise NotImplementedError
-
-    # ----- rounds entered hand by hand -------------------------------------
-
-    def hand_part(self, entry: Mapping[str, Any], player: str) -> dict[str, Any]:
-        """``player``'s own part of a round entry (the keyword arguments of
-        ``add_round`` as a sheet builds them): plain JSON, what that player
-        alone enters. Games whose rounds are entered hand by hand
-        (``HAND_BY_HAND``) override it.
-
-        Raises:
-            PadError: the game's rounds are entered whole, or ``player`` is
-                not playing.
-        """
-        raise PadError(_(_WHOLE_ROUNDS).format(game=self._title()))
-
-    def join_hands(self, parts: Mapping[str, Mapping[str, Any]]) -> dict[str, Any]:
-        """The keyword arguments of ``add_round`` made of the players' parts
-        (:meth:`hand_part`); a player without a part gets a blank one, so the
-        result also starts a sheet. Nothing is checked against the rules
-        here: ``add_round`` does that.
-
-        Raises:
-            PadError: the game's rounds are entered whole, or the parts
-                contradict each other (two players each say they went out).
-        """
-        raise PadError(_(_WHOLE_ROUNDS).format(game=self._title()))
-
-    def _marked(self, parts: Mapping[str, Mapping[str, Any]], flag: str, refusal: str) -> str | None:
-        """The one player whose part sets ``flag`` (None when nobody's does).
-
-        Raises:
-            PadError: several parts set it; ``refusal`` (an English msgid with a ``{names}``
-                placeholder, "{names} each say they went out: only one player can") words it.
-        """
-        marked = [player for player in self.players if parts.get(player, {}).get(flag)]
-        if len(marked) > 1:
-            raise PadError(_(refusal).format(names=join_names(marked)))
-        return marked[0] if marked else None
+        """The game's name as shown ("One Up"): ``SETUP.title``."""
+        return cls.SETUP.title
 
     # ----- reading --------------------------------------------------------
 
@@ -295,7 +217,7 @@ class Pad(VersionedPad):
 
     def dealt_row(self, number: int, **fields: Any) -> Row:
         """The score-table ``Row`` of round ``number`` where the player on the
-        dealer's left starts (One-card, Up to 9, Up or Down?; setup.GAMES);
+        dealer's left starts (One-card, Up to 9, Up or Down?: their setup rows);
         ``fields`` are the Row's other attributes (points, totals, ...)."""
         dealer = self.dealer(number)
         return Row(number=number, dealer=dealer, starter=self.left_of(dealer), **fields)
@@ -387,8 +309,6 @@ class Pad(VersionedPad):
             PadError: an unknown option, a bad value, or rounds the rules can
                 not score under the new value (the pad stays unchanged).
         """
-        if name not in self.DEFAULTS:
-            raise PadError(self._no_option(name))
         options = dict(self._options)
         options[name] = self._check_option(name, value)
         self._commit(
@@ -509,104 +429,3 @@ class Pad(VersionedPad):
         pad._ended_early = doc["ended_early"] and pad._finished
         pad.updated = doc["updated"]
         return pad
-
-    # ----- machinery for subclasses ---------------------------------------
-
-    def _preview(self, entry: dict[str, Any]) -> Row:
-        """The row ``entry`` would make as the next round, without saving it."""
-        try:
-            _state, row = self._play(self._state, entry, self.next_round, self._options)
-        except ValueError as exc:
-            raise PadError(str(exc)) from exc
-        return row
-
-    def _player(self, name: object, what: str | None = None) -> str:
-        """A name of this game's players (trimmed), or PadError; ``what`` (an English msgid) says who is chosen."""
-        if name in self.players:
-            return name
-        if isinstance(name, str) and name.strip() in self.players:
-            return name.strip()
-        if what is None:
-            raise PadError(_("{name} is not playing in this game: choose the player from {names}").format(
-                name=repr(name), names=join_names(self.players)))
-        raise PadError(_("{name} is not playing in this game: choose the {what} from {names}").format(
-            name=repr(name), what=_(what), names=join_names(self.players)))
-
-    def _per_player(self, values: object, what: str) -> dict[str, Any]:
-        """A mapping player -> value, with every player and no strangers, in seating order.
-
-        ``what`` (an English msgid) names what is entered ("the cards left").
-        The result is ``values`` itself when it is such a dict already (as
-        a saved round holds it): read it, do not change it.
-        """
-        if type(values) is dict and tuple(values) == self.players:
-            return values
-        if not isinstance(values, Mapping):
-            raise PadError(_("Enter {what} for each player").format(what=_(what)))
-        named = {self._player(name): value for name, value in values.items()}
-        missing = [player for player in self.players if player not in named]
-        if missing:
-            raise PadError(_("Enter {what} for {names}").format(what=_(what), names=join_names(missing)))
-        return {player: named[player] for player in self.players}
-
-    def _no_option(self, name: str) -> str:
-        """The refusal of an option this game does not have, naming the ones it has."""
-        known = ", ".join(sorted(self.DEFAULTS)) or _("none")
-        return _("{game} has no option '{name}' (options: {known})").format(game=self._title(), name=name, known=known)
-
-    def _check_options(self, options: Mapping[str, Any]) -> dict[str, Any]:
-        """Every option with its default, each value checked."""
-        if not isinstance(options, Mapping):
-            raise PadError(_("Options must be given as names and values"))
-        unknown = [name for name in options if name not in self.DEFAULTS]
-        if unknown:
-            raise PadError(self._no_option(unknown[0]))
-        merged = copy_json(self.DEFAULTS)
-        for name, value in options.items():
-            merged[name] = self._check_option(name, value)
-        return merged
-
-    def _checked_entries(self, entries: list[dict[str, Any]], what: str, first: int = 1) -> list[dict[str, Any]]:
-        """Saved entries passed through the checks of a new one (``_entry``).
-
-        For data read from a saved document only: an entry that can not even
-        be read (a missing or stray field) is "damaged"; ``what`` names it,
-        with ``{number}`` for its round number, as an English msgid ("Round
-        {number}: the saved entry"); the entries are rounds ``first``, ``first + 1``, ...
-
-        Returns the entries in their stored form, built anew by ``_entry``:
-        they share no list or dict with ``entries``, so a document's rounds
-        need no copy before they are checked.
-
-        Raises:
-            PadError: "<what> is damaged (...)", or the refusal a new entry
-                would get, prefixed with "Round n: ".
-        """
-        checked = []
-        for number, entry in enumerate(entries, first):
-            try:
-                checked.append(self._entry(**entry))
-            except PadError as exc:
-                raise PadError(_(_ROUND_REFUSED).format(number=number, reason=exc)) from exc
-            except (TypeError, KeyError, AttributeError) as exc:
-                raise PadError(_("{what} is damaged ({error})").format(
-                    what=_(what).format(number=number), error=repr(exc))) from exc
-        return checked
-
-    def _replay(self, entries: list[dict[str, Any]], options: Mapping[str, Any]) -> list[Any]:
-        """Score checked entries from the start (:meth:`_step`): the state before
-        round 1, then the state after each round; PadError names the first round that fails."""
-        states = [self._start(options)]
-        step = self._step
-        for number, entry in enumerate(entries, 1):
-            try:
-                states.append(step(states[-1], entry, number, options))
-            except ValueError as exc:
-                raise PadError(_(_ROUND_REFUSED).format(number=number, reason=exc)) from exc
-        return states
-
-    def _set_replay(self, states: list[Any]) -> None:
-        """Take the states of a :meth:`_replay` of this pad's rounds; the rows are built again when asked for."""
-        self._states = states
-        self._state = states[-1]
-        self._shown_rows: list[Row] | None = None

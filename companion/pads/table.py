@@ -18,17 +18,9 @@ from typing import Any, NamedTuple
 from babel.support import LazyProxy
 
 from companion.cards import CardsLike, card_texts
+from companion.errors import PadError
 from companion.i18n import _, format_number, ngettext
 from companion.wording import join_words, whole_number
-
-
-class PadError(ValueError):
-    """An entry, option or operation a pad refuses; the message is for the user.
-
-    Raised for bad names, an unknown card, a card the game does not use, an
-    impossible score, a round number that does not exist, and so on.  The pad
-    is unchanged when it is raised.
-    """
 
 
 @dataclass(frozen=True)

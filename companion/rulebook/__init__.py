@@ -39,44 +39,27 @@ table).
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from companion import i18n, registry, setup
-from companion.games import one_card, one_up, up_to_nine
+from companion import i18n, registry
+from companion.games.spec import HouseRule, OptionError, rules_mark, rules_ntext, rules_text
 from companion.rulebook.pieces import Table, _plain, pieces
 
 
 __all__ = [
-    "GAMES", "HOUSE_RULE", "OPTIONAL_SECTIONS", "PRESET", "PRESET_WHY", "RULES_DIR", "SECTIONS",
+    "HOUSE_RULE", "OPTIONAL_SECTIONS", "PRESET", "PRESET_WHY", "RULES_DIR", "SECTIONS",
     "SNIPPET_LENGTH", "WORDS_FILE", "Block", "GameRules", "Hit", "HouseRule", "RulebookError",
     "Message", "Section", "Table", "house_rules", "messages", "pieces", "rules_for", "rules_mark",
     "rules_ntext", "rules_text", "search", "signature",
 ]
 
-_RULES = i18n.translator("rules")
-rules_text = _RULES.gettext
-"""The "rules" domain's gettext: an English msgid -> its text in the current language."""
-rules_ntext = _RULES.ngettext
-"""The "rules" domain's ngettext: (singular, plural, count) -> the fitting form in the current language."""
-
-
-def rules_mark(message: str) -> str:
-    """Mark ``message`` (English) for the "rules" catalog without translating it; return it unchanged.
-
-    For text held in a constant; the place that shows it calls :func:`rules_text` on it.
-    """
-    return message
-
-
 RULES_DIR = Path(__file__).resolve().parent.parent.parent / "assets" / "rules"
-"""Where the rules texts live: ``<game>.md`` per game id."""
+"""Where the rules texts live: ``<game>.md`` per game id (unless its spec's ``rules_file`` says otherwise)."""
 
-GAMES: tuple[str, ...] = setup.GAME_IDS
-"""The game ids, in menu order."""
 
 SECTIONS: tuple[tuple[str, str], ...] = (
     ("cards", rules_mark("Cards")),
@@ -169,23 +152,6 @@ class Section:
 
 
 @dataclass(frozen=True)
-class HouseRule:
-    """A value a table chooses per game, as the rules screen shows it.
-
-    Attributes:
-        label: what it is, e.g. ``"Game ends at"``.
-        value: the value this game uses, in words (``"30 points"``).
-        standard: the value without a house rule, in words.
-        changed: True when ``value`` differs from ``standard``.
-    """
-
-    label: str
-    value: str
-    standard: str
-    changed: bool
-
-
-@dataclass(frozen=True)
 class GameRules:
     """A game's rules, ready to show.
 
@@ -269,93 +235,35 @@ def _figures(game: str, options: Mapping[str, Any]) -> dict[str, str]:
         raise RulebookError(str(error)) from error
 
 
-def _one_up_limit(options: Mapping[str, Any]) -> int:
-    """The penalty total that ends this One Up game (house rule ``limit``)."""
-    limit = options.get("limit", one_up.GAME_LIMIT)
-    if isinstance(limit, bool) or not isinstance(limit, int) or limit < 1:
-        raise RulebookError(f"One Up's limit must be a whole number of points, not {limit!r}")
-    return limit
-
-
-def _one_card_target(options: Mapping[str, Any]) -> int:
-    """Round wins that take this One-card match (house rule ``target``)."""
-    target = options.get("target", one_card.MATCH_WINS)
-    if isinstance(target, bool) or not isinstance(target, int) or target < 1:
-        raise RulebookError(f"One-card's round wins for a match must be a whole number, not {target!r}")
-    return target
-
-
-def _levels(options: Mapping[str, Any]) -> Sequence[Any]:
-    """This Up to 9 game's level table (house rule ``levels``), else the preset."""
-    raw = options.get("levels")
-    if raw is None:
-        return up_to_nine.LEVELS
-    try:
-        table = up_to_nine.levels_from_json(raw)
-    except ValueError as error:
-        raise RulebookError(f"this game's level table can not be read: {error}") from error
-    return up_to_nine.LEVELS if table == up_to_nine.LEVELS else table
-
-
-# ---- house rules ----------------------------------------------------------
-
-def _yes_no(flag: bool) -> str:
-    """A switch's state in words, in the current language ("on" / "off")."""
-    return rules_text("on") if flag else rules_text("off")
-
-
-def _points(points: int) -> str:
-    """``points`` as "40 points", in the current language."""
-    return rules_ntext("{count} point", "{count} points", points).format(count=points)
-
-
 def house_rules(game: str, options: Mapping[str, Any] | None = None) -> tuple[HouseRule, ...]:
-    """The house-rule values a game uses, in words.
+    """The house-rule values a game uses, in words: its spec's ``house_rules``.
 
     Args:
         game: a game id.
         options: the game's saved options (the ``"options"`` of a saved game
-            document): One Up ``joker`` (bool) and ``limit`` (points),
-            One-card ``target`` (round wins), Up to 9 ``levels`` (a level
-            table); ``None`` or a missing key means the standard value.
+            document); ``None`` or a missing key means the standard value.
 
     Returns:
-        One ``HouseRule`` per value the table may choose, worded in the
-        current language (``i18n.current_language()``); Up or Down? has none.
+        One ``HouseRule`` per value the table may choose (the game's
+        ``OPTIONS``), worded in the current language; none for a game without.
 
     Raises:
-        RulebookError: for an unknown game or an option of the wrong type.
+        RulebookError: for an unknown game, or options the game refuses (the
+            words of its option's one check).
     """
     key = _game_key(game)
-    opts = _options(options)
-    if key == "one_up":
-        joker = opts.get("joker", False)
-        if not isinstance(joker, bool):
-            raise RulebookError(f"One Up's joker option must be true or false, not {joker!r}")
-        limit = _one_up_limit(opts)
-        return (
-            HouseRule(rules_text("Wild joker"), _yes_no(joker), _yes_no(False), joker),
-            HouseRule(rules_text("Game ends at"), _points(limit), _points(one_up.GAME_LIMIT),
-                      limit != one_up.GAME_LIMIT),
-        )
-    if key == "one_card":
-        target = _one_card_target(opts)
-        return (HouseRule(rules_text("Round wins to take the match"), str(target), str(one_card.MATCH_WINS),
-                          target != one_card.MATCH_WINS),)
-    if key == "up_to_nine":
-        edited = _levels(opts) is not up_to_nine.LEVELS
-        preset = rules_text("the app's preset")
-        return (HouseRule(rules_text("Level table"), rules_text("edited for this game") if edited else preset,
-                          preset, edited),)
-    return ()
+    try:
+        return registry.game(key).house_rules(options)
+    except OptionError as error:
+        raise RulebookError(str(error)) from error
 
 
 # ---- reading and rendering --------------------------------------------------
 
 def _game_key(game: str) -> str:
     key = game.strip().lower() if isinstance(game, str) else None
-    if key not in GAMES:
-        raise RulebookError(f"unknown game {game!r}: choose one of {', '.join(GAMES)}")
+    if key not in registry.GAME_IDS:
+        raise RulebookError(f"unknown game {game!r}: choose one of {', '.join(registry.GAME_IDS)}")
     return key
 
 
@@ -402,7 +310,7 @@ def _source(game: str) -> _Source:
         RulebookError: when the file is missing, its sections are not those
             of :data:`SECTIONS` in order, or it uses unknown placeholders.
     """
-    path = RULES_DIR / f"{game}.md"
+    path = registry.game(game).rules_file or RULES_DIR / f"{game}.md"
     try:
         text = path.read_text(encoding="utf-8")
     except OSError as error:
@@ -435,14 +343,14 @@ def messages() -> list[Message]:
     """Every text of every rules file to translate, in file order (for the extractor).
 
     Returns:
-        The intro paragraphs and blocks of each game in :data:`GAMES`, as
+        The intro paragraphs and blocks of each game of the registry, as
         written in English, markers and placeholders included.
 
     Raises:
         RulebookError: for a rules file that breaks the format.
     """
     found: list[Message] = []
-    for game in GAMES:
+    for game in registry.GAME_IDS:
         source = _source(game)
         found += source.intro
         found += [message for _, _, blocks in source.sections for message in blocks]
@@ -521,7 +429,7 @@ def rules_for(game: str, options: Mapping[str, Any] | None = None, language: str
     """A game's rules with every figure filled in, in one language.
 
     Args:
-        game: ``one_up``, ``one_card``, ``up_to_nine`` or ``up_or_down``.
+        game: a game id of the registry.
         options: the options the game was started with (see
             :func:`house_rules`); ``None`` shows the standard values.
         language: one of ``i18n.LANGUAGES`` (``"en"``, ``"nb"``, ``"de"``);

@@ -26,7 +26,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from companion.rulebook import GAMES, RULES_DIR, RulebookError, _standard_rules
+from companion import registry
+from companion.rulebook import RULES_DIR, RulebookError, _standard_rules
 from companion.rulebook.pieces import Table, pieces
 
 WORDS_FILE = RULES_DIR / "words.json"
@@ -184,7 +185,7 @@ def _index(language: str) -> tuple[_Indexed, ...]:
     """Every section of every game in ``language``, ready to search (standard
     figures, no house rules); the same sections in the same order in every language."""
     indexed = []
-    for game in GAMES:
+    for game in registry.GAME_IDS:
         rules = _standard_rules(game, language)
         for section in rules.sections:
             units = tuple(

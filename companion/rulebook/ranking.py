@@ -13,7 +13,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from companion.rulebook import GAMES, Hit, _game_key, _language
+from companion import registry
+from companion.rulebook import Hit, _game_key, _language
 from companion.rulebook.index import _bm25, _first_unit, _index, _Indexed
 from companion.rulebook.reading import _Alternative, _query_terms, _readers, _Term
 
@@ -157,7 +158,7 @@ def search(query: str, games: Sequence[str] | None = None, language: str | None 
     code = _language(language)
     if not isinstance(query, str):
         return []
-    allowed = GAMES if games is None else [_game_key(g) for g in games]
+    allowed = registry.GAME_IDS if games is None else [_game_key(g) for g in games]
     for reader in _readers(query, code):
         ranked = _ranked(query, reader, allowed)
         if ranked:

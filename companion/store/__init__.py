@@ -1,51 +1,37 @@
 """Saved games for Companion: files that a killed write, a full disk or a damaged file cannot lose.
 
-Layout of a data folder (every ``.json`` file is a TinyDB database written
-through :class:`AtomicJSONStorage`, read and written whole):
+A data folder holds these files, each owned by one part of the :class:`Store`
+(each part's module says what its file holds); every ``.json`` file is a
+TinyDB database written whole through :class:`AtomicJSONStorage`
+(:mod:`~companion.store.files`):
 
-- ``games.json``: table ``games``, the games in progress (small; every added
-  round rewrites only this file).
-- ``archive/<xx>.json``: table ``games``, the finished games (and games the
-  table ended early), spread over up to 256 shard files by a hash of the id.
-- ``history.json``: table ``summaries``, one small summary per archived game
-  with its statistics tally (``companion.stats.game_tally``), so that
-  listing the history and showing the statistics never parse the games.
-- ``history.log``: the changes to ``history.json`` since it was last written
-  whole, one JSON line each (``{"put": row}`` or ``{"drop": id}``), so that
-  finishing or deleting a game appends one line instead of rewriting the
-  index. When the log is as long as the index it is folded into
-  ``history.json``. Applying a line twice changes nothing, so a fold cut
-  short is harmless; a line cut short by a kill is ignored and cut off.
-- ``move.json``: present only while a game moves between ``games.json`` and
-  the archive or leaves the archive; a move cut short by a crash is
-  completed or dropped at the next operation, so a game is never lost or
-  shown twice.
-- ``import.json``: present only while a backup is being imported; an import
-  cut short is undone at the next operation (all or nothing).
-- ``drafts.json``: table ``drafts``, the round being entered hand by hand
-  in each game (:mod:`~companion.store.drafts`), by game id.
-- ``sheets.json``: table ``sheets``, the round sheets open on the phones
-  (:mod:`~companion.store.sheets`), by game id, then by phone.
-- ``deleted.json``: table ``deleted``, the games deleted most recently,
-  which any phone can restore (:mod:`~companion.store.deleted`), by game id.
+- ``games.json``, the games in progress: :class:`~companion.store.tables.GamesInProgress`
+  (small; every added round rewrites only this file).
+- ``archive/<xx>.json``, the finished games (and games ended early) in up to 256
+  shards by a hash of the id: :class:`~companion.store.shards.ShardFiles`.
+- ``history.json`` and ``history.log``, one summary and statistics tally per
+  archived game, so that the history and the statistics never parse the games:
+  :class:`~companion.store.history.HistoryIndex`, rebuilt from the archive, with a
+  notice, when unreadable or disagreeing; :class:`~companion.store.archive.Archive`
+  keeps shards and index in step.
+- ``move.json`` and ``import.json``, present only while a game moves between files
+  or a backup is imported: :class:`~companion.store.journal.Journal`; a change cut
+  short is completed or undone at the next operation.
+- ``drafts.json``, ``sheets.json`` and ``deleted.json``, the rounds entered hand by
+  hand, the round sheets open on the phones and the recently deleted games:
+  :class:`~companion.store.drafts.Drafts`, :class:`~companion.store.sheets.KeptSheets`,
+  :class:`~companion.store.deleted.DeletedGames` (through
+  :class:`~companion.store.sidetable.SideTable`).
 - ``store.lock``: the lock file that serialises writers across processes.
 
-``history.json`` can always be rebuilt from the archive: it is rebuilt,
-with a notice, when it is unreadable or disagrees with the archive files.
-
-The package is split by role: :mod:`~companion.store.files` (atomic JSON
-files), :mod:`~companion.store.folder` (the folder, its lock and caches),
-:mod:`~companion.store.guard` (the store's error contract),
-:mod:`~companion.store.damage` (setting damaged files aside, with notices),
-:mod:`~companion.store.tables` (the ``games`` table of each file),
-:mod:`~companion.store.index` and :mod:`~companion.store.archive` (the
-archive and its history index), :mod:`~companion.store.journal` (saving,
-moves and imports, and their crash recovery), :mod:`~companion.store.backup`
-(backup files), :mod:`~companion.store.drafts` (the rounds being entered
-hand by hand), :mod:`~companion.store.sheets` (the round sheets open on
-the phones), :mod:`~companion.store.deleted` (the recently deleted
-games); :class:`Store`, here, composes them into the API the
-screens use.
+The parts are collaborators the Store holds, not base classes: they share the
+folder's :class:`~companion.store.folder.Place` (files, notices, read-only or not,
+the folder's lock and caches) and its :class:`~companion.store.damage.Damage`
+(damaged files set aside, with notices). :class:`~companion.store.moves.Moves`
+holds the lock and makes the changes that span files (journaled, with their
+crash recovery); :mod:`~companion.store.opening` opens a folder;
+:mod:`~companion.store.guard` is the error contract, :mod:`~companion.store.backup`
+reads backups.
 
 No exception other than :class:`StoreError` and its subclasses leaves a
 ``Store`` method, except the errors of the ``change`` given to
@@ -54,10 +40,8 @@ No exception other than :class:`StoreError` and its subclasses leaves a
 
 from __future__ import annotations
 
-import contextlib
 import heapq
 import itertools
-import json
 import os
 from collections.abc import Callable, Iterable, Iterator
 from operator import itemgetter
@@ -67,65 +51,31 @@ from typing import Any
 from babel.support import LazyProxy
 
 from companion import rules_core
-from companion.document import (
-    is_int,
-    migrate_doc,
-    order_key,
-    prepare_doc,
-    summarize,
-    validate_doc,
-    version_stamp,
-)
-from companion.errors import (
-    BackupError,
-    ConflictError,
-    CorruptFileError,
-    DiskFullError,
-    GameNotFoundError,
-    ReadOnlyError,
-    StoreError,
-)
-from companion.i18n import _, lazy
-from companion.stats import PlayerStats, freeze_tally
-from companion.store.backup import BACKUP_FORMAT, BACKUP_SCHEMA, MAX_BACKUP_BYTES, parse_backup
-from companion.store.deleted import DELETED_FILE, DeletedGames
-from companion.store.drafts import DRAFTS_FILE, Drafts
-from companion.store.sheets import SHEETS_FILE, KeptSheets
-from companion.store.files import AtomicJSONStorage, dump_json, looks_whole, paused_gc, remove_stale_temps
-from companion.store.folder import (
-    ARCHIVE_DIR,
-    GAMES_FILE,
-    HISTORY_FILE,
-    HISTORY_LOG,
-    IMPORT_FILE,
-    LOCK_FILE,
-    MOVE_FILE,
-    OWNER_ONLY,
-    resolve_data_dir,
-    shared_folder,
-)
-from companion.store.guard import DISK_FULL_ERRNOS, READ_ONLY_ERRNOS, ChangeFailed, guarded, translate
-from companion.store.index import SHARD_NAMES, shard_name
-from companion.store.journal import Journals
-from companion.store.tables import tally_of
+from companion.document import is_int, migrate_doc, order_key, prepare_doc, summarize, validate_doc, version_stamp
+from companion.errors import (BackupError, ConflictError, CorruptFileError, DiskFullError, GameNotFoundError,
+                              ReadOnlyError, StoreError)
+from companion.i18n import _
+from companion.stats import PlayerStats
+from companion.store.archive import Archive
+from companion.store.backup import MAX_BACKUP_BYTES, backup_text, parse_backup
+from companion.store.damage import Damage
+from companion.store.deleted import DeletedGames
+from companion.store.drafts import DraftChange, Drafts
+from companion.store.files import AtomicJSONStorage, paused_gc, remove_stale_temps
+from companion.store.folder import Place, resolve_data_dir
+from companion.store.guard import guarded, translate
+from companion.store.history import HistoryIndex
+from companion.store.journal import Journal
+from companion.store.moves import Moves
+from companion.store.opening import Opening
+from companion.store.shards import ShardFiles
+from companion.store.sheets import KeptSheets
+from companion.store.tables import GamesInProgress
 
 __all__ = [
-    "AtomicJSONStorage",
-    "BackupError",
-    "ConflictError",
-    "CorruptFileError",
-    "DiskFullError",
-    "GameNotFoundError",
-    "MAX_BACKUP_BYTES",
-    "ReadOnlyError",
-    "Store",
-    "StoreError",
-    "migrate_doc",
-    "parse_backup",
-    "remove_stale_temps",
-    "resolve_data_dir",
-    "summarize",
-    "validate_doc",
+    "AtomicJSONStorage", "BackupError", "ConflictError", "CorruptFileError", "DiskFullError", "GameNotFoundError",
+    "MAX_BACKUP_BYTES", "ReadOnlyError", "Store", "StoreError", "migrate_doc", "parse_backup", "remove_stale_temps",
+    "resolve_data_dir", "summarize", "validate_doc",
 ]
 
 
@@ -134,7 +84,13 @@ def _copy_summary(summary: dict[str, Any]) -> dict[str, Any]:
     return {**summary, "players": list(summary["players"]), "winners": list(summary["winners"])}
 
 
-class Store(Journals, Drafts, KeptSheets, DeletedGames):
+def _check_id(game_id: Any) -> None:
+    """Raise StoreError when ``game_id`` is not text."""
+    if not isinstance(game_id, str):
+        raise StoreError(_("A game id is text; got {value}.").format(value=repr(game_id)))
+
+
+class Store:
     """Every saved game of one data folder.
 
     ``Store(data_dir)`` creates the folder, removes temp files of killed
@@ -161,113 +117,34 @@ class Store(Journals, Drafts, KeptSheets, DeletedGames):
     or deleting a game costs about the same with 10 or 10,000 games in
     history. Every operation runs under one lock per folder (threads and
     processes). Documents of an older schema are migrated as they are read.
+    The work is done by its parts (see the module docstring), which it holds.
     """
 
     @guarded
     def __init__(self, data_dir: str | os.PathLike[str], *, check_games: bool = True) -> None:
         self.data_dir = Path(data_dir).expanduser()
-        self.notices: list[LazyProxy] = []
-        self.read_only = False
-        self._games_path = self.data_dir / GAMES_FILE
-        self._history_path = self.data_dir / HISTORY_FILE
-        self._log_path = self.data_dir / HISTORY_LOG
-        self._move_path = self.data_dir / MOVE_FILE
-        self._import_path = self.data_dir / IMPORT_FILE
-        self._archive_dir = self.data_dir / ARCHIVE_DIR
-        self._open_folder(check_games)
+        self._place = Place(self.data_dir)
+        self.notices: list[LazyProxy] = self._place.notices
+        damage = Damage(self._place)
+        shards = ShardFiles(damage)
+        self._games = GamesInProgress(damage)
+        self._archive = Archive(shards, HistoryIndex(damage, shards))
+        self._moves = Moves(self._place, self._games, self._archive, Journal(damage))
+        self._drafts = Drafts(damage)
+        self._sheets = KeptSheets(damage)
+        self._deleted = DeletedGames(damage, self._moves.saved_of)
+        self._locked = self._moves.locked
+        Opening(damage, self._games, self._archive, self._moves,
+                (self._drafts.read, self._sheets.read, self._deleted.read)).open(check_games)
 
-    def _open_folder(self, check_games: bool) -> None:
-        """Create the folder, choose read-only or not, recover, and check the cheap things."""
-        try:
-            self._archive_dir.mkdir(parents=True, exist_ok=True)
-        except OSError as error:
-            if error.errno in READ_ONLY_ERRNOS and self.data_dir.is_dir():
-                self._open_read_only(error.strerror or str(error))
-                self._folder = shared_folder(self.data_dir)
-                with self._locked():
-                    self._games()
-                return
-            raise StoreError(_(
-                "Companion cannot use {folder} as its data folder ({reason}). "
-                "Choose another one with --data-dir or COMPANION_DATA."
-            ).format(folder=self.data_dir, reason=error.strerror or error)) from error
-        if not os.access(self.data_dir, os.R_OK | os.X_OK):
-            raise StoreError(_(
-                "Companion cannot read its data folder {folder}. "
-                "Give it read access, or choose another folder with --data-dir or COMPANION_DATA."
-            ).format(folder=self.data_dir))
-        self._folder = shared_folder(self.data_dir)
-        lock = self.data_dir / LOCK_FILE
-        if not os.access(self.data_dir, os.W_OK):
-            self._open_read_only(lazy("the folder is read-only"))
-        elif lock.is_dir() or (lock.exists() and not lock.is_file()):
-            self._set_aside(
-                CorruptFileError(lock, lazy("it is a folder where Companion keeps a small lock file")), lock,
-                lazy("A new lock file was made in its place; it held no game."),
-            )
-        try:
-            with self._locked():
-                if not self.read_only:
-                    remove_stale_temps(
-                        self.data_dir, {GAMES_FILE, HISTORY_FILE, MOVE_FILE, IMPORT_FILE, DRAFTS_FILE, SHEETS_FILE, DELETED_FILE}
-                    )
-                    remove_stale_temps(self._archive_dir, SHARD_NAMES)
-                    self._make_owner_only(self.data_dir, (
-                        GAMES_FILE, HISTORY_FILE, HISTORY_LOG, MOVE_FILE, IMPORT_FILE, LOCK_FILE, DRAFTS_FILE,
-                        DELETED_FILE))
-                self._check_games_file()
-                if check_games or not looks_whole(self._games_path, b'{"games":{'):
-                    self._games()
-                self._drafts()
-                self._sheets()
-                self._deleted()
-                self._check_at_open()
-        except OSError as error:
-            if self.read_only or error.errno not in READ_ONLY_ERRNOS:
-                raise
-            self._open_read_only(error.strerror or str(error))
-            with self._locked():
-                self._games()
+    @property
+    def read_only(self) -> bool:
+        """True when the data folder can not be written: every save raises ReadOnlyError."""
+        return self._place.read_only
 
-    def _check_games_file(self) -> None:
-        """Give the folder its games.json (an empty one) when it has none, so that a games.json
-        missing later is known as lost: when the folder already holds Companion's other files
-        (the history, the archive, drafts or recently deleted games), that is told in ``notices``
-        (caller holds the lock)."""
-        if self._games_path.exists():
-            return
-        others = [self._history_path, self.data_dir / DRAFTS_FILE, self.data_dir / DELETED_FILE]
-        if any(path.exists() for path in others) or self._held_shards():
-            self.notices.append(lazy(
-                "Companion's file of the games in progress, {path}, is missing, though its data folder holds "
-                "Companion's other files. The games in progress it held can not be shown; finished games are "
-                "not affected. If the file was moved, put it back and start Companion again, or import a "
-                "backup in History.", path=self._games_path))
-        if not self.read_only:
-            try:
-                self._write_table(self._storage(self._games_path), [])
-            except OSError as error:
-                if error.errno not in DISK_FULL_ERRNOS:
-                    raise
-
-    def _make_owner_only(self, folder: Path, names: Iterable[str]) -> None:
-        """Take away the permissions others have on the store's files ``names`` in ``folder`` (made
-        by an older version, or copied in), so that each is :data:`OWNER_ONLY` (caller holds the
-        lock; writable store). A file of another user is left as it is."""
-        for name in names:
-            path = folder / name
-            with contextlib.suppress(FileNotFoundError, PermissionError):
-                if os.lstat(path).st_mode & 0o777 & ~OWNER_ONLY and path.is_file():
-                    os.chmod(path, OWNER_ONLY)
-
-    def _open_read_only(self, reason: object) -> None:
-        self.read_only = True
-        self.notices.append(lazy(
-            "Companion can not write to its data folder {folder} ({reason}). "
-            "Your games can be seen but changes can not be saved. Make the folder writable, "
-            "or start Companion with another folder (--data-dir), to save again.",
-            folder=self.data_dir, reason=reason,
-        ))
+    @read_only.setter
+    def read_only(self, value: bool) -> None:
+        self._place.read_only = value
 
     # -- writing --------------------------------------------------------------
 
@@ -288,8 +165,8 @@ class Store(Journals, Drafts, KeptSheets, DeletedGames):
         """
         prepared = prepare_doc(doc)
         with self._locked(writing=True), paused_gc():
-            self._check_writable()
-            self._save(prepared)
+            self._place.check_writable()
+            self._moves.save(prepared)
 
     @guarded
     def update_game(
@@ -310,30 +187,10 @@ class Store(Journals, Drafts, KeptSheets, DeletedGames):
         ``change`` raises (PadError, ConflictError...) reaches the caller
         unchanged, and then nothing is saved.
         """
-        self._check_id(game_id)
+        _check_id(game_id)
         with self._locked(writing=True):
-            self._check_writable()
-            games = self._games()
-            doc = games[1].get(game_id)
-            shard = None
-            if doc is None and game_id in self._history_index().by_id:
-                shard = self._shard(shard_name(game_id))
-                doc = shard[1].get(game_id)
-            if doc is None:
-                raise GameNotFoundError(_("There is no saved game with id {id}; it may have been deleted.").format(id=game_id))
-            try:
-                pad = rules_core.pad_from_doc(rules_core.copy_json(doc) if shard is None else doc)
-            except rules_core.PadError as error:
-                raise StoreError(_("Game {id} can not be opened: {error}. Nothing was changed.").format(
-                    id=game_id, error=error)) from error
-            pad.by = by
-            try:
-                change(pad)
-            except Exception as error:
-                raise ChangeFailed(error) from error
-            with paused_gc():
-                self._save(prepare_doc(pad.to_doc()), pad=pad, games=games, shard=shard)
-            return pad
+            self._place.check_writable()
+            return self._moves.update(game_id, change, by)
 
     @guarded
     def add_games(self, docs: Iterable[dict[str, Any]]) -> int:
@@ -346,7 +203,7 @@ class Store(Journals, Drafts, KeptSheets, DeletedGames):
         """
         with paused_gc():
             prepared = [(doc, None) for doc in map(prepare_doc, docs)]
-            return self._add(prepared)
+            return self._moves.add(prepared)
 
     @guarded
     def delete_game(self, game_id: str, by: str | None = None) -> dict[str, Any]:
@@ -359,21 +216,12 @@ class Store(Journals, Drafts, KeptSheets, DeletedGames):
         phones are dropped (:meth:`drop_sheets`). Raises GameNotFoundError
         (a StoreError) when no game has this id.
         """
-        self._check_id(game_id)
+        _check_id(game_id)
         with self._locked(writing=True):
-            self._check_writable()
-            storage, current = self._games()
-            doc = current.get(game_id)
+            self._place.check_writable()
+            doc = self._moves.delete(game_id, lambda doc: self._deleted.keep(doc, by))
             if doc is not None:
-                self._keep_deleted(doc, by)
-                current.pop(game_id)
-                self._write_table(storage, current.values())
-                self._forget_sheets(game_id)
-                return rules_core.copy_json(doc)
-            with paused_gc():
-                doc = self._delete_archived(game_id, lambda archived: self._keep_deleted(archived, by))
-            if doc is not None:
-                self._forget_sheets(game_id)
+                self._sheets.forget(game_id)
                 return doc
         raise GameNotFoundError(_("There is no saved game with id {id}; nothing was deleted.").format(id=game_id))
 
@@ -387,8 +235,8 @@ class Store(Journals, Drafts, KeptSheets, DeletedGames):
         """
         prepared = prepare_doc(doc)
         with self._locked(writing=True):
-            self._check_writable()
-            self._restore(prepared)
+            self._place.check_writable()
+            self._moves.restore(prepared)
 
     @guarded
     def restore_deleted(self, game_id: str) -> dict[str, Any]:
@@ -399,44 +247,23 @@ class Store(Journals, Drafts, KeptSheets, DeletedGames):
         deleted games (restored already, or deleted too long ago), StoreError
         as :meth:`restore_game`.
         """
-        self._check_id(game_id)
+        _check_id(game_id)
         with self._locked(writing=True):
-            self._check_writable()
-            doc = self._take_deleted(game_id)
-            if doc is None or self._is_saved(game_id):
+            self._place.check_writable()
+            doc = self._deleted.take(game_id)
+            if doc is None or self._moves.saved_of([game_id]):
                 raise GameNotFoundError(_(
                     "This game is no longer among the recently deleted games; it may have been restored already."
                 ))
             prepared = prepare_doc(doc)
-            self._restore(prepared)
+            self._moves.restore(prepared)
             try:
-                self._forget_deleted(game_id)
+                self._deleted.forget(game_id)
             except OSError:
                 pass  # The game is saved: its kept copy is never offered, and the next write drops it.
             return rules_core.copy_json(prepared)
 
-    def _restore(self, prepared: dict[str, Any]) -> None:
-        """Save deleted game ``prepared`` again, unless it is saved unchanged (caller holds the lock for writing)."""
-        existing = self._get(prepared["id"])
-        if existing == prepared:
-            return
-        if existing is not None:
-            raise StoreError(_(
-                "Game {id} was saved again after it was deleted; the deleted copy was not restored over it."
-            ).format(id=prepared["id"]))
-        self._save(prepared)
-
     # -- reading --------------------------------------------------------------
-
-    @staticmethod
-    def _check_id(game_id: Any) -> None:
-        if not isinstance(game_id, str):
-            raise StoreError(_("A game id is text; got {value}.").format(value=repr(game_id)))
-
-    def _get(self, game_id: str) -> dict[str, Any] | None:
-        """A fresh copy of the document of game ``game_id``, or None (caller holds the lock)."""
-        doc = self._games()[1].get(game_id)
-        return rules_core.copy_json(doc) if doc is not None else self._archived_doc(game_id)
 
     @guarded
     def get_game(self, game_id: str) -> dict[str, Any] | None:
@@ -444,9 +271,9 @@ class Store(Journals, Drafts, KeptSheets, DeletedGames):
 
         Raises StoreError when ``game_id`` is not text.
         """
-        self._check_id(game_id)
+        _check_id(game_id)
         with self._locked():
-            return self._get(game_id)
+            return self._moves.get(game_id)
 
     def saved_stamp(self, game_id: str) -> tuple[Any, Any] | None:
         """The version stamp (``companion.document.version_stamp``) of game
@@ -459,7 +286,7 @@ class Store(Journals, Drafts, KeptSheets, DeletedGames):
         so a screen asking never waits for a save under way; never raises.
         """
         try:
-            kept = self._folder.games.look(self._games_path)
+            kept = self._place.folder.games.look(self._place.games_path)
         except OSError:
             return None
         doc = kept[1].get(game_id) if kept is not None and isinstance(game_id, str) else None
@@ -480,11 +307,11 @@ class Store(Journals, Drafts, KeptSheets, DeletedGames):
                 raise StoreError(_("{name} must be a whole number 0 or more; got {value}.").format(name=name, value=repr(value)))
         with self._locked():
             live = self._live_summaries()
-            merged = heapq.merge(live, self._history_index().newest_first(), key=itemgetter(0), reverse=True)
+            merged = heapq.merge(live, self._archive.index.current().newest_first(), key=itemgetter(0), reverse=True)
             return [_copy_summary(summary) for _order, summary in itertools.islice(merged, offset, offset + limit)]
 
     def _live_summaries(self) -> list[tuple[tuple[float, float, str], dict[str, Any]]]:
-        docs = self._games()[1].values()
+        docs = self._games.read()[1].values()
         return sorted(((order_key(doc), summarize(doc)) for doc in docs), key=itemgetter(0), reverse=True)
 
     @guarded
@@ -508,27 +335,11 @@ class Store(Journals, Drafts, KeptSheets, DeletedGames):
         not be read.
         """
         try:
-            yield from self._iter_games()
+            yield from self._moves.iter_docs()
         except StoreError:
             raise
         except (OSError, RecursionError, ValueError, MemoryError) as error:
             raise translate(self.data_dir, error) from error
-
-    def _iter_games(self) -> Iterator[dict[str, Any]]:
-        seen: set[str] = set()
-        with self._locked():
-            current = [rules_core.copy_json(doc) for doc in self._games()[1].values()]
-            archived = set(self._history_index().by_id)
-        for doc in current:
-            seen.add(doc["id"])
-            yield doc
-        for name in sorted({shard_name(gid) for gid in archived}):
-            with self._locked():
-                docs = self._shard(name, remove_temps=False)[1]
-            for game_id, doc in docs.items():
-                if game_id in archived and game_id not in seen:
-                    seen.add(game_id)
-                    yield doc
 
     @guarded
     def check_files(self) -> None:
@@ -538,18 +349,10 @@ class Store(Journals, Drafts, KeptSheets, DeletedGames):
         index and every archive shard, setting aside (with a notice in
         ``notices`` naming the games it held) any file that can not be read,
         and rebuilding the index when it disagrees with the archive, and
-        making each shard its owner's only (see ``_make_owner_only``). Meant
+        making each shard its owner's only (``folder.make_owner_only``). Meant
         to run once after opening (main.py runs it in the background).
         """
-        with self._locked():
-            self._folder.history = None
-            index = self._history_index()
-            names = sorted({shard_name(gid) for gid in index.by_id} | self._held_shards())
-            if not self.read_only:
-                self._make_owner_only(self._archive_dir, names)
-        for name in names:
-            with self._locked():
-                self._shard(name, remove_temps=False)
+        self._moves.check_archive()
 
     @guarded
     def player_stats(self) -> list[PlayerStats]:
@@ -562,17 +365,8 @@ class Store(Journals, Drafts, KeptSheets, DeletedGames):
         one PlayerStats per name, sorted by name (case ignored).
         """
         with self._locked():
-            sums = self._history_index().sums.copy()
-            cache = self._folder.live_tallies
-            current = self._games()[1]
-            for game_id in list(cache):
-                if game_id not in current:
-                    del cache[game_id]
-            for game_id, doc in current.items():
-                text = json.dumps(doc, sort_keys=True)
-                if game_id not in cache or cache[game_id][0] != text:
-                    cache[game_id] = (text, freeze_tally(tally_of(doc)))
-                sums.add(doc["game"], cache[game_id][1])
+            sums = self._archive.index.current().sums.copy()
+            self._games.add_tallies(sums)
         return sums.stats()
 
     # -- backup ---------------------------------------------------------------
@@ -584,12 +378,7 @@ class Store(Journals, Drafts, KeptSheets, DeletedGames):
         Shape: ``{"format": "companion-backup", "schema": 1, "exported":
         <ISO 8601 UTC>, "games": [every game document, newest first]}``.
         """
-        with paused_gc():
-            games = sorted(self.iter_games(), key=order_key, reverse=True)
-            backup = {"format": BACKUP_FORMAT, "schema": BACKUP_SCHEMA, "exported": rules_core.now_iso(), "games": games}
-            text = dump_json(backup).decode("utf-8")
-            del games, backup  # let go while the collector is paused, so it does not scan them once
-        return text
+        return backup_text(self.iter_games())
 
     @guarded
     def import_json(self, data: bytes | str) -> int:
@@ -608,7 +397,102 @@ class Store(Journals, Drafts, KeptSheets, DeletedGames):
         """
         with paused_gc():
             games = parse_backup(data)
-            added = self._add(*games)
+            added = self._moves.add(*games)
             del games  # let go while the collector is paused, so it does not scan them once
         return added
 
+    # -- side files -----------------------------------------------------------
+
+    @guarded
+    def get_draft(self, game_id: str) -> dict[str, Any] | None:
+        """The draft of the round being entered hand by hand in game ``game_id`` (a fresh copy;
+        :mod:`~companion.store.drafts`), or None when it has none.
+
+        Raises StoreError when ``game_id`` is not text.
+        """
+        _check_id(game_id)
+        with self._locked():
+            return self._drafts.get(game_id)
+
+    @guarded
+    def update_draft(self, game_id: str, change: DraftChange) -> dict[str, Any] | None:
+        """Replace the draft of game ``game_id`` by ``change(draft)`` as one
+        transaction: under the folder lock, reads the draft as saved now
+        (None when there is none), calls ``change`` with a copy of it and
+        saves what it returns (None drops the draft) atomically.
+
+        Returns the new draft (None: dropped). The draft must be a JSON
+        object. Raises StoreError when ``game_id`` is not text or the draft
+        is not a JSON object; ReadOnlyError or DiskFullError when it can not
+        be saved (the draft stays as it was). Whatever ``change`` raises
+        reaches the caller, and then nothing is saved.
+        """
+        _check_id(game_id)
+        with self._locked(writing=True):
+            self._place.check_writable()
+            return self._drafts.update(game_id, change)
+
+    @guarded
+    def kept_sheet(self, game_id: str, phone: str) -> dict[str, Any] | None:
+        """The round sheet of game ``game_id`` kept for the phone labelled ``phone``
+        (a fresh copy; :mod:`~companion.store.sheets`), or None when it has none.
+
+        Raises StoreError when ``game_id`` or ``phone`` is not text.
+        """
+        _check_id(game_id)
+        KeptSheets.check_phone(phone)
+        with self._locked():
+            return self._sheets.get(game_id, phone)
+
+    @guarded
+    def keep_sheet(self, game_id: str, phone: str, sheet: dict[str, Any] | None) -> None:
+        """Keep ``sheet`` (a JSON object) as the sheet of game ``game_id`` on
+        the phone labelled ``phone``, in place of the one kept before; None
+        drops it (dropping a sheet that is not kept writes nothing).
+
+        Raises StoreError when ``game_id`` or ``phone`` is not text or the
+        sheet is not a JSON object; ReadOnlyError or DiskFullError when it
+        can not be saved (the sheet kept stays as it was).
+        """
+        _check_id(game_id)
+        KeptSheets.check_phone(phone)
+        if sheet is not None and not isinstance(sheet, dict):
+            raise StoreError(_("A kept sheet is a JSON object; got {kind}. Nothing was saved.").format(
+                kind=type(sheet).__name__))
+        with self._locked(writing=True):
+            self._place.check_writable()
+            self._sheets.keep(game_id, phone, sheet)
+
+    @guarded
+    def drop_sheets(self, game_id: str) -> None:
+        """Drop every sheet kept for game ``game_id`` (the game was finished,
+        ended or deleted); nothing is written when it has none.
+
+        Raises StoreError when ``game_id`` is not text; ReadOnlyError or
+        DiskFullError when the file can not be written.
+        """
+        _check_id(game_id)
+        with self._locked(writing=True):
+            self._place.check_writable()
+            self._sheets.forget(game_id)
+
+    @guarded
+    def deleted_games(self) -> list[dict[str, Any]]:
+        """The games that can be restored (:mod:`~companion.store.deleted`), most recently
+        deleted first: each a summary (``id``, ``game``, ``players``, ``created``, ``updated``,
+        ``finished``, ``ended_early``, ``winners``, ``rounds``) with ``deleted`` (ISO 8601 UTC
+        time) and ``by`` (the deleting phone's label, or None).
+        """
+        with self._locked():
+            return self._deleted.shown()
+
+    @guarded
+    def deleted_game(self, game_id: str) -> dict[str, Any] | None:
+        """Game ``game_id`` as :meth:`deleted_games` lists it, or None when it
+        is saved or not among the recently deleted games.
+
+        Raises StoreError when ``game_id`` is not text.
+        """
+        _check_id(game_id)
+        with self._locked():
+            return self._deleted.shown_one(game_id)

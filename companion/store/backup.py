@@ -17,14 +17,15 @@ import json
 import multiprocessing
 import os
 from concurrent.futures.process import BrokenProcessPool
+from collections.abc import Iterable
 from typing import Any, NamedTuple
 
 from companion import rules_core
-from companion.document import is_int, load_doc
+from companion.document import is_int, load_doc, order_key
 from companion.errors import BackupError, StoreError
 from companion.i18n import _, format_decimal
 from companion.stats import FrozenTally, TallySums, frozen_game_tally
-from companion.store.files import load_json, paused_gc
+from companion.store.files import dump_json, load_json, paused_gc
 from companion.store.tables import is_ended
 
 BACKUP_FORMAT = "companion-backup"
@@ -58,6 +59,17 @@ class CheckedBackup(NamedTuple):
 
 _inherited: list[Any] = []
 """In a forked worker: the games of the backup being checked, as the parent held them (see :func:`_inherit`)."""
+
+
+def backup_text(games: Iterable[dict[str, Any]]) -> str:
+    """A backup of ``games`` (game documents) as JSON text: ``{"format": "companion-backup",
+    "schema": 1, "exported": <ISO 8601 UTC>, "games": [the games, newest first]}``."""
+    with paused_gc():
+        docs = sorted(games, key=order_key, reverse=True)
+        backup = {"format": BACKUP_FORMAT, "schema": BACKUP_SCHEMA, "exported": rules_core.now_iso(), "games": docs}
+        text = dump_json(backup).decode("utf-8")
+        del docs, backup  # let go while the collector is paused, so it does not scan them once
+    return text
 
 
 def parse_backup(data: bytes | str) -> CheckedBackup:
@@ -124,7 +136,7 @@ def _check_slice(games: list[Any], first: int) -> CheckedBackup:
 
     Returns their :class:`CheckedBackup`; raises BackupError naming the
     first game that is not valid. The pad class of each kind of game (the
-    documents' ``game`` field, "one_up"...) is looked up in the registry once
+    documents' ``game`` field, a game id) is looked up in the registry once
     per call, not once per document; nothing about a document is kept.
     """
     checked = []

@@ -19,6 +19,7 @@ a notice and started afresh: it holds no game that is still saved.
 from __future__ import annotations
 
 import copy
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -26,9 +27,9 @@ from companion import rules_core
 from companion.document import load_doc, summarize, utc_seconds
 from companion.errors import CorruptFileError
 from companion.i18n import lazy
-from companion.store.damage import DamagedFiles
+from companion.store.damage import Damage
 from companion.store.files import AtomicJSONStorage
-from companion.store.guard import guarded
+from companion.store.sidetable import SideTable
 
 DELETED_FILE = "deleted.json"
 """The file of the recently deleted games, in the data folder."""
@@ -67,96 +68,72 @@ def checked_entries(path: Path, rows: dict[str, Any]) -> dict[str, dict[str, Any
     return entries
 
 
-class DeletedGames(DamagedFiles):
-    """The part of a :class:`companion.store.Store` that keeps the recently
-    deleted games (``deleted_games``, ``deleted_game``; the Store restores
-    one with ``restore_deleted``)."""
+class DeletedGames:
+    """The part of a :class:`companion.store.Store` that owns ``deleted.json``: the recently
+    deleted games (the Store's ``deleted_games``, ``deleted_game``, ``restore_deleted``).
 
-    def _deleted(self) -> tuple[AtomicJSONStorage, dict[str, dict[str, Any]]]:
+    ``saved_of(game_ids)`` is the Store's answer to which of these games are
+    saved (in progress or archived): an entry whose game is saved is not
+    shown and is dropped at the next write. Its methods run under the folder
+    lock the Store holds.
+    """
+
+    def __init__(self, damage: Damage, saved_of: Callable[[list[str]], set[str]]) -> None:
+        self.file = SideTable(
+            damage, DELETED_FILE, "deleted",
+            lazy("It held the recently deleted games, which can no longer be restored. No saved game is affected."),
+            check=checked_entries, kept=damage.place.folder.deleted,
+        )
+        self.saved_of = saved_of
+
+    def read(self) -> tuple[AtomicJSONStorage, dict[str, dict[str, Any]]]:
         """deleted.json's storage and its entries by game id (a new dict; the
         entries are shared with the folder's cache: read them, never change
         them); a file that can not be read or whose entries do not pass
         :func:`checked_entries` is set aside (with a notice) and started
         afresh (caller holds the lock)."""
-        return self._side_table(
-            DELETED_FILE, "deleted",
-            lazy("It held the recently deleted games, which can no longer be restored. No saved game is affected."),
-            check=checked_entries, kept=self._folder.deleted,
-        )
+        return self.file.read()
 
-    def _is_saved(self, game_id: str) -> bool:
-        """Whether game ``game_id`` is saved, in progress or archived (caller holds the lock)."""
-        return bool(self._saved_of([game_id]))
-
-    def _saved_of(self, game_ids: list[str]) -> set[str]:
-        """Those of ``game_ids`` whose game is saved, in progress or archived,
-        looking up the games in progress and the history index once (caller holds the lock)."""
-        in_progress, archived = self._games()[1], self._history_index().by_id
-        return {game_id for game_id in game_ids if game_id in in_progress or game_id in archived}
-
-    def _write_deleted(self, storage: AtomicJSONStorage, entries: dict[str, dict[str, Any]]) -> None:
-        """Write ``entries`` (oldest deletion first) without those whose game is
-        saved, keeping the :data:`KEPT_DELETED` most recent (caller holds the lock for writing)."""
-        saved = self._saved_of(list(entries))
-        kept = [(game_id, entry) for game_id, entry in entries.items() if game_id not in saved]
-        self._write_entries(storage, dict(kept[-KEPT_DELETED:]))
-
-    def _keep_deleted(self, doc: dict[str, Any], by: str | None) -> None:
+    def keep(self, doc: dict[str, Any], by: str | None) -> None:
         """Add game ``doc`` (about to be deleted, by the phone labelled ``by``)
         to the recently deleted games (caller holds the lock for writing)."""
-        storage, entries = self._deleted()
+        storage, entries = self.read()
         entries.pop(doc["id"], None)
         entries[doc["id"]] = {"doc": doc, "deleted": rules_core.now_iso(), "by": by}
-        self._write_entries(storage, dict(list(entries.items())[-KEPT_DELETED:]))
+        self.file.write(storage, dict(list(entries.items())[-KEPT_DELETED:]))
 
-    def _write_entries(self, storage: AtomicJSONStorage, entries: dict[str, dict[str, Any]]) -> None:
-        """Write deleted.json whole and keep what was written as its latest version (caller holds the lock for writing)."""
-        storage.write({"deleted": entries})
-        self._folder.deleted.keep(storage.path, storage.version, entries)
-
-    def _shown_deleted(self) -> list[dict[str, Any]]:
-        """The entries whose game is not saved, most recently deleted first (caller holds the lock)."""
-        entries = self._deleted()[1]
-        saved = self._saved_of(list(entries))
-        return [entry for game_id, entry in reversed(entries.items()) if game_id not in saved]
+    def shown(self) -> list[dict[str, Any]]:
+        """The games that can be restored, most recently deleted first, as the screens list them
+        (:meth:`summary`; caller holds the lock)."""
+        entries = self.read()[1]
+        saved = self.saved_of(list(entries))
+        return [self.summary(entry) for game_id, entry in reversed(entries.items()) if game_id not in saved]
 
     @staticmethod
-    def _deleted_summary(entry: dict[str, Any]) -> dict[str, Any]:
+    def summary(entry: dict[str, Any]) -> dict[str, Any]:
         """An entry as the screens list it: the game's summary
         (``companion.document.summarize``) with ``deleted`` and ``by``."""
         return {**summarize(entry["doc"]), "deleted": entry["deleted"], "by": entry["by"]}
 
-    @guarded
-    def deleted_games(self) -> list[dict[str, Any]]:
-        """The games that can be restored, most recently deleted first: each a
-        summary (``id``, ``game``, ``players``, ``created``, ``updated``,
-        ``finished``, ``ended_early``, ``winners``, ``rounds``) with
-        ``deleted`` (ISO 8601 UTC time) and ``by`` (the deleting phone's label, or None).
-        """
-        with self._locked():
-            return [self._deleted_summary(entry) for entry in self._shown_deleted()]
+    def shown_one(self, game_id: str) -> dict[str, Any] | None:
+        """Game ``game_id`` as :meth:`shown` lists it, or None when it is saved or not among the
+        recently deleted games (caller holds the lock)."""
+        if self.saved_of([game_id]):
+            return None
+        entry = self.read()[1].get(game_id)
+        return None if entry is None else self.summary(copy.deepcopy(entry))
 
-    @guarded
-    def deleted_game(self, game_id: str) -> dict[str, Any] | None:
-        """Game ``game_id`` as :meth:`deleted_games` lists it, or None when it
-        is saved or not among the recently deleted games.
-
-        Raises StoreError when ``game_id`` is not text.
-        """
-        self._check_id(game_id)
-        with self._locked():
-            if self._is_saved(game_id):
-                return None
-            entry = self._deleted()[1].get(game_id)
-            return None if entry is None else self._deleted_summary(copy.deepcopy(entry))
-
-    def _take_deleted(self, game_id: str) -> dict[str, Any] | None:
+    def take(self, game_id: str) -> dict[str, Any] | None:
         """The saved document of recently deleted game ``game_id`` (a copy), or None (caller holds the lock)."""
-        entry = self._deleted()[1].get(game_id)
+        entry = self.read()[1].get(game_id)
         return None if entry is None else copy.deepcopy(entry["doc"])
 
-    def _forget_deleted(self, game_id: str) -> None:
-        """Drop game ``game_id`` from the recently deleted games, now that it is saved again (caller holds the lock for writing)."""
-        storage, entries = self._deleted()
+    def forget(self, game_id: str) -> None:
+        """Drop game ``game_id`` from the recently deleted games, now that it is saved again,
+        and every entry whose game is saved, keeping the :data:`KEPT_DELETED` most recent
+        (caller holds the lock for writing)."""
+        storage, entries = self.read()
         if entries.pop(game_id, None) is not None:
-            self._write_deleted(storage, entries)
+            saved = self.saved_of(list(entries))
+            kept = [(gid, entry) for gid, entry in entries.items() if gid not in saved]
+            self.file.write(storage, dict(kept[-KEPT_DELETED:]))

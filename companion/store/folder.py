@@ -2,23 +2,26 @@
 
 :func:`resolve_data_dir` chooses the folder; :class:`Folder` is the lock
 (threads and processes) and the caches that all the stores of one folder
-share in a process; :class:`FolderState` names what the parts of a Store
-(the modules of this package) share about their folder.
+share in a process; :class:`Place` is what the parts of one Store (the
+modules of this package) share about their folder: its files, its notices
+and whether it is read-only.
 """
 
 from __future__ import annotations
 
+import contextlib
 import os
 import threading
+from collections.abc import Iterable
 from pathlib import Path
 
 import filelock
 from babel.support import LazyProxy
 
-from companion.errors import StoreError
+from companion.errors import ReadOnlyError, StoreError
 from companion.i18n import _
 from companion.stats import FrozenTally
-from companion.store.files import KeptVersion
+from companion.store.files import JSON_OPTIONS, AtomicJSONStorage, KeptVersion
 from companion.store.index import History
 
 LOCK_TIMEOUT = 30.0
@@ -49,6 +52,17 @@ def resolve_data_dir(cli_value: str | None = None) -> Path:
         if value:
             return Path(value).expanduser()
     return Path.home() / ".local" / "share" / "companion"
+
+
+def make_owner_only(folder: Path, names: Iterable[str]) -> None:
+    """Take away the permissions others have on the store's files ``names`` in ``folder`` (made
+    by an older version, or copied in), so that each is :data:`OWNER_ONLY` (caller holds the
+    lock; writable store). A file of another user is left as it is."""
+    for name in names:
+        path = folder / name
+        with contextlib.suppress(FileNotFoundError, PermissionError):
+            if os.lstat(path).st_mode & 0o777 & ~OWNER_ONLY and path.is_file():
+                os.chmod(path, OWNER_ONLY)
 
 
 class Folder:
@@ -114,23 +128,40 @@ def shared_folder(folder: Path) -> Folder:
         return _FOLDERS[key]
 
 
-class FolderState:
-    """What the parts of a :class:`companion.store.Store` share, set when it opens.
+class Place:
+    """One :class:`companion.store.Store`'s data folder, as every part of the store sees it.
 
-    ``data_dir`` (Path) is the data folder, ``notices`` the plain-words
-    messages for the user (each a ``companion.i18n.lazy`` text: ``str()`` of it
-    is in the language current then), ``read_only`` whether saving is
-    refused; ``_folder`` is the folder's shared :class:`Folder`, and the
-    ``_*_path`` / ``_archive_dir`` attributes are the store's files in it.
+    ``data_dir`` (Path) is the data folder; ``notices`` the plain-words
+    messages for the user (each a ``companion.i18n.lazy`` text: ``str()`` of
+    it is in the language current then), which every part adds to;
+    ``read_only`` whether saving is refused; ``folder`` the folder's shared
+    :class:`Folder` (lock and caches). The
+    ``*_path`` attributes and ``archive_dir`` name the store's files in it.
     """
 
-    data_dir: Path
-    notices: list[LazyProxy]
-    read_only: bool
-    _folder: Folder
-    _games_path: Path
-    _history_path: Path
-    _log_path: Path
-    _move_path: Path
-    _import_path: Path
-    _archive_dir: Path
+    def __init__(self, data_dir: Path) -> None:
+        self.data_dir = data_dir
+        self.notices: list[LazyProxy] = []
+        self.read_only = False
+        self.folder = shared_folder(data_dir)
+        self.games_path = data_dir / GAMES_FILE
+        self.history_path = data_dir / HISTORY_FILE
+        self.log_path = data_dir / HISTORY_LOG
+        self.move_path = data_dir / MOVE_FILE
+        self.import_path = data_dir / IMPORT_FILE
+        self.archive_dir = data_dir / ARCHIVE_DIR
+
+    def storage(self, path: Path, *, remove_temps: bool = True) -> AtomicJSONStorage:
+        """A fresh storage on one of the store's files (so no stale cache from another process),
+        read-only when the folder is; ``remove_temps`` False when the caller has just removed the
+        stale temp files of its folder."""
+        return AtomicJSONStorage(path, access_mode="r" if self.read_only else "r+", remove_temps=remove_temps,
+                                 **JSON_OPTIONS)
+
+    def check_writable(self) -> None:
+        """Raise ReadOnlyError when the folder can not be written (nothing is saved)."""
+        if self.read_only:
+            raise ReadOnlyError(_(
+                "Companion can not write to its data folder {folder}, so nothing was saved. "
+                "Make the folder writable, or start Companion with another folder (--data-dir)."
+            ).format(folder=self.data_dir))

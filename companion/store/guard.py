@@ -17,7 +17,6 @@ from typing import Any, TypeVar
 
 from companion.errors import DiskFullError, ReadOnlyError, StoreError
 from companion.i18n import _
-from companion.store.folder import FolderState
 
 _Result = TypeVar("_Result")
 
@@ -46,7 +45,7 @@ def guarded(method: Callable[..., _Result]) -> Callable[..., _Result]:
     """
 
     @functools.wraps(method)
-    def run(self: FolderState, *args: Any, **kwargs: Any) -> _Result:
+    def run(self: Any, *args: Any, **kwargs: Any) -> _Result:
         try:
             return method(self, *args, **kwargs)
         except ChangeFailed as failed:

@@ -1,7 +1,7 @@
 """Round sheets open on the phones: what each phone has typed on a game's sheet, kept in ``sheets.json``.
 
 A kept sheet is plain JSON that the screens build (its shape is
-:mod:`companion.ui.kept_sheets`'); the store only keeps it, so that a
+:mod:`companion.table.kept_sheets`'); the store only keeps it, so that a
 round half entered on a phone outlives a reload, the phone's lost
 connection and a restart of the server. It is the same kind of small file
 as ``drafts.json`` (:mod:`~companion.store.drafts`): one TinyDB table,
@@ -24,9 +24,9 @@ from typing import Any
 
 from companion.errors import CorruptFileError, StoreError
 from companion.i18n import _, lazy
-from companion.store.damage import DamagedFiles
+from companion.store.damage import Damage
 from companion.store.files import AtomicJSONStorage
-from companion.store.guard import guarded
+from companion.store.sidetable import SideTable
 
 SHEETS_FILE = "sheets.json"
 """The file of the kept round sheets, in the data folder."""
@@ -44,96 +44,65 @@ def checked_sheets(path: Path, rows: dict[str, Any]) -> dict[str, dict[str, dict
     return rows
 
 
-class KeptSheets(DamagedFiles):
-    """The part of a :class:`companion.store.Store` that keeps the round
-    sheets open on the phones (``kept_sheet``, ``keep_sheet``, ``drop_sheets``)."""
+class KeptSheets:
+    """The part of a :class:`companion.store.Store` that owns ``sheets.json``: the round sheets
+    open on the phones (the Store's ``kept_sheet``, ``keep_sheet``, ``drop_sheets``). Its
+    methods run under the folder lock the Store holds."""
 
-    def _sheets(self) -> tuple[AtomicJSONStorage, dict[str, dict[str, dict[str, Any]]]]:
+    def __init__(self, damage: Damage) -> None:
+        self.file = SideTable(
+            damage, SHEETS_FILE, "sheets",
+            lazy("It held the rounds being typed on the phones' round sheets, which were dropped: "
+                 "a round not saved yet is entered again. No saved game is affected."),
+            check=checked_sheets, kept=damage.place.folder.sheets,
+        )
+
+    def read(self) -> tuple[AtomicJSONStorage, dict[str, dict[str, dict[str, Any]]]]:
         """sheets.json's storage and its sheets by game id, then by phone (a
         new dict whose rows are shared with the folder's cache: read them,
         never change them); a damaged file is set aside (with a notice) and
         started afresh (caller holds the lock)."""
-        return self._side_table(
-            SHEETS_FILE, "sheets",
-            lazy("It held the rounds being typed on the phones' round sheets, which were dropped: "
-                 "a round not saved yet is entered again. No saved game is affected."),
-            check=checked_sheets, kept=self._folder.sheets,
-        )
+        return self.file.read()
 
     @staticmethod
-    def _check_phone(phone: Any) -> None:
+    def check_phone(phone: Any) -> None:
         """Raise StoreError when ``phone`` (a phone's label) is not text."""
         if not isinstance(phone, str) or not phone:
             raise StoreError(_("A phone's label is text; got {value}.").format(value=repr(phone)))
 
-    @guarded
-    def kept_sheet(self, game_id: str, phone: str) -> dict[str, Any] | None:
-        """The sheet of game ``game_id`` kept for the phone labelled ``phone``
-        (a fresh copy), or None when it has none.
+    def get(self, game_id: str, phone: str) -> dict[str, Any] | None:
+        """The sheet of game ``game_id`` kept for the phone labelled ``phone`` (a fresh copy), or None."""
+        return copy.deepcopy(self.read()[1].get(game_id, {}).get(phone))
 
-        Raises StoreError when ``game_id`` or ``phone`` is not text.
-        """
-        self._check_id(game_id)
-        self._check_phone(phone)
-        with self._locked():
-            return copy.deepcopy(self._sheets()[1].get(game_id, {}).get(phone))
+    def keep(self, game_id: str, phone: str, sheet: dict[str, Any] | None) -> None:
+        """Keep ``sheet`` as the sheet of game ``game_id`` on the phone labelled ``phone`` (None
+        drops it; dropping one not kept writes nothing); see ``Store.keep_sheet`` (caller holds
+        the lock for writing)."""
+        storage, rows = self.read()
+        phones = dict(rows.get(game_id, {}))
+        if sheet is None:
+            if phones.pop(phone, None) is None:
+                return
+        else:
+            phones[phone] = copy.deepcopy(sheet)
+        if phones:
+            rows[game_id] = phones
+        else:
+            rows.pop(game_id, None)
+        self.write(storage, rows)
 
-    @guarded
-    def keep_sheet(self, game_id: str, phone: str, sheet: dict[str, Any] | None) -> None:
-        """Keep ``sheet`` (a JSON object) as the sheet of game ``game_id`` on
-        the phone labelled ``phone``, in place of the one kept before; None
-        drops it (dropping a sheet that is not kept writes nothing).
-
-        Raises StoreError when ``game_id`` or ``phone`` is not text or the
-        sheet is not a JSON object; ReadOnlyError or DiskFullError when it
-        can not be saved (the sheet kept stays as it was).
-        """
-        self._check_id(game_id)
-        self._check_phone(phone)
-        if sheet is not None and not isinstance(sheet, dict):
-            raise StoreError(_("A kept sheet is a JSON object; got {kind}. Nothing was saved.").format(
-                kind=type(sheet).__name__))
-        with self._locked(writing=True):
-            self._check_writable()
-            storage, rows = self._sheets()
-            phones = dict(rows.get(game_id, {}))
-            if sheet is None:
-                if phones.pop(phone, None) is None:
-                    return
-            else:
-                phones[phone] = copy.deepcopy(sheet)
-            if phones:
-                rows[game_id] = phones
-            else:
-                rows.pop(game_id, None)
-            self._write_sheets(storage, rows)
-
-    @guarded
-    def drop_sheets(self, game_id: str) -> None:
-        """Drop every sheet kept for game ``game_id`` (the game was finished,
-        ended or deleted); nothing is written when it has none.
-
-        Raises StoreError when ``game_id`` is not text; ReadOnlyError or
-        DiskFullError when the file can not be written.
-        """
-        self._check_id(game_id)
-        with self._locked(writing=True):
-            self._check_writable()
-            self._forget_sheets(game_id)
-
-    def _forget_sheets(self, game_id: str) -> None:
+    def forget(self, game_id: str) -> None:
         """Drop every sheet kept for game ``game_id``, writing nothing when
         it has none (caller holds the lock for writing)."""
-        storage, rows = self._sheets()
+        storage, rows = self.read()
         if rows.pop(game_id, None) is not None:
-            self._write_sheets(storage, rows)
+            self.write(storage, rows)
 
-    def _write_sheets(self, storage: AtomicJSONStorage, rows: dict[str, dict[str, dict[str, Any]]]) -> None:
+    def write(self, storage: AtomicJSONStorage, rows: dict[str, dict[str, dict[str, Any]]]) -> None:
         """Write sheets.json whole and keep what was written as its latest
         version (caller holds the lock for writing)."""
         try:
-            storage.write({"sheets": rows})
+            self.file.write(storage, rows)
         except TypeError as error:
             raise StoreError(_("A kept sheet holds plain JSON only ({error}). Nothing was saved.").format(
                 error=error)) from error
-        self._folder.sheets.keep(storage.path, storage.version, rows)

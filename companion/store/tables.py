@@ -1,25 +1,26 @@
 """The ``games`` table of the store's files, read and written whole.
 
-:class:`GameTables` is the part of a Store that opens a storage on one of
-its files and reads ``games.json`` (the games in progress, an unreadable
-file set aside and started afresh); :func:`is_ended` tells which games
-belong in the archive instead, and :func:`tally_of` replays a saved game for
-its statistics tally.
+:class:`GamesInProgress` is the part of a Store that owns ``games.json``
+(the games in progress, an unreadable file set aside and started afresh);
+:func:`write_games` writes the ``games`` table of it or of an archive shard;
+:func:`is_ended` tells which games belong in the archive instead, and
+:func:`tally_of` replays a saved game for its statistics tally.
 """
 
 from __future__ import annotations
 
+import json
+
 from collections.abc import Iterable
-from pathlib import Path
 from typing import Any
 
 from companion import rules_core
 from companion.document import load_doc
 from companion.errors import StoreError
 from companion.i18n import lazy
-from companion.stats import game_tally
-from companion.store.damage import DamagedFiles
-from companion.store.files import JSON_OPTIONS, AtomicJSONStorage
+from companion.stats import TallySums, freeze_tally, game_tally
+from companion.store.damage import Damage
+from companion.store.files import AtomicJSONStorage
 
 
 def is_ended(doc: dict[str, Any]) -> bool:
@@ -37,16 +38,24 @@ def tally_of(doc: dict[str, Any]) -> dict[str, Any]:
         return {}
 
 
-class GameTables(DamagedFiles):
-    """The part of a Store that opens its files and reads and writes their ``games`` table."""
+def write_games(storage: AtomicJSONStorage, docs: Iterable[dict[str, Any]], *, sync_folder: bool = True) -> None:
+    """Write a file's ``games`` table whole (games.json or an archive shard): one line per
+    document, in the given order (each a checked document of the current schema).
+    ``sync_folder`` as in ``AtomicJSONStorage.write``."""
+    storage.write({"games": {str(n): doc for n, doc in enumerate(docs, start=1)}}, sync_folder=sync_folder)
 
-    def _storage(self, path: Path, *, remove_temps: bool = True) -> AtomicJSONStorage:
-        """A storage on one of the store's files (fresh, so no stale cache from another process);
-        ``remove_temps`` False when the caller has just removed stale temp files from its folder."""
-        return AtomicJSONStorage(path, access_mode="r" if self.read_only else "r+", remove_temps=remove_temps,
-                                 **JSON_OPTIONS)
 
-    def _games(self) -> tuple[AtomicJSONStorage, dict[str, dict[str, Any]]]:
+class GamesInProgress:
+    """The part of a :class:`companion.store.Store` that owns ``games.json``, the games in
+    progress (neither finished nor ended early). Its methods run under the folder lock the
+    Store holds; an unreadable file is set aside by ``damage`` and started afresh."""
+
+    def __init__(self, damage: Damage) -> None:
+        self.damage = damage
+        self.place = damage.place
+        self.path = self.place.games_path
+
+    def read(self) -> tuple[AtomicJSONStorage, dict[str, dict[str, Any]]]:
         """games.json's storage and its games by id (a new dict; the documents are shared
         with the folder's cache: read them, never change them); an unreadable file is set
         aside and started afresh.
@@ -57,39 +66,54 @@ class GameTables(DamagedFiles):
         A file that was kept and is gone is told once in ``notices`` (it held
         games in progress).
         """
-        storage = self._storage(self._games_path)
-        kept = self._folder.games.look(self._games_path)
+        kept_games = self.place.folder.games
+        storage = self.place.storage(self.path)
+        kept = kept_games.look(self.path)
         if kept is not None:
             storage.assume_read(kept[0])
             return storage, dict(kept[1])
         try:
             data = storage.read()
-            if data is None and self._folder.games.held():
-                self._folder.games.drop()
-                self.notices.append(lazy(
+            if data is None and kept_games.held():
+                kept_games.drop()
+                self.place.notices.append(lazy(
                     "Companion's file of the games in progress, {path}, was removed while Companion ran. "
                     "The games in progress it held can not be shown; finished games are not affected. "
-                    "If the file was moved, put it back, or import a backup in History.", path=self._games_path))
+                    "If the file was moved, put it back, or import a backup in History.", path=self.path))
             raw = (data or {}).get("games", {})
             games = {doc["id"]: doc for doc in (load_doc(dict(row)) for row in raw.values())}
         except StoreError as error:
-            self._folder.games.drop()
-            self._set_aside(
-                error, self._games_path,
+            kept_games.drop()
+            self.damage.set_aside(
+                error, self.path,
                 lazy("It held the games in progress, which could not be read from it; a fresh file was "
                      "started. Finished games are not affected."),
             )
-            return self._storage(self._games_path), {}
-        self._folder.games.keep(self._games_path, storage.version, games)
+            return self.place.storage(self.path), {}
+        kept_games.keep(self.path, storage.version, games)
         return storage, dict(games)
 
-    def _write_table(self, storage: AtomicJSONStorage, docs: Iterable[dict[str, Any]], *,
-                     sync_folder: bool = True) -> None:
-        """Write a file's ``games`` table whole: one line per document, in the given order
-        (each a checked document of the current schema). What is written to games.json is
-        kept as its latest version (see :meth:`_games`). ``sync_folder`` as in
-        ``AtomicJSONStorage.write``."""
-        table = {str(n): doc for n, doc in enumerate(docs, start=1)}
-        storage.write({"games": table}, sync_folder=sync_folder)
-        if storage.path == self._games_path:
-            self._folder.games.keep(self._games_path, storage.version, {doc["id"]: doc for doc in table.values()})
+    def write(self, storage: AtomicJSONStorage, games: dict[str, dict[str, Any]]) -> None:
+        """Write games.json whole (``games`` by id, in order) and keep what was written as its
+        latest version (see :meth:`read`)."""
+        write_games(storage, games.values())
+        self.place.folder.games.keep(self.path, storage.version, dict(games))
+
+    def add_tallies(self, sums: TallySums) -> None:
+        """Add the statistics tally of each game in progress to ``sums``: each replayed once,
+        then kept (``Folder.live_tallies``, by its saved text) until it changes (caller holds the
+        lock)."""
+        cache = self.place.folder.live_tallies
+        current = self.read()[1]
+        for game_id in list(cache):
+            if game_id not in current:
+                del cache[game_id]
+        for game_id, doc in current.items():
+            text = json.dumps(doc, sort_keys=True)
+            if game_id not in cache or cache[game_id][0] != text:
+                cache[game_id] = (text, freeze_tally(tally_of(doc)))
+            sums.add(doc["game"], cache[game_id][1])
+
+    def write_empty(self) -> None:
+        """Give the folder an empty games.json (caller holds the lock for writing)."""
+        self.write(self.place.storage(self.path), {})

@@ -134,7 +134,7 @@ def KeyGate(access, routes: list[ft.Route]):
     address waits before its next key is checked). The
     key is checked again at every render and whenever another session
     renews it (heard on ``KEY_TOPIC`` through the session's
-    ``companion.ui.live.Listening``, which listens again after a reload or
+    ``companion.table.live.Listening``, which listens again after a reload or
     a dropped connection and checks once more then).
     """
     page = ft.context.page

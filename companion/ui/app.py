@@ -32,7 +32,7 @@ from companion.ui.pad import PadScreen
 from companion.ui.play import PlayScreen
 from companion.ui.rules import RulesScreen
 from companion.ui.setup_guide import SetupScreen
-from companion.ui.live import Listening, game_cache
+from companion.table.live import Listening, game_cache
 from companion.ui.language import load_language, use_language
 from companion.ui.state import (
     HeldSession,

@@ -24,7 +24,7 @@ import flet as ft
 from companion import registry
 from companion.cards import RED_SUITS, SUIT_NAMES, SUIT_SYMBOLS, Card, joker_code
 from companion.i18n import _
-from companion.ui.ask_answers import ERROR, NO, WAIT, YES, Answer
+from companion.table.ask_answers import ERROR, NO, WAIT, YES, Answer
 from companion.ui.widgets import TOUCH
 
 CARD_WIDTH = 48

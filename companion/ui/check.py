@@ -27,10 +27,11 @@ from companion import registry
 from companion.i18n import _
 from companion.pads import PadError, pad_from_doc
 from companion.store import StoreError
-from companion.ui.ask_answers import CHECK_PLAYERS
+from companion.table.ask_answers import CHECK_PLAYERS
 from companion.ui.ask_cards import game_tiles
 from companion.ui.games import game_ui
-from companion.ui.state import navigate, phone_player, use_session, use_store
+from companion.table.phones import phone_player
+from companion.ui.state import navigate, use_session, use_store
 from companion.ui.widgets import labelled, screen_header, tile_button
 
 @dataclass(frozen=True)
@@ -39,7 +40,7 @@ class Followed:
 
     Attributes:
         game_id: the saved game's id (None: no game followed).
-        game: its game id (``"up_to_nine"``), None when none is followed.
+        game: its game id (a registry id), None when none is followed.
         options: its house rules (``{}`` when none is followed).
         players: its player count (None when none is followed).
         from_pad: True when the address named it (the checker was opened
@@ -63,7 +64,7 @@ def follow(store, route: str, shown: str, phone: str = "") -> Followed:
 
     Args:
         store: the ``companion.store.Store``.
-        route: the address shown (``/check/one_up?game_id=<id>``).
+        route: the address shown (``/check/<game>?game_id=<id>``).
         shown: the id of the saved game whose score pad this session showed
             last (empty: none).
         phone: this phone's label ("Ben's phone"; empty: not known).

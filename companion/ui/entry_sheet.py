@@ -9,7 +9,7 @@ A sheet is each game's ``Entry`` (``companion/ui/games/<id>.py``), a
   ``pad.next_round``);
 - ``submit(entry) -> str | None``: hands the pad's ``add_round`` /
   ``edit_round`` keyword arguments to the screen, which saves them on the
-  latest saved game (companion/ui/saving.py) and returns ``None`` (saved,
+  latest saved game (companion/table/saving.py) and returns ``None`` (saved,
   or put to the user as a question because another phone changed the game
   meanwhile), or returns why it was refused (the pad's or the store's words);
 - ``close()``: back to the table without saving;
@@ -26,7 +26,7 @@ two keywords more, ``Entry(..., only=None, start=None)``:
 Every sheet also takes ``on_change=None``: called with the sheet's entry
 (as ``submit`` would get it) after each change the user makes to it (a
 tap, a keystroke; not when it first shows), so the screen can keep it as
-typed (``companion.ui.kept_sheets``); a sheet that saves on its tap
+typed (``companion.table.kept_sheets``); a sheet that saves on its tap
 (One-card) has nothing to report. Each game's UI module offers
 ``sheet_entry(pad, number, entry)``: the entry its sheet holds when it
 starts from ``entry`` (round ``number``, None: a new round), raising

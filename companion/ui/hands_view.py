@@ -3,7 +3,7 @@ is missing, and the save once every hand is in; or, when that round was
 saved another way, that the hands entered were not used.
 
 Layout only: the words come from :mod:`companion.pads.hands` and
-:mod:`companion.ui.hands`.
+:mod:`companion.table.hands`.
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from collections.abc import Callable
 import flet as ft
 
 from companion.i18n import N_, _
-from companion.ui.hands import Hands
+from companion.table.hands import Hands
 from companion.ui.widgets import TOUCH
 
 MY_HAND = N_("My hand")

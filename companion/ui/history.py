@@ -19,12 +19,12 @@ from companion.i18n import _, format_number, ngettext
 from companion.pads.base import join_names
 from companion.stats import PlayerStats
 from companion.store import StoreError
-from companion.ui import saving
+from companion.table import saving
 from companion.ui.deleted import DeletedGame, recently_deleted
 from companion.ui.game_list import game_line, when_text
 from companion.ui.games import game_ui
 from companion.transfers import MAX_UPLOAD_BYTES, MEGABYTE, UPLOAD_SECONDS, serving, too_big
-from companion.ui.long_work import import_backup_file, in_worker, write_backup, write_rounds_table
+from companion.long_work import import_backup_file, in_worker, write_backup, write_rounds_table
 from companion.ui.score_table import MARKS_LEGEND, score_table
 from companion.ui.state import announce_saved, navigate, use_game, use_games_list, use_session, use_store
 from companion.ui.totals_chart import totals_chart

@@ -26,7 +26,7 @@ from urllib.parse import parse_qs, urlparse
 
 import flet as ft
 
-from companion import rulebook
+from companion import registry, rulebook
 from companion.rulebook import rules_mark, rules_ntext, rules_text
 from companion.ui.ask_cards import SUIT_TEXT, game_tiles, suit_text
 from companion.ui.state import navigate, use_store
@@ -280,7 +280,7 @@ def RulesScreen() -> ft.Control:
     asked = query.get("game", [""])[0]
     saved_id = query.get("game_id", [""])[0]
     store = use_store()
-    game, set_game = ft.use_state(asked if asked in rulebook.GAMES else rulebook.GAMES[0])
+    game, set_game = ft.use_state(asked if asked in registry.GAME_IDS else registry.GAME_IDS[0])
     opened, set_opened = ft.use_state(frozenset({"cards"}))
     text, set_text = ft.use_state("")
     phone_has_text, set_phone_has_text = ft.use_state(False)
@@ -322,6 +322,6 @@ def RulesScreen() -> ft.Control:
         rules = rulebook.rules_for(game, options)
     except rulebook.RulebookError:
         rules = rulebook.rules_for(game)
-    controls.append(game_tiles(rulebook.GAMES, game, choose))
+    controls.append(game_tiles(registry.GAME_IDS, game, choose))
     controls += _game_rules(rules, options is not None, opened, toggle)
     return ft.Column(controls, spacing=8)

@@ -144,8 +144,8 @@ def warm_first_frame() -> None:
 
 
 def warm_later() -> None:
-    """Import every name of ``companion.rules_core`` (the games, pads and setup
-    table the store replays saved games with), compile the catalogs of every
+    """Import the rules core the store replays saved games with (``rules_core.load_all``:
+    the registry, every game package and the pads), compile the catalogs of every
     language and domain (cached by ``companion.i18n.translations``), import
     every module of :data:`DEFERRED` and build the rules search's index of
     every language (a search of :data:`WARM_SEARCH`). Returns nothing."""

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import asyncio
 import contextvars
-import secrets
 import weakref
 from collections import deque
 from dataclasses import dataclass, field
@@ -18,11 +17,10 @@ from typing import Any
 
 import flet as ft
 
-from companion.i18n import _
 from companion.pads import Pad
-from companion.pads.changelog import UNNAMED_PHONE, label_parts
 from companion.pads.table import is_hidden
-from companion.ui.live import GAMES_TOPIC, Shown, game_topic
+from companion.table.live import GAMES_TOPIC, Shown, game_topic
+from companion.table.phones import unnamed_phone_label
 
 
 @ft.observable
@@ -53,9 +51,9 @@ class SessionState:
     a game's id to the number of the newest change this session saved to it
     (``Pad.latest_change_id``; see :func:`announce_saved`), so a screen can
     tell this phone's changes from other phones'.
-    ``listening`` is this session's ``companion.ui.live.Listening``: the
+    ``listening`` is this session's ``companion.table.live.Listening``: the
     game topics its screens listen to (see :func:`use_game`); ``games`` the
-    store's ``companion.ui.live.GameCache`` shared by every session.
+    store's ``companion.table.live.GameCache`` shared by every session.
     """
 
     revision: int = 0
@@ -218,7 +216,7 @@ def use_game(game_id: str) -> Shown:
     """The game ``game_id`` as saved now, for a screen that shows it (the
     score pad, the board); call inside a component.
 
-    Returns a ``companion.ui.live.Shown``: the latest pad (shared with every
+    Returns a ``companion.table.live.Shown``: the latest pad (shared with every
     session: read it, never change it), or why there is none. While the
     calling component is mounted, its session listens to the game's topic
     and the component re-renders when another session announces a change
@@ -271,27 +269,6 @@ PHONE_KEY = "companion.phone"
 LABEL_LIMIT = 64
 """The most characters in a phone's label kept on the phone: a player's name
 (``companion.pads.table.NAME_LIMIT``) and the words around it in any language."""
-
-
-def phone_player(players: Sequence[str], label: str) -> str | None:
-    """The player among ``players`` who holds the phone labelled ``label``
-    ("Ben's phone" -> "Ben"), or None when it is no player's phone.
-
-    A label given in any of the app's languages is recognised ("Handy von
-    Ben" is Ben's phone after the phone changed to English too):
-    ``companion.pads.changelog.label_parts``. A phone keeps its label as it
-    was given (``phone_label``, in the language of that moment); the change
-    log words it in the reader's language (``changelog.who``).
-    """
-    parts = label_parts(label)
-    return parts[1] if parts is not None and parts[0] == "player" and parts[1] in players else None
-
-
-def unnamed_phone_label() -> str:
-    """A short label for a phone nobody has named yet, in the current
-    language: "Phone 3FA2" (four random hex digits, kept on the phone so it
-    stays the same after a reload)."""
-    return _(UNNAMED_PHONE).format(code=secrets.token_hex(2).upper())
 
 
 async def load_phone(session: SessionState) -> None:

@@ -20,7 +20,7 @@ from pathlib import Path
 import psutil
 import pytest
 
-from companion.pads import OneCardPad
+from companion.games.one_card import OneCardPad
 from companion.store import Store
 from harness import PHONE, AppPage, start_app
 

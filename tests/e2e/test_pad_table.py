@@ -17,7 +17,9 @@ from pathlib import Path
 
 import pytest
 
-from companion.pads import OneCardPad, OneUpPad, UpToNinePad
+from companion.games.one_card import OneCardPad
+from companion.games.one_up import OneUpPad
+from companion.games.up_to_nine import UpToNinePad
 from companion.store import Store
 from harness import PHONE, AppPage, start_app
 from steps import new_game

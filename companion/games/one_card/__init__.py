@@ -24,8 +24,10 @@ declared suit
 
 The package by role (the public API is re-exported here): ``deck`` (the
 cards, their attack values and effects, the start of the pile, the match),
-``pile`` (the discard pile and the plays on it), ``figures`` (the figures
-the rules text uses).
+``pile`` (the discard pile and the plays on it), ``setup_row`` (decks and
+deal), ``options`` (the round wins of a match, checked once), ``figures``
+(the figures the rules text uses), ``pad`` (the match pad).  :data:`SPEC`
+is what the registry lists; its screens are ``companion/ui/games/one_card.py``.
 
 Every card must have a suit (``"9♠"``, ``"9s"``, ``"S9"``); the jokers are
 ``BJ`` (black) and ``CJ`` (colour).  A suit is kept as its letter
@@ -55,11 +57,22 @@ from companion.games.one_card.deck import (
     start_ranks,
 )
 from companion.games.one_card.figures import rule_figures
+from companion.games.one_card.options import OPTIONS
+from companion.games.one_card.pad import OneCardPad
 from companion.games.one_card.pile import OneCardState, check_play, play, take_attack
+from companion.games.one_card.setup_row import SETUP, TITLE
+from companion.games.spec import GameSpec
 from companion.verdict import IllegalMove, Verdict
 
-TITLE = "One-card"
-"""The game's name as the app shows it."""
+SPEC = GameSpec(
+    id="one_card",
+    icon="STYLE",
+    pad=OneCardPad,
+    setup=SETUP,
+    figures=rule_figures,
+    options=OPTIONS,
+)
+"""One-card for the registry."""
 
 __all__ = [
     "ATTACK_VALUES",
@@ -72,7 +85,11 @@ __all__ = [
     "SHIELD_RANK",
     "TWO_PLAYER_EFFECTS",
     "WILD_RANK",
+    "OPTIONS",
+    "SETUP",
+    "SPEC",
     "TITLE",
+    "OneCardPad",
     "IllegalMove",
     "OneCardError",
     "OneCardState",

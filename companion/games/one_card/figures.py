@@ -6,10 +6,14 @@ from collections.abc import Mapping
 from typing import Any
 
 from companion.cards import Card
-from companion.games.one_card.deck import ATTACK_VALUES, MATCH_WINS, OneCardError, start_ranks
+from companion.games import setup_rows
+from companion.games.one_card.deck import ATTACK_VALUES, start_ranks
+from companion.games.one_card.options import OPTIONS
 from companion.games.one_card.pile import _answers
+from companion.games.one_card.setup_row import SETUP
+from companion.games.spec import check_options
 from companion.i18n import _, ngettext
-from companion.wording import join_words, markdown_table, player_counts_text, whole_number
+from companion.wording import join_words, markdown_table, player_counts_text
 
 
 def _attack_card_name(card: Card) -> str:
@@ -53,7 +57,7 @@ def rule_figures(options: Mapping[str, Any] | None = None) -> dict[str, str]:
         draw and what passes it on) and ``one_card_target``, as text.
 
     Raises:
-        OneCardError: for a ``target`` that is not a whole number from 1.
+        OptionError: for options the game refuses (:data:`OPTIONS`).
 
     Rule: seed 002, "Setup" and "The Attack Ladder"; rulings.md, One-card.
 
@@ -61,19 +65,14 @@ def rule_figures(options: Mapping[str, Any] | None = None) -> dict[str, str]:
     >>> figures["one_card_buried"], figures["one_card_leading"], figures["one_card_target"]
     ('2, 3, 7, A, J, Q, K', '4, 5, 6, 8, 9 or 10', '5')
     """
-    # The setup table reads this module's constants when it loads, so it is
-    # imported when the figures are asked for, not when this module loads.
-    from companion import setup
-
-    target = whole_number((options or {}).get("target", MATCH_WINS), _("One-card's round wins for a match"),
-                          least=1, error=OneCardError)
+    target = check_options(OPTIONS, options, SETUP.title)["target"]
     decks = [
         ngettext("{players}: {decks} deck, {cards} cards", "{players}: {decks} decks, {cards} cards", p.decks).format(
             players=player_counts_text(counts), decks=p.decks, cards=p.deck_size)
-        for counts, p in setup.plans_by_deck("one_card")
+        for counts, p in setup_rows.plans_by_deck(SETUP)
     ]
     by_size: dict[int, list[int]] = {}
-    for deal in setup.GAMES["one_card"].deals:
+    for deal in SETUP.deals:
         by_size.setdefault(deal.hand_size, []).extend(deal.players)
     deals = []
     for size, counts in by_size.items():
@@ -92,7 +91,7 @@ def rule_figures(options: Mapping[str, Any] | None = None) -> dict[str, str]:
         "one_card_deal": _("Deal {deals}.").format(deals=_(", and ").join(deals)),
         "one_card_buried": ", ".join(buried),
         "one_card_leading": join_words(leading, "or"),
-        "one_card_starter": _("First to play: {player}.").format(player=_(setup.GAMES["one_card"].first_player)),
+        "one_card_starter": _("First to play: {player}.").format(player=_(SETUP.first_player)),
         "one_card_attacks": markdown_table(
             [_("Attack card"), _("Next player draws"), _("Passed on by")],
             [(" ".join(names), value, answers) for (value, answers), names in

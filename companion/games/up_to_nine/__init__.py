@@ -44,6 +44,12 @@ The package by role (the public API is re-exported here):
 - ``lay_off``: laying off a card on a group on the table.
 - ``scoring``: penalty points, ``Standing``, ``RoundResult``, winners.
 - ``figures``: the figures the rules text uses.
+- ``setup_row``: decks and deal; ``options``: the level table, checked once.
+- ``pad``: the score pad; ``upgrades``: older saved rounds, and the
+  statistics' personal record.
+
+:data:`SPEC` is what the registry lists; the screens are
+``companion/ui/games/up_to_nine*.py``.
 """
 
 from __future__ import annotations
@@ -80,6 +86,11 @@ from companion.games.up_to_nine.levels import (
     levels_to_json,
     position_rank,
 )
+from companion.games.spec import GameSpec
+from companion.games.up_to_nine.options import OPTIONS
+from companion.games.up_to_nine.pad import UpToNinePad
+from companion.games.up_to_nine.setup_row import SETUP, TITLE
+from companion.games.up_to_nine.upgrades import highest_level_laid, went_out_field
 from companion.games.up_to_nine.melds import FIND_MELD_MOST_CARDS, check_group, check_meld, find_meld
 from companion.games.up_to_nine.readings import MeldCard, MeldGroup, MeldVerdict
 from companion.games.up_to_nine.scoring import (
@@ -98,13 +109,22 @@ from companion.games.up_to_nine.scoring import (
     winners,
 )
 
-TITLE = "Up to 9"
-"""The game's name as the app shows it."""
+SPEC = GameSpec(
+    id="up_to_nine",
+    icon="STAIRS",
+    pad=UpToNinePad,
+    setup=SETUP,
+    figures=rule_figures,
+    options=OPTIONS,
+    record=("highest_level", highest_level_laid),
+    round_upgrades={1: went_out_field},
+)
+"""Up to 9 for the registry."""
 
 __all__ = [
     "FIND_MELD_MOST_CARDS", "FINISHED", "HAND_SIZE", "HIGH_ACE", "KINDS", "LEVELS", "LEVEL_COUNT", "LOW_ACE",
     "MAX_HAND_PENALTY", "PENALTY_GROUPS", "PENALTY_POINTS", "PENALTY_STEP", "SET",
-    "STRAIGHT", "TITLE", "WILD_RANKS", "GroupSpec", "LaidReading", "LayOffError", "LayOffVerdict",
+    "OPTIONS", "SETUP", "SPEC", "STRAIGHT", "TITLE", "UpToNinePad", "WILD_RANKS", "GroupSpec", "LaidReading", "LayOffError", "LayOffVerdict",
     "Level", "LevelError", "MeldCard", "MeldGroup", "MeldVerdict", "RoundResult",
     "Standing", "UpToNineScoreError", "check_group", "check_lay_off", "check_levels",
     "check_meld", "find_meld", "get_level", "hand_penalty", "laid_readings", "lay_off", "lay_off_by_reading",

@@ -9,8 +9,12 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from companion.games import setup_rows
+from companion.games.spec import check_options
 from companion.games.up_to_nine.levels import LEVELS, Level, levels_from_json
+from companion.games.up_to_nine.options import OPTIONS
 from companion.games.up_to_nine.scoring import penalty_groups
+from companion.games.up_to_nine.setup_row import SETUP
 from companion.i18n import _, ngettext
 from companion.wording import markdown_table, player_counts_text
 
@@ -25,17 +29,14 @@ def game_levels(options: Mapping[str, Any] | None = None) -> Sequence[Level]:
         ``LEVELS`` itself when no table is given or the given one equals it.
 
     Raises:
-        LevelError: for a level table that can not be read.
+        OptionError: for options the game refuses (:data:`OPTIONS`).
 
     Rule: rulings.md, Up to 9 (the level table is a **house rule**).
 
     >>> game_levels() is LEVELS
     True
     """
-    raw = (options or {}).get("levels")
-    if raw is None:
-        return LEVELS
-    table = levels_from_json(raw)
+    table = levels_from_json(check_options(OPTIONS, options, SETUP.title)["levels"])
     return LEVELS if table == LEVELS else table
 
 
@@ -51,17 +52,13 @@ def rule_figures(options: Mapping[str, Any] | None = None) -> dict[str, str]:
         ``up_to_nine_last_contract`` and ``up_to_nine_penalties`` (a table).
 
     Raises:
-        LevelError: for a level table in ``options`` that can not be read.
+        OptionError: for options the game refuses (:data:`OPTIONS`).
 
     Rule: seed 003 and rulings.md, Up to 9 (level table, decks, penalty points).
 
     >>> rule_figures()["up_to_nine_last_contract"]
     'straight of 9'
     """
-    # The setup table reads this package's constants when it loads, so it is
-    # imported when the figures are asked for, not when this module loads.
-    from companion import setup
-
     levels = game_levels(options)
     table = markdown_table(
         [_("Level"), _("Contract"), _("Max wild")],
@@ -72,11 +69,11 @@ def rule_figures(options: Mapping[str, Any] | None = None) -> dict[str, str]:
         ngettext("{players}: {decks} standard deck without jokers ({cards} cards)",
                  "{players}: {decks} standard decks without jokers ({cards} cards)", plan.decks).format(
             players=player_counts_text(counts), decks=plan.decks, cards=plan.deck_size)
-        for counts, plan in setup.plans_by_deck("up_to_nine")
+        for counts, plan in setup_rows.plans_by_deck(SETUP)
     ]
     return {
         "up_to_nine_decks": "; ".join(decks) + ".",
-        "up_to_nine_hand": str(setup.plan("up_to_nine", 2).hand_size),
+        "up_to_nine_hand": str(setup_rows.plan(SETUP, SETUP.players.start).hand_size),
         "up_to_nine_levels": table if levels is LEVELS else _("This game plays with its own level table:") + "\n\n" + table,
         "up_to_nine_min_natural": ngettext(
             "level {number} ({contract}, max {wilds} wild) needs at least {natural} natural card.",

@@ -42,7 +42,7 @@ from types import ModuleType
 
 from companion import registry
 from companion.i18n import N_, _, format_decimal
-from companion.stats import PENALTY_NOTES, PlayerStats
+from companion.stats import PlayerStats, penalty_note
 
 ADD_ROUND = N_("Add round")
 """The pad's add button in most games (marked; translate where shown)."""
@@ -60,12 +60,12 @@ def game_ui(game_id: str) -> ModuleType:
 def penalty_parts(stats: PlayerStats, game_id: str) -> list[str]:
     """``["12.5 penalty points a round"]`` when ``stats`` has an average for
     ``game_id`` (a game that counts penalty points), followed by what the
-    average leaves out where the game has a note in ``stats.PENALTY_NOTES``
+    average leaves out where the game has a note (``stats.penalty_note``)
     (One Up: "(hands only, give-backs not taken off)"); else ``[]``."""
     average = stats.avg_penalty.get(game_id)
     if average is None:
         return []
-    note = PENALTY_NOTES.get(game_id)
+    note = penalty_note(game_id)
     if note:
         return [_("{average} penalty points a round ({note})").format(average=format_decimal(average, 1), note=_(note))]
     return [_("{average} penalty points a round").format(average=format_decimal(average, 1))]

@@ -15,7 +15,8 @@ from typing import Any
 import flet as ft
 
 from companion.i18n import _, ngettext
-from companion.pads import OneCardPad, Row
+from companion.games.one_card import OneCardPad
+from companion.pads import Row
 from companion.stats import PlayerStats
 from companion.ui.entry_sheet import Submit, sheet_frame, sheet_title
 from companion.ui.games import ADD_ROUND

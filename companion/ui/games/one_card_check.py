@@ -17,7 +17,7 @@ import flet as ft
 from companion.cards import SUIT_NAMES, SUIT_SYMBOLS, SUITS, Card, CardError
 from companion.games import one_card
 from companion.i18n import _, ngettext
-from companion.ui.ask_answers import (
+from companion.table.ask_answers import (
     CHECK_PLAYERS,
     ERROR,
     NO,

@@ -17,11 +17,12 @@ import flet as ft
 from companion.cards import JOKERS, Card, CardError, parse_card
 from companion.games import one_up
 from companion.i18n import N_, _, format_number
-from companion.pads import OneUpPad, Row
+from companion.games.one_up import OneUpPad
+from companion.pads import Row
 from companion.pads.base import points_text
 from companion.stats import PlayerStats
 from companion.wording import join_words
-from companion.ui.ask_answers import CHECK_PLAYERS, ERROR, NO, WAIT, YES, Answer, deck_answer
+from companion.table.ask_answers import CHECK_PLAYERS, ERROR, NO, WAIT, YES, Answer, deck_answer
 from companion.ui.ask_cards import answer_line, slot_button, slots_row
 from companion.ui.ask_pickers import CardPicker
 from companion.ui.card_picker import value_toggles

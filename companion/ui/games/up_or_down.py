@@ -19,7 +19,8 @@ import flet as ft
 
 from companion.games.up_or_down import COLOURS, MAX_ROWS, colour_text
 from companion.i18n import N_, _, ngettext
-from companion.pads import PadError, Row, UpOrDownPad
+from companion.games.up_or_down import UpOrDownPad
+from companion.pads import PadError, Row
 from companion.pads.base import points_text
 from companion.stats import PlayerStats
 from companion.ui.entry_sheet import HAND_DONE, Submit, entering, player_card, sheet_frame, use_changes

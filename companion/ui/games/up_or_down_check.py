@@ -16,7 +16,7 @@ import flet as ft
 
 from companion.games import up_or_down
 from companion.i18n import N_, _
-from companion.ui.ask_answers import ERROR, NO, WAIT, YES, Answer
+from companion.table.ask_answers import ERROR, NO, WAIT, YES, Answer
 from companion.ui.ask_cards import answer_line, number_slot
 from companion.ui.ask_pickers import NumberPicker
 from companion.ui.widgets import section_title

@@ -20,9 +20,9 @@ import flet as ft
 
 from companion.cards import RANK_LABELS, as_cards, rank_letter, show_cards
 from companion.i18n import _
-from companion.pads import PadError, Row, UpToNinePad
+from companion.games.up_to_nine import FINISHED, UpToNinePad
+from companion.pads import PadError, Row
 from companion.pads.base import points_text
-from companion.pads.up_to_nine import FINISHED
 from companion.stats import PlayerStats
 from companion.ui.card_picker import card_counter
 from companion.ui.entry_sheet import (

@@ -21,7 +21,7 @@ import flet as ft
 from companion.cards import Card, CardError
 from companion.games import up_to_nine
 from companion.i18n import _, ngettext
-from companion.ui.ask_answers import CHECK_PLAYERS, ERROR, NO, WAIT, YES, Answer, deck_answer
+from companion.table.ask_answers import CHECK_PLAYERS, ERROR, NO, WAIT, YES, Answer, deck_answer
 from companion.ui.ask_cards import answer_line, card_row, slot_button, slots_row, suit_text
 from companion.ui.ask_pickers import CardPicker
 from companion.ui.games.up_to_nine_groups import (

@@ -20,7 +20,7 @@ import flet as ft
 from companion.cards import Card, CardError
 from companion.games import up_to_nine
 from companion.i18n import _
-from companion.ui.ask_answers import CHECK_PLAYERS, ERROR, NO, WAIT, YES, Answer, card_text, deck_answer
+from companion.table.ask_answers import CHECK_PLAYERS, ERROR, NO, WAIT, YES, Answer, card_text, deck_answer
 from companion.ui.ask_cards import card_face, card_label, suit_text
 from companion.ui.widgets import labelled
 from companion.wording import with_article

@@ -18,7 +18,9 @@ from typing import Any, NamedTuple
 
 from babel.support import LazyProxy
 
-from companion.games import up_or_down
+from companion.games.up_or_down import scoring
+from companion.games.up_or_down.rules import MAX_ROWS, RING_SIZE, RowSummary, cards_in_play, colour_name
+from companion.games.up_or_down.setup_row import SETUP
 from companion.i18n import N_, _, lazy
 from companion.pads.base import Pad, PadError, Row, check_count, points_text
 
@@ -50,6 +52,7 @@ class UpOrDownPad(Pad):
     """
 
     GAME = "up_or_down"
+    SETUP = SETUP
     HAND_BY_HAND = True
 
     def hand_part(self, entry: Mapping[str, Any], player: str) -> dict[str, Any]:
@@ -86,7 +89,7 @@ class UpOrDownPad(Pad):
             scores: player -> ``{"rows": [...], "discarded": int}``; each row
                 a list of colour names, a ``[cards, commonest]`` pair, a
                 ``{"cards": n, "commonest": k}`` mapping or an
-                ``up_or_down.RowSummary``; ``rows`` may be left out (no rows)
+                ``RowSummary``; ``rows`` may be left out (no rows)
                 and ``discarded`` too (0).
             expected_round: see ``companion.pads.versions.VersionedPad``.
 
@@ -125,7 +128,7 @@ class UpOrDownPad(Pad):
         """
         entry = self._player_entry(_("This player"), {"rows": rows, "discarded": discarded})
         try:
-            return up_or_down.player_score([_display_row(row) for row in entry["rows"]], entry["discarded"])
+            return scoring.player_score([_display_row(row) for row in entry["rows"]], entry["discarded"])
         except ValueError as exc:
             raise PadError(str(exc)) from exc
 
@@ -140,9 +143,9 @@ class UpOrDownPad(Pad):
         rows = value.get("rows", [])
         if isinstance(rows, (str, bytes, Mapping)) or not isinstance(rows, Sequence):
             raise PadError(_("{name}: give the rows as a list").format(name=player))
-        if len(rows) > up_or_down.MAX_ROWS:
+        if len(rows) > MAX_ROWS:
             raise PadError(_("{name} has {count} rows: a display holds at most {most}").format(
-                name=player, count=len(rows), most=up_or_down.MAX_ROWS))
+                name=player, count=len(rows), most=MAX_ROWS))
         try:
             stored = [self._row(row) for row in rows]
         except ValueError as exc:
@@ -163,7 +166,7 @@ class UpOrDownPad(Pad):
         items = list(row)
         if _is_counts(items):
             return items
-        return [up_or_down.colour_name(colour) for colour in items]
+        return [colour_name(colour) for colour in items]
 
     def _start(self, options: Mapping[str, Any]) -> UpOrDownState:
         return UpOrDownState({player: 0 for player in self.players})
@@ -175,8 +178,8 @@ class UpOrDownPad(Pad):
             player: [_display_row(row) for row in entry["scores"][player]["rows"]] for player in self.players
         }
         discarded = {player: entry["scores"][player]["discarded"] for player in self.players}
-        in_play = len(up_or_down.cards_in_play(len(self.players)))
-        room = in_play - up_or_down.RING_SIZE
+        in_play = len(cards_in_play(len(self.players)))
+        room = in_play - RING_SIZE
         counted = sum(
             _row_length(row) for rows in displays.values() for row in rows
         ) + sum(discarded.values())
@@ -185,14 +188,14 @@ class UpOrDownPad(Pad):
                 "The rows and discard piles hold {counted} cards, but with {players} players "
                 "only {in_play} are in play and {ring} of them stay in the ring, "
                 "so at most {room} can be in rows or on discard piles: check the counts"
-            ).format(counted=counted, players=len(self.players), in_play=in_play, ring=up_or_down.RING_SIZE,
+            ).format(counted=counted, players=len(self.players), in_play=in_play, ring=RING_SIZE,
                      room=room))
         points: dict[str, int] = {}
         notes: dict[str, LazyProxy] = {}
         for player, rows in displays.items():
             try:
-                points[player] = up_or_down.player_score(rows, discarded[player])
-                parts = [str(up_or_down.player_score([row], 0)) for row in rows]
+                points[player] = scoring.player_score(rows, discarded[player])
+                parts = [str(scoring.player_score([row], 0)) for row in rows]
             except ValueError as exc:
                 raise PadError(_(_PLAYER_REFUSED).format(name=player, reason=exc)) from exc
             count = discarded[player]
@@ -214,7 +217,7 @@ class UpOrDownPad(Pad):
         return True
 
     def _rule_winners(self, state: UpOrDownState) -> list[str]:
-        return up_or_down.winners(state.totals)
+        return scoring.winners(state.totals)
 
     def _rank_key(self, state: UpOrDownState, player: str) -> tuple:
         return (-state.totals[player],)
@@ -223,7 +226,7 @@ class UpOrDownPad(Pad):
         return points_text(state.totals[player])
 
 
-DisplayRow = list[str] | up_or_down.RowSummary
+DisplayRow = list[str] | RowSummary
 """One row of a display as the rules core takes it: colour names, or its counts."""
 
 
@@ -234,9 +237,15 @@ def _is_counts(row: Sequence[Any]) -> bool:
 
 def _display_row(row: Sequence[Any]) -> DisplayRow:
     """A stored row (colour names or ``[cards, commonest]``) as the rules core's row."""
-    return up_or_down.RowSummary(*row) if _is_counts(row) else list(row)
+    return RowSummary(*row) if _is_counts(row) else list(row)
 
 
 def _row_length(row: DisplayRow) -> int:
     """Cards in a row."""
-    return row.cards if isinstance(row, up_or_down.RowSummary) else len(row)
+    return row.cards if isinstance(row, RowSummary) else len(row)
+
+
+def best_round_score(pad: UpOrDownPad, player: str) -> int | None:
+    """``player``'s best score of a single round in the game of ``pad`` (points), None before
+    round 1: the statistics' ``best_score``."""
+    return max((row.points[player] for row in pad.rows), default=None)

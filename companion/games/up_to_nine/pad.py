@@ -8,38 +8,38 @@ runden og straffepoeng", "Målet og seier"; rulings.md, Up to 9).
 
 Option ``levels``: the level table of this game as JSON (the preset, or an
 edited copy agreed before the first round), written and read by
-``up_to_nine.levels_to_json`` / ``levels_from_json``.
+``levels_to_json`` / ``levels_from_json``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any, NamedTuple
 
 from babel.support import LazyProxy
 
 from companion.cards import CardError, as_cards
-from companion.games import up_to_nine
+from companion.games.up_to_nine.levels import FINISHED, Level, levels_from_json
+from companion.games.up_to_nine.options import OPTIONS
+from companion.games.up_to_nine import scoring
+from companion.games.up_to_nine.scoring import RoundResult, Standing, hand_penalty
+from companion.games.up_to_nine.setup_row import SETUP
 from companion.i18n import N_, _, lazy, ngettext
 from companion.pads.base import Pad, PadError, Row, check_count, points_text
 from companion.pads.table import stored_card_texts
 from companion.wording import join_words
 
-FINISHED = up_to_nine.FINISHED
-"""The level of a player who has laid down level 9."""
-
-
 class UpToNineState(NamedTuple):
     """The game between rounds.
 
     Attributes:
-        standings: player -> ``up_to_nine.Standing`` (level, penalty points),
+        standings: player -> ``Standing`` (level, penalty points),
             in seating order.
         levels: the level table in force.
     """
 
-    standings: dict[str, up_to_nine.Standing]
-    levels: tuple[up_to_nine.Level, ...]
+    standings: dict[str, Standing]
+    levels: tuple[Level, ...]
 
 
 class UpToNinePad(Pad):
@@ -62,7 +62,9 @@ class UpToNinePad(Pad):
     """
 
     GAME = "up_to_nine"
-    DEFAULTS = {"levels": up_to_nine.levels_to_json(up_to_nine.LEVELS)}
+    SETUP = SETUP
+    OPTIONS = OPTIONS
+    LEVEL_DONE = FINISHED
     HAND_BY_HAND = True
 
     def hand_part(self, entry: Mapping[str, Any], player: str) -> dict[str, Any]:
@@ -102,12 +104,12 @@ class UpToNinePad(Pad):
 
         Args:
             results: player -> ``{"laid_down": bool, "hand": cards,
-                "points": int | None}`` or an ``up_to_nine.RoundResult``;
+                "points": int | None}`` or an ``RoundResult``;
                 ``hand`` is a list of cards/text or one string, ``points`` a
                 penalty figure given instead of the cards.  Every player.
             went_out: the player who went out (nothing left), saved with the
                 round; when None, the player whose hand is given as no cards
-                (``up_to_nine.went_out``), or nobody.
+                (``went_out``), or nobody.
             expected_round: see ``companion.pads.versions.VersionedPad``.
 
         Raises:
@@ -155,14 +157,14 @@ class UpToNinePad(Pad):
             PadError: a card that can not be read or is not used in Up to 9.
         """
         try:
-            return up_to_nine.hand_penalty(cards)
+            return hand_penalty(cards)
         except ValueError as exc:
             raise PadError(str(exc)) from exc
 
     def set_option(self, name: str, value: Any) -> None:
         """Change a house rule; the level table only before the first round.
 
-        ``value`` for ``levels`` may be 9 ``up_to_nine.Level`` values or their
+        ``value`` for ``levels`` may be 9 ``Level`` values or their
         JSON form.
 
         Raises:
@@ -175,7 +177,7 @@ class UpToNinePad(Pad):
         super().set_option(name, value)
 
     @property
-    def levels(self) -> tuple[up_to_nine.Level, ...]:
+    def levels(self) -> tuple[Level, ...]:
         """The level table of this game (the preset or the house rule)."""
         return self._state.levels
 
@@ -183,7 +185,7 @@ class UpToNinePad(Pad):
         """The level ``player`` plays next (1-9), or 10 once level 9 is laid down."""
         return self._state.standings[self._player(player)].level
 
-    def current_contract(self, player: str) -> up_to_nine.Level | None:
+    def current_contract(self, player: str) -> Level | None:
         """The ``Level`` ``player`` is on, or ``None`` once level 9 is laid down."""
         level = self.level(player)
         return None if level == FINISHED else self.levels[level - 1]
@@ -209,14 +211,14 @@ class UpToNinePad(Pad):
 
         The player who went out has no cards left (seed 003, "Slutt på runden
         og straffepoeng": the round ends when a hand is empty); the rules core
-        says whose result reads so (``up_to_nine.went_out``) and, when the
+        says whose result reads so (``scoring.went_out``) and, when the
         round is scored, that only one player went out and that they laid
         down (rulings.md, Up to 9). When ``went_out`` is named, every other
         player still holds cards, so one whose hand is given as nothing is
         refused by name (a hand left blank, not a second player going out).
         """
         try:
-            empty = [player for player, result in stored.items() if up_to_nine.went_out(_round_result(result), player)]
+            empty = [player for player, result in stored.items() if scoring.went_out(_round_result(result), player)]
         except ValueError as exc:
             raise PadError(str(exc)) from exc
         if went_out is None:
@@ -240,7 +242,7 @@ class UpToNinePad(Pad):
         """One player's result as stored: laid_down, hand (cards as text), points."""
         if isinstance(value, Mapping):
             laid_down, hand, points = value.get("laid_down"), value.get("hand", ()), value.get("points")
-        elif isinstance(value, up_to_nine.RoundResult):
+        elif isinstance(value, RoundResult):
             laid_down, hand, points = value.laid_down, value.hand, value.points
         else:
             raise PadError(_("Enter whether {name} laid down and what {name} has left").format(name=player))
@@ -256,17 +258,9 @@ class UpToNinePad(Pad):
                 raise PadError(_("Enter {name}'s cards or {name}'s penalty points, not both").format(name=player))
         return {"laid_down": laid_down, "hand": cards, "points": points}
 
-    def _check_option(self, name: str, value: Any) -> Any:
-        try:
-            if isinstance(value, Sequence) and value and all(isinstance(v, up_to_nine.Level) for v in value):
-                value = up_to_nine.levels_to_json(value)
-            return up_to_nine.levels_to_json(up_to_nine.levels_from_json(value))
-        except ValueError as exc:
-            raise PadError(_("The level table can not be used: {error}").format(error=exc)) from exc
-
     def _start(self, options: Mapping[str, Any]) -> UpToNineState:
-        standings = {player: up_to_nine.Standing(1, 0) for player in self.players}
-        return UpToNineState(standings, up_to_nine.levels_from_json(options["levels"]))
+        standings = {player: Standing(1, 0) for player in self.players}
+        return UpToNineState(standings, levels_from_json(options["levels"]))
 
     def _play(
         self, state: UpToNineState, entry: Mapping[str, Any], number: int, options: Mapping[str, Any]
@@ -275,7 +269,7 @@ class UpToNinePad(Pad):
         results = {player: _round_result(entry["results"][player]) for player in self.players}
         penalty = {player: self._penalty(player, result) for player, result in results.items()}
         try:
-            new = up_to_nine.score_round(standings, results, levels=levels)
+            new = scoring.score_round(standings, results, levels=levels)
         except ValueError as exc:
             raise PadError(str(exc)) from exc
         notes: dict[str, LazyProxy] = {}
@@ -297,12 +291,12 @@ class UpToNinePad(Pad):
         return UpToNineState(new, levels), row
 
     @staticmethod
-    def _penalty(player: str, result: up_to_nine.RoundResult) -> int:
+    def _penalty(player: str, result: RoundResult) -> int:
         """A player's penalty points this round: the figure entered, or their cards' worth."""
         if result.points is not None:
             return result.points
         try:
-            return up_to_nine.hand_penalty(result.hand)
+            return hand_penalty(result.hand)
         except ValueError as exc:
             raise PadError(_("{name}'s cards: {error}").format(name=player, error=exc)) from exc
 
@@ -310,10 +304,10 @@ class UpToNinePad(Pad):
         return {player: standing.penalty for player, standing in state.standings.items()}
 
     def _over(self, state: UpToNineState, options: Mapping[str, Any]) -> bool:
-        return bool(up_to_nine.winners(state.standings))
+        return bool(scoring.winners(state.standings))
 
     def _rule_winners(self, state: UpToNineState) -> list[str]:
-        winners = set(up_to_nine.winners(state.standings))
+        winners = set(scoring.winners(state.standings))
         return [player for player in self.players if player in winners]
 
     def _rank_key(self, state: UpToNineState, player: str) -> tuple:
@@ -333,6 +327,6 @@ def _blank_result() -> dict[str, Any]:
     return {"laid_down": False, "hand": [], "points": None}
 
 
-def _round_result(stored: Mapping[str, Any]) -> up_to_nine.RoundResult:
+def _round_result(stored: Mapping[str, Any]) -> RoundResult:
     """A stored result (laid_down, hand as card text, points) as the rules core's ``RoundResult``."""
-    return up_to_nine.RoundResult(stored["laid_down"], tuple(as_cards(stored["hand"])), stored["points"])
+    return RoundResult(stored["laid_down"], tuple(as_cards(stored["hand"])), stored["points"])

@@ -3,8 +3,8 @@
 One-card itself keeps no score (seed 002, "Winning": the first player to
 empty their hand wins the round).  The app keeps a tally of round wins per
 player; the first to ``target`` round wins takes the match (rulings.md,
-One-card: a **house rule**, default ``one_card.MATCH_WINS``).  The rules,
-the match rule included (``one_card.match_winners``), live in
+One-card: a **house rule**, default ``MATCH_WINS``).  The rules,
+the match rule included (``match_winners``), live in
 :mod:`companion.games.one_card`; this pad only counts.
 """
 
@@ -13,9 +13,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, NamedTuple
 
-from companion.games import one_card
+from companion.games.one_card.deck import match_winners
+from companion.games.one_card.options import OPTIONS
+from companion.games.one_card.setup_row import SETUP
 from companion.i18n import N_, _, lazy
-from companion.pads.base import Pad, PadError, Row, check_count, points_text
+from companion.pads.base import Pad, PadError, Row, points_text
 
 
 class OneCardState(NamedTuple):
@@ -38,7 +40,8 @@ class OneCardPad(Pad):
     """
 
     GAME = "one_card"
-    DEFAULTS = {"target": one_card.MATCH_WINS}
+    SETUP = SETUP
+    OPTIONS = OPTIONS
 
     def add_round(self, winner: str, *, expected_round: int | None = None) -> Row:
         """Enter the next round's winner and return its row.
@@ -77,9 +80,6 @@ class OneCardPad(Pad):
             raise PadError(_("Every round has exactly one winner: choose one player"))
         return {"winner": self._player(winner, N_("round's winner"))}
 
-    def _check_option(self, name: str, value: Any) -> Any:
-        return check_count(value, _("The round wins that take the match"), least=1)
-
     def _start(self, options: Mapping[str, Any]) -> OneCardState:
         return OneCardState({player: 0 for player in self.players})
 
@@ -101,10 +101,10 @@ class OneCardPad(Pad):
         return dict(state.wins)
 
     def _over(self, state: OneCardState, options: Mapping[str, Any]) -> bool:
-        return bool(one_card.match_winners(state.wins, options["target"]))
+        return bool(match_winners(state.wins, options["target"]))
 
     def _rule_winners(self, state: OneCardState) -> list[str]:
-        return one_card.match_winners(state.wins, self.target)
+        return match_winners(state.wins, self.target)
 
     def _rank_key(self, state: OneCardState, player: str) -> tuple:
         return (-state.wins[player],)

@@ -248,7 +248,7 @@ def save_round(store: Any, game_id: str, mark: SheetMark, entry: dict, by: str |
 
     ``entry`` is the pad's ``add_round`` / ``edit_round`` keyword arguments;
     ``by`` this phone's label (a round entered hand by hand is saved by
-    ``companion.ui.hands.save_hands``). Returns an :class:`Outcome`: saved
+    ``companion.table.hands.save_hands``). Returns an :class:`Outcome`: saved
     ("Round 4 saved"), refused (the pad's or the store's reason), or with a
     :class:`Conflict` to put to the user.
     """

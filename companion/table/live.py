@@ -20,7 +20,7 @@ Terms:
   draft (``Store.get_draft``), read once per change too
   (:meth:`GameCache.hands_changed` after a hand is entered). Pads in the cache are shared snapshots: screens read
   them and never change them (every change goes through
-  ``companion.ui.saving`` on the latest saved version). A game that can not
+  ``companion.table.saving`` on the latest saved version). A game that can not
   be read is not kept: each session reads it again and gets the reason in
   its own language.
 

@@ -20,7 +20,7 @@ sheet written next) and dropped when the round is saved, the sheet is
 cancelled or the conflict question answered "drop mine", and with the game
 when it is finished, ended or deleted. Whether the sheet's round was saved
 or changed meanwhile on another phone is told from its mark, as for a
-sheet that stayed open (``companion.ui.pad.sheet_notice``, the save's
+sheet that stayed open (``companion.ui.pad_parts.sheet_notice``, the save's
 conflict question).
 
 Plain Python: no flet here, so the browser-free tests drive it with a real
@@ -38,8 +38,8 @@ from companion.errors import ConflictError, StoreError
 from companion.i18n import N_, _
 from companion.pads import Pad, PadError, pad_from_doc
 from companion.pads.changelog import who
-from companion.ui import saving
-from companion.ui.saving import SheetMark
+from companion.table import saving
+from companion.table.saving import SheetMark
 
 NOT_SAVED = N_("Not saved yet: the values typed on this phone were kept. Check them, then save.")
 """The line over a sheet brought back (marked; translated where shown)."""
@@ -50,7 +50,7 @@ class KeptSheet:
     """A round sheet as kept for one phone.
 
     Attributes:
-        mark: what the sheet was opened on (``companion.ui.saving.SheetMark``).
+        mark: what the sheet was opened on (``companion.table.saving.SheetMark``).
         entry: the sheet's entry as last typed (the pad's ``add_round`` /
             ``edit_round`` keyword arguments), or None while nothing was typed.
         notice: "" or what happened to the sheet's round while the phone

@@ -5,7 +5,7 @@ dropped face down), who went out (or nobody, when everybody dropped out) and
 who ended the round (the one who went out, or the one who dropped out last).
 Penalties, the give-back, running totals, the chips view, who starts the
 next round and the end of the game all come from
-:mod:`companion.games.one_up`.
+:mod:`companion.games.one_up` (its ``rules`` and ``scoring``).
 
 Options: ``joker`` (bool, the wild joker variant; default off) and
 ``limit`` (penalty points that end the game; 40, or 30 for the short game).
@@ -21,9 +21,11 @@ from typing import Any, NamedTuple
 from babel.support import LazyProxy
 
 from companion.cards import CardError, CardsLike
-from companion.games import one_up
+from companion.games.one_up import rules, scoring
+from companion.games.one_up.options import OPTIONS
+from companion.games.one_up.setup_row import SETUP
 from companion.i18n import N_, _, lazy
-from companion.pads.base import Pad, PadError, Row, check_count, points_text
+from companion.pads.base import Pad, PadError, Row, points_text
 from companion.pads.table import stored_card_texts
 
 
@@ -60,7 +62,8 @@ class OneUpPad(Pad):
     """
 
     GAME = "one_up"
-    DEFAULTS = {"joker": False, "limit": one_up.GAME_LIMIT}
+    SETUP = SETUP
+    OPTIONS = OPTIONS
     HAND_BY_HAND = True
 
     def hand_part(self, entry: Mapping[str, Any], player: str) -> dict[str, Any]:
@@ -164,13 +167,13 @@ class OneUpPad(Pad):
             PadError: a card that can not be read or that One Up does not use.
         """
         try:
-            return one_up.hand_penalty(cards, joker=self._options["joker"])
+            return rules.hand_penalty(cards, joker=self._options["joker"])
         except CardError as exc:
             raise PadError(str(exc)) from exc
 
     def chips(self, player: str) -> tuple[int, int]:
         """A player's running total as chips: (black chips of 10, white chips of 1)."""
-        return one_up.chips(self.totals[self._player(player)])
+        return scoring.chips(self.totals[self._player(player)])
 
     @property
     def limit(self) -> int:
@@ -213,15 +216,6 @@ class OneUpPad(Pad):
             raise PadError(_("Nobody went out: choose who dropped out last (they start the next round)"))
         return {"hands": cards, "went_out": out, "ended_by": out or last}
 
-    def _check_option(self, name: str, value: Any) -> Any:
-        if name == "joker":
-            if not isinstance(value, bool):
-                raise PadError(_("The joker option is on (true) or off (false)"))
-            return value
-        if type(value) is int and value >= 1:
-            return value
-        return check_count(value, _("The game limit"), least=1)
-
     def _start(self, options: Mapping[str, Any]) -> OneUpState:
         return OneUpState({player: 0 for player in self.players}, None)
 
@@ -229,8 +223,8 @@ class OneUpPad(Pad):
         self, state: OneUpState, entry: Mapping[str, Any], number: int, options: Mapping[str, Any]
     ) -> OneUpState:
         went_out, ended_by = entry["went_out"], entry["ended_by"]
-        scored = one_up.score_round(state.totals, entry["hands"], went_out, joker=options["joker"])
-        following = one_up.next_starter(went_out, [ended_by] if ended_by else [])
+        scored = scoring.score_round(state.totals, entry["hands"], went_out, joker=options["joker"])
+        following = scoring.next_starter(went_out, [ended_by] if ended_by else [])
         if tuple(scored) != self.players:
             scored = {player: scored[player] for player in self.players}
         return OneUpState(scored, following)
@@ -284,10 +278,10 @@ class OneUpPad(Pad):
         return dict(state.totals)
 
     def _over(self, state: OneUpState, options: Mapping[str, Any]) -> bool:
-        return one_up.is_game_over(state.totals, limit=options["limit"])
+        return scoring.is_game_over(state.totals, limit=options["limit"])
 
     def _rule_winners(self, state: OneUpState) -> list[str]:
-        return one_up.winners(state.totals)
+        return scoring.winners(state.totals)
 
     def _rank_key(self, state: OneUpState, player: str) -> tuple:
         return (state.totals[player],)

@@ -39,8 +39,8 @@ from companion.pads.hands import (
     status,
     with_part,
 )
-from companion.ui import saving
-from companion.ui.saving import Outcome
+from companion.table import saving
+from companion.table.saving import Outcome
 
 
 @dataclass(frozen=True)
@@ -62,7 +62,7 @@ class Hands:
 def table_hands(pad: Pad, draft: dict[str, Any] | None) -> Hands:
     """What ``pad`` (the game as saved now) shows of ``draft``, its game's
     hand-by-hand draft as saved (``Store.get_draft``; the screens get it
-    with the pad from the game cache, ``companion.ui.live.Shown.draft``).
+    with the pad from the game cache, ``companion.table.live.Shown.draft``).
     A game whose rounds are entered whole shows no draft."""
     if not pad.HAND_BY_HAND or draft is None:
         return Hands(None, None)

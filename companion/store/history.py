@@ -1,0 +1,282 @@
+"""The history index of the archive on disk: ``history.json`` and ``history.log``, kept in step.
+
+:class:`HistoryIndex` is the part of a Store that owns them: the log's new
+lines read as other processes append them, changes appended as one line
+each, the log folded into ``history.json`` when long, and the index rebuilt
+from the archive's shards (:class:`~companion.store.shards.ShardFiles`) when
+it is unreadable or disagrees with them. The index in memory is
+:class:`~companion.store.index.History`, cached in the folder's shared
+:class:`~companion.store.folder.Folder` while the lock is held.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+from pathlib import Path
+from typing import Any
+
+from companion.document import summarize
+from companion.errors import CorruptFileError, StoreError
+from companion.i18n import lazy
+from companion.stats import FrozenTally, TallySums, check_tally, thaw_tally
+from companion.store.damage import Damage
+from companion.store.files import dump_json, fsync_folder, load_json, looks_whole, paused_gc, signature, write_all
+from companion.store.folder import OWNER_ONLY
+from companion.store.index import EMPTY_SHARD_BYTES, History, check_summary, kept_summary
+from companion.store.shards import ShardFiles
+from companion.store.tables import tally_of
+
+FOLD_AT = 500
+"""history.log is folded into history.json once it has this many lines and
+at least as many as the index has games (so folding costs little per change)."""
+
+
+class HistoryIndex:
+    """The part of a :class:`companion.store.Store` that owns the history index's files (its
+    methods run under the folder lock the Store holds); ``shards`` are the archive's files it
+    is checked against and rebuilt from."""
+
+    def __init__(self, damage: Damage, shards: ShardFiles) -> None:
+        self.damage = damage
+        self.place = damage.place
+        self.shards = shards
+
+    def check_at_open(self) -> None:
+        """The cheap checks of an opening store (no file of the archive is read).
+
+        history.json is read at once when its first and last bytes are not
+        those the store writes (and set aside if it is damaged), or when it
+        lists no game while the archive holds some. Damage to an archive
+        shard is found by ``Store.check_files`` (main.py runs it as the app
+        starts) or when the shard is read.
+        """
+        if not looks_whole(self.place.history_path, b'{"summaries":{') or self._looks_empty():
+            self.current()
+
+    def _looks_empty(self) -> bool:
+        """True when history.json lists no game (missing, empty or tiny) yet the archive
+        holds games: the index must be rebuilt (checked cheaply at open)."""
+        size = (signature(self.place.history_path) or (0, 0, 0))[2]
+        return size <= EMPTY_SHARD_BYTES and bool(self.shards.held())
+
+    def current(self) -> History:
+        """The history index, brought up to date with the files.
+
+        Reads only the new lines of history.log when history.json is
+        unchanged since it was cached (a stat of two files when nothing
+        changed). A full read also checks the index against the archive
+        files; an unreadable or disagreeing index is set aside and rebuilt.
+        """
+        cached = self.place.folder.history
+        base = signature(self.place.history_path)
+        if cached is not None and cached.signature == base:
+            try:
+                if self._read_log(cached):
+                    return cached
+            except StoreError as error:
+                return self._rebuilt_after(error, self.place.log_path)
+        with paused_gc():
+            return self._load()
+
+    def _read_log(self, index: History) -> bool:
+        """Apply the complete lines of history.log past ``index.log_offset``; False if the log was replaced.
+        Raises CorruptFileError for a log that is not a file Companion can read (a folder, say)."""
+        try:
+            with open(self.place.log_path, "rb") as handle:
+                info = os.fstat(handle.fileno())
+                log_id = (info.st_dev, info.st_ino)
+                if index.log_id not in (None, log_id) or info.st_size < index.log_offset:
+                    return False
+                if index.log_id is None and index.log_offset:
+                    return False
+                handle.seek(index.log_offset)
+                tail = handle.read()
+        except FileNotFoundError:
+            return index.log_offset == 0
+        except IsADirectoryError as error:
+            raise CorruptFileError(self.place.log_path, lazy("it is a folder where Companion keeps a file")) from error
+        except OSError as error:
+            raise CorruptFileError(self.place.log_path, lazy(
+                "it cannot be opened ({cause})", cause=error.strerror or error)) from error
+        complete = tail[: tail.rfind(b"\n") + 1]
+        for line in complete.splitlines():
+            self._apply_log_line(index, line)
+            index.log_lines += 1
+        index.log_id = log_id
+        index.log_offset += len(complete)
+        return True
+
+    def _apply_log_line(self, index: History, line: bytes) -> None:
+        """Apply one line of history.log to the index; CorruptFileError if it is not one the store writes."""
+        try:
+            entry = load_json(line)
+            if isinstance(entry, dict) and set(entry) == {"drop"} and isinstance(entry["drop"], str):
+                index.drop([entry["drop"]])
+                return
+            if isinstance(entry, dict) and set(entry) == {"put"} and check_tally(entry["put"].get("tally")):
+                index.put(check_summary(entry["put"]), entry["put"]["tally"])
+                return
+        except (RecursionError, ValueError, AttributeError) as error:
+            raise CorruptFileError(self.place.log_path, lazy("a line of it is not one Companion writes")) from error
+        raise CorruptFileError(self.place.log_path, lazy("a line of it is not one Companion writes"))
+
+    @staticmethod
+    def _apply_entries(index: History, entries: list[dict[str, Any]]) -> None:
+        """Apply changes this store made (``{"put": row}`` / ``{"drop": id}``) to the index, unparsed."""
+        for entry in entries:
+            if "drop" in entry:
+                index.drop([entry["drop"]])
+            else:
+                index.put(kept_summary(entry["put"]), entry["put"]["tally"])
+
+    def _load(self) -> History:
+        """Read history.json and history.log whole, check them against the archive, cache the result.
+
+        The check against the archive waits while a move or an import cut
+        short is being finished (the files disagree until it is).
+        """
+        self.place.folder.history = None
+        existed = signature(self.place.history_path) is not None
+        try:
+            rows = (self.place.storage(self.place.history_path).read() or {}).get("summaries", {})
+            summaries, tallies, complete = [], {}, True
+            for row in rows.values():
+                summary = check_summary(row)
+                tally = row.get("tally")
+                if tally is None:
+                    complete = False
+                elif not check_tally(tally):
+                    raise StoreError(lazy("a summary has a bad statistics tally"))
+                summaries.append(summary)
+                tallies[summary["id"]] = tally
+        except StoreError as error:
+            return self._rebuilt_after(error, self.place.history_path)
+        index = History.build(signature(self.place.history_path), summaries, tallies)
+        try:
+            self._read_log(index)
+        except StoreError as error:
+            return self._rebuilt_after(error, self.place.log_path)
+        if not complete:
+            return self.rebuild()
+        listed = {name for name, count in index.shards.items() if count > 0}
+        recovering = self.place.move_path.exists() or self.place.import_path.exists()
+        if not recovering and listed != self.shards.held():
+            if existed:
+                path = self.place.history_path
+                self.damage.set_aside(
+                    CorruptFileError(path, lazy("it did not list every finished game")), path,
+                    lazy("The list of finished games was rebuilt from the saved games; no game was lost."),
+                )
+            return self.rebuild()
+        self.place.folder.history = index
+        return index
+
+    def _rebuilt_after(self, error: StoreError, path: Path) -> History:
+        """Set aside ``path`` (the index's file or its log) that ``error`` found damaged, and rebuild."""
+        self.damage.set_aside(error, path, lazy("The list of finished games was rebuilt from the saved games."))
+        return self.rebuild()
+
+    def rebuild(self) -> History:
+        """The index rebuilt from every archive shard (each game replayed for its tally), written as
+        a new history.json; history.log is then removed (the shards hold everything it said)."""
+        self.place.folder.history = None
+        summaries, tallies = [], {}
+        for name in sorted(self.shards.held()):
+            for doc in self.shards.read(name, remove_temps=False)[1].values():
+                summaries.append(check_summary(summarize(doc)))
+                tallies[doc["id"]] = tally_of(doc)
+        index = History.build(None, summaries, tallies)
+        if not self.place.read_only:
+            self.place.storage(self.place.history_path).write({"summaries": index.rows()})
+            with contextlib.suppress(FileNotFoundError):
+                os.unlink(self.place.log_path)
+            fsync_folder(self.place.data_dir)
+            index.signature = signature(self.place.history_path)
+        self.place.folder.history = index
+        return index
+
+    def append(self, entries: list[dict[str, Any]]) -> None:
+        """Record changes to the history index: in the cached index, and on disk.
+
+        With no history.json yet, or with an empty log and as many changes
+        as the index is long (see :data:`FOLD_AT`; an import of many games
+        at once), the index is written whole as history.json. Else the
+        changes are appended to history.log (fsynced before returning; a
+        line cut short by a killed writer is cut off first), and the log is
+        folded into history.json once it is as long as the index: the log
+        then holds every change since history.json was last written, so a
+        kill before it is removed only makes the next read apply its lines
+        again, which changes nothing. If a write fails, the cached index is
+        forgotten (it is read again from the files) and the log is cut back
+        to where it was, so a failed change leaves no line.
+        """
+        index = self.current()
+        try:
+            if self._folds(index, len(entries)):
+                self._apply_entries(index, entries)
+                self._fold(index)
+            else:
+                self._append_log(index, entries)
+                if index.log_lines >= max(FOLD_AT, len(index.by_id)):
+                    self._fold(index)
+        except BaseException:
+            self.place.folder.history = None
+            raise
+
+    @staticmethod
+    def _folds(index: History, changes: int) -> bool:
+        """True when ``changes`` changes to ``index`` are written as a whole new history.json
+        rather than appended to history.log (see :meth:`append`)."""
+        return index.signature is None or (index.log_offset == 0 and changes >= max(FOLD_AT, len(index.by_id)))
+
+    def add_new(self, games: list[tuple[dict[str, Any], FrozenTally]], sums: TallySums) -> None:
+        """Record archived games that the history index does not list yet (an import), as
+        :meth:`append` of one put each would: (summary as kept, see
+        ``index.kept_summary``; frozen tally) pairs and the sums of their tallies. Many at
+        once are added to the index in one go."""
+        index = self.current()
+        if not self._folds(index, len(games)):
+            self.append([{"put": {**summary, "tally": thaw_tally(tally)}} for summary, tally in games])
+            return
+        try:
+            index.put_new(games, sums)
+            self._fold(index)
+        except BaseException:
+            self.place.folder.history = None
+            raise
+
+    def _append_log(self, index: History, entries: list[dict[str, Any]]) -> None:
+        """The append of :meth:`append` to history.log."""
+        payload = b"".join(dump_json(entry) + b"\n" for entry in entries)
+        created = not self.place.log_path.exists()
+        fd = os.open(self.place.log_path, os.O_WRONLY | os.O_CREAT, OWNER_ONLY)
+        try:
+            try:
+                os.ftruncate(fd, index.log_offset)
+                os.lseek(fd, index.log_offset, os.SEEK_SET)
+                write_all(fd, payload)
+                os.fsync(fd)
+            except BaseException:
+                with contextlib.suppress(OSError):
+                    os.ftruncate(fd, index.log_offset)
+                raise
+            info = os.fstat(fd)
+        finally:
+            os.close(fd)
+        if created:
+            fsync_folder(self.place.data_dir)
+        self._apply_entries(index, entries)
+        index.log_id = (info.st_dev, info.st_ino)
+        index.log_offset += len(payload)
+        index.log_lines += len(entries)
+
+    def _fold(self, index: History) -> None:
+        """Write the index whole as history.json, then remove history.log (a kill between
+        the two only makes the next read apply the log's lines a second time, which changes nothing)."""
+        self.place.storage(self.place.history_path).write({"summaries": index.rows()})
+        index.signature = signature(self.place.history_path)
+        with contextlib.suppress(FileNotFoundError):
+            os.unlink(self.place.log_path)
+        fsync_folder(self.place.data_dir)
+        index.log_id, index.log_offset, index.log_lines = None, 0, 0

@@ -1,0 +1,480 @@
+"""One phone's score pad on one game: what each tap on it does.
+
+A :class:`PadSession` holds what the pad screen shows over its table (a
+round sheet, the conflict question put over it, a view such as "Changes",
+a round's detail, a "My hand" sheet, why the last action was refused) as
+one :class:`Screen`, and has one method per tap. A tap changes the screen
+(``on_change`` is called with the new one) and returns a :class:`Told`:
+what the phone tells (the message bar's line and the change its Undo
+takes back) and what the other phones must be told (a change saved, a
+hand entered). The view (``companion.ui.pad``) draws the screen, forwards
+the taps and shows what is told; nothing here knows Flet.
+
+Every tap that changes the game is one transaction on the latest saved
+version (:mod:`companion.table.saving`), run off the event loop
+(``asyncio.to_thread``): the methods that save are coroutines. A round
+sheet keeps only its ``SheetMark``; what it holds is kept for this phone
+at each tap (:mod:`companion.table.kept_sheets`). A round entered hand by
+hand goes through :mod:`companion.table.hands`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from functools import partial
+from typing import Any
+
+from companion.errors import ConflictError
+from companion.i18n import _
+from companion.pads import Pad, PadError
+from companion.table import hands, kept_sheets, saving
+from companion.table.phones import phone_player
+from companion.table.saving import DELETE, Conflict, Outcome, SheetMark
+
+NEW_ROUND = 0
+"""The round number :meth:`PadSession.open_sheet` takes for "a new round"."""
+
+UNDO_SETTLE = 2.0
+"""Seconds after another phone's change moved what the undo button takes
+back during which a tap on it is taken as a tap on what it offered before:
+the phone may have been tapped before it painted the new words."""
+
+VIEWS = ("pad", "changes", "phone", "board", "invite")
+"""What :meth:`PadSession.go` shows: the table, the change log, "Whose
+phone is this?", the board's QR code, the invite."""
+
+
+@dataclass(frozen=True)
+class Question:
+    """The question put over a sheet when another phone changed the game.
+
+    Attributes:
+        conflict: what happened and the answers (``saving.Conflict``).
+        entry: the sheet's entry the answer "apply mine" saves (None: a delete).
+    """
+
+    conflict: Conflict
+    entry: dict[str, Any] | None
+
+
+@dataclass(frozen=True)
+class Screen:
+    """What the pad screen shows of one phone's taps.
+
+    Attributes:
+        sheet: the mark of the round sheet open (None: none).
+        question: the conflict question over that sheet (None: none).
+        view: one of :data:`VIEWS`.
+        detail: the number of the round whose detail is shown (None: none).
+        mine: the player whose "My hand" sheet is open (None: none).
+        refusal: why this phone's last action was refused ("" for none).
+        refused_at: the game's newest change number when it was refused: a
+            refusal shown on the table is out of date once a newer change is.
+        restored: None, or the sheet was brought back from the data folder
+            ("" or what happened to it meanwhile): it is marked not saved yet.
+    """
+
+    sheet: SheetMark | None = None
+    question: Question | None = None
+    view: str = "pad"
+    detail: int | None = None
+    mine: str | None = None
+    refusal: str = ""
+    refused_at: int = 0
+    restored: str | None = None
+
+
+@dataclass(frozen=True)
+class Told:
+    """What one tap tells, besides the :class:`Screen` it leaves.
+
+    Attributes:
+        message: the message bar's line ("" for none).
+        undo: the change number the message's "Undo" takes back (None: no Undo).
+        left: the screen changed: the message shown over the old one goes
+            (before ``message`` is shown).
+        announce: a change was saved (or may have been): every screen of the
+            game is told; ``pad`` is the game as saved (None: read it again).
+        pad: see ``announce``.
+        hands: the game's hand-by-hand draft changed: every screen is told.
+        phone: this phone's new label to keep ("" for none).
+        refused: why a "My hand" sheet's send was refused, shown on the sheet
+            (None: it was not).
+    """
+
+    message: str = ""
+    undo: int | None = None
+    left: bool = False
+    announce: bool = False
+    pad: Pad | None = None
+    hands: bool = False
+    phone: str = ""
+    refused: str | None = None
+
+
+@dataclass(frozen=True)
+class UndoOffered:
+    """What a phone's undo button offers, as the pad screen last drew it.
+
+    Attributes:
+        undo_id: the change it takes back (``Pad.undo_id``; None: none).
+        before: the change it took back until another phone's change moved
+            it (None when this phone moved it, or it has not moved).
+        since: when it moved (``time.monotonic()`` seconds).
+    """
+
+    undo_id: int | None
+    before: int | None = None
+    since: float = 0.0
+
+
+class PadSession:
+    """The taps of one phone on the score pad of saved game ``game_id`` in
+    ``store`` (a ``companion.store.Store``).
+
+    The view calls :meth:`see` at each drawing with the game as shown, then
+    draws :attr:`state`; ``on_change(screen)`` is called whenever a tap
+    changes :attr:`state`. ``clock`` gives seconds (``time.monotonic``).
+    Besides the screen it keeps :attr:`hand_mark` (what the open "My hand"
+    sheet was opened on), :attr:`sheet_start` (the entry the open round
+    sheet started from: the hands entered, or the sheet kept as typed) and
+    :attr:`writer` (the kept sheet's writes, ``kept_sheets.SheetWriter``);
+    :attr:`table_hands` is what the pad shows of the round entered hand by
+    hand (``hands.table_hands``) and :attr:`me` the player who holds this
+    phone (None: no player), as :meth:`see` last read them (reading the
+    label in every language at each drawing, so the first "My hand" tap
+    does not wait for the other languages' catalogs).
+    """
+
+    def __init__(self, store: Any, game_id: str, *, on_change: Callable[[Screen], object] = lambda _screen: None,
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        self.store = store
+        self.game_id = game_id
+        self.on_change = on_change
+        self.clock = clock
+        self.state = Screen()
+        self.pad: Pad | None = None
+        self.draft: dict[str, Any] | None = None
+        self.table_hands: hands.Hands | None = None
+        self.me: str | None = None
+        self.phone = ""
+        self.hand_mark: hands.HandMark | None = None
+        self.writer = kept_sheets.SheetWriter()
+        self._opened: Pad | None = None
+        self.sheet_start: dict[str, Any] | None = None
+        self._typed: dict[str, Any] | None = None
+        self._hand_next = False
+        self._saving = False
+        self._seen: UndoOffered | None = None
+        self._drawn: tuple[object, float] | None = None
+
+    def see(self, pad: Pad | None, draft: dict[str, Any] | None, phone: str, own_change: int | None = None) -> None:
+        """The game as the screen shows it now: ``pad`` (None: none), its
+        hand-by-hand ``draft`` (as saved), this phone's label ``phone`` and
+        the newest change this phone saved to it (``own_change``, None:
+        none). An open "My hand" sheet follows a round saved another way
+        (``hands.follow``); the undo button's offer follows the game."""
+        self.pad, self.draft, self.phone = pad, draft, phone
+        self.table_hands = None if pad is None else hands.table_hands(pad, draft)
+        self.me = None if pad is None else phone_player(pad.players, phone)
+        now = self.clock()
+        state = self.state
+        screen = (state.view, state.sheet, state.detail, state.mine)
+        if self._drawn is None or self._drawn[0] != screen:
+            self._drawn = (screen, now)
+        undo_id = None if pad is None else pad.undo_id
+        if self._seen is None:
+            self._seen = UndoOffered(undo_id)
+        elif self._seen.undo_id != undo_id:
+            own = pad is not None and own_change == pad.latest_change_id
+            self._seen = UndoOffered(undo_id, None if own else self._seen.undo_id, now)
+        if pad is not None and state.mine is not None and not pad.finished and self.hand_mark is not None:
+            self.hand_mark = hands.follow(pad, self.table_hands.draft, state.mine, self.hand_mark)
+
+    @property
+    def by(self) -> str | None:
+        """This phone's label as the change log records it (None: none yet)."""
+        return self.phone or None
+
+    @property
+    def table_refusal(self) -> str:
+        """The refusal shown on the table: "" once a newer change is shown
+        than the one it was about ("undo now takes back that one")."""
+        state = self.state
+        return state.refusal if state.refused_at >= self.pad.latest_change_id else ""
+
+    def hand_start(self, player: str) -> dict[str, Any] | None:
+        """The entry ``player``'s "My hand" sheet starts from: their hand as
+        entered so far for the round being played (None: not entered)."""
+        return hands.sheet_start(self.pad, self.table_hands, player)[0]
+
+    def sheet_round(self) -> tuple[Pad, int | None]:
+        """The game the open sheet shows and its round's number (None: a
+        new round): the game as saved now, or, when the round it edits was
+        deleted meanwhile, the game as the sheet opened it."""
+        sheet = self.state.sheet
+        if sheet.new:
+            return self.pad, None
+        try:
+            return self.pad, self.pad.round_number(sheet.round_id)
+        except (ConflictError, PadError):
+            return self._opened or self.pad, sheet.number
+
+    def offered(self, expected: int | None) -> int | None:
+        """The change a tap on the undo button drawn with ``expected``
+        (``pad.undo_id``) meant: within :data:`UNDO_SETTLE` seconds after a
+        change made on another phone moved it, when the button was already
+        on the screen then, the change it offered before (undoing that one
+        is refused with the pad's words instead of undoing a change nobody
+        asked to undo); else ``expected``. A change this phone saved starts
+        no wait; a screen shown after the change showed the new words only."""
+        shown = self._seen
+        if (shown is not None and expected == shown.undo_id and shown.before is not None
+                and self._drawn[1] < shown.since and self.clock() - shown.since < UNDO_SETTLE):
+            return shown.before
+        return expected
+
+    def _set(self, **changes: Any) -> None:
+        """Change the screen and tell the view."""
+        self.state = replace(self.state, **changes)
+        self.on_change(self.state)
+
+    def _at(self) -> int:
+        """The newest change number of the game shown now."""
+        return self.pad.latest_change_id
+
+    def _refuse(self, text: str, at: int | None = None) -> None:
+        """Show ``text`` (why this phone's last action was refused; "" for
+        none), as of change number ``at`` (None: the change shown now)."""
+        self._set(refusal=text, refused_at=self._at() if at is None else at)
+
+    def _keep(self, mark: SheetMark | None, entry: dict[str, Any] | None) -> None:
+        """Keep this phone's sheet, open on ``mark`` with ``entry`` as typed
+        (None: as opened), in the data folder; ``mark`` None drops it."""
+        self._typed = entry
+        kept = None if mark is None else kept_sheets.KeptSheet(mark, entry)
+        self.writer.put(partial(kept_sheets.keep, self.store, self.game_id, self.phone, kept))
+
+    def _show_sheet(self, mark: SheetMark | None, restored: str | None = None) -> Told:
+        """Open an entry sheet on ``mark``, or close it (None); a sheet kept
+        from before comes back with ``restored`` and is marked not saved yet."""
+        self._set(sheet=mark, question=None, restored=restored)
+        self._keep(mark, self.sheet_start if mark is not None else None)
+        return Told(left=True)
+
+    def open_sheet(self, number: int) -> Told:
+        """Tap on round ``number`` or on "Add round" (:data:`NEW_ROUND`):
+        its sheet opens; a new round starts from the hands entered so far
+        (hands that contradict each other are told as the refusal)."""
+        pad = self.pad
+        self._opened = pad
+        self.sheet_start, clash = hands.sheet_start(pad, self.table_hands) if number == NEW_ROUND else (None, "")
+        self._refuse(clash)
+        return self._show_sheet(saving.mark_new(pad) if number == NEW_ROUND else saving.mark_round(pad, number))
+
+    def close_sheet(self) -> Told:
+        """"Cancel" on a sheet: back to the table, its refusal gone."""
+        told = self._show_sheet(None)
+        self._refuse("")
+        return told
+
+    def typed(self, entry: dict[str, Any]) -> None:
+        """A tap on the open sheet: ``entry`` is what it holds now (kept)."""
+        self._keep(self.state.sheet, entry)
+
+    def show_detail(self, number: int | None) -> Told:
+        """Show round ``number``'s detail, or close it (None)."""
+        self._set(detail=number)
+        return Told(left=True)
+
+    def edit_from_detail(self, number: int) -> Told:
+        """"Edit" on a round's detail: its sheet instead (the table after)."""
+        self.show_detail(None)
+        return self.open_sheet(number)
+
+    def go(self, view: str) -> Told:
+        """Show ``view`` (one of :data:`VIEWS`)."""
+        self._refuse("")
+        self._set(view=view)
+        return Told(left=True)
+
+    def show_hand(self, player: str | None) -> Told:
+        """Show ``player``'s "My hand" sheet, or close it (None)."""
+        self._set(mine=player)
+        return Told(left=True)
+
+    def open_hand(self, player: str) -> Told:
+        """Open ``player``'s "My hand" sheet, marked with the game as it is now."""
+        self.hand_mark = hands.mark_hand(self.pad, self.table_hands.draft, player)
+        return self.show_hand(player)
+
+    def my_hand(self) -> Told:
+        """"My hand": this phone's player's hand; "Whose phone is this?" first when nobody said."""
+        self._refuse("")
+        if self.me is None:
+            self._hand_next = True
+            return self.go("phone")
+        return self.open_hand(self.me)
+
+    def pick_phone(self, label: str) -> Told:
+        """A tap in "Whose phone is this?": this phone is ``label`` from now
+        on; back to the table, or to the player's hand when "My hand" asked."""
+        player = phone_player(self.pad.players, label)
+        self.phone, self.me = label, player
+        told = replace(self.go("pad"), phone=label)
+        hand_next, self._hand_next = self._hand_next, False
+        if hand_next and player is not None:
+            self.open_hand(player)
+            return told
+        return replace(told, message=_("This phone is now {phone}").format(phone=label))
+
+    def send_hand(self, entry: dict[str, Any]) -> Told:
+        """"Send" on the open "My hand" sheet (``entry``: the sheet's entry):
+        the hand goes into the draft, or ``Told.refused`` says why not."""
+        player = self.state.mine
+        refusal, self.hand_mark = hands.send_hand(self.store, self.game_id, player, entry, self.by, self.hand_mark)
+        if refusal:
+            return Told(refused=refusal)
+        self.show_hand(None)
+        return Told(message=_("{player}'s hand is in").format(player=player), left=True, hands=True)
+
+    async def save_hands(self) -> Told:
+        """"Save round" once every hand is in (``hands.save_hands``)."""
+        at = self._at()
+        outcome = await asyncio.to_thread(hands.save_hands, self.store, self.game_id, self.by)
+        self._refuse("" if outcome.saved else outcome.message, at)
+        if not outcome.saved:
+            return Told(announce=True)
+        return Told(outcome.message, outcome.pad.undo_id, announce=True, pad=outcome.pad)
+
+    async def clear_stale_hands(self) -> Told:
+        """"Clear" on hands whose deal was saved another way."""
+        await asyncio.to_thread(hands.clear_hands, self.store, self.game_id)
+        return Told(hands=True)
+
+    def _settle(self, outcome: Outcome, entry: dict[str, Any] | None) -> tuple[str | None, Told]:
+        """After a save from the sheet: close it and tell, put the conflict
+        question, or hand back the refusal (with nothing told)."""
+        if outcome.saved:
+            self._show_sheet(None)
+            return None, Told(outcome.message, outcome.pad.undo_id, left=True, announce=True, pad=outcome.pad)
+        if outcome.conflict is not None:
+            self._set(question=Question(outcome.conflict, entry))
+            return None, Told()
+        return outcome.message, Told()
+
+    async def _save_from_sheet(self, mark: SheetMark, entry: dict[str, Any]) -> Outcome:
+        """Save the sheet's entry on ``mark``; a new round the sheet started
+        from the hands entered hand by hand uses them up (they are cleared)."""
+        outcome = await asyncio.to_thread(saving.save_round, self.store, self.game_id, mark, entry, self.by)
+        if outcome.saved and mark.new and self.sheet_start is not None:
+            await asyncio.to_thread(hands.clear_hands, self.store, self.game_id)
+        return outcome
+
+    async def submit(self, entry: dict[str, Any]) -> Told:
+        """"Save" on the open sheet: a tap while a save runs is not a second
+        save; while a conflict question is put, "Save" says to answer it
+        first (the answer then saves this entry, as it is now)."""
+        mark, question = self.state.sheet, self.state.question
+        if mark is None or self._saving:
+            return Told()
+        if question is not None:
+            self._set(question=Question(question.conflict, entry))
+            self._refuse(_("First answer the question above: \u201c{apply}\u201d or \u201c{drop}\u201d").format(
+                apply=question.conflict.apply_label, drop=question.conflict.drop_label))
+            return Told()
+        self._saving = True
+        at = self._at()
+        try:
+            outcome = await self._save_from_sheet(mark, entry)
+        finally:
+            self._saving = False
+        refusal, told = self._settle(outcome, entry)
+        self._refuse(refusal or "", at)
+        return told
+
+    async def delete_round(self) -> Told:
+        """"Delete round" on the open sheet."""
+        mark = self.state.sheet
+        if mark is None:
+            return Told()
+        at = self._at()
+        outcome = await asyncio.to_thread(saving.delete_round, self.store, self.game_id, mark, self.by)
+        if outcome.saved or outcome.conflict is not None:
+            return self._settle(outcome, None)[1]
+        told = self._show_sheet(None)
+        self._refuse(outcome.message, at)
+        return told
+
+    async def answer(self, keep_mine: bool, also: bool = False) -> Told:
+        """The answer to the conflict question: keep the game as it is
+        (``keep_mine`` False), or save mine on the question's mark (with
+        ``also``, on its third answer's mark)."""
+        question = self.state.question
+        if question is None:
+            return Told()
+        conflict, at = question.conflict, self._at()
+        self._refuse("")
+        if not keep_mine:
+            told = self._show_sheet(None)
+            return replace(told, message=_("Nothing changed: the game stays as saved on the other phone"))
+        mark = conflict.also[1] if also and conflict.also is not None else conflict.mark
+        self._set(sheet=mark)
+        self._keep(mark, self._typed)
+        if conflict.kind == DELETE:
+            outcome = await asyncio.to_thread(saving.delete_round, self.store, self.game_id, mark, self.by)
+        else:
+            outcome = await self._save_from_sheet(mark, question.entry)
+        self._set(question=None)
+        refusal, told = self._settle(outcome, question.entry)
+        if refusal:
+            self._refuse(refusal, at)
+        return told
+
+    async def undo(self, expected: int | None) -> Told:
+        """Undo change number ``expected`` (the one the button offered:
+        see :meth:`offered`), refused with the pad's words when another
+        phone undid it or built on it meanwhile."""
+        outcome = await asyncio.to_thread(saving.undo, self.store, self.game_id, expected, self.by)
+        if not outcome.saved:
+            self._refuse(outcome.message, outcome.at)
+            return Told()
+        self._refuse("")
+        return Told(outcome.message, announce=True, pad=outcome.pad)
+
+    async def _act(self, change: Callable[[Pad], object], done: str) -> Told:
+        """Save ``change`` to the game and tell ``done``, with its Undo; a
+        finished game drops every phone's kept sheet."""
+        outcome = await asyncio.to_thread(saving.change_game, self.store, self.game_id, change, self.by)
+        self._refuse("" if outcome.saved else outcome.message, outcome.at)
+        if not outcome.saved:
+            return Told()
+        if outcome.pad.finished:
+            await asyncio.to_thread(kept_sheets.drop_game, self.store, self.game_id)
+        return Told(done, outcome.pad.undo_id, announce=True, pad=outcome.pad)
+
+    async def finish(self) -> Told:
+        """"Finish game" under the winners."""
+        return await self._act(lambda saved: saved.finish(), _("Game finished"))
+
+    async def end(self) -> Told:
+        """"End the game now" in the menu."""
+        return await self._act(lambda saved: saved.end_early(), _("Game ended"))
+
+    async def bring_back(self, fits: Callable[[Pad, int | None, dict[str, Any]], object]) -> Told:
+        """Once this phone's label is known, open again the sheet it had
+        open on this game (kept as typed: the server restarted, the page
+        was reloaded, the connection came back), unless a sheet is open
+        now; ``fits`` builds the game's sheet (``kept_sheets.restore``)."""
+        phone = self.phone
+        if not phone or self.state.sheet is not None:
+            return Told()
+        kept = await asyncio.to_thread(kept_sheets.restore, self.store, self.game_id, phone, fits)
+        if kept is None or self.state.sheet is not None or phone != self.phone:
+            return Told()
+        sheet, self._opened = kept
+        self.sheet_start = sheet.entry
+        return self._show_sheet(sheet.mark, sheet.notice)
