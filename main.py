@@ -20,7 +20,9 @@ import threading
 from collections.abc import Callable
 from pathlib import Path
 
-from companion.server import OPEN_HOSTS, TableAccess, build_app, invite_host, is_loopback, own_authorities, serve
+from companion.server import build_app, serve
+from companion.server.addresses import OPEN_HOSTS, invite_host, is_loopback, own_authorities
+from companion.server.key import TableAccess
 from companion.store import Store, StoreError, resolve_data_dir
 from companion.transfers import Transfers
 from companion.ui.startup import session_entry, wait_until_listening, warm_in_background
@@ -179,7 +181,7 @@ def start_lines(access: TableAccess, url: str, host: str) -> list[str]:
 
 def keyed_access(data_dir: Path, *, required: bool, listen_host: str, invite: str, port: int,
                  notices: list) -> TableAccess:
-    """The table's key (``companion.server.TableAccess``) for an app listening on ``listen_host``:``port``,
+    """The table's key (``companion.server.key.TableAccess``) for an app listening on ``listen_host``:``port``,
     whose invite names ``invite``; a notice about a key file that held no key goes to ``notices``
     (and is printed). After each renewal of the key (from the invite screen) the console says so
     and prints the new links (:func:`start_lines`). Raises SystemExit in plain words when the key

@@ -79,7 +79,7 @@ def _count_controls(root: Path) -> None:
     from flet_session import controls, open_session, run_alone, server_hub
 
     from companion.pads import new_pad
-    from companion.server import TableAccess
+    from companion.server.key import TableAccess
     from companion.store import Store
     from companion.ui.app import session_main
 
@@ -130,7 +130,7 @@ def _memory(root: Path, rounds: int) -> None:
     from flet_session import open_session, run_alone, server_hub
 
     from companion.pads import new_pad
-    from companion.server import TableAccess
+    from companion.server.key import TableAccess
     from companion.store import Store
     from companion.ui.app import session_main
 
@@ -204,7 +204,7 @@ def _worker(root: Path, phones: int, boards: int, rounds: int, saves: int, other
     from flet_session import Phone, click, open_session, server_hub, settle, shows, tap, until
 
     from companion.pads import new_pad
-    from companion.server import TableAccess
+    from companion.server.key import TableAccess
     from companion.store import Store
     from companion.ui.app import session_main
     try:

@@ -285,7 +285,7 @@ import asyncio, json, sys, tempfile, time
 sys.path[:0] = [{root!r}, {tests!r}]
 from companion.pads import new_pad
 from companion.rulebook import search
-from companion.server import TableAccess
+from companion.server.key import TableAccess
 from companion.store import Store
 from companion.ui.qr import qr_png
 from companion.ui.startup import session_entry, warm_first_frame, warm_later

@@ -19,7 +19,7 @@ uvicorn closes any message over 16 MiB. Instead:
 Only a session that opened the app (past the table's key) is given a
 signed upload URL or a token, so a stranger, without the key, can neither
 send a backup nor fetch the table's games. Both routes sit behind the app's
-Host/Origin guard (``companion.server.HostGuard``).
+Host/Origin guard (``companion.server.guard.HostGuard``).
 """
 
 from __future__ import annotations

@@ -24,7 +24,7 @@ import companion.ui.games
 from companion import registry, rulebook, setup
 from companion.games.spec import OptionError
 from companion.pads import new_pad
-from companion.server import TableAccess
+from companion.server.key import TableAccess
 from companion.store import Store
 from companion.ui.app import session_main
 from companion.ui.games import game_ui

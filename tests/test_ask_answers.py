@@ -14,10 +14,11 @@ import pytest
 from companion.cards import Card, parse_card, parse_cards
 from companion.games import one_card, one_up, up_to_nine
 from companion.table import ask_answers as ask
-from companion.ui.games import one_card as one_card_ui
+from companion.ui.games import one_card_check as one_card_ui
 from companion.ui.games import one_up as one_up_ui
-from companion.ui.games import up_or_down as up_or_down_ui
+from companion.ui.games import up_or_down_check as up_or_down_ui
 from companion.ui.games import up_to_nine_check as up_to_nine_ui
+from companion.ui.games import up_to_nine_groups
 
 
 def c(text: str) -> Card:
@@ -207,21 +208,21 @@ def test_up_to_nine_with_an_edited_level_table():
 
 def test_lay_off_natural_and_wild():
     run = parse_cards("♣4 ♣5 ♣6 ♣7")
-    down, line = up_to_nine_ui.lay_off_answer("straight", run, c("♣3"))
+    down, line = up_to_nine_groups.lay_off_answer("straight", run, c("♣3"))
     assert down.kind == ask.YES
     assert down.text == "Yes: 3♣ goes on the clubs straight 4 to 7 at the low end."
     assert line.title == "clubs straight 4 to 7"
-    wild, _ = up_to_nine_ui.lay_off_answer("straight", run, c("♥2"))
+    wild, _ = up_to_nine_groups.lay_off_answer("straight", run, c("♥2"))
     assert wild.text == ("Yes: 2♥ goes on the clubs straight 4 to 7 as a wild for 8♣ at the high end, "
                          "or for 3♣ at the low end; it stays the card it is laid as.")
-    king, _ = up_to_nine_ui.lay_off_answer("set", parse_cards("8♠ 8♥ 8♦"), c("♣K"))
+    king, _ = up_to_nine_groups.lay_off_answer("set", parse_cards("8♠ 8♥ 8♦"), c("♣K"))
     assert king.kind == ask.NO and "does not fit the set of 8s" in king.text
 
 
 def test_lay_off_on_something_that_is_no_group():
-    answer, line = up_to_nine_ui.lay_off_answer("set", parse_cards("K♣ K♦ A♦"), c("K♥"))
+    answer, line = up_to_nine_groups.lay_off_answer("set", parse_cards("K♣ K♦ A♦"), c("K♥"))
     assert answer.kind == ask.ERROR and line is None
-    assert up_to_nine_ui.lay_off_answer("straight", (), None)[0].kind == ask.WAIT
+    assert up_to_nine_groups.lay_off_answer("straight", (), None)[0].kind == ask.WAIT
 
 
 def test_up_to_nine_rejects_jokers_with_the_core_message():
@@ -289,7 +290,7 @@ def test_up_to_nine_copies_follow_the_decks_for_the_player_count():
     four = up_to_nine_ui.meld_answer(1, parse_cards("5♥ 5♥ 5♥ 6♥"), players=4)
     assert four.summary.text == "No deck holds these cards. 5♥: 3 held, but the 2 decks for 4 players have only 2."
     assert up_to_nine_ui.meld_answer(1, parse_cards("5♥ 5♥ 5♥ 6♥"), players=5).summary.kind == ask.NO
-    laid, line = up_to_nine_ui.lay_off_answer("set", parse_cards("8♠ 8♠"), c("8♠"), players=3)
+    laid, line = up_to_nine_groups.lay_off_answer("set", parse_cards("8♠ 8♠"), c("8♠"), players=3)
     assert laid.kind == ask.ERROR and "8♠: 3 held" in laid.text and line is None
 
 
@@ -318,22 +319,22 @@ def test_find_with_one_card_says_this_card():
 
 def test_lay_off_follows_what_the_laid_wild_stands_for():
     group = parse_cards("5♥ 6♥ 7♥ 2♠")
-    default, line = up_to_nine_ui.lay_off_answer("straight", group, c("8♥"))
+    default, line = up_to_nine_groups.lay_off_answer("straight", group, c("8♥"))
     assert default == ask.Answer(ask.NO, (
         "No: 8♥ does not continue the hearts straight 5 to 8: only 4♥ or 9♥ fit. It depends on the wilds: "
         "with 2♠ as 4♥ the answer is yes. Tap a wild in the group to say what it was laid as."))
     assert line.title == "hearts straight 5 to 8"
-    as_four, line = up_to_nine_ui.lay_off_answer("straight", group, c("8♥"), {3: c("4♥")})
+    as_four, line = up_to_nine_groups.lay_off_answer("straight", group, c("8♥"), {3: c("4♥")})
     assert as_four == ask.Answer(ask.YES, (
         "Yes: 8♥ goes on the hearts straight 4 to 7 at the high end. It depends on the wilds: "
         "with 2♠ as 8♥ the answer is no. Tap a wild in the group to say what it was laid as."))
     assert line.title == "hearts straight 4 to 7"
-    bad, line = up_to_nine_ui.lay_off_answer("straight", group, c("8♥"), {3: c("9♥")})
+    bad, line = up_to_nine_groups.lay_off_answer("straight", group, c("8♥"), {3: c("9♥")})
     assert bad == ask.Answer(ask.ERROR, "this straight can not be read with 2♠ as 9♥.") and line is None
 
 
 def test_a_wild_laid_off_on_a_set_reads_with_its_article():
-    answer, _ = up_to_nine_ui.lay_off_answer("set", parse_cards("8♠ 8♥ 8♦"), c("2♥"))
+    answer, _ = up_to_nine_groups.lay_off_answer("set", parse_cards("8♠ 8♥ 8♦"), c("2♥"))
     assert answer.text == "Yes: 2♥ goes on the set of 8s as a wild for an 8; it stays the card it is laid as."
 
 

@@ -13,7 +13,7 @@ cards left, K 10 and 5 five (seed 003).
 from __future__ import annotations
 
 from companion.pads import new_pad
-from companion.server import TableAccess
+from companion.server.key import TableAccess
 from companion.ui.board import BoardLine, BoardSizes, board_lines, board_path, board_sizes
 from companion.ui.qr import qr_png
 from companion.ui.score_table import deal_text, winners_text

@@ -6,7 +6,7 @@ import pytest
 
 from companion.errors import DiskFullError, GameNotFoundError, ReadOnlyError, StoreError
 from companion.pads import new_pad
-from companion.server import TableAccess
+from companion.server.key import TableAccess
 from companion.store import Store
 from companion.store import deleted as deleted_module
 from companion.store.deleted import KEPT_DELETED, DeletedGames

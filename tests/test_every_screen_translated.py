@@ -33,7 +33,7 @@ from companion.cards import CardError, parse_cards
 from companion.i18n import LANGUAGE_NAMES, LANGUAGES, _, catalog_path, language
 from companion.pads import new_pad
 from companion.pads.changelog import opening, phone_label
-from companion.server import TableAccess
+from companion.server.key import TableAccess
 from companion.store import Store
 from companion.ui.app import APP_TITLE, session_main
 from companion.ui.hands_view import MY_HAND

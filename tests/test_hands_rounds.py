@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from companion.pads import new_pad, pad_from_doc
 from companion.pads.hands import start_entry
-from companion.server import TableAccess
+from companion.server.key import TableAccess
 from companion.store import Store
 from companion.table import hands, saving
 from companion.ui.app import session_main

@@ -12,7 +12,7 @@ import pytest
 from companion.i18n import language
 from companion.pads import new_pad, pad_from_doc
 from companion.pads.table import PadError
-from companion.server import TableAccess
+from companion.server.key import TableAccess
 from companion.store import Store
 from companion.table import hands, saving
 from companion.ui.games.one_up import _draft as one_up_draft

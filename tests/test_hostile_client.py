@@ -19,8 +19,8 @@ import websockets
 from flet_session import run_alone
 from starlette.testclient import TestClient
 
-from companion import server
-from companion.server import SoundFrames, build_app
+from companion.server import build_app
+from companion.server.frames import SoundFrames, frame_fault
 from companion.ui import language
 
 ASSETS = str(Path(__file__).resolve().parents[1] / "assets")
@@ -222,9 +222,9 @@ def test_a_kept_language_of_the_wrong_shape_is_passed_over(kept):
 
 
 def test_sound_frames_and_data_channel_frames_pass_the_check():
-    assert server.frame_fault(REGISTER, registered=False) is None
-    assert server.frame_fault(flet_frame(3, {"target": 1, "name": "click", "data": None}), registered=True) is None
-    assert server.frame_fault(b"\x01\x00\x00\x00\x00abc", registered=False) is None
-    assert server.frame_fault(b"", registered=False) is None
-    assert server.frame_fault(flet_frame(3, {1: 2}), registered=True) == "not msgpack"  # as Flet reads maps
-    assert server.frame_fault(flet_frame(3, {"target": 1}), registered=True) == "a body of another shape"
+    assert frame_fault(REGISTER, registered=False) is None
+    assert frame_fault(flet_frame(3, {"target": 1, "name": "click", "data": None}), registered=True) is None
+    assert frame_fault(b"\x01\x00\x00\x00\x00abc", registered=False) is None
+    assert frame_fault(b"", registered=False) is None
+    assert frame_fault(flet_frame(3, {1: 2}), registered=True) == "not msgpack"  # as Flet reads maps
+    assert frame_fault(flet_frame(3, {"target": 1}), registered=True) == "a body of another shape"

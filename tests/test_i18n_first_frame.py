@@ -1,4 +1,4 @@
-"""A new session's first frame is in its browser's language (companion/server.py's BrowserLanguage,
+"""A new session's first frame is in its browser's language (companion/server/guard.py's BrowserLanguage,
 companion/i18n.py's browser_asks, companion/ui/language.py): the web server reads the request's
 Accept-Language header, and the session draws its first frame in it before it can ask the phone."""
 
@@ -11,7 +11,8 @@ import pytest
 from starlette.testclient import TestClient
 
 from companion.i18n import browser_asks, request_language
-from companion.server import BrowserLanguage, TableAccess
+from companion.server.guard import BrowserLanguage
+from companion.server.key import TableAccess
 from companion.store import Store
 from companion.ui.app import session_main
 from companion.ui.language import LANGUAGE_KEY

@@ -8,7 +8,7 @@ import flet as ft
 import pytest
 
 from companion.i18n import browser_asks
-from companion.server import TableAccess
+from companion.server.key import TableAccess
 from companion.store import Store
 from companion.ui.app import session_main
 from companion.ui.language import LANGUAGE_KEY, locale_configuration

@@ -16,9 +16,10 @@ from companion.i18n import language
 from companion.pads import new_pad
 from companion.ui.entry_sheet import sheet_title
 from companion.ui.games import game_ui
-from companion.ui.games.one_card import one_card_answer, take_text
+from companion.ui.games.one_card_check import one_card_answer, take_text
 from companion.ui.games.one_up import one_up_answer
-from companion.ui.games.up_or_down import read_row, row_answer
+from companion.ui.games.up_or_down_check import row_answer
+from companion.ui.games.up_or_down_rows import read_row
 
 PLAYERS = ["Ann", "Ben", "Cy"]
 

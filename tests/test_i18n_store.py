@@ -23,12 +23,12 @@ from companion.i18n import _, language, lazy
 from companion.pads import pad_from_doc
 from companion.games.one_card import OneCardPad
 from companion.games.up_to_nine import FINISHED
-from companion.server import HostGuard
+from companion.server.guard import HostGuard
 from companion.stats import LEVELS_DONE, level_after_round, penalty_note
 from companion.store import Store
 from companion.store import files as store_files
 from companion.store.guard import translate
-from companion.ui.games.up_or_down import read_row
+from companion.ui.games.up_or_down_rows import read_row
 
 
 def set_aside(path: Path) -> Path:

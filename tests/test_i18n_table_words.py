@@ -1,5 +1,5 @@
 """Words at the table in nb and de that read as sentences of their own: Up or Down?'s typing hint in
-each language's own colour letters (companion/ui/games/up_or_down.py), One Up's "dropped out last"
+each language's own colour letters (companion/ui/games/up_or_down_rows.py), One Up's "dropped out last"
 and the refusals around it (companion/pads/), Up to 9's round notes."""
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from companion.i18n import _, catalog_path, language
 from companion.games.one_up import OneUpPad
 from companion.pads.table import PadError
 from companion.games.up_to_nine import UpToNinePad
-from companion.ui.games.up_or_down import TYPED_HINT, colour_letters, counts_example, read_rows, rows_text
+from companion.ui.games.up_or_down_rows import TYPED_HINT, colour_letters, counts_example, read_rows, rows_text
 from companion.pads.changelog import phone_label
 
 

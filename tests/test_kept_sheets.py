@@ -14,7 +14,7 @@ import flet as ft
 import pytest
 
 from companion.pads import new_pad, pad_from_doc
-from companion.server import TableAccess
+from companion.server.key import TableAccess
 from companion.store import Store, StoreError
 from companion.table import kept_sheets, saving
 from companion.ui.app import session_main

@@ -6,7 +6,7 @@ from pathlib import Path
 
 from flet_session import go_to, open_session, run_alone, server_hub, shown_strings, tap
 
-from companion.server import TableAccess
+from companion.server.key import TableAccess
 from companion.store import Store
 from companion.ui.app import session_main
 

@@ -9,7 +9,7 @@ import re
 import flet as ft
 
 from companion.pads import new_pad
-from companion.server import TableAccess
+from companion.server.key import TableAccess
 from companion.store import Store
 from companion.table import hands, pad_session
 from companion.ui.app import session_main

@@ -26,7 +26,7 @@ from flet.components.component import Renderer
 from flet.messaging.protocol import MessageAction
 
 from companion.pads import new_pad
-from companion.server import TableAccess
+from companion.server.key import TableAccess
 from companion.store import Store
 from companion.ui.app import session_main
 from companion.table.live import game_cache, game_topic

@@ -16,7 +16,7 @@ from companion.pads import new_pad
 from companion.ui.app import scrolls_itself
 from companion.ui.games import game_ui
 from companion.ui.games.up_or_down import _draft as up_or_down_draft
-from companion.ui.games.up_or_down import read_row, read_rows, rows_text
+from companion.ui.games.up_or_down_rows import read_row, read_rows, rows_text
 from companion.ui.games.up_to_nine import contract_text, played_for
 from companion.ui.history import import_message
 from companion.ui.round_detail import detail_lines, who_dealt

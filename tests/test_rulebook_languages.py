@@ -14,7 +14,7 @@ from babel.messages.pofile import read_po
 
 from companion import i18n, rulebook
 from companion.registry import GAME_IDS as GAMES
-from companion.rulebook import RulebookError, index, rules_for, search, signature
+from companion.rulebook import RulebookError, reading, rules_for, search, signature
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -284,7 +284,7 @@ def test_a_short_question_of_another_language_shows_the_sentence_its_own_session
 
 
 def test_the_language_that_reads_most_of_a_query_reads_it_first_the_sessions_among_equals():
-    assert index._readers("wer fängt an", "en") == ["de", "en"]
-    assert index._readers("Stufe 4", "en") == ["de", "en", "nb"]
-    assert index._readers("wild budget", "de") == ["de", "en", "nb"]
-    assert index._readers("jokr", "nb") == ["nb"]
+    assert reading._readers("wer fängt an", "en") == ["de", "en"]
+    assert reading._readers("Stufe 4", "en") == ["de", "en", "nb"]
+    assert reading._readers("wild budget", "de") == ["de", "en", "nb"]
+    assert reading._readers("jokr", "nb") == ["nb"]

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from companion.rulebook import index, search
+from companion.rulebook import reading, search
 
 
 def first(query: str, language: str) -> tuple[str, str, str, list[str]]:
@@ -26,7 +26,7 @@ def first(query: str, language: str) -> tuple[str, str, str, list[str]]:
     ("de", "Sicherheitsventl", "sicherheitsventil"),
 ])
 def test_a_word_one_or_two_letters_off_finds_what_the_word_finds(code, query, meant):
-    assert index._nearest(query.lower(), code) == meant
+    assert reading._nearest(query.lower(), code) == meant
     assert [(h.game, h.section, h.snippet) for h in search(query, language=code)] == [
         (h.game, h.section, h.snippet) for h in search(meant, language=code)]
 
@@ -38,8 +38,8 @@ def test_a_typo_hit_is_ranked_and_marked_as_the_word():
 
 
 def test_short_words_and_words_far_off_are_not_read_as_typos():
-    assert index._nearest("kng", "en") is None, "three letters are too few to guess from"
-    assert index._nearest("dronning", "en") != "running", "two letters off needs the first letter right"
+    assert reading._nearest("kng", "en") is None, "three letters are too few to guess from"
+    assert reading._nearest("dronning", "en") != "running", "two letters off needs the first letter right"
     assert search("xylophone") == []
 
 

@@ -1,4 +1,4 @@
-"""The server's guard and the table's key (companion/server.py), without a browser.
+"""The server's guard and the table's key (companion/server/), without a browser.
 
 The guard is tried through Starlette's TestClient (pages and WebSocket
 handshakes) and once over a real uvicorn socket with the websockets client,
@@ -26,21 +26,11 @@ from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketDiscon
 from flet_session import open_session, run_alone, server_hub, shows, tap, until
 
 import main
-from companion import server
-from companion.server import (
-    FLET_LOGGER,
-    KEY_ALPHABET,
-    KEY_FILE,
-    POLICY_VIOLATION,
-    HostGuard,
-    OnRequest,
-    TableAccess,
-    build_app,
-    invite_host,
-    is_loopback,
-    lan_addresses,
-    own_authorities,
-)
+from companion.server import FLET_LOGGER, addresses, build_app
+from companion.server import key as table_key
+from companion.server.addresses import invite_host, is_loopback, lan_addresses, own_authorities
+from companion.server.guard import POLICY_VIOLATION, HostGuard, OnRequest
+from companion.server.key import KEY_ALPHABET, KEY_FILE, TableAccess
 from companion.errors import DiskFullError, ReadOnlyError, StoreError
 from companion.pads import new_pad
 from companion.store import Store
@@ -225,7 +215,7 @@ def test_loopback_addresses():
 @pytest.fixture
 def on_a_lan(monkeypatch):
     """This machine is 192.168.1.20 and 10.0.0.5 on the network."""
-    monkeypatch.setattr(server, "lan_addresses", lambda: ["192.168.1.20", "10.0.0.5"])
+    monkeypatch.setattr(addresses, "lan_addresses", lambda: ["192.168.1.20", "10.0.0.5"])
 
 
 def test_own_authorities_on_every_interface(on_a_lan):
@@ -254,7 +244,7 @@ def test_the_invite_names_the_lan_address_or_the_given_one(on_a_lan):
 
 
 def test_without_a_network_the_invite_names_this_computer(monkeypatch):
-    monkeypatch.setattr(server, "lan_addresses", lambda: [])
+    monkeypatch.setattr(addresses, "lan_addresses", lambda: [])
     assert invite_host("0.0.0.0") == "127.0.0.1"
 
 
@@ -279,7 +269,7 @@ def test_the_key_is_made_once_kept_private_and_read_back(tmp_path):
 def test_the_key_has_no_look_alike_characters_and_a_hundred_bits():
     assert KEY_ALPHABET == "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
     assert not set("ILOU") & set(KEY_ALPHABET) and len(set(KEY_ALPHABET)) == 32
-    keys = {server.new_key() for _ in range(200)}
+    keys = {table_key.new_key() for _ in range(200)}
     assert len(keys) == 200 and all(len(key) == 20 for key in keys)
     assert set("".join(keys)) == set(KEY_ALPHABET)
 
@@ -287,12 +277,12 @@ def test_the_key_has_no_look_alike_characters_and_a_hundred_bits():
 def test_the_key_is_shown_in_groups_and_read_back_however_it_is_written(tmp_path):
     access = TableAccess(tmp_path, required=True, host="192.168.1.20", port=PORT)
     access.key = "7K3QM9XPDA0B1CZRTV2W"
-    assert server.spoken_key(access.key) == "7K3QM-9XPDA-0B1CZ-RTV2W"
+    assert table_key.spoken_key(access.key) == "7K3QM-9XPDA-0B1CZ-RTV2W"
     assert [access.admits(said) for said in (
         "7K3QM-9XPDA-0B1CZ-RTV2W", "7k3qm 9xpda ob1cz rtv2w", "7K3QM9XPDAOBLCZRTV2W", "7K3QM9XPDA0BICZRTV2W",
     )] == [True] * 4
     assert not access.admits("7K3QM9XPDA0B1CZRTV2X")
-    assert server.spoken_key("RHvxaxiclIqqluxp") == "RHvxaxiclIqqluxp"
+    assert table_key.spoken_key("RHvxaxiclIqqluxp") == "RHvxaxiclIqqluxp"
 
 
 def test_a_key_of_before_is_still_accepted_as_it_is(tmp_path):
@@ -474,7 +464,7 @@ def test_a_key_that_can_not_be_saved_is_refused_in_plain_words_and_the_old_key_s
         tmp_path, monkeypatch, where, refusal, kind, words):
     access = TableAccess(tmp_path, required=True, host="192.168.1.20", port=PORT)
     old = access.key
-    monkeypatch.setattr(os if where == "fsync" else server.tempfile, where, refusal)
+    monkeypatch.setattr(os if where == "fsync" else table_key.tempfile, where, refusal)
     with pytest.raises(kind) as refused:
         access.renew()
     assert str(refused.value) == words.format(folder=tmp_path)
@@ -496,10 +486,10 @@ def test_renewing_the_key_when_it_can_not_be_saved_tells_the_phone_and_keeps_the
                                    client_ip="192.168.1.20")
         await until(phone, lambda page: shows(phone, "Invite phones"))
         await tap(phone, "Invite phones")
-        monkeypatch.setattr(os if where == "fsync" else server.tempfile, where, refusal)
+        monkeypatch.setattr(os if where == "fsync" else table_key.tempfile, where, refusal)
         await tap(phone, "Renew the key")
         monkeypatch.undo()
-        return (shows(phone, words.format(folder=tmp_path)), shows(phone, f"Table key: {server.spoken_key(old)}"),
+        return (shows(phone, words.format(folder=tmp_path)), shows(phone, f"Table key: {table_key.spoken_key(old)}"),
                 shows(phone, "New key: every other phone and the board must scan the code again"))
 
     with caplog.at_level(logging.ERROR):

@@ -12,7 +12,7 @@ from __future__ import annotations
 import flet as ft
 
 from companion.pads import new_pad
-from companion.server import TableAccess
+from companion.server.key import TableAccess
 from companion.store import Store
 from companion.ui.app import session_main
 from flet_session import find, open_session, run_alone, server_hub, settle, shows, tap, type_on

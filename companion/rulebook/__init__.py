@@ -470,4 +470,5 @@ def _standard_rules(game: str, language: str) -> GameRules:
 
 
 # Last, because the search's index reads the rules through the names above.
-from companion.rulebook.index import SNIPPET_LENGTH, WORDS_FILE, search  # noqa: E402
+from companion.rulebook.index import WORDS_FILE  # noqa: E402
+from companion.rulebook.ranking import SNIPPET_LENGTH, search  # noqa: E402

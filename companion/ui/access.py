@@ -1,7 +1,7 @@
 """The table's key at the door of every session: :func:`KeyGate`.
 
 When the app asks for the table's key (``TableAccess.required``, see
-companion/server.py), a browser sees the app only after presenting the
+companion/server/key.py), a browser sees the app only after presenting the
 current key: in the link it opened (``?key=...``, from the invite's QR
 code) or kept on the phone from an earlier visit (SharedPreferences), so a
 reload or a dropped Wi-Fi does not lock it out. Any other browser sees only

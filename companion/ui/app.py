@@ -336,7 +336,7 @@ without the navigation bar."""
 def App(store, access) -> list[ft.View]:
     """The root component of one browser session.
 
-    Takes the process's ``Store`` and ``companion.server.TableAccess`` (the
+    Takes the process's ``Store`` and ``companion.server.key.TableAccess`` (the
     whole app is behind its :func:`~companion.ui.access.KeyGate`); creates
     this session's ``SessionState`` with its Flet services, the store's
     shared game cache and the topics the session listens to (the screens
@@ -416,12 +416,12 @@ def starts_on_play(route: str) -> bool:
 
 
 def session_main(store, access) -> Callable[[ft.Page], None]:
-    """The Flet entry point (see companion/server.py): renders :func:`App`;
+    """The Flet entry point (see companion/server/__init__.py): renders :func:`App`;
     names the suit font with the first frame, or :data:`SUIT_FONT_AFTER`
     seconds after it when the session starts on Play.
 
     Takes the process's ``companion.store.Store`` and
-    ``companion.server.TableAccess``; returns ``main(page)``.
+    ``companion.server.key.TableAccess``; returns ``main(page)``.
     """
 
     def main(page: ft.Page) -> None:

@@ -1,9 +1,6 @@
-"""Widgets of the Check tab and the setup and rules screens (all named ``ask_``).
+"""Widgets of the Check tab and the setup and rules screens (all named ``ask_``; the
+pickers that fill the slots are in ``companion.ui.ask_pickers``).
 
-- :func:`CardPicker`: suit and rank tiles (at least 48 px, thumb-sized) plus
-  a text field read by ``companion.cards.parse_cards``; it hands finished
-  ``Card`` values to the screen and knows no rule.
-- :func:`NumberPicker`: a number pad and text field for Up or Down?'s cards.
 - :func:`card_face`, :func:`number_face`: a card drawn as a small playing
   card (rank over suit, red for hearts and diamonds), optionally marked as
   chosen or with what it stands for underneath.
@@ -25,21 +22,10 @@ from functools import partial
 import flet as ft
 
 from companion import registry
-from companion.cards import (
-    JOKER_NAMES,
-    RED_SUITS,
-    SUIT_NAMES,
-    SUIT_SYMBOLS,
-    SUITS,
-    Card,
-    CardError,
-    joker_code,
-    parse_cards,
-    rank_letter,
-)
+from companion.cards import RED_SUITS, SUIT_NAMES, SUIT_SYMBOLS, Card, joker_code
 from companion.i18n import _
 from companion.table.ask_answers import ERROR, NO, WAIT, YES, Answer
-from companion.ui.widgets import TOUCH, tile_button
+from companion.ui.widgets import TOUCH
 
 CARD_WIDTH = 48
 """Width of a drawn card in logical pixels (a tap target, so never below 48)."""
@@ -60,9 +46,6 @@ SUIT_FONT_URL = "/rules/companion-suits.ttf"
 
 SUIT_TEXT = ft.TextStyle(font_family_fallback=[SUIT_FONT])
 """Text style that draws suits with ``SUIT_FONT`` and everything else as usual."""
-
-_DELETE_KEY = "⌫"
-_ADD_KEY = "+"
 
 _RED = "#C62828"
 _BLACK = "#1C1B1F"
@@ -297,128 +280,6 @@ def answer_line(answer: Answer, *, test_id: str = "answer") -> ft.Control:
     return ft.Semantics(identifier=test_id, container=True, content=box)
 
 
-@ft.component
-def CardPicker(
-    on_pick: Callable[[list[Card]], None],
-    *,
-    ranks: Sequence[int] = ALL_RANKS,
-    suited: bool = True,
-    jokers: Sequence[str] = ("black", "colour"),
-    hint: str | None = None,
-    check: Callable[[Card], object] | None = None,
-) -> ft.Control:
-    """Pick cards by tapping, or type them.
-
-    Suited games: tap a suit, then ranks (each rank adds one card of that
-    suit; the suit stays chosen), or a rank first and then its suit.
-    Unsuited (One Up): each rank tile adds that card. Joker tiles add a
-    joker. The text field takes several cards at once (``parse_cards``);
-    a token it can not read is explained under the field and nothing is lost.
-
-    Args:
-        on_pick: called with the new cards (a list) after each tap or submit.
-        ranks: the rank tiles to show (1 = ace .. 13 = king).
-        suited: show the suit tiles.
-        jokers: joker kinds to offer (``"black"``, ``"colour"``, ``"plain"``).
-        hint: example text in the typing field (None: a general one, translated).
-        check: the game's reading of one card (e.g. One-card's
-            ``read_card``), raising CardError for a card the game does not
-            use: typed cards are handed over only when every one passes;
-            else its words are shown under the field, which keeps the text.
-    """
-    suit, set_suit = ft.use_state(None)
-    pending, set_pending = ft.use_state(None)
-    typed = ft.use_ref("")
-    error, set_error = ft.use_state("")
-
-    def tap_suit(letter: str):
-        set_error("")
-        if suit == letter and pending is None:
-            set_suit(None)
-            return
-        set_suit(letter)
-        if pending is not None:
-            set_pending(None)
-            on_pick([Card(pending, letter)])
-
-    def tap_rank(rank: int):
-        set_error("")
-        if not suited:
-            on_pick([Card(rank)])
-        elif suit is None:
-            set_pending(None if pending == rank else rank)
-        else:
-            on_pick([Card(rank, suit)])
-
-    def remember(e: ft.Event[ft.TextField]):
-        typed.current = e.control.value
-
-    def submit():
-        try:
-            cards = parse_cards(typed.current)
-            for card in cards if check is not None else ():
-                check(card)
-        except CardError as exc:
-            set_error(str(exc))
-            return
-        set_error("")
-        set_pending(None)
-        typed.current = ""
-        if cards:
-            on_pick(cards)
-
-    rows: list[ft.Control] = []
-    if suited:
-        rows.append(ft.Row(
-            [
-                suit_tile(letter, selected=suit == letter, on_click=partial(tap_suit, letter))
-                for letter in SUITS
-            ],
-            spacing=4,
-        ))
-    tiles = [
-        tile_button(rank_letter(rank), selected=pending == rank,
-                    on_click=partial(tap_rank, rank))
-        for rank in ranks
-    ]
-    tiles += [
-        tile_button(joker_code(kind), selected=False, width=72,
-                    on_click=partial(on_pick, [Card(None, None, kind)]),
-                    tooltip=_(JOKER_NAMES[kind]))
-        for kind in jokers
-    ]
-    rows.append(ft.Row(tiles, wrap=True, spacing=4, run_spacing=4))
-    if suited:
-        if pending is not None:
-            prompt = _("Now tap the suit of the {rank}.").format(rank=rank_letter(pending))
-        elif suit is None:
-            prompt = _("Tap a suit, then ranks: each rank adds a card.")
-        else:
-            prompt = _("Each rank adds a card of {suit}; tap another suit to switch.").format(suit=_(SUIT_NAMES[suit]))
-        rows.append(ft.Text(prompt, size=13, color=ft.Colors.ON_SURFACE_VARIANT))
-    rows.append(ft.Row(
-        [
-            ft.TextField(
-                label=_("Or type cards"),
-                hint_text=hint or _("e.g. 7s 7h KC 2d, BJ"),
-                value=typed.current,
-                on_change=remember,
-                on_submit=submit,
-                autocorrect=False,
-                enable_suggestions=False,
-                text_style=SUIT_TEXT,
-                expand=True,
-                error=error or None,
-                error_style=SUIT_TEXT,
-                error_max_lines=6,
-            ),
-            ft.FilledTonalButton(_("Add"), on_click=submit, height=TOUCH),
-        ],
-        vertical_alignment=ft.CrossAxisAlignment.START,
-    ))
-    return ft.Column(rows, spacing=8)
-
-
 def number_face(number: int, *, on_click: Callable[[], None] | None = None) -> ft.Control:
     """An Up or Down? card drawn as its number; tapping it takes it out when ``on_click`` is given."""
     return ft.Semantics(
@@ -469,87 +330,6 @@ def number_slot(
             spacing=4,
             tight=True,
         ),
-    )
-
-
-@ft.component
-def NumberPicker(on_pick: Callable[[list[int]], None], *, read: Callable[[str], list[int]]) -> ft.Control:
-    """A number pad for Up or Down?'s numbered cards, plus a text field.
-
-    Digits build a number shown above the pad; "Add" hands it over. The text
-    field takes several numbers at once, read by ``read`` (which raises a
-    ``ValueError`` naming a bad token; the message is shown under the field).
-
-    Args:
-        on_pick: called with the new numbers (a list).
-        read: turns typed text into numbers (the checker passes
-            ``ask_answers.read_numbers``), also used for the pad's number.
-    """
-    digits, set_digits = ft.use_state("")
-    typed = ft.use_ref("")
-    error, set_error = ft.use_state("")
-
-    def hand_over(text: str) -> bool:
-        try:
-            numbers = read(text)
-        except ValueError as exc:
-            set_error(str(exc))
-            return False
-        set_error("")
-        if numbers:
-            on_pick(numbers)
-        return True
-
-    def remember(e: ft.Event[ft.TextField]):
-        typed.current = e.control.value
-
-    def submit():
-        if hand_over(typed.current):
-            typed.current = ""
-
-    def press(key_id: str):
-        if key_id == _DELETE_KEY:
-            set_digits(digits[:-1])
-        elif key_id == _ADD_KEY:
-            if hand_over(digits):
-                set_digits("")
-        else:
-            set_digits((digits + key_id)[:3])
-
-    def key(key_id: str) -> ft.Control:
-        if key_id == _DELETE_KEY:
-            return ft.OutlinedButton(content=ft.Icon(ft.Icons.BACKSPACE_OUTLINED), width=100, height=TOUCH,
-                                     tooltip=_("Delete a digit"), on_click=lambda: press(key_id),
-                                     style=ft.ButtonStyle(shape=ft.RoundedRectangleBorder(radius=10)))
-        if key_id == _ADD_KEY:
-            return tile_button(_("Add"), selected=bool(digits), width=100,
-                               on_click=lambda: press(key_id), tooltip=_("Add the number"))
-        return tile_button(key_id, selected=False, width=100, on_click=lambda: press(key_id))
-
-    pad = [["1", "2", "3"], ["4", "5", "6"], ["7", "8", "9"], [_DELETE_KEY, "0", _ADD_KEY]]
-    return ft.Column(
-        [
-            ft.Text(_("Number: {digits}").format(digits=digits or "–"), size=20, weight=ft.FontWeight.W_600),
-            *[ft.Row([key(label) for label in row], spacing=6) for row in pad],
-            ft.Row(
-                [
-                    ft.TextField(
-                        label=_("Or type numbers"),
-                        hint_text=_("e.g. 4 34 52 60 88 101"),
-                        value=typed.current,
-                        on_change=remember,
-                        on_submit=submit,
-                        keyboard_type=ft.KeyboardType.NUMBER,
-                        expand=True,
-                        error=error or None,
-                        error_max_lines=3,
-                    ),
-                    ft.FilledTonalButton(_("Add"), on_click=submit, height=TOUCH),
-                ],
-                vertical_alignment=ft.CrossAxisAlignment.START,
-            ),
-        ],
-        spacing=6,
     )
 
 

@@ -13,7 +13,7 @@ import flet as ft
 
 from companion.errors import StoreError
 from companion.i18n import _
-from companion.server import spoken_key
+from companion.server.key import spoken_key
 from companion.ui.access import use_gate
 from companion.ui.qr import qr_image
 from companion.ui.state import use_session

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import partial
 from typing import Any
@@ -13,8 +14,9 @@ from companion.errors import StoreError
 from companion.i18n import _, ngettext
 from companion.pads import PadError, new_pad
 from companion.pads.table import clean_name, name_key, name_problem
+from companion.store import Store
 from companion.ui.games import game_ui
-from companion.ui.state import announce_saved, navigate, use_session, use_store
+from companion.ui.state import SessionState, announce_saved, navigate, use_session, use_store
 from companion.ui.widgets import TOUCH, error_line, icon_button, screen_header, section_title, tile_button
 
 PAST_NAMES_FROM = 50
@@ -157,6 +159,77 @@ class NewGameDraft:
         self.options = {**self.options, name: value}
 
 
+def _start(store: Store, session: SessionState, draft: NewGameDraft) -> None:
+    """Start the game ``draft`` sets up: its pad made (``new_pad``) and saved, then the pad shown;
+    a pad or store refusal is kept in ``draft.start_error`` and told, and nothing is saved."""
+    try:
+        pad = new_pad(draft.game, draft.players, first_dealer=draft.dealer, options=dict(draft.options))
+    except PadError as exc:
+        draft.start_error = str(exc)
+        session.tell(str(exc))
+        return
+    try:
+        store.save_game(pad.to_doc())
+    except StoreError as exc:
+        draft.start_error = str(exc)
+        session.tell(_("Not saved: {reason}").format(reason=exc))
+        return
+    session.new_game_draft = None
+    announce_saved(session, listed=True)
+    navigate(f"/pad/{pad.id}")
+
+
+def _name_entry(draft: NewGameDraft, suggestions: list[str]) -> list[ft.Control]:
+    """The player's name field with its Add button (its refusal under it), and the names of past
+    games to tap (``suggestions``, the first 12) when there are any."""
+    controls: list[ft.Control] = [ft.Row(
+        [
+            ft.TextField(
+                label=_("Player's name"),
+                value=draft.typed,
+                on_change=draft.type_name,
+                on_submit=lambda e: draft.add_player(e.control.value),
+                error=draft.error or None,
+                error_max_lines=3,
+                expand=True,
+            ),
+            ft.FilledTonalButton(
+                _("Add"), icon=ft.Icons.PERSON_ADD, on_click=lambda: draft.add_player(draft.typed), height=TOUCH
+            ),
+        ],
+        vertical_alignment=ft.CrossAxisAlignment.START,
+    )]
+    if suggestions:
+        controls.append(ft.Row(
+            [
+                ft.Chip(label=name, leading=ft.Icon(ft.Icons.PERSON_ADD_ALT, size=18),
+                        on_click=partial(draft.add_player, name), height=TOUCH)
+                for name in suggestions[:12]
+            ],
+            wrap=True,
+            spacing=8,
+        ))
+    return controls
+
+
+def _start_rows(draft: NewGameDraft, start: Callable[[], None], count_ok: bool, fewest: int) -> list[ft.Control]:
+    """Why the last start was refused (``draft.start_error``), "Start game" (``start``; off while
+    the player count does not fit, ``count_ok``), and how many more players it needs (``fewest``)."""
+    missing = fewest - len(draft.players)
+    controls: list[ft.Control] = [
+        error_line(draft.start_error),
+        ft.Row([ft.FilledButton(_("Start game"), icon=ft.Icons.PLAY_ARROW, on_click=start, disabled=not count_ok,
+                                height=56, expand=True)]),
+    ]
+    if missing > 0:
+        controls.append(ft.Text(
+            ngettext("Add {count} more player to start.", "Add {count} more players to start.", missing).format(
+                count=missing),
+            color=ft.Colors.ON_SURFACE_VARIANT,
+        ))
+    return controls
+
+
 @ft.component
 def NewGameScreen() -> ft.Control:
     """Set up a game and start its score pad (saved at once, so it can be resumed)."""
@@ -167,22 +240,7 @@ def NewGameScreen() -> ft.Control:
     entry = registry.game(game)
     fewest, most = entry.players[0], entry.players[-1]
 
-    def start():
-        try:
-            pad = new_pad(game, players, first_dealer=dealer, options=dict(draft.options))
-        except PadError as exc:
-            draft.start_error = str(exc)
-            session.tell(str(exc))
-            return
-        try:
-            store.save_game(pad.to_doc())
-        except StoreError as exc:
-            draft.start_error = str(exc)
-            session.tell(_("Not saved: {reason}").format(reason=exc))
-            return
-        session.new_game_draft = None
-        announce_saved(session, listed=True)
-        navigate(f"/pad/{pad.id}")
+    start = partial(_start, store, session, draft)
 
     def leave():
         session.new_game_draft = None
@@ -203,18 +261,9 @@ def NewGameScreen() -> ft.Control:
             actions=[ft.FilledButton(_("Start"), on_click=start, disabled=not count_ok, height=TOUCH)],
         ),
         section_title(_("Game")),
-        ft.Row(
-            [
-                tile_button(
-                    choice.title, selected=choice.id == game, width=170,
-                    on_click=partial(draft.pick_game, choice.id),
-                )
-                for choice in registry.GAMES
-            ],
-            wrap=True,
-            spacing=8,
-            run_spacing=8,
-        ),
+        ft.Row([tile_button(choice.title, selected=choice.id == game, width=170,
+                            on_click=partial(draft.pick_game, choice.id)) for choice in registry.GAMES],
+               wrap=True, spacing=8, run_spacing=8),
         section_title(_("Players ({fewest} to {most}, in seating order)").format(fewest=fewest, most=most)),
     ]
     controls.extend(
@@ -232,71 +281,8 @@ def NewGameScreen() -> ft.Control:
             )
         )
     if len(players) < most:
-        controls.append(
-            ft.Row(
-                [
-                    ft.TextField(
-                        label=_("Player's name"),
-                        value=draft.typed,
-                        on_change=draft.type_name,
-                        on_submit=lambda e: draft.add_player(e.control.value),
-                        error=draft.error or None,
-                        error_max_lines=3,
-                        expand=True,
-                    ),
-                    ft.FilledTonalButton(
-                        _("Add"), icon=ft.Icons.PERSON_ADD, on_click=lambda: draft.add_player(draft.typed), height=TOUCH
-                    ),
-                ],
-                vertical_alignment=ft.CrossAxisAlignment.START,
-            )
-        )
-        if suggestions:
-            controls.append(
-                ft.Row(
-                    [
-                        ft.Chip(
-                            label=name,
-                            leading=ft.Icon(ft.Icons.PERSON_ADD_ALT, size=18),
-                            on_click=partial(draft.add_player, name),
-                            height=TOUCH,
-                        )
-                        for name in suggestions[:12]
-                    ],
-                    wrap=True,
-                    spacing=8,
-                )
-            )
+        controls += _name_entry(draft, suggestions)
     controls.append(game_ui(game).options_panel({**entry.pad.DEFAULTS, **draft.options}, draft.set_option))
-    controls.append(
-        ft.TextButton(
-            _("How do I deal this?"),
-            icon=ft.Icons.HELP_OUTLINE,
-            on_click=deal_guide,
-            height=TOUCH,
-        )
-    )
-    controls.append(error_line(draft.start_error))
-    controls.append(
-        ft.Row(
-            [
-                ft.FilledButton(
-                    _("Start game"),
-                    icon=ft.Icons.PLAY_ARROW,
-                    on_click=start,
-                    disabled=not count_ok,
-                    height=56,
-                    expand=True,
-                )
-            ]
-        )
-    )
-    if len(players) < fewest:
-        controls.append(
-            ft.Text(
-                ngettext("Add {count} more player to start.", "Add {count} more players to start.",
-                         fewest - len(players)).format(count=fewest - len(players)),
-                color=ft.Colors.ON_SURFACE_VARIANT,
-            )
-        )
+    controls.append(ft.TextButton(_("How do I deal this?"), icon=ft.Icons.HELP_OUTLINE, on_click=deal_guide, height=TOUCH))
+    controls += _start_rows(draft, start, count_ok, fewest)
     return ft.Column([control for control in controls if control is not None], spacing=12)

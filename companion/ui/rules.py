@@ -219,6 +219,54 @@ def _opened_hit(hit: rulebook.Hit, on_close: Callable[[], None], on_all: Callabl
     ]
 
 
+def _search_field(text: str, phone_has_text: bool, searched: Callable[..., None]) -> ft.Control:
+    """The search field: ``text`` searched (sent to the phone only while ``phone_has_text`` is
+    False, see :func:`RulesScreen`), a button that clears it while it holds any; each keystroke
+    goes to ``searched(value, typed=True)``, the clear button to ``searched("")``."""
+    return ft.Row([
+        ft.TextField(
+            label=rules_text("Search all rules"),
+            hint_text=rules_text("e.g. joker, give back, Reihe"),
+            prefix_icon=ft.Icons.SEARCH,
+            suffix=icon_button(ft.Icons.CLOSE, rules_text("Clear the search"), partial(searched, "")) if text else None,
+            value=None if phone_has_text else text,
+            on_change=lambda e: searched(e.control.value, typed=True),
+            autocorrect=False,
+            expand=True,
+        ),
+    ])
+
+
+def _hits(hits: list[rulebook.Hit], show: Callable[[tuple[str, str]], None]) -> list[ft.Control]:
+    """The search's hits: how many sections in how many games (or that nothing was found), then one
+    line each; a tap opens its section (``show((game, section))``)."""
+    games = len({hit.game for hit in hits})
+    found = rules_text("{sections} in {games}").format(
+        sections=rules_ntext("{count} section", "{count} sections", len(hits)).format(count=len(hits)),
+        games=rules_ntext("{count} game", "{count} games", games).format(count=games),
+    ) if hits else rules_text("Nothing found: try another word.")
+    return [
+        ft.Text(found, color=ft.Colors.ON_SURFACE_VARIANT),
+        labelled("hits", ft.Column([_hit(hit, partial(show, (hit.game, hit.section))) for hit in hits], spacing=0)),
+    ]
+
+
+def _game_rules(rules: rulebook.GameRules, of_a_game: bool, opened: frozenset[str],
+                toggle: Callable[[str], None]) -> list[ft.Control]:
+    """One game's rules: its house rules when they are a saved game's (``of_a_game``) and it has
+    any, its intro, what "preset" means, then each section, open when its key is in ``opened``
+    (a tap on its heading: ``toggle(key)``)."""
+    controls: list[ft.Control] = [_house_rules(rules)] if of_a_game and rules.house_rules else []
+    controls.append(ft.Text(rules.intro, color=ft.Colors.ON_SURFACE_VARIANT))
+    controls.append(ft.Row(
+        [_chip(rules_text("preset"), rules_text(rulebook.PRESET_WHY), ft.Colors.TERTIARY),
+         ft.Text(rules_text(PRESET_LEGEND), size=13, expand=True)],
+    ))
+    controls.extend(_section(section, section.key in opened, partial(toggle, section.key))
+                    for section in rules.sections)
+    return controls
+
+
 @ft.component
 def RulesScreen() -> ft.Control:
     """The rules of the four games, searchable (route ``/rules``).
@@ -258,18 +306,7 @@ def RulesScreen() -> ft.Control:
     back_to_pad = partial(navigate, f"/pad/{saved_id}") if saved_id and store.get_game(saved_id) else None
     controls: list[ft.Control] = [
         screen_header(rules_text("Rules"), rules_text("All four games, in our own words."), back=back_to_pad),
-        ft.Row([
-            ft.TextField(
-                label=rules_text("Search all rules"),
-                hint_text=rules_text("e.g. joker, give back, Reihe"),
-                prefix_icon=ft.Icons.SEARCH,
-                suffix=icon_button(ft.Icons.CLOSE, rules_text("Clear the search"), partial(searched, "")) if text else None,
-                value=None if phone_has_text else text,
-                on_change=lambda e: searched(e.control.value, typed=True),
-                autocorrect=False,
-                expand=True,
-            ),
-        ]),
+        _search_field(text, phone_has_text, searched),
     ]
     if text.strip():
         hits = rulebook.search(text)
@@ -277,15 +314,7 @@ def RulesScreen() -> ft.Control:
         if hit is not None:
             controls += _opened_hit(hit, partial(set_shown, None), partial(all_rules, hit))
             return ft.Column(controls, spacing=12)
-        games = len({hit.game for hit in hits})
-        found = rules_text("{sections} in {games}").format(
-            sections=rules_ntext("{count} section", "{count} sections", len(hits)).format(count=len(hits)),
-            games=rules_ntext("{count} game", "{count} games", games).format(count=games),
-        ) if hits else rules_text("Nothing found: try another word.")
-        controls.append(ft.Text(found, color=ft.Colors.ON_SURFACE_VARIANT))
-        controls.append(labelled("hits", ft.Column(
-            [_hit(hit, partial(set_shown, (hit.game, hit.section))) for hit in hits], spacing=0,
-        )))
+        controls += _hits(hits, set_shown)
         return ft.Column(controls, spacing=12)
     doc = store.get_game(saved_id) if saved_id else None
     options = doc.get("options") if doc is not None and doc.get("game") == game else None
@@ -294,13 +323,5 @@ def RulesScreen() -> ft.Control:
     except rulebook.RulebookError:
         rules = rulebook.rules_for(game)
     controls.append(game_tiles(registry.GAME_IDS, game, choose))
-    if options is not None and rules.house_rules:
-        controls.append(_house_rules(rules))
-    controls.append(ft.Text(rules.intro, color=ft.Colors.ON_SURFACE_VARIANT))
-    controls.append(ft.Row(
-        [_chip(rules_text("preset"), rules_text(rulebook.PRESET_WHY), ft.Colors.TERTIARY),
-         ft.Text(rules_text(PRESET_LEGEND), size=13, expand=True)],
-    ))
-    controls.extend(_section(section, section.key in opened, partial(toggle, section.key))
-                    for section in rules.sections)
+    controls += _game_rules(rules, options is not None, opened, toggle)
     return ft.Column(controls, spacing=8)

@@ -97,6 +97,62 @@ def _step(text: str, done: bool, on_toggle: Callable[[], None]) -> ft.Control:
     )
 
 
+def _deal(plan: setup.SetupPlan) -> list[ft.Control]:
+    """The deal at a glance: cards in play, cards each and decks, the deck's lines, what starts the
+    discard pile and who starts (``plan``, from ``companion.setup.plan``)."""
+    return [
+        ft.Row(
+            [
+                _fact(str(plan.deck_size), ngettext("card in play", "cards in play", plan.deck_size), "deck-size"),
+                _fact(str(plan.hand_size), ngettext("card each", "cards each", plan.hand_size), "hand-size"),
+                _fact(str(plan.decks), ngettext("deck", "decks", plan.decks), "decks"),
+            ],
+            spacing=8,
+        ),
+        section_title(_("The deck")),
+        labelled("deck", ft.Column([suit_text(f"• {line}", size=16) for line in plan.deck], spacing=2)),
+        suit_text(_("{label}: {start}.").format(label=plan.start_label, start=plan.discard_start), size=16),
+        suit_text(_("Who starts: {first_player}.").format(first_player=plan.first_player), size=16),
+    ]
+
+
+def _shuffle_box(shuffle: str) -> ft.Control:
+    """How to shuffle (``shuffle``, in words), in a box of the theme's third colour."""
+    return ft.Container(
+        padding=12,
+        border_radius=12,
+        bgcolor=ft.Colors.TERTIARY_CONTAINER,
+        content=ft.Row(
+            [ft.Icon(ft.Icons.SHUFFLE, color=ft.Colors.ON_TERTIARY_CONTAINER),
+             ft.Text(shuffle, expand=True, color=ft.Colors.ON_TERTIARY_CONTAINER)],
+            vertical_alignment=ft.CrossAxisAlignment.START,
+        ),
+    )
+
+
+def _who_goes_first(seats: int, first: int | None, pick_first: Callable[[], None]) -> list[ft.Control]:
+    """"Who goes first?": how the seats of ``seats`` players are numbered, and a button that picks
+    one by chance (``pick_first``) with the seat picked (``first``; None: none yet)."""
+    return [
+        section_title(_("Who goes first?")),
+        ft.Text(
+            _("Or let chance decide: seats are numbered clockwise, seat 1 on the dealer's left, "
+              "seat {seats} the dealer.").format(seats=seats),
+            color=ft.Colors.ON_SURFACE_VARIANT,
+        ),
+        ft.Row(
+            [
+                ft.FilledTonalButton(_("Pick a first player"), icon=ft.Icons.CASINO_OUTLINED,
+                                     on_click=pick_first, height=TOUCH),
+                labelled("first", ft.Text(_("Seat {seat} starts.").format(seat=first) if first else "", size=20,
+                                          weight=ft.FontWeight.BOLD)),
+            ],
+            vertical_alignment=ft.CrossAxisAlignment.CENTER,
+            wrap=True,
+        ),
+    ]
+
+
 @ft.component
 def SetupScreen(game: str | None, players: int | None, back: str | None = None) -> ft.Control:
     """How to deal a game for a number of players.
@@ -142,50 +198,15 @@ def SetupScreen(game: str | None, players: int | None, back: str | None = None) 
              for n in supported],
             spacing=6,
         )),
-        ft.Row(
-            [
-                _fact(str(plan.deck_size), ngettext("card in play", "cards in play", plan.deck_size), "deck-size"),
-                _fact(str(plan.hand_size), ngettext("card each", "cards each", plan.hand_size), "hand-size"),
-                _fact(str(plan.decks), ngettext("deck", "decks", plan.decks), "decks"),
-            ],
-            spacing=8,
-        ),
-        section_title(_("The deck")),
-        labelled("deck", ft.Column([suit_text(f"• {line}", size=16) for line in plan.deck], spacing=2)),
-        suit_text(_("{label}: {start}.").format(label=plan.start_label, start=plan.discard_start), size=16),
-        suit_text(_("Who starts: {first_player}.").format(first_player=plan.first_player), size=16),
+        *_deal(plan),
     ]
     controls += [_preset_chip(note) for note in plan.notes]
-    controls.append(ft.Container(
-        padding=12,
-        border_radius=12,
-        bgcolor=ft.Colors.TERTIARY_CONTAINER,
-        content=ft.Row(
-            [ft.Icon(ft.Icons.SHUFFLE, color=ft.Colors.ON_TERTIARY_CONTAINER),
-             ft.Text(plan.shuffle, expand=True, color=ft.Colors.ON_TERTIARY_CONTAINER)],
-            vertical_alignment=ft.CrossAxisAlignment.START,
-        ),
-    ))
+    controls.append(_shuffle_box(plan.shuffle))
     controls.append(section_title(
         _("Steps ({done} of {total} done)").format(done=len(done), total=len(plan.steps))))
     controls.append(labelled("steps", ft.Column([_step(step, index in done, partial(tick, index))
                                                  for index, step in enumerate(plan.steps)], spacing=4)))
-    controls.append(section_title(_("Who goes first?")))
-    controls.append(ft.Text(
-        _("Or let chance decide: seats are numbered clockwise, seat 1 on the dealer's left, "
-          "seat {seats} the dealer.").format(seats=seats),
-        color=ft.Colors.ON_SURFACE_VARIANT,
-    ))
-    controls.append(ft.Row(
-        [
-            ft.FilledTonalButton(_("Pick a first player"), icon=ft.Icons.CASINO_OUTLINED,
-                                 on_click=pick_first, height=TOUCH),
-            labelled("first", ft.Text(_("Seat {seat} starts.").format(seat=first) if first else "", size=20,
-                                      weight=ft.FontWeight.BOLD)),
-        ],
-        vertical_alignment=ft.CrossAxisAlignment.CENTER,
-        wrap=True,
-    ))
+    controls += _who_goes_first(seats, first, pick_first)
     controls.append(ft.TextButton(_("Rules of {game}").format(game=plan.title), icon=ft.Icons.MENU_BOOK_OUTLINED,
                                   on_click=lambda: navigate(f"/rules?game={chosen}"), height=TOUCH))
     return ft.Column(controls, spacing=12)

@@ -54,7 +54,7 @@ import flet as ft
 
 from companion import rules_core
 from companion.i18n import LANGUAGES, translations
-from companion.server import OPEN_HOSTS
+from companion.server.addresses import OPEN_HOSTS
 
 APP_MODULE = "companion.ui.app"
 """The module with the app's shell, routes and screens; its ``session_main``
@@ -256,7 +256,7 @@ def session_entry(store, access, warming: Warming | None = None) -> Callable[[ft
     """The Flet entry point of main.py: ``companion.ui.app.session_main(store, access)``,
     with the app imported at the first session rather than before the server listens.
 
-    Takes the process's ``companion.store.Store`` and ``companion.server.TableAccess``
+    Takes the process's ``companion.store.Store`` and ``companion.server.key.TableAccess``
     and the :class:`Warming` of :func:`warm_in_background` (None: nothing warms).
     Returns ``main(page)``, which waits for the first step of the warming
     before it imports the app, and tells the warming once it has drawn.

@@ -22,7 +22,7 @@ from shots import options, run, serving, session
 from steps import PLAYERS
 
 from companion.pads import new_pad
-from companion.server import spoken_key
+from companion.server.key import spoken_key
 from companion.store import Store
 from companion.ui.access import ASK_THE_HOST
 

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from companion.pads import new_pad
-from companion.server import spoken_key
+from companion.server.key import spoken_key
 from companion.store import Store
 from companion.ui.access import ASK_THE_HOST
 from harness import PHONE, AppPage, start_app

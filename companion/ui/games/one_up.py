@@ -23,7 +23,8 @@ from companion.pads.base import points_text
 from companion.stats import PlayerStats
 from companion.wording import join_words
 from companion.table.ask_answers import CHECK_PLAYERS, ERROR, NO, WAIT, YES, Answer, deck_answer
-from companion.ui.ask_cards import CardPicker, answer_line, slot_button, slots_row
+from companion.ui.ask_cards import answer_line, slot_button, slots_row
+from companion.ui.ask_pickers import CardPicker
 from companion.ui.card_picker import value_toggles
 from companion.ui.entry_sheet import (
     HAND_DONE,

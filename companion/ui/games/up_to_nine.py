@@ -193,6 +193,99 @@ def sheet_entry(pad: UpToNinePad, number: int | None, entry: dict) -> dict:
     return draft.entry()
 
 
+def _penalty_text(pad: UpToNinePad, state: dict) -> str:
+    """What a player's result on the sheet counts: "went out", the points typed, or the penalty of
+    the cards entered (``pad.penalty_preview``; its reason when it can not count them)."""
+    result = _result(state)
+    if state["out"]:
+        return _("went out")
+    if isinstance(result["points"], int):
+        return points_text(result["points"])
+    try:
+        return points_text(pad.penalty_preview(result["hand"]))
+    except PadError as exc:
+        return str(exc)
+
+
+def _result_heading(player: str, contract: str, penalty: str, after: str) -> ft.Control:
+    """A player's line on the sheet: the name over the contract played for, the penalty over the
+    level played next (``after``, "" while not known)."""
+    return ft.Row(
+        [
+            ft.Column(
+                [
+                    ft.Text(player, size=18, weight=ft.FontWeight.W_600),
+                    ft.Text(contract, size=12, color=ft.Colors.ON_SURFACE_VARIANT, visible=bool(contract)),
+                ],
+                spacing=0,
+                expand=True,
+            ),
+            ft.Column(
+                [
+                    ft.Text(penalty, size=18, weight=ft.FontWeight.BOLD),
+                    ft.Text(after, size=12, color=ft.Colors.PRIMARY, visible=bool(after)),
+                ],
+                spacing=0,
+                horizontal_alignment=ft.CrossAxisAlignment.END,
+            ),
+        ]
+    )
+
+
+def _cards_left(draft: UpToNineDraft, player: str) -> list[ft.Control]:
+    """For a player who did not go out: the cards left in the hand, a rank tile per card, or the
+    points typed instead."""
+    state = draft.states[player]
+    return [
+        ft.Text(_("Cards left (tap a rank per card):"), size=12, color=ft.Colors.ON_SURFACE_VARIANT),
+        card_counter(
+            RANKS,
+            state["hand"],
+            partial(draft.add_card, player),
+            partial(draft.remove_card, player),
+            labels={label: rank_letter(rank) for rank, label in RANK_LABELS.items()},
+        ),
+        ft.TextField(
+            label=_("{player}'s points instead of cards").format(player=player),
+            value=None if player in draft.phone_has_points else state["points"],
+            keyboard_type=ft.KeyboardType.NUMBER,
+            input_filter=ft.NumbersOnlyInputFilter(),
+            on_change=partial(draft.type_points, player),
+            dense=True,
+        ),
+    ]
+
+
+def _player_result(pad: UpToNinePad, draft: UpToNineDraft, player: str, number: int | None,
+                   preview: Row | None) -> ft.Control:
+    """``player``'s card on the sheet for round ``number`` (None: a new round): the contract, the
+    penalty and, with the new round's ``preview``, the level next; laid down and went out; the
+    cards left."""
+    state = draft.states[player]
+    level = pad.level(player) if number is None else played_for(pad, number, player)
+    contract = _("played for {contract}").format(contract=contract_text(pad, level)) if number else contract_text(pad, level)
+    after = _("next: {level}").format(level=_level_text(preview.level[player])) if preview else ""
+    body: list[ft.Control | None] = [
+        _result_heading(player, contract, _penalty_text(pad, state), after),
+        ft.Row(
+            [
+                toggle_chip(
+                    _("{player} laid down").format(player=player), state["laid_down"],
+                    partial(draft.toggle_laid_down, player),
+                ),
+                toggle_chip(
+                    _("{player} went out").format(player=player), state["out"], partial(draft.toggle_out, player), icon=ft.Icons.FLAG
+                ),
+            ],
+            wrap=True,
+            spacing=8,
+        ),
+    ]
+    if not state["out"]:
+        body += _cards_left(draft, player)
+    return player_card(body, test_id=f"result-{player}", highlight=state["out"])
+
+
 @ft.component
 def Entry(pad: UpToNinePad, number: int | None, submit: Submit, close, delete, *,
           only: str | None = None, start: dict | None = None, on_change=None) -> ft.Control:
@@ -205,87 +298,14 @@ def Entry(pad: UpToNinePad, number: int | None, submit: Submit, close, delete, *
         draft.error = submit(draft.entry()) or ""
 
     preview = preview_or_none(pad, draft.entry()) if number is None else None
-
-    cards: list[ft.Control] = []
-    for player in entering(pad, only):
-        state = draft.states[player]
-        level = pad.level(player) if number is None else played_for(pad, number, player)
-        contract = _("played for {contract}").format(contract=contract_text(pad, level)) if number else contract_text(pad, level)
-        result = _result(state)
-        if state["out"]:
-            penalty_text = _("went out")
-        elif isinstance(result["points"], int):
-            penalty_text = points_text(result["points"])
-        else:
-            try:
-                penalty_text = points_text(pad.penalty_preview(result["hand"]))
-            except PadError as exc:
-                penalty_text = str(exc)
-        after = _("next: {level}").format(level=_level_text(preview.level[player])) if preview else ""
-        body: list[ft.Control | None] = [
-            ft.Row(
-                [
-                    ft.Column(
-                        [
-                            ft.Text(player, size=18, weight=ft.FontWeight.W_600),
-                            ft.Text(contract, size=12, color=ft.Colors.ON_SURFACE_VARIANT, visible=bool(contract)),
-                        ],
-                        spacing=0,
-                        expand=True,
-                    ),
-                    ft.Column(
-                        [
-                            ft.Text(penalty_text, size=18, weight=ft.FontWeight.BOLD),
-                            ft.Text(after, size=12, color=ft.Colors.PRIMARY, visible=bool(after)),
-                        ],
-                        spacing=0,
-                        horizontal_alignment=ft.CrossAxisAlignment.END,
-                    ),
-                ]
-            ),
-            ft.Row(
-                [
-                    toggle_chip(
-                        _("{player} laid down").format(player=player), state["laid_down"],
-                        partial(draft.toggle_laid_down, player),
-                    ),
-                    toggle_chip(
-                        _("{player} went out").format(player=player), state["out"], partial(draft.toggle_out, player), icon=ft.Icons.FLAG
-                    ),
-                ],
-                wrap=True,
-                spacing=8,
-            ),
-        ]
-        if not state["out"]:
-            body.append(ft.Text(_("Cards left (tap a rank per card):"), size=12, color=ft.Colors.ON_SURFACE_VARIANT))
-            body.append(
-                card_counter(
-                    RANKS,
-                    state["hand"],
-                    partial(draft.add_card, player),
-                    partial(draft.remove_card, player),
-                    labels={label: rank_letter(rank) for rank, label in RANK_LABELS.items()},
-                )
-            )
-            body.append(
-                ft.TextField(
-                    label=_("{player}'s points instead of cards").format(player=player),
-                    value=None if player in draft.phone_has_points else state["points"],
-                    keyboard_type=ft.KeyboardType.NUMBER,
-                    input_filter=ft.NumbersOnlyInputFilter(),
-                    on_change=partial(draft.type_points, player),
-                    dense=True,
-                )
-            )
-        cards.append(player_card(body, test_id=f"result-{player}", highlight=state["out"]))
     hint = (
         _("Laid down or not, then the cards you have left or your points.") if only
         else _("For each player: laid down or not, then the cards left or their points.")
     )
     return sheet_frame(
         sheet_title(number or pad.next_round, number, only),
-        [ft.Text(hint, color=ft.Colors.ON_SURFACE_VARIANT), *cards],
+        [ft.Text(hint, color=ft.Colors.ON_SURFACE_VARIANT),
+         *[_player_result(pad, draft, player, number, preview) for player in entering(pad, only)]],
         error=draft.error,
         on_save=save,
         on_cancel=close,

@@ -53,6 +53,68 @@ def _level_words(levels: list[dict[str, Any]]) -> tuple[list[str], str]:
             for level in table], ""
 
 
+def _group_editor(number: int, level: dict[str, Any], index: int,
+                  change: Callable[[Callable[[dict[str, Any]], None]], None]) -> ft.Control:
+    """Group ``index`` of level ``number`` (``level``, as JSON) in the editor: its kind (a tap swaps
+    straight and set), a button that removes it (off for the level's last group), and steppers for
+    its cards and its wilds; ``change(mutate)`` hands on a copy of the level that ``mutate`` edited."""
+    group = level["groups"][index]
+    group_number = index + 1
+
+    def toggle_kind():
+        def mutate(lv):
+            kind = lv["groups"][index]["kind"]
+            lv["groups"][index]["kind"] = up_to_nine.SET if kind == up_to_nine.STRAIGHT else up_to_nine.STRAIGHT
+        change(mutate)
+
+    def step(field: str, delta: int):
+        def mutate(lv):
+            lv["groups"][index][field] += delta
+        change(mutate)
+
+    return ft.Column(
+        [
+            ft.Row(
+                [
+                    ft.Text(_("Group {number}:").format(number=group_number), weight=ft.FontWeight.W_600),
+                    ft.OutlinedButton(
+                        _(KIND_LABELS[group["kind"]]) if group["kind"] in KIND_LABELS else group["kind"],
+                        icon=ft.Icons.SWAP_HORIZ,
+                        on_click=toggle_kind,
+                        height=TOUCH,
+                    ),
+                    ft.Container(expand=True),
+                    icon_button(
+                        ft.Icons.DELETE_OUTLINE,
+                        _("Remove level {level} group {group}").format(level=number, group=group_number),
+                        lambda: change(lambda lv: lv["groups"].pop(index)),
+                        disabled=len(level["groups"]) <= 1,
+                    ),
+                ],
+                vertical_alignment=ft.CrossAxisAlignment.CENTER,
+            ),
+            ft.Row(
+                [
+                    _small_stepper(
+                        ngettext("{count} card", "{count} cards", group["size"]).format(count=group["size"]),
+                        _("Level {level} group {group} cards").format(level=number, group=group_number),
+                        group["size"],
+                        partial(step, "size"), least=2,
+                    ),
+                    _small_stepper(
+                        ngettext("{count} wild", "{count} wilds", group["max_wild"]).format(count=group["max_wild"]),
+                        _("Level {level} group {group} wilds").format(level=number, group=group_number),
+                        group["max_wild"], partial(step, "max_wild"),
+                    ),
+                ],
+                spacing=0,
+                alignment=ft.MainAxisAlignment.SPACE_BETWEEN,
+            ),
+        ],
+        spacing=0,
+    )
+
+
 @ft.component
 def LevelEditor(number: int, level: dict[str, Any], on_change: Callable[[dict[str, Any]], None]) -> ft.Control:
     """Edit one level's groups (kind, size, wilds), its wild budget and clean groups."""
@@ -61,64 +123,6 @@ def LevelEditor(number: int, level: dict[str, Any], on_change: Callable[[dict[st
         edited = copy.deepcopy(level)
         mutate(edited)
         on_change(edited)
-
-    def toggle_kind(index: int):
-        def mutate(lv):
-            kind = lv["groups"][index]["kind"]
-            lv["groups"][index]["kind"] = up_to_nine.SET if kind == up_to_nine.STRAIGHT else up_to_nine.STRAIGHT
-        change(mutate)
-
-    def step(index: int, field: str, delta: int):
-        def mutate(lv):
-            lv["groups"][index][field] += delta
-        change(mutate)
-
-    def remove_group(index: int):
-        change(lambda lv: lv["groups"].pop(index))
-
-    def group_controls(index: int, group: dict[str, Any]) -> ft.Control:
-        group_number = index + 1
-        return ft.Column(
-            [
-                ft.Row(
-                    [
-                        ft.Text(_("Group {number}:").format(number=group_number), weight=ft.FontWeight.W_600),
-                        ft.OutlinedButton(
-                            _(KIND_LABELS[group["kind"]]) if group["kind"] in KIND_LABELS else group["kind"],
-                            icon=ft.Icons.SWAP_HORIZ,
-                            on_click=partial(toggle_kind, index),
-                            height=TOUCH,
-                        ),
-                        ft.Container(expand=True),
-                        icon_button(
-                            ft.Icons.DELETE_OUTLINE,
-                            _("Remove level {level} group {group}").format(level=number, group=group_number),
-                            partial(remove_group, index),
-                            disabled=len(level["groups"]) <= 1,
-                        ),
-                    ],
-                    vertical_alignment=ft.CrossAxisAlignment.CENTER,
-                ),
-                ft.Row(
-                    [
-                        _small_stepper(
-                            ngettext("{count} card", "{count} cards", group["size"]).format(count=group["size"]),
-                            _("Level {level} group {group} cards").format(level=number, group=group_number),
-                            group["size"],
-                            partial(step, index, "size"), least=2,
-                        ),
-                        _small_stepper(
-                            ngettext("{count} wild", "{count} wilds", group["max_wild"]).format(count=group["max_wild"]),
-                            _("Level {level} group {group} wilds").format(level=number, group=group_number),
-                            group["max_wild"], partial(step, index, "max_wild"),
-                        ),
-                    ],
-                    spacing=0,
-                    alignment=ft.MainAxisAlignment.SPACE_BETWEEN,
-                ),
-            ],
-            spacing=0,
-        )
 
     def step_level(field: str, delta: int):
         def mutate(lv):
@@ -131,7 +135,7 @@ def LevelEditor(number: int, level: dict[str, Any], on_change: Callable[[dict[st
         padding=8,
         content=ft.Column(
             [
-                *[group_controls(i, g) for i, g in enumerate(level["groups"])],
+                *[_group_editor(number, level, i, change) for i in range(len(level["groups"]))],
                 ft.TextButton(
                     _("Add a group"), icon=ft.Icons.ADD, height=TOUCH,
                     on_click=lambda: change(

@@ -1,0 +1,237 @@
+"""The Check tab's pickers: what the player taps or types to hand cards to a checker.
+
+- :func:`CardPicker`: suit and rank tiles (at least 48 px, thumb-sized) plus
+  a text field read by ``companion.cards.parse_cards``; it hands finished
+  ``Card`` values to the screen and knows no rule.
+- :func:`NumberPicker`: a number pad and text field for Up or Down?'s cards.
+
+The cards and slots they fill are drawn by ``companion.ui.ask_cards``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from functools import partial
+
+import flet as ft
+from flet.components.hooks.use_ref import MutableRef
+
+from companion.cards import JOKER_NAMES, SUIT_NAMES, SUITS, Card, CardError, joker_code, parse_cards, rank_letter
+from companion.i18n import _
+from companion.ui.ask_cards import ALL_RANKS, SUIT_TEXT, suit_tile
+from companion.ui.widgets import TOUCH, tile_button
+
+_DELETE_KEY = "⌫"
+_ADD_KEY = "+"
+
+
+def _typing_row(typed: MutableRef[str], submit: Callable[[], None], error: str, **field) -> ft.Control:
+    """A picker's text field with its "Add" button: ``typed`` keeps what is typed (the field shows
+    it), ``submit`` hands it over (Enter or "Add"), ``error`` is shown under the field ("" for
+    none); ``field`` holds the field's label, hint and other keyword arguments."""
+    def remember(e: ft.Event[ft.TextField]):
+        typed.current = e.control.value
+
+    return ft.Row(
+        [
+            ft.TextField(value=typed.current, on_change=remember, on_submit=submit, expand=True,
+                         error=error or None, **field),
+            ft.FilledTonalButton(_("Add"), on_click=submit, height=TOUCH),
+        ],
+        vertical_alignment=ft.CrossAxisAlignment.START,
+    )
+
+
+def _suit_prompt(suit: str | None, pending: int | None) -> str:
+    """The line under a suited picker's tiles: what the next tap does, given the suit chosen and
+    the rank tapped first (None: none)."""
+    if pending is not None:
+        return _("Now tap the suit of the {rank}.").format(rank=rank_letter(pending))
+    if suit is None:
+        return _("Tap a suit, then ranks: each rank adds a card.")
+    return _("Each rank adds a card of {suit}; tap another suit to switch.").format(suit=_(SUIT_NAMES[suit]))
+
+
+def _read_typed(text: str, check: Callable[[Card], object] | None) -> list[Card]:
+    """The cards typed as ``text`` (``parse_cards``), each read by the game's ``check`` when given;
+    raises CardError naming what can not be read or is not the game's."""
+    cards = parse_cards(text)
+    for card in cards if check is not None else ():
+        check(card)
+    return cards
+
+
+def _tiles(suit: str | None, pending: int | None, *, ranks: Sequence[int], suited: bool, jokers: Sequence[str],
+           tap_suit: Callable[[str], None], tap_rank: Callable[[int], None],
+           on_pick: Callable[[list[Card]], None]) -> list[ft.Control]:
+    """A card picker's tile rows: the suits (when ``suited``), the ranks and jokers, and the
+    line that says what the next tap does (when ``suited``)."""
+    rows: list[ft.Control] = []
+    if suited:
+        rows.append(ft.Row([suit_tile(letter, selected=suit == letter, on_click=partial(tap_suit, letter))
+                            for letter in SUITS], spacing=4))
+    tiles = [tile_button(rank_letter(rank), selected=pending == rank, on_click=partial(tap_rank, rank))
+             for rank in ranks]
+    tiles += [
+        tile_button(joker_code(kind), selected=False, width=72,
+                    on_click=partial(on_pick, [Card(None, None, kind)]), tooltip=_(JOKER_NAMES[kind]))
+        for kind in jokers
+    ]
+    rows.append(ft.Row(tiles, wrap=True, spacing=4, run_spacing=4))
+    if suited:
+        rows.append(ft.Text(_suit_prompt(suit, pending), size=13, color=ft.Colors.ON_SURFACE_VARIANT))
+    return rows
+
+
+@ft.observable
+@dataclass
+class Picking:
+    """What a :func:`CardPicker` holds between taps: the ``suit`` chosen (None: none), the rank
+    tapped before its suit (``pending``) and why the typed cards were refused (``error``, "")."""
+
+    suit: str | None = None
+    pending: int | None = None
+    error: str = ""
+
+    def tap_suit(self, letter: str, on_pick: Callable[[list[Card]], None]) -> None:
+        """A tap on suit ``letter``: a rank tapped first becomes a card of that suit
+        (``on_pick``); the suit chosen again is let go."""
+        self.error = ""
+        if self.suit == letter and self.pending is None:
+            self.suit = None
+            return
+        self.suit = letter
+        if self.pending is not None:
+            rank, self.pending = self.pending, None
+            on_pick([Card(rank, letter)])
+
+    def tap_rank(self, rank: int, suited: bool, on_pick: Callable[[list[Card]], None]) -> None:
+        """A tap on ``rank``: a card of the chosen suit (or unsuited, when not ``suited``) for
+        ``on_pick``, or, with no suit chosen, the rank waiting for its suit (again: let go)."""
+        self.error = ""
+        if not suited:
+            on_pick([Card(rank)])
+        elif self.suit is None:
+            self.pending = None if self.pending == rank else rank
+        else:
+            on_pick([Card(rank, self.suit)])
+
+
+@ft.component
+def CardPicker(
+    on_pick: Callable[[list[Card]], None],
+    *,
+    ranks: Sequence[int] = ALL_RANKS,
+    suited: bool = True,
+    jokers: Sequence[str] = ("black", "colour"),
+    hint: str | None = None,
+    check: Callable[[Card], object] | None = None,
+) -> ft.Control:
+    """Pick cards by tapping, or type them.
+
+    Suited games: tap a suit, then ranks (each rank adds one card of that
+    suit; the suit stays chosen), or a rank first and then its suit.
+    Unsuited (One Up): each rank tile adds that card. Joker tiles add a
+    joker. The text field takes several cards at once (``parse_cards``);
+    a token it can not read is explained under the field and nothing is lost.
+
+    Args:
+        on_pick: called with the new cards (a list) after each tap or submit.
+        ranks: the rank tiles to show (1 = ace .. 13 = king).
+        suited: show the suit tiles.
+        jokers: joker kinds to offer (``"black"``, ``"colour"``, ``"plain"``).
+        hint: example text in the typing field (None: a general one, translated).
+        check: the game's reading of one card (e.g. One-card's
+            ``read_card``), raising CardError for a card the game does not
+            use: typed cards are handed over only when every one passes;
+            else its words are shown under the field, which keeps the text.
+    """
+    picking = ft.use_state(Picking)[0]
+    typed = ft.use_ref("")
+
+    def submit():
+        try:
+            cards = _read_typed(typed.current, check)
+        except CardError as exc:
+            picking.error = str(exc)
+            return
+        picking.error = ""
+        picking.pending = None
+        typed.current = ""
+        if cards:
+            on_pick(cards)
+
+    rows = _tiles(picking.suit, picking.pending, ranks=ranks, suited=suited, jokers=jokers,
+                  tap_suit=lambda letter: picking.tap_suit(letter, on_pick),
+                  tap_rank=lambda rank: picking.tap_rank(rank, suited, on_pick), on_pick=on_pick)
+    rows.append(_typing_row(typed, submit, picking.error, label=_("Or type cards"),
+                            hint_text=hint or _("e.g. 7s 7h KC 2d, BJ"), autocorrect=False,
+                            enable_suggestions=False, text_style=SUIT_TEXT, error_style=SUIT_TEXT, error_max_lines=6))
+    return ft.Column(rows, spacing=8)
+
+
+def _number_key(key_id: str, digits: str, press: Callable[[str], None]) -> ft.Control:
+    """One key of the number pad: a digit, delete a digit (:data:`_DELETE_KEY`) or add the number
+    built so far (:data:`_ADD_KEY`, filled while there is one); ``press(key_id)`` on a tap."""
+    if key_id == _DELETE_KEY:
+        return ft.OutlinedButton(content=ft.Icon(ft.Icons.BACKSPACE_OUTLINED), width=100, height=TOUCH,
+                                 tooltip=_("Delete a digit"), on_click=lambda: press(key_id),
+                                 style=ft.ButtonStyle(shape=ft.RoundedRectangleBorder(radius=10)))
+    if key_id == _ADD_KEY:
+        return tile_button(_("Add"), selected=bool(digits), width=100,
+                           on_click=lambda: press(key_id), tooltip=_("Add the number"))
+    return tile_button(key_id, selected=False, width=100, on_click=lambda: press(key_id))
+
+
+@ft.component
+def NumberPicker(on_pick: Callable[[list[int]], None], *, read: Callable[[str], list[int]]) -> ft.Control:
+    """A number pad for Up or Down?'s numbered cards, plus a text field.
+
+    Digits build a number shown above the pad; "Add" hands it over. The text
+    field takes several numbers at once, read by ``read`` (which raises a
+    ``ValueError`` naming a bad token; the message is shown under the field).
+
+    Args:
+        on_pick: called with the new numbers (a list).
+        read: turns typed text into numbers (the checker passes
+            ``ask_answers.read_numbers``), also used for the pad's number.
+    """
+    digits, set_digits = ft.use_state("")
+    typed = ft.use_ref("")
+    error, set_error = ft.use_state("")
+
+    def hand_over(text: str) -> bool:
+        try:
+            numbers = read(text)
+        except ValueError as exc:
+            set_error(str(exc))
+            return False
+        set_error("")
+        if numbers:
+            on_pick(numbers)
+        return True
+
+    def submit():
+        if hand_over(typed.current):
+            typed.current = ""
+
+    def press(key_id: str):
+        if key_id == _DELETE_KEY:
+            set_digits(digits[:-1])
+        elif key_id == _ADD_KEY:
+            if hand_over(digits):
+                set_digits("")
+        else:
+            set_digits((digits + key_id)[:3])
+
+    pad = [["1", "2", "3"], ["4", "5", "6"], ["7", "8", "9"], [_DELETE_KEY, "0", _ADD_KEY]]
+    return ft.Column(
+        [
+            ft.Text(_("Number: {digits}").format(digits=digits or "–"), size=20, weight=ft.FontWeight.W_600),
+            *[ft.Row([_number_key(label, digits, press) for label in row], spacing=6) for row in pad],
+            _typing_row(typed, submit, error, label=_("Or type numbers"), hint_text=_("e.g. 4 34 52 60 88 101"),
+                        keyboard_type=ft.KeyboardType.NUMBER, error_max_lines=3),
+        ],
+        spacing=6,
+    )

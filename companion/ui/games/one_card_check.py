@@ -1,0 +1,422 @@
+"""One-card's checker: which cards of a hand may be played on the discard
+pile, what taking a pending attack means, and the Check panel that asks.
+
+Rules: seed 002 (attacks, shields, the 7 names a suit, "Running Out of
+Cards to Draw") and rulings.md (One-card) through ``companion.games.one_card``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from functools import partial
+from typing import Any
+
+import flet as ft
+
+from companion.cards import SUIT_NAMES, SUIT_SYMBOLS, SUITS, Card, CardError
+from companion.games import one_card
+from companion.i18n import _, ngettext
+from companion.table.ask_answers import (
+    CHECK_PLAYERS,
+    ERROR,
+    NO,
+    WAIT,
+    YES,
+    Answer,
+    card_text,
+    cards_text,
+    deck_answer,
+)
+from companion.ui.ask_cards import answer_line, card_face, card_label, slot_button, slots_row, suit_text
+from companion.ui.ask_pickers import CardPicker
+from companion.ui.widgets import TOUCH, labelled, stepper
+
+GAME = "one_card"
+"""This game's registry id."""
+
+
+@dataclass(frozen=True)
+class CardAnswer:
+    """The answer for one card of a One-card hand.
+
+    Attributes:
+        card: the card.
+        legal: True when it may be played now.
+        text: the core's reason when not, else what playing it does (the
+            attack total after it, a cancelled attack, a suit to name ...).
+    """
+
+    card: Card
+    legal: bool
+    text: str
+
+
+@dataclass(frozen=True)
+class OneCardAnswer:
+    """The checker's answer for a One-card hand.
+
+    Attributes:
+        summary: one line: how many cards may be played, and which.
+        cards: one ``CardAnswer`` per card of the hand, in the hand's order.
+        attack: the pending attack in words (empty with none).
+        take: what taking the attack means (cards to draw, then what), or
+            empty when no attack is pending.
+    """
+
+    summary: Answer
+    cards: tuple[CardAnswer, ...] = ()
+    attack: str = ""
+    take: str = ""
+
+
+def attack_value(card: Card) -> int:
+    """Cards ``card`` makes the next player draw when it lies on top with an attack
+    pending (``one_card.attack_value``); 0 for a plain card or a card One-card
+    does not use (the answer then explains the card)."""
+    try:
+        return one_card.attack_value(card)
+    except CardError:
+        return 0
+
+
+def one_card_state(top: Card | None, attack_total: int = 0,
+                   declared_suit: str | None = None) -> one_card.OneCardState:
+    """The discard pile as the core reads it.
+
+    Args:
+        top: the top card (with an attack pending it is the last attack card).
+        attack_total: cards the pending attack makes the next player draw (0: none).
+        declared_suit: the suit named with a 7 on top, or None.
+
+    Raises:
+        ValueError, CardError: from ``one_card.OneCardState`` for a pile the
+            rules can not reach (the message says why).
+    """
+    return one_card.OneCardState(top, attack_total=attack_total, declared_suit=declared_suit)
+
+
+def _after_play(state: one_card.OneCardState, card: Card, players: int) -> str:
+    """What playing ``card`` (legal) does, from the core."""
+    if card.rank == one_card.WILD_RANK:
+        return _("Plays; name a suit for the next player.")
+    after = one_card.play(state, card)
+    if after.attack_pending:
+        return _("Plays; the attack total becomes {total}.").format(total=after.attack_total)
+    if state.attack_pending:
+        return _("Shields: the attack of {total} is cancelled.").format(total=state.attack_total)
+    effect = one_card.card_effect(card, players)
+    return _("Plays. {effect}").format(effect=effect) if effect else _("Plays.")
+
+
+def take_text(total: int, drawn: int, cards_left: int | None) -> str:
+    """What taking an attack means, in words.
+
+    Args:
+        total: the attack's running total (cards).
+        drawn: the cards ``one_card.take_attack`` says are drawn.
+        cards_left: the cards left in the draw and discard piles together
+            (the top card not counted), None when there are enough.
+
+    Returns:
+        "You draw 7 cards. Then ..." or, when the piles run short, "You draw
+        4 cards; the other 3 of the 7 are forgiven. Then ...": the cards
+        drawn, the part of the total forgiven, and what the turn holds after
+        (rulings.md, One-card: the turn goes on with the hand held before
+        the draw).
+    """
+    if cards_left is None or cards_left > drawn:
+        return ngettext(
+            "You draw {count} card. Then play a card from the hand you held before drawing, "
+            "or draw one more card.",
+            "You draw {count} cards. Then play a card from the hand you held before drawing, "
+            "or draw one more card.",
+            drawn,
+        ).format(count=drawn)
+    forgiven = total - drawn
+    if not drawn:
+        head = _("You draw no cards; all {total} are forgiven.").format(total=total)
+    elif forgiven:
+        drawn_text = ngettext("You draw {count} card", "You draw {count} cards", drawn).format(count=drawn)
+        head = ngettext(
+            "{drawn}; the other {forgiven} of the {total} is forgiven.",
+            "{drawn}; the other {forgiven} of the {total} are forgiven.",
+            forgiven,
+        ).format(drawn=drawn_text, forgiven=forgiven, total=total)
+    else:
+        head = ngettext(
+            "You draw {count} card, the last in both piles.", "You draw {count} cards, the last in both piles.", drawn
+        ).format(count=drawn)
+    return _(
+        "{head} Then play a card from the hand you held before drawing; both piles are empty, "
+        "so there is no card to draw if none fits."
+    ).format(head=head)
+
+
+def _attack_texts(state: one_card.OneCardState, cards_left: int | None) -> tuple[str, str]:
+    """The pending attack in words and what taking it means (``take_text``), both empty with no
+    attack pending; ``cards_left`` as :func:`one_card_answer` takes it."""
+    if not state.attack_pending:
+        return "", ""
+    attack = ngettext(
+        "Attack pending: {count} card, last attack card {card}.",
+        "Attack pending: {count} cards, last attack card {card}.",
+        state.attack_total,
+    ).format(count=state.attack_total, card=card_text(state.last_attack))
+    drawn, _forgiven = one_card.take_attack(state, cards_left)
+    return attack, take_text(state.attack_total, drawn, cards_left)
+
+
+def _summary(hand: Sequence[Card], answers: Sequence[CardAnswer], attack_pending: bool) -> Answer:
+    """The checker's one line for a hand whose cards were answered (``answers``): the cards that may
+    be played, or, when none may, whether to take the attack or draw a card."""
+    legal = [answer.card for answer in answers if answer.legal]
+    if legal:
+        return Answer(YES, ngettext(
+            "{legal} of {held} may be played: {cards}.", "{legal} of {held} may be played: {cards}.", len(legal),
+        ).format(legal=len(legal), held=len(hand), cards=cards_text(legal)))
+    if len(hand) == 1:
+        text = (_("Your card may not be played: take the attack.") if attack_pending
+                else _("Your card may not be played: draw a card."))
+    elif attack_pending:
+        text = ngettext(
+            "None of your {count} card may be played: take the attack.",
+            "None of your {count} cards may be played: take the attack.",
+            len(hand),
+        )
+    else:
+        text = ngettext(
+            "None of your {count} card may be played: draw a card.",
+            "None of your {count} cards may be played: draw a card.",
+            len(hand),
+        )
+    return Answer(NO, text.format(count=len(hand)))
+
+
+def one_card_answer(top: Card | None, hand: Sequence[Card], *, attack_total: int = 0,
+                    declared_suit: str | None = None, players: int = CHECK_PLAYERS,
+                    cards_left: int | None = None) -> OneCardAnswer:
+    """Which cards of a One-card hand may be played, and why not the others.
+
+    Args:
+        top: the top card of the discard pile (None while not picked).
+        hand: the cards held.
+        attack_total: the running total of a pending attack (0: none); the
+            top card is then the last attack card.
+        declared_suit: the suit a 7 on top named (letter or symbol), or None.
+        players: players at the table (J and Q differ with two; the decks in
+            play, so the copies of each card, follow it too).
+        cards_left: the cards left in the draw and discard piles together,
+            the top card not counted (None: enough to take the attack); with
+            fewer than the total the rest is forgiven (seed 002, "Running
+            Out of Cards to Draw").
+
+    Returns:
+        A ``OneCardAnswer`` built from ``one_card.check_play``, ``play`` and
+        ``take_attack``; an error when the deck can not hold the top card
+        and the hand together (``setup.check_copies``).
+    """
+    try:
+        if top is None:
+            return OneCardAnswer(Answer(WAIT, _("Pick the top card of the discard pile.")))
+        state = one_card_state(top, attack_total, declared_suit)
+        attack, take = _attack_texts(state, cards_left)
+        if not hand:
+            return OneCardAnswer(Answer(WAIT, _("Add the cards in your hand.")), (), attack, take)
+        answers = []
+        for card in hand:
+            verdict = one_card.check_play(state, card, hand)
+            text = _after_play(state, card, players) if verdict else verdict.reason
+            answers.append(CardAnswer(card, verdict.legal, text))
+    except (CardError, ValueError) as error:
+        return OneCardAnswer(Answer(ERROR, str(error)))
+    problem = deck_answer(GAME, players, [top, *hand])
+    if problem:
+        return OneCardAnswer(problem, (), attack, take)
+    return OneCardAnswer(_summary(hand, answers, state.attack_pending), tuple(answers), attack, take)
+
+
+def _card_answer_row(item: CardAnswer, on_remove: Callable[[], None]) -> ft.Control:
+    colour = ft.Colors.PRIMARY if item.legal else ft.Colors.ERROR
+    return ft.Row(
+        [
+            card_face(item.card, chosen=item.legal, on_click=on_remove,
+                      tooltip=_("Take out the {card}").format(card=item.card.name)),
+            ft.Icon(ft.Icons.CHECK_CIRCLE if item.legal else ft.Icons.CANCEL, color=colour),
+            suit_text(item.text, expand=True, color=colour if item.legal else None,
+                      weight=ft.FontWeight.W_600 if item.legal else None),
+        ],
+        vertical_alignment=ft.CrossAxisAlignment.CENTER,
+    )
+
+
+def _named_suit(declared: str | None, choose: Callable[[str | None], None]) -> ft.Control:
+    """The suit named with a 7 on top, as a button opening a menu (no suit
+    named, or one of the four), so the picker below keeps the screen's one
+    row of suit tiles."""
+    shown = f"{SUIT_SYMBOLS[declared]} {_(SUIT_NAMES[declared])}" if declared else _("none")
+    return ft.PopupMenuButton(
+        content=ft.Container(
+            padding=ft.Padding.symmetric(horizontal=12, vertical=12),
+            border_radius=10,
+            border=ft.Border.all(1, ft.Colors.OUTLINE),
+            content=ft.Row(
+                [suit_text(_("Suit named with the 7: {suit}").format(suit=shown), size=16, expand=True),
+                 ft.Icon(ft.Icons.ARROW_DROP_DOWN)],
+                vertical_alignment=ft.CrossAxisAlignment.CENTER,
+            ),
+        ),
+        tooltip=_("Suit named with the 7"),
+        menu_position=ft.PopupMenuPosition.UNDER,
+        expand=True,
+        items=[
+            ft.PopupMenuItem(content=_("No suit named"), on_click=lambda: choose(None)),
+            *(ft.PopupMenuItem(content=suit_text(f"{SUIT_SYMBOLS[letter]} {_(SUIT_NAMES[letter])}"),
+                               on_click=partial(choose, letter))
+              for letter in SUITS),
+        ],
+    )
+
+
+def _take_box(take: str, total: int, cards_left: int | None,
+              set_cards_left: Callable[[Any], None]) -> ft.Control:
+    """What taking the attack means (``take``), first so a tap leaves it on
+    screen, then the question whether fewer than ``total`` cards are left to
+    draw (``cards_left``: None for enough) and, when so, a count of them
+    from 0 to ``total`` - 1. ``set_cards_left`` is the state setter (it
+    takes a value or an update)."""
+    ink = ft.Colors.ON_SECONDARY_CONTAINER
+
+    def step(delta: int):
+        set_cards_left(lambda left: None if left is None else min(max(left + delta, 0), total - 1))
+
+    rows: list[ft.Control] = [labelled("take", suit_text(take, color=ink, size=16)), ft.Row(
+        [
+            ft.Switch(value=cards_left is not None, height=TOUCH, tooltip=_("Fewer cards left to draw"),
+                      on_change=lambda e: set_cards_left(0 if e.control.value else None)),
+            ft.Text(ngettext(
+                "Fewer than {count} card left in the draw and discard piles (the top card not counted)",
+                "Fewer than {count} cards left in the draw and discard piles (the top card not counted)",
+                total,
+            ).format(count=total), color=ink, expand=True),
+        ],
+        vertical_alignment=ft.CrossAxisAlignment.CENTER,
+    )]
+    if cards_left is not None:
+        rows.append(stepper(_("Cards left"), cards_left, maximum=total - 1,
+                            on_minus=partial(step, -1), on_plus=partial(step, 1)))
+    return ft.Container(padding=12, border_radius=12, bgcolor=ft.Colors.SECONDARY_CONTAINER,
+                        content=ft.Column(rows, spacing=8))
+
+
+def _slots(top: Card | None, hand: Sequence[Card], active: str, set_active: Callable[[str], None]) -> ft.Control:
+    """The checker's two slots: the top card and the hand (its card count), the ``active`` one
+    ("top" or "hand") framed; a tap makes one active (``set_active``)."""
+    return slots_row(
+        slot_button(_("Top card"), [top] if top else [], active=active == "top",
+                    on_click=lambda: set_active("top")),
+        slot_button(_("Your hand"), [], active=active == "hand", on_click=lambda: set_active("hand"),
+                    summary=ngettext("{count} card", "{count} cards", len(hand)).format(count=len(hand)) if hand else None),
+    )
+
+
+def _hand_rows(answers: Sequence[CardAnswer], remove: Callable[[int], None],
+               clear: Callable[[], None]) -> list[ft.Control]:
+    """Under the picker, for a hand that holds cards: each card's answer (a tap on the card takes it
+    out, ``remove(index)``) when the cards were answered, and "Clear the hand" (``clear``)."""
+    rows: list[ft.Control] = []
+    if answers:
+        rows.append(labelled("hand", ft.Column(
+            [_card_answer_row(item, partial(remove, index)) for index, item in enumerate(answers)],
+            spacing=6,
+        )))
+    rows.append(ft.TextButton(_("Clear the hand"), icon=ft.Icons.CLEAR_ALL, on_click=clear, height=TOUCH))
+    return rows
+
+
+def _attack_rows(top: Card | None, attack: int, change_attack: Callable[[int], None]) -> list[ft.Control]:
+    """The attack controls under the slots when ``top`` is an attack card: whether an attack is
+    pending (a switch) and, while one is, its running total ``attack`` (- and +, never below the top
+    card's own value); ``change_attack(total)`` takes a new total (0: none). Empty for any other top."""
+    value = attack_value(top) if top is not None else 0
+    if not value:
+        return []
+    rows: list[ft.Control] = [ft.Row(
+        [
+            ft.Switch(value=attack > 0, height=TOUCH, tooltip=_("An attack is pending"),
+                      on_change=lambda e: change_attack(value if e.control.value else 0)),
+            suit_text(_("An attack is pending ({card} was the last attack card)").format(card=card_label(top)),
+                      expand=True),
+        ],
+        vertical_alignment=ft.CrossAxisAlignment.CENTER,
+    )]
+    if attack > 0:
+        rows.append(ft.Row(
+            [
+                ft.Text(_("Running total"), expand=True),
+                ft.IconButton(ft.Icons.REMOVE, tooltip=_("Running total minus"), width=TOUCH, height=TOUCH,
+                              disabled=attack <= value, on_click=lambda: change_attack(attack - 1)),
+                ft.Text(str(attack), size=22, width=40, text_align=ft.TextAlign.CENTER),
+                ft.IconButton(ft.Icons.ADD, tooltip=_("Running total plus"), width=TOUCH, height=TOUCH,
+                              on_click=lambda: change_attack(attack + 1)),
+            ],
+            vertical_alignment=ft.CrossAxisAlignment.CENTER,
+        ))
+    return rows
+
+
+@ft.component
+def Check(options: Mapping[str, Any], players: int) -> ft.Control:
+    """Top card, pending attack, declared suit and your hand -> which cards are
+    legal, for ``players`` at the table. One-card's checker has no house
+    rules (``options``). The one-line answer sits right under the top card,
+    the hand and the attack and suit controls, above the picker, so it shows
+    without scrolling after each tap; each card's answer follows the picker.
+    "Take the attack" opens what taking it means, with the question that
+    matters only near the end of the piles: are fewer cards left to draw
+    than the total, and how many (seed 002, "Running Out of Cards to Draw")."""
+    top, set_top = ft.use_state(None)
+    hand, set_hand = ft.use_state(())
+    attack, set_attack = ft.use_state(0)
+    declared, set_declared = ft.use_state(None)
+    active, set_active = ft.use_state("top")
+    show_take, set_show_take = ft.use_state(False)
+    cards_left, set_cards_left = ft.use_state(None)
+
+    def change_attack(total: int):
+        """A new running total (0: no attack): a count of cards left asked for the old one goes."""
+        set_attack(total)
+        set_cards_left(None)
+
+    def pick(cards: list[Card]):
+        set_show_take(False)
+        if active == "top":
+            set_top(cards[-1])
+            change_attack(attack_value(cards[-1]))
+            set_declared(None)
+            set_active("hand")
+        else:
+            set_hand(hand + tuple(cards))
+
+    def remove(index: int):
+        set_hand(hand[:index] + hand[index + 1:])
+
+    answer = one_card_answer(top, hand, attack_total=attack, declared_suit=declared, players=players,
+                             cards_left=cards_left)
+    controls: list[ft.Control] = [_slots(top, hand, active, set_active)]
+    controls += _attack_rows(top, attack, change_attack)
+    if top is not None and top.rank == one_card.WILD_RANK:
+        controls.append(ft.Row([_named_suit(declared, set_declared)]))
+    controls.append(answer_line(answer.summary))
+    if answer.attack:
+        controls.append(ft.Row(
+            [suit_text(answer.attack, expand=True),
+             ft.OutlinedButton(_("Take the attack"), icon=ft.Icons.DOWNLOAD,
+                               on_click=lambda: set_show_take(not show_take), height=TOUCH)],
+            vertical_alignment=ft.CrossAxisAlignment.CENTER,
+        ))
+        if show_take:
+            controls.append(_take_box(answer.take, attack, cards_left, set_cards_left))
+    controls.append(CardPicker(pick, hint=_("e.g. 3h AS BJ 7c"), check=one_card.read_card))
+    controls += _hand_rows(answer.cards, remove, lambda: set_hand(())) if hand else []
+    return ft.Column(controls, spacing=12)
