@@ -37,9 +37,10 @@ SETTLE = 0.02
 QUIET_LOOKS = 3
 """Looks in a row without a message after which a session counts as done painting."""
 
-WAITING_TASKS = frozenset({"Session.__updates_scheduler", "MessageBar.<locals>.hide_later"})
-"""Tasks that wait for as long as a session lives (Flet's update loop, a
-message's timer): they do not count as work still running."""
+WAITING_TASKS = frozenset({"Session.__updates_scheduler", "MessageBar.<locals>.hide_later", "name_suit_font_later"})
+"""Tasks that wait for as long as a session lives or for a timer (Flet's
+update loop, a message's timer, the suit font named later): they do not
+count as work still running."""
 
 SETTLE_LIMIT = 60.0
 """Seconds after which :func:`settle` gives up: a session still busy then is a fault."""
