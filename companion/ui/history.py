@@ -19,7 +19,7 @@ from companion.i18n import _, format_number, ngettext
 from companion.pads import Pad
 from companion.pads.base import join_names
 from companion.stats import PlayerStats
-from companion.store import StoreError
+from companion.store import Store, StoreError
 from companion.table import saving
 from companion.ui.deleted import DeletedGame, recently_deleted
 from companion.ui.game_list import game_line, when_text
@@ -28,7 +28,8 @@ from companion.transfers import MAX_UPLOAD_BYTES, MEGABYTE, UPLOAD_SECONDS, serv
 from companion.long_work import import_backup_file, in_worker, write_backup, write_rounds_table
 from companion.ui.round_rows import MARKS_LEGEND
 from companion.ui.score_table import score_table
-from companion.ui.state import announce_saved, navigate, use_game, use_games_list, use_session, use_store
+from companion.ui.state import (SessionState, announce_saved, navigate, use_game, use_games_list, use_session,
+                                use_store)
 from companion.ui.totals_chart import FoldedChart
 from companion.ui.widgets import TOUCH, error_line, screen_header, section_title
 
@@ -118,15 +119,11 @@ def import_message(added: int, file_name: str) -> str:
     )
 
 
-@ft.component
-def HistoryScreen() -> ft.Control:
-    """All games newest first, statistics, export and import."""
-    store = use_store()
-    session = use_session()
-    use_games_list()
-    count, set_count = ft.use_state(PAGE_SIZE)
-    problem, set_problem = ft.use_state("")
-    busy, set_busy = ft.use_state("")
+def _use_backup_import(store: Store, session: SessionState, set_problem: Callable[[str], None],
+                       set_busy: Callable[[str], None]) -> ft.FilePicker:
+    """History's "Import backup" (a hook: call it while drawing the screen): the file picker that
+    sends the chosen backup to the web server with its progress in ``set_busy``, then imports it
+    (:func:`_import_sent`); a file too big or not sent goes to ``set_problem``."""
 
     async def picked(e: ft.FilePickerResultEvent):
         if not e.files:
@@ -165,53 +162,100 @@ def HistoryScreen() -> ft.Control:
                 file=shown_name, percent=format_number(round((e.progress or 0.0) * 100))))
             return
         sending.pop(shown_name, None)
-        path = transfers.uploaded(name)
-        set_busy(_("Importing {file}...").format(file=shown_name))
-        try:
-            added = await in_worker(import_backup_file, store.data_dir, path)
-            # The list of games the worker rewrote is read here in a thread, not while this screen
-            # is drawn again on the event loop that serves every phone's taps.
-            await asyncio.to_thread(store.list_games, limit=1)
-        except StoreError as exc:
-            session.dismissed(session.message_id)
-            set_problem(str(exc))
-            return
-        finally:
-            path.unlink(missing_ok=True)
-            set_busy("")
-        set_problem("")
-        announce_saved(session, listed=True)
-        session.tell(import_message(added, shown_name))
+        await _import_sent(store, session, transfers.uploaded(name), shown_name, set_problem, set_busy)
 
     sending: dict[str, str] = ft.use_state(dict)[0]
     picker, _set_picker = ft.use_state(lambda: ft.FilePicker(on_result=picked, on_upload=uploading))
+    return picker
 
-    async def export(preparing: str, make: Callable[[Path, Path], int], suffix: str, file_name: str):
-        """Make an export (``make(data_dir, path)`` writes it to ``path``) in the worker process, with
-        the progress line ``preparing``, then open its address on this phone, whose browser saves it
-        as ``file_name``."""
-        transfers = serving()
-        if transfers is None:
-            set_problem(_("Exports can be made only through Companion's web server."))
-            return
-        set_problem("")
-        set_busy(preparing)
-        path = transfers.new_download(suffix)
-        try:
-            await in_worker(make, store.data_dir, path)
-        except StoreError as exc:
-            path.unlink(missing_ok=True)
-            set_problem(str(exc))
-            return
-        finally:
-            set_busy("")
-        await ft.UrlLauncher().launch_url(transfers.offer(path, file_name), web_only_window_name="_self")
+
+async def _import_sent(store: Store, session: SessionState, path: Path, shown_name: str,
+                       set_problem: Callable[[str], None], set_busy: Callable[[str], None]) -> None:
+    """Import the backup sent to ``path`` (the phone's file ``shown_name``) in the worker process,
+    then tell every phone; the sent file is removed either way."""
+    set_busy(_("Importing {file}...").format(file=shown_name))
+    try:
+        added = await in_worker(import_backup_file, store.data_dir, path)
+        # The list of games the worker rewrote is read here in a thread, not while this screen
+        # is drawn again on the event loop that serves every phone's taps.
+        await asyncio.to_thread(store.list_games, limit=1)
+    except StoreError as exc:
+        session.dismissed(session.message_id)
+        set_problem(str(exc))
+        return
+    finally:
+        path.unlink(missing_ok=True)
+        set_busy("")
+    set_problem("")
+    announce_saved(session, listed=True)
+    session.tell(import_message(added, shown_name))
+
+
+async def _export(store: Store, set_problem: Callable[[str], None], set_busy: Callable[[str], None], preparing: str,
+                  make: Callable[[Path, Path], int], suffix: str, file_name: str) -> None:
+    """Make an export (``make(data_dir, path)`` writes it to ``path``) in the worker process, with
+    the progress line ``preparing``, then open its address on this phone, whose browser saves it
+    as ``file_name``."""
+    transfers = serving()
+    if transfers is None:
+        set_problem(_("Exports can be made only through Companion's web server."))
+        return
+    set_problem("")
+    set_busy(preparing)
+    path = transfers.new_download(suffix)
+    try:
+        await in_worker(make, store.data_dir, path)
+    except StoreError as exc:
+        path.unlink(missing_ok=True)
+        set_problem(str(exc))
+        return
+    finally:
+        set_busy("")
+    await ft.UrlLauncher().launch_url(transfers.offer(path, file_name), web_only_window_name="_self")
+
+
+def _file_buttons(store: Store, picker: ft.FilePicker, set_problem: Callable[[str], None],
+                  set_busy: Callable[[str], None]) -> ft.Control:
+    """History's row of file buttons: "Export backup" (JSON), "Export CSV" (the rounds table) and
+    "Import backup" (through ``picker``, from :func:`_use_backup_import`)."""
 
     async def export_backup():
-        await export(_("Preparing the backup..."), write_backup, ".json", f"companion-backup-{_stamp()}.json")
+        await _export(store, set_problem, set_busy, _("Preparing the backup..."), write_backup, ".json",
+                      f"companion-backup-{_stamp()}.json")
 
     async def export_table():
-        await export(_("Preparing the CSV table..."), write_rounds_table, ".csv", f"companion-rounds-{_stamp()}.csv")
+        await _export(store, set_problem, set_busy, _("Preparing the CSV table..."), write_rounds_table, ".csv",
+                      f"companion-rounds-{_stamp()}.csv")
+
+    return ft.Row(
+        [
+            ft.OutlinedButton(_("Export backup"), icon=ft.Icons.DOWNLOAD, on_click=export_backup, height=TOUCH),
+            ft.OutlinedButton(_("Export CSV"), icon=ft.Icons.TABLE_VIEW, on_click=export_table, height=TOUCH),
+            ft.OutlinedButton(
+                _("Import backup"), icon=ft.Icons.UPLOAD_FILE, height=TOUCH,
+                action=ft.PickFiles(
+                    picker,
+                    file_type=ft.FilePickerFileType.CUSTOM,
+                    allowed_extensions=["json"],
+                ),
+            ),
+        ],
+        wrap=True,
+        spacing=8,
+    )
+
+
+@ft.component
+def HistoryScreen() -> ft.Control:
+    """All games newest first (a page at a time), statistics, and the file buttons
+    (:func:`_file_buttons`: export and import)."""
+    store = use_store()
+    session = use_session()
+    use_games_list()
+    count, set_count = ft.use_state(PAGE_SIZE)
+    problem, set_problem = ft.use_state("")
+    busy, set_busy = ft.use_state("")
+    picker = _use_backup_import(store, session, set_problem, set_busy)
 
     try:
         games = store.list_games(limit=count + 1)
@@ -223,22 +267,7 @@ def HistoryScreen() -> ft.Control:
         screen_header(_("History"), _("Every saved game, newest first")),
         error_line(problem),
         working(busy) if busy else None,
-        ft.Row(
-            [
-                ft.OutlinedButton(_("Export backup"), icon=ft.Icons.DOWNLOAD, on_click=export_backup, height=TOUCH),
-                ft.OutlinedButton(_("Export CSV"), icon=ft.Icons.TABLE_VIEW, on_click=export_table, height=TOUCH),
-                ft.OutlinedButton(
-                    _("Import backup"), icon=ft.Icons.UPLOAD_FILE, height=TOUCH,
-                    action=ft.PickFiles(
-                        picker,
-                        file_type=ft.FilePickerFileType.CUSTOM,
-                        allowed_extensions=["json"],
-                    ),
-                ),
-            ],
-            wrap=True,
-            spacing=8,
-        ),
+        _file_buttons(store, picker, set_problem, set_busy),
         PlayerStatistics(),
         section_title(_("Games")),
     ]

@@ -119,21 +119,28 @@ def check_lay_off(group: MeldGroup, card: CardLike, *, at: str | None = None) ->
     if group.kind == SET:
         if at is not None:
             raise LayOffError(_("a set has no ends: leave out at when laying off on a set"))
-        if laid.rank == group.rank:
-            return LayOffVerdict(True, "", MeldCard(laid, laid.rank, laid.suit, None, False))
-        if is_wild(laid):
-            return LayOffVerdict(True, "", MeldCard(laid, group.rank, None, None, True))
-        return LayOffVerdict.no(_("{card} does not fit the {group}: it takes only {ranks} (or a 2 or 3 as a wild)").format(
-            card=laid, group=group.name, ranks=rank_plural(group.rank)))
+        return _lay_off_on_set(group, laid)
+    return _lay_off_on_straight(group, laid, at)
+
+
+def _lay_off_on_set(group: MeldGroup, laid: Card) -> LayOffVerdict:
+    """Laying off on a set: the set's rank in any suit, or a 2 or 3 as a wild
+    standing for that rank (seed, "Donering"; rulings.md, Up to 9)."""
+    if laid.rank == group.rank:
+        return LayOffVerdict(True, "", MeldCard(laid, laid.rank, laid.suit, None, False))
+    if is_wild(laid):
+        return LayOffVerdict(True, "", MeldCard(laid, group.rank, None, None, True))
+    return LayOffVerdict.no(_("{card} does not fit the {group}: it takes only {ranks} (or a 2 or 3 as a wild)").format(
+        card=laid, group=group.name, ranks=rank_plural(group.rank)))
+
+
+def _lay_off_on_straight(group: MeldGroup, laid: Card, at: str | None) -> LayOffVerdict:
+    """Laying off on a straight at an open end (``at``, or either): the card
+    that continues it in its suit, else a 2 or 3 as a wild for it, the high
+    end first; never past an ace (seed, "Donering"; rulings.md, Up to 9)."""
     ends = _lay_off_ends(group, at)
     if not ends:
-        if at == "low":
-            reason = _("the {group} can not grow at its low end: it stops at the ace")
-        elif at == "high":
-            reason = _("the {group} can not grow at its high end: it stops at the ace")
-        else:
-            reason = _("the {group} can not grow at either end: it stops at the ace")
-        return LayOffVerdict.no(reason.format(group=group.name))
+        return LayOffVerdict.no(_no_open_end(group, at))
     for end, position in ends:
         if laid.suit == group.suit and laid.rank == position_rank(position):
             return LayOffVerdict(True, "", MeldCard(laid, laid.rank, laid.suit, position, False), end)
@@ -147,6 +154,17 @@ def check_lay_off(group: MeldGroup, card: CardLike, *, at: str | None = None) ->
     if at is None and len(ends) == 1:
         reason = _("{reason} (nothing goes past an ace)").format(reason=reason)
     return LayOffVerdict.no(reason)
+
+
+def _no_open_end(group: MeldGroup, at: str | None) -> str:
+    """Why a straight stopped by an ace at the end asked for (``at``, or both) takes no card."""
+    if at == "low":
+        reason = _("the {group} can not grow at its low end: it stops at the ace")
+    elif at == "high":
+        reason = _("the {group} can not grow at its high end: it stops at the ace")
+    else:
+        reason = _("the {group} can not grow at either end: it stops at the ace")
+    return reason.format(group=group.name)
 
 
 def lay_off(group: MeldGroup, card: CardLike, *, at: str | None = None) -> MeldGroup:

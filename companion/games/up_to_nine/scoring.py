@@ -211,6 +211,17 @@ def score_round(
     check_levels(levels)
     standings = _players(_("the standings"), standings)
     results = _players(_("the round results"), results)
+    _check_same_players(standings, results)
+    read = {name: _read_player(name, raw, results[name]) for name, raw in standings.items()}
+    _check_going_out(read)
+    return {
+        name: Standing(standing.level + result.laid_down, standing.penalty + points)
+        for name, (standing, result, points) in read.items()
+    }
+
+
+def _check_same_players(standings: Mapping[str, Any], results: Mapping[str, Any]) -> None:
+    """Refuse results that leave out a player in the standings or name one who is not in them."""
     missing = [name for name in standings if name not in results]
     if missing:
         raise UpToNineScoreError(_("no round result for {names}: say whether they laid down and what they hold").format(
@@ -220,21 +231,28 @@ def score_round(
         raise UpToNineScoreError(ngettext("{names} is not in this game's standings",
                                           "{names} are not in this game's standings", len(unknown)).format(
             names=join_words(unknown)))
-    read: dict[str, tuple[Standing, RoundResult, int]] = {}
-    for name, raw in standings.items():
-        standing = _standing(name, raw)
-        result = _result(name, results[name])
-        if result.laid_down and standing.level == FINISHED:
-            raise UpToNineScoreError(_("{name} has already laid down level {level}: there is no level after it").format(
-                name=name, level=LEVEL_COUNT))
-        if result.points is not None:
-            points = result.points
-        else:
-            try:
-                points = hand_penalty(result.hand)
-            except CardError as error:
-                raise UpToNineScoreError(_("{name}'s hand: {error}").format(name=name, error=error)) from error
-        read[name] = (standing, result, points)
+
+
+def _read_player(name: str, raw_standing: Any, raw_result: Any) -> tuple[Standing, RoundResult, int]:
+    """One player's standing and result, checked, with the penalty points of the round: the
+    figure entered, else the cards left in hand (seed, "Slutt på runden og straffepoeng");
+    a finished player can not lay down again (seed, "Nivåprogresjon")."""
+    standing = _standing(name, raw_standing)
+    result = _result(name, raw_result)
+    if result.laid_down and standing.level == FINISHED:
+        raise UpToNineScoreError(_("{name} has already laid down level {level}: there is no level after it").format(
+            name=name, level=LEVEL_COUNT))
+    if result.points is not None:
+        return standing, result, result.points
+    try:
+        return standing, result, hand_penalty(result.hand)
+    except CardError as error:
+        raise UpToNineScoreError(_("{name}'s hand: {error}").format(name=name, error=error)) from error
+
+
+def _check_going_out(read: Mapping[str, tuple[Standing, RoundResult, int]]) -> None:
+    """Refuse a round where more than one player went out, or the one who went out did not lay
+    down (seed, "Slutt på runden og straffepoeng": the round ends when one player has no cards)."""
     out = [name for name, (_standing, result, _points) in read.items() if went_out(result, name)]
     if len(out) > 1:
         raise UpToNineScoreError(_(
@@ -247,10 +265,6 @@ def score_round(
             "{name} has nothing left, so {name} went out and must have laid down: "
             "mark {name} as laid down, or enter {name}'s cards"
         ).format(name=name))
-    return {
-        name: Standing(standing.level + result.laid_down, standing.penalty + points)
-        for name, (standing, result, points) in read.items()
-    }
 
 
 def went_out(result: RoundResult, player: str | None = None) -> bool:
