@@ -158,10 +158,11 @@ class PhonePool:
 
         The page goes to a file of the app's server (a still image: no
         session, no reconnecting, and the same site, so the page keeps its
-        renderer and what it compiled); its phone storage (the app's
+        renderer and what it compiled); other tabs the test opened in its
+        context are closed, its phone storage (the app's
         ``SharedPreferences``), session storage and cookies are emptied and
-        its size, colours and time limit set back. A closed page (a test
-        closed the phone) is dropped.
+        its size and colours set back. A closed page (a test closed the
+        phone) is dropped.
         """
         from playwright.sync_api import Error as PlaywrightError
 
@@ -169,6 +170,9 @@ class PhonePool:
         if page.is_closed():
             return
         try:
+            for other in page.context.pages:
+                if other is not page:
+                    other.close()
             page.goto(phone.base_url + "/favicon.png")
             page.evaluate("() => { localStorage.clear(); sessionStorage.clear(); }")
             page.context.clear_cookies()
@@ -196,12 +200,15 @@ def no_session_left_open(request):
     open, but the kept phones (:class:`PhonePool`): a page left on a stopped
     server keeps trying to reconnect and takes CPU from every later test of
     the run."""
+    if "browser" not in request.fixturenames:
+        yield
+        return
+    pool, browser = request.getfixturevalue("phone_pool"), request.getfixturevalue("browser")
     yield
-    if "browser" in request.fixturenames:
-        kept = request.getfixturevalue("phone_pool").kept()
-        for context in request.getfixturevalue("browser").contexts:
-            if context not in kept:
-                context.close()
+    kept = pool.kept()
+    for context in browser.contexts:
+        if context not in kept:
+            context.close()
 
 
 def _screenshot_on_failure(request, page, shot: Path, what: str) -> None:
