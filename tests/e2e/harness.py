@@ -541,6 +541,28 @@ class AppPage:
             self.fail(f"{test_id!r} reads {seen!r}, not {expected!r}, after {timeout:g} s")
         return self.text_of(test_id)
 
+    def changed(self, test_id: str, before: str, timeout: float = ANSWER_TIMEOUT_MS / 1000) -> str:
+        """Wait until the node ``test_id`` no longer reads ``before`` (spaces at
+        the ends aside): what a tap or an entry brought has been drawn. Returns
+        the text read.
+
+        Raises:
+            AssertionError: if it still reads ``before`` after ``timeout`` seconds (with a screenshot path).
+        """
+        from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+        try:
+            self.page.wait_for_function(
+                """([attribute, id, before]) => {
+                    const node = document.querySelector(`[${attribute}="${id}"]`);
+                    return node !== null && node.innerText.trim() !== before;
+                }""",
+                arg=[TEST_ID_ATTRIBUTE, test_id, before.strip()], polling=100, timeout=timeout * 1000,
+            )
+        except PlaywrightTimeout:
+            self.fail(f"{test_id!r} still reads {before!r} after {timeout:g} s")
+        return self.text_of(test_id)
+
     def screenshot(self, path: Path, wait_for: str | None = None) -> None:
         """Save a screenshot at ``path`` once ``wait_for`` text (if given) is
         visible and the screen is painted and still: two pictures in a row,
