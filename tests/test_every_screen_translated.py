@@ -40,10 +40,6 @@ from companion.ui.hands_view import MY_HAND
 from companion.ui.language import LANGUAGE_KEY
 from flet_session import click, controls, find, open_session, run_alone, server_hub, shown_strings, until
 
-pytestmark = pytest.mark.xdist_group("every_screen_translated")
-"""Under pytest-xdist the module's tests run on one worker: a screen is rendered once (in every
-language) for both of its tests (``rendered``), not once on each worker."""
-
 PLAYERS = ["Ann", "Ben", "Cy"]
 TRANSLATED = tuple(code for code in LANGUAGES if code != "en")
 

@@ -1,21 +1,21 @@
 """Browser-test fixtures: a Companion server and a page per test.
 
 Each test gets its own ``main.py`` on 127.0.0.1 and a fresh temporary data
-folder, so no game saved by one test is seen by another;
-when the test ends, the server's output must hold no "Traceback". A module
-that sets ``SHARED_SERVER = True`` (its tests depend on no game but the ones
-they save themselves, each under a new id) shares one ``main.py`` and data
+folder, so no game saved by one test is seen by another; when the test
+ends, the server's output must hold no "Traceback". A module that sets
+``SHARED_SERVER = True`` (its tests depend on no game but the ones they
+save themselves, each under a new id) shares one ``main.py`` and data
 folder among its tests instead (but a test marked ``own_server``), and
 each test is checked against the part of the server's output printed
-while it ran; under pytest-xdist such a
-module's tests run on one worker (``--dist loadgroup``). The browser is
-Debian's headless Chromium driven by Playwright (one for the session), at a
-phone's 390x844. A phone (``app``, ``phones``) is a page kept warm from an
-earlier test (:class:`PhonePool`): a new session of the app, with the phone
-storage of a new phone, without loading and compiling the app afresh; the
-servers start on the worker's home port where they can (``home_port``), so
-the kept pages find the app's files in their cache. Every test here that uses them is marked ``browser`` and
-skipped (with the reason) when Chromium or Playwright is missing; the
+while it ran; under pytest-xdist a module's tests run on one worker
+(``--dist loadfile``). The browser is Debian's headless Chromium driven by
+Playwright (one for the session), at a phone's 390x844. A phone (``app``,
+``phones``) is a page kept warm from an earlier test (:class:`PhonePool`):
+a new session of the app, with the phone storage of a new phone, without
+loading and compiling the app afresh; the servers start on the worker's
+home port where they can (``home_port``), so the kept pages find the app's
+files in their cache. Every test here that uses them is marked ``browser``
+and skipped (with the reason) when Chromium or Playwright is missing; the
 screens' plain-Python state (test_screen_state.py) runs anywhere.
 """
 
@@ -53,8 +53,6 @@ def pytest_collection_modifyitems(config, items):
                 item.add_marker(pytest.mark.timeout(BROWSER_TIMEOUT))
             if REASON:
                 item.add_marker(pytest.mark.skip(reason=f"browser tests skipped: {REASON}"))
-            if getattr(item.module, "SHARED_SERVER", False):
-                item.add_marker(pytest.mark.xdist_group(item.module.__name__))
 
 
 @pytest.hookimpl(wrapper=True)
