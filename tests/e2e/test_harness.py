@@ -31,6 +31,7 @@ def test_the_home_port_is_kept_while_free_and_another_is_given_while_something_l
     home = home_port()
     assert home_port() == home
     with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as listener:
+        listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         listener.bind(("127.0.0.1", home))
         listener.listen()
         other = home_port()
