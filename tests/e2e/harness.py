@@ -24,6 +24,7 @@ import socket
 import subprocess
 import sys
 import time
+import weakref
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -124,6 +125,31 @@ def free_port() -> int:
     with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
         probe.bind(("127.0.0.1", 0))
         return probe.getsockname()[1]
+
+
+_home: list[int] = []
+"""This process's home port, once :func:`home_port` chose it."""
+
+
+def home_port() -> int:
+    """This process's home port on 127.0.0.1 while it is free, else another free port.
+
+    The browser tests start their servers one after another on the same
+    port where they can, so a page kept from an earlier test finds the
+    app's files in its cache and its service worker (cached by address,
+    port included) instead of loading and compiling them afresh. A port
+    still in TIME_WAIT counts as free (uvicorn binds with SO_REUSEADDR
+    too); one that something listens on does not.
+    """
+    if not _home:
+        _home.append(free_port())
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            probe.bind(("127.0.0.1", _home[0]))
+        except OSError:
+            return free_port()
+    return _home[0]
 
 
 def wait_for_port(port: int, process: subprocess.Popen, timeout: float = SERVER_START_TIMEOUT) -> None:
@@ -273,6 +299,10 @@ def in_browser(work: Callable[[object], None], what: str) -> None:
         browser.close()
 
 
+_CLOCKED: weakref.WeakSet = weakref.WeakSet()
+"""The pages that already run :data:`FRAME_CLOCK` (a page kept for several tests gets it once)."""
+
+
 class AppPage:
     """One browser page on the app, with helpers that wait the Flutter way.
 
@@ -288,7 +318,9 @@ class AppPage:
         self.shots_dir = shots_dir
         self.failures = 0
         page.set_default_timeout(ANSWER_TIMEOUT_MS)
-        page.add_init_script(FRAME_CLOCK)
+        if page not in _CLOCKED:
+            page.add_init_script(FRAME_CLOCK)
+            _CLOCKED.add(page)
 
     def fail(self, message: str) -> NoReturn:
         """Raise an ``AssertionError`` with ``message`` and the path of a screenshot of the page now."""
@@ -507,6 +539,28 @@ class AppPage:
             node = self.page.get_by_test_id(test_id)
             seen = node.first.inner_text().strip() if node.count() else None
             self.fail(f"{test_id!r} reads {seen!r}, not {expected!r}, after {timeout:g} s")
+        return self.text_of(test_id)
+
+    def changed(self, test_id: str, before: str, timeout: float = ANSWER_TIMEOUT_MS / 1000) -> str:
+        """Wait until the node ``test_id`` no longer reads ``before`` (spaces at
+        the ends aside): what a tap or an entry brought has been drawn. Returns
+        the text read.
+
+        Raises:
+            AssertionError: if it still reads ``before`` after ``timeout`` seconds (with a screenshot path).
+        """
+        from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+        try:
+            self.page.wait_for_function(
+                """([attribute, id, before]) => {
+                    const node = document.querySelector(`[${attribute}="${id}"]`);
+                    return node !== null && node.innerText.trim() !== before;
+                }""",
+                arg=[TEST_ID_ATTRIBUTE, test_id, before.strip()], polling=100, timeout=timeout * 1000,
+            )
+        except PlaywrightTimeout:
+            self.fail(f"{test_id!r} still reads {before!r} after {timeout:g} s")
         return self.text_of(test_id)
 
     def screenshot(self, path: Path, wait_for: str | None = None) -> None:

@@ -58,12 +58,13 @@ def read(app: AppPage, test_id: str) -> str:
     )
 
 
-def saved_game(server: Server, game: str = "one_card", winners: tuple[str, ...] = (), by: str = "Ann's phone") -> str:
-    """Save a new ``game`` of Ann, Ben and Cy in the server's folder, with a
-    One-card round won by each of ``winners`` (saved ``by`` that phone);
-    returns the game's id."""
+def saved_game(server: Server, game: str = "one_card", winners: tuple[str, ...] = (), by: str = "Ann's phone",
+               players: list[str] = PLAYERS) -> str:
+    """Save a new ``game`` of ``players`` (Ann, Ben and Cy) in the server's
+    folder, with a One-card round won by each of ``winners`` (saved ``by``
+    that phone); returns the game's id."""
     store = Store(server.data_dir)
-    pad = new_pad(game, PLAYERS)
+    pad = new_pad(game, players)
     store.save_game(pad.to_doc())
     for winner in winners:
         store.update_game(pad.id, lambda saved, winner=winner: saved.add_round(winner), by=by)

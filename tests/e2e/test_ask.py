@@ -7,6 +7,11 @@ is three sets of 3 with at most 2 wilds, one per set (seed 003,
 002, "The Attack Ladder"); One Up is dealt from 56 cards, 6 each, 57 with
 the wild joker (seed 000, "Setup" and "Variants"); a deck holds each card
 once per standard deck in it (decks by player count, the rulings).
+
+No test here saves a game: from the bottom tab Check follows the newest game
+in progress when the session showed no pad, so the tests share one server
+with no game in it (conftest.py). Check and the guide following a game are
+in test_ask_follow.py.
 """
 
 from __future__ import annotations
@@ -15,6 +20,9 @@ import re
 
 from harness import PHONE
 from steps import LEVEL_FOUR, TWELVE, read, type_cards
+
+SHARED_SERVER = True
+"""One server for this module's tests (conftest.py): none saves a game, so Check follows none."""
 
 NAV_BAR = 80
 """Height of the bottom navigation bar: an answer above it is on screen."""
@@ -43,18 +51,6 @@ def lay_off_slot(app) -> None:
     app.tap("Card to lay off", exact=False)
     app.page.get_by_role("button", name=re.compile(r"Card to lay off.*cards go here", re.S)).first.wait_for()
     app.settle()
-
-
-def new_game(app, game: str, players: list[str], *, before_names=()) -> None:
-    """From the home screen: New game, pick ``game``, tap the buttons
-    ``before_names`` (house rules), type the names."""
-    app.tap("New game")
-    app.see("Players")
-    app.tap(game)
-    for name in before_names:
-        app.tap(name)
-    for name in players:
-        app.submit_until("Player's name", name, f"Remove {name}")
 
 
 def test_up_to_nine_level_four_meld_with_two_wilds_shows_the_grouping(app):
@@ -134,25 +130,6 @@ def test_rules_search_for_joker_finds_three_games(app):
     assert "|" not in section, "the attack table is drawn as a table, not as text"
 
 
-# ---- the setup guide follows the game's options ---------------------------------------
-
-def test_setup_guide_follows_the_one_up_wild_joker_from_new_game_and_from_the_pad(app):
-    new_game(app, "One Up", ["Ann", "Ben"])
-    app.page.get_by_role("switch", name="Wild joker variant").click()
-    app.tap("How do I deal this?")
-    assert app.wait_text("deck-size", "57 cards in play") == "57 cards in play"
-    app.see("joker: 1")
-    app.see("one joker goes in for the wild joker variant")
-    app.tap("Back")
-    app.tap("Start game")
-    app.tap("More")
-    app.tap("How do I deal this?")
-    assert app.wait_text("deck-size", "57 cards in play") == "57 cards in play"
-    app.tab("Check")
-    app.button("JK").wait_for()
-    assert app.page.get_by_role("switch", name="Wild joker variant").is_checked()
-
-
 def test_setup_guide_words_per_game(app):
     app.tap("How do I deal?")
     app.tap("Up or Down?")
@@ -223,21 +200,6 @@ def test_every_checker_knows_the_decks(app):
         "No deck holds these cards: there is no card 60 with 2 players: cards 1 to 54 are in play."))
 
 
-def test_check_tab_follows_the_game_in_progress_and_keeps_its_level_table(app):
-    new_game(app, "Up to 9", ["Kim", "Lou"])
-    app.tap("Edit level 1")
-    app.tap("Level 1 group 1 cards minus")
-    app.tap("Start game")
-    app.see("Kim: level 1")
-    app.tab("Check")
-    app.see("Level 1: straight of 3")
-    assert app.page.get_by_test_id("check-players").count() == 0
-    app.tap("One Up")
-    app.see("Wild joker variant")
-    app.tap("Up to 9")
-    app.see("Level 1: straight of 3")
-
-
 def test_a_twelve_card_hand_waits_for_find_and_answers_stay_on_screen(app):
     app.open("/check/up_to_nine")
     app.tap("4", within="levels")
@@ -296,34 +258,3 @@ def test_taking_an_attack_with_few_cards_left_forgives_the_rest(app):
         app.tap("Cards left plus")
         app.see(f"You draw {left} card")
     answer_on_screen(app, "take", "You draw 4 cards; the other 3 of the 7 are forgiven." + EMPTY_PILES)
-
-
-def test_check_tab_follows_the_pad_shown_last(app):
-    new_game(app, "Up to 9", ["Kim", "Lou"])
-    app.tap("Edit level 1")
-    app.tap("Level 1 group 1 cards minus")
-    app.tap("Start game")
-    app.see("Kim: level 1")
-    app.tab("Play")
-    new_game(app, "One Up", ["Ann", "Ben", "Cy"])
-    app.page.get_by_role("switch", name="Wild joker variant").click()
-    app.tap("Start game")
-    app.see("Ends at 40 points, wild joker")
-    app.tab("Play")
-    app.page.get_by_text("Up to 9 · Kim and Lou").first.click()
-    app.see("Kim: level 1")
-    app.tab("Check")
-    app.see("Level 1: straight of 3")
-    assert app.page.get_by_test_id("check-players").count() == 0
-    app.tap("One Up")
-    app.see("Wild joker variant")
-    assert not app.page.get_by_role("switch", name="Wild joker variant").is_checked()
-    app.tap("Up to 9")
-    app.see("Level 1: straight of 3")
-    app.tab("Play")
-    app.page.get_by_text("One Up · Ann, Ben and Cy").first.click()
-    app.see("Ends at 40 points, wild joker")
-    app.tab("Check")
-    app.button("JK").wait_for()
-    assert app.page.get_by_role("switch", name="Wild joker variant").is_checked()
-    assert app.page.get_by_test_id("check-players").count() == 0

@@ -16,7 +16,7 @@ import pytest
 from companion.pads import new_pad
 from companion.store import Store
 import steps
-from harness import BOARD, PHONE, AppPage
+from harness import BOARD, AppPage
 
 PLAYERS = ["Ann", "Ben", "Cy"]
 SHARED_SERVER = True
@@ -24,28 +24,28 @@ SHARED_SERVER = True
 
 
 @pytest.fixture
-def board(request, browser, server, tmp_path):
-    """``open_board(path)``: a 1280x800 browser session on ``path``. When the
-    test fails, the board's screen is saved in tmp_path."""
-    contexts = []
+def board(request, phone_pool, server, tmp_path):
+    """``open_board(path)``: a browser session at 1280x800 on ``path`` (a kept
+    page, conftest.py's ``PhonePool``). When the test fails, the board's
+    screen is saved in tmp_path."""
+    opened: list[AppPage] = []
 
     def open_board(path: str) -> AppPage:
-        context = browser.new_context(viewport=BOARD, color_scheme="light")
-        contexts.append(context)
-        page = context.new_page()
-        page.set_default_timeout(15_000)
+        page = phone_pool.take()
+        page.set_viewport_size(BOARD)
         driver = AppPage(page, server.url, shots_dir=tmp_path / "board")
+        opened.append(driver)
         driver.open(path)
         return driver
 
     yield open_board
     report = getattr(request.node, "report_call", None)
-    for context in contexts:
-        if report is not None and report.failed and context.pages:
+    for driver in opened:
+        if report is not None and report.failed and not driver.page.is_closed():
             shot = tmp_path / "failure-board.png"
-            context.pages[0].screenshot(path=str(shot))
+            driver.page.screenshot(path=str(shot))
             report.sections.append(("browser", f"screenshot of the board: {shot}"))
-        context.close()
+        phone_pool.give_back(driver)
 
 
 def one_card_game(server, *winners: str, finish: bool = False, target: int = 3) -> str:
@@ -184,17 +184,12 @@ def test_a_long_name_is_cut_short_before_the_totals(server, board):
     assert name["x"] + name["width"] <= total["x"]
 
 
-def test_on_a_phone_the_dealer_and_the_starter_keep_their_names_beside_their_marks(server, browser):
+def test_on_a_phone_the_dealer_and_the_starter_keep_their_names_beside_their_marks(server, phones):
     pad = new_pad("up_to_nine", PLAYERS)
     Store(server.data_dir).save_game(pad.to_doc())
-    context = browser.new_context(viewport=PHONE, color_scheme="light")
-    try:
-        shown = AppPage(context.new_page(), server.url)
-        shown.open(f"/board/{pad.id}")
-        shown.see("starts")
-        widths = {name: shown.page.get_by_text(name, exact=True).first.bounding_box()["width"] for name in PLAYERS}
-    finally:
-        context.close()
+    shown = phones(f"/board/{pad.id}")
+    shown.see("starts")
+    widths = {name: shown.page.get_by_text(name, exact=True).first.bounding_box()["width"] for name in PLAYERS}
     assert all(width >= 20 for width in widths.values()), widths
 
 

@@ -22,7 +22,7 @@ import pytest
 
 from companion.games.one_card import OneCardPad
 from companion.store import Store
-from harness import PHONE, AppPage, start_app
+from harness import PHONE, AppPage, home_port, start_app
 
 MEGABYTE = 1024 * 1024
 
@@ -125,20 +125,21 @@ def _ended(processes: list[psutil.Process], timeout: float = 15.0) -> set[str]:
 
 
 @pytest.mark.parametrize("stop", [signal.SIGTERM, signal.SIGINT], ids=["SIGTERM", "Ctrl+C"])
-def test_stopping_the_server_stops_every_process_it_started(browser, tmp_path, stop):
+def test_stopping_the_server_stops_every_process_it_started(phone_pool, tmp_path, stop):
     data_dir = tmp_path / "data"
     data_dir.mkdir()
     Store(data_dir).save_game(one_card_game(["Ann", "Ben"], "Ann"))
-    server = start_app(data_dir, tmp_path / "server.log")
+    server = start_app(data_dir, tmp_path / "server.log", home_port())
     try:
-        context = browser.new_context(viewport=PHONE, color_scheme="light")
-        app = AppPage(context.new_page(), server.url, shots_dir=tmp_path)
-        app.open("/history")
-        with app.page.expect_download():
-            app.tap("Export backup")
-        started = _descendants(server.process.pid)
+        app = AppPage(phone_pool.take(), server.url, shots_dir=tmp_path)
+        try:
+            app.open("/history")
+            with app.page.expect_download():
+                app.tap("Export backup")
+            started = _descendants(server.process.pid)
+        finally:
+            phone_pool.give_back(app)
         assert started, "the export started no worker process"
-        context.close()
         os.kill(server.process.pid, stop)
         server.process.wait(timeout=60)
         assert _ended(started) == set()

@@ -1,9 +1,11 @@
 """Joining a table in the browser: the invite link, the table's key, a foreign web page.
 
-Each test starts main.py with ``--require-key`` (key mode on loopback) and a
-One-card game saved before the server starts, Ann with one round win
-(seed 002 has no score; rulings.md keeps a tally of round wins). Every
-phone is its own browser context, so it keeps its own SharedPreferences.
+The tests share one main.py with ``--require-key`` (key mode on loopback)
+and a One-card game saved before the server starts, Ann with one round win
+(seed 002 has no score; rulings.md keeps a tally of round wins); each reads
+the table's key from the data folder when it needs it, as one renews it.
+Every phone is its own browser context, so it keeps its own
+SharedPreferences.
 """
 
 from __future__ import annotations
@@ -16,7 +18,10 @@ from companion.pads import new_pad
 from companion.server.key import spoken_key
 from companion.store import Store
 from companion.ui.access import ASK_THE_HOST
-from harness import PHONE, AppPage, start_app
+from harness import PHONE, AppPage, home_port, start_app
+
+SHARED_SERVER = True
+"""The module's tests run on one worker (conftest.py), sharing one keyed server (``keyed_server``)."""
 
 PLAYERS = ["Ann", "Ben"]
 
@@ -24,23 +29,40 @@ FOREIGN_SITE = "http://elsewhere.test/"
 """A web site the user visits elsewhere (served by the test, never fetched)."""
 
 
-@pytest.fixture
-def keyed(tmp_path):
-    """main.py with ``--require-key`` and a One-card game; yields (server, game id).
+@pytest.fixture(scope="module")
+def keyed_server(tmp_path_factory):
+    """main.py with ``--require-key`` and a One-card game, for the module's
+    tests; yields (server, game id). Each test reads the key it needs from
+    the data folder when it needs it (one test renews it).
 
-    Fails the test when the server printed a traceback.
+    Fails when the server printed a traceback after the last test's part
+    of its output.
     """
-    data_dir = tmp_path / "data"
+    folder = tmp_path_factory.mktemp("keyed-server")
+    data_dir = folder / "data"
     store = Store(data_dir)
     pad = new_pad("one_card", PLAYERS)
     store.save_game(pad.to_doc())
     store.update_game(pad.id, lambda saved: saved.add_round("Ann"), by="Ann's phone")
-    server = start_app(data_dir, tmp_path / "server.log", require_key=True)
+    server = start_app(data_dir, folder / "server.log", home_port(), require_key=True)
+    server.checked = 0
     try:
         yield server, pad.id
-        problem = server.tracebacks()
+        problem = server.tracebacks(since=server.checked)
     finally:
         server.stop()
+    assert not problem, f"the server printed a traceback after the module's last test:\n{problem}"
+
+
+@pytest.fixture
+def keyed(keyed_server):
+    """The module's keyed server and its game's id; fails the test when the
+    server printed a traceback while it ran."""
+    server, _ = keyed_server
+    start = len(server.log())
+    yield keyed_server
+    server.checked = len(server.log())
+    problem = server.tracebacks(since=start)
     assert not problem, f"the server printed a traceback during the test:\n{problem}"
 
 

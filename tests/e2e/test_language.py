@@ -74,11 +74,16 @@ def test_a_new_sessions_first_frame_is_in_the_browsers_language(browser, server,
 
 def ask_one_up(app, answer: str, field: str) -> None:
     """Ask the One Up checker whether a King may go on a 5, typing into the card field labelled
-    ``field`` (its label in the page's language); wait for the answer to read ``answer``."""
+    ``field`` (its label in the page's language); wait for the answer to read ``answer``.
+
+    The King is typed once the answer has changed for the 5 (the 5 taken and drawn): typed
+    while the 5's entry was still on its way, it met a field the app was still drawing."""
     app.open("/check/one_up")
     for card in ("5", "K"):
         app.settle()
+        before = app.text_of("answer")
         app.type_into(field, card, submit=True)
+        app.changed("answer", before)
     assert app.wait_text("answer", answer) == answer
 
 

@@ -7,12 +7,18 @@ a phone on a game deleted elsewhere says who deleted it and can restore it.
 Which sessions are told at all (only those showing the game) is unit-tested
 in tests/test_live.py. One-card scores one round win per round (seed 002,
 "Winning").
+
+The tests share one server (conftest.py), each on games it saved or started
+itself, told apart by their players where a screen lists games.
 """
 
 from __future__ import annotations
 
 from companion.store import Store
 from steps import latest, new_game, pad_on, saved_game
+
+SHARED_SERVER = True
+"""One server for this module's tests (conftest.py): each opens games it saved or started itself."""
 
 
 def test_a_save_paints_on_the_other_phones_of_the_game_and_not_elsewhere(server, phones):
@@ -54,7 +60,7 @@ def test_a_game_started_on_one_phone_shows_in_the_play_list_of_another(server, p
 
 
 def test_a_game_deleted_on_one_phone_is_told_on_another_and_restored_there(server, phones):
-    game_id = saved_game(server, winners=("Ann",))
+    game_id = saved_game(server, winners=("Ann",), players=["Ann", "Ben", "Dee"])
     ann, ben = pad_on(phones, game_id, "Ann"), pad_on(phones, game_id, "Ben")
     ann.open(f"/history/{game_id}")
     ann.tap("Delete this game")
@@ -64,6 +70,6 @@ def test_a_game_deleted_on_one_phone_is_told_on_another_and_restored_there(serve
     ben.page.get_by_text("Ann's phone deleted this game (").wait_for()
     ben.tap("Restore this game")
     ben.page.get_by_test_id("round-1").wait_for()
-    ann.page.get_by_text("One-card · Ann, Ben and Cy").wait_for()
+    ann.page.get_by_text("One-card · Ann, Ben and Dee").wait_for()
     assert [round_["winner"] for round_ in latest(server, game_id).rounds] == ["Ann"]
     assert Store(server.data_dir).deleted_games() == []

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from harness import ANSWER_TIMEOUT_MS, PHONE, AppPage, start_app
+from harness import ANSWER_TIMEOUT_MS, PHONE, AppPage, home_port, start_app
 
 from companion.store import Store
 
@@ -10,24 +10,25 @@ DAMAGED = ("drafts.json", "deleted.json", "history.json")
 """Files damaged before the app starts: one notice each."""
 
 
-def test_three_notices_leave_new_game_in_view_and_ok_hides_them(browser, tmp_path):
+def test_three_notices_leave_new_game_in_view_and_ok_hides_them(phone_pool, tmp_path):
     data = tmp_path / "data"
     Store(data)
     for name in DAMAGED:
         (data / name).write_bytes(b"{not json")
-    server = start_app(data, tmp_path / "server.log")
+    server = start_app(data, tmp_path / "server.log", home_port())
     try:
-        context = browser.new_context(viewport=PHONE, color_scheme="light")
-        app = AppPage(context.new_page(), server.url, shots_dir=tmp_path)
-        app.open("/")
-        app.see("Show 2 more notices")
-        app.tap("Show 2 more notices")
-        app.see("Show fewer")
-        new_game = app.button("New game").bounding_box()
-        app.tap("OK")
-        app.button("OK").wait_for(state="hidden", timeout=ANSWER_TIMEOUT_MS)
-        app.see("New game")
-        context.close()
+        app = AppPage(phone_pool.take(), server.url, shots_dir=tmp_path)
+        try:
+            app.open("/")
+            app.see("Show 2 more notices")
+            app.tap("Show 2 more notices")
+            app.see("Show fewer")
+            new_game = app.button("New game").bounding_box()
+            app.tap("OK")
+            app.button("OK").wait_for(state="hidden", timeout=ANSWER_TIMEOUT_MS)
+            app.see("New game")
+        finally:
+            phone_pool.give_back(app)
         problem = server.tracebacks()
     finally:
         server.stop()

@@ -21,8 +21,12 @@ from companion.games.one_card import OneCardPad
 from companion.games.one_up import OneUpPad
 from companion.games.up_to_nine import UpToNinePad
 from companion.store import Store
-from harness import PHONE, AppPage, start_app
+from harness import PHONE, AppPage
 from steps import new_game
+
+SHARED_SERVER = True
+"""One server for this module's tests (conftest.py): each opens games it saved or started itself
+(the CSV and statistics test, which reads every game, starts its own)."""
 
 NAVIGATION_BAR = 72
 """Height of the navigation bar at the bottom (the app's theme), in CSS pixels."""
@@ -87,30 +91,15 @@ LONG = ["Alexander", "Bartholomew", "Christopher", "Dominique", "Evangeline", "F
 
 
 @pytest.fixture
-def seeded(browser, tmp_path):
-    """``seeded(docs)``: a server whose data folder holds the game documents
-    ``docs``, and a page on its home screen (closed after the test)."""
-    opened: list = []
+def seeded(server, phones):
+    """``seeded(docs)``: the game documents ``docs`` saved in the server's data
+    folder, then a phone (conftest.py's ``phones``) on the home screen."""
 
     def start(docs: list[dict]) -> AppPage:
-        data_dir = tmp_path / "data"
-        data_dir.mkdir()
-        Store(data_dir).add_games(docs)
-        server = start_app(data_dir, tmp_path / "server.log")
-        context = browser.new_context(viewport=PHONE, color_scheme="light")
-        opened.append((server, context))
-        page = context.new_page()
-        page.set_default_timeout(15_000)
-        driver = AppPage(page, server.url, shots_dir=tmp_path)
-        driver.open("/")
-        return driver
+        Store(server.data_dir).add_games(docs)
+        return phones("/")
 
-    yield start
-    for server, context in opened:
-        context.close()
-        problem = server.tracebacks()
-        server.stop()
-        assert not problem, f"the server printed a traceback during the test:\n{problem}"
+    return start
 
 
 def box(app, test_id: str) -> dict:
@@ -144,6 +133,7 @@ def test_totals_and_add_round_stay_in_view_over_twelve_rounds(seeded):
     add, message = button_box(app, "Add round"), box(app, "message")
     assert add["y"] + add["height"] <= message["y"]
     assert message["y"] + message["height"] <= screen
+    app.tap("Close message")
     wait_message_gone(app, MESSAGE_UNDO_GONE_S)
     app.settle()
     total, add = box(app, "total-Ann"), button_box(app, "Add round")
@@ -239,6 +229,7 @@ def test_up_to_nine_after_level_nine(seeded):
     assert "wilds" not in app.text_of("result-Ann")
 
 
+@pytest.mark.own_server
 def test_csv_and_statistics_wording(seeded):
     one_up = OneUpPad(["Ann", "Ben"], created="2026-11-30T20:15:00+00:00")
     one_up.add_round({"Ann": "K 6 5 4 3 2 A", "Ben": ""}, "Ben")

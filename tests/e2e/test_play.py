@@ -6,6 +6,10 @@ K=10) and going out gives back 10 from a total of 10 or more (seed 000,
 Up or Down? scores cards in a row x its commonest colour, +1 per discarded
 card (seed 004). The history test exports a backup, imports a copy of a game
 and deletes it with undo, all through the History screen.
+
+The tests share one server (conftest.py), each on games of its own players
+and game; the last starts its own, to show that a test's server holds no
+game of another test.
 """
 
 from __future__ import annotations
@@ -14,7 +18,13 @@ import json
 import uuid
 from pathlib import Path
 
+import pytest
+
 from steps import PLAYERS, new_game, tap_values
+
+SHARED_SERVER = True
+"""One server for this module's tests (conftest.py): each starts a game no other test here starts
+(its game and players), the last a server of its own."""
 
 
 def totals(app, players: list[str], expected: list[str]) -> list[str]:
@@ -162,8 +172,9 @@ def test_new_game_keeps_the_names_across_the_deal_guide(app):
     app.see("Kim: level 1")
 
 
+@pytest.mark.own_server
 def test_a_test_sees_no_game_of_another_test(app):
-    """The tests above saved games; this one starts on an empty data folder."""
+    """The tests above saved games on the module's server; this one starts its own, on an empty data folder."""
     app.see("No game in progress")
     app.tab("History")
     app.see("No games saved yet")

@@ -8,6 +8,9 @@ seeds 000, 002, 003 and 004); "Reihe" is the German seed's word for a row
 
 from __future__ import annotations
 
+import time
+
+from harness import ANSWER_TIMEOUT_MS
 from steps import read, type_cards
 
 SHARED_SERVER = True
@@ -108,15 +111,32 @@ def test_a_rules_section_and_a_search_read_in_norwegian_and_german(app):
     assert "Up or Down? · Ein Zug" in read(app, "hits")
 
 
+def hits_naming(app, *titles: str) -> str:
+    """The hits' text once it names the sections ``titles`` in this order: the
+    hits of the whole query typed, not of a part of it (each key searches as
+    it is typed, and a part can find as many sections).
+
+    Raises:
+        AssertionError: if they do not within ``ANSWER_TIMEOUT_MS`` (with a screenshot path).
+    """
+    deadline = time.monotonic() + ANSWER_TIMEOUT_MS / 1000
+    while True:
+        hits = read(app, "hits")
+        places = [hits.find(title) for title in titles]
+        if -1 not in places and places == sorted(places):
+            return hits
+        if time.monotonic() > deadline:
+            app.fail(f"the hits do not name {titles} in this order: {hits!r}")
+        app.page.wait_for_timeout(100)
+
+
 def test_a_short_question_and_a_typo_show_their_answer_first(app):
     app.open("/rules")
     type_cards(app, "Search all rules", "what beats a king", submit=False)
     app.see("3 sections in 3 games")
-    hits = read(app, "hits")
-    assert hits.index("One Up · A turn") < hits.index("One-card · Special cards") < hits.index("Up to 9 · A turn")
+    hits = hits_naming(app, "One Up · A turn", "One-card · Special cards", "Up to 9 · A turn")
     assert "What fits: on a 2, a 2 or a 3;" in hits
     type_cards(app, "Search all rules", "jokr", submit=False)
     app.see("9 sections in 3 games")
-    hits = read(app, "hits")
-    assert hits.index("One-card · Special cards") < hits.index("One Up · Variants")
+    hits = hits_naming(app, "One-card · Special cards", "One Up · Variants")
     assert "Card joker · Power: goes on anything; the strongest attack." in hits

@@ -20,7 +20,7 @@ from pathlib import Path
 
 from companion.pads import new_pad
 from companion.store import Store
-from harness import PHONE, AppPage, Server, start_app
+from harness import AppPage, Server, start_app
 from steps import PLAYERS, latest, pad_on, saved_game, tap_values
 
 SHARED_SERVER = True
@@ -260,7 +260,7 @@ def start_read_only(data_dir: Path, log_path: Path) -> Server:
                      env={"PYTHONDONTWRITEBYTECODE": "1", "HOME": str(log_path.parent)})
 
 
-def test_a_read_only_folder_shows_games_and_refuses_a_save_with_the_reason(browser, tmp_path):
+def test_a_read_only_folder_shows_games_and_refuses_a_save_with_the_reason(phone_pool, tmp_path):
     root = Path(tempfile.mkdtemp(prefix="companion-ro-"))
     os.chmod(root, 0o755)
     data_dir = root / "data"
@@ -269,11 +269,8 @@ def test_a_read_only_folder_shows_games_and_refuses_a_save_with_the_reason(brows
     store.save_game(pad.to_doc())
     store.update_game(pad.id, lambda saved: saved.add_round("Ann"), by="Ann's phone")
     server = start_read_only(data_dir, root / "server.log")
-    context = browser.new_context(viewport=PHONE, color_scheme="light")
+    phone = AppPage(phone_pool.take(), server.url, shots_dir=tmp_path)
     try:
-        page = context.new_page()
-        page.set_default_timeout(15_000)
-        phone = AppPage(page, server.url, shots_dir=tmp_path)
         phone.open("/")
         phone.see(f"Companion can not write to its data folder {data_dir} (the folder is read-only).")
         phone.page.get_by_text("One-card · Ann, Ben and Cy").first.click()
@@ -286,7 +283,7 @@ def test_a_read_only_folder_shows_games_and_refuses_a_save_with_the_reason(brows
         )
         assert [round_["winner"] for round_ in latest(server, pad.id).rounds] == ["Ann"]
     finally:
-        context.close()
+        phone_pool.give_back(phone)
         server.stop()
         problem = server.tracebacks()
         for path in [data_dir, *data_dir.rglob("*")]:
