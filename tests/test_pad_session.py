@@ -20,6 +20,7 @@ from companion.pads import new_pad, pad_from_doc
 from companion.store import Store
 from companion.table import pad_session
 from companion.table.pad_session import NEW_ROUND, PadSession, Screen, Told
+from flet_session import run_alone
 
 PLAYERS = ["Ann", "Ben", "Cy"]
 
@@ -68,7 +69,7 @@ class Phone:
             await self.pads.writer.done()
             return told
 
-        told = asyncio.run(run())
+        told = run_alone(run())
         if told.announce and told.pad is not None:
             self.own = told.pad.latest_change_id
         return told
@@ -277,7 +278,7 @@ def test_a_sheet_kept_as_typed_comes_back_on_the_same_phone(store):
         ann.pads.typed(typed)
         await ann.pads.writer.done()
 
-    asyncio.run(type_it())
+    run_alone(type_it())
     again = Phone(store, game_id, "Ann's phone")
     assert again.atap("bring_back", lambda pad, number, entry: None) == Told(left=True)
     assert (again.pads.state.sheet, again.pads.state.restored, again.pads.sheet_start) == (
@@ -324,7 +325,7 @@ def test_a_second_save_tapped_while_the_first_runs_is_not_a_second_round(store):
         second = await ann.pads.submit({"winner": "Cy"})
         return await first, second
 
-    first, second = asyncio.run(tap_twice())
+    first, second = run_alone(tap_twice())
     assert (first.message, second) == ("Round 1 saved", Told())
     assert (ann.pads.state.question, ann.pads.state.sheet) == (None, None)
     assert [row["winner"] for row in latest(store, game_id).rounds] == ["Ben"]
