@@ -175,7 +175,7 @@ class Store:
         """Apply ``change`` to the latest saved version of a game, as one transaction.
 
         Under the folder lock (threads and processes): reads the game once,
-        rebuilds its pad (``companion.pads.pad_from_doc``, one replay), sets
+        rebuilds its pad (``companion.registry.pad_from_doc``, one replay), sets
         ``pad.by = by`` (who makes the change: a name or a phone's label, or
         None when unknown; the pad's change log records it), calls
         ``change(pad)``, saves the pad's document atomically and returns the
