@@ -35,7 +35,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests" / "e2e"))
 sys.path.insert(0, str(ROOT / "bench"))
 
-from companion.pads import new_pad  # noqa: E402
+from companion.registry import new_pad  # noqa: E402
 from companion.games.one_up import OneUpPad
 from companion.store import Store  # noqa: E402
 from harness import PHONE, AppPage, in_browser, start_app  # noqa: E402

@@ -65,7 +65,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests" / "e2e"))
 sys.path.insert(0, str(ROOT / "bench"))
 
-from companion.pads import new_pad  # noqa: E402
+from companion.registry import new_pad  # noqa: E402
 from companion.store import Store  # noqa: E402
 from harness import PHONE, TEST_ID_ATTRIBUTE, AppPage, free_port, in_browser, start_app, start_script  # noqa: E402
 from playwright.sync_api import Error as PlaywrightError  # noqa: E402

@@ -21,7 +21,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from companion.pads import pad_from_doc  # noqa: E402
+from companion.registry import pad_from_doc  # noqa: E402
 from companion.games.one_up import OneUpPad
 
 PLAYERS = ["Ann", "Ben", "Cy", "Dee"]

@@ -78,7 +78,7 @@ def _count_controls(root: Path) -> None:
     sys.path.insert(0, str(ROOT / "tests"))
     from flet_session import controls, open_session, run_alone, server_hub
 
-    from companion.pads import new_pad
+    from companion.registry import new_pad
     from companion.server.key import TableAccess
     from companion.store import Store
     from companion.ui.app import session_main
@@ -129,7 +129,7 @@ def _memory(root: Path, rounds: int) -> None:
     import flet as ft
     from flet_session import open_session, run_alone, server_hub
 
-    from companion.pads import new_pad
+    from companion.registry import new_pad
     from companion.server.key import TableAccess
     from companion.store import Store
     from companion.ui.app import session_main
@@ -203,7 +203,7 @@ def _worker(root: Path, phones: int, boards: int, rounds: int, saves: int, other
     from flet.pubsub.pubsub_hub import PubSubHub
     from flet_session import Phone, click, open_session, server_hub, settle, shows, tap, until
 
-    from companion.pads import new_pad
+    from companion.registry import new_pad
     from companion.server.key import TableAccess
     from companion.store import Store
     from companion.ui.app import session_main

@@ -2,7 +2,7 @@
 
 Runs 75 queries of the kinds players type (words, typos, players' words,
 short questions, words of another language; English, Norwegian, German)
-through ``companion.rulebook.search`` and, interleaved with each, a plain
+through ``companion.rulebook.ranking.search`` and, interleaved with each, a plain
 Python loop over the same texts (every section's plain text of the
 language, lower-cased, scanned for each query word) as the baseline.
 Prints the median and 95th percentile of both and their ratio, the first
@@ -23,7 +23,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from companion import i18n  # noqa: E402
-from companion.rulebook import GAMES, rules_for, search  # noqa: E402
+from companion.rulebook import GAMES, rules_for  # noqa: E402
+from companion.rulebook.ranking import search  # noqa: E402
 
 BUDGET_MS = 50.0
 """A search must answer within 50 ms (the search's speed target)."""

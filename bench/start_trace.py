@@ -179,7 +179,7 @@ def serve(kind: str, port: int, data: str) -> None:
 
 def seed_in_progress(data: Path) -> None:
     """Save one game of One Up with a round entered in the data folder ``data``."""
-    from companion.pads import new_pad
+    from companion.registry import new_pad
     from companion.store import Store
 
     pad = new_pad("one_up", ["Ann", "Ben", "Cy"])

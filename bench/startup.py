@@ -52,7 +52,9 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests" / "e2e"))
 
-from companion.pads import Pad, new_pad, pad_from_doc  # noqa: E402
+from companion.pads import Pad  # noqa: E402
+
+from companion.registry import new_pad, pad_from_doc  # noqa: E402
 from companion.store import Store  # noqa: E402
 from harness import PHONE, AppPage, free_port, in_browser, start_script  # noqa: E402
 
@@ -283,8 +285,8 @@ def taps(history: int, count: int) -> None:
 FIRST_USES = """
 import asyncio, json, sys, tempfile, time
 sys.path[:0] = [{root!r}, {tests!r}]
-from companion.pads import new_pad
-from companion.rulebook import search
+from companion.registry import new_pad
+from companion.rulebook.ranking import search
 from companion.server.key import TableAccess
 from companion.store import Store
 from companion.ui.qr import qr_png

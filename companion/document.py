@@ -40,8 +40,8 @@ import hashlib
 import json
 import re
 import secrets
-from collections.abc import Callable, Collection
-from typing import Any
+from collections.abc import Callable, Collection, Mapping
+from typing import Any, NamedTuple
 
 from babel.support import LazyProxy
 
@@ -95,12 +95,13 @@ def _old_round_id(game_id: Any, number: int, taken: Collection[str]) -> str:
         salt += 1
 
 
-def _migrate_0_to_1(doc: dict[str, Any]) -> dict[str, Any]:
+def _migrate_0_to_1(doc: dict[str, Any], games: Mapping[str, DocGame]) -> dict[str, Any]:
     """Schema 0 (before versioning) -> 1.
 
     Schema 0 had no ``schema`` key, named the first dealer by player name in
     ``dealer`` instead of the seat index ``first_dealer``, and had no
     ``ended_early`` flag (a game stopped early was simply left unfinished).
+    ``games`` is not read (every migration takes it).
     """
     migrated = {key: value for key, value in doc.items() if key != "dealer"}
     players = doc.get("players")
@@ -112,30 +113,32 @@ def _migrate_0_to_1(doc: dict[str, Any]) -> dict[str, Any]:
     return migrated
 
 
-def _round_upgrade(game: Any, schema: int) -> Callable[[dict[str, Any]], dict[str, Any]] | None:
-    """How a round entry of ``game`` (a saved game's ``game`` field) gains the fields of the schema after
-    ``schema``: its spec's ``round_upgrades``; None when the game has none (or is no game)."""
-    from companion import registry
+class DocGame(NamedTuple):
+    """What the document checks need of one game: its ``players`` (the player
+    counts it takes, ``range(2, 7)``: 2 to 6) and its ``round_upgrades``
+    (schema version -> how one of its saved round entries gains the fields
+    of the next schema). The caller gives them (the registry's
+    ``doc_games``, or a pad for its own game): this module looks up no game."""
 
-    if not isinstance(game, str) or game not in registry.GAME_IDS:
-        return None
-    return registry.game(game).round_upgrades.get(schema)
+    players: range
+    round_upgrades: Mapping[int, Callable[[dict[str, Any]], dict[str, Any]]]
 
 
-def _migrate_1_to_2(doc: dict[str, Any]) -> dict[str, Any]:
+def _migrate_1_to_2(doc: dict[str, Any], games: Mapping[str, DocGame]) -> dict[str, Any]:
     """Schema 1 -> 2: round ids and revisions, the change log, each game's own new fields.
 
     Round ``n`` (from 1) gets the id :func:`_old_round_id` derives and
     revision ``n``; ``seq`` becomes the number of rounds (so every later
     change numbers above every revision) and the log starts empty. A game's
-    rounds gain the fields its spec's ``round_upgrades[1]`` gives (Up to 9's
+    rounds gain the fields its ``round_upgrades[1]`` in ``games`` gives (Up to 9's
     ``went_out``). Anything that is not of the expected type is left for
     :func:`validate_doc` to name.
     """
     migrated = dict(doc)
     rounds = doc.get("rounds")
     if isinstance(rounds, list):
-        upgrade = _round_upgrade(doc.get("game"), 1)
+        game = doc.get("game")
+        upgrade = games[game].round_upgrades.get(1) if isinstance(game, str) and game in games else None
         taken: set[str] = set()
         new_rounds: list[Any] = []
         for number, entry in enumerate(rounds, 1):
@@ -154,8 +157,11 @@ def _migrate_1_to_2(doc: dict[str, Any]) -> dict[str, Any]:
     return migrated
 
 
-MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {0: _migrate_0_to_1, 1: _migrate_1_to_2}
-"""Document upgrades: from-version -> function returning the next version."""
+MIGRATIONS: dict[int, Callable[[dict[str, Any], Mapping[str, DocGame]], dict[str, Any]]] = {
+    0: _migrate_0_to_1, 1: _migrate_1_to_2,
+}
+"""Document upgrades: from-version -> function of the document and the games
+(game id -> :class:`DocGame`) returning the next version."""
 
 
 def _label(doc: Any) -> LazyProxy:
@@ -169,11 +175,12 @@ def _not_an_object(doc: Any) -> LazyProxy:
     return lazy("A saved game must be a JSON object, not {kind}.", kind=type(doc).__name__)
 
 
-def migrate_doc(doc: dict[str, Any]) -> dict[str, Any]:
+def migrate_doc(doc: dict[str, Any], games: Mapping[str, DocGame]) -> dict[str, Any]:
     """Bring a game document up to the current schema (:data:`SCHEMA`).
 
     Takes a dict as saved by any version (a missing ``schema`` key means
-    version 0) and returns a dict at version ``SCHEMA``; the input is not
+    version 0) and the games (game id -> :class:`DocGame`, whose round
+    upgrades its rounds get) and returns a dict at version ``SCHEMA``; the input is not
     changed (the same object is returned when it is already current).
     Raises StoreError when the version is not a whole number, is newer than
     this code knows, or has no migration.
@@ -194,7 +201,7 @@ def migrate_doc(doc: dict[str, Any]) -> dict[str, Any]:
         if version not in MIGRATIONS:
             raise StoreError(lazy("{game}: document version {version} is not one Companion knows.",
                 game=_label(doc), version=version))
-        doc = MIGRATIONS[version](doc)
+        doc = MIGRATIONS[version](doc, games)
         version = doc["schema"]
     return doc
 
@@ -214,18 +221,11 @@ def utc_seconds(value: Any) -> float:
     return moment.timestamp()
 
 
-def player_counts() -> dict[str, range]:
-    """Game id -> how many players it takes (``range(2, 7)``: 2 to 6), in the
-    registry's order (each game's ``SPEC.players``); it imports the registry
-    at the first call, when the rules core is first needed."""
-    from companion import registry
-
-    return {entry.id: entry.players for entry in registry.GAMES}
-
-
-def validate_doc(doc: dict[str, Any], *, log_records: bool = True) -> None:
+def validate_doc(doc: dict[str, Any], games: Mapping[str, DocGame], *, log_records: bool = True) -> None:
     """Check the outer shape of a current-schema game document.
 
+    ``games`` (game id -> :class:`DocGame`) are the games a document may be
+    of, in the order an error names them, with the player counts each takes.
     Checks the types of every outer field of the saved game document
     (the shape in this module's docstring): each round's ``id`` and ``rev``,
     ``seq``, and each log record's ``id``, ``at``, ``by`` and ``kind``; a
@@ -247,13 +247,12 @@ def validate_doc(doc: dict[str, Any], *, log_records: bool = True) -> None:
     if not isinstance(game_id, str) or not ID_PATTERN.fullmatch(game_id):
         raise StoreError(lazy("A saved game needs an 'id' of 1 to 64 letters, digits, '-' or '_'; got {value}.",
             value=repr(game_id)))
-    games = tuple(player_counts())
     if doc.get("game") not in games:
         fail(lazy("'game' must be one of {games}; got {value}.", games=", ".join(games), value=repr(doc.get("game"))))
     players = doc.get("players")
     if not isinstance(players, list) or not all(isinstance(p, str) and p.strip() for p in players):
         fail(lazy("'players' must be a list of player names (non-empty text)."))
-    counts = player_counts()[doc["game"]]
+    counts = games[doc["game"]].players
     if len(players) not in counts:
         fail(lazy("'players' must name {least} to {most} players; got {count}.",
             least=counts.start, most=counts.stop - 1, count=len(players)))
@@ -359,19 +358,21 @@ def plain_copy(doc: Any) -> Any:
         raise StoreError(lazy("{game} cannot be saved as JSON: {error}.", game=_label(doc), error=error)) from error
 
 
-def load_doc(raw: dict[str, Any], *, log_records: bool = True) -> dict[str, Any]:
+def load_doc(raw: dict[str, Any], games: Mapping[str, DocGame], *, log_records: bool = True) -> dict[str, Any]:
     """Migrate and validate a document read from a file or a backup; StoreError if bad.
 
+    ``games``: game id -> :class:`DocGame` (see :func:`validate_doc`).
     ``log_records`` False leaves each log record's fields to the caller (see :func:`validate_doc`).
     """
-    doc = migrate_doc(raw)
-    validate_doc(doc, log_records=log_records)
+    doc = migrate_doc(raw, games)
+    validate_doc(doc, games, log_records=log_records)
     return doc
 
 
-def prepare_doc(doc: dict[str, Any]) -> dict[str, Any]:
-    """The store's own plain-JSON copy of a caller's document, migrated and validated."""
-    return load_doc(plain_copy(doc))
+def prepare_doc(doc: dict[str, Any], games: Mapping[str, DocGame]) -> dict[str, Any]:
+    """The store's own plain-JSON copy of a caller's document, migrated and
+    validated against ``games`` (game id -> :class:`DocGame`)."""
+    return load_doc(plain_copy(doc), games)
 
 
 def version_stamp(doc: dict[str, Any]) -> tuple[Any, Any]:

@@ -15,11 +15,16 @@ screens turn into an icon.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
+from typing import Any
 
+from companion.document import DocGame
+from companion.errors import PadError
 from companion.games import one_card, one_up, up_or_down, up_to_nine
 from companion.games.spec import GameSpec
+from companion.i18n import _
+from companion.pads.base import Pad
 
 Game = GameSpec
 """A registry entry: a game's :class:`GameSpec`."""
@@ -54,6 +59,59 @@ def game(game_id: str) -> GameSpec:
     if not isinstance(game_id, str) or game_id not in _BY_ID:
         raise UnknownGameError(f"There is no game {game_id!r}: choose one of {', '.join(GAME_IDS)}")
     return _BY_ID[game_id]
+
+
+
+def doc_games() -> dict[str, DocGame]:
+    """Game id -> what the saved-document checks need of it (its player
+    counts and round upgrades, a ``companion.document.DocGame``), for every
+    game of :data:`GAMES` in their order."""
+    return {entry.id: DocGame(entry.players, entry.round_upgrades) for entry in GAMES}
+
+
+def pad_class(game_id: str) -> type[Pad]:
+    """The score pad class (a ``companion.pads.base.Pad`` subclass) of a game id.
+
+    Raises:
+        PadError: for an unknown game id, naming the known ones.
+    """
+    try:
+        return game(game_id).pad
+    except UnknownGameError as exc:
+        raise PadError(str(exc)) from None
+
+
+def new_pad(
+    game_id: str,
+    players: Sequence[str],
+    *,
+    first_dealer: int = 0,
+    options: Mapping[str, Any] | None = None,
+) -> Pad:
+    """Start a new game's pad.
+
+    Args:
+        game_id: a game id of :data:`GAMES`.
+        players: names in seating order (the game's player range, unique, not blank).
+        first_dealer: seat (index into ``players``) of round 1's dealer.
+        options: house rules (see each game's ``OPTIONS``).
+
+    Raises:
+        PadError: an unknown game, bad names or player count, bad options.
+    """
+    return pad_class(game_id)(players, first_dealer=first_dealer, options=options)
+
+
+def pad_from_doc(doc: Mapping[str, Any]) -> Pad:
+    """Rebuild the right pad from a saved game document (see ``Pad.to_doc``).
+
+    Raises:
+        PadError: not a game document, an unknown game, or rounds the rules
+            can not score.
+    """
+    if not isinstance(doc, Mapping):
+        raise PadError(_("A saved game must be a JSON object"))
+    return pad_class(doc.get("game")).from_doc(doc)
 
 
 @contextmanager

@@ -21,26 +21,35 @@ from typing import TYPE_CHECKING, Any
 from companion.errors import PadError
 
 if TYPE_CHECKING:
+    from companion.document import DocGame
     from companion.pads.base import Pad
 
 __all__ = [
-    "Pad", "PadError", "copy_json", "game_title", "join_names", "load_all", "name_problem", "now_iso",
+    "Pad", "PadError", "copy_json", "doc_games", "game_title", "join_names", "load_all", "name_problem", "now_iso",
     "pad_class", "pad_from_doc",
 ]
 
 
 def pad_class(game: str) -> type[Pad]:
-    """The pad class of a game id (``companion.pads.pad_class``); PadError for an unknown game."""
-    from companion import pads
+    """The pad class of a game id (``companion.registry.pad_class``); PadError for an unknown game."""
+    from companion import registry
 
-    return pads.pad_class(game)
+    return registry.pad_class(game)
 
 
 def pad_from_doc(doc: Mapping[str, Any]) -> Pad:
-    """The pad of a saved game document (``companion.pads.pad_from_doc``); PadError as it raises."""
-    from companion import pads
+    """The pad of a saved game document (``companion.registry.pad_from_doc``); PadError as it raises."""
+    from companion import registry
 
-    return pads.pad_from_doc(doc)
+    return registry.pad_from_doc(doc)
+
+
+def doc_games() -> dict[str, DocGame]:
+    """Game id -> what the saved-document checks need of it (``companion.registry.doc_games``):
+    the ``games`` argument of ``companion.document.load_doc`` and its kin."""
+    from companion import registry
+
+    return registry.doc_games()
 
 
 def game_title(game: str) -> str:

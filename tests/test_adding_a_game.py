@@ -23,7 +23,7 @@ import pytest
 import companion.ui.games
 from companion import registry, rulebook, setup
 from companion.games.spec import OptionError
-from companion.pads import new_pad
+from companion.registry import new_pad
 from companion.server.key import TableAccess
 from companion.store import Store
 from companion.ui.app import session_main

@@ -402,14 +402,14 @@ def test_a_damaged_change_record_is_told_as_loading_the_game_tells_it(tmp_path, 
     """An import walks each game's change log once, outer fields and the rest together; a damaged record
     deep in the backup refuses it whole with the words the store gives that game's damage when it loads it."""
     from companion.document import load_doc
-    from companion.pads import pad_from_doc
+    from companion.registry import doc_games, pad_from_doc
 
     monkeypatch.setattr(backup, "PARALLEL_FROM", 4)
     monkeypatch.setattr(backup, "PART", 3)
     games = _copies(_played_one_up_game(), 12)
     damage(games[9]["log"])
     with pytest.raises((StoreError, ValueError)) as loaded:
-        pad_from_doc(load_doc(json.loads(json.dumps(games[9]))))
+        pad_from_doc(load_doc(json.loads(json.dumps(games[9])), doc_games()))
     assert words in str(loaded.value)
     store = Store(tmp_path)
     with pytest.raises(BackupError) as caught:

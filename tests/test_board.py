@@ -12,7 +12,7 @@ cards left, K 10 and 5 five (seed 003).
 
 from __future__ import annotations
 
-from companion.pads import new_pad
+from companion.registry import new_pad
 from companion.server.key import TableAccess
 from companion.ui.board import BoardLine, BoardSizes, board_lines, board_path, board_sizes
 from companion.ui.qr import qr_png

@@ -5,7 +5,7 @@ import json
 import pytest
 
 from companion.errors import DiskFullError, GameNotFoundError, ReadOnlyError, StoreError
-from companion.pads import new_pad
+from companion.registry import new_pad
 from companion.server.key import TableAccess
 from companion.store import Store
 from companion.store import deleted as deleted_module

@@ -8,7 +8,8 @@ import pytest
 
 from companion.document import LOG_LIMIT, SCHEMA, load_doc, migrate_doc, validate_doc
 from companion.errors import StoreError
-from companion.pads import PadError, new_pad, pad_from_doc
+from companion.pads import PadError
+from companion.registry import doc_games, new_pad, pad_from_doc
 
 STAMP = "2026-11-30T19:00:00+00:00"
 
@@ -46,7 +47,7 @@ OLD_UP_OR_DOWN = schema_1("up_or_down", "old-up-or-down", ["Ann", "Ben"], {}, [
 
 
 def test_an_old_one_up_game_gets_round_ids_revisions_and_an_empty_log():
-    doc = migrate_doc(OLD_ONE_UP)
+    doc = migrate_doc(OLD_ONE_UP, doc_games())
     assert doc["schema"] == SCHEMA == 2
     assert doc["rounds"] == [
         {"id": "9c76c675", "rev": 1, **OLD_ONE_UP["rounds"][0]},
@@ -54,7 +55,7 @@ def test_an_old_one_up_game_gets_round_ids_revisions_and_an_empty_log():
     ]
     assert (doc["seq"], doc["log"]) == (2, [])
     assert OLD_ONE_UP["schema"] == 1 and "id" not in OLD_ONE_UP["rounds"][0]
-    assert migrate_doc(copy.deepcopy(OLD_ONE_UP)) == doc
+    assert migrate_doc(copy.deepcopy(OLD_ONE_UP), doc_games()) == doc
     pad = pad_from_doc(doc)
     assert pad.totals == {"Ann": 14, "Ben": 10}
     assert (pad.round_id(2), pad.round_rev(2)) == ("6766733a", 2)
@@ -64,7 +65,7 @@ def test_an_old_one_up_game_gets_round_ids_revisions_and_an_empty_log():
 
 @pytest.mark.parametrize("old", [OLD_ONE_UP, OLD_ONE_CARD, OLD_UP_TO_NINE, OLD_UP_OR_DOWN], ids=lambda d: d["game"])
 def test_every_game_of_schema_1_loads_and_saves_as_schema_2(old):
-    doc = load_doc(copy.deepcopy(old))
+    doc = load_doc(copy.deepcopy(old), doc_games())
     ids = [entry["id"] for entry in doc["rounds"]]
     assert len(set(ids)) == len(old["rounds"])
     assert [entry["rev"] for entry in doc["rounds"]] == list(range(1, len(old["rounds"]) + 1))
@@ -80,7 +81,7 @@ def test_every_game_of_schema_1_loads_and_saves_as_schema_2(old):
 
 
 def test_up_to_nine_rounds_get_who_went_out():
-    doc = migrate_doc(OLD_UP_TO_NINE)
+    doc = migrate_doc(OLD_UP_TO_NINE, doc_games())
     assert [entry["went_out"] for entry in doc["rounds"]] == ["Ann", None, "Ben"]
     pad = pad_from_doc(doc)
     assert [pad.went_out(n) for n in (1, 2, 3)] == ["Ann", None, "Ben"]
@@ -92,11 +93,11 @@ def test_a_damaged_up_to_nine_round_is_left_for_the_pad_to_refuse():
     old = copy.deepcopy(OLD_UP_TO_NINE)
     old["rounds"][0]["results"]["Ben"] = {"laid_down": True, "hand": [], "points": None}
     old["rounds"][1]["results"] = "lost"
-    doc = migrate_doc(old)
+    doc = migrate_doc(old, doc_games())
     assert [entry["went_out"] for entry in doc["rounds"][:2]] == [None, None]
     with pytest.raises(PadError, match="^Round 2: Enter whether they laid down and what they have left for each player$"):
         pad_from_doc(doc)
-    doc["rounds"][1] = migrate_doc(OLD_UP_TO_NINE)["rounds"][1]
+    doc["rounds"][1] = migrate_doc(OLD_UP_TO_NINE, doc_games())["rounds"][1]
     with pytest.raises(PadError, match="^Round 1: Ann and Ben have nothing left, but only one player can go out"):
         pad_from_doc(doc)
 
@@ -136,10 +137,10 @@ def test_validate_checks_the_new_fields(change, message):
     for winner in ("Ann", "Ben", "Ann"):
         pad.add_round(winner)
     doc = pad.to_doc()
-    validate_doc(doc)
+    validate_doc(doc, doc_games())
     change(doc)
     with pytest.raises(StoreError, match=message):
-        validate_doc(doc)
+        validate_doc(doc, doc_games())
 
 
 def test_validate_refuses_a_log_longer_than_kept():
@@ -148,4 +149,4 @@ def test_validate_refuses_a_log_longer_than_kept():
     doc["log"] = [{"id": n, "at": STAMP, "by": None, "kind": "finish"} for n in range(1, LOG_LIMIT + 2)]
     doc["seq"] = LOG_LIMIT + 1
     with pytest.raises(StoreError, match="'log' holds 101 changes; at most 100 are kept"):
-        validate_doc(doc)
+        validate_doc(doc, doc_games())

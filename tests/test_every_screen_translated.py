@@ -31,7 +31,7 @@ from flet.controls.base_control import BaseControl
 from companion import registry
 from companion.cards import CardError, parse_cards
 from companion.i18n import LANGUAGE_NAMES, LANGUAGES, _, catalog_path, language
-from companion.pads import new_pad
+from companion.registry import new_pad
 from companion.pads.changelog import opening, phone_label
 from companion.server.key import TableAccess
 from companion.store import Store

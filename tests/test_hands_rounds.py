@@ -9,7 +9,7 @@ hands that contradict each other with the pad's words. Scores: seed 000,
 
 from __future__ import annotations
 
-from companion.pads import new_pad, pad_from_doc
+from companion.registry import new_pad, pad_from_doc
 from companion.pads.hands import start_entry
 from companion.server.key import TableAccess
 from companion.store import Store

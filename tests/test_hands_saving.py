@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 from companion.i18n import language
-from companion.pads import new_pad, pad_from_doc
+from companion.registry import new_pad, pad_from_doc
 from companion.pads.table import PadError
 from companion.server.key import TableAccess
 from companion.store import Store

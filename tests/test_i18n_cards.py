@@ -9,7 +9,7 @@ from companion.cards import Card, card_texts, joker_code, parse_card, parse_card
 from companion.games.one_card.pile import OneCardState, check_play
 from companion.games.up_to_nine.scoring import penalty_groups
 from companion.i18n import LANGUAGES, language
-from companion.pads import new_pad
+from companion.registry import new_pad
 from companion.ui.games.one_card_check import one_card_answer
 from companion.ui.games.up_to_nine import entry_lines
 from companion.ui.pad_parts import phone_view

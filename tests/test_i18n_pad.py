@@ -13,7 +13,7 @@ import pytest
 
 from companion.cards import parse_card
 from companion.i18n import language
-from companion.pads import new_pad
+from companion.registry import new_pad
 from companion.ui.entry_sheet import sheet_title
 from companion.ui.games import game_ui
 from companion.ui.games.one_card_check import one_card_answer, take_text

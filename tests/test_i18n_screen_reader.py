@@ -8,7 +8,7 @@ import pytest
 
 from companion.cards import Card
 from companion.i18n import _, language
-from companion.pads import new_pad
+from companion.registry import new_pad
 from companion.ui.ask_cards import card_face, slot_button
 from companion.ui.score_table import headings
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 import pytest
 
 from companion.i18n import language, lazy
-from companion.pads import new_pad
+from companion.registry import new_pad
 from companion.ui.games.up_or_down import entry_lines
 from companion.ui.qr import qr_image
 

@@ -20,7 +20,7 @@ from companion.errors import BackupError, ConflictError, StoreError
 from companion.games import one_up
 from companion.games.up_or_down import UpOrDownError, colour_name, colour_text, row_score
 from companion.i18n import _, language, lazy
-from companion.pads import pad_from_doc
+from companion.registry import pad_from_doc
 from companion.games.one_card import OneCardPad
 from companion.games.up_to_nine import FINISHED
 from companion.server.guard import HostGuard

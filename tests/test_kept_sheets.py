@@ -13,7 +13,7 @@ import threading
 import flet as ft
 import pytest
 
-from companion.pads import new_pad, pad_from_doc
+from companion.registry import new_pad, pad_from_doc
 from companion.server.key import TableAccess
 from companion.store import Store, StoreError
 from companion.table import kept_sheets, saving

@@ -15,7 +15,7 @@ import pytest
 from flet.pubsub.pubsub_client import PubSubClient
 from flet.pubsub.pubsub_hub import PubSubHub
 
-from companion.pads import new_pad, pad_from_doc
+from companion.registry import new_pad, pad_from_doc
 from companion.store import Store
 from companion.table.live import GAMES_TOPIC, GameCache, Listening, game_cache, game_topic
 from companion.ui.state import after_own_paint, in_turn

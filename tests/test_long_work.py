@@ -15,7 +15,7 @@ import psutil
 import pytest
 
 from companion.i18n import language
-from companion.pads import new_pad
+from companion.registry import new_pad
 from companion.store import Store, StoreError
 from companion import long_work
 from companion.long_work import import_backup_file, in_worker, write_backup, write_rounds_table

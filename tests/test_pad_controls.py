@@ -22,7 +22,7 @@ GIVE_BACK, seed "Scoring") and Ben and Cy hold a 6.
 
 from __future__ import annotations
 
-from companion.pads import new_pad
+from companion.registry import new_pad
 from companion.server.key import TableAccess
 from companion.store import Store
 from companion.ui.app import session_main

@@ -8,7 +8,7 @@ import re
 
 import flet as ft
 
-from companion.pads import new_pad
+from companion.registry import new_pad
 from companion.server.key import TableAccess
 from companion.store import Store
 from companion.table import hands, pad_session

@@ -25,7 +25,7 @@ import msgpack
 from flet.components.component import Renderer
 from flet.messaging.protocol import MessageAction
 
-from companion.pads import new_pad
+from companion.registry import new_pad
 from companion.server.key import TableAccess
 from companion.store import Store
 from companion.ui.app import session_main

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import pytest
 
-from companion.pads import new_pad
+from companion.registry import new_pad
 from companion.ui.app import scrolls_itself
 from companion.ui.games import game_ui
 from companion.ui.games.up_or_down import _draft as up_or_down_draft

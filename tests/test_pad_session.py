@@ -16,7 +16,7 @@ import asyncio
 
 import pytest
 
-from companion.pads import new_pad, pad_from_doc
+from companion.registry import new_pad, pad_from_doc
 from companion.store import Store
 from companion.table import pad_session
 from companion.table.pad_session import NEW_ROUND, PadSession, Screen, Told

@@ -10,7 +10,8 @@ from hypothesis import strategies as st
 
 from companion import registry
 from companion.games import one_card, one_up, up_or_down, up_to_nine
-from companion.pads import PadError, new_pad, pad_class, pad_from_doc
+from companion.pads import PadError
+from companion.registry import new_pad, pad_class, pad_from_doc
 from companion.games.one_card import OneCardPad
 from companion.games.one_up import OneUpPad
 from companion.games.up_or_down import UpOrDownPad

@@ -8,7 +8,8 @@ import pytest
 
 from companion.cards import as_cards, card_texts
 from companion.document import load_doc
-from companion.pads import PadError, pad_class, pad_from_doc
+from companion.pads import PadError
+from companion.registry import doc_games, pad_class, pad_from_doc
 from companion.games.one_up import OneUpPad
 from companion.games.up_to_nine import UpToNinePad
 
@@ -52,16 +53,17 @@ def test_changing_the_pad_leaves_the_document_it_came_from_as_it_was():
 
 def test_a_loaded_document_gives_the_pad_from_doc_gives():
     doc = one_up_doc()
-    assert pad_class("one_up").from_loaded_doc(load_doc(json.loads(json.dumps(doc)))).to_doc() == pad_from_doc(doc).to_doc()
+    loaded = load_doc(json.loads(json.dumps(doc)), doc_games())
+    assert pad_class("one_up").from_loaded_doc(loaded).to_doc() == pad_from_doc(doc).to_doc()
 
 
 def test_a_loaded_document_of_another_game_is_refused():
     with pytest.raises(PadError, match="This saved game is 'one_up', not 'up_to_nine'"):
-        UpToNinePad.from_loaded_doc(load_doc(one_up_doc()))
+        UpToNinePad.from_loaded_doc(load_doc(one_up_doc(), doc_games()))
 
 
 def test_a_loaded_document_still_has_every_round_checked():
-    doc = load_doc(one_up_doc())
+    doc = load_doc(one_up_doc(), doc_games())
     doc["rounds"][2]["hands"]["Ben"] = ["5", 7]
     with pytest.raises(PadError, match="Round 3: Ben's cards: expected a card, got 7"):
         OneUpPad.from_loaded_doc(doc)

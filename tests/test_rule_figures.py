@@ -117,7 +117,8 @@ def test_a_house_rule_is_refused_in_the_same_words_by_the_pad_the_rules_screen_a
     game, options, words
 ):
     from companion import rulebook, setup
-    from companion.pads import PadError, new_pad
+    from companion.pads import PadError
+    from companion.registry import new_pad
 
     said = []
     for refuse, error in (

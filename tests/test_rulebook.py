@@ -9,7 +9,8 @@ import pytest
 from companion import rulebook, setup
 from companion.games import one_card, one_up, up_or_down, up_to_nine
 from companion.registry import GAME_IDS as GAMES
-from companion.rulebook import OPTIONAL_SECTIONS, SECTIONS, RulebookError, rules_for, search
+from companion.rulebook import OPTIONAL_SECTIONS, SECTIONS, RulebookError, rules_for
+from companion.rulebook.ranking import SNIPPET_LENGTH, search
 from companion.rulebook import index as rulebook_index
 
 
@@ -299,7 +300,7 @@ def test_search_snippet_is_a_sentence_cut_at_a_word_end_when_long():
         "Safety valve. Cards laid down leave play until the round is over, so a round can get stuck: "
         "nobody who still needs to lay down can complete their level with the cards left in play."
     )
-    assert len(hit.snippet) <= rulebook.SNIPPET_LENGTH + 1
+    assert len(hit.snippet) <= SNIPPET_LENGTH + 1
     assert [hit.snippet[start:end] for start, end in hit.marks] == ["Safety", "valve"]
 
 

@@ -14,7 +14,8 @@ from babel.messages.pofile import read_po
 
 from companion import i18n, rulebook
 from companion.registry import GAME_IDS as GAMES
-from companion.rulebook import RulebookError, reading, rules_for, search, signature
+from companion.rulebook import RulebookError, reading, rules_for, signature
+from companion.rulebook.ranking import search
 
 ROOT = Path(__file__).resolve().parents[1]
 

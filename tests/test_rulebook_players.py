@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from companion.rulebook import reading, search
+from companion.rulebook import reading
+from companion.rulebook.ranking import search
 
 
 def first(query: str, language: str) -> tuple[str, str, str, list[str]]:

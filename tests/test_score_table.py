@@ -11,7 +11,7 @@ Up): K 3 is 10 + 3 = 13, A A is 1; then Ann goes out from 13 to 3, 6 6 is
 from __future__ import annotations
 
 from companion.games.one_up import OneUpPad
-from companion.pads import new_pad
+from companion.registry import new_pad
 from companion.ui.round_rows import Cell, Line, round_line
 from companion.ui.score_table import headings
 

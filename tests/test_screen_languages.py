@@ -13,7 +13,7 @@ import pytest
 
 from companion.cards import parse_cards
 from companion.i18n import LANGUAGES, _, language
-from companion.pads import new_pad
+from companion.registry import new_pad
 from companion.store import Store
 from companion.table import saving
 from companion.ui.game_list import when_text

@@ -22,7 +22,8 @@ import pytest
 import main
 from companion import registry
 from companion.games import up_to_nine
-from companion.pads import PadError, new_pad, pad_from_doc
+from companion.pads import PadError
+from companion.registry import new_pad, pad_from_doc
 from companion.stats import PlayerStats
 from companion.store import Store
 from companion.table import saving

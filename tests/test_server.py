@@ -32,7 +32,7 @@ from companion.server.addresses import invite_host, is_loopback, lan_addresses, 
 from companion.server.guard import POLICY_VIOLATION, HostGuard, OnRequest
 from companion.server.key import KEY_ALPHABET, KEY_FILE, TableAccess
 from companion.errors import DiskFullError, ReadOnlyError, StoreError
-from companion.pads import new_pad
+from companion.registry import new_pad
 from companion.store import Store
 from companion.ui.access import key_in, without_key
 from companion.ui.app import session_main

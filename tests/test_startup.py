@@ -157,7 +157,7 @@ def test_the_first_frames_import_no_deferred_library_and_nothing_the_warming_lef
     found = fresh_python(f"""
         import asyncio, json
         from companion.i18n import translations
-        from companion.pads import new_pad
+        from companion.registry import new_pad
         from companion.server.key import TableAccess
         from companion.store import Store
         from companion.ui.startup import DEFERRED, session_entry, warm_first_frame

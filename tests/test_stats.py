@@ -7,7 +7,7 @@ import io
 
 import pytest
 
-from companion.pads import pad_from_doc
+from companion.registry import pad_from_doc
 from companion.games.one_card import OneCardPad
 from companion.games.one_up import OneUpPad
 from companion.games.up_or_down import UpOrDownPad

@@ -21,6 +21,7 @@ from store_helpers import PLAYERS, make_doc, stamp
 from tinydb import TinyDB
 
 from companion.document import MIGRATIONS
+from companion.registry import doc_games
 from companion.store import (
     AtomicJSONStorage,
     CorruptFileError,
@@ -301,7 +302,7 @@ def schema_0_doc(order: int = 0) -> dict:
 
 def test_migrate_schema_0_to_1():
     old = schema_0_doc()
-    new = MIGRATIONS[0](old)
+    new = MIGRATIONS[0](old, doc_games())
     assert new["schema"] == 1
     assert new["first_dealer"] == 2
     assert new["ended_early"] is False
@@ -315,12 +316,12 @@ def test_migrate_schema_0_to_1():
 def test_migrate_unknown_dealer_defaults_to_seat_0():
     old = schema_0_doc()
     old["dealer"] = "Nobody"
-    assert migrate_doc(old)["first_dealer"] == 0
+    assert migrate_doc(old, doc_games())["first_dealer"] == 0
 
 
 def test_current_doc_is_not_migrated():
     doc = make_doc()
-    assert migrate_doc(doc) is doc
+    assert migrate_doc(doc, doc_games()) is doc
 
 
 def test_older_doc_on_disk_is_migrated_when_read(tmp_path):
@@ -744,8 +745,6 @@ TestStoreAgainstModel.settings = settings(
 
 
 def test_document_game_ids_are_the_setup_table_order():
-    from companion import document
-
-    assert list(document.player_counts().items()) == [
+    assert [(game, entry.players) for game, entry in doc_games().items()] == [
         ("one_up", range(2, 7)), ("one_card", range(2, 7)), ("up_to_nine", range(2, 7)), ("up_or_down", range(2, 7)),
     ]

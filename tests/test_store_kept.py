@@ -42,7 +42,7 @@ def counting_reads(monkeypatch) -> tuple[list[str], list[str]]:
     checks: list[str] = []
     real_read, real_load = store_files.AtomicJSONStorage.read, store_tables.load_doc
     monkeypatch.setattr(store_files.AtomicJSONStorage, "read", lambda self: reads.append(self.path.name) or real_read(self))
-    monkeypatch.setattr(store_tables, "load_doc", lambda raw: checks.append(raw["id"]) or real_load(raw))
+    monkeypatch.setattr(store_tables, "load_doc", lambda raw, games: checks.append(raw["id"]) or real_load(raw, games))
     return reads, checks
 
 

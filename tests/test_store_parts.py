@@ -11,6 +11,7 @@ from tinydb.storages import JSONStorage
 
 import companion.store
 from companion.document import prepare_doc
+from companion.registry import doc_games
 from companion.store import Store
 from companion.store.archive import Archive
 from companion.store.deleted import DeletedGames
@@ -65,7 +66,8 @@ def test_a_draft_is_a_tinydb_document_keyed_by_its_game_id_and_replaced_whole(tm
 
 def test_a_delete_recorded_by_tinydb_in_the_journal_is_completed_at_the_next_open(tmp_path):
     store = Store(tmp_path)
-    done, kept = prepare_doc(make_doc(0, finished=True)), prepare_doc(make_doc(1, finished=True))
+    games = doc_games()
+    done, kept = prepare_doc(make_doc(0, finished=True), games), prepare_doc(make_doc(1, finished=True), games)
     store.add_games([done, kept])
     with TinyDB(tmp_path / "move.json", storage=JSONStorage) as db:
         db.table("moves").insert({"to": "delete", "id": done["id"], "digest": digest(done), "from_current": False})

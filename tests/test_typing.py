@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import flet as ft
 
-from companion.pads import new_pad
+from companion.registry import new_pad
 from companion.server.key import TableAccess
 from companion.store import Store
 from companion.ui.app import session_main

@@ -16,7 +16,7 @@ values with the same words.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -171,8 +171,6 @@ class GameSpec:
         record: the statistics' personal record of the game: (the
             ``PlayerStats`` field, how one replayed game's pad gives it for a
             player), or None for none.
-        round_upgrades: schema version -> how one of its round entries gains
-            the fields of the next schema (only where the game's entries change).
         rules_file: its rules text (Markdown, see ``companion.rulebook``);
             None for the app's own ``assets/rules/<id>.md``.
     """
@@ -185,13 +183,19 @@ class GameSpec:
     options: tuple[HouseOption, ...] = ()
     penalty_note: str = ""
     record: tuple[str, Callable[[Pad, str], int | None]] | None = None
-    round_upgrades: Mapping[int, RoundUpgrade] = field(default_factory=dict)
     rules_file: Path | None = None
 
     @property
     def title(self) -> str:
         """The game's name as shown (``"Up or Down?"``), read from its setup row."""
         return self.setup.title
+
+    @property
+    def round_upgrades(self) -> Mapping[int, RoundUpgrade]:
+        """Schema version -> how one of its saved round entries gains the fields
+        of the next schema (only where the game's entries change), from its
+        pad's ``ROUND_UPGRADES``."""
+        return self.pad.ROUND_UPGRADES
 
     @property
     def players(self) -> range:

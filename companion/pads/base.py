@@ -35,10 +35,10 @@ the store's job.
 from __future__ import annotations
 
 import uuid
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar
 
-from companion.document import SCHEMA, migrate_doc, validate_doc
+from companion.document import SCHEMA, DocGame, migrate_doc, validate_doc
 from companion.errors import StoreError
 from companion.games.setup_rows import GameSetup
 from companion.games.spec import HouseOption
@@ -68,8 +68,9 @@ class Pad(GameHooks, VersionedPad):
 
     Subclasses set ``GAME`` (the game id), ``SETUP`` (the game's setup row,
     whose player range becomes ``MIN_PLAYERS`` / ``MAX_PLAYERS`` and whose
-    ``title`` names the game in messages) and ``OPTIONS`` (its house rules,
-    which give ``DEFAULTS`` and check each value), and implement the hooks
+    ``title`` names the game in messages), ``OPTIONS`` (its house rules,
+    which give ``DEFAULTS`` and check each value), where its saved rounds
+    changed shape ``ROUND_UPGRADES``, and implement the hooks
     of :class:`companion.pads.hooks.GameHooks` (``_entry``, ``_start``, ``_play``, ``_over``,
     ``_rule_winners``, ``_rank_key``, ``_standing_text``, ``_totals``), plus
     ``add_round`` / ``edit_round`` / ``preview_round`` with the game's own
@@ -95,6 +96,10 @@ class Pad(GameHooks, VersionedPad):
     MIN_PLAYERS: ClassVar[int]
     MAX_PLAYERS: ClassVar[int]
     DEFAULTS: ClassVar[dict[str, Any]] = {}
+    ROUND_UPGRADES: ClassVar[Mapping[int, Callable[[dict[str, Any]], dict[str, Any]]]] = {}
+    """Schema version -> how one of the game's saved round entries gains the
+    fields of the next schema (only where its entries change; Up to 9's
+    ``went_out``): :meth:`from_doc` hands them to ``companion.document``."""
     HAND_BY_HAND: ClassVar[bool] = False
     """True when each player can enter their own part of a round on their own
     phone (:meth:`hand_part` and :meth:`join_hands` say what a part is)."""
@@ -383,8 +388,9 @@ class Pad(GameHooks, VersionedPad):
             if not isinstance(doc.get(key, False), bool):
                 raise PadError(_("A saved game's {key} must be true or false").format(key=key))
         try:
-            doc = migrate_doc(dict(doc))
-            validate_doc(doc)
+            games = {cls.GAME: DocGame(cls.SETUP.players, cls.ROUND_UPGRADES)}
+            doc = migrate_doc(dict(doc), games)
+            validate_doc(doc, games)
         except StoreError as exc:
             raise PadError(str(exc)) from exc
         return cls.from_loaded_doc({**doc, "log": copy_json(doc["log"])})

@@ -3,8 +3,10 @@
 The texts are data, one Markdown file per game in ``assets/rules/<game>.md``;
 this package reads them, fills in the figures from the rules core and searches
 across games.  It imports no UI.  Here: the public API, the texts and their
-sections; ``pieces``: Markdown split into text and tables; ``index``: the
-search (word index, stems, glossary words, ranking, snippets and marks).
+sections; ``pieces``: Markdown split into text and tables; ``index``,
+``reading`` and ``ranking``: the search (word index, stems, glossary words,
+ranking, snippets and marks; ``ranking.search`` is its entry point), which
+reads the rules through this package and is not imported by it.
 
 Format of a rules file:
 
@@ -52,9 +54,9 @@ from companion.rulebook.pieces import Table, _plain, pieces
 
 __all__ = [
     "HOUSE_RULE", "OPTIONAL_SECTIONS", "PRESET", "PRESET_WHY", "RULES_DIR", "SECTIONS",
-    "SNIPPET_LENGTH", "WORDS_FILE", "Block", "GameRules", "Hit", "HouseRule", "RulebookError",
+    "Block", "GameRules", "Hit", "HouseRule", "RulebookError",
     "Message", "Section", "Table", "house_rules", "messages", "pieces", "rules_for", "rules_mark",
-    "rules_ntext", "rules_text", "search", "signature",
+    "rules_ntext", "rules_text", "signature",
 ]
 
 RULES_DIR = Path(__file__).resolve().parent.parent.parent / "assets" / "rules"
@@ -468,7 +470,3 @@ def rules_for(game: str, options: Mapping[str, Any] | None = None, language: str
 def _standard_rules(game: str, language: str) -> GameRules:
     return rules_for(game, language=language)
 
-
-# Last, because the search's index reads the rules through the names above.
-from companion.rulebook.index import WORDS_FILE  # noqa: E402
-from companion.rulebook.ranking import SNIPPET_LENGTH, search  # noqa: E402

@@ -163,7 +163,7 @@ class Store:
         A screen that changes a game it shows uses :meth:`update_game`, so
         that a change made meanwhile on another phone is not overwritten.
         """
-        prepared = prepare_doc(doc)
+        prepared = prepare_doc(doc, rules_core.doc_games())
         with self._locked(writing=True), paused_gc():
             self._place.check_writable()
             self._moves.save(prepared)
@@ -175,7 +175,7 @@ class Store:
         """Apply ``change`` to the latest saved version of a game, as one transaction.
 
         Under the folder lock (threads and processes): reads the game once,
-        rebuilds its pad (``companion.pads.pad_from_doc``, one replay), sets
+        rebuilds its pad (``companion.registry.pad_from_doc``, one replay), sets
         ``pad.by = by`` (who makes the change: a name or a phone's label, or
         None when unknown; the pad's change log records it), calls
         ``change(pad)``, saves the pad's document atomically and returns the
@@ -202,7 +202,8 @@ class Store:
         added.
         """
         with paused_gc():
-            prepared = [(doc, None) for doc in map(prepare_doc, docs)]
+            games = rules_core.doc_games()
+            prepared = [(prepare_doc(doc, games), None) for doc in docs]
             return self._moves.add(prepared)
 
     @guarded
@@ -233,7 +234,7 @@ class Store:
         StoreError when the document is not valid or a different game with
         the same id has been saved since.
         """
-        prepared = prepare_doc(doc)
+        prepared = prepare_doc(doc, rules_core.doc_games())
         with self._locked(writing=True):
             self._place.check_writable()
             self._moves.restore(prepared)
@@ -255,7 +256,7 @@ class Store:
                 raise GameNotFoundError(_(
                     "This game is no longer among the recently deleted games; it may have been restored already."
                 ))
-            prepared = prepare_doc(doc)
+            prepared = prepare_doc(doc, rules_core.doc_games())
             self._moves.restore(prepared)
             try:
                 self._deleted.forget(game_id)

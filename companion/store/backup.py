@@ -142,9 +142,10 @@ def _check_slice(games: list[Any], first: int) -> CheckedBackup:
     checked = []
     sums = TallySums()
     pads: dict[str, type[rules_core.Pad]] = {}
+    kinds = rules_core.doc_games()
     for number, game in enumerate(games, start=first):
         try:
-            doc = load_doc(game, log_records=False)
+            doc = load_doc(game, kinds, log_records=False)
             problem = next(filter(None, map(rules_core.name_problem, doc["players"])), None)
             if problem is not None:
                 raise StoreError(problem)

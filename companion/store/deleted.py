@@ -61,7 +61,7 @@ def checked_entries(path: Path, rows: dict[str, Any]) -> dict[str, dict[str, Any
             raise CorruptFileError(path, lazy("a deleted game's time of deletion is damaged")) from error
         if entry["by"] is not None and not isinstance(entry["by"], str):
             raise CorruptFileError(path, lazy("a deleted game's phone is damaged"))
-        doc = load_doc(dict(entry["doc"]))
+        doc = load_doc(dict(entry["doc"]), rules_core.doc_games())
         if doc["id"] != game_id:
             raise CorruptFileError(path, lazy("a deleted game is filed under another game's id"))
         entries[game_id] = {**entry, "doc": doc}

@@ -214,7 +214,7 @@ class Moves:
         except Exception as error:
             raise ChangeFailed(error) from error
         with paused_gc():
-            self.save(prepare_doc(pad.to_doc()), pad=pad, games=games, shard=shard)
+            self.save(prepare_doc(pad.to_doc(), rules_core.doc_games()), pad=pad, games=games, shard=shard)
         return pad
 
     def delete(self, game_id: str, before: Callable[[dict[str, Any]], None]) -> dict[str, Any] | None:
@@ -310,7 +310,7 @@ class Moves:
         shard = self.archive.shard(shard_name(game_id), checked=False)
         if game_id not in shard[1]:
             return None
-        doc = load_doc(dict(shard[1][game_id]))
+        doc = load_doc(dict(shard[1][game_id]), rules_core.doc_games())
         if before is not None:
             before(doc)
         self.journal.begin_move("delete", doc)

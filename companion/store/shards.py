@@ -14,6 +14,7 @@ import os
 from collections.abc import Callable
 from typing import Any
 
+from companion import rules_core
 from companion.document import load_doc
 from companion.errors import CorruptFileError, StoreError
 from companion.i18n import lazy
@@ -53,7 +54,8 @@ class ShardFiles:
         try:
             rows = (storage.read() or {}).get("games", {}).values()
             if checked:
-                return storage, {doc["id"]: doc for doc in (load_doc(dict(row)) for row in rows)}, []
+                games = rules_core.doc_games()
+                return storage, {doc["id"]: doc for doc in (load_doc(dict(row), games) for row in rows)}, []
             if not all(isinstance(row.get("id"), str) for row in rows):
                 raise CorruptFileError(path, lazy("a game in it has no id"))
             return storage, {row["id"]: row for row in rows}, []

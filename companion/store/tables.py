@@ -81,7 +81,8 @@ class GamesInProgress:
                     "The games in progress it held can not be shown; finished games are not affected. "
                     "If the file was moved, put it back, or import a backup in History.", path=self.path))
             raw = (data or {}).get("games", {})
-            games = {doc["id"]: doc for doc in (load_doc(dict(row)) for row in raw.values())}
+            kinds = rules_core.doc_games()
+            games = {doc["id"]: doc for doc in (load_doc(dict(row), kinds) for row in raw.values())}
         except StoreError as error:
             kept_games.drop()
             self.damage.set_aside(

@@ -25,7 +25,8 @@ from typing import Any
 
 from companion.errors import ConflictError, StoreError
 from companion.i18n import _
-from companion.pads import Pad, PadError, pad_from_doc
+from companion.pads import Pad, PadError
+from companion.registry import pad_from_doc
 from companion.pads.changelog import who
 from companion.pads.hands import (
     HandsStatus,

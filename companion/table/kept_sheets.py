@@ -36,7 +36,8 @@ from typing import Any
 
 from companion.errors import ConflictError, StoreError
 from companion.i18n import N_, _
-from companion.pads import Pad, PadError, pad_from_doc
+from companion.pads import Pad, PadError
+from companion.registry import pad_from_doc
 from companion.pads.changelog import who
 from companion.table import saving
 from companion.table.saving import SheetMark

@@ -46,7 +46,8 @@ from typing import Any
 
 from companion.errors import StoreError
 from companion.document import version_stamp
-from companion.pads import Pad, PadError, pad_from_doc
+from companion.pads import Pad, PadError
+from companion.registry import pad_from_doc
 
 GAMES_TOPIC = "games"
 """Pubsub topic announcing that the list of games changed."""

@@ -26,7 +26,8 @@ from typing import Any
 
 from companion.errors import ConflictError, StoreError
 from companion.i18n import _
-from companion.pads import Pad, PadError, pad_from_doc
+from companion.pads import Pad, PadError
+from companion.registry import pad_from_doc
 
 REFUSED = (PadError, StoreError, ValueError)
 """What a save may be refused with: the pad's and the store's errors, and

@@ -25,7 +25,8 @@ import flet as ft
 
 from companion import registry
 from companion.i18n import _
-from companion.pads import PadError, pad_from_doc
+from companion.pads import PadError
+from companion.registry import pad_from_doc
 from companion.store import StoreError
 from companion.table.ask_answers import CHECK_PLAYERS
 from companion.ui.ask_cards import game_tiles

@@ -12,7 +12,8 @@ import flet as ft
 from companion import registry
 from companion.errors import StoreError
 from companion.i18n import _, ngettext
-from companion.pads import PadError, new_pad
+from companion.pads import PadError
+from companion.registry import new_pad
 from companion.pads.table import clean_name, name_key, name_problem
 from companion.store import Store
 from companion.ui.games import game_ui

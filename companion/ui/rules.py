@@ -27,7 +27,7 @@ from urllib.parse import parse_qs, urlparse
 import flet as ft
 
 from companion import registry, rulebook
-from companion.rulebook import rules_mark, rules_ntext, rules_text
+from companion.rulebook import ranking, rules_mark, rules_ntext, rules_text
 from companion.ui.ask_cards import SUIT_TEXT, game_tiles, suit_text
 from companion.ui.state import navigate, use_store
 from companion.ui.widgets import TOUCH, icon_button, labelled, screen_header
@@ -309,7 +309,7 @@ def RulesScreen() -> ft.Control:
         _search_field(text, phone_has_text, searched),
     ]
     if text.strip():
-        hits = rulebook.search(text)
+        hits = ranking.search(text)
         hit = next((h for h in hits if (h.game, h.section) == shown), None)
         if hit is not None:
             controls += _opened_hit(hit, partial(set_shown, None), partial(all_rules, hit))

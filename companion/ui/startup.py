@@ -155,7 +155,7 @@ def warm_later() -> None:
             translations(code, domain)
     for name in DEFERRED:
         importlib.import_module(name)
-    from companion.rulebook import search  # imported with the screens, not before the server listens
+    from companion.rulebook.ranking import search  # imported with the screens, not before the server listens
 
     for code in LANGUAGES:
         search(WARM_SEARCH, language=code)

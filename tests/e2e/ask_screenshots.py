@@ -22,7 +22,7 @@ from shots import options, run, serving, session
 from steps import LEVEL_FOUR, TWELVE, type_cards
 
 from companion.games import up_to_nine
-from companion.pads import new_pad
+from companion.registry import new_pad
 from companion.store import Store
 
 

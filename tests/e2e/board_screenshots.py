@@ -18,7 +18,7 @@ from pathlib import Path
 from harness import BOARD, launch_browser
 from shots import options, run, serving, session
 
-from companion.pads import new_pad
+from companion.registry import new_pad
 from companion.store import Store
 
 SIX = ["Ann", "Ben", "Cy", "Dora", "Evangeline", "Finn"]

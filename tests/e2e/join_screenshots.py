@@ -21,7 +21,7 @@ from harness import AppPage, launch_browser
 from shots import options, run, serving, session
 from steps import PLAYERS
 
-from companion.pads import new_pad
+from companion.registry import new_pad
 from companion.server.key import spoken_key
 from companion.store import Store
 from companion.ui.access import ASK_THE_HOST

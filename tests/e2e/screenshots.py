@@ -18,7 +18,7 @@ from harness import ROOT, AppPage, launch_browser
 from shots import options, run, serving, session
 from steps import PLAYERS
 
-from companion.pads import new_pad
+from companion.registry import new_pad
 from companion.pads.hands import with_part
 from companion.store import Store
 

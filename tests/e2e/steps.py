@@ -9,7 +9,7 @@ conftest.py.
 
 from __future__ import annotations
 
-from companion.pads import new_pad, pad_from_doc
+from companion.registry import new_pad, pad_from_doc
 from companion.store import Store
 from harness import AppPage, Server
 

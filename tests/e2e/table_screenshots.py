@@ -20,7 +20,7 @@ from harness import Server, launch_browser
 from shots import options, run, serving, session
 from steps import PLAYERS, latest, name_phone
 
-from companion.pads import new_pad
+from companion.registry import new_pad
 from companion.store import Store
 
 

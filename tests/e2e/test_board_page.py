@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import pytest
 
-from companion.pads import new_pad
+from companion.registry import new_pad
 from companion.store import Store
 import steps
 from harness import BOARD, AppPage

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.pads import new_pad
+from companion.registry import new_pad
 from companion.server.key import spoken_key
 from companion.store import Store
 from companion.ui.access import ASK_THE_HOST

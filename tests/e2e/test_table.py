@@ -18,7 +18,7 @@ import shutil
 import tempfile
 from pathlib import Path
 
-from companion.pads import new_pad
+from companion.registry import new_pad
 from companion.store import Store
 from harness import AppPage, Server, start_app
 from steps import PLAYERS, latest, pad_on, saved_game, tap_values

@@ -88,9 +88,8 @@ from companion.games.up_to_nine.levels import (
 )
 from companion.games.spec import GameSpec
 from companion.games.up_to_nine.options import OPTIONS
-from companion.games.up_to_nine.pad import UpToNinePad
+from companion.games.up_to_nine.pad import UpToNinePad, highest_level_laid
 from companion.games.up_to_nine.setup_row import SETUP, TITLE
-from companion.games.up_to_nine.upgrades import highest_level_laid, went_out_field
 from companion.games.up_to_nine.melds import FIND_MELD_MOST_CARDS, check_group, check_meld, find_meld
 from companion.games.up_to_nine.readings import MeldCard, MeldGroup, MeldVerdict
 from companion.games.up_to_nine.scoring import (
@@ -117,7 +116,6 @@ SPEC = GameSpec(
     figures=rule_figures,
     options=OPTIONS,
     record=("highest_level", highest_level_laid),
-    round_upgrades={1: went_out_field},
 )
 """Up to 9 for the registry."""
 

@@ -24,6 +24,7 @@ from companion.games.up_to_nine.options import OPTIONS
 from companion.games.up_to_nine import scoring
 from companion.games.up_to_nine.scoring import RoundResult, Standing, hand_penalty
 from companion.games.up_to_nine.setup_row import SETUP
+from companion.games.up_to_nine.upgrades import went_out_field
 from companion.i18n import N_, _, lazy, ngettext
 from companion.pads.base import Pad, PadError, Row, check_count, points_text
 from companion.pads.table import stored_card_texts
@@ -64,6 +65,7 @@ class UpToNinePad(Pad):
     GAME = "up_to_nine"
     SETUP = SETUP
     OPTIONS = OPTIONS
+    ROUND_UPGRADES = {1: went_out_field}
     LEVEL_DONE = FINISHED
     HAND_BY_HAND = True
 
@@ -330,3 +332,9 @@ def _blank_result() -> dict[str, Any]:
 def _round_result(stored: Mapping[str, Any]) -> RoundResult:
     """A stored result (laid_down, hand as card text, points) as the rules core's ``RoundResult``."""
     return RoundResult(stored["laid_down"], tuple(as_cards(stored["hand"])), stored["points"])
+
+
+def highest_level_laid(pad: UpToNinePad, player: str) -> int:
+    """The highest level ``player`` has laid down in the game of ``pad`` (0 = none yet;
+    the level played next, less 1): the statistics' ``highest_level``."""
+    return pad.level(player) - 1

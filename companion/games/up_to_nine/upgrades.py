@@ -1,14 +1,10 @@
-"""Up to 9: how its saved rounds of older document schemas gain today's fields,
-and its personal record in the statistics."""
+"""Up to 9: how its saved rounds of older document schemas gain today's fields."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from companion.games.up_to_nine.scoring import RoundResult, went_out
-
-if TYPE_CHECKING:
-    from companion.games.up_to_nine.pad import UpToNinePad
 
 
 def went_out_field(entry: dict[str, Any]) -> dict[str, Any]:
@@ -33,8 +29,3 @@ def went_out_field(entry: dict[str, Any]) -> dict[str, Any]:
                 continue
     return {**entry, "went_out": out[0] if len(out) == 1 else None}
 
-
-def highest_level_laid(pad: UpToNinePad, player: str) -> int:
-    """The highest level ``player`` has laid down in the game of ``pad`` (0 = none yet;
-    the level played next, less 1): the statistics' ``highest_level``."""
-    return pad.level(player) - 1
