@@ -173,8 +173,8 @@ class GameSpec:
             player), or None for none.
         round_upgrades: schema version -> how one of its round entries gains
             the fields of the next schema (only where the game's entries change).
-        rules_file: its rules text (Markdown, see ``companion.rulebook``);
-            None for the app's own ``assets/rules/<id>.md``.
+        rules_file: its rules text (Markdown, see ``companion.rulebook``), kept
+            in the game's package as ``rules.md``.
     """
 
     id: str
@@ -182,11 +182,11 @@ class GameSpec:
     pad: type[Pad]
     setup: GameSetup
     figures: Callable[[Mapping[str, Any] | None], dict[str, str]]
+    rules_file: Path
     options: tuple[HouseOption, ...] = ()
     penalty_note: str = ""
     record: tuple[str, Callable[[Pad, str], int | None]] | None = None
     round_upgrades: Mapping[int, RoundUpgrade] = field(default_factory=dict)
-    rules_file: Path | None = None
 
     @property
     def title(self) -> str:
