@@ -46,7 +46,7 @@ FILES = {
 
         SPEC = GameSpec(
             id="high_card", icon="LOOKS_ONE", pad=HighCardPad, setup=SETUP, figures=rule_figures,
-            options=OPTIONS, rules_file=Path(__file__).parent / "high_card.md",
+            options=OPTIONS, rules_file=Path(__file__).with_name("rules.md"),
         )
     ''',
     "high_card/rules.py": '''
@@ -153,7 +153,7 @@ FILES = {
             def _standing_text(self, state, player):
                 return points_text(state[player], "round win")
     ''',
-    "high_card/high_card.md": '''
+    "high_card/rules.md": '''
         # High card
 
         Everybody turns up one card; the highest one wins the round.

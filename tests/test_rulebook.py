@@ -3,10 +3,11 @@ from the rules core, house-rule values shown, search across games by meaning."""
 
 from __future__ import annotations
 
+import dataclasses
 
 import pytest
 
-from companion import rulebook, setup
+from companion import registry, rulebook, setup
 from companion.games import one_card, one_up, up_or_down, up_to_nine
 from companion.registry import GAME_IDS as GAMES
 from companion.rulebook import OPTIONAL_SECTIONS, SECTIONS, RulebookError, rules_for
@@ -59,18 +60,23 @@ def test_game_ids_are_read_loosely_and_unknown_ones_refused():
         rules_for("one_card").section("tips")
 
 
+def read_rules_from(monkeypatch, path):
+    """Let One Up's spec name ``path`` as its rules text for the test."""
+    monkeypatch.setitem(registry._BY_ID, "one_up", dataclasses.replace(registry.game("one_up"), rules_file=path))
+
+
 def test_a_rules_file_missing_a_section_is_refused(tmp_path, monkeypatch, fresh_templates):
-    text = (rulebook.RULES_DIR / "one_up.md").read_text(encoding="utf-8")
+    text = registry.game("one_up").rules_file.read_text(encoding="utf-8")
     (tmp_path / "one_up.md").write_text(text.replace("## Variants", "## Extras"), encoding="utf-8")
-    monkeypatch.setattr(rulebook, "RULES_DIR", tmp_path)
+    read_rules_from(monkeypatch, tmp_path / "one_up.md")
     with pytest.raises(RulebookError, match="expected .*'Variants'"):
         rules_for("one_up")
 
 
 def test_an_unknown_placeholder_is_refused(tmp_path, monkeypatch, fresh_templates):
-    text = (rulebook.RULES_DIR / "one_up.md").read_text(encoding="utf-8")
+    text = registry.game("one_up").rules_file.read_text(encoding="utf-8")
     (tmp_path / "one_up.md").write_text(text + "\n{{no_such_figure}}\n", encoding="utf-8")
-    monkeypatch.setattr(rulebook, "RULES_DIR", tmp_path)
+    read_rules_from(monkeypatch, tmp_path / "one_up.md")
     with pytest.raises(RulebookError, match="no_such_figure"):
         rules_for("one_up")
 

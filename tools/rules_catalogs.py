@@ -1,7 +1,7 @@
 """Extract the "rules" domain's messages and update its catalogs, with Babel's tools.
 
 The rules texts are translated one block at a time, as Sphinx's i18n does:
-each intro paragraph and each block of ``assets/rules/<game>.md`` (a
+each intro paragraph and each block of each game's ``companion/games/<game>/rules.md`` (a
 paragraph, a list or a table, its ``[preset]`` / ``[house rule]`` marker and
 its ``{{figures}}`` included) is one msgid, the English text as written.
 The strings the rulebook and the rules screen mark with ``rules_text``,
@@ -42,7 +42,7 @@ KEYWORDS = {"rules_text": None, "rules_ntext": (1, 2), "rules_mark": None}
 
 HEADER = (
     "# Companion's rules texts and rules screen: the \"rules\" gettext domain.\n"
-    "# Updated by tools/rules_catalogs.py; one msgid per block of assets/rules/<game>.md.\n"
+    "# Updated by tools/rules_catalogs.py; one msgid per block of companion/games/<game>/rules.md.\n"
     "# A translation keeps the block's [preset] / [house rule] marker word and its {{figures}}."
 )
 """The comment at the top of every catalog of the domain."""

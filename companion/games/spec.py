@@ -171,8 +171,8 @@ class GameSpec:
         record: the statistics' personal record of the game: (the
             ``PlayerStats`` field, how one replayed game's pad gives it for a
             player), or None for none.
-        rules_file: its rules text (Markdown, see ``companion.rulebook``);
-            None for the app's own ``assets/rules/<id>.md``.
+        rules_file: its rules text (Markdown, see ``companion.rulebook``), kept
+            in the game's package as ``rules.md``.
     """
 
     id: str
@@ -180,10 +180,10 @@ class GameSpec:
     pad: type[Pad]
     setup: GameSetup
     figures: Callable[[Mapping[str, Any] | None], dict[str, str]]
+    rules_file: Path
     options: tuple[HouseOption, ...] = ()
     penalty_note: str = ""
     record: tuple[str, Callable[[Pad, str], int | None]] | None = None
-    rules_file: Path | None = None
 
     @property
     def title(self) -> str:

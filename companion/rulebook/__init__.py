@@ -1,6 +1,6 @@
 """The rules screen's content: each game's rules in our own words, by section.
 
-The texts are data, one Markdown file per game in ``assets/rules/<game>.md``;
+The texts are data, one Markdown file per game, ``rules.md`` in its package;
 this package reads them, fills in the figures from the rules core and searches
 across games.  It imports no UI.  Here: the public API, the texts and their
 sections; ``pieces``: Markdown split into text and tables; ``index``,
@@ -60,7 +60,8 @@ __all__ = [
 ]
 
 RULES_DIR = Path(__file__).resolve().parent.parent.parent / "assets" / "rules"
-"""Where the rules texts live: ``<game>.md`` per game id (unless its spec's ``rules_file`` says otherwise)."""
+"""Where what the rules of every game share lives: the search's glossary words
+(``words.json``) and the suit font; each game's own text is in its package."""
 
 
 SECTIONS: tuple[tuple[str, str], ...] = (
@@ -306,13 +307,13 @@ def _chunks(text: str, path: Path, offset: int) -> tuple[Message, ...]:
 
 @lru_cache(maxsize=None)
 def _source(game: str) -> _Source:
-    """Read and check ``assets/rules/<game>.md`` (cached).
+    """Read and check the rules text of ``game`` (its spec's ``rules_file``; cached).
 
     Raises:
         RulebookError: when the file is missing, its sections are not those
             of :data:`SECTIONS` in order, or it uses unknown placeholders.
     """
-    path = registry.game(game).rules_file or RULES_DIR / f"{game}.md"
+    path = registry.game(game).rules_file
     try:
         text = path.read_text(encoding="utf-8")
     except OSError as error:

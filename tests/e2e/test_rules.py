@@ -1,7 +1,7 @@
 """The Rules screen in the browser at 390x844: search by meaning, hits that
 open and close without losing the search, tables laid out for a phone.
 
-Expected texts come from the rules files in assets/rules (our own words for
+Expected texts come from the games' rules.md files (our own words for
 seeds 000, 002, 003 and 004); "Reihe" is the German seed's word for a row
 (the glossary), found in Up or Down?'s "A turn".
 """

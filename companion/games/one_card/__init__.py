@@ -36,6 +36,8 @@ Every card must have a suit (``"9♠"``, ``"9s"``, ``"S9"``); the jokers are
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from companion.games.one_card.deck import (
     ATTACK_VALUES,
     BLACK_JOKER,
@@ -70,6 +72,7 @@ SPEC = GameSpec(
     pad=OneCardPad,
     setup=SETUP,
     figures=rule_figures,
+    rules_file=Path(__file__).with_name("rules.md"),
     options=OPTIONS,
 )
 """One-card for the registry."""

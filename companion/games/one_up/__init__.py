@@ -13,6 +13,8 @@ Source: seed ``000_02c14a96903c59d4.txt`` (One Up) and rulings.md, "One Up".
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from companion.games.one_up.figures import rule_figures
 from companion.games.one_up.options import OPTIONS
 from companion.games.one_up.pad import OneUpPad
@@ -46,6 +48,7 @@ SPEC = GameSpec(
     pad=OneUpPad,
     setup=SETUP,
     figures=rule_figures,
+    rules_file=Path(__file__).with_name("rules.md"),
     options=OPTIONS,
     # One Up's give-back (rulings.md, One Up) lowers a total but is not a penalty, so it is not counted.
     penalty_note=N_("hands only, give-backs not taken off"),

@@ -13,6 +13,8 @@ Source: seed ``004_f6f235c439507bc6.txt`` and rulings.md, "Up or Down?".
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from companion.games.spec import GameSpec
 from companion.games.up_or_down.figures import rule_figures
 from companion.games.up_or_down.pad import UpOrDownPad, best_round_score
@@ -48,6 +50,7 @@ SPEC = GameSpec(
     pad=UpOrDownPad,
     setup=SETUP,
     figures=rule_figures,
+    rules_file=Path(__file__).with_name("rules.md"),
     record=("best_score", best_round_score),
 )
 """Up or Down? for the registry."""

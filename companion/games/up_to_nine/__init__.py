@@ -54,6 +54,8 @@ The package by role (the public API is re-exported here):
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from companion.games.up_to_nine.explain import wilds_used_text
 from companion.games.up_to_nine.figures import rule_figures
 from companion.games.up_to_nine.lay_off import (
@@ -114,6 +116,7 @@ SPEC = GameSpec(
     pad=UpToNinePad,
     setup=SETUP,
     figures=rule_figures,
+    rules_file=Path(__file__).with_name("rules.md"),
     options=OPTIONS,
     record=("highest_level", highest_level_laid),
 )
