@@ -13,6 +13,8 @@ scored by seed 000 (each value once, K=10; going out scores 0).
 from __future__ import annotations
 
 import asyncio
+import contextvars
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
@@ -54,8 +56,14 @@ class Phone:
         self.pads.see(latest(self.store, self.game_id), self.store.get_draft(self.game_id), self.label, self.own)
 
     def tap(self, method: str, *args) -> Told:
-        self.look()
-        told = getattr(self.pads, method)(*args)
+        """Tap a plain method, in a thread with no event loop as a test alone has (after a
+        browser test, Playwright keeps a loop running in this one): a kept sheet is written at once."""
+        def run():
+            self.look()
+            return getattr(self.pads, method)(*args)
+
+        with ThreadPoolExecutor(1) as worker:
+            told = worker.submit(contextvars.copy_context().run, run).result()
         if told.announce and told.pad is not None:
             self.own = told.pad.latest_change_id
         return told
