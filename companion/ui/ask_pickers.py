@@ -28,14 +28,20 @@ _ADD_KEY = "+"
 
 def _typing_row(typed: MutableRef[str], submit: Callable[[], None], error: str, **field) -> ft.Control:
     """A picker's text field with its "Add" button: ``typed`` keeps what is typed (the field shows
-    it), ``submit`` hands it over (Enter or "Add"), ``error`` is shown under the field ("" for
-    none); ``field`` holds the field's label, hint and other keyword arguments."""
+    it), ``submit`` hands it over (Enter or "Add"; Enter first keeps the text the field holds as
+    the phone sent it, so a repaint between the last keystroke and Enter loses nothing),
+    ``error`` is shown under the field ("" for none); ``field`` holds the field's label, hint and
+    other keyword arguments."""
     def remember(e: ft.Event[ft.TextField]):
         typed.current = e.control.value
 
+    def enter(e: ft.Event[ft.TextField]):
+        remember(e)
+        submit()
+
     return ft.Row(
         [
-            ft.TextField(value=typed.current, on_change=remember, on_submit=submit, expand=True,
+            ft.TextField(value=typed.current, on_change=remember, on_submit=enter, expand=True,
                          error=error or None, **field),
             ft.FilledTonalButton(_("Add"), on_click=submit, height=TOUCH),
         ],

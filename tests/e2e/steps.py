@@ -9,9 +9,12 @@ conftest.py.
 
 from __future__ import annotations
 
+import re
+
+from companion import registry
 from companion.registry import new_pad, pad_from_doc
 from companion.store import Store
-from harness import AppPage, Server
+from harness import ANSWER_TIMEOUT_MS, AppPage, Server
 
 PLAYERS = ["Ann", "Ben", "Cy"]
 """The players of the games the tests save."""
@@ -42,6 +45,16 @@ def tap_values(app: AppPage, player: str, values: list[str]) -> None:
 def type_cards(app: AppPage, label: str, text: str, *, submit: bool = True) -> None:
     """Type ``text`` into the field ``label`` (``AppPage.type_into``), Enter after unless ``submit`` is False."""
     app.type_into(label, text, submit=submit)
+
+
+def check_game(app: AppPage, title: str) -> None:
+    """On the Check screen, tap the game ``title`` ("Up to 9") and wait until the address names
+    it: the server has taken the tap and sent that game's panel, so a tap or typing that follows
+    reaches its panel, not the one going away (every panel has an "Or type cards" field and most a
+    player count)."""
+    game_id = next(spec.id for spec in registry.GAMES if spec.title == title)
+    app.tap(title)
+    app.page.wait_for_url(re.compile(rf"/check/{game_id}(\?|$)"), timeout=ANSWER_TIMEOUT_MS)
 
 
 def read(app: AppPage, test_id: str) -> str:

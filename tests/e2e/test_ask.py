@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 
 from harness import PHONE
-from steps import LEVEL_FOUR, TWELVE, read, type_cards
+from steps import LEVEL_FOUR, TWELVE, check_game, read, type_cards
 
 SHARED_SERVER = True
 """One server for this module's tests (conftest.py): none saves a game, so Check follows none."""
@@ -55,7 +55,7 @@ def lay_off_slot(app) -> None:
 
 def test_up_to_nine_level_four_meld_with_two_wilds_shows_the_grouping(app):
     app.tab("Check")
-    app.tap("Up to 9")
+    check_game(app, "Up to 9")
     app.tap("4", within="levels")
     app.see("Level 4: 3 sets of 3")
     type_cards(app, "Or type cards", LEVEL_FOUR, submit=True)
@@ -82,7 +82,7 @@ def test_find_a_meld_in_a_twelve_card_hand(app):
 
 def test_one_card_hand_under_a_pending_ace_of_spades(app):
     app.tab("Check")
-    app.tap("One-card")
+    check_game(app, "One-card")
     type_cards(app, "Or type cards", "AS", submit=True)
     app.see("An attack is pending")
     type_cards(app, "Or type cards", "BJ CJ 3h 3c AH 2S 7D KS 5S", submit=True)
@@ -94,7 +94,7 @@ def test_one_card_hand_under_a_pending_ace_of_spades(app):
 
 def test_one_card_refuses_a_typed_plain_joker_and_keeps_the_hand_as_it_was(app):
     app.tab("Check")
-    app.tap("One-card")
+    check_game(app, "One-card")
     type_cards(app, "Or type cards", "7h", submit=True)
     app.see("Your hand")
     type_cards(app, "Or type cards", "8h JK", submit=True)
@@ -180,7 +180,7 @@ def test_every_checker_knows_the_decks(app):
     answer_on_screen(app, "answer", (
         "No deck holds these cards. "
         "5♥: 3 held, but the 1 deck for 3 players has only 1."))
-    app.tap("Up to 9")
+    check_game(app, "Up to 9")
     app.tap("4", within="check-players")
     type_cards(app, "Or type cards", "5H 5H 5H 6H")
     answer_on_screen(app, "answer", (
@@ -193,7 +193,7 @@ def test_every_checker_knows_the_decks(app):
     answer_on_screen(app, "answer", (
         "No deck holds these cards. "
         "joker: 2 held, but the 2 decks for 4 players have only 1."))
-    app.tap("Up or Down?")
+    check_game(app, "Up or Down?")
     app.tap("2", within="check-players")
     type_cards(app, "Or type numbers", "4 60")
     answer_on_screen(app, "ring-answer", (
