@@ -26,9 +26,6 @@ from companion.games.spec import GameSpec
 from companion.i18n import _
 from companion.pads.base import Pad
 
-Game = GameSpec
-"""A registry entry: a game's :class:`GameSpec`."""
-
 
 class UnknownGameError(LookupError):
     """A game id that is not in :data:`GAMES`; the message names the known ids."""
