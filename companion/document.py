@@ -23,6 +23,10 @@ keeps and a backup carries. A document is plain JSON with the outer fields
     rest is read by ``companion.pads.changelog``.
 ``created``, ``updated``, ``finished``, ``ended_early``, ``winners``
     times, the end of the game and its winners.
+``lesson`` (only while the table is taught the game)
+    the step of its first lesson the table is on: ``{"step": n}``, n from 0
+    (``companion.table.lesson``). A document without it is a game outside a
+    lesson, so the schema did not change when it came.
 
 ``options`` and the entry fields of ``rounds`` are each game's own and are
 checked by replaying them through the game's pad.
@@ -280,6 +284,14 @@ def validate_doc(doc: dict[str, Any], games: Mapping[str, DocGame], *, log_recor
         fail(lazy("'seq' must be a whole number, 0 or more; got {value}.", value=repr(seq)))
     _validate_rounds(rounds, seq, fail)
     _validate_log(doc, seq, log_records)
+    _validate_lesson(doc.get("lesson", {"step": 0}), fail)
+
+
+def _validate_lesson(lesson: Any, fail: Callable[[LazyProxy], None]) -> None:
+    """:func:`validate_doc`'s check of ``lesson`` (``{"step": n}``, n from 0, or absent);
+    ``fail`` raises the StoreError naming what is wrong."""
+    if not isinstance(lesson, dict) or set(lesson) != {"step"} or not is_int(lesson["step"]) or lesson["step"] < 0:
+        fail(lazy("'lesson' must be a JSON object with a 'step' of 0 or more; got {value}.", value=repr(lesson)))
 
 
 def _validate_rounds(rounds: list[dict[str, Any]], seq: int, fail: Callable[[LazyProxy], None]) -> None:
@@ -375,14 +387,16 @@ def prepare_doc(doc: dict[str, Any], games: Mapping[str, DocGame]) -> dict[str, 
     return load_doc(plain_copy(doc), games)
 
 
-def version_stamp(doc: dict[str, Any]) -> tuple[Any, Any]:
+def version_stamp(doc: dict[str, Any]) -> tuple[Any, Any, Any]:
     """What tells one saved version of a game from another: the time of its
-    last change (``updated``) and the id of the last record of its change
-    log (None before the first change). Every change to a game writes both,
+    last change (``updated``), the id of the last record of its change
+    log (None before the first change) and the lesson's step (``lesson``,
+    None outside a lesson: a step is no change record, and two steps may
+    fall in one second). Every change to a game writes one of them,
     so two documents of one game with the same stamp are the same version.
     """
     log = doc.get("log") or ()
-    return doc.get("updated"), log[-1].get("id") if log else None
+    return doc.get("updated"), log[-1].get("id") if log else None, (doc.get("lesson") or {}).get("step")
 
 
 def summarize(doc: dict[str, Any]) -> dict[str, Any]:

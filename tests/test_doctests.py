@@ -14,6 +14,7 @@ MODULES = (
     "companion.games.one_up.scoring",
     "companion.games.one_up.figures",
     "companion.games.one_up.setup_row",
+    "companion.games.one_up.lesson",
     "companion.games.one_card.setup_row",
     "companion.games.one_card.deck",
     "companion.games.one_card.figures",

@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any
 from companion.i18n import _, translator
 
 if TYPE_CHECKING:
+    from companion.games.lesson_steps import Lesson
     from companion.games.setup_rows import GameSetup
     from companion.pads.base import Pad
 
@@ -173,6 +174,8 @@ class GameSpec:
             player), or None for none.
         rules_file: its rules text (Markdown, see ``companion.rulebook``), kept
             in the game's package as ``rules.md``.
+        lesson: its first lesson ("Learn to play", ``lesson.py`` in its
+            package), or None for a game without one.
     """
 
     id: str
@@ -184,6 +187,7 @@ class GameSpec:
     options: tuple[HouseOption, ...] = ()
     penalty_note: str = ""
     record: tuple[str, Callable[[Pad, str], int | None]] | None = None
+    lesson: Lesson | None = None
 
     @property
     def title(self) -> str:

@@ -77,7 +77,10 @@ class Pad(GameHooks, VersionedPad):
     entry fields.
 
     Round ids and revisions, conflicts, ``by`` and the change log: see
-    :class:`companion.pads.versions.VersionedPad`.
+    :class:`companion.pads.versions.VersionedPad`. ``lesson`` is the step of
+    the first lesson the table is on (``{"step": 2}``, see
+    ``companion.table.lesson``), None outside a lesson; it is saved with the
+    game and is no change of its scores (no change record).
 
     Args:
         players: names in seating order (see :func:`check_players`).
@@ -146,6 +149,7 @@ class Pad(GameHooks, VersionedPad):
         self.by: str | None = None
         self.hands_by: dict[str, str | None] | None = None
         self.add_at: int | None = None
+        self.lesson: dict[str, Any] | None = None
         self._set_replay(self._replay(self._rounds, self._options))
 
     @classmethod
@@ -361,6 +365,7 @@ class Pad(GameHooks, VersionedPad):
             "finished": self._finished,
             "ended_early": self._ended_early,
             "winners": self.winners if self._finished else [],
+            **({"lesson": dict(self.lesson)} if self.lesson is not None else {}),
         }
 
     @classmethod
@@ -434,4 +439,5 @@ class Pad(GameHooks, VersionedPad):
         pad._finished = doc["finished"]
         pad._ended_early = doc["ended_early"] and pad._finished
         pad.updated = doc["updated"]
+        pad.lesson = doc.get("lesson")
         return pad

@@ -276,7 +276,7 @@ class Store:
         with self._locked():
             return self._moves.get(game_id)
 
-    def saved_stamp(self, game_id: str) -> tuple[Any, Any] | None:
+    def saved_stamp(self, game_id: str) -> tuple[Any, Any, Any] | None:
         """The version stamp (``companion.document.version_stamp``) of game
         ``game_id`` as saved now, when that is known without reading a file,
         else None (the caller reads the game to know).

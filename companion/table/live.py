@@ -79,7 +79,7 @@ class Shown:
     version: int
     pad: Pad | None
     problem: str = ""
-    stamp: tuple[Any, Any] | None = None
+    stamp: tuple[Any, Any, Any] | None = None
     draft: dict[str, Any] | None = None
 
     @property

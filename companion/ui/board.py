@@ -37,6 +37,7 @@ from companion.i18n import _, current_language, format_number
 from companion.pads import Pad
 from companion.ui.access import use_gate
 from companion.ui.games import game_ui
+from companion.ui.lesson import board_lesson
 from companion.ui.qr import qr_image
 from companion.ui.score_table import deal_text, winners_text
 from companion.ui.state import navigate, use_game, use_keep_awake
@@ -434,7 +435,7 @@ def BoardScreen() -> ft.View:
     return ft.View(
         route=ft.use_view_path(),
         padding=ft.Padding.symmetric(horizontal=sizes.gap * 2, vertical=sizes.gap),
-        controls=[content],
+        controls=[board_lesson(shown.pad, sizes.status), content],
     )
 
 

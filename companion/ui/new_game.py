@@ -1,4 +1,9 @@
-"""New game: pick the game, the players, who deals first and the house rules."""
+"""New game: pick the game, the players, who deals first and the house rules.
+
+``/new?game=<id>&lesson=1`` ("Learn to play" on Play and on the rules
+screen) sets the same game up with its first lesson on: the pad then walks
+the table through its first round (``companion.table.lesson``).
+"""
 
 from __future__ import annotations
 
@@ -6,6 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import partial
 from typing import Any
+from urllib.parse import parse_qs, urlparse
 
 import flet as ft
 
@@ -16,6 +22,7 @@ from companion.pads import PadError
 from companion.registry import new_pad
 from companion.pads.table import clean_name, name_key, name_problem
 from companion.store import Store
+from companion.table import lesson
 from companion.ui.games import game_ui
 from companion.ui.state import SessionState, announce_saved, navigate, use_session, use_store
 from companion.ui.widgets import TOUCH, error_line, icon_button, screen_header, section_title, tile_button
@@ -74,7 +81,8 @@ def PlayerRow(
 @dataclass
 class NewGameDraft:
     """The game being set up: the game id, the players in seating order, the
-    first dealer's seat, the chosen options, the name being typed (``typed``),
+    first dealer's seat, the chosen options, whether the game starts with its
+    first lesson (``lesson``), the name being typed (``typed``),
     the last refusal of a name (``error``) and of starting the game
     (``start_error``), "" when none.
 
@@ -88,6 +96,7 @@ class NewGameDraft:
     players: tuple[str, ...] = ()
     dealer: int = 0
     options: dict[str, Any] = field(default_factory=dict)
+    lesson: bool = False
     _typed: str = ""
     error: str = ""
     start_error: str = ""
@@ -161,10 +170,13 @@ class NewGameDraft:
 
 
 def _start(store: Store, session: SessionState, draft: NewGameDraft) -> None:
-    """Start the game ``draft`` sets up: its pad made (``new_pad``) and saved, then the pad shown;
+    """Start the game ``draft`` sets up: its pad made (``new_pad``; on its lesson's first step
+    with ``draft.lesson``) and saved, then the pad shown;
     a pad or store refusal is kept in ``draft.start_error`` and told, and nothing is saved."""
     try:
         pad = new_pad(draft.game, draft.players, first_dealer=draft.dealer, options=dict(draft.options))
+        if draft.lesson:
+            lesson.begin(pad)
     except PadError as exc:
         draft.start_error = str(exc)
         session.tell(str(exc))
@@ -231,12 +243,23 @@ def _start_rows(draft: NewGameDraft, start: Callable[[], None], count_ok: bool, 
     return controls
 
 
+def asked_draft(route: str) -> NewGameDraft:
+    """A new game's set-up as the address asks for it: ``?game=<id>`` picks
+    the game (an unknown id is ignored), ``&lesson=1`` starts it with its
+    first lesson (for a game that has one)."""
+    query = parse_qs(urlparse(route).query)
+    game = query.get("game", [""])[0]
+    draft = NewGameDraft(game=game) if game in registry.GAME_IDS else NewGameDraft()
+    draft.lesson = query.get("lesson", [""])[0] == "1" and lesson.lesson_of(draft.game) is not None
+    return draft
+
+
 @ft.component
 def NewGameScreen() -> ft.Control:
     """Set up a game and start its score pad (saved at once, so it can be resumed)."""
     store = use_store()
     session = use_session()
-    draft = ft.use_state(lambda: session.new_game_draft or NewGameDraft())[0]
+    draft = ft.use_state(lambda: session.new_game_draft or asked_draft(ft.context.page.route or ""))[0]
     game, players, dealer = draft.game, draft.players, draft.dealer
     entry = registry.game(game)
     fewest, most = entry.players[0], entry.players[-1]
@@ -257,7 +280,8 @@ def NewGameScreen() -> ft.Control:
 
     controls: list[ft.Control] = [
         screen_header(
-            _("New game"),
+            _("Learn to play") if draft.lesson else _("New game"),
+            _("Who plays? The app then walks you through the first round.") if draft.lesson else None,
             back=leave,
             actions=[ft.FilledButton(_("Start"), on_click=start, disabled=not count_ok, height=TOUCH)],
         ),

@@ -27,6 +27,7 @@ from companion.ui.deleted import DeletedGame
 from companion.ui.games import game_ui
 from companion.ui.hands_view import HandsBox
 from companion.ui.invite import InviteView
+from companion.ui.lesson import lesson_card
 from companion.ui.pad_parts import (
     Facts,
     MenuFacts,
@@ -195,7 +196,8 @@ def the_table(pads: PadSession, taps: Taps, above: ft.Control | None) -> ft.Cont
         pad,
         PadBar(registry.game(pad.GAME).title, deal_text(pad), pad.undo_label if pad.can_undo else _("Undo"),
                pad.undo_id, menu, taps.on_undo, taps.on_go, taps.on_end),
-        [Facts(tuple(game_ui(pad.GAME).facts(pad))), error_line(pads.table_refusal) if above is None else None],
+        [Facts(tuple(game_ui(pad.GAME).facts(pad))), lesson_card(pad),
+         error_line(pads.table_refusal) if above is None else None],
         on_row=taps.on_row,
         on_detail=taps.on_detail,
         on_add=taps.on_add,

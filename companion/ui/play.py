@@ -1,4 +1,4 @@
-"""Play (home): resume a game in progress, or start a new one."""
+"""Play (home): resume a game in progress, start a new one, or learn a game by playing it."""
 
 from __future__ import annotations
 
@@ -18,7 +18,8 @@ from companion.ui.widgets import TOUCH, error_line, screen_header, section_title
 
 @ft.component
 def PlayScreen() -> ft.Control:
-    """The home screen: games in progress (newest first) and "New game"."""
+    """The home screen: games in progress (newest first), "New game", "Learn to play" for each
+    game with a lesson (New game on that game, its lesson on) and the dealer's guide."""
     store = use_store()
     use_games_list()
     try:
@@ -50,6 +51,13 @@ def PlayScreen() -> ft.Control:
                 color=ft.Colors.ON_SURFACE_VARIANT,
             )
         )
+    controls.append(section_title(_("Learn to play")))
+    controls.append(ft.Row(
+        [ft.OutlinedButton(game.title, icon=ft.Icons.SCHOOL_OUTLINED, height=TOUCH,
+                           on_click=partial(navigate, f"/new?game={game.id}&lesson=1"))
+         for game in registry.GAMES if game.lesson is not None],
+        wrap=True, spacing=8, run_spacing=8,
+    ))
     controls.append(
         ft.OutlinedButton(
             _("How do I deal?"),

@@ -1,6 +1,7 @@
 """The Rules tab: each game's rules by section, and a search across games.
 
-Routes: ``/rules`` and ``/rules?game=<id>`` (a game's rules), plus
+Routes: ``/rules`` and ``/rules?game=<id>`` (a game's rules; ``&section=<key>``
+opens that section, as a lesson's "Tell me more" does), plus
 ``&game_id=<id>`` from a score pad: the rules then show the house-rule
 values that game was started with.  The texts and the search are
 ``companion.rulebook``'s; blocks that state an app preset carry a "preset"
@@ -281,7 +282,7 @@ def RulesScreen() -> ft.Control:
     saved_id = query.get("game_id", [""])[0]
     store = use_store()
     game, set_game = ft.use_state(asked if asked in registry.GAME_IDS else registry.GAME_IDS[0])
-    opened, set_opened = ft.use_state(frozenset({"cards"}))
+    opened, set_opened = ft.use_state(frozenset({query.get("section", ["cards"])[0]}))
     text, set_text = ft.use_state("")
     phone_has_text, set_phone_has_text = ft.use_state(False)
     shown, set_shown = ft.use_state(None)
@@ -323,5 +324,8 @@ def RulesScreen() -> ft.Control:
     except rulebook.RulebookError:
         rules = rulebook.rules_for(game)
     controls.append(game_tiles(registry.GAME_IDS, game, choose))
+    if registry.game(game).lesson is not None:
+        controls.append(ft.OutlinedButton(rules_text("Learn to play"), icon=ft.Icons.SCHOOL_OUTLINED, height=TOUCH,
+                                          on_click=partial(navigate, f"/new?game={game}&lesson=1")))
     controls += _game_rules(rules, options is not None, opened, toggle)
     return ft.Column(controls, spacing=8)

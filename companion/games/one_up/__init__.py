@@ -16,6 +16,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from companion.games.one_up.figures import rule_figures
+from companion.games.one_up.lesson import LESSON
 from companion.games.one_up.options import OPTIONS
 from companion.games.one_up.pad import OneUpPad
 from companion.games.one_up.rules import (
@@ -52,6 +53,7 @@ SPEC = GameSpec(
     options=OPTIONS,
     # One Up's give-back (rulings.md, One Up) lowers a total but is not a penalty, so it is not counted.
     penalty_note=N_("hands only, give-backs not taken off"),
+    lesson=LESSON,
 )
 """One Up for the registry."""
 
