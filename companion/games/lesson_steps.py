@@ -15,7 +15,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from companion.i18n import N_
+from companion.i18n import N_, ngettext
+from companion.wording import join_words
 
 if TYPE_CHECKING:
     from companion.pads.base import Pad
@@ -30,7 +31,7 @@ TITLES: dict[str, str] = {
     TURN: N_("Who starts, and what a turn is"),
     PLAY: N_("Play the round"),
     SCORE: N_("Score the round"),
-    NEXT: N_("The next round"),
+    NEXT: N_("A tip for next time"),
 }
 """The heading of each kind of step (English msgids)."""
 
@@ -77,3 +78,19 @@ class Lesson:
     tip: str
     explain: Callable[[Pad, int, str], str]
     starts: str = ""
+
+
+def worked_sum(points: list[int], total: int) -> str:
+    """A sum as the lesson works it out: ``"6 + 10 = 16"``, or the total alone for one figure."""
+    return " + ".join(map(str, points)) + f" = {total}" if len(points) > 1 else str(total)
+
+
+def kept_line(name: str, kept: list[str], points: list[int], total: int) -> str:
+    """One player's penalty for the cards left in hand, in the current language:
+    ``"Ben keeps 6 and K: 6 + 10 = 16 penalty points"``.
+
+    Takes the player's name, what was kept as shown (values or cards, in
+    the language's letters), each one's penalty points and the round's
+    penalty as the pad scored it (``total``)."""
+    return ngettext("{name} keeps {values}: {sum} penalty point", "{name} keeps {values}: {sum} penalty points",
+                    total).format(name=name, values=join_words(kept), sum=worked_sum(points, total))

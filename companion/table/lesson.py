@@ -113,6 +113,8 @@ def _lines(pad: Pad, lesson: Lesson, kind: str) -> tuple[str, ...]:
         if len(pad.rows) < LESSON_ROUND:
             return (_(lesson.enter),)
         return tuple(lesson.explain(pad, LESSON_ROUND, player) for player in pad.players)
+    if pad.is_over or pad.finished:
+        return (_(lesson.tip), _("The game is over: the pad shows who won."))
     return (_(lesson.tip), _("Then play on: the pad keeps every round, this one included."))
 
 

@@ -57,8 +57,8 @@ def test_one_up_first_round_on_two_phones(server, phones):
     ann.see("Ben keeps 6 and K: 6 + 10 = 16 penalty points")
     assert ann.wait_text("total-Ben", "16") == "16"
     ann.tap("Next")
-    step_on(ben, 5, "The next round")
+    step_on(ben, 5, "A tip for next time")
     ben.tap("Finish the lesson")
-    ann.gone("Learn to play, step 5 of 5: The next round")
+    ann.gone("Learn to play, step 5 of 5: A tip for next time")
     pad = latest(server, game_id)
     assert (pad.lesson, pad.totals) == (None, {"Ann": 0, "Ben": 16})

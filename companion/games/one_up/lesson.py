@@ -16,11 +16,10 @@ A-6 their number) and rulings.md, One Up (the give-back).
 from __future__ import annotations
 
 from companion.cards import as_card, show_cards
-from companion.games.lesson_steps import DEAL, NEXT, PLAY, SCORE, TURN, Lesson, Step
+from companion.games.lesson_steps import DEAL, NEXT, PLAY, SCORE, TURN, Lesson, Step, kept_line
 from companion.games.one_up.rules import JOKER, PENALTY_POINTS, VALUE_CIRCLE, card_value
-from companion.i18n import N_, _, ngettext
+from companion.i18n import N_, _
 from companion.pads.base import Pad
-from companion.wording import join_words
 
 _ORDER = (*VALUE_CIRCLE, JOKER)
 
@@ -43,11 +42,8 @@ def explain(pad: Pad, number: int, player: str) -> str:
     if not values:
         return _("{name} went out: no penalty points, {given} given back").format(
             name=player, given=-row.points[player])
-    points = [PENALTY_POINTS[value] for value in values]
-    total = row.penalty[player]
-    worked = " + ".join(map(str, points)) + f" = {total}" if len(points) > 1 else str(total)
-    return ngettext("{name} keeps {values}: {sum} penalty point", "{name} keeps {values}: {sum} penalty points",
-                    total).format(name=player, values=join_words([_shown(value) for value in values]), sum=worked)
+    return kept_line(player, [_shown(value) for value in values], [PENALTY_POINTS[value] for value in values],
+                     row.penalty[player])
 
 
 LESSON = Lesson(
