@@ -59,6 +59,7 @@ from companion.games.one_card.deck import (
     start_ranks,
 )
 from companion.games.one_card.figures import rule_figures
+from companion.games.one_card.lesson import LESSON
 from companion.games.one_card.options import OPTIONS
 from companion.games.one_card.pad import OneCardPad
 from companion.games.one_card.pile import OneCardState, check_play, play, take_attack
@@ -74,6 +75,7 @@ SPEC = GameSpec(
     figures=rule_figures,
     rules_file=Path(__file__).with_name("rules.md"),
     options=OPTIONS,
+    lesson=LESSON,
 )
 """One-card for the registry."""
 
