@@ -58,6 +58,7 @@ from pathlib import Path
 
 from companion.games.up_to_nine.explain import wilds_used_text
 from companion.games.up_to_nine.figures import rule_figures
+from companion.games.up_to_nine.lesson import LESSON
 from companion.games.up_to_nine.lay_off import (
     LaidReading,
     LayOffError,
@@ -119,6 +120,7 @@ SPEC = GameSpec(
     rules_file=Path(__file__).with_name("rules.md"),
     options=OPTIONS,
     record=("highest_level", highest_level_laid),
+    lesson=LESSON,
 )
 """Up to 9 for the registry."""
 
