@@ -17,6 +17,7 @@ from pathlib import Path
 
 from companion.games.spec import GameSpec
 from companion.games.up_or_down.figures import rule_figures
+from companion.games.up_or_down.lesson import LESSON
 from companion.games.up_or_down.pad import UpOrDownPad, best_round_score
 from companion.games.up_or_down.rules import (
     CARDS_IN_PLAY,
@@ -52,6 +53,7 @@ SPEC = GameSpec(
     figures=rule_figures,
     rules_file=Path(__file__).with_name("rules.md"),
     record=("best_score", best_round_score),
+    lesson=LESSON,
 )
 """Up or Down? for the registry."""
 
