@@ -16,6 +16,7 @@ MODULES = (
     "companion.games.one_up.setup_row",
     "companion.games.one_up.lesson",
     "companion.games.one_card.setup_row",
+    "companion.games.one_card.lesson",
     "companion.games.one_card.deck",
     "companion.games.one_card.figures",
     "companion.games.one_card.pile",
@@ -23,6 +24,7 @@ MODULES = (
     "companion.games.up_or_down.scoring",
     "companion.games.up_or_down.figures",
     "companion.games.up_or_down.setup_row",
+    "companion.games.up_or_down.lesson",
     "companion.games.up_to_nine.explain",
     "companion.games.up_to_nine.figures",
     "companion.games.up_to_nine.lay_off",
@@ -32,6 +34,7 @@ MODULES = (
     "companion.games.up_to_nine.scoring",
     "companion.games.up_to_nine.search",
     "companion.games.up_to_nine.setup_row",
+    "companion.games.up_to_nine.lesson",
 )
 
 

@@ -209,3 +209,96 @@ class TestOneUp:
             worked = re.search(r": ([\d + ]+) = (\d+) penalty", line)
             if worked:
                 assert sum(map(int, worked.group(1).split(" + "))) == int(worked.group(2))
+
+
+class TestOneCard:
+    """Seed 002: the round's winner is whoever plays their last card first; rulings.md: round wins are tallied."""
+
+    def test_the_deal_and_the_turn_with_the_tables_names(self):
+        assert card_on("one_card", 0).lines[:2] == (
+            "Take one standard deck with both jokers: 54 cards.", "Ann deals 5 cards to each player.")
+        assert card_on("one_card", 1).lines[0].startswith(
+            "Ben starts. On your turn: put one card on the discard pile that matches the top card's suit or rank")
+
+    def test_the_score_step_explains_the_round_wins(self):
+        card = card_on("one_card", 3, ({"winner": "Cy"},))
+        assert (card.section, card.lines) == ("scoring", (
+            "Ann: +0, 0 round wins in all",
+            "Ben: +0, 0 round wins in all",
+            "Cy played the last card first: +1, 1 round win in all",
+        ))
+
+    def test_the_last_step_teaches_winning(self):
+        card = card_on("one_card", 4)
+        assert (card.section, card.lines[0]) == (
+            "winning", "Hold on to a 3 while you can: it is the only card that stops an attack aimed at you.")
+
+
+class TestUpToNine:
+    """Seed 003, "Scoring": 2 and 3 cost 20; rulings.md's preset: A 15, 10-K 10, 4-9 5; a lay-down climbs a level."""
+
+    def test_the_deal_and_the_turn_with_the_tables_names(self):
+        assert card_on("up_to_nine", 0).lines == (
+            "Take 2 standard decks without jokers: 104 cards.", "Ann deals 11 cards to each player.",
+            "Discard pile: the top card of the draw pile, turned face up")
+        assert card_on("up_to_nine", 1).lines[0].startswith("Ben starts. On your turn: take the top card")
+
+    def test_the_score_step_explains_each_hand_and_the_next_level(self):
+        first = {"results": {"Ann": {"laid_down": True}, "Ben": {"laid_down": False, "hand": "K 5 3"},
+                             "Cy": {"laid_down": True, "points": 15}}}
+        assert card_on("up_to_nine", 3, (first,)).lines == (
+            "Ann has no cards left: no penalty points; next round: level 2",
+            "Ben keeps K, 5 and 3: 10 + 5 + 20 = 35 penalty points; next round: level 1",
+            "Cy: 15 penalty points, as typed; next round: level 2",
+        )
+
+    @pytest.mark.parametrize("seed", range(8))
+    def test_explanations_equal_the_pads_round_scores_for_a_real_deal(self, seed):
+        deck, size = real_deal("up_to_nine", seed)
+        kept = random.Random(seed).randint(1, size)
+        results = {player: {"laid_down": n == 2, "hand": " ".join(map(str, deck[n * size:n * size + kept]))}
+                   for n, player in enumerate(PLAYERS)}
+        results["Ann"] = {"laid_down": True}
+        pad = new_pad("up_to_nine", PLAYERS)
+        pad.add_round(results)
+        pad.lesson = {"step": 3}
+        lines = lesson.step_card(pad).lines
+        assert [explained_points(line) for line in lines[1:]] == [pad.rows[0].penalty[p] for p in PLAYERS[1:]]
+        assert [line.rsplit("level ", 1)[1] for line in lines] == [str(pad.level(p)) for p in PLAYERS]
+
+
+class TestUpOrDown:
+    """Seed 004, "Scoring": a row scores its cards times its commonest colour's cards; 1 point per discarded card."""
+
+    def test_the_deal_says_what_lies_in_the_middle(self):
+        assert card_on("up_or_down", 0).lines == (
+            "Take the cards numbered 1 to 78 (78 cards); 79 to 126 stay in the box.",
+            "Ann deals 3 cards to each player.",
+            "In the middle: 6 face-up cards in a ring, from low to high; the rest split into a face-up pile "
+            "and a face-down pile inside the ring",
+        )
+
+    def test_the_single_round_ends_the_game_and_the_last_step_says_so(self):
+        first = {"scores": {"Ann": {"rows": [[5, 4], ["red", "blue"]], "discarded": 3}, "Ben": {"rows": [[8, 2]]},
+                            "Cy": {"rows": [], "discarded": 4}}}
+        assert card_on("up_or_down", 3, (first,)).lines == (
+            "Ann: rows of 5 × 4 and 2 × 1, 3 on the discard pile: 20 + 2 + 3 = 25 points",
+            "Ben: rows of 8 × 2, 0 on the discard pile: 16 points",
+            "Cy: rows of none, 4 on the discard pile: 4 points",
+        )
+        assert card_on("up_or_down", 4, (first,)).lines[1] == "The game is over: the pad shows who won."
+
+    @pytest.mark.parametrize("seed", range(8))
+    def test_explanations_equal_the_pads_scores_for_a_real_deal(self, seed):
+        from companion.games.up_or_down.rules import COLOURS
+
+        chance = random.Random(seed)
+        scores = {player: {"rows": [[chance.choice(COLOURS) for _ in range(chance.randint(1, 6))]
+                                    for _ in range(chance.randint(0, 3))], "discarded": chance.randint(0, 5)}
+                  for player in PLAYERS}
+        pad = new_pad("up_or_down", PLAYERS)
+        pad.add_round(scores)
+        pad.lesson = {"step": 3}
+        lines = lesson.step_card(pad).lines
+        assert [int(re.findall(r"(\d+) points?$", line)[0]) for line in lines] == [
+            pad.rows[0].points[p] for p in PLAYERS]
