@@ -62,3 +62,79 @@ def test_one_up_first_round_on_two_phones(server, phones):
     ann.gone("Learn to play, step 5 of 5: A tip for next time")
     pad = latest(server, game_id)
     assert (pad.lesson, pad.totals) == (None, {"Ann": 0, "Ben": 16})
+
+
+def test_one_card_tell_me_more_and_a_round_won(server, phones):
+    ann = phones("/")
+    game_id = start_lesson(ann, "One-card", ["Ann", "Ben"])
+    ben = phones(f"/pad/{game_id}")
+    assert "Ann deals 7 cards to each player." in read(ben, "lesson")
+    ben.tap("Next")
+    step_on(ann, 2, "Who starts, and what a turn is")
+    assert "Ben starts. On your turn: put one card on the discard pile" in read(ann, "lesson")
+    ann.tap("Tell me more")
+    ann.page.wait_for_url(re.compile(r"/rules\?game=one_card&section=turn"))
+    ann.page.get_by_test_id("section-turn").wait_for()
+    ann.tap("Back")
+    step_on(ann, 2, "Who starts, and what a turn is")
+    ann.tap("Next")
+    step_on(ben, 3, "Play the round")
+    ben.tap("Next")
+    step_on(ann, 4, "Score the round")
+    ann.tap("Add round")
+    ann.tap("Ben won")
+    ben.see("Ben played the last card first: +1, 1 round win in all")
+    assert ben.wait_text("total-Ben", "1") == "1"
+    ben.tap("Leave the lesson")
+    ann.gone("Learn to play, step 4 of 5: Score the round")
+    assert [(pad.lesson, pad.totals) for pad in [latest(server, game_id)]] == [(None, {"Ann": 0, "Ben": 1})]
+
+
+def test_up_to_nine_checker_on_the_game_and_a_hand_explained(server, phones):
+    ann = phones("/")
+    game_id = start_lesson(ann, "Up to 9", ["Ann", "Ben"])
+    ben = phones(f"/pad/{game_id}")
+    for phone, number in ((ben, 1), (ann, 2)):
+        step_on(phone, number, ("Take out the cards and deal", "Who starts, and what a turn is")[number - 1])
+        phone.tap("Next")
+    step_on(ben, 3, "Play the round")
+    ben.tap("What may I play?")
+    ben.page.wait_for_url(re.compile(rf"/check/up_to_nine\?game_id={game_id}"))
+    ben.see("Level 1: straight of 4")
+    ben.tap("Back")
+    step_on(ben, 3, "Play the round")
+    ben.tap("Next")
+    step_on(ann, 4, "Score the round")
+    ann.tap("Add round")
+    ann.tap("Ann went out")
+    ann.tap("K", within="result-Ben")
+    ann.tap("5", within="result-Ben")
+    ann.tap("Save round")
+    ben.see("Ben keeps K and 5: 10 + 5 = 15 penalty points; next round: level 1")
+    ben.see("Ann has no cards left: no penalty points; next round: level 2")
+    assert ben.wait_text("total-Ben", "15") == "15"
+
+
+def test_up_or_down_single_round_explained_row_by_row(server, phones):
+    ann = phones("/")
+    game_id = start_lesson(ann, "Up or Down?", ["Ann", "Ben"])
+    ben = phones(f"/pad/{game_id}")
+    for phone, number, title in ((ben, 1, "Take out the cards and deal"), (ann, 2, "Who starts, and what a turn is"),
+                                 (ben, 3, "Play the round")):
+        step_on(phone, number, title)
+        phone.tap("Next")
+    step_on(ann, 4, "Score the round")
+    ann.tap("Count the scores")
+    for _ in range(3):
+        ann.tap("Row 1 yellow plus")
+    ann.tap("Ben")
+    for _ in range(2):
+        ann.tap("Row 1 green plus")
+    ann.tap("Discard pile plus")
+    ann.tap("Save scores")
+    ben.see("Ann: rows of 3 × 3, 0 on the discard pile: 9 points")
+    ben.see("Ben: rows of 2 × 2, 1 on the discard pile: 4 + 1 = 5 points")
+    assert latest(server, game_id).totals == {"Ann": 9, "Ben": 5}
+    ben.tap("Next")
+    step_on(ann, 5, "A tip for next time")
+    ann.see("The game is over: the pad shows who won.")

@@ -60,8 +60,8 @@ LESSON = Lesson(
             "either pile."),
     check=N_("Type the ring's numbers and the card you want to place: the checker says where it goes, "
              "and whether a card fits one of your rows."),
-    enter=N_("Once the last card is in play, tap Add round and enter each player's rows and the cards "
-             "on their discard pile."),
+    enter=N_("Once the last card is in play, tap Count the scores and enter each player's rows and the "
+             "cards on their discard pile."),
     tip=N_("Next game, keep each row to few colours: a row's length counts as many times as its "
            "commonest colour."),
     explain=explain,
