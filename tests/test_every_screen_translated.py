@@ -148,6 +148,7 @@ def _pad_screens(game: str) -> list[Screen]:
 SCREENS: list[Screen] = [
     Screen("play", "/"),
     Screen("new", "/new"),
+    Screen("learn", "/new?game=up_to_nine&lesson=1"),
     Screen("check", "/check"),
     Screen("rules", "/rules"),
     Screen("rules-up_to_nine", "/rules?game=up_to_nine"),
@@ -167,8 +168,10 @@ SCREENS: list[Screen] = [
 
 
 def seed(store: Store) -> dict[str, str]:
-    """Save a game of each kind with two rounds, a finished game and a game
-    whose next round two players entered by hand; returns name -> game id."""
+    """Save a game of each kind with two rounds (each on a step of its lesson:
+    the scores explained, "What may I play?", the tip at the end), a finished
+    game and a game whose next round two players entered by hand; returns
+    name -> game id."""
     ids: dict[str, str] = {}
     one_up = new_pad("one_up", PLAYERS)
     one_up.add_round({"Ann": "K 3", "Ben": "5", "Cy": []}, went_out="Cy")
@@ -190,6 +193,8 @@ def seed(store: Store) -> dict[str, str]:
     finished.end_early()
     hands = new_pad("one_up", PLAYERS)
     hands.add_round({"Ann": "K 3", "Ben": "5", "Cy": []}, went_out="Cy")
+    for pad, step in ((one_up, 3), (one_card, 2), (up_to_nine, 3), (up_or_down, 4)):
+        pad.lesson = {"step": step}
     for name, pad in (("one_up", one_up), ("one_card", one_card), ("up_to_nine", up_to_nine),
                       ("up_or_down", up_or_down), ("finished", finished), ("hands", hands)):
         store.save_game(pad.to_doc())

@@ -302,3 +302,15 @@ class TestUpOrDown:
         lines = lesson.step_card(pad).lines
         assert [int(re.findall(r"(\d+) points?$", line)[0]) for line in lines] == [
             pad.rows[0].points[p] for p in PLAYERS]
+
+
+@pytest.mark.parametrize("code", ["nb", "de"])
+def test_every_lessons_words_are_translated(code):
+    from companion import registry
+    from companion.games.lesson_steps import TITLES
+    from companion.i18n import _, language
+
+    words = [*TITLES.values(), *(text for spec in registry.GAMES for text in (
+        spec.lesson.turn, spec.lesson.check, spec.lesson.enter, spec.lesson.tip, spec.lesson.starts) if text)]
+    with language(code):
+        assert [text for text in words if _(text) == text] == []
