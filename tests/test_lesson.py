@@ -314,3 +314,19 @@ def test_every_lessons_words_are_translated(code):
         spec.lesson.turn, spec.lesson.check, spec.lesson.enter, spec.lesson.tip, spec.lesson.starts) if text)]
     with language(code):
         assert [text for text in words if _(text) == text] == []
+
+
+class TestNewGameAsked:
+    """``/new?game=<id>&lesson=1``: New game set up for a lesson (companion/ui/new_game.py)."""
+
+    def test_the_address_picks_the_game_and_the_lesson(self):
+        from companion.ui.new_game import asked_draft
+
+        draft = asked_draft("/new?game=up_or_down&lesson=1")
+        assert (draft.game, draft.lesson) == ("up_or_down", True)
+
+    def test_an_unknown_game_or_no_flag_is_a_plain_new_game(self):
+        from companion.ui.new_game import asked_draft
+
+        assert [(d.game, d.lesson) for d in (asked_draft("/new?game=poker&lesson=1"), asked_draft("/new"))] == [
+            ("one_up", True), ("one_up", False)]

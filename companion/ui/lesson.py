@@ -75,7 +75,7 @@ def LessonCard(game_id: str, card: StepCard) -> ft.Control:
                         color=ft.Colors.ON_SECONDARY_CONTAINER),
                 *[labelled(f"lesson-line-{n}", ft.Text(line, color=ft.Colors.ON_SECONDARY_CONTAINER))
                   for n, line in enumerate(card.lines, start=1)],
-                ft.Row([check] if card.checks else [], wrap=True),
+                *([check] if card.checks else []),
                 ft.Row([more, ft.TextButton(_("Leave the lesson"), height=TOUCH,
                                             on_click=lambda: tap(lesson.leave, at))], wrap=True, spacing=0),
                 buttons,

@@ -5,7 +5,9 @@
 Starts main.py on a fresh data folder holding, for each game with a lesson,
 a game of Ann, Ben and Cy on each step of its lesson (the score step after
 its first round), and saves ``lesson-<game>-<step>-light.png`` at 390x844
-and ``lesson-<game>-board-light.png`` (its first step on the board, 1280x800).
+and ``lesson-<game>-board-light.png`` (its first step on the board, 1280x800);
+then Play with its "Learn to play" buttons (``lesson-play-light.png``) and
+the set-up of a lesson (``lesson-new-light.png``).
 """
 
 from __future__ import annotations
@@ -28,6 +30,8 @@ FIRST_ROUNDS = {
     "up_to_nine": {"results": {"Ann": {"laid_down": True, "hand": "", "points": None},
                                "Ben": {"laid_down": False, "hand": "K 5 5", "points": None},
                                "Cy": {"laid_down": True, "hand": "3", "points": None}}},
+    "up_or_down": {"scores": {"Ann": {"rows": [[6, 4], [3, 2]], "discarded": 2}, "Ben": {"rows": [[8, 3]]},
+                              "Cy": {"rows": [[5, 5]], "discarded": 1}}},
 }
 """A first round of each game to explain (the keywords of its pad's ``add_round``)."""
 
@@ -52,6 +56,12 @@ def take(args, playwright, scratch: Path) -> None:
     games = list(args.only) or [spec.id for spec in registry.GAMES if spec.lesson is not None]
     with serving(scratch, lambda folder: seed(folder, games)) as (server, ids):
         browser = launch_browser(playwright)
+        with session(browser, server.url) as phone:
+            phone.open("/")
+            phone.scroll(600)
+            phone.screenshot(args.out / "lesson-play-light.png", "Learn to play")
+            phone.open("/new?game=one_up&lesson=1")
+            phone.screenshot(args.out / "lesson-new-light.png", "Who plays?")
         for (game, step), game_id in ids.items():
             with session(browser, server.url) as phone:
                 phone.open(f"/pad/{game_id}")
