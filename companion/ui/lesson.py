@@ -2,7 +2,7 @@
 score pad and its line on the board.
 
 Thin over ``companion.table.lesson``, which says what each step says and
-saves the step the table is on with the game: a tap on Next, Back or
+saves the step the table is on with the game: a tap on Next, "Step back" or
 "Leave the lesson" saves it there and repaints every phone and the board
 showing the game (``announce_saved``). "Tell me more" opens the step's
 section of the rules; "What may I play?" opens the checker on this game
@@ -36,7 +36,7 @@ def step_heading(card: StepCard) -> str:
 
 @ft.component
 def LessonCard(game_id: str, card: StepCard) -> ft.Control:
-    """The step ``card`` of saved game ``game_id``'s lesson, with Back, Next
+    """The step ``card`` of saved game ``game_id``'s lesson, with "Step back", Next
     (on the last step: "Finish the lesson"), "Tell me more", "What may I
     play?" while the round is played, and "Leave the lesson"."""
     store = use_store()
@@ -60,7 +60,8 @@ def LessonCard(game_id: str, card: StepCard) -> ft.Control:
                                  on_click=lambda: navigate(f"/check/{card.game}?game_id={game_id}"))
     buttons = ft.Row(
         [
-            ft.OutlinedButton(_("Back"), height=TOUCH, disabled=at == 0, on_click=lambda: tap(lesson.move, at, at - 1)),
+            ft.OutlinedButton(_("Step back"), height=TOUCH, disabled=at == 0,
+                              on_click=lambda: tap(lesson.move, at, at - 1)),
             ft.FilledButton(_("Finish the lesson") if card.last else _("Next"), height=TOUCH, expand=True,
                             on_click=lambda: tap(lesson.move, at, at + 1)),
         ],

@@ -53,7 +53,7 @@ def PlayScreen() -> ft.Control:
         )
     controls.append(section_title(_("Learn to play")))
     controls.append(ft.Row(
-        [ft.OutlinedButton(game.title, icon=ft.Icons.SCHOOL_OUTLINED, height=TOUCH,
+        [ft.OutlinedButton(_("Learn {game}").format(game=game.title), icon=ft.Icons.SCHOOL_OUTLINED, height=TOUCH,
                            on_click=partial(navigate, f"/new?game={game.id}&lesson=1"))
          for game in registry.GAMES if game.lesson is not None],
         wrap=True, spacing=8, run_spacing=8,

@@ -22,7 +22,7 @@ SHARED_SERVER = True
 def start_lesson(app, game: str, players: list[str]) -> str:
     """From Play: "Learn to play" on ``game`` (its title), the names typed, the game
     started; returns the saved game's id once its pad shows the lesson's first step."""
-    app.tap(game)
+    app.tap(f"Learn {game}")
     app.see("Who plays?")
     for name in players:
         app.submit_until("Player's name", name, f"Remove {name}")
@@ -42,6 +42,10 @@ def test_one_up_first_round_on_two_phones(server, phones):
     game_id = start_lesson(ann, "One Up", ["Ann", "Ben"])
     assert "Ann deals 6 cards to each player." in read(ann, "lesson")
     ben = phones(f"/pad/{game_id}")
+    step_on(ben, 1, "Take out the cards and deal")
+    ben.tap("Next")
+    step_on(ann, 2, "Who starts, and what a turn is")
+    ann.tap("Step back")
     step_on(ben, 1, "Take out the cards and deal")
     ben.tap("Next")
     step_on(ann, 2, "Who starts, and what a turn is")
