@@ -119,12 +119,16 @@ def test_up_to_nine_checker_on_the_game_and_a_hand_explained(server, phones):
     assert ben.wait_text("total-Ben", "15") == "15"
 
 
-def test_up_or_down_single_round_explained_row_by_row(server, phones):
+def test_up_or_down_joined_and_reloaded_mid_lesson_and_its_single_round_explained(server, phones):
     ann = phones("/")
     game_id = start_lesson(ann, "Up or Down?", ["Ann", "Ben"])
+    ann.tap("Next")
+    step_on(ann, 2, "Who starts, and what a turn is")
     ben = phones(f"/pad/{game_id}")
-    for phone, number, title in ((ben, 1, "Take out the cards and deal"), (ann, 2, "Who starts, and what a turn is"),
-                                 (ben, 3, "Play the round")):
+    step_on(ben, 2, "Who starts, and what a turn is")
+    ann.reload()
+    step_on(ann, 2, "Who starts, and what a turn is")
+    for phone, number, title in ((ben, 2, "Who starts, and what a turn is"), (ann, 3, "Play the round")):
         step_on(phone, number, title)
         phone.tap("Next")
     step_on(ann, 4, "Score the round")
