@@ -330,3 +330,11 @@ class TestNewGameAsked:
 
         assert [(d.game, d.lesson) for d in (asked_draft("/new?game=poker&lesson=1"), asked_draft("/new"))] == [
             ("one_up", True), ("one_up", False)]
+
+    def test_a_lesson_asked_for_starts_afresh_over_a_set_up_left_half_done(self):
+        from companion.ui.new_game import NewGameDraft, draft_to_show
+
+        kept = NewGameDraft(game="one_card", players=("Ann",))
+        assert draft_to_show(kept, "/new") is kept
+        shown = draft_to_show(kept, "/new?game=up_to_nine&lesson=1")
+        assert (shown.game, shown.players, shown.lesson) == ("up_to_nine", (), True)

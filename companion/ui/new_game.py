@@ -254,12 +254,20 @@ def asked_draft(route: str) -> NewGameDraft:
     return draft
 
 
+def draft_to_show(kept: NewGameDraft | None, route: str) -> NewGameDraft:
+    """The set-up New game shows: the one ``kept`` in the session (coming back from the
+    dealer's guide) unless the address ``route`` asks for a lesson (:func:`asked_draft`),
+    which starts afresh: a set-up left half done is no lesson."""
+    asked = asked_draft(route)
+    return kept if kept is not None and not asked.lesson else asked
+
+
 @ft.component
 def NewGameScreen() -> ft.Control:
     """Set up a game and start its score pad (saved at once, so it can be resumed)."""
     store = use_store()
     session = use_session()
-    draft = ft.use_state(lambda: session.new_game_draft or asked_draft(ft.context.page.route or ""))[0]
+    draft = ft.use_state(lambda: draft_to_show(session.new_game_draft, ft.context.page.route or ""))[0]
     game, players, dealer = draft.game, draft.players, draft.dealer
     entry = registry.game(game)
     fewest, most = entry.players[0], entry.players[-1]
