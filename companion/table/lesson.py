@@ -41,9 +41,9 @@ class StepCard:
         kind: the kind of step (``companion.games.lesson_steps.DEAL`` ...).
         title: its heading ("Take out the cards and deal").
         lines: what it says, line by line, with the table's names.
-        game: the game id; ``section``: the key of the rules section the
-            step teaches (for "Tell me more").
-        section: see ``game``.
+        game: the game id.
+        section: the key of the rules section the step teaches (a key of
+            ``companion.rulebook.SECTIONS``; "Tell me more" opens it).
     """
 
     step: int
