@@ -297,13 +297,25 @@ def lazy(message: str, **fields: Any) -> LazyProxy:
     return LazyProxy(_render, message, fields, enable_cache=False)
 
 
+@functools.cache
+def babel_locale(code: str) -> Locale:
+    """Return Babel's ``Locale`` of language ``code`` (one of ``LANGUAGES``), parsed once and kept.
+
+    Babel's formatting functions given a language code parse its locale data
+    again on every call (several times the cost of the formatting itself);
+    given this ``Locale`` they do not. Raises ``ValueError`` for a code not
+    in ``LANGUAGES``.
+    """
+    return Locale.parse(_check(code))
+
+
 def format_number(n: int | float | Decimal) -> str:
     """Return the number ``n`` written the current language's way (grouping and decimal sign).
 
     Uses Babel's ``format_decimal``: 1234.5 is ``"1,234.5"`` in English,
     ``"1\\xa0234,5"`` in Norwegian and ``"1.234,5"`` in German.
     """
-    return babel.numbers.format_decimal(n, locale=current_language())
+    return babel.numbers.format_decimal(n, locale=babel_locale(current_language()))
 
 
 def format_decimal(n: int | float | Decimal, places: int) -> str:
@@ -312,7 +324,7 @@ def format_decimal(n: int | float | Decimal, places: int) -> str:
     2.5 with 1 place is ``"2.5"`` in English and ``"2,5"`` in Norwegian and German.
     """
     pattern = "#,##0" + ("." + "0" * places if places else "")
-    return babel.numbers.format_decimal(n, format=pattern, locale=current_language())
+    return babel.numbers.format_decimal(n, format=pattern, locale=babel_locale(current_language()))
 
 
 def format_datetime(moment: datetime.datetime, width: str = "medium") -> str:
@@ -321,9 +333,10 @@ def format_datetime(moment: datetime.datetime, width: str = "medium") -> str:
     ``width`` is Babel's format width: ``"short"``, ``"medium"``, ``"long"`` or
     ``"full"``. An aware ``moment`` is shown in its own time zone.
     """
-    return babel.dates.format_datetime(moment, format=width, tzinfo=moment.tzinfo, locale=current_language())
+    return babel.dates.format_datetime(moment, format=width, tzinfo=moment.tzinfo,
+                                      locale=babel_locale(current_language()))
 
 
 def format_date(day: datetime.date, width: str = "medium") -> str:
     """Return the date ``day`` written the current language's way, in Babel's format ``width``."""
-    return babel.dates.format_date(day, format=width, locale=current_language())
+    return babel.dates.format_date(day, format=width, locale=babel_locale(current_language()))

@@ -224,6 +224,31 @@ def test_numbers_and_dates_follow_the_language(code, number, decimal, moment):
         assert format_datetime(datetime.datetime(2026, 3, 4, 19, 5)) == moment
 
 
+def test_numbers_and_dates_read_each_language_s_locale_data_once(monkeypatch):
+    """Babel parses a language's locale data when given its code: the formats hand it the Locale kept per language."""
+    for code in LANGUAGES:
+        i18n.babel_locale(code)
+    parsed = []
+    real_parse = i18n.Locale.parse.__func__
+
+    def counting_parse(cls, identifier, *args, **kwargs):
+        if not isinstance(identifier, i18n.Locale):
+            parsed.append(identifier)
+        return real_parse(cls, identifier, *args, **kwargs)
+
+    monkeypatch.setattr(i18n.Locale, "parse", classmethod(counting_parse))
+    shown = []
+    for code in ["nb", "de", "en", "nb"]:
+        with language(code):
+            shown.append((format_number(1234.5), format_decimal(2.5, 1),
+                          format_datetime(datetime.datetime(2026, 3, 4, 19, 5), "short")))
+    assert parsed == []
+    assert [number for number, _decimal, _moment in shown] == ["1\xa0234,5", "1.234,5", "1,234.5", "1\xa0234,5"]
+    assert i18n.babel_locale("de") is i18n.babel_locale("de")
+    with pytest.raises(ValueError, match="unknown language 'xx'"):
+        i18n.babel_locale("xx")
+
+
 @pytest.mark.parametrize(("code", "step"), [
     ("en", "5. The player on the dealer's left starts; play goes clockwise until a Q reverses it."),
     ("nb", "5. Spilleren til venstre for giveren begynner; spillet går med klokken til en dame snur retningen."),

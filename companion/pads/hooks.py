@@ -18,6 +18,17 @@ from companion.games.spec import OptionError, check_options
 from companion.i18n import N_, _
 from companion.pads.table import PadError, Row, copy_json, join_names
 
+_PLAIN_VALUES = frozenset({str, int, float, bool, type(None)})
+"""The option value types :meth:`GameHooks._check_options` answers from :data:`_CHECKED_OPTIONS`
+(a value of these types can not be changed in place)."""
+
+_CHECKED_OPTIONS: dict[tuple[Any, ...], tuple[tuple[Any, ...], dict[str, Any]]] = {}
+"""(a game's pad class, *the (name, value) pairs given) -> (the ``OPTIONS`` that checked them,
+the options its checks returned); an entry counts only while the class has those ``OPTIONS``."""
+
+_OPTIONS_KEPT = 256
+"""How many accepted sets of options :data:`_CHECKED_OPTIONS` keeps before it starts again."""
+
 _WHOLE_ROUNDS = N_("In {game} a round is entered whole, not hand by hand")
 _ROUND_REFUSED = N_("Round {number}: {reason}")
 
@@ -162,13 +173,29 @@ class GameHooks:
     def _check_options(self, options: Mapping[str, Any]) -> dict[str, Any]:
         """Every option with its default, each value checked by its house rule (``OPTIONS``).
 
+        A dict of text, number, true/false and null values accepted before
+        by this game is answered from :data:`_CHECKED_OPTIONS` (a new dict)
+        without checking each value again: a backup's thousands of games
+        share a few sets of house rules. A refusal is worked out each time.
+
         Raises:
             PadError: the words of :func:`companion.games.spec.check_options`.
         """
+        key: tuple[Any, ...] | None = None
+        if type(options) is dict and _PLAIN_VALUES.issuperset(map(type, options.values())):
+            key = (type(self), *options.items())
+            known = _CHECKED_OPTIONS.get(key)
+            if known is not None and known[0] is self.OPTIONS:
+                return dict(known[1])
         try:
-            return copy_json(check_options(self.OPTIONS, options, self._title()))
+            checked = copy_json(check_options(self.OPTIONS, options, self._title()))
         except OptionError as exc:
             raise PadError(str(exc)) from None
+        if key is not None and _PLAIN_VALUES.issuperset(map(type, checked.values())):
+            if len(_CHECKED_OPTIONS) >= _OPTIONS_KEPT:
+                _CHECKED_OPTIONS.clear()
+            _CHECKED_OPTIONS[key] = (self.OPTIONS, dict(checked))
+        return checked
 
     def _checked_entries(self, entries: list[dict[str, Any]], what: str, first: int = 1) -> list[dict[str, Any]]:
         """Saved entries passed through the checks of a new one (``_entry``).

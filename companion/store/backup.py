@@ -137,16 +137,22 @@ def _check_slice(games: list[Any], first: int) -> CheckedBackup:
     Returns their :class:`CheckedBackup`; raises BackupError naming the
     first game that is not valid. The pad class of each kind of game (the
     documents' ``game`` field, a game id) is looked up in the registry once
-    per call, not once per document; nothing about a document is kept.
+    per call, not once per document, and the names of each seating of
+    players (what ``rules_core.name_problem`` says of them) are read once
+    per call; nothing else about a document is kept.
     """
     checked = []
     sums = TallySums()
     pads: dict[str, type[rules_core.Pad]] = {}
+    seatings: dict[tuple[str, ...], str | None] = {}
     kinds = rules_core.doc_games()
     for number, game in enumerate(games, start=first):
         try:
             doc = load_doc(game, kinds, log_records=False)
-            problem = next(filter(None, map(rules_core.name_problem, doc["players"])), None)
+            seating = tuple(doc["players"])
+            problem = seatings.get(seating, False)
+            if problem is False:
+                problem = seatings[seating] = next(filter(None, map(rules_core.name_problem, seating)), None)
             if problem is not None:
                 raise StoreError(problem)
             kind = doc["game"]
