@@ -247,9 +247,12 @@ def _worker(root: Path, phones: int, boards: int, rounds: int, saves: int, other
             cache = game_cache(store)
 
             async def save_once(number: int = 0) -> None:
+                """Save a round (the ``number``-th player of :data:`PLAYERS` went out) as
+                a phone's save does, and wait until every session has painted it."""
                 out = PLAYERS[number % 3]
                 saved = store.update_game(
-                    game_id, lambda pad: pad.add_round({player: "" if player == out else "6" for player in PLAYERS}, out))
+                    game_id,
+                    lambda pad: pad.add_round({player: "" if player == out else "6" for player in PLAYERS}, out))
                 version, _ = cache.put(game_id, saved)
                 hub.send_all_on_topic(game_topic(game_id), version)
                 await settle(connections)
