@@ -29,7 +29,12 @@ Each version is also measured with one phone alone on the game (no board),
 in turns with the other runs: printed is the server's CPU per save for each
 session watching besides the saver's, a board counting as one ((all - one
 phone alone) / (phones + boards - 1)), the figure that grows with the table
-(target: at most 4 ms at 12 rounds).
+(target: at most 4 ms at 12 rounds). Beside it, Flet's own floor in the
+same process: a counter app's tap and a tap on a plain Flet page of as many
+controls as the pad (bench/plain_flet.py's page, built again whole at each
+tap), per session, on as many sessions as watch the game; and the same
+figures as Python calls (``cProfile``'s count), which the machine's load
+does not sway: a figure to compare versions by on a busy machine.
 
 With ``--controls``, the controls each screen holds (every control of the
 page a fresh session is sent, as Flet indexes them) are counted for games
@@ -193,15 +198,14 @@ COUNTED_ROUNDS = (1, 12, 22)
 def _worker(root: Path, phones: int, boards: int, rounds: int, saves: int, others: int, profile: bool) -> None:
     """Measure the version of Companion at ``root`` (``phones`` pad sessions
     and ``boards`` board sessions on the game, ``others`` sessions on other
-    games) and print one line: ``<pad ms per save> <counter ms per
-    save> <own ms per save>`` (CPU: for all the sessions; then for one phone
-    saving a round from its own sheet, "Save round" to its repaint)."""
+    games) and print one line of :data:`Figures`."""
     sys.path.insert(0, str(root))
     sys.path.insert(0, str(ROOT / "bench"))
     sys.path.insert(0, str(ROOT / "tests"))
     import flet as ft
     from flet.pubsub.pubsub_hub import PubSubHub
-    from flet_session import Phone, click, open_session, server_hub, settle, shows, tap, until
+    from flet_session import Phone, click, controls, open_session, server_hub, settle, shows, tap, until
+    from plain_flet import PAGE_CONTROLS, ROW_CONTROLS
 
     from companion.registry import new_pad
     from companion.server.key import TableAccess
@@ -216,7 +220,7 @@ def _worker(root: Path, phones: int, boards: int, rounds: int, saves: int, other
         """``count`` sessions of ``main`` at ``route``, settled."""
         return [await open_session(main, route, hub) for _ in range(count)]
 
-    async def measure() -> tuple[float, float, float]:
+    async def measure() -> tuple[float, ...]:
         hub = server_hub()
         with tempfile.TemporaryDirectory() as scratch:
             data = Path(scratch)
@@ -239,19 +243,28 @@ def _worker(root: Path, phones: int, boards: int, rounds: int, saves: int, other
             connections += await open_sessions(main, f"/board/{game_id}", hub, boards)
             for table in range(0, others, phones):
                 await open_sessions(main, f"/pad/{game()}", hub, min(phones, others - table))
+            shown = len(list(controls(connections[0].session.page)))
             cache = game_cache(store)
-            profiler = cProfile.Profile() if profile else None
-            spent = 0.0
-            for number in range(saves):
+
+            async def save_once(number: int = 0) -> None:
+                """Save a round (the ``number``-th player of :data:`PLAYERS` went out) as
+                a phone's save does, and wait until every session has painted it."""
                 out = PLAYERS[number % 3]
-                start = time.process_time()
-                if profiler:
-                    profiler.enable()
                 saved = store.update_game(
-                    game_id, lambda pad: pad.add_round({player: "" if player == out else "6" for player in PLAYERS}, out))
+                    game_id,
+                    lambda pad: pad.add_round({player: "" if player == out else "6" for player in PLAYERS}, out))
                 version, _ = cache.put(game_id, saved)
                 hub.send_all_on_topic(game_topic(game_id), version)
                 await settle(connections)
+
+            save_calls = await counted(save_once)
+            profiler = cProfile.Profile() if profile else None
+            spent = 0.0
+            for number in range(saves):
+                start = time.process_time()
+                if profiler:
+                    profiler.enable()
+                await save_once(number)
                 if profiler:
                     profiler.disable()
                 spent += time.process_time() - start
@@ -275,19 +288,44 @@ def _worker(root: Path, phones: int, boards: int, rounds: int, saves: int, other
                 await until(saver, lambda _page: not shows(saver, "Cy went out"))
                 own += time.process_time() - start
 
-            taps: list = []
-            counters = await open_sessions(lambda page: page.render(Tally, page, taps), "/", hub)
-            start = time.process_time()
-            for _ in range(saves):
-                for page, count_tap in taps:
-                    page.run_task(count_tap)
-                await settle(counters)
-            counter = time.process_time() - start
-            return spent * 1000 / saves, counter * 1000 / saves, own * 1000 / saves
+            counter, counter_calls = await tapped(hub, 0)
+            plain, plain_calls = await tapped(hub, max(0, (shown - PAGE_CONTROLS - 2) // ROW_CONTROLS))
+            return (spent * 1000 / saves, counter * 1000 / saves, own * 1000 / saves, plain * 1000 / saves,
+                    save_calls, counter_calls, plain_calls)
+
+    async def tapped(hub: PubSubHub, rows: int) -> tuple[float, float]:
+        """Open as many sessions of a :func:`Tally` of ``rows`` rows as the
+        game had (on ``hub``); returns the CPU seconds of ``saves`` taps on each of them
+        (a tap on every session per save), and the Python calls of one such
+        round of taps (:func:`counted`)."""
+        taps: list = []
+        tallies = await open_sessions(lambda page: page.render(Tally, page, taps, rows), "/", hub,
+                                      phones + boards)
+
+        async def once() -> None:
+            for page, count_tap in taps:
+                page.run_task(count_tap)
+            await settle(tallies)
+
+        start = time.process_time()
+        for _ in range(saves):
+            await once()
+        return time.process_time() - start, await counted(once)
+
+    async def counted(work) -> float:
+        """The Python calls (``cProfile``'s count, whatever the machine's load)
+        of one run of the coroutine function ``work``."""
+        profiler = cProfile.Profile()
+        profiler.enable()
+        await work()
+        profiler.disable()
+        return pstats.Stats(profiler).total_calls
 
     @ft.component
-    def Tally(page: ft.Page, taps: list) -> ft.Control:
-        """bench/counter_flet.py's counter, its tap reachable from here."""
+    def Tally(page: ft.Page, taps: list, rows: int) -> ft.Control:
+        """bench/counter_flet.py's counter over ``rows`` rows of three texts
+        (bench/plain_flet.py's page when ``rows`` is not 0), its tap reachable
+        from here: the whole page is built again at each tap."""
         count, set_count = ft.use_state(0)
 
         async def tap() -> None:
@@ -298,15 +336,21 @@ def _worker(root: Path, phones: int, boards: int, rounds: int, saves: int, other
             [
                 ft.FilledButton("Count", on_click=tap),
                 ft.Semantics(identifier="count", content=ft.Text(str(count))),
+                *(ft.Row([ft.Text(f"{row}"), ft.Text(f"+{row % 7}"), ft.Text(f"{row * 3}")]) for row in range(rows)),
             ]
         )
 
     print(*(f"{value:.2f}" for value in asyncio.run(measure())))
 
 
-Figures = tuple[float, float, float]
-"""What one measuring process prints: (ms per save on every session, a
-counter app's ms per tap on as many sessions, one phone's own save from its sheet)."""
+Figures = tuple[float, ...]
+"""What one measuring process prints: ms per save on every session, a
+counter app's ms per tap on as many sessions, one phone's own save from its
+sheet, a plain Flet page's ms per tap on as many sessions (as many controls
+as the game's pad, built again whole at each tap: bench/plain_flet.py's);
+then the Python calls of one save on every session, of one tap on every
+counter app, of one tap on every plain page (counted, so not swayed by the
+machine's load)."""
 
 
 def _run(root: Path, args: argparse.Namespace, rounds: int, others: int = 0, alone: bool = False) -> Figures:
@@ -321,8 +365,7 @@ def _run(root: Path, args: argparse.Namespace, rounds: int, others: int = 0, alo
     done = subprocess.run(command, check=True, capture_output=True, text=True)
     if done.stderr.strip():
         print(done.stderr, file=sys.stderr)
-    pad, counter, own = done.stdout.split()
-    return float(pad), float(counter), float(own)
+    return tuple(float(value) for value in done.stdout.split())
 
 
 WATCHER_TARGET_MS = 4.0
@@ -377,13 +420,23 @@ def print_saves(versions: list[Path], args: argparse.Namespace, figures: dict[tu
         medians = {}
         for root in versions:
             runs = figures[("all", root, rounds)]
-            pad, counter, own = (statistics.median(run[index] for run in runs) for index in range(3))
+            pad, counter, own, plain, calls, counter_calls, plain_calls = (
+                statistics.median(run[index] for run in runs) for index in range(7))
             medians[root] = pad
             print(f"  {root.name:<12} all {pad:7.1f} ms   counter app {counter:5.1f} ms   ratio {pad / counter:5.1f}x")
-            one = statistics.median(run[0] for run in figures[("alone", root, rounds)])
+            alone = figures[("alone", root, rounds)]
+            one, one_calls = (statistics.median(run[index] for run in alone) for index in (0, 4))
             extra = (pad - one) / max(1, watchers)
+            sessions = args.phones + args.boards
             print(f"  {root.name:<12} one phone alone {one:6.1f} ms; each of the {watchers} watching besides it "
                   f"{extra:5.1f} ms (target {WATCHER_TARGET_MS:.0f} ms: {extra / WATCHER_TARGET_MS:4.2f}x the target)")
+            print(f"  {root.name:<12} Flet's floor, per session and tap: counter app {counter / sessions:5.2f} ms, "
+                  f"plain page of the pad's size {plain / sessions:5.2f} ms; the watcher's save "
+                  f"{extra / (plain / sessions):4.1f}x the plain page's tap")
+            extra_calls = (calls - one_calls) / max(1, watchers)
+            print(f"  {root.name:<12} Python calls (whatever the load): each watcher per save {extra_calls:8.0f}; "
+                  f"per session and tap: counter app {counter_calls / sessions:6.0f}, plain page "
+                  f"{plain_calls / sessions:6.0f}")
             print(f"  {root.name:<12} one phone's own save from its sheet {own:6.1f} ms   "
                   f"ratio {own / (counter / (args.phones + args.boards)):5.1f}x a counter app's tap on one phone")
             if args.others:

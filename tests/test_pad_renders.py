@@ -317,3 +317,47 @@ def test_a_new_sheet_sends_its_tiles_without_a_style_each(tmp_path):
     assert sum(built.values()) == 66
     assert (built["Button"], built["Column"], built["Row"], built["Text"]) == (21, 7, 11, 8)
     assert (plain, styled) == (21, ["K"])
+
+
+def test_a_save_while_folded_reuses_the_line_of_the_round_that_leaves(tmp_path, monkeypatch, patches):
+    """One Up, 12 rounds, the table folded to rounds 10 to 12 on a watching
+    phone: a save of round 13 builds again the pad, its title row, the
+    header and the three columns (Ben's and Cy's totals, Ann's "deals"
+    badge going to Ben), the rounds and one line; no control is added to the phone: round 10's line is given round
+    13 (its words and test ids replaced) and rounds 11 and 12 move up. The
+    reused line taps as round 13's."""
+    rendered: Counter[str] = Counter()
+    render = Renderer.render
+
+    def counting(self, root_fn, *args, **kwargs):
+        rendered[root_fn.__name__] += 1
+        return render(self, root_fn, *args, **kwargs)
+
+    async def run():
+        store = Store(tmp_path)
+        game_id = one_up_game(store, 12)
+        main = session_main(store, TableAccess(tmp_path, required=False, host="127.0.0.1", port=8550))
+        hub = server_hub()
+        phone = await open_session(main, f"/pad/{game_id}", hub)
+        await settle([phone])
+        monkeypatch.setattr(Renderer, "render", counting)
+        patches.clear()
+        saved = store.update_game(game_id, lambda pad: pad.add_round({"Ann": "", "Ben": "4", "Cy": "5"}, "Ann"))
+        version, _listed = game_cache(store).put(game_id, saved)
+        hub.send_all_on_topic(game_topic(game_id), version)
+        await settle([phone])
+        sent, drawn = list(patches[id(phone)]), dict(rendered)
+        rounds = [round_id for round_id in ("round-10", "round-11", "round-12", "round-13")
+                  if any(getattr(control, "identifier", None) == round_id for control in controls(phone.session.page))]
+        line = find(phone.session.page, lambda control: getattr(control, "identifier", None) == "round-13")
+        await click(phone, line.content)
+        return sent, drawn, rounds, shows(phone, "Round 13 (edit)")
+
+    sent, drawn, rounds, sheet = run_alone(run())
+    operations = Counter(operation[0] for patch in sent for operation in patch[1:])
+    assert drawn == {"GamePad": 1, "_PadBar": 1, "_ScoreHeader": 1, "_PlayerHeading": 3, "_RoundRows": 1,
+                     "_RoundLine": 1}
+    assert (operations[1], operations[2], operations[3]) == (0, 0, 2)
+    assert identifiers(sent) == {"round-13", "cell-13-Ann", "cell-13-Ben", "cell-13-Cy", "dealer-Ben"}
+    assert rounds == ["round-11", "round-12", "round-13"]
+    assert sheet is True

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from companion.games.one_up import OneUpPad
 from companion.registry import new_pad
-from companion.ui.round_rows import Cell, Line, round_line
+from companion.ui.round_rows import Cell, Line, line_key, round_line
 from companion.ui.score_table import headings
 
 PLAYERS = ["Ann", "Ben", "Cy"]
@@ -77,3 +77,8 @@ def test_nobody_is_marked_to_deal_once_the_rules_end_the_game_before_finish_is_t
         pad.add_round(hands[number % 2], "Ben" if number % 2 == 0 else "Ann")
     assert pad.is_over and not pad.finished
     assert [(heading.deals, heading.badge) for heading in headings(pad)] == [(False, "")] * 3
+
+
+def test_line_keys_ring_while_folded_and_follow_the_round_unfolded():
+    assert [line_key(number, False) for number in range(10, 15)] == [1, 2, 0, 1, 2]
+    assert [line_key(number, True) for number in (1, 12, 13)] == [1, 12, 13]

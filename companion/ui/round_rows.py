@@ -8,9 +8,10 @@ level) and the marks D (dealt) and S (started). A tap elsewhere on a round
 row calls ``on_row(number)`` (edit or delete it). Each round is a
 :class:`Line` of plain text worked out first (:func:`round_line`, once for
 every phone: :func:`companion.ui.worked_out.worked_out`) and painted by a
-memoised component keyed on its number, a few controls each (each cell is
-one text of two styled parts), so a save paints again only the rounds it
-changed (a new round, or the rounds after an edited one). The table shows
+memoised component keyed by :func:`line_key`, a few controls each (each
+cell is one text of two styled parts), so a save paints again only the
+rounds it changed (a new round, or the rounds after an edited one); while
+folded, a new round takes over the line of the round that leaves the fold. The table shows
 the newest :data:`ROUNDS_SHOWN` rounds, the older ones behind one "Show
 all rounds" button: a screen of round 22 holds about as many controls as
 one of round 1. The header over the rounds is
@@ -208,8 +209,9 @@ def _RoundLine(
 RoundLine = ft.memo(_RoundLine)
 """A round's line, built again only when its :class:`Line` (or a handler)
 is not equal to the one it was built from: after a save, the lines of the
-rounds that did not change cost nothing to paint. Keyed on the round's
-number, so a line keeps its place in the diff when the rounds shown move on."""
+rounds that did not change cost nothing to paint. Keyed by :func:`line_key`,
+so a line keeps its place in the diff when the rounds shown move on, and
+while folded the line of the round that leaves is reused for the new one."""
 
 
 def round_lines(pad: Pad) -> tuple[Line, ...]:
@@ -223,6 +225,18 @@ def shown_lines(lines: tuple[Line, ...], unfolded: bool) -> tuple[Line, ...]:
     they are no more than :data:`ROUNDS_SHOWN`, else the newest
     :data:`ROUNDS_SHOWN` of them."""
     return lines if unfolded else lines[-ROUNDS_SHOWN:]
+
+
+def line_key(number: int, unfolded: bool) -> int:
+    """The key of round ``number``'s line in the table: while folded, its
+    place in a ring of :data:`ROUNDS_SHOWN` (``number % ROUNDS_SHOWN``),
+    so the line of the round that leaves the fold when a round is added
+    takes the new round (one line built again and its changes sent, the
+    two others only moved up) rather than one line removed and a whole new
+    one built and sent, which costs Flet about twice as much on every
+    phone watching (bench/render.py); unfolded, the round's number (each
+    round keeps its line, a new round adds one)."""
+    return number if unfolded else number % ROUNDS_SHOWN
 
 
 def fold_label(rounds: int, unfolded: bool) -> str:
@@ -247,8 +261,8 @@ def _RoundRows(
     Folded (as it opens), the column holds the newest :data:`ROUNDS_SHOWN`
     rounds and, above them when there are more, one button that shows them
     all (:func:`fold_label`); unfolded, every round, under the button that
-    folds it again. Each round is a :data:`RoundLine` keyed on its number,
-    with handlers that stay the same from one render to the next (calling
+    folds it again. Each round is a :data:`RoundLine` keyed by
+    :func:`line_key`, with handlers that stay the same from one render to the next (calling
     the latest ``on_row`` / ``on_detail``), so after a save only the new or
     changed lines are built and sent.
     """
@@ -271,7 +285,7 @@ def _RoundRows(
             line,
             tap_row if on_row is not None else None,
             tap_detail if on_detail is not None else None,
-            key=line.number,
+            key=line_key(line.number, unfolded),
         )
         for line in shown
     )
