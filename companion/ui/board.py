@@ -435,7 +435,7 @@ def BoardScreen() -> ft.View:
     return ft.View(
         route=ft.use_view_path(),
         padding=ft.Padding.symmetric(horizontal=sizes.gap * 2, vertical=sizes.gap),
-        controls=[board_lesson(shown.pad, sizes.status), content],
+        controls=[*board_lesson(shown.pad, sizes.status), content],
     )
 
 

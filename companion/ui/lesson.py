@@ -92,11 +92,12 @@ def lesson_card(pad: Pad) -> ft.Control | None:
     return None if card is None else LessonCard(pad.id, card)
 
 
-def board_lesson(pad: Pad | None, size: int) -> ft.Control:
+def board_lesson(pad: Pad | None, size: int) -> list[ft.Control]:
     """The board's line of the lesson the table is on ("Learn to play, step 2
-    of 5: ...") in type of ``size``; a hidden box outside a lesson."""
+    of 5: ...") in type of ``size``, as a list of one; an empty list outside
+    a lesson, so that an ordinary game's board carries no control for it."""
     card = None if pad is None else lesson.step_card(pad)
     if card is None:
-        return ft.Container(visible=False)
-    return labelled("board-lesson", ft.Text(step_heading(card), size=size, color=ft.Colors.PRIMARY,
-                                            weight=ft.FontWeight.W_600))
+        return []
+    return [labelled("board-lesson", ft.Text(step_heading(card), size=size, color=ft.Colors.PRIMARY,
+                                            weight=ft.FontWeight.W_600))]
