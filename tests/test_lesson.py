@@ -284,7 +284,7 @@ class TestUpOrDown:
         assert card_on("up_or_down", 3, (first,)).lines == (
             "Ann: rows of 5 × 4 and 2 × 1, 3 on the discard pile: 20 + 2 + 3 = 25 points",
             "Ben: rows of 8 × 2, 0 on the discard pile: 16 points",
-            "Cy: rows of none, 4 on the discard pile: 4 points",
+            "Cy: no rows, 4 on the discard pile: 4 points",
         )
         assert card_on("up_or_down", 4, (first,)).lines[1] == "The game is over: the pad shows who won."
 

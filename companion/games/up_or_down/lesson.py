@@ -45,7 +45,11 @@ def explain(pad: Pad, number: int, player: str) -> str:
     if discarded:
         points.append(discarded * DISCARD_POINTS)
     total = pad.rows[number - 1].points[player]
-    shown = join_words([f"{cards} × {commonest}" for cards, commonest in rows]) if rows else _("none")
+    if not rows:
+        return ngettext("{name}: no rows, {discarded} on the discard pile: {sum} point",
+                        "{name}: no rows, {discarded} on the discard pile: {sum} points", total).format(
+            name=player, discarded=discarded, sum=worked_sum(points, total))
+    shown = join_words([f"{cards} × {commonest}" for cards, commonest in rows])
     return ngettext("{name}: rows of {rows}, {discarded} on the discard pile: {sum} point",
                     "{name}: rows of {rows}, {discarded} on the discard pile: {sum} points", total).format(
         name=player, rows=shown, discarded=discarded, sum=worked_sum(points, total))
