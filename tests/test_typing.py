@@ -17,7 +17,7 @@ from companion.registry import new_pad
 from companion.server.key import TableAccess
 from companion.store import Store
 from companion.ui.app import session_main
-from flet_session import find, open_session, run_alone, server_hub, settle, shows, tap, type_on
+from flet_session import click, find, open_session, run_alone, server_hub, settle, shows, tap, type_on
 
 
 def typed_on(tmp_path, route: str, game: str | None, steps: list[str], label: str, typed: str, more: str):
@@ -102,3 +102,18 @@ def test_cards_typed_on_check_are_taken_when_the_panel_repaints_before_the_keyst
         return painted, shows(phone, "Suit named with the 7: none"), not typing_field(phone).value
 
     assert run_alone(run()) == ("7S", True, True)
+
+
+def test_the_card_field_is_kept_when_a_row_comes_above_it(tmp_path):
+    """A 7 as One-card's top card brings the "Suit named" row above the picker: the picker and its
+    field stay the ones the phone is typing into (keyed), not new ones that lose the text typed."""
+
+    async def run():
+        store = Store(tmp_path)
+        main = session_main(store, TableAccess(tmp_path, required=False, host="127.0.0.1", port=8550))
+        phone = await open_session(main, "/check/one_card", server_hub())
+        before = typing_field(phone)._i
+        await click(phone, typing_field(phone), "submit", "7S")
+        return shows(phone, "Suit named with the 7: none"), typing_field(phone)._i == before
+
+    assert run_alone(run()) == (True, True)
