@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from functools import partial
 
 import flet as ft
+from flet.components.hooks.use_ref import MutableRef
 
 from companion.cards import JOKER_NAMES, SUIT_NAMES, SUITS, Card, CardError, joker_code, parse_cards, rank_letter
 from companion.i18n import _
@@ -25,37 +26,14 @@ _DELETE_KEY = "⌫"
 _ADD_KEY = "+"
 
 
-@dataclass
-class Typing:
-    """What a picker's text field holds, as the phone sent it with its last keystroke or Enter
-    (``text``), and whether the field is to be emptied at the next paint (``clear``: its text
-    was handed over)."""
-
-    text: str = ""
-    clear: bool = False
-
-    def handed_over(self) -> None:
-        """The text was taken: forget it and empty the field at the next paint."""
-        self.text = ""
-        self.clear = True
-
-    def value(self) -> str | None:
-        """The text to paint into the field: "" once after a hand-over, else None, so the phone's
-        own text stands (a repaint between a keystroke's arrival and its handling would
-        otherwise send the older text back over it, and Enter then hand over that)."""
-        if self.clear:
-            self.clear = False
-            return ""
-        return None
-
-
-def _typing_row(typing: Typing, submit: Callable[[], None], error: str, **field) -> ft.Control:
-    """A picker's text field with its "Add" button: ``typing`` keeps the text each keystroke and
-    Enter bring (the event's own text, not the field's value as last painted), ``submit``
-    hands it over (Enter or "Add"), ``error`` is shown under the field ("" for none); ``field``
-    holds the field's label, hint and other keyword arguments."""
+def _typing_row(typed: MutableRef[str], submit: Callable[[], None], error: str, **field) -> ft.Control:
+    """A picker's text field with its "Add" button: ``typed`` keeps what is typed (the field shows
+    it), ``submit`` hands it over (Enter or "Add"; Enter first keeps the text the field holds as
+    the phone sent it, so a repaint between the last keystroke and Enter loses nothing),
+    ``error`` is shown under the field ("" for none); ``field`` holds the field's label, hint and
+    other keyword arguments."""
     def remember(e: ft.Event[ft.TextField]):
-        typing.text = e.data or ""
+        typed.current = e.control.value
 
     def enter(e: ft.Event[ft.TextField]):
         remember(e)
@@ -63,7 +41,7 @@ def _typing_row(typing: Typing, submit: Callable[[], None], error: str, **field)
 
     return ft.Row(
         [
-            ft.TextField(value=typing.value(), on_change=remember, on_submit=enter, expand=True,
+            ft.TextField(value=typed.current, on_change=remember, on_submit=enter, expand=True,
                          error=error or None, **field),
             ft.FilledTonalButton(_("Add"), on_click=submit, height=TOUCH),
         ],
@@ -176,24 +154,24 @@ def CardPicker(
             else its words are shown under the field, which keeps the text.
     """
     picking = ft.use_state(Picking)[0]
-    typing = ft.use_ref(Typing).current
+    typed = ft.use_ref("")
 
     def submit():
         try:
-            cards = _read_typed(typing.text, check)
+            cards = _read_typed(typed.current, check)
         except CardError as exc:
             picking.error = str(exc)
             return
         picking.error = ""
         picking.pending = None
-        typing.handed_over()
+        typed.current = ""
         if cards:
             on_pick(cards)
 
     rows = _tiles(picking.suit, picking.pending, ranks=ranks, suited=suited, jokers=jokers,
                   tap_suit=lambda letter: picking.tap_suit(letter, on_pick),
                   tap_rank=lambda rank: picking.tap_rank(rank, suited, on_pick), on_pick=on_pick)
-    rows.append(_typing_row(typing, submit, picking.error, label=_("Or type cards"),
+    rows.append(_typing_row(typed, submit, picking.error, label=_("Or type cards"),
                             hint_text=hint or _("e.g. 7s 7h KC 2d, BJ"), autocorrect=False,
                             enable_suggestions=False, text_style=SUIT_TEXT, error_style=SUIT_TEXT, error_max_lines=6))
     return ft.Column(rows, spacing=8)
@@ -226,7 +204,7 @@ def NumberPicker(on_pick: Callable[[list[int]], None], *, read: Callable[[str], 
             ``ask_answers.read_numbers``), also used for the pad's number.
     """
     digits, set_digits = ft.use_state("")
-    typing = ft.use_ref(Typing).current
+    typed = ft.use_ref("")
     error, set_error = ft.use_state("")
 
     def hand_over(text: str) -> bool:
@@ -241,8 +219,8 @@ def NumberPicker(on_pick: Callable[[list[int]], None], *, read: Callable[[str], 
         return True
 
     def submit():
-        if hand_over(typing.text):
-            typing.handed_over()
+        if hand_over(typed.current):
+            typed.current = ""
 
     def press(key_id: str):
         if key_id == _DELETE_KEY:
@@ -258,7 +236,7 @@ def NumberPicker(on_pick: Callable[[list[int]], None], *, read: Callable[[str], 
         [
             ft.Text(_("Number: {digits}").format(digits=digits or "–"), size=20, weight=ft.FontWeight.W_600),
             *[ft.Row([_number_key(label, digits, press) for label in row], spacing=6) for row in pad],
-            _typing_row(typing, submit, error, label=_("Or type numbers"), hint_text=_("e.g. 4 34 52 60 88 101"),
+            _typing_row(typed, submit, error, label=_("Or type numbers"), hint_text=_("e.g. 4 34 52 60 88 101"),
                         keyboard_type=ft.KeyboardType.NUMBER, error_max_lines=3),
         ],
         spacing=6,
