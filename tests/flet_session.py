@@ -9,7 +9,8 @@ through its ``answer`` function, ``None`` by default. :func:`open_session`
 starts an app's ``main(page)`` on a new session as Flet's web server does and
 waits until it has painted (sessions of one server share a :func:`server_hub`); :func:`settle` waits until sessions are quiet;
 :func:`click` fires a control's click as a tap on the phone would;
-:func:`until` waits for what work in a thread brings.
+:func:`until` waits for what work in a thread brings (:func:`tap` and
+:func:`find_on` wait for the control they look for that way).
 :func:`shown_strings` walks the rendered tree and returns every string the
 screen shows. Nothing here knows Companion.
 """
@@ -250,6 +251,23 @@ async def until(phone: Phone, ready: Callable[[Any], bool], timeout: float = WAI
         await settle([phone])
 
 
+async def find_on(phone: Phone, predicate: Callable[[BaseControl], bool], timeout: float = WAIT_SECONDS) -> BaseControl:
+    """The first control on ``phone``'s screen for which ``predicate`` is true (:func:`find`),
+    once there is one: a control that a save on another phone brings is drawn only when the
+    notice of it has come (in a thread). Raises ``LookupError`` when none has come after
+    ``timeout`` seconds."""
+    try:
+        await until(phone, lambda page: _has(page, predicate), timeout)
+    except TimeoutError:
+        raise LookupError(f"no such control on the screen after {timeout} s") from None
+    return find(phone.session.page, predicate)
+
+
+def _has(root: Any, predicate: Callable[[BaseControl], bool]) -> bool:
+    """Whether a control under ``root`` makes ``predicate`` true."""
+    return any(predicate(control) for control in controls(root))
+
+
 async def click(phone: Phone, control: BaseControl, event: str = "click", data: Any = None) -> None:
     """Fire ``event`` on ``control`` as the phone does when it is tapped (in a
     task of its own, as the web server handles each message), then wait until
@@ -301,15 +319,25 @@ def shows(phone: Phone, text: str) -> bool:
     return any(_words(control) == text for control in list(phone.session.index.values()))
 
 
-async def tap(phone: Phone, text: str) -> None:
-    """Tap the control on ``phone``'s screen that shows ``text`` (a button),
-    as the phone would, and wait until the session is quiet; raises
-    ``LookupError`` when none does."""
+def _tappable_showing(phone: Phone, text: str) -> BaseControl | None:
+    """The control on ``phone``'s screen that shows ``text`` and can be tapped, else None."""
     for control in list(phone.session.index.values()):
         if _words(control) == text and getattr(control, "on_click", None) is not None:
-            await click(phone, control)
-            return
-    raise LookupError(f"nothing to tap shows {text!r}")
+            return control
+    return None
+
+
+async def tap(phone: Phone, text: str, timeout: float = WAIT_SECONDS) -> None:
+    """Tap the control on ``phone``'s screen that shows ``text`` (a button),
+    as the phone would, once it is there (what a save on another phone
+    brings is drawn when its notice has come, in a thread), and wait until
+    the session is quiet; raises ``LookupError`` when none has shown after
+    ``timeout`` seconds."""
+    try:
+        await until(phone, lambda _page: _tappable_showing(phone, text) is not None, timeout)
+    except TimeoutError:
+        raise LookupError(f"nothing to tap shows {text!r} after {timeout} s") from None
+    await click(phone, _tappable_showing(phone, text))
 
 
 async def go_to(phone: Phone, route: str) -> None:

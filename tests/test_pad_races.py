@@ -14,7 +14,7 @@ from companion.store import Store
 from companion.table import hands, pad_session
 from companion.ui.app import session_main
 from companion.ui.state import PHONE_KEY
-from flet_session import click, find, go_to, open_session, run_alone, server_hub, shown_strings, tap, until
+from flet_session import click, find, find_on, go_to, open_session, run_alone, server_hub, shown_strings, tap, until
 from test_hands_rounds import pad_of
 from test_hands_saving import one_up_entry
 
@@ -365,15 +365,17 @@ def test_check_from_the_pad_opens_at_the_level_of_the_player_whose_phone_it_is(t
     assert run_alone(run())
 
 
-def round_row(phone, number: int) -> ft.Control:
-    """The table's row of round ``number`` (a tap opens its sheet)."""
-    return find(phone.session.page, lambda control: isinstance(control, ft.Semantics)
-                and control.identifier == f"round-{number}").content
+async def round_row(phone, number: int) -> ft.Control:
+    """The table's row of round ``number`` (a tap opens its sheet), once ``phone`` shows it (a
+    round saved on the other phone is drawn when its notice has come)."""
+    marked = await find_on(phone, lambda control: isinstance(control, ft.Semantics)
+                           and control.identifier == f"round-{number}")
+    return marked.content
 
 
 async def open_round(phone, number: int) -> None:
     """On ``phone``: tap round ``number``'s row and wait for its sheet."""
-    await click(phone, round_row(phone, number))
+    await click(phone, await round_row(phone, number))
     await sees(phone, f"Round {number} (edit)")
 
 

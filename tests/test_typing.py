@@ -15,7 +15,7 @@ from companion.registry import new_pad
 from companion.server.key import TableAccess
 from companion.store import Store
 from companion.ui.app import session_main
-from flet_session import find, open_session, run_alone, server_hub, settle, shows, tap, type_on
+from flet_session import click, find, open_session, run_alone, server_hub, settle, shows, tap, type_on
 
 
 def typed_on(tmp_path, route: str, game: str | None, steps: list[str], label: str, typed: str, more: str):
@@ -61,3 +61,24 @@ def test_up_to_nine_points_typed_on_are_kept(tmp_path):
 def test_a_rules_search_typed_on_is_kept(tmp_path):
     value, _phone = typed_on(tmp_path, "/rules", None, [], "Search all rules", "jo", "joker")
     assert value == "joker"
+
+
+def typing_field(phone) -> ft.TextField:
+    """The Check panel's "Or type cards" field on ``phone``'s screen now."""
+    return find(phone.session.page, lambda c: isinstance(c, ft.TextField) and c.label == "Or type cards")
+
+
+def test_the_card_field_is_kept_when_a_row_comes_above_it(tmp_path):
+    """A 7 as One-card's top card brings the "Suit named" row above the picker: the picker and its
+    field stay the ones the phone is typing into (keyed), not new ones that lose the text typed."""
+
+    async def run():
+        store = Store(tmp_path)
+        main = session_main(store, TableAccess(tmp_path, required=False, host="127.0.0.1", port=8550))
+        phone = await open_session(main, "/check/one_card", server_hub())
+        field = typing_field(phone)
+        phone.session.apply_patch(field._i, {"value": "7S"})
+        await click(phone, field, "submit", "7S")
+        return shows(phone, "Suit named with the 7: none"), typing_field(phone)._i == field._i
+
+    assert run_alone(run()) == (True, True)

@@ -164,7 +164,7 @@ class PhonePool:
         """
         from playwright.sync_api import Error as PlaywrightError
 
-        page = phone.page
+        page = phone.browser_page
         if page.is_closed():
             return
         try:
@@ -220,15 +220,17 @@ def _screenshot_on_failure(request, page, shot: Path, what: str) -> None:
 @pytest.fixture
 def app(request, phone_pool, server, tmp_path):
     """A phone (a kept page, :class:`PhonePool`) on the app's home screen: a new
-    session and a new phone's storage.
+    session and a new phone's storage. The home screen is loaded when the test
+    first uses the page, unless it opens another address first
+    (:meth:`AppPage.open_first`).
 
     When the test fails, a screenshot of the page is saved in the test's
     tmp_path and named in the report.
     """
     driver = AppPage(phone_pool.take(), server.url, shots_dir=tmp_path)
-    driver.open("/")
+    driver.open_first("/")
     yield driver
-    _screenshot_on_failure(request, driver.page, tmp_path / "failure.png", "the failed page")
+    _screenshot_on_failure(request, driver.browser_page, tmp_path / "failure.png", "the failed page")
     phone_pool.give_back(driver)
 
 
@@ -251,5 +253,5 @@ def phones(request, phone_pool, server, tmp_path):
 
     yield open_phone
     for number, driver in enumerate(opened, start=1):
-        _screenshot_on_failure(request, driver.page, tmp_path / f"failure-phone-{number}.png", f"phone {number}")
+        _screenshot_on_failure(request, driver.browser_page, tmp_path / f"failure-phone-{number}.png", f"phone {number}")
         phone_pool.give_back(driver)

@@ -313,7 +313,9 @@ class AppPage:
     """
 
     def __init__(self, page, base_url: str, shots_dir: Path | None = None) -> None:
-        self.page = page
+        self.browser_page = page
+        """The Playwright ``Page`` as it is (:attr:`page` loads the first address if it is due)."""
+        self._first: str | None = None
         self.base_url = base_url
         self.shots_dir = shots_dir
         self.failures = 0
@@ -321,6 +323,21 @@ class AppPage:
         if page not in _CLOCKED:
             page.add_init_script(FRAME_CLOCK)
             _CLOCKED.add(page)
+
+    @property
+    def page(self):
+        """The Playwright ``Page``, on the app: the address :meth:`open_first`
+        named is loaded now if nothing was opened since."""
+        if self._first is not None:
+            self.open(self._first)
+        return self.browser_page
+
+    def open_first(self, path: str = "/") -> None:
+        """Load ``path`` when the page is first used, unless :meth:`open` comes
+        first: a test that starts on another address loads the app once, in a
+        session of its own (a second load in the same tab would take over the
+        first one's session, with the work it started for the first address)."""
+        self._first = path
 
     def fail(self, message: str) -> NoReturn:
         """Raise an ``AssertionError`` with ``message`` and the path of a screenshot of the page now."""
@@ -335,7 +352,8 @@ class AppPage:
 
     def open(self, path: str = "/") -> None:
         """Load ``path`` and switch Flutter's accessibility tree on."""
-        self.page.goto(self.base_url + path)
+        self._first = None
+        self.browser_page.goto(self.base_url + path)
         self.enable_semantics()
 
     def reload(self) -> None:

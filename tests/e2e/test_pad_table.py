@@ -312,6 +312,8 @@ def test_up_or_down_ten_discards_typed_in_few_taps(app):
 def test_up_or_down_colours_typed_and_buttons_kept(app):
     new_game(app, "Up or Down?", ["Ann", "Ben"])
     app.tap("Count the scores")
+    # The pad's own "Ben" (his column's head) answers the same name until the sheet is drawn.
+    app.page.get_by_label("Ann's rows, typed").first.wait_for()
     app.tap("Ben")
     app.type_into("Ben's rows, typed", "3y 2b")
     app.see("15 points")

@@ -28,13 +28,31 @@ def search_field_value(app) -> str:
     )
 
 
+def hits_naming(app, *texts: str) -> str:
+    """The hits' text once it holds ``texts`` (section titles, sentences) in this order: the
+    hits of the whole query typed, not of a part of it (each key searches as
+    it is typed, and a part can find as many sections).
+
+    Raises:
+        AssertionError: if they do not within ``ANSWER_TIMEOUT_MS`` (with a screenshot path).
+    """
+    deadline = time.monotonic() + ANSWER_TIMEOUT_MS / 1000
+    while True:
+        hits = read(app, "hits")
+        places = [hits.find(text) for text in texts]
+        if -1 not in places and places == sorted(places):
+            return hits
+        if time.monotonic() > deadline:
+            app.fail(f"the hits do not name {texts} in this order: {hits!r}")
+        app.page.wait_for_timeout(100)
+
+
 def test_search_opens_a_hit_and_closing_it_keeps_the_search(app):
     app.tab("Rules")
     type_cards(app, "Search all rules", "Reihe", submit=False)
     app.see("3 sections in 1 game")
-    hits = read(app, "hits")
-    assert "Up or Down? · A turn" in hits
-    assert ROW_SENTENCE in hits
+    hits_naming(app, "Up or Down? · A turn")
+    hits_naming(app, ROW_SENTENCE)
     app.page.get_by_text("Up or Down? · A turn").first.click()
     section = read(app, "section-turn")
     assert "personal discard pile" in section
@@ -48,11 +66,10 @@ def test_search_opens_a_hit_and_closing_it_keeps_the_search(app):
 def test_word_forms_and_seed_words_find_their_sections(app):
     app.open("/rules")
     type_cards(app, "Search all rules", "gave back", submit=False)
-    app.see("One Up · Scoring")
-    assert read(app, "hits").index("One Up · Scoring") < read(app, "hits").index("One Up · Tips for beginners")
+    hits_naming(app, "One Up · Scoring", "One Up · Tips for beginners")
     type_cards(app, "Search all rules", "donere", submit=False)
-    app.see("Up to 9 · A turn")
-    assert "Lay off (donate), only once your own contract is down" in read(app, "hits")
+    hits_naming(app, "Up to 9 · A turn")
+    hits_naming(app, "Lay off (donate), only once your own contract is down")
 
 
 def test_one_up_scoring_table_reads_as_rows_on_a_phone(app):
@@ -96,9 +113,8 @@ def test_a_rules_section_and_a_search_read_in_norwegian_and_german(app):
     assert "egen kastebunke" in section
     type_cards(app, "Søk i alle reglene", "Ablagestapel", submit=False)
     app.see("2 avsnitt i 1 spill")
-    hits = read(app, "hits")
-    assert "Up or Down? · En tur" in hits
-    assert "Hvert kort på din egen kastebunke gir 1 poeng (per kort, ikke per rekke)." in hits
+    hits_naming(app, "Up or Down? · En tur")
+    hits_naming(app, "Hvert kort på din egen kastebunke gir 1 poeng (per kort, ikke per rekke).")
 
     pick_language(app, "Deutsch", menu="Språk")
     app.open("/rules?game=up_or_down")
@@ -108,26 +124,9 @@ def test_a_rules_section_and_a_search_read_in_norwegian_and_german(app):
     assert "persönlichen Ablagestapel" in section
     type_cards(app, "Alle Regeln durchsuchen", "discard", submit=False)
     app.see("Abschnitte in")
-    assert "Up or Down? · Ein Zug" in read(app, "hits")
+    hits_naming(app, "Up or Down? · Ein Zug")
 
 
-def hits_naming(app, *titles: str) -> str:
-    """The hits' text once it names the sections ``titles`` in this order: the
-    hits of the whole query typed, not of a part of it (each key searches as
-    it is typed, and a part can find as many sections).
-
-    Raises:
-        AssertionError: if they do not within ``ANSWER_TIMEOUT_MS`` (with a screenshot path).
-    """
-    deadline = time.monotonic() + ANSWER_TIMEOUT_MS / 1000
-    while True:
-        hits = read(app, "hits")
-        places = [hits.find(title) for title in titles]
-        if -1 not in places and places == sorted(places):
-            return hits
-        if time.monotonic() > deadline:
-            app.fail(f"the hits do not name {titles} in this order: {hits!r}")
-        app.page.wait_for_timeout(100)
 
 
 def test_a_short_question_and_a_typo_show_their_answer_first(app):

@@ -417,6 +417,6 @@ def Check(options: Mapping[str, Any], players: int) -> ft.Control:
         ))
         if show_take:
             controls.append(_take_box(answer.take, attack, cards_left, set_cards_left))
-    controls.append(CardPicker(pick, hint=_("e.g. 3h AS BJ 7c"), check=one_card.read_card))
+    controls.append(CardPicker(pick, hint=_("e.g. 3h AS BJ 7c"), check=one_card.read_card, key="picker"))
     controls += _hand_rows(answer.cards, remove, lambda: set_hand(())) if hand else []
     return ft.Column(controls, spacing=12)

@@ -260,7 +260,7 @@ def Check(options: Mapping[str, Any], players: int | None) -> ft.Control:
             ft.Switch(label=_("Wild joker variant"), value=joker,
                       on_change=lambda e: set_variant(e.control.value), height=TOUCH),
             CardPicker(pick, ranks=ONE_UP_RANKS, suited=False, jokers=("plain",) if joker else (),
-                       hint=_("e.g. 6 or K or JK") if joker else _("e.g. 6 or K")),
+                       hint=_("e.g. 6 or K or JK") if joker else _("e.g. 6 or K"), key="picker"),
         ],
         spacing=12,
     )

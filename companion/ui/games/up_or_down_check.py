@@ -154,7 +154,7 @@ def Check(options: Mapping[str, Any], players: int) -> ft.Control:
 
     card = values["card"][0] if values["card"] else None
     row_card = values["row_card"][0] if values["row_card"] else None
-    pad = NumberPicker(pick, read=read_numbers)
+    pad = NumberPicker(pick, read=read_numbers, key="picker")
     ring_part = active in ("ring", "card")
     problem = numbers_answer(players, [number for key, _label, _most in _NUMBER_SLOTS for number in values[key]])
     return ft.Column(
