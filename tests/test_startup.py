@@ -144,7 +144,7 @@ def test_the_rules_core_of_the_store_is_imported_at_its_first_use():
         print(json.dumps([before, error.__module__, title, after_use, games]))
     """)
     assert found == [[], "companion.errors", "Up or Down?", True,
-                     sorted(GAME_PACKAGES + ["companion.games.setup_rows", "companion.games.spec"])]
+                     sorted(GAME_PACKAGES + ["companion.games.lesson_steps", "companion.games.setup_rows", "companion.games.spec"])]
 
 
 def test_the_rules_core_names_a_game_it_does_not_know_by_its_id():
