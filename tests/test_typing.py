@@ -82,3 +82,43 @@ def test_the_card_field_is_kept_when_a_row_comes_above_it(tmp_path):
         return shows(phone, "Suit named with the 7: none"), typing_field(phone)._i == field._i
 
     assert run_alone(run()) == (True, True)
+
+
+def test_cards_typed_on_check_are_taken_when_the_panel_repaints_before_the_keystroke_is_handled(tmp_path):
+    """The phone's text "7S" reaches the server, the panel repaints (a tap on the player count:
+    anything that redraws it) before that keystroke's change is handled, then Enter: the repaint
+    paints the text the phone holds (not an older one over it), the card is taken, and the field
+    is emptied once it is."""
+
+    async def run():
+        store = Store(tmp_path)
+        main = session_main(store, TableAccess(tmp_path, required=False, host="127.0.0.1", port=8550))
+        phone = await open_session(main, "/check/one_card", server_hub())
+        field = typing_field(phone)
+        three = find(phone.session.page, lambda c: getattr(c, "content", None) == "3"
+                     and getattr(c, "on_click", None) is not None)
+        phone.session.apply_patch(field._i, {"value": "7S"})
+        await click(phone, three)
+        painted = typing_field(phone).value
+        await click(phone, typing_field(phone), "submit", "7S")
+        return painted, shows(phone, "Suit named with the 7: none"), typing_field(phone).value
+
+    assert run_alone(run()) == ("7S", True, "")
+
+
+def test_numbers_typed_and_added_with_the_button_are_taken(tmp_path):
+    """Up or Down?'s "Or type numbers" field: the text the phone holds is what "Add" hands over
+    (the button's tap carries no text), and the field is emptied once it is taken."""
+
+    async def run():
+        store = Store(tmp_path)
+        main = session_main(store, TableAccess(tmp_path, required=False, host="127.0.0.1", port=8550))
+        phone = await open_session(main, "/check/up_or_down", server_hub())
+        field = find(phone.session.page, lambda c: isinstance(c, ft.TextField) and c.label == "Or type numbers")
+        add = find(phone.session.page, lambda c: isinstance(c, ft.FilledTonalButton) and c.content == "Add")
+        phone.session.apply_patch(field._i, {"value": "34 52"})
+        await click(phone, add)
+        field = find(phone.session.page, lambda c: isinstance(c, ft.TextField) and c.label == "Or type numbers")
+        return field.value, shows(phone, "34"), shows(phone, "52")
+
+    assert run_alone(run()) == ("", True, True)

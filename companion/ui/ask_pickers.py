@@ -12,10 +12,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from dataclasses import field as dataclass_field
 from functools import partial
 
 import flet as ft
-from flet.components.hooks.use_ref import MutableRef
 
 from companion.cards import JOKER_NAMES, SUIT_NAMES, SUITS, Card, CardError, joker_code, parse_cards, rank_letter
 from companion.i18n import _
@@ -26,24 +26,60 @@ _DELETE_KEY = "⌫"
 _ADD_KEY = "+"
 
 
-def _typing_row(typed: MutableRef[str], submit: Callable[[], None], error: str, **field) -> ft.Control:
-    """A picker's text field with its "Add" button: ``typed`` keeps what is typed (the field shows
-    it), ``submit`` hands it over (Enter or "Add"; Enter first keeps the text the field holds as
-    the phone sent it, so a repaint between the last keystroke and Enter loses nothing),
-    ``error`` is shown under the field ("" for none); ``field`` holds the field's label, hint and
-    other keyword arguments."""
-    def remember(e: ft.Event[ft.TextField]):
-        typed.current = e.control.value
+@dataclass
+class Typing:
+    """A picker's text field as the phone holds it.
 
-    def enter(e: ft.Event[ft.TextField]):
-        remember(e)
-        submit()
+    ``field`` refers to the field on screen (Flet hands a repainted field the
+    place and the id of the one before it, and applies each text the phone
+    sends to that field as it arrives, before any event that follows is
+    handled); ``clear`` asks the next paint to empty the field once (its text
+    was taken).
+    """
 
+    field: ft.Ref[ft.TextField] = dataclass_field(default_factory=ft.Ref)
+    clear: bool = False
+
+    def text(self) -> str:
+        """What the phone's field holds now ("" before it is on screen)."""
+        return (self.field.current.value or "") if self.field.current is not None else ""
+
+    def value(self) -> str:
+        """The text to paint into the field: "" once after a hand-over, else what the phone
+        holds, so that a repaint never writes an older text over the phone's (a repaint
+        between a keystroke's arrival and the next event would otherwise send back the text
+        before it, and Enter or "Add" then hand over that)."""
+        if self.clear:
+            self.clear = False
+            return ""
+        return self.text()
+
+
+def use_typing() -> tuple[Typing, Callable[[], None]]:
+    """A picker's :class:`Typing`, kept for the picker's life, and the call that empties its
+    field once the text is taken (it repaints the picker, so the field is emptied even when
+    nothing else the picker shows changed)."""
+    typing = ft.use_ref(Typing).current
+    set_cleared = ft.use_state(0)[1]
+
+    def handed_over() -> None:
+        typing.clear = True
+        set_cleared(lambda times: times + 1)
+
+    return typing, handed_over
+
+
+def _typing_row(typing: Typing, submit: Callable[[str], None], error: str, **field) -> ft.Control:
+    """A picker's text field with its "Add" button: ``typing`` holds the field (see
+    :class:`Typing`), ``submit(text)`` hands its text over: on Enter the text the phone sent
+    with it, on "Add" what the field holds; ``error`` is shown under the field ("" for none);
+    ``field`` holds the field's label, hint and other keyword arguments."""
     return ft.Row(
         [
-            ft.TextField(value=typed.current, on_change=remember, on_submit=enter, expand=True,
-                         error=error or None, **field),
-            ft.FilledTonalButton(_("Add"), on_click=submit, height=TOUCH),
+            ft.TextField(value=typing.value(), ref=typing.field, expand=True, error=error or None,
+                         on_submit=lambda e: submit(e.data if isinstance(e.data, str) else typing.text()),
+                         **field),
+            ft.FilledTonalButton(_("Add"), on_click=lambda: submit(typing.text()), height=TOUCH),
         ],
         vertical_alignment=ft.CrossAxisAlignment.START,
     )
@@ -154,24 +190,24 @@ def CardPicker(
             else its words are shown under the field, which keeps the text.
     """
     picking = ft.use_state(Picking)[0]
-    typed = ft.use_ref("")
+    typing, handed_over = use_typing()
 
-    def submit():
+    def submit(text: str):
         try:
-            cards = _read_typed(typed.current, check)
+            cards = _read_typed(text, check)
         except CardError as exc:
             picking.error = str(exc)
             return
         picking.error = ""
         picking.pending = None
-        typed.current = ""
+        handed_over()
         if cards:
             on_pick(cards)
 
     rows = _tiles(picking.suit, picking.pending, ranks=ranks, suited=suited, jokers=jokers,
                   tap_suit=lambda letter: picking.tap_suit(letter, on_pick),
                   tap_rank=lambda rank: picking.tap_rank(rank, suited, on_pick), on_pick=on_pick)
-    rows.append(_typing_row(typed, submit, picking.error, label=_("Or type cards"),
+    rows.append(_typing_row(typing, submit, picking.error, label=_("Or type cards"),
                             hint_text=hint or _("e.g. 7s 7h KC 2d, BJ"), autocorrect=False,
                             enable_suggestions=False, text_style=SUIT_TEXT, error_style=SUIT_TEXT, error_max_lines=6))
     return ft.Column(rows, spacing=8)
@@ -204,7 +240,7 @@ def NumberPicker(on_pick: Callable[[list[int]], None], *, read: Callable[[str], 
             ``ask_answers.read_numbers``), also used for the pad's number.
     """
     digits, set_digits = ft.use_state("")
-    typed = ft.use_ref("")
+    typing, handed_over = use_typing()
     error, set_error = ft.use_state("")
 
     def hand_over(text: str) -> bool:
@@ -218,9 +254,9 @@ def NumberPicker(on_pick: Callable[[list[int]], None], *, read: Callable[[str], 
             on_pick(numbers)
         return True
 
-    def submit():
-        if hand_over(typed.current):
-            typed.current = ""
+    def submit(text: str):
+        if hand_over(text):
+            handed_over()
 
     def press(key_id: str):
         if key_id == _DELETE_KEY:
@@ -236,7 +272,7 @@ def NumberPicker(on_pick: Callable[[list[int]], None], *, read: Callable[[str], 
         [
             ft.Text(_("Number: {digits}").format(digits=digits or "–"), size=20, weight=ft.FontWeight.W_600),
             *[ft.Row([_number_key(label, digits, press) for label in row], spacing=6) for row in pad],
-            _typing_row(typed, submit, error, label=_("Or type numbers"), hint_text=_("e.g. 4 34 52 60 88 101"),
+            _typing_row(typing, submit, error, label=_("Or type numbers"), hint_text=_("e.g. 4 34 52 60 88 101"),
                         keyboard_type=ft.KeyboardType.NUMBER, error_max_lines=3),
         ],
         spacing=6,
