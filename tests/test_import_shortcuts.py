@@ -11,6 +11,7 @@ import json
 
 import pytest
 
+from companion.games.one_card.pad import OneCardPad
 from companion.games.one_up import OneUpPad
 from companion.pads.base import PadError
 from companion.store import BackupError, Store
@@ -51,6 +52,13 @@ def test_options_accepted_once_still_refuse_a_bad_value_or_name():
     with pytest.raises(PadError, match="no option 'jokers'"):
         OneUpPad(["Ann", "Ben"], options={"limit": 30, "jokers": True})
     assert OneUpPad(["Ann", "Ben"], options={"limit": 30}).options == {"joker": False, "limit": 30}
+
+
+def test_options_accepted_once_still_refuse_true_where_one_was_taken():
+    """``True == 1`` in Python: One-card's round wins take 1, which must not let true through."""
+    assert OneCardPad(["Ann", "Ben"], options={"target": 1}).options["target"] == 1
+    with pytest.raises(PadError, match="must be a whole number, 1 or more, not True"):
+        OneCardPad(["Ann", "Ben"], options={"target": True})
 
 
 def test_each_pad_gets_its_own_options_from_a_set_read_once():

@@ -175,7 +175,8 @@ class GameHooks:
 
         A dict of text, number, true/false and null values accepted before
         by this game is answered from :data:`_CHECKED_OPTIONS` (a new dict)
-        without checking each value again: a backup's thousands of games
+        without checking each value again (the key holds each value's type:
+        ``True == 1`` in Python, and a rule may take 1 but refuse true): a backup's thousands of games
         share a few sets of house rules. A refusal is worked out each time.
 
         Raises:
@@ -183,7 +184,7 @@ class GameHooks:
         """
         key: tuple[Any, ...] | None = None
         if type(options) is dict and _PLAIN_VALUES.issuperset(map(type, options.values())):
-            key = (type(self), *options.items())
+            key = (type(self), *((name, type(value), value) for name, value in options.items()))
             known = _CHECKED_OPTIONS.get(key)
             if known is not None and known[0] is self.OPTIONS:
                 return dict(known[1])
