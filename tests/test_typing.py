@@ -9,6 +9,8 @@ sent back over it).
 
 from __future__ import annotations
 
+import asyncio
+
 import flet as ft
 
 from companion.registry import new_pad
@@ -122,3 +124,27 @@ def test_numbers_typed_and_added_with_the_button_are_taken(tmp_path):
         return field.value, shows(phone, "34"), shows(phone, "52")
 
     assert run_alone(run()) == ("", True, True)
+
+
+def test_cards_typed_after_a_hand_over_are_kept_when_its_paint_comes_late(tmp_path):
+    """"9S" entered as One-card's top card, and the phone's next text "5H" arrives before the
+    paint that empties the field: the paint keeps "5H" (it empties the field only while the
+    phone still holds the text taken), and 9♠ is the top card."""
+
+    async def run():
+        store = Store(tmp_path)
+        main = session_main(store, TableAccess(tmp_path, required=False, host="127.0.0.1", port=8550))
+        phone = await open_session(main, "/check/one_card", server_hub())
+        field = typing_field(phone)
+        phone.session.apply_patch(field._i, {"value": "9S"})
+
+        async def enter_then_type() -> None:
+            await phone.session.dispatch_event(field._i, "submit", "9S")
+            phone.session.apply_patch(field._i, {"value": "5H"})
+            await phone.session.after_event(field)
+
+        await asyncio.create_task(enter_then_type())
+        await settle([phone])
+        return typing_field(phone).value, shows(phone, "Add the cards in your hand.")
+
+    assert run_alone(run()) == ("5H", True)

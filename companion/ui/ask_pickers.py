@@ -33,37 +33,35 @@ class Typing:
     ``field`` refers to the field on screen (Flet hands a repainted field the
     place and the id of the one before it, and applies each text the phone
     sends to that field as it arrives, before any event that follows is
-    handled); ``clear`` asks the next paint to empty the field once (its text
-    was taken).
+    handled); ``taken`` is the text last handed over, which the next paint
+    empties from the field if the phone still holds it (None: nothing to empty).
     """
 
     field: ft.Ref[ft.TextField] = dataclass_field(default_factory=ft.Ref)
-    clear: bool = False
+    taken: str | None = None
 
     def text(self) -> str:
         """What the phone's field holds now ("" before it is on screen)."""
         return (self.field.current.value or "") if self.field.current is not None else ""
 
     def value(self) -> str:
-        """The text to paint into the field: "" once after a hand-over, else what the phone
-        holds, so that a repaint never writes an older text over the phone's (a repaint
-        between a keystroke's arrival and the next event would otherwise send back the text
-        before it, and Enter or "Add" then hand over that)."""
-        if self.clear:
-            self.clear = False
-            return ""
-        return self.text()
+        """The text to paint into the field: what the phone holds, so that a repaint never
+        writes an older text over the phone's (a repaint between a keystroke's arrival and the
+        next event would otherwise send back the text before it, and Enter or "Add" then hand
+        over that); "" once after a hand-over, unless the phone holds new text by then."""
+        holds, taken, self.taken = self.text(), self.taken, None
+        return "" if holds == taken else holds
 
 
-def use_typing() -> tuple[Typing, Callable[[], None]]:
+def use_typing() -> tuple[Typing, Callable[[str], None]]:
     """A picker's :class:`Typing`, kept for the picker's life, and the call that empties its
-    field once the text is taken (it repaints the picker, so the field is emptied even when
+    field once ``text`` is taken (it repaints the picker, so the field is emptied even when
     nothing else the picker shows changed)."""
     typing = ft.use_ref(Typing).current
     set_cleared = ft.use_state(0)[1]
 
-    def handed_over() -> None:
-        typing.clear = True
+    def handed_over(text: str) -> None:
+        typing.taken = text
         set_cleared(lambda times: times + 1)
 
     return typing, handed_over
@@ -200,7 +198,7 @@ def CardPicker(
             return
         picking.error = ""
         picking.pending = None
-        handed_over()
+        handed_over(text)
         if cards:
             on_pick(cards)
 
@@ -256,7 +254,7 @@ def NumberPicker(on_pick: Callable[[list[int]], None], *, read: Callable[[str], 
 
     def submit(text: str):
         if hand_over(text):
-            handed_over()
+            handed_over(text)
 
     def press(key_id: str):
         if key_id == _DELETE_KEY:
