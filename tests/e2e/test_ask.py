@@ -176,6 +176,8 @@ def test_every_checker_knows_the_decks(app):
     app.open("/check/one_card")
     app.tap("3", within="check-players")
     type_cards(app, "Or type cards", "9S")
+    # The hand is typed once 9S is the top card, as a player does once the card shows.
+    answer_on_screen(app, "answer", "Add the cards in your hand.")
     type_cards(app, "Or type cards", "5H 5H 5H")
     answer_on_screen(app, "answer", (
         "No deck holds these cards. "
