@@ -65,6 +65,12 @@ def test_a_rules_search_typed_on_is_kept(tmp_path):
     assert value == "joker"
 
 
+async def check_phone(tmp_path, route: str):
+    """A phone on the Check screen at ``route`` of a server over a fresh store in ``tmp_path``."""
+    main = session_main(Store(tmp_path), TableAccess(tmp_path, required=False, host="127.0.0.1", port=8550))
+    return await open_session(main, route, server_hub())
+
+
 def typing_field(phone) -> ft.TextField:
     """The Check panel's "Or type cards" field on ``phone``'s screen now."""
     return find(phone.session.page, lambda c: isinstance(c, ft.TextField) and c.label == "Or type cards")
@@ -75,9 +81,7 @@ def test_the_card_field_is_kept_when_a_row_comes_above_it(tmp_path):
     field stay the ones the phone is typing into (keyed), not new ones that lose the text typed."""
 
     async def run():
-        store = Store(tmp_path)
-        main = session_main(store, TableAccess(tmp_path, required=False, host="127.0.0.1", port=8550))
-        phone = await open_session(main, "/check/one_card", server_hub())
+        phone = await check_phone(tmp_path, "/check/one_card")
         field = typing_field(phone)
         phone.session.apply_patch(field._i, {"value": "7S"})
         await click(phone, field, "submit", "7S")
@@ -93,9 +97,7 @@ def test_cards_typed_on_check_are_taken_when_the_panel_repaints_before_the_keyst
     is emptied once it is."""
 
     async def run():
-        store = Store(tmp_path)
-        main = session_main(store, TableAccess(tmp_path, required=False, host="127.0.0.1", port=8550))
-        phone = await open_session(main, "/check/one_card", server_hub())
+        phone = await check_phone(tmp_path, "/check/one_card")
         field = typing_field(phone)
         three = find(phone.session.page, lambda c: getattr(c, "content", None) == "3"
                      and getattr(c, "on_click", None) is not None)
@@ -113,9 +115,7 @@ def test_numbers_typed_and_added_with_the_button_are_taken(tmp_path):
     (the button's tap carries no text), and the field is emptied once it is taken."""
 
     async def run():
-        store = Store(tmp_path)
-        main = session_main(store, TableAccess(tmp_path, required=False, host="127.0.0.1", port=8550))
-        phone = await open_session(main, "/check/up_or_down", server_hub())
+        phone = await check_phone(tmp_path, "/check/up_or_down")
         field = find(phone.session.page, lambda c: isinstance(c, ft.TextField) and c.label == "Or type numbers")
         add = find(phone.session.page, lambda c: isinstance(c, ft.FilledTonalButton) and c.content == "Add")
         phone.session.apply_patch(field._i, {"value": "34 52"})
@@ -132,9 +132,7 @@ def test_cards_typed_after_a_hand_over_are_kept_when_its_paint_comes_late(tmp_pa
     phone still holds the text taken), and 9♠ is the top card."""
 
     async def run():
-        store = Store(tmp_path)
-        main = session_main(store, TableAccess(tmp_path, required=False, host="127.0.0.1", port=8550))
-        phone = await open_session(main, "/check/one_card", server_hub())
+        phone = await check_phone(tmp_path, "/check/one_card")
         field = typing_field(phone)
         phone.session.apply_patch(field._i, {"value": "9S"})
 
