@@ -70,10 +70,9 @@ class TestMessageScreen:
         assert import_message(1, "b.json") == "Imported 1 game from b.json"
         assert import_message(3, "b.json") == "Imported 3 games from b.json"
 
-    def test_only_the_pad_scrolls_itself(self):
-        assert [scrolls_itself(path) for path in ("/pad/abc", "/", "/history", "/padding")] == [
-            True, False, False, False,
-        ]
+    def test_only_the_pad_and_the_rules_scroll_themselves(self):
+        paths = ("/pad/abc", "/rules", "/", "/history", "/padding", "/rulesx")
+        assert [scrolls_itself(path) for path in paths] == [True, True, False, False, False, False]
 
 
 class TestRoundDetail:

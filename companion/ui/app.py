@@ -97,14 +97,16 @@ def build_theme() -> ft.Theme:
     )
 
 
-SCROLLING_SCREENS: tuple[str, ...] = ("/pad/",)
-"""Path prefixes of the screens that scroll parts of themselves (the score
-pad keeps its totals and add button in view): the shell does not scroll them."""
+SCROLLING_SCREENS: tuple[str, ...] = ("/pad/", "/rules")
+"""Paths (and path prefixes, ending in "/") of the screens that scroll
+themselves: the score pad keeps its totals and add button in view, the
+rules scroll to the section a lesson asks for; the shell does not scroll them."""
 
 
 def scrolls_itself(pathname: str) -> bool:
     """Whether the screen at ``pathname`` does its own scrolling (see :data:`SCROLLING_SCREENS`)."""
-    return pathname.startswith(SCROLLING_SCREENS)
+    return any(pathname == path or (path.endswith("/") and pathname.startswith(path))
+               for path in SCROLLING_SCREENS)
 
 
 def tab_index(pathname: str) -> int:

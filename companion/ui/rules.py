@@ -156,7 +156,7 @@ def _section(section: rulebook.Section, opened: bool, on_toggle: Callable[[], No
     parts: list[ft.Control] = [header]
     if opened:
         parts.append(_blocks(section))
-    return ft.Column(parts, spacing=4)
+    return ft.Column(parts, spacing=4, key=ft.ScrollKey(f"section-{section.key}"))
 
 
 def _house_rules(rules: rulebook.GameRules) -> ft.Control:
@@ -268,6 +268,12 @@ def _game_rules(rules: rulebook.GameRules, of_a_game: bool, opened: frozenset[st
     return controls
 
 
+def _scrolling(controls: list[ft.Control], spacing: int, scroller: ft.Ref[ft.Column]) -> ft.Column:
+    """The screen's column, which scrolls itself (``companion.ui.app.SCROLLING_SCREENS``) so
+    that a section asked for by the address can be scrolled into view (``scroller``)."""
+    return ft.Column(controls, spacing=spacing, scroll=ft.ScrollMode.AUTO, expand=True, ref=scroller)
+
+
 @ft.component
 def RulesScreen() -> ft.Control:
     """The rules of the four games, searchable (route ``/rules``).
@@ -282,7 +288,15 @@ def RulesScreen() -> ft.Control:
     saved_id = query.get("game_id", [""])[0]
     store = use_store()
     game, set_game = ft.use_state(asked if asked in registry.GAME_IDS else registry.GAME_IDS[0])
-    opened, set_opened = ft.use_state(frozenset({query.get("section", ["cards"])[0]}))
+    asked_section = query.get("section", [""])[0]
+    opened, set_opened = ft.use_state(frozenset({asked_section or "cards"}))
+    scroller = ft.use_ref(ft.Ref).current
+
+    async def show_asked_section():
+        if asked_section and scroller.current is not None:
+            await scroller.current.scroll_to(scroll_key=f"section-{asked_section}", duration=300)
+
+    ft.use_effect(show_asked_section, [asked_section])
     text, set_text = ft.use_state("")
     phone_has_text, set_phone_has_text = ft.use_state(False)
     shown, set_shown = ft.use_state(None)
@@ -314,9 +328,9 @@ def RulesScreen() -> ft.Control:
         hit = next((h for h in hits if (h.game, h.section) == shown), None)
         if hit is not None:
             controls += _opened_hit(hit, partial(set_shown, None), partial(all_rules, hit))
-            return ft.Column(controls, spacing=12)
+            return _scrolling(controls, 12, scroller)
         controls += _hits(hits, set_shown)
-        return ft.Column(controls, spacing=12)
+        return _scrolling(controls, 12, scroller)
     doc = store.get_game(saved_id) if saved_id else None
     options = doc.get("options") if doc is not None and doc.get("game") == game else None
     try:
@@ -328,4 +342,4 @@ def RulesScreen() -> ft.Control:
         controls.append(ft.OutlinedButton(rules_text("Learn to play"), icon=ft.Icons.SCHOOL_OUTLINED, height=TOUCH,
                                           on_click=partial(navigate, f"/new?game={game}&lesson=1")))
     controls += _game_rules(rules, options is not None, opened, toggle)
-    return ft.Column(controls, spacing=8)
+    return _scrolling(controls, 8, scroller)

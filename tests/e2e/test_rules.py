@@ -139,3 +139,12 @@ def test_a_short_question_and_a_typo_show_their_answer_first(app):
     app.see("9 sections in 3 games")
     hits = hits_naming(app, "One-card · Special cards", "One Up · Variants")
     assert "Card joker · Power: goes on anything; the strongest attack." in hits
+
+
+def test_a_section_asked_for_by_the_address_is_scrolled_into_view(app):
+    """A lesson's "Tell me more" opens ``/rules?game=..&section=..``: the section asked for is
+    opened and brought into view, even one as far down as Up or Down?'s "Winning"."""
+    from playwright.sync_api import expect
+
+    app.open("/rules?game=up_or_down&section=winning")
+    expect(app.page.get_by_test_id("section-winning")).to_be_in_viewport(timeout=ANSWER_TIMEOUT_MS)
