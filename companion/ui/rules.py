@@ -274,6 +274,28 @@ def _scrolling(controls: list[ft.Control], spacing: int, scroller: ft.Ref[ft.Col
     return ft.Column(controls, spacing=spacing, scroll=ft.ScrollMode.AUTO, expand=True, ref=scroller)
 
 
+def use_section_in_view(section: str) -> ft.Ref[ft.Column]:
+    """The ref of the rules screen's scrolling column, which scrolls the section keyed
+    ``section`` (a lesson's "Tell me more") into view once the screen is up ("": none)."""
+    scroller = ft.use_ref(ft.Ref).current
+
+    async def show_section():
+        if section and scroller.current is not None:
+            await scroller.current.scroll_to(scroll_key=f"section-{section}", duration=300)
+
+    ft.use_effect(show_section, [section])
+    return scroller
+
+
+def _rules_with(game: str, options: dict | None) -> rulebook.GameRules:
+    """``game``'s rules with a saved game's house rules ``options``, or its standard rules when
+    there are none or they can not be read (a damaged game still shows its rules)."""
+    try:
+        return rulebook.rules_for(game, options)
+    except rulebook.RulebookError:
+        return rulebook.rules_for(game)
+
+
 @ft.component
 def RulesScreen() -> ft.Control:
     """The rules of the four games, searchable (route ``/rules``).
@@ -290,13 +312,7 @@ def RulesScreen() -> ft.Control:
     game, set_game = ft.use_state(asked if asked in registry.GAME_IDS else registry.GAME_IDS[0])
     asked_section = query.get("section", [""])[0]
     opened, set_opened = ft.use_state(frozenset({asked_section or "cards"}))
-    scroller = ft.use_ref(ft.Ref).current
-
-    async def show_asked_section():
-        if asked_section and scroller.current is not None:
-            await scroller.current.scroll_to(scroll_key=f"section-{asked_section}", duration=300)
-
-    ft.use_effect(show_asked_section, [asked_section])
+    scroller = use_section_in_view(asked_section)
     text, set_text = ft.use_state("")
     phone_has_text, set_phone_has_text = ft.use_state(False)
     shown, set_shown = ft.use_state(None)
@@ -333,10 +349,7 @@ def RulesScreen() -> ft.Control:
         return _scrolling(controls, 12, scroller)
     doc = store.get_game(saved_id) if saved_id else None
     options = doc.get("options") if doc is not None and doc.get("game") == game else None
-    try:
-        rules = rulebook.rules_for(game, options)
-    except rulebook.RulebookError:
-        rules = rulebook.rules_for(game)
+    rules = _rules_with(game, options)
     controls.append(game_tiles(registry.GAME_IDS, game, choose))
     if registry.game(game).lesson is not None:
         controls.append(ft.OutlinedButton(rules_text("Learn to play"), icon=ft.Icons.SCHOOL_OUTLINED, height=TOUCH,
