@@ -20,6 +20,7 @@ from __future__ import annotations
 import asyncio
 import contextvars
 import dataclasses
+import threading
 from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
@@ -32,11 +33,13 @@ from flet.messaging.protocol import MessageAction, configure_encode_object_for_m
 from flet.messaging.session import Session
 from flet.pubsub.pubsub_hub import PubSubHub
 
-SETTLE = 0.02
+SETTLE = 0.005
 """Seconds between looks at whether the sessions are done painting."""
 
-QUIET_LOOKS = 3
-"""Looks in a row without a message after which a session counts as done painting."""
+QUIET_LOOKS = 2
+"""Looks in a row with nothing at work and no message sent after which the
+sessions count as done painting (the second look lets the loop run what a
+handler that just ended handed to it)."""
 
 WAITING_TASKS = frozenset({"Session.__updates_scheduler", "MessageBar.<locals>.hide_later", "name_suit_font_later"})
 """Tasks that wait for as long as a session lives or for a timer (Flet's
@@ -52,7 +55,29 @@ Answer = Callable[[str, Any], Any]
 """A phone's answer to a method call: (method name, arguments) -> result."""
 
 
-_executor = ThreadPoolExecutor(thread_name_prefix="flet_session")
+class _CountingExecutor(ThreadPoolExecutor):
+    """The thread pool that runs the hub's handlers, counting the handlers
+    handed to it and not yet ended (``pending``), which :func:`settle` waits for."""
+
+    def __init__(self) -> None:
+        super().__init__(thread_name_prefix="flet_session")
+        self.pending = 0
+        self._count = threading.Lock()
+
+    def submit(self, fn, /, *args, **kwargs):
+        """Run ``fn(*args, **kwargs)`` on a thread of the pool, counted in ``pending`` until it ends."""
+        with self._count:
+            self.pending += 1
+        future = super().submit(fn, *args, **kwargs)
+        future.add_done_callback(self._ended)
+        return future
+
+    def _ended(self, _future) -> None:
+        with self._count:
+            self.pending -= 1
+
+
+_executor = _CountingExecutor()
 
 
 def server_hub() -> PubSubHub:
@@ -96,13 +121,14 @@ class Phone(Connection):
 
 def _working() -> list[str]:
     """The names of the tasks still at work (a tap's handler, a save in a
-    thread awaited by it), leaving out the caller and :data:`WAITING_TASKS`."""
+    thread awaited by it), leaving out the caller and :data:`WAITING_TASKS`,
+    and one name for each hub handler still running on its thread pool."""
     me = asyncio.current_task()
     return sorted(
         name for task in asyncio.all_tasks()
         if task is not me and not task.done()
         and (name := task.get_coro().__qualname__) not in WAITING_TASKS
-    )
+    ) + ["hub handler"] * _executor.pending
 
 
 async def settle(connections: list[Phone]) -> None:
