@@ -16,6 +16,7 @@ winner scores 1 (seed 002, Scoring), Up to 9's lay down moves up one level (seed
 
 from __future__ import annotations
 
+import functools
 import re
 import shutil
 import tempfile
@@ -261,7 +262,8 @@ def rendered() -> Callable[[str], dict[str, list[str]]]:
     return strings
 
 
-def _kept_words(code: str) -> set[str]:
+@functools.cache
+def _kept_words(code: str) -> frozenset[str]:
     """The words the ``code`` catalog translates as themselves (in a message
     whose translation is the English text), e.g. "OK"."""
     with catalog_path(code).open("rb") as po:
@@ -270,7 +272,7 @@ def _kept_words(code: str) -> set[str]:
     for message in catalog:
         if message.id and isinstance(message.id, str) and message.string == message.id:
             kept.update(_words(re.sub(r"\{[^}]*\}", " ", message.id)))
-    return kept
+    return frozenset(kept)
 
 
 KEPT_NAMES: tuple[str, ...] = (APP_TITLE, *(entry.title for entry in registry.GAMES),
