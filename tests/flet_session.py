@@ -266,15 +266,22 @@ WAIT_SECONDS = 60
 loaded machine may take long over work done in a thread)."""
 
 
+LOOK_AGAIN = 0.25
+"""Seconds after which :func:`until` looks at a screen again though the phone was sent nothing new."""
+
+
 async def until(phone: Phone, ready: Callable[[Any], bool], timeout: float = WAIT_SECONDS) -> None:
     """Wait until ``ready(page)`` is true for the phone's page, looking each
-    time the session is quiet; raises ``TimeoutError`` after ``timeout`` seconds."""
+    time the session is quiet after the phone was sent something new (or
+    every :data:`LOOK_AGAIN` seconds); raises ``TimeoutError`` after ``timeout`` seconds."""
     loop = asyncio.get_running_loop()
     deadline = loop.time() + timeout
     while not ready(phone.session.page):
-        if loop.time() > deadline:
-            raise TimeoutError(f"the screen did not get ready in {timeout} s")
-        await settle([phone])
+        looked, sent = loop.time(), phone.sent
+        while phone.sent == sent and loop.time() - looked < LOOK_AGAIN:
+            if loop.time() > deadline:
+                raise TimeoutError(f"the screen did not get ready in {timeout} s")
+            await settle([phone])
 
 
 async def find_on(phone: Phone, predicate: Callable[[BaseControl], bool], timeout: float = WAIT_SECONDS) -> BaseControl:

@@ -73,7 +73,7 @@ def table_key(server) -> str:
 
 def phone(browser, server, tmp_path: Path, name: str) -> AppPage:
     """A new phone (its own browser context and storage), no page opened yet."""
-    page = browser.new_context(viewport=PHONE, color_scheme="light").new_page()
+    page = browser.new_context(viewport=PHONE, color_scheme="light", reduced_motion="reduce").new_page()
     page.set_default_timeout(15_000)
     return AppPage(page, server.url, shots_dir=tmp_path / name)
 

@@ -24,7 +24,7 @@ DE_FIELD = "Oder Karten eintippen"
 @pytest.fixture
 def norwegian_app(browser, server, tmp_path):
     """A fresh page of a browser whose language is Norwegian bokmål (nb-NO), on the home screen."""
-    context = browser.new_context(viewport=PHONE, color_scheme="light", locale="nb-NO")
+    context = browser.new_context(viewport=PHONE, color_scheme="light", locale="nb-NO", reduced_motion="reduce")
     page = context.new_page()
     page.set_default_timeout(15_000)
     driver = AppPage(page, server.url, shots_dir=tmp_path)
@@ -48,7 +48,7 @@ def test_a_new_sessions_first_frame_is_in_the_browsers_language(browser, server,
     """Every message the server sends a new nb-NO page, from the first, names the tabs and the
     language picker in Norwegian and never in English: the first frame is drawn in the language
     of the page's request, before the app can ask the browser."""
-    context = browser.new_context(viewport=PHONE, color_scheme="light", locale="nb-NO")
+    context = browser.new_context(viewport=PHONE, color_scheme="light", locale="nb-NO", reduced_motion="reduce")
     messages: list[list[str]] = []
 
     def on_socket(socket) -> None:
@@ -105,7 +105,7 @@ def test_the_browsers_language_the_picker_and_a_reload(norwegian_app):
     ("de-DE", "Zug prüfen", DE_FIELD, "Wähle die Karten auf dem Tisch und auf der Hand.", DE_REASON),
 ])
 def test_the_checker_screen_in_the_browsers_language(browser, server, tmp_path, locale, title, field, prompt, reason):
-    context = browser.new_context(viewport=PHONE, color_scheme="light", locale=locale)
+    context = browser.new_context(viewport=PHONE, color_scheme="light", locale=locale, reduced_motion="reduce")
     page = context.new_page()
     page.set_default_timeout(15_000)
     app = AppPage(page, server.url, shots_dir=tmp_path)
@@ -128,7 +128,7 @@ def test_a_pad_in_norwegian_and_german(browser, server, tmp_path, locale, words)
     the browser's language: the match line under the title, the add button,
     the sheet, the saved round's message and the totals line (Ann 1, Ben 0, Cy 0)."""
     game_id = saved_game(server, "one_card")
-    context = browser.new_context(viewport=PHONE, color_scheme="light", locale=locale)
+    context = browser.new_context(viewport=PHONE, color_scheme="light", locale=locale, reduced_motion="reduce")
     try:
         page = context.new_page()
         page.set_default_timeout(15_000)
