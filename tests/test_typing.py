@@ -4,7 +4,9 @@ rules search) keeps every key pressed. The phone reports a text and its
 change, then more keys before the server has painted its answer to the
 first (tests/flet_session.py ``type_on``); the field must still hold the
 longer text, and the answer painted from the shorter one (no text is
-sent back over it).
+sent back over it). A tap that changes what is drawn around a checker's
+picker keeps its field, so the text typed there and the Enter after it
+reach the field the phone holds.
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ from __future__ import annotations
 import asyncio
 
 import flet as ft
+import pytest
 
 from companion.registry import new_pad
 from companion.server.key import TableAccess
@@ -146,3 +149,45 @@ def test_cards_typed_after_a_hand_over_are_kept_when_its_paint_comes_late(tmp_pa
         return typing_field(phone).value, shows(phone, "Add the cards in your hand.")
 
     assert run_alone(run()) == ("5H", True)
+
+
+def _tap_target(phone, words: str):
+    """The control a tap on ``words`` reaches on ``phone``'s screen: the first control showing
+    them (a button's text, a slot's label), or its nearest parent that takes a tap."""
+    shown = find(phone.session.page, lambda c: words in (getattr(c, "content", None), getattr(c, "value", None)))
+    while getattr(shown, "on_click", None) is None:
+        shown = shown.parent
+    return shown
+
+
+AROUND_THE_FIELD = [
+    ("/check/up_to_nine", "Or type cards", "8S 8H",
+     ["Lay off", "Set", "Straight", "Card to lay off", "Group on the table", "Lay down", "3", "Lay off"]),
+    ("/check/one_card", "Or type cards", "9S", ["Your hand", "Top card"]),
+    ("/check/up_or_down", "Or type numbers", "12",
+     ["Your row, in the order laid", "Card for that row", "Your card"]),
+]
+"""(checker, its field's label, text the phone holds, taps that change what is drawn above or
+around the field: Up to 9's lay-down or lay-off panel, the group's kind, its slots and levels;
+One-card's slots; Up or Down?'s places, which move the number pad below the row's place)."""
+
+
+@pytest.mark.parametrize(("route", "label", "typed", "taps"), AROUND_THE_FIELD,
+                         ids=[route.rsplit("/", 1)[1] for route, *_rest in AROUND_THE_FIELD])
+def test_the_field_and_its_text_stay_through_taps_around_it(tmp_path, route, label, typed, taps):
+    """Each tap repaints the panel around the picker while the phone holds text in its field:
+    the field stays the one the phone types into (its control id, so the text and the Enter that
+    follow reach it) and keeps the phone's text."""
+
+    async def run():
+        phone = await check_phone(tmp_path, route)
+        seen = []
+        for words in taps:
+            field = find(phone.session.page, lambda c: isinstance(c, ft.TextField) and c.label == label)
+            phone.session.apply_patch(field._i, {"value": typed})
+            await click(phone, _tap_target(phone, words))
+            now = find(phone.session.page, lambda c: isinstance(c, ft.TextField) and c.label == label)
+            seen.append((words, now._i == field._i, now.value))
+        return seen
+
+    assert run_alone(run()) == [(words, True, typed) for words in taps]

@@ -72,6 +72,16 @@ QUIET_MS = 300
 """A screen has settled when Flutter drew no frame for this long (milliseconds;
 shorter than the 500 ms a text cursor stays on or off)."""
 
+NAV_BAR = 80
+"""Height of the bottom navigation bar in CSS pixels: a control drawn below the screen's
+height minus this is hidden under it (or past the screen's edge)."""
+
+VIEW_MARGIN = 16
+"""Pixels a control is scrolled above the navigation bar before it is tapped."""
+
+VIEW_SCROLLS = 3
+"""Most wheel scrolls made to bring a control into view (a screen at its end scrolls no further)."""
+
 SCROLLBAR_FADE_MS = 1_500
 """How long to wait, after a scroll has come to rest, for the scrollbar to
 start fading out (Flutter waits 600 ms); a screen that did not scroll draws
@@ -425,7 +435,7 @@ class AppPage:
         """
         for _ in range(attempts):
             for _ in range(5):
-                self.page.get_by_label(label).first.click()
+                self.click_in_view(self.page.get_by_label(label).first)
                 if self._focused(label):
                     break
             self.page.keyboard.press("Control+a")
@@ -437,6 +447,29 @@ class AppPage:
             self.fail(f"the field {label!r} holds {value!r}, not {text!r}")
         if submit:
             self.page.keyboard.press("Enter")
+
+    def click_in_view(self, target) -> None:
+        """Click the Playwright locator ``target`` where the phone draws it.
+
+        A control that lies under the bottom navigation bar or past the
+        screen's edge (a card field below the fold) is first scrolled into
+        view with the mouse wheel, as a player scrolls, and the screen let
+        come to rest. Left to Playwright, the click scrolls the accessibility
+        tree at once while Flutter draws the scroll later, and the tap lands
+        on whatever Flutter still draws under that point (a rank tile above
+        the card field was tapped instead of the field).
+        """
+        size = self.page.viewport_size
+        bottom = size["height"] - NAV_BAR
+        for _ in range(VIEW_SCROLLS):
+            box = target.bounding_box()
+            if box is None or box["y"] + box["height"] <= bottom:
+                break
+            self.settle()
+            self.page.mouse.move(size["width"] / 2, size["height"] / 2)
+            self.page.mouse.wheel(0, box["y"] + box["height"] - bottom + VIEW_MARGIN)
+            self.settle()
+        target.click()
 
     def submit_until(self, label: str, text: str, button: str, *, attempts: int = 3) -> None:
         """Type ``text`` into the field ``label``, press Enter, and wait for the

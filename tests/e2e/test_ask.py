@@ -237,6 +237,7 @@ def test_a_wild_laid_off_on_a_set_is_worded_with_its_article(app):
     app.tap("Lay off")
     app.tap("Set")
     type_cards(app, "Or type cards", "8S 8H 8D")
+    app.wait_text("answer", "Pick the card to lay off on the set of 8s.")
     lay_off_slot(app)
     type_cards(app, "Or type cards", "2H")
     answer_on_screen(app, "answer", (
