@@ -309,19 +309,24 @@ def _right(width: int, test_id: str, text: ft.Text) -> ft.Control:
 @ft.component
 def _Headings(last_round: str, unit: str, sizes: BoardSizes) -> ft.Control:
     """The column headings over the lines: the last round's heading
-    (``last_round``, "Round 12") and the totals' ``unit``."""
+    (``last_round``, "Round 12") and the totals' ``unit``; all but the
+    round's heading kept (``ft.use_memo``) while the sizes and the unit stay."""
     muted = ft.Colors.ON_SURFACE_VARIANT
+    room = ft.use_memo(
+        lambda: (ft.Padding.symmetric(horizontal=sizes.gap), ft.Container(width=sizes.place), ft.Container(expand=True)),
+        [sizes])
+    total = ft.use_memo(
+        lambda: ft.Container(width=sizes.total_column, alignment=ft.Alignment.CENTER_RIGHT,
+                             content=ft.Text(unit, size=sizes.note, color=muted)),
+        [unit, sizes])
     return ft.Container(
-        padding=ft.Padding.symmetric(horizontal=sizes.gap),
+        padding=room[0],
         content=ft.Row(
             [
-                ft.Container(width=sizes.place),
-                ft.Container(expand=True),
+                room[1],
+                room[2],
                 _right(sizes.last_column, "board-round", ft.Text(last_round, size=sizes.note, color=muted)),
-                ft.Container(
-                    width=sizes.total_column, alignment=ft.Alignment.CENTER_RIGHT,
-                    content=ft.Text(unit, size=sizes.note, color=muted),
-                ),
+                total,
             ]
         ),
     )
