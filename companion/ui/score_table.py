@@ -222,31 +222,36 @@ def _name_text(shown: str, lead: bool) -> ft.Control:
     )
 
 
-def _badge_text(badge: str) -> ft.Control:
-    """The "deals" badge's words ``badge``."""
-    return ft.Text(badge, size=SMALL_TEXT, color=ft.Colors.ON_SECONDARY_CONTAINER)
+def _badge_words(badge: str) -> ft.Control | None:
+    """The "deals" badge's words ``badge`` (None once the game is finished: ``badge`` is "")."""
+    return ft.Text(badge, size=SMALL_TEXT, color=ft.Colors.ON_SECONDARY_CONTAINER) if badge else None
 
 
-def _name_line(heading: Heading, name: ft.Control, badge_text: ft.Control) -> ft.Control:
-    """A header column's ``name`` (:func:`_name_text`), and the "deals" badge
-    (``badge_text``, :func:`_badge_text`) under it on the next dealer's
-    column while the game is not finished (the others keep the badge's
-    room, unseen, so the totals line up)."""
-    lines: list[ft.Control] = [name]
-    if heading.badge:
-        badge = ft.Container(
-            bgcolor=ft.Colors.SECONDARY_CONTAINER,
-            border_radius=6,
-            padding=BADGE_PADDING,
-            opacity=1 if heading.deals else 0,
-            content=badge_text,
-        )
-        lines.append(
-            labelled(f"dealer-{heading.player}", badge) if heading.deals
-            else ft.Semantics(exclude_semantics=True, content=badge)
-        )
+def _badge(player: str, words: ft.Control | None, deals: bool) -> ft.Control | None:
+    """The "deals" badge (its ``words``, :func:`_badge_words`; None when
+    there are none) on ``player``'s column: shown on the next dealer's
+    column (``deals``), under the test id ``dealer-<player>``; kept
+    unseen, and out of the accessibility tree, on the others so that the
+    totals line up."""
+    if words is None:
+        return None
+    shown = ft.Container(
+        bgcolor=ft.Colors.SECONDARY_CONTAINER,
+        border_radius=6,
+        padding=BADGE_PADDING,
+        opacity=1 if deals else 0,
+        content=words,
+    )
+    return labelled(f"dealer-{player}", shown) if deals else ft.Semantics(exclude_semantics=True, content=shown)
+
+
+def _name_line(name: ft.Control, badge: ft.Control | None) -> ft.Control:
+    """A header column's ``name`` (:func:`_name_text`), and the "deals"
+    ``badge`` (:func:`_badge`) under it while the game is not finished."""
     return ft.Semantics(
-        container=True, content=ft.Column(lines, spacing=0, horizontal_alignment=ft.CrossAxisAlignment.CENTER)
+        container=True,
+        content=ft.Column([name] if badge is None else [name, badge], spacing=0,
+                          horizontal_alignment=ft.CrossAxisAlignment.CENTER),
     )
 
 
@@ -313,9 +318,9 @@ def _PlayerHeading(heading: Heading) -> ft.Control:
     badge or the chips (Flet skips a kept control whole, where a control
     built anew, even an equal one, is compared field by field)."""
     name = ft.use_memo(lambda: _name_text(heading.shown, heading.lead), [heading.shown, heading.lead])
-    badge_text = ft.use_memo(lambda: _badge_text(heading.badge), [heading.badge])
-    name_line = ft.use_memo(lambda: _name_line(heading, name, badge_text),
-                            [heading.player, heading.deals, name, badge_text])
+    words = ft.use_memo(lambda: _badge_words(heading.badge), [heading.badge])
+    badge = ft.use_memo(lambda: _badge(heading.player, words, heading.deals), [heading.player, words, heading.deals])
+    name_line = ft.use_memo(lambda: _name_line(name, badge), [name, badge])
     total = ft.use_memo(lambda: _total(heading.player, heading.total, heading.lead),
                         [heading.player, heading.total, heading.lead])
     extras = ft.use_memo(lambda: [_extra(extra) for extra in heading.extras], [heading.extras])
