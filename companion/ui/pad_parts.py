@@ -26,7 +26,7 @@ from companion.ui.round_rows import MARKS_LEGEND, TAP_HINT, RoundRows, round_lin
 from companion.ui.score_table import score_header, winners_text
 from companion.ui.state import navigate
 from companion.ui.totals_chart import totals_chart
-from companion.ui.widgets import TOUCH, error_line, icon_button, screen_header
+from companion.ui.widgets import TOUCH, back_button, error_line, icon_button, screen_header, title_text
 
 
 @ft.component
@@ -426,11 +426,15 @@ def _PadBar(
 ) -> ft.Control:
     """The pad's title row: back, the game's ``title`` and ``status`` (whose
     deal), undo (``undo_label``; ``on_undo(undo_id)``, disabled when
-    ``undo_id`` is None) and the menu (:data:`PadMenu`)."""
+    ``undo_id`` is None) and the menu (:data:`PadMenu`). The back button,
+    the title and the menu are kept from one render to the next
+    (``ft.use_memo``): a save builds whose deal and undo again."""
+    back = ft.use_memo(lambda: back_button(lambda: navigate("/")), [menu.language])
+    heading = ft.use_memo(lambda: title_text(title), [title])
     return screen_header(
-        title,
+        heading,
         status,
-        back=lambda: navigate("/"),
+        back=back,
         actions=[
             icon_button(ft.Icons.UNDO, undo_label, lambda: on_undo(undo_id), disabled=undo_id is None),
             ft.use_memo(lambda: PadMenu(menu, on_go, on_end), [menu, on_go, on_end]),
