@@ -32,8 +32,11 @@ phone alone) / (phones + boards - 1)), the figure that grows with the table
 (target: at most 4 ms at 12 rounds). Beside it, Flet's own floor in the
 same process: a counter app's tap and a tap on a plain Flet page of as many
 controls as the pad (bench/plain_flet.py's page, built again whole at each
-tap), per session, on as many sessions as watch the game; and the same
-figures as Python calls (``cProfile``'s count), which the machine's load
+tap), per session, on as many sessions as watch the game; Flet's floor
+for a save: the same number of sessions of a plain page without components
+of the pad's size, where each save sets the texts a save changes on the
+pad (three totals and a round's line) and sends only them, or updates
+the whole page (which walks every control); and the same figures as Python calls (``cProfile``'s count), which the machine's load
 does not sway: a figure to compare versions by on a busy machine.
 
 With ``--controls``, the controls each screen holds (every control of the
@@ -290,8 +293,55 @@ def _worker(root: Path, phones: int, boards: int, rounds: int, saves: int, other
 
             counter, counter_calls = await tapped(hub, 0)
             plain, plain_calls = await tapped(hub, max(0, (shown - PAGE_CONTROLS - 2) // ROW_CONTROLS))
+            floor_rows = max(0, (shown - FLOOR_CONTROLS) // ROW_CONTROLS)
+            floor, floor_calls = await floor_saves(hub, floor_rows, whole=False)
+            whole, whole_calls = await floor_saves(hub, floor_rows, whole=True)
             return (spent * 1000 / saves, counter * 1000 / saves, own * 1000 / saves, plain * 1000 / saves,
-                    save_calls, counter_calls, plain_calls)
+                    save_calls, counter_calls, plain_calls, floor * 1000 / saves, floor_calls,
+                    whole * 1000 / saves, whole_calls)
+
+    async def floor_saves(hub: PubSubHub, rows: int, whole: bool) -> tuple[float, float]:
+        """Flet's floor for a save: as many sessions as the game had (on
+        ``hub``) of a plain page without components (:func:`plain_page`,
+        ``rows`` rows of three texts besides the totals and a round's line),
+        and for each save the texts a save changes on the pad (three totals
+        and a round's line) set anew on every session and sent: only those
+        texts (``page.update(*texts)``), or with ``whole`` the page
+        (``page.update()``, which walks every control). Returns the CPU
+        seconds of ``saves`` such saves, and the Python calls of one
+        (:func:`counted`)."""
+        shown: list = []
+        pages = await open_sessions(lambda page: shown.append(plain_page(page, rows)), "/", hub, phones + boards)
+        number = [0]
+
+        async def change(page: ft.Page, texts: list[ft.Text]) -> None:
+            for text in texts:
+                text.value = str(number[0])
+            page.update(*([] if whole else texts))
+
+        async def once() -> None:
+            number[0] += 1
+            for page, texts in shown:
+                page.run_task(change, page, texts)
+            await settle(pages)
+
+        start = time.process_time()
+        for _ in range(saves):
+            await once()
+        return time.process_time() - start, await counted(once)
+
+    def plain_page(page: ft.Page, rows: int) -> tuple[ft.Page, list[ft.Text]]:
+        """A page of plain controls (no component): a row of three big
+        totals, a round's line (its number and three cells) and ``rows``
+        rows of three texts; returns the page and the texts a save changes
+        (the totals and the line's)."""
+        totals = [ft.Text("0", size=40) for _ in PLAYERS]
+        line = [ft.Text("R0"), *(ft.Text("0") for _ in PLAYERS)]
+        page.add(ft.Column([
+            ft.Row(totals), ft.Row(line),
+            *(ft.Row([ft.Text(f"{row}"), ft.Text(f"+{row % 7}"), ft.Text(f"{row * 3}")]) for row in range(rows)),
+        ]))
+        return page, [*totals, *line]
 
     async def tapped(hub: PubSubHub, rows: int) -> tuple[float, float]:
         """Open as many sessions of a :func:`Tally` of ``rows`` rows as the
@@ -343,6 +393,11 @@ def _worker(root: Path, phones: int, boards: int, rounds: int, saves: int, other
     print(*(f"{value:.2f}" for value in asyncio.run(measure())))
 
 
+FLOOR_CONTROLS = 13
+"""Controls of :func:`_worker`'s plain page besides its rows: the page, its
+view, the column, the totals' row and three totals, the line's row, its
+number and three cells."""
+
 Figures = tuple[float, ...]
 """What one measuring process prints: ms per save on every session, a
 counter app's ms per tap on as many sessions, one phone's own save from its
@@ -350,7 +405,10 @@ sheet, a plain Flet page's ms per tap on as many sessions (as many controls
 as the game's pad, built again whole at each tap: bench/plain_flet.py's);
 then the Python calls of one save on every session, of one tap on every
 counter app, of one tap on every plain page (counted, so not swayed by the
-machine's load)."""
+machine's load); last Flet's floor for a save, ms per save on as many
+plain pages without components (the pad's size; three totals and a
+round's line changed and sent) and its Python calls, first with only the
+changed texts sent, then with the whole page updated."""
 
 
 def _run(root: Path, args: argparse.Namespace, rounds: int, others: int = 0, alone: bool = False) -> Figures:
@@ -437,6 +495,13 @@ def print_saves(versions: list[Path], args: argparse.Namespace, figures: dict[tu
             print(f"  {root.name:<12} Python calls (whatever the load): each watcher per save {extra_calls:8.0f}; "
                   f"per session and tap: counter app {counter_calls / sessions:6.0f}, plain page "
                   f"{plain_calls / sessions:6.0f}")
+            floor, floor_calls, whole, whole_calls = (statistics.median(run[index] for run in runs)
+                                                      for index in (7, 8, 9, 10))
+            print(f"  {root.name:<12} Flet's floor for a save (a plain page of the pad's size, no components, "
+                  f"three totals and a round's line changed), per session: the changed texts sent "
+                  f"{floor / sessions:5.2f} ms ({floor_calls / sessions:5.0f} Python calls), the whole page "
+                  f"updated {whole / sessions:5.2f} ms ({whole_calls / sessions:5.0f} calls); the watcher's save "
+                  f"{extra / (floor / sessions):4.1f}x / {extra / (whole / sessions):4.1f}x them")
             print(f"  {root.name:<12} one phone's own save from its sheet {own:6.1f} ms   "
                   f"ratio {own / (counter / (args.phones + args.boards)):5.1f}x a counter app's tap on one phone")
             if args.others:

@@ -22,7 +22,8 @@ from collections import Counter
 import flet as ft
 import pytest
 import msgpack
-from flet.components.component import Renderer
+from flet.components.component import Component, Renderer
+from flet.controls.object_patch import DiffBuilder
 from flet.messaging.protocol import MessageAction
 
 from companion.registry import new_pad
@@ -361,3 +362,89 @@ def test_a_save_while_folded_reuses_the_line_of_the_round_that_leaves(tmp_path, 
     assert identifiers(sent) == {"round-13", "cell-13-Ann", "cell-13-Ben", "cell-13-Cy", "dealer-Ben"}
     assert rounds == ["round-11", "round-12", "round-13"]
     assert sheet is True
+
+
+@pytest.fixture
+def compared(monkeypatch):
+    """Counts, by type, the controls Flet compares field by field while the
+    test runs (a control built again in place of the last render's; a
+    component's name for a component): a control kept from the last render
+    is skipped whole and not counted."""
+    counted: Counter[str] = Counter()
+    compare = DiffBuilder._compare_dataclasses
+
+    def counting(self, parent, path, src, dst, frozen):
+        if src is not dst and isinstance(dst, ft.BaseControl):
+            counted[dst.fn.__name__ if isinstance(dst, Component) else type(dst).__name__] += 1
+        return compare(self, parent, path, src, dst, frozen)
+
+    monkeypatch.setattr(DiffBuilder, "_compare_dataclasses", counting)
+    return counted
+
+
+def save_watched(tmp_path, route: str, compared: Counter) -> tuple[dict, list]:
+    """One Up, 12 rounds (:func:`one_up_game`), one session at ``route``
+    (``{id}``: the game's); round 13 saved (Ann out, Ben holds 4, Cy 5) as a
+    phone's save is. Returns what the session compared (``compared``) and,
+    for each control the screen held before the save, whether it is still
+    the very same object after it."""
+
+    async def run():
+        store = Store(tmp_path)
+        game_id = one_up_game(store, 12)
+        main = session_main(store, TableAccess(tmp_path, required=False, host="127.0.0.1", port=8550))
+        hub = server_hub()
+        phone = await open_session(main, route.format(id=game_id), hub)
+        await settle([phone])
+        before = list(controls(phone.session.page))
+        compared.clear()
+        saved = store.update_game(game_id, lambda pad: pad.add_round({"Ann": "", "Ben": "4", "Cy": "5"}, "Ann"))
+        version, _listed = game_cache(store).put(game_id, saved)
+        hub.send_all_on_topic(game_topic(game_id), version)
+        await settle([phone])
+        after = {id(control) for control in controls(phone.session.page)}
+        return dict(compared), [(control, id(control) in after) for control in before]
+
+    return run_alone(run())
+
+
+def test_a_save_on_a_watching_pad_keeps_what_it_did_not_change(tmp_path, compared):
+    """Round 13 saved while a phone watches the pad folded to rounds 10 to
+    12: every total and the chips change, Ann takes the lead from Cy, the
+    "deals" badge goes from Ann to Ben, round 10's line becomes round
+    13's. The phone's pad compares 66 controls (82 before the parts were
+    kept): the pad's frame, whose deal and the undo button, the header's
+    columns but Ben's name, Cy's badge and the badge's words, the fold
+    button and the one line; the back button, the game's title, the
+    legend, the buttons, the menu, the lines of rounds 11 and 12, the
+    header's room and divider are the same objects as before the save."""
+    built, kept = save_watched(tmp_path, "/pad/{id}", compared)
+    assert built == {
+        "Stack": 1, "Column": 11, "_PadBar": 1, "_ScoreHeader": 1, "_Facts": 1, "_RoundRows": 1, "Row": 4,
+        "IconButton": 1, "Icon": 1, "Text": 13, "_PlayerHeading": 3, "Container": 7, "Semantics": 16,
+        "TextButton": 1, "_RoundLine": 1, "TextSpan": 3,
+    }
+    assert sum(built.values()) == 66
+    still = {control.fn.__name__ if isinstance(control, Component) else type(control).__name__
+             for control, same in kept if same}
+    assert {"_PadButtons", "_PadMenu", "Divider"} <= still
+    assert [(control.args[0].number, same) for control, same in kept
+            if isinstance(control, Component) and control.fn.__name__ == "_RoundLine"] == [
+        (10, False), (11, True), (12, True)]
+    names = [control.value for control, same in kept if same and isinstance(control, ft.Text)]
+    assert {"Ben", "deals", "One Up"} <= set(names) and not {"Ann", "Cy"} & set(names)
+    assert any(same and isinstance(control, ft.Icon) and control.semantics_label == "Back" for control, same in kept)
+
+
+def test_a_save_on_a_watching_board_keeps_what_it_did_not_change(tmp_path, compared):
+    """The same save on a board: it compares 59 controls (72 before the
+    parts were kept): each player's line but the parts of it that stay
+    (Ben's name, the marks' words), whose deal, the round's
+    heading; the game's title, the link to the pad and the headings' room
+    and unit are the same objects as before the save."""
+    built, kept = save_watched(tmp_path, "/board/{id}", compared)
+    assert sum(built.values()) == 59
+    assert (built["_PlayerLine"], built["_Title"], built["_Headings"]) == (3, 1, 1)
+    still = [control for control, same in kept if same]
+    assert {"TextButton"} <= {type(control).__name__ for control in still}
+    assert {"One Up", "Ben", "deals", "starts"} <= {getattr(control, "value", None) for control in still}

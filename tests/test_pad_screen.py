@@ -22,6 +22,7 @@ from companion.ui.history import import_message
 from companion.ui.round_detail import detail_lines, who_dealt
 from companion.ui.score_table import name_room, names_legend, short_names
 from companion.ui.state import SessionState
+from companion.ui.widgets import back_button, screen_header, title_text
 
 LONG = ["Alexander", "Bartholomew", "Christopher", "Dominique", "Evangeline", "Frederick"]
 
@@ -168,3 +169,15 @@ class TestUpOrDownTyping:
         assert pad.score_preview(draft.entry()["scores"]["Ann"]["rows"]) == 66
         draft.step_discard(1)
         assert draft.rows_typed() == "8 3, 2 1, 8 5"
+
+
+def test_a_ready_title_goes_with_a_subtitle():
+    """A title handed to the title row ready made (kept by a component from
+    one render to the next) is shown over its subtitle; alone it would have
+    to be stretched, which a kept control can not be, so it is refused."""
+    title = title_text("One Up")
+    row = screen_header(title, "Round 2: Ben deals", back=back_button(lambda: None))
+    assert row.controls[1].controls == [title, row.controls[1].controls[1]]
+    assert row.controls[1].controls[1].value == "Round 2: Ben deals"
+    with pytest.raises(ValueError, match="subtitle"):
+        screen_header(title_text("One Up"))

@@ -242,41 +242,50 @@ def _PlayerLine(line: BoardLine, highlighted: bool, marks: tuple[str, str], lang
     ground. Its controls are the same whatever it shows (the cup, the marks
     and the note are hidden when not shown, not left out): Flet 1.0
     misplaced the marks when a keyed line moved and the number of its
-    controls changed in the same repaint."""
+    controls changed in the same repaint. Each part is kept
+    (``ft.use_memo``) while what it shows stays: a save that changes the
+    total builds the total again, not the name or the marks (Flet skips a
+    kept control whole)."""
     colour = ft.Colors.ON_PRIMARY_CONTAINER if highlighted else None
-    name_row: list[ft.Control] = [
-        ft.Icon(ft.Icons.EMOJI_EVENTS, size=sizes.name, color=colour, visible=line.wins),
-        ft.Text(line.player, size=sizes.name, weight=ft.FontWeight.W_600, color=colour, style=TIGHT,
-                max_lines=1, overflow=ft.TextOverflow.ELLIPSIS),
-        _mark(marks[0], sizes, line.deals),
-        _mark(marks[1], sizes, line.starts),
-    ]
+    cup = ft.use_memo(lambda: ft.Icon(ft.Icons.EMOJI_EVENTS, size=sizes.name, color=colour, visible=line.wins),
+                      [line.wins, colour, sizes])
+    name = ft.use_memo(lambda: ft.Text(line.player, size=sizes.name, weight=ft.FontWeight.W_600, color=colour,
+                                       style=TIGHT, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS),
+                       [line.player, colour, sizes])
+    deals = ft.use_memo(lambda: _mark(marks[0], sizes, line.deals), [marks[0], sizes, line.deals])
+    starts = ft.use_memo(lambda: _mark(marks[1], sizes, line.starts), [marks[1], sizes, line.starts])
+    note = ft.use_memo(
+        lambda: ft.Text(line.note, size=sizes.note, color=colour or ft.Colors.ON_SURFACE_VARIANT,
+                        visible=bool(line.note)),
+        [line.note, colour, sizes])
+    place = ft.use_memo(
+        lambda: labelled(f"board-place-{line.player}",
+                         ft.Text("" if line.place is None else format_number(line.place), size=sizes.name,
+                                 color=colour, width=sizes.place)),
+        [line.player, line.place, colour, sizes, language])
+    last = ft.use_memo(
+        lambda: _right(sizes.last_column, f"board-last-{line.player}",
+                       ft.Text(line.last, size=sizes.last, color=colour or ft.Colors.ON_SURFACE_VARIANT)),
+        [line.player, line.last, colour, sizes])
+    total = ft.use_memo(
+        lambda: _right(sizes.total_column, f"board-total-{line.player}",
+                       ft.Text(format_number(line.total), size=sizes.total, weight=ft.FontWeight.BOLD,
+                               color=colour, style=TIGHT)),
+        [line.player, line.total, colour, sizes, language])
     who: list[ft.Control] = [
         # Wrapped: the marks go under a name they do not fit beside, and a
         # name longer than the line is cut short (a wrapped row gives each
         # part at most the line's width).
-        ft.Row(name_row, spacing=sizes.gap, run_spacing=2, wrap=True,
+        ft.Row([cup, name, deals, starts], spacing=sizes.gap, run_spacing=2, wrap=True,
                vertical_alignment=ft.CrossAxisAlignment.CENTER),
-        ft.Text(line.note, size=sizes.note, color=colour or ft.Colors.ON_SURFACE_VARIANT, visible=bool(line.note)),
+        note,
     ]
     return ft.Container(
         bgcolor=ft.Colors.PRIMARY_CONTAINER if highlighted else None,
         border_radius=sizes.gap + 4,
         padding=ft.Padding.symmetric(horizontal=sizes.gap, vertical=4),
         content=ft.Row(
-            [
-                labelled(
-                    f"board-place-{line.player}",
-                    ft.Text("" if line.place is None else format_number(line.place), size=sizes.name, color=colour,
-                            width=sizes.place),
-                ),
-                ft.Column(who, spacing=0, expand=True),
-                _right(sizes.last_column, f"board-last-{line.player}",
-                       ft.Text(line.last, size=sizes.last, color=colour or ft.Colors.ON_SURFACE_VARIANT)),
-                _right(sizes.total_column, f"board-total-{line.player}",
-                       ft.Text(format_number(line.total), size=sizes.total, weight=ft.FontWeight.BOLD, color=colour,
-                               style=TIGHT)),
-            ],
+            [place, ft.Column(who, spacing=0, expand=True), last, total],
             vertical_alignment=ft.CrossAxisAlignment.CENTER,
         ),
     )
@@ -300,19 +309,24 @@ def _right(width: int, test_id: str, text: ft.Text) -> ft.Control:
 @ft.component
 def _Headings(last_round: str, unit: str, sizes: BoardSizes) -> ft.Control:
     """The column headings over the lines: the last round's heading
-    (``last_round``, "Round 12") and the totals' ``unit``."""
+    (``last_round``, "Round 12") and the totals' ``unit``; all but the
+    round's heading kept (``ft.use_memo``) while the sizes and the unit stay."""
     muted = ft.Colors.ON_SURFACE_VARIANT
+    room = ft.use_memo(
+        lambda: (ft.Padding.symmetric(horizontal=sizes.gap), ft.Container(width=sizes.place), ft.Container(expand=True)),
+        [sizes])
+    total = ft.use_memo(
+        lambda: ft.Container(width=sizes.total_column, alignment=ft.Alignment.CENTER_RIGHT,
+                             content=ft.Text(unit, size=sizes.note, color=muted)),
+        [unit, sizes])
     return ft.Container(
-        padding=ft.Padding.symmetric(horizontal=sizes.gap),
+        padding=room[0],
         content=ft.Row(
             [
-                ft.Container(width=sizes.place),
-                ft.Container(expand=True),
+                room[1],
+                room[2],
                 _right(sizes.last_column, "board-round", ft.Text(last_round, size=sizes.note, color=muted)),
-                ft.Container(
-                    width=sizes.total_column, alignment=ft.Alignment.CENTER_RIGHT,
-                    content=ft.Text(unit, size=sizes.note, color=muted),
-                ),
+                total,
             ]
         ),
     )
@@ -357,10 +371,15 @@ End = ft.memo(_End)
 @ft.component
 def _Title(title: str, status: str, game_id: str, open_pad: str, sizes: BoardSizes) -> ft.Control:
     """The title line: the game's ``title``, whose deal (``status``) and
-    the link to the pad of ``game_id`` (its words: ``open_pad``)."""
+    the link to the pad of ``game_id`` (its words: ``open_pad``). The title
+    and the link are kept (``ft.use_memo``): a save builds whose deal again."""
+    heading = ft.use_memo(lambda: ft.Text(title, size=sizes.status, weight=ft.FontWeight.BOLD), [title, sizes])
+    link = ft.use_memo(lambda: ft.TextButton(open_pad, icon=ft.Icons.EDIT_NOTE, height=TOUCH,
+                                             on_click=lambda: navigate(f"/pad/{game_id}")),
+                       [open_pad, game_id])
     return ft.Row(
         [
-            ft.Text(title, size=sizes.status, weight=ft.FontWeight.BOLD),
+            heading,
             ft.Container(
                 expand=True,
                 content=labelled(
@@ -369,8 +388,7 @@ def _Title(title: str, status: str, game_id: str, open_pad: str, sizes: BoardSiz
                             max_lines=1, overflow=ft.TextOverflow.ELLIPSIS),
                 ),
             ),
-            ft.TextButton(open_pad, icon=ft.Icons.EDIT_NOTE, height=TOUCH,
-                          on_click=lambda: navigate(f"/pad/{game_id}")),
+            link,
         ],
         spacing=sizes.gap * 2,
         vertical_alignment=ft.CrossAxisAlignment.CENTER,

@@ -26,7 +26,7 @@ from companion.ui.round_rows import MARKS_LEGEND, TAP_HINT, RoundRows, round_lin
 from companion.ui.score_table import score_header, winners_text
 from companion.ui.state import navigate
 from companion.ui.totals_chart import totals_chart
-from companion.ui.widgets import TOUCH, error_line, icon_button, screen_header
+from companion.ui.widgets import TOUCH, back_button, error_line, icon_button, screen_header, title_text
 
 
 @ft.component
@@ -299,12 +299,20 @@ def pad_layout(
     The handlers should stay the same from one render to the next
     (the pad's ``companion.ui.pad.Taps``): the names and totals, the rounds
     and the buttons are memoised, so drawing the pad again after a save
-    builds only what the save changed."""
+    builds only what the save changed; the legend and the buttons are
+    kept from one render to the next (``ft.use_memo``: Flet skips them
+    whole), so call it at each render of the component that shows it."""
     ui = game_ui(pad.GAME)
     language = current_language()
+    legend = ft.use_memo(
+        lambda: ft.Text(f"{_(MARKS_LEGEND)} {_(TAP_HINT)}", size=13, color=ft.Colors.ON_SURFACE_VARIANT), [language]
+    )
+    add_label, check_route = ui.add_label(pad), f"/check/{pad.GAME}?game_id={pad.id}"
+    buttons = ft.use_memo(lambda: PadButtons(add_label, check_route, language, on_add, on_hand),
+                          [add_label, check_route, language, on_add, on_hand])
     middle: list[ft.Control | None] = [*notes, RoundRows(round_lines(pad), on_row, on_detail)]
     if pad.rows:
-        middle.append(ft.Text(f"{_(MARKS_LEGEND)} {_(TAP_HINT)}", size=13, color=ft.Colors.ON_SURFACE_VARIANT))
+        middle.append(legend)
     if pad.finished and len(pad.rows) > 1:
         middle.append(totals_chart(pad))
     controls: list[ft.Control] = [
@@ -320,7 +328,7 @@ def pad_layout(
     if hands_control is not None:
         controls.append(hands_control)
     if not pad.finished:
-        controls.append(PadButtons(ui.add_label(pad), f"/check/{pad.GAME}?game_id={pad.id}", language, on_add, on_hand))
+        controls.append(buttons)
     return ft.Column(
         controls, spacing=8, expand=True, opacity=0 if covered else 1, animate_opacity=0, disabled=covered
     )
@@ -418,14 +426,18 @@ def _PadBar(
 ) -> ft.Control:
     """The pad's title row: back, the game's ``title`` and ``status`` (whose
     deal), undo (``undo_label``; ``on_undo(undo_id)``, disabled when
-    ``undo_id`` is None) and the menu (:data:`PadMenu`)."""
+    ``undo_id`` is None) and the menu (:data:`PadMenu`). The back button,
+    the title and the menu are kept from one render to the next
+    (``ft.use_memo``): a save builds whose deal and undo again."""
+    back = ft.use_memo(lambda: back_button(lambda: navigate("/")), [menu.language])
+    heading = ft.use_memo(lambda: title_text(title), [title])
     return screen_header(
-        title,
+        heading,
         status,
-        back=lambda: navigate("/"),
+        back=back,
         actions=[
             icon_button(ft.Icons.UNDO, undo_label, lambda: on_undo(undo_id), disabled=undo_id is None),
-            PadMenu(menu, on_go, on_end),
+            ft.use_memo(lambda: PadMenu(menu, on_go, on_end), [menu, on_go, on_end]),
         ],
     )
 

@@ -118,6 +118,11 @@ TOTAL_STYLE = ft.TextStyle(size=18, weight=ft.FontWeight.W_600)
 CHANGE_STYLE = ft.TextStyle(size=SMALL_TEXT, weight=ft.FontWeight.W_500, color=ft.Colors.ON_SURFACE_VARIANT)
 """The styles of a cell's two parts: the running total; the change and the marks under it."""
 
+NUMBER_BORDER = ft.Border.all(1, ft.Colors.OUTLINE_VARIANT)
+LINE_PADDING = ft.Padding.symmetric(vertical=2)
+"""The frame of a round's number button and the room inside a round's line
+(built once, like the styles: a line built again compares the same objects)."""
+
 ROUNDS_SHOWN = 3
 """Rounds the table shows while folded: the newest ones. Older rounds are
 behind one "Show all rounds" button, so the screen holds about as many
@@ -156,7 +161,7 @@ def _round_number(line: Line, on_detail: Callable[[int], None] | None) -> ft.Con
             width=ROUND_COLUMN,
             height=TOUCH,
             border_radius=8,
-            border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT),
+            border=NUMBER_BORDER,
             ink=True,
             on_click=lambda: on_detail(line.number),
             alignment=ft.Alignment.CENTER,
@@ -194,7 +199,7 @@ def _RoundLine(
                 content=ft.Container(
                     height=TOUCH + 8,
                     border_radius=8,
-                    padding=ft.Padding.symmetric(vertical=2),
+                    padding=LINE_PADDING,
                     ink=True,
                     on_click=lambda: on_row(line.number),
                     content=ft.Row(cells, spacing=2, vertical_alignment=ft.CrossAxisAlignment.CENTER),
@@ -264,7 +269,10 @@ def _RoundRows(
     folds it again. Each round is a :data:`RoundLine` keyed by
     :func:`line_key`, with handlers that stay the same from one render to the next (calling
     the latest ``on_row`` / ``on_detail``), so after a save only the new or
-    changed lines are built and sent.
+    changed lines are built and sent. A line whose round, handlers and key
+    are those of the last render is that render's very component, kept:
+    Flet skips it without comparing it (an equal one built anew would be
+    compared, then skipped by its memo).
     """
     unfolded, set_unfolded = ft.use_state(False)
     tap_row = use_latest(lambda number: on_row(number))
@@ -280,15 +288,14 @@ def _RoundRows(
                 on_click=lambda: set_unfolded(not unfolded),
             )
         )
-    rows.extend(
-        RoundLine(
-            line,
-            tap_row if on_row is not None else None,
-            tap_detail if on_detail is not None else None,
-            key=line_key(line.number, unfolded),
-        )
-        for line in shown
-    )
+    kept = ft.use_ref({})
+    lines_now = {}
+    for line in shown:
+        args = (line, tap_row if on_row is not None else None, tap_detail if on_detail is not None else None,
+                line_key(line.number, unfolded))
+        lines_now[args] = kept.current.get(args) or RoundLine(*args[:3], key=args[3])
+        rows.append(lines_now[args])
+    kept.current = lines_now
     return ft.Column(rows, spacing=2)
 
 

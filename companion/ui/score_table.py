@@ -206,30 +206,62 @@ def work_out_headings(pad: Pad) -> tuple[Heading, ...]:
     )
 
 
-def _name_line(heading: Heading) -> ft.Control:
-    """A header column's name, and the "deals" badge under it on the next
-    dealer's column while the game is not finished (the others keep the
-    badge's room, unseen, so the totals line up)."""
-    lines: list[ft.Control] = [
-        ft.Text(
-            heading.shown, size=NAME_TEXT, max_lines=1, overflow=ft.TextOverflow.CLIP,
-            weight=ft.FontWeight.W_600 if heading.lead else None,
-            color=ft.Colors.ON_PRIMARY_CONTAINER if heading.lead else None,
-        )
-    ]
-    if heading.badge:
-        badge = ft.Container(
-            bgcolor=ft.Colors.SECONDARY_CONTAINER,
-            border_radius=6,
-            padding=ft.Padding.symmetric(horizontal=4),
-            opacity=1 if heading.deals else 0,
-            content=ft.Text(heading.badge, size=SMALL_TEXT, color=ft.Colors.ON_SECONDARY_CONTAINER),
-        )
-        lines.append(
-            labelled(f"dealer-{heading.player}", badge) if heading.deals
-            else ft.Semantics(exclude_semantics=True, content=badge)
-        )
-    return ft.Column(lines, spacing=0, horizontal_alignment=ft.CrossAxisAlignment.CENTER)
+BADGE_PADDING = ft.Padding.symmetric(horizontal=4)
+COLUMN_PADDING = ft.Padding.symmetric(vertical=6, horizontal=2)
+"""The room around the "deals" badge's word and around a header column
+(built once: a column built again then compares the same object, not an
+equal one field by field)."""
+
+
+def _name_text(shown: str, lead: bool) -> ft.Control:
+    """A header column's name ``shown`` (bolder and on the highlight's colour when ``lead``)."""
+    return ft.Text(
+        shown, size=NAME_TEXT, max_lines=1, overflow=ft.TextOverflow.CLIP,
+        weight=ft.FontWeight.W_600 if lead else None,
+        color=ft.Colors.ON_PRIMARY_CONTAINER if lead else None,
+    )
+
+
+def _badge_words(badge: str) -> ft.Control | None:
+    """The "deals" badge's words ``badge`` (None once the game is finished: ``badge`` is "")."""
+    return ft.Text(badge, size=SMALL_TEXT, color=ft.Colors.ON_SECONDARY_CONTAINER) if badge else None
+
+
+def _badge(player: str, words: ft.Control | None, deals: bool) -> ft.Control | None:
+    """The "deals" badge (its ``words``, :func:`_badge_words`; None when
+    there are none) on ``player``'s column: shown on the next dealer's
+    column (``deals``), under the test id ``dealer-<player>``; kept
+    unseen, and out of the accessibility tree, on the others so that the
+    totals line up."""
+    if words is None:
+        return None
+    shown = ft.Container(
+        bgcolor=ft.Colors.SECONDARY_CONTAINER,
+        border_radius=6,
+        padding=BADGE_PADDING,
+        opacity=1 if deals else 0,
+        content=words,
+    )
+    return labelled(f"dealer-{player}", shown) if deals else ft.Semantics(exclude_semantics=True, content=shown)
+
+
+def _name_line(name: ft.Control, badge: ft.Control | None) -> ft.Control:
+    """A header column's ``name`` (:func:`_name_text`), and the "deals"
+    ``badge`` (:func:`_badge`) under it while the game is not finished."""
+    return ft.Semantics(
+        container=True,
+        content=ft.Column([name] if badge is None else [name, badge], spacing=0,
+                          horizontal_alignment=ft.CrossAxisAlignment.CENTER),
+    )
+
+
+def _total(player: str, total: str, lead: bool) -> ft.Control:
+    """A header column's big ``total`` under its test id (on the highlight's colour when ``lead``)."""
+    return labelled(
+        f"total-{player}",
+        ft.Text(total, size=BIG_DIGITS, weight=ft.FontWeight.BOLD,
+                color=ft.Colors.ON_PRIMARY_CONTAINER if lead else None),
+    )
 
 
 CHIP_TEXT = 11
@@ -279,27 +311,29 @@ def _PlayerHeading(heading: Heading) -> ft.Control:
     """One player's column of the header: the name, the "deals" badge, the
     big total (highlighted for a leader or winner) and the game's extras; a
     screen reader hears the column as the player with their standing
-    (``heading.spoken``), the name and the total inside it still their own."""
+    (``heading.spoken``), the name and the total inside it still their own.
+
+    Each part is kept (``ft.use_memo``) while the values it shows stay: a
+    save that changes the total builds the total again, not the name, the
+    badge or the chips (Flet skips a kept control whole, where a control
+    built anew, even an equal one, is compared field by field)."""
+    name = ft.use_memo(lambda: _name_text(heading.shown, heading.lead), [heading.shown, heading.lead])
+    words = ft.use_memo(lambda: _badge_words(heading.badge), [heading.badge])
+    badge = ft.use_memo(lambda: _badge(heading.player, words, heading.deals), [heading.player, words, heading.deals])
+    name_line = ft.use_memo(lambda: _name_line(name, badge), [name, badge])
+    total = ft.use_memo(lambda: _total(heading.player, heading.total, heading.lead),
+                        [heading.player, heading.total, heading.lead])
+    extras = ft.use_memo(lambda: [_extra(extra) for extra in heading.extras], [heading.extras])
     return ft.Container(
         expand=1,
-        padding=ft.Padding.symmetric(vertical=6, horizontal=2),
+        padding=COLUMN_PADDING,
         border_radius=10,
         bgcolor=ft.Colors.PRIMARY_CONTAINER if heading.lead else None,
         content=ft.Semantics(
             label=heading.spoken,
             container=True,
             content=ft.Column(
-                [
-                    ft.Semantics(container=True, content=_name_line(heading)),
-                    labelled(
-                        f"total-{heading.player}",
-                        ft.Text(
-                            heading.total, size=BIG_DIGITS, weight=ft.FontWeight.BOLD,
-                            color=ft.Colors.ON_PRIMARY_CONTAINER if heading.lead else None,
-                        ),
-                    ),
-                    *(_extra(extra) for extra in heading.extras),
-                ],
+                [name_line, total, *extras],
                 spacing=0,
                 horizontal_alignment=ft.CrossAxisAlignment.CENTER,
             ),
@@ -317,18 +351,23 @@ total, highlight, badge or extras it changed, and sends only those."""
 def _ScoreHeader(columns: tuple[Heading, ...], legend: str) -> ft.Control:
     """The header's row of columns (one :data:`PlayerHeading` each, after the
     round column's room), the ``legend`` of the shortened names when not
-    "", and a divider."""
+    "", and a divider. The room, the legend and the divider are kept
+    (``ft.use_memo``) from one render to the next: Flet skips them whole."""
+    room, divider = ft.use_memo(lambda: (ft.Container(width=ROUND_COLUMN), ft.Divider(height=1)), [])
+    names = ft.use_memo(
+        lambda: labelled("names-legend", ft.Text(legend, size=SMALL_TEXT, color=ft.Colors.ON_SURFACE_VARIANT))
+        if legend else None,
+        [legend],
+    )
     lines: list[ft.Control] = [
         ft.Row(
-            [ft.Container(width=ROUND_COLUMN), *(PlayerHeading(heading) for heading in columns)],
+            [room, *(PlayerHeading(heading) for heading in columns)],
             spacing=2, vertical_alignment=ft.CrossAxisAlignment.START,
         )
     ]
-    if legend:
-        lines.append(
-            labelled("names-legend", ft.Text(legend, size=SMALL_TEXT, color=ft.Colors.ON_SURFACE_VARIANT))
-        )
-    lines.append(ft.Divider(height=1))
+    if names is not None:
+        lines.append(names)
+    lines.append(divider)
     return ft.Column(lines, spacing=2)
 
 

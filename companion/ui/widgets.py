@@ -50,29 +50,47 @@ def icon_button(
     )
 
 
+def back_button(back: Callable[[], None]) -> ft.Control:
+    """The arrow button named "Back" that starts a screen's title row
+    (:func:`screen_header`); tapping it calls ``back()``."""
+    return icon_button(ft.Icons.ARROW_BACK, _("Back"), back)
+
+
+def title_text(title: str) -> ft.Text:
+    """A screen's ``title`` as its title row shows it (:func:`screen_header`)."""
+    return ft.Text(title, theme_style=ft.TextThemeStyle.HEADLINE_SMALL, weight=ft.FontWeight.W_600)
+
+
 def screen_header(
-    title: str,
+    title: str | ft.Text,
     subtitle: str | None = None,
     *,
-    back: Callable[[], None] | None = None,
+    back: Callable[[], None] | ft.Control | None = None,
     actions: Sequence[ft.Control] = (),
 ) -> ft.Control:
     """A screen's title row.
 
     Takes the title, an optional line under it, an optional back handler
     (shows an arrow button named "Back") and action controls shown on the
-    right. Returns the row.
+    right. Returns the row. A component drawn again at each change may
+    hand in the title and the back button ready made (:func:`title_text`,
+    :func:`back_button`), kept from one render to the next so that Flet
+    skips them; a ready title goes with a ``subtitle`` (alone, the title
+    is stretched over the row, which a kept control can not be).
+
+    Raises:
+        ValueError: for a ready title without a subtitle.
     """
-    heading: ft.Control = ft.Text(title, theme_style=ft.TextThemeStyle.HEADLINE_SMALL, weight=ft.FontWeight.W_600)
+    if not isinstance(title, str) and not subtitle:
+        raise ValueError("a ready title goes with a subtitle")
+    heading: ft.Control = title_text(title) if isinstance(title, str) else title
     if subtitle:
         heading = ft.Column([heading, ft.Text(subtitle, color=ft.Colors.ON_SURFACE_VARIANT)], spacing=2, expand=True)
     else:
         heading.expand = True
     leading: list[ft.Control] = []
     if back is not None:
-        leading.append(
-            icon_button(ft.Icons.ARROW_BACK, _("Back"), back)
-        )
+        leading.append(back if isinstance(back, ft.Control) else back_button(back))
     return ft.Row(
         [*leading, heading, *actions],
         vertical_alignment=ft.CrossAxisAlignment.CENTER,
