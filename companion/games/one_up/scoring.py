@@ -19,6 +19,7 @@ from companion.games.one_up.rules import (
     OneUpScoreError,
     _held_bits,
     _penalty_by_bits,
+    stored_bits,
 )
 from companion.i18n import N_, _
 from companion.wording import join_words, whole_number
@@ -142,19 +143,76 @@ def score_round(
         if type(before) is not int or before < 0:
             before = _check_total(N_("{name}'s total"), before, name)
         if name == went_out:
-            if (cards or type(cards) is not list) and as_cards(cards):
-                raise OneUpScoreError(
-                    _("{name} went out, so {name} has no cards left: clear {name}'s hand").format(name=name)
-                )
-            new_totals[name] = before - _give_back(before)
-            continue
-        bits = _held_bits(cards, joker)
-        if not bits:
-            raise OneUpScoreError(_(
-                "{name} has no cards left, so {name} went out: mark {name} as the player who went out"
-            ).format(name=name))
-        new_totals[name] = before + penalty_of[bits]
+            new_totals[name] = _went_out_total(name, before, bool((cards or type(cards) is not list) and as_cards(cards)))
+        else:
+            new_totals[name] = _hand_total(name, before, _held_bits(cards, joker), penalty_of)
     return new_totals
+
+
+def score_stored_round(
+    totals: dict[str, int], hands: dict[str, list[str]], went_out: str | None, *, joker: bool = False,
+) -> dict[str, int]:
+    """:func:`score_round` of a round as a saved game holds it, read without checking its form again.
+
+    Args:
+        totals: player name -> running total before this round (whole
+            points, 0 or more), every player of the game in seating order.
+        hands: player name -> the cards left as a list of card texts (the
+            stored form, ``companion.cards.card_texts``), a hand for each
+            player of ``totals``.
+        went_out: the player who went out, or ``None``.
+        joker: True when the wild joker variant is played.
+
+    Returns:
+        The new running totals in the order of ``totals``, as
+        :func:`score_round` gives them. Each card text's value is read from
+        a table kept per text (:func:`companion.games.one_up.rules.stored_bits`),
+        so a text is worked out once however many rounds hold it.
+
+    Raises:
+        OneUpScoreError: the player who went out holding cards, or another
+            player with none (the words of :func:`score_round`).
+        CardError: a card that is not a One Up card.
+        KeyError: a player of ``totals`` without a hand, or a card text
+            not in the stored form.
+        TypeError: a hand that is not a list.
+
+    Rule: seed, "End of a round" and "Scoring"; rulings.md, One Up.
+    """
+    penalty_of = _penalty_by_bits()
+    bit_of = stored_bits(joker)
+    new_totals: dict[str, int] = {}
+    for name, before in totals.items():
+        cards = hands[name]
+        if type(cards) is not list:
+            raise TypeError(f"a stored hand is a list of card texts, not {type(cards).__name__}")
+        if name == went_out:
+            new_totals[name] = _went_out_total(name, before, bool(cards))
+            continue
+        bits = 0
+        for card in cards:
+            bits |= bit_of[card]
+        new_totals[name] = _hand_total(name, before, bits, penalty_of)
+    return new_totals
+
+
+def _went_out_total(name: str, before: int, holds_cards: bool) -> int:
+    """The new total of ``name``, who went out from a total of ``before`` points: less the give-back
+    (seed, "Scoring"); OneUpScoreError when ``holds_cards`` (seed, "End of a round")."""
+    if holds_cards:
+        raise OneUpScoreError(_("{name} went out, so {name} has no cards left: clear {name}'s hand").format(name=name))
+    return before - _give_back(before)
+
+
+def _hand_total(name: str, before: int, bits: int, penalty_of: tuple[int, ...]) -> int:
+    """The new total of ``name``, who did not go out, from ``before`` points and the bits of the
+    values held (``penalty_of``: :func:`_penalty_by_bits`): plus the hand's penalty points (seed,
+    "Scoring"); OneUpScoreError for an empty hand (only the player who went out has none)."""
+    if not bits:
+        raise OneUpScoreError(_(
+            "{name} has no cards left, so {name} went out: mark {name} as the player who went out"
+        ).format(name=name))
+    return before + penalty_of[bits]
 
 
 def is_game_over(totals: Mapping[str, int], *, limit: int = GAME_LIMIT) -> bool:
