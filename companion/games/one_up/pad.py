@@ -233,7 +233,8 @@ class OneUpPad(Pad):
         hands, who went out and who ended it are those :meth:`_entry` would
         store (a hand per player in seating order, each a list of card
         texts in the stored form; :meth:`_enders` of the two names gives
-        them back), and it is scored by ``scoring.score_stored_round``.
+        them back, asked once per pair of names), and it is scored by
+        ``scoring.score_stored_round``.
         None at the first round that is not so, or that the rules refuse.
         """
         players, joker = self.players, options["joker"]
@@ -241,12 +242,16 @@ class OneUpPad(Pad):
         states = [state]
         totals = state.totals
         score, starter = scoring.score_stored_round, scoring.next_starter
+        enders: set[tuple[Any, Any]] = set()
         try:
             for saved in rounds:
                 hands, out, ender = saved["hands"], saved["went_out"], saved["ended_by"]
-                if (len(saved) != 5 or type(hands) is not dict or tuple(hands) != players
-                        or self._enders(out, ender) != (out, ender)):
+                if len(saved) != 5 or type(hands) is not dict or tuple(hands) != players:
                     return None
+                if (out, ender) not in enders:
+                    if self._enders(out, ender) != (out, ender):
+                        return None
+                    enders.add((out, ender))
                 totals = score(totals, hands, out, joker=joker)
                 states.append(OneUpState(totals, starter(out, (ender,))))
         except (KeyError, TypeError, ValueError, PadError):

@@ -10,6 +10,7 @@ game"; rulings.md, "One Up".
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from typing import Any
 
 from companion.cards import CardsLike, as_cards
 from companion.games.one_up.rules import (
@@ -17,7 +18,7 @@ from companion.games.one_up.rules import (
     GAME_LIMIT,
     GIVE_BACK,
     OneUpScoreError,
-    _held_bits,
+    _BITS_BY_TEXT,
     _penalty_by_bits,
     stored_bits,
 )
@@ -136,17 +137,8 @@ def score_round(
     {'Ann': 2, 'Ben': 17}
     """
     totals, hands = _round_inputs(totals, hands, went_out)
-    penalty_of = _penalty_by_bits()
-    new_totals: dict[str, int] = {}
-    for name, cards in hands.items():
-        before = totals.get(name, 0)
-        if type(before) is not int or before < 0:
-            before = _check_total(N_("{name}'s total"), before, name)
-        if name == went_out:
-            new_totals[name] = _went_out_total(name, before, bool((cards or type(cards) is not list) and as_cards(cards)))
-        else:
-            new_totals[name] = _hand_total(name, before, _held_bits(cards, joker), penalty_of)
-    return new_totals
+    cards = {name: as_cards(held) for name, held in hands.items()}
+    return _score_hands(totals, cards, went_out, _BITS_BY_TEXT[bool(joker)])
 
 
 def score_stored_round(
@@ -156,15 +148,15 @@ def score_stored_round(
 
     Args:
         totals: player name -> running total before this round (whole
-            points, 0 or more), every player of the game in seating order.
-        hands: player name -> the cards left as a list of card texts (the
-            stored form, ``companion.cards.card_texts``), a hand for each
-            player of ``totals``.
+            points, 0 or more).
+        hands: player name -> the cards left as a list of card texts in the
+            stored form (``companion.cards.card_texts``), exactly the
+            players of ``totals``.
         went_out: the player who went out, or ``None``.
         joker: True when the wild joker variant is played.
 
     Returns:
-        The new running totals in the order of ``totals``, as
+        The new running totals in the order of ``hands``, as
         :func:`score_round` gives them. Each card text's value is read from
         a table kept per text (:func:`companion.games.one_up.rules.stored_bits`),
         so a text is worked out once however many rounds hold it.
@@ -173,46 +165,45 @@ def score_stored_round(
         OneUpScoreError: the player who went out holding cards, or another
             player with none (the words of :func:`score_round`).
         CardError: a card that is not a One Up card.
-        KeyError: a player of ``totals`` without a hand, or a card text
-            not in the stored form.
+        KeyError: a card text not in the stored form.
         TypeError: a hand that is not a list.
 
     Rule: seed, "End of a round" and "Scoring"; rulings.md, One Up.
     """
+    return _score_hands(totals, hands, went_out, stored_bits(joker))
+
+
+def _score_hands(
+    totals: Mapping[str, int], hands: dict[str, list[Any]], went_out: str | None, bit_of: Mapping[Any, int],
+) -> dict[str, int]:
+    """The new totals of :func:`score_round` from hands each given as a list, a card's value bit
+    read from ``bit_of`` (card -> bit, ``rules._VALUE_BITS``): each player adds the penalty points of
+    the values held, each once; the player who went out holds nothing and takes off the give-back
+    (seed, "End of a round" and "Scoring"). Raises as :func:`score_stored_round`.
+    """
     penalty_of = _penalty_by_bits()
-    bit_of = stored_bits(joker)
     new_totals: dict[str, int] = {}
-    for name, before in totals.items():
-        cards = hands[name]
+    for name, cards in hands.items():
+        before = totals.get(name, 0)
+        if type(before) is not int or before < 0:
+            before = _check_total(N_("{name}'s total"), before, name)
         if type(cards) is not list:
-            raise TypeError(f"a stored hand is a list of card texts, not {type(cards).__name__}")
+            raise TypeError(f"a hand to score is a list of cards, not {type(cards).__name__}")
         if name == went_out:
-            new_totals[name] = _went_out_total(name, before, bool(cards))
+            if cards:
+                raise OneUpScoreError(
+                    _("{name} went out, so {name} has no cards left: clear {name}'s hand").format(name=name))
+            new_totals[name] = before - _give_back(before)
             continue
         bits = 0
         for card in cards:
             bits |= bit_of[card]
-        new_totals[name] = _hand_total(name, before, bits, penalty_of)
+        if not bits:
+            raise OneUpScoreError(_(
+                "{name} has no cards left, so {name} went out: mark {name} as the player who went out"
+            ).format(name=name))
+        new_totals[name] = before + penalty_of[bits]
     return new_totals
-
-
-def _went_out_total(name: str, before: int, holds_cards: bool) -> int:
-    """The new total of ``name``, who went out from a total of ``before`` points: less the give-back
-    (seed, "Scoring"); OneUpScoreError when ``holds_cards`` (seed, "End of a round")."""
-    if holds_cards:
-        raise OneUpScoreError(_("{name} went out, so {name} has no cards left: clear {name}'s hand").format(name=name))
-    return before - _give_back(before)
-
-
-def _hand_total(name: str, before: int, bits: int, penalty_of: tuple[int, ...]) -> int:
-    """The new total of ``name``, who did not go out, from ``before`` points and the bits of the
-    values held (``penalty_of``: :func:`_penalty_by_bits`): plus the hand's penalty points (seed,
-    "Scoring"); OneUpScoreError for an empty hand (only the player who went out has none)."""
-    if not bits:
-        raise OneUpScoreError(_(
-            "{name} has no cards left, so {name} went out: mark {name} as the player who went out"
-        ).format(name=name))
-    return before + penalty_of[bits]
 
 
 def is_game_over(totals: Mapping[str, int], *, limit: int = GAME_LIMIT) -> bool:
