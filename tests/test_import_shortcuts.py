@@ -120,7 +120,8 @@ def test_a_round_read_in_its_stored_form_is_refused_as_a_new_round_is(tmp_path, 
     store = Store(tmp_path)
     with pytest.raises(BackupError) as refused:
         store.import_json(backup_of([one_up_doc(1), bad]))
-    assert str(refused.value) == f"Game 2 in the backup is not valid: {str(loaded.value).rstrip('.')}. Nothing was imported."
+    reason = str(loaded.value).rstrip(".")
+    assert str(refused.value) == f"Game 2 in the backup is not valid: {reason}. Nothing was imported."
     assert store.list_games() == []
 
 
