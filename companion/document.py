@@ -45,6 +45,7 @@ import json
 import re
 import secrets
 from collections.abc import Callable, Collection, Mapping
+from itertools import repeat
 from typing import Any, NamedTuple
 
 from babel.support import LazyProxy
@@ -267,7 +268,7 @@ def validate_doc(doc: dict[str, Any], games: Mapping[str, DocGame], *, log_recor
     if not isinstance(doc.get("options"), dict):
         fail(lazy("'options' must be a JSON object."))
     rounds = doc.get("rounds")
-    if not isinstance(rounds, list) or not all(isinstance(entry, dict) for entry in rounds):
+    if not isinstance(rounds, list) or not all(map(isinstance, rounds, repeat(dict))):
         fail(lazy("'rounds' must be a list of JSON objects, one per round."))
     for field in ("created", "updated"):
         if not _is_utc_time(doc.get(field)):
@@ -319,7 +320,7 @@ def _validate_log(doc: dict[str, Any], seq: int, records: bool) -> None:
     """Check the outer shape of a document's change log (see the module docstring), each record's
     fields too when ``records`` (see :func:`validate_doc`)."""
     log = doc.get("log")
-    if not isinstance(log, list) or not all(isinstance(record, dict) for record in log):
+    if not isinstance(log, list) or not all(map(isinstance, log, repeat(dict))):
         raise StoreError(lazy("{game}: {problem}", game=_label(doc),
                               problem=lazy("'log' must be a list of JSON objects, one per change.")))
     if len(log) > LOG_LIMIT:

@@ -138,7 +138,7 @@ def score_round(
     """
     totals, hands = _round_inputs(totals, hands, went_out)
     cards = {name: as_cards(held) for name, held in hands.items()}
-    return _score_hands(totals, cards, went_out, _BITS_BY_TEXT[bool(joker)])
+    return _score_hands({name: totals.get(name, 0) for name in cards}, cards, went_out, _BITS_BY_TEXT[bool(joker)])
 
 
 def score_stored_round(
@@ -165,7 +165,8 @@ def score_stored_round(
         OneUpScoreError: the player who went out holding cards, or another
             player with none (the words of :func:`score_round`).
         CardError: a card that is not a One Up card.
-        KeyError: a card text not in the stored form.
+        KeyError: a card text not in the stored form, or a player of
+            ``hands`` without a total.
         TypeError: a hand that is not a list.
 
     Rule: seed, "End of a round" and "Scoring"; rulings.md, One Up.
@@ -177,14 +178,15 @@ def _score_hands(
     totals: Mapping[str, int], hands: dict[str, list[Any]], went_out: str | None, bit_of: Mapping[Any, int],
 ) -> dict[str, int]:
     """The new totals of :func:`score_round` from hands each given as a list, a card's value bit
-    read from ``bit_of`` (card -> bit, ``rules._VALUE_BITS``): each player adds the penalty points of
+    read from ``bit_of`` (card -> bit, ``rules._VALUE_BITS``), ``totals`` holding every player of ``hands``:
+    each player adds the penalty points of
     the values held, each once; the player who went out holds nothing and takes off the give-back
     (seed, "End of a round" and "Scoring"). Raises as :func:`score_stored_round`.
     """
     penalty_of = _penalty_by_bits()
     new_totals: dict[str, int] = {}
     for name, cards in hands.items():
-        before = totals.get(name, 0)
+        before = totals[name]
         if type(before) is not int or before < 0:
             before = _check_total(N_("{name}'s total"), before, name)
         if type(cards) is not list:
