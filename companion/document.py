@@ -45,6 +45,7 @@ import json
 import re
 import secrets
 from collections.abc import Callable, Collection, Mapping
+from itertools import repeat
 from typing import Any, NamedTuple
 
 from babel.support import LazyProxy
@@ -267,7 +268,7 @@ def validate_doc(doc: dict[str, Any], games: Mapping[str, DocGame], *, log_recor
     if not isinstance(doc.get("options"), dict):
         fail(lazy("'options' must be a JSON object."))
     rounds = doc.get("rounds")
-    if not isinstance(rounds, list) or not all(isinstance(entry, dict) for entry in rounds):
+    if not isinstance(rounds, list) or not all(map(isinstance, rounds, repeat(dict))):
         fail(lazy("'rounds' must be a list of JSON objects, one per round."))
     for field in ("created", "updated"):
         if not _is_utc_time(doc.get(field)):
@@ -296,27 +297,30 @@ def _validate_lesson(lesson: Any, fail: Callable[[LazyProxy], None]) -> None:
 
 def _validate_rounds(rounds: list[dict[str, Any]], seq: int, fail: Callable[[LazyProxy], None]) -> None:
     """:func:`validate_doc`'s check of each round's ``id`` (8 hex digits, each once) and
-    ``rev`` (0 to ``seq``); ``fail`` raises the StoreError naming what is wrong."""
+    ``rev`` (0 to ``seq``), in one walk of the rounds (a wrong id is named before a repeated
+    one, and that before a wrong rev); ``fail`` raises the StoreError naming what is wrong."""
     round_ids = []
     is_round_id = ROUND_ID_PATTERN.fullmatch
+    revs_ok = True
     for entry in rounds:
         rid = entry.get("id")
         if not isinstance(rid, str) or not is_round_id(rid):
             fail(lazy("every round needs an 'id' of 8 hex digits (0-9, a-f)."))
         round_ids.append(rid)
+        rev = entry.get("rev")
+        if revs_ok and (not (type(rev) is int or is_int(rev)) or not 0 <= rev <= seq):
+            revs_ok = False
     if len(set(round_ids)) != len(round_ids):
         fail(lazy("two rounds have the same 'id'."))
-    for entry in rounds:
-        rev = entry.get("rev")
-        if not (type(rev) is int or is_int(rev)) or not 0 <= rev <= seq:
-            fail(lazy("every round needs a 'rev': a whole number from 0 to 'seq' ({seq}).", seq=seq))
+    if not revs_ok:
+        fail(lazy("every round needs a 'rev': a whole number from 0 to 'seq' ({seq}).", seq=seq))
 
 
 def _validate_log(doc: dict[str, Any], seq: int, records: bool) -> None:
     """Check the outer shape of a document's change log (see the module docstring), each record's
     fields too when ``records`` (see :func:`validate_doc`)."""
     log = doc.get("log")
-    if not isinstance(log, list) or not all(isinstance(record, dict) for record in log):
+    if not isinstance(log, list) or not all(map(isinstance, log, repeat(dict))):
         raise StoreError(lazy("{game}: {problem}", game=_label(doc),
                               problem=lazy("'log' must be a list of JSON objects, one per change.")))
     if len(log) > LOG_LIMIT:

@@ -251,8 +251,8 @@ def test_backup_error_is_a_store_error():
     assert issubclass(BackupError, StoreError)
 
 
-@pytest.mark.parametrize("cores", [2, 3])
-def test_a_large_backup_is_checked_on_every_core_with_the_same_result(tmp_path, monkeypatch, cores):
+@pytest.mark.parametrize("cores", [3, 4])
+def test_a_large_backup_is_checked_on_every_core_but_one_with_the_same_result(tmp_path, monkeypatch, cores):
     """Above PARALLEL_FROM games the parts are checked by forked workers and this process together; the
     games, their order, the tallies, their sums and the migrated documents are those of a check one game
     after another."""
@@ -275,6 +275,24 @@ def test_a_large_backup_is_checked_on_every_core_with_the_same_result(tmp_path, 
     assert store.get_game(old["id"])["first_dealer"] == 2
 
 
+@pytest.mark.parametrize("cores", [1, 2])
+def test_on_two_cores_a_large_backup_is_checked_by_this_process_alone(monkeypatch, cores):
+    """With two cores or fewer no worker is forked (one core stays with the phones, and a worker's copied
+    pages cost more processor time than it saves): the result is that of a check one game after another."""
+    games = [make_doc(n, finished=n % 2 == 0) for n in range(12)]
+    data = backup_of(games)
+    one_by_one = backup.parse_backup(data)
+    monkeypatch.setattr(backup, "PARALLEL_FROM", 4)
+    monkeypatch.setattr(backup, "_cores", lambda: cores)
+    monkeypatch.setattr(backup, "PART", 2)
+
+    def no_pool(*args, **kwargs):
+        raise AssertionError("a worker was started")
+
+    monkeypatch.setattr(backup.concurrent.futures, "ProcessPoolExecutor", no_pool)
+    assert backup.parse_backup(data) == one_by_one
+
+
 def test_this_process_and_a_worker_share_the_parts_of_a_large_backup(monkeypatch):
     """This process takes parts from the end while a worker takes them from the start: each waits (on an
     event, not a clock) until the other has begun, so both check some, and the result, a migrated game
@@ -286,7 +304,7 @@ def test_this_process_and_a_worker_share_the_parts_of_a_large_backup(monkeypatch
     data = backup_of(games)
     one_by_one = backup.parse_backup(data)
     monkeypatch.setattr(backup, "PARALLEL_FROM", 4)
-    monkeypatch.setattr(backup, "_cores", lambda: 2)
+    monkeypatch.setattr(backup, "_cores", lambda: 3)
     monkeypatch.setattr(backup, "PART", 2)
     fork = multiprocessing.get_context("fork")
     worker_began, this_began = fork.Event(), fork.Event()
@@ -405,6 +423,7 @@ def test_a_damaged_change_record_is_told_as_loading_the_game_tells_it(tmp_path, 
     from companion.registry import doc_games, pad_from_doc
 
     monkeypatch.setattr(backup, "PARALLEL_FROM", 4)
+    monkeypatch.setattr(backup, "_cores", lambda: 3)
     monkeypatch.setattr(backup, "PART", 3)
     games = _copies(_played_one_up_game(), 12)
     damage(games[9]["log"])

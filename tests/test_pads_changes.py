@@ -325,7 +325,7 @@ def test_a_programming_error_in_a_live_change_is_not_hidden(monkeypatch):
     def broken(*args, **kwargs):
         raise TypeError("a bug")
 
-    monkeypatch.setattr(one_up.scoring, "score_round", broken)
+    monkeypatch.setattr(one_up.scoring, "score_stored_round", broken)
     with pytest.raises(TypeError, match="a bug"):
         pad.add_round({"Ann": "K", "Ben": ""}, "Ben")
 

@@ -398,22 +398,24 @@ class Pad(GameHooks, VersionedPad):
             validate_doc(doc, games)
         except StoreError as exc:
             raise PadError(str(exc)) from exc
-        return cls.from_loaded_doc({**doc, "log": copy_json(doc["log"])})
+        return cls.from_loaded_doc({**doc, "rounds": copy_json(doc["rounds"]), "log": copy_json(doc["log"])})
 
     @classmethod
     def from_loaded_doc(cls, doc: dict[str, Any], *, log_records: bool = False) -> "Pad":
         """:meth:`from_doc` for a document ``companion.document.load_doc``
         returned (migrated to the current schema, outer shape checked), which
         is not checked again; every round and change record is, as by
-        :meth:`from_doc`. ``log_records`` True: the document was loaded with
+        :meth:`from_doc`: rounds already in the form a new entry is stored
+        in are read and scored as they are (``_stored_states``), the others
+        checked as new entries, which word a refusal. ``log_records`` True: the document was loaded with
         ``load_doc(..., log_records=False)``, and each change record's outer
         fields are checked here, in the one walk of the log that checks the
         rest of it (``companion.document.check_log_record``; StoreError).
 
-        The document is handed over: the pad keeps the change records that
-        its checks leave as they are, not copies of them (:meth:`from_doc`
-        hands it a copy), so the caller must not change the document's
-        change log afterwards.
+        The document is handed over: the pad keeps the rounds and change
+        records that its checks leave as they are, not copies of them
+        (:meth:`from_doc` hands it copies), so the caller must not change
+        the document's rounds or change log afterwards.
 
         Raises:
             PadError: another game's document, rounds the rules can not
@@ -430,10 +432,16 @@ class Pad(GameHooks, VersionedPad):
             game_id=doc["id"],
             created=doc["created"],
         )
-        saved_entries = [entry_fields(saved) for saved in doc["rounds"]]
-        entries = pad._checked_entries(saved_entries, N_("Round {number}: the saved entry"))
-        pad._set_replay(pad._replay(entries, pad._options))
-        pad._rounds = [{"id": saved["id"], "rev": saved["rev"], **entry} for saved, entry in zip(doc["rounds"], entries)]
+        states = pad._stored_states(doc["rounds"], pad._options)
+        if states is None:
+            saved_entries = [entry_fields(saved) for saved in doc["rounds"]]
+            entries = pad._checked_entries(saved_entries, N_("Round {number}: the saved entry"))
+            states = pad._replay(entries, pad._options)
+            pad._rounds = [{"id": saved["id"], "rev": saved["rev"], **entry}
+                           for saved, entry in zip(doc["rounds"], entries)]
+        else:
+            pad._rounds = list(doc["rounds"])
+        pad._set_replay(states)
         pad._seq = doc["seq"]
         pad._log = pad._checked_log(doc["log"], doc if log_records else None)
         pad._finished = doc["finished"]

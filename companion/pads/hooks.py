@@ -73,6 +73,18 @@ class GameHooks:
         """
         return self._play(state, entry, number, options)[0]
 
+    def _stored_states(self, rounds: list[dict[str, Any]], options: Mapping[str, Any]) -> list[Any] | None:
+        """The states of :meth:`_replay` of a document's saved rounds (each with its ``id`` and
+        ``rev``) when every round is already exactly what :meth:`_entry` stores and scores under
+        ``options``: read and scored in the form it is stored in, without building the entry anew.
+
+        Returns None as soon as a round is not (another form of a card or a
+        name, a field too many, a round the rules refuse): the caller then
+        checks the rounds as new entries (:meth:`_checked_entries`), which
+        words the refusal. A game without such a reading returns None.
+        """
+        return None
+
     def _totals(self, state: Any) -> dict[str, int]:
         """Player -> running total in ``state``."""
         raise NotImplementedError

@@ -328,8 +328,9 @@ class VersionedPad:
         (``companion.document.check_log_record``), in the same walk.
 
         Returns a new list of the records: a record that holds a whole round
-        or an option value is a new one holding them in their checked form
-        (``log`` is left as it was); the others are those of ``log``.
+        not already in its stored form (``_stored_states``), or an option
+        value, is a new one holding them in their checked form (``log`` is
+        left as it was); the others are those of ``log``.
 
         Raises:
             PadError: "The saved change log is damaged: ...".
@@ -346,7 +347,7 @@ class VersionedPad:
                 raise PadError(_("The saved change log is damaged: {error}").format(error=exc)) from exc
             written = record.get("round")
             saved = written.get("before") if written else None
-            if saved and record["kind"] != "undo":
+            if saved and record["kind"] != "undo" and self._stored_states([saved], self._options) is None:
                 try:
                     [entry] = self._checked_entries([entry_fields(saved)], N_("Round {number}"), record["number"])
                 except PadError as exc:

@@ -208,13 +208,55 @@ class OneUpPad(Pad):
                     "first player plays their last card"
                 ))
             went_out = next(iter(went_out), None)
+        out, ender = self._enders(went_out, ended_by)
+        return {"hands": cards, "went_out": out, "ended_by": ender}
+
+    def _enders(self, went_out: object, ended_by: object) -> tuple[str | None, str]:
+        """Who went out (a player or None) and who ended the round (the one who went out, or who
+        dropped out last), as a round stores them, from what was entered (seed 000, "End of a round").
+
+        Raises:
+            PadError: a name not playing, someone other than the one who
+                went out said to have ended the round, or nobody at all.
+        """
         out = None if went_out is None else self._player(went_out, _WENT_OUT)
         last = None if ended_by is None else self._player(ended_by, _DROPPED_OUT_LAST)
         if out is not None and last is not None and last != out:
             raise PadError(_("{name} went out, so {name} ended the round, not {other}").format(name=out, other=last))
         if out is None and last is None:
             raise PadError(_("Nobody went out: choose who dropped out last (they start the next round)"))
-        return {"hands": cards, "went_out": out, "ended_by": out or last}
+        return out, out or last
+
+    def _stored_states(self, rounds: list[dict[str, Any]], options: Mapping[str, Any]) -> list[OneUpState] | None:
+        """The replay of a document's rounds read as they are stored (see
+        ``companion.pads.hooks.GameHooks._stored_states``): each round's
+        hands, who went out and who ended it are those :meth:`_entry` would
+        store (a hand per player in seating order, each a list of card
+        texts in the stored form; :meth:`_enders` of the two names gives
+        them back, asked once per pair of names), and it is scored by
+        ``scoring.score_stored_round``.
+        None at the first round that is not so, or that the rules refuse.
+        """
+        players, joker = self.players, options["joker"]
+        state = self._start(options)
+        states = [state]
+        totals = state.totals
+        score, starter = scoring.score_stored_round, scoring.next_starter
+        enders: set[tuple[Any, Any]] = set()
+        try:
+            for saved in rounds:
+                hands, out, ender = saved["hands"], saved["went_out"], saved["ended_by"]
+                if len(saved) != 5 or type(hands) is not dict or tuple(hands) != players:
+                    return None
+                if (out, ender) not in enders:
+                    if self._enders(out, ender) != (out, ender):
+                        return None
+                    enders.add((out, ender))
+                totals = score(totals, hands, out, joker=joker)
+                states.append(OneUpState(totals, starter(out, (ender,))))
+        except (KeyError, TypeError, ValueError, PadError):
+            return None
+        return states
 
     def _start(self, options: Mapping[str, Any]) -> OneUpState:
         return OneUpState({player: 0 for player in self.players}, None)
@@ -223,11 +265,8 @@ class OneUpPad(Pad):
         self, state: OneUpState, entry: Mapping[str, Any], number: int, options: Mapping[str, Any]
     ) -> OneUpState:
         went_out, ended_by = entry["went_out"], entry["ended_by"]
-        scored = scoring.score_round(state.totals, entry["hands"], went_out, joker=options["joker"])
-        following = scoring.next_starter(went_out, [ended_by] if ended_by else [])
-        if tuple(scored) != self.players:
-            scored = {player: scored[player] for player in self.players}
-        return OneUpState(scored, following)
+        scored = scoring.score_stored_round(state.totals, entry["hands"], went_out, joker=options["joker"])
+        return OneUpState(scored, scoring.next_starter(went_out, [ended_by] if ended_by else []))
 
     def _play(
         self, state: OneUpState, entry: Mapping[str, Any], number: int, options: Mapping[str, Any]

@@ -24,7 +24,7 @@ from __future__ import annotations
 from typing import Any
 
 from companion.i18n import N_, _
-from companion.cards import RANK_LABELS, Card, CardError, CardLike, CardsLike, as_card, as_cards
+from companion.cards import RANK_LABELS, Card, CardError, CardLike, CardsLike, as_card, as_cards, card_texts
 from companion.verdict import Verdict
 from companion.wording import join_words
 
@@ -313,3 +313,43 @@ _TEXTS_KEPT = 4096
 
 _BITS_BY_TEXT = (_BitTable(False), _BitTable(True))
 """The bit tables without and with the wild joker variant, indexed by ``joker``."""
+
+
+class _StoredBitTable(dict):
+    """Card text in the stored form -> the bit of its One Up value, for one setting of the wild joker
+    variant: a text is read the first time it is looked up and kept (up to :data:`_TEXTS_KEPT`).
+
+    A text that is not in the stored form (what ``companion.cards.card_texts``
+    writes: ``"K"``, not ``"k"`` or ``" K"``), or not text, is a KeyError; a
+    card One Up does not use a CardError, as :func:`card_value` words it.
+    """
+
+    __slots__ = ("joker",)
+
+    def __init__(self, joker: bool) -> None:
+        super().__init__()
+        self.joker = joker
+
+    def __missing__(self, card: Any) -> int:
+        if type(card) is not str or card_texts([card]) != [card]:
+            raise KeyError(card)
+        bit = _VALUE_BITS[_value_of(as_card(card), self.joker)]
+        if len(self) < _TEXTS_KEPT:
+            self[card] = bit
+        return bit
+
+
+_STORED_BITS = (_StoredBitTable(False), _StoredBitTable(True))
+"""The stored-form bit tables without and with the wild joker variant, indexed by ``joker``."""
+
+
+def stored_bits(joker: bool) -> dict[str, int]:
+    """Card text as a saved round holds it -> the bit of its One Up value (:data:`_VALUE_BITS`),
+    for ``joker`` (the wild joker variant on or off): a dict whose lookup reads each text once.
+
+    A hand's penalty points are ``_penalty_by_bits()`` at the OR of its
+    cards' bits (each value once: seed, "Scoring"). A lookup raises
+    KeyError for a text not in the stored form, CardError for a card One
+    Up does not use (the words of :func:`card_value`).
+    """
+    return _STORED_BITS[bool(joker)]

@@ -10,6 +10,7 @@ game"; rulings.md, "One Up".
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from typing import Any
 
 from companion.cards import CardsLike, as_cards
 from companion.games.one_up.rules import (
@@ -17,8 +18,9 @@ from companion.games.one_up.rules import (
     GAME_LIMIT,
     GIVE_BACK,
     OneUpScoreError,
-    _held_bits,
+    _BITS_BY_TEXT,
     _penalty_by_bits,
+    stored_bits,
 )
 from companion.i18n import N_, _
 from companion.wording import join_words, whole_number
@@ -135,20 +137,69 @@ def score_round(
     {'Ann': 2, 'Ben': 17}
     """
     totals, hands = _round_inputs(totals, hands, went_out)
+    cards = {name: as_cards(held) for name, held in hands.items()}
+    return _score_hands({name: totals.get(name, 0) for name in cards}, cards, went_out, _BITS_BY_TEXT[bool(joker)])
+
+
+def score_stored_round(
+    totals: dict[str, int], hands: dict[str, list[str]], went_out: str | None, *, joker: bool = False,
+) -> dict[str, int]:
+    """:func:`score_round` of a round as a saved game holds it, read without checking its form again.
+
+    Args:
+        totals: player name -> running total before this round (whole
+            points, 0 or more).
+        hands: player name -> the cards left as a list of card texts in the
+            stored form (``companion.cards.card_texts``), exactly the
+            players of ``totals``.
+        went_out: the player who went out, or ``None``.
+        joker: True when the wild joker variant is played.
+
+    Returns:
+        The new running totals in the order of ``hands``, as
+        :func:`score_round` gives them. Each card text's value is read from
+        a table kept per text (:func:`companion.games.one_up.rules.stored_bits`),
+        so a text is worked out once however many rounds hold it.
+
+    Raises:
+        OneUpScoreError: the player who went out holding cards, or another
+            player with none (the words of :func:`score_round`).
+        CardError: a card that is not a One Up card.
+        KeyError: a card text not in the stored form, or a player of
+            ``hands`` without a total.
+        TypeError: a hand that is not a list.
+
+    Rule: seed, "End of a round" and "Scoring"; rulings.md, One Up.
+    """
+    return _score_hands(totals, hands, went_out, stored_bits(joker))
+
+
+def _score_hands(
+    totals: Mapping[str, int], hands: dict[str, list[Any]], went_out: str | None, bit_of: Mapping[Any, int],
+) -> dict[str, int]:
+    """The new totals of :func:`score_round` from hands each given as a list, a card's value bit
+    read from ``bit_of`` (card -> bit, ``rules._VALUE_BITS``), ``totals`` holding every player of ``hands``:
+    each player adds the penalty points of
+    the values held, each once; the player who went out holds nothing and takes off the give-back
+    (seed, "End of a round" and "Scoring"). Raises as :func:`score_stored_round`.
+    """
     penalty_of = _penalty_by_bits()
     new_totals: dict[str, int] = {}
     for name, cards in hands.items():
-        before = totals.get(name, 0)
+        before = totals[name]
         if type(before) is not int or before < 0:
             before = _check_total(N_("{name}'s total"), before, name)
+        if type(cards) is not list:
+            raise TypeError(f"a hand to score is a list of cards, not {type(cards).__name__}")
         if name == went_out:
-            if (cards or type(cards) is not list) and as_cards(cards):
+            if cards:
                 raise OneUpScoreError(
-                    _("{name} went out, so {name} has no cards left: clear {name}'s hand").format(name=name)
-                )
+                    _("{name} went out, so {name} has no cards left: clear {name}'s hand").format(name=name))
             new_totals[name] = before - _give_back(before)
             continue
-        bits = _held_bits(cards, joker)
+        bits = 0
+        for card in cards:
+            bits |= bit_of[card]
         if not bits:
             raise OneUpScoreError(_(
                 "{name} has no cards left, so {name} went out: mark {name} as the player who went out"
