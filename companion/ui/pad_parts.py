@@ -296,12 +296,10 @@ def pad_layout(
     goes through a zero-length animation, so the phone keeps one wrapper
     around the pad and covering it never builds it anew.
 
-    The handlers should stay the same from one render to the next
-    (the pad's ``companion.ui.pad.Taps``): the names and totals, the rounds
-    and the buttons are memoised, so drawing the pad again after a save
-    builds only what the save changed; the legend and the buttons are
-    kept from one render to the next (``ft.use_memo``: Flet skips them
-    whole), so call it at each render of the component that shows it."""
+    The handlers should stay the same from render to render (the pad's
+    ``companion.ui.pad.Taps``): a save then builds only what it changed, and
+    the legend and buttons are kept (``ft.use_memo``, so call this at each
+    render of the component that shows it)."""
     ui = game_ui(pad.GAME)
     language = current_language()
     legend = ft.use_memo(
