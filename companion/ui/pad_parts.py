@@ -290,11 +290,10 @@ def pad_layout(
     buttons) and ``on_hand``, the "My hand" button's handler. ``end`` (the
     winners, :func:`end_banner`) stays under the rounds, above the buttons,
     so the winner is in view however far the rounds scroll. ``covered``
-    True keeps the pad built but unseen under a sheet or a view (see
-    :func:`cover`): not painted, out of the accessibility tree, and
-    disabled, so the keyboard can not reach it either. Its opacity always
-    goes through a zero-length animation, so the phone keeps one wrapper
-    around the pad and covering it never builds it anew.
+    True keeps the pad built but unseen under a sheet or a view
+    (:func:`cover`): not painted, out of the accessibility tree, disabled;
+    its opacity goes through a zero-length animation, so the phone keeps
+    one wrapper around the pad and covering it never builds it anew.
 
     The handlers should stay the same from render to render (the pad's
     ``companion.ui.pad.Taps``): a save then builds only what it changed, and
@@ -302,9 +301,8 @@ def pad_layout(
     render of the component that shows it)."""
     ui = game_ui(pad.GAME)
     language = current_language()
-    legend = ft.use_memo(
-        lambda: ft.Text(f"{_(MARKS_LEGEND)} {_(TAP_HINT)}", size=13, color=ft.Colors.ON_SURFACE_VARIANT), [language]
-    )
+    legend = ft.use_memo(lambda: ft.Text(f"{_(MARKS_LEGEND)} {_(TAP_HINT)}", size=13,
+                                         color=ft.Colors.ON_SURFACE_VARIANT), [language])
     add_label, check_route = ui.add_label(pad), f"/check/{pad.GAME}?game_id={pad.id}"
     buttons = ft.use_memo(lambda: PadButtons(add_label, check_route, language, on_add, on_hand),
                           [add_label, check_route, language, on_add, on_hand])
