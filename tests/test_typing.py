@@ -191,3 +191,97 @@ def test_the_field_and_its_text_stay_through_taps_around_it(tmp_path, route, lab
         return seen
 
     assert run_alone(run()) == [(words, True, typed) for words in taps]
+
+
+def labelled_field(phone, label: str) -> ft.TextField:
+    """The text field labelled ``label`` on ``phone``'s screen now."""
+    return find(phone.session.page, lambda c: isinstance(c, ft.TextField) and c.label == label)
+
+
+def named_button(phone, name: str) -> ft.IconButton:
+    """The icon button named ``name`` (its icon's label) on ``phone``'s screen now."""
+    return find(phone.session.page, lambda c: isinstance(c, ft.IconButton)
+                and getattr(c.icon, "semantics_label", None) == name)
+
+
+async def keys_then_repaint(phone, label: str, typed: str, repaint) -> str:
+    """The phone's field ``label`` reports ``typed``; before that keystroke's change is handled,
+    ``repaint()`` (a tap) makes the screen paint again; then the change comes. Returns the text
+    the repaint left in the field."""
+    field = labelled_field(phone, label)
+    phone.session.apply_patch(field._i, {"value": typed})
+    await repaint()
+    painted = phone.session.index[field._i].value
+    await click(phone, phone.session.index[field._i], "change", typed)
+    return painted
+
+
+def phone_on(tmp_path, route: str, game: str | None = None):
+    """The ``main`` and route of a phone on ``route`` (``{id}``: a new ``game`` of Ann and Ben)."""
+    store = Store(tmp_path)
+    game_id = ""
+    if game:
+        pad = new_pad(game, ["Ann", "Ben"])
+        store.save_game(pad.to_doc())
+        game_id = pad.id
+    return session_main(store, TableAccess(tmp_path, required=False, host="127.0.0.1", port=8550)), route.format(id=game_id)
+
+
+def test_a_search_typed_while_the_rules_repaint_is_searched(tmp_path):
+    """The rules screen repaints (a section opened) between the phone's "Reihe" and its change:
+    the field keeps "Reihe" and the search finds it."""
+
+    async def run():
+        phone = await open_session(*phone_on(tmp_path, "/rules"), server_hub())
+        setup = find(phone.session.page, lambda c: isinstance(c, ft.ListTile) and getattr(c.title, "value", None) == "Setup")
+        painted = await keys_then_repaint(phone, "Search all rules", "Reihe", lambda: click(phone, setup))
+        return painted, labelled_field(phone, "Search all rules").value, shows(phone, "3 sections in 1 game")
+
+    assert run_alone(run()) == ("Reihe", "Reihe", True)
+
+
+def test_a_name_typed_while_new_game_repaints_is_the_one_added(tmp_path):
+    """New game repaints (another game tapped) between the phone's "Bea" and its change: the field
+    keeps "Bea", Add seats Bea, and the field is emptied once she is seated."""
+
+    async def run():
+        phone = await open_session(*phone_on(tmp_path, "/new"), server_hub())
+        painted = await keys_then_repaint(phone, "Player's name", "Bea", lambda: tap(phone, "Up to 9"))
+        await tap(phone, "Add")
+        return painted, shows(phone, "Bea"), labelled_field(phone, "Player's name").value
+
+    assert run_alone(run()) == ("Bea", True, "")
+
+
+def test_points_typed_while_the_up_to_nine_sheet_repaints_are_kept(tmp_path):
+    """The sheet repaints (Ben marked as laid down) between Ann's "35" and its change: her points
+    field keeps "35"; a rank tapped for her afterwards empties it (the sheet's own text)."""
+
+    async def run():
+        phone = await open_session(*phone_on(tmp_path, "/pad/{id}", "up_to_nine"), server_hub())
+        await tap(phone, "Add round")
+        label = "Ann's points instead of cards"
+        painted = await keys_then_repaint(phone, label, "35", lambda: tap(phone, "Ben laid down"))
+        kept = labelled_field(phone, label).value
+        await click(phone, find(phone.session.page, lambda c: getattr(c, "content", None) == "K"
+                                and getattr(c, "on_click", None) is not None))
+        return painted, kept, labelled_field(phone, label).value
+
+    assert run_alone(run()) == ("35", "35", "")
+
+
+def test_rows_and_discards_typed_while_the_up_or_down_sheet_repaints_are_kept(tmp_path):
+    """Up or Down?'s count repaints between a keystroke and its change: the discard pile's "4"
+    through a tap on a colour's +, then the rows "8 3" through a tap on the discard pile's +; both
+    texts stay in their fields, and the count and the rows are read from them."""
+
+    async def run():
+        phone = await open_session(*phone_on(tmp_path, "/pad/{id}", "up_or_down"), server_hub())
+        await tap(phone, "Count the scores")
+        discard = await keys_then_repaint(phone, "Ann's discard pile", "4",
+                                          lambda: click(phone, named_button(phone, "Row 1 red plus")))
+        rows = await keys_then_repaint(phone, "Ann's rows, typed", "8 3",
+                                       lambda: click(phone, named_button(phone, "Discard pile plus")))
+        return discard, rows, labelled_field(phone, "Ann's discard pile").value, shows(phone, "Row 1")
+
+    assert run_alone(run()) == ("4", "8 3", "5", True)

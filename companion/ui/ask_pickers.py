@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from dataclasses import field as dataclass_field
 from functools import partial
 
 import flet as ft
@@ -20,36 +19,26 @@ import flet as ft
 from companion.cards import JOKER_NAMES, SUIT_NAMES, SUITS, Card, CardError, joker_code, parse_cards, rank_letter
 from companion.i18n import _
 from companion.ui.ask_cards import ALL_RANKS, SUIT_TEXT, suit_tile
-from companion.ui.widgets import TOUCH, tile_button
+from companion.ui.widgets import TOUCH, PhoneText, tile_button
 
 _DELETE_KEY = "⌫"
 _ADD_KEY = "+"
 
 
 @dataclass
-class Typing:
-    """A picker's text field as the phone holds it.
-
-    ``field`` refers to the field on screen (Flet hands a repainted field the
-    place and the id of the one before it, and applies each text the phone
-    sends to that field as it arrives, before any event that follows is
-    handled); ``taken`` is the text last handed over, which the next paint
-    empties from the field if the phone still holds it (None: nothing to empty).
+class Typing(PhoneText):
+    """A picker's text field as the phone holds it (:class:`PhoneText`), which the picker
+    empties once its text is handed over: ``taken`` is the text last handed over, which the
+    next paint empties from the field if the phone still holds it (None: nothing to empty).
     """
 
-    field: ft.Ref[ft.TextField] = dataclass_field(default_factory=ft.Ref)
     taken: str | None = None
 
-    def text(self) -> str:
-        """What the phone's field holds now ("" before it is on screen)."""
-        return (self.field.current.value or "") if self.field.current is not None else ""
-
-    def value(self) -> str:
-        """The text to paint into the field: what the phone holds, so that a repaint never
-        writes an older text over the phone's (a repaint between a keystroke's arrival and the
-        next event would otherwise send back the text before it, and Enter or "Add" then hand
-        over that); "" once after a hand-over, unless the phone holds new text by then."""
-        holds, taken, self.taken = self.text(), self.taken, None
+    def value(self, first: str = "") -> str:
+        """The text to paint into the field: what the phone holds (``first`` before the field is on
+        screen), so that a repaint never writes an older text over the phone's and Enter or "Add"
+        then hand over that; "" once after a hand-over, unless the phone holds new text by then."""
+        holds, taken, self.taken = super().value(first), self.taken, None
         return "" if holds == taken else holds
 
 

@@ -25,7 +25,7 @@ from companion.store import Store
 from companion.table import lesson
 from companion.ui.games import game_ui
 from companion.ui.state import SessionState, announce_saved, navigate, use_session, use_store
-from companion.ui.widgets import TOUCH, error_line, icon_button, screen_header, section_title, tile_button
+from companion.ui.widgets import TOUCH, PhoneText, error_line, icon_button, screen_header, section_title, tile_button
 
 PAST_NAMES_FROM = 50
 """How many recent games the name chips are collected from."""
@@ -87,9 +87,10 @@ class NewGameDraft:
     (``start_error``), "" when none.
 
     The name being typed is kept unobserved: a keystroke does not repaint the
-    screen, whose repaint would send the field the text the server had then
-    while the user typed on (on a busy server, "Be" into a field that already
-    held "Bea", so that Enter added "Be").
+    screen. The field is painted as the phone holds it (``name_field``), so a
+    repaint for another reason never writes the text the server had then over
+    the keys typed since (on a busy server, "Be" into a field that already
+    held "Bea", so that Enter added "Be"); it is emptied once a name is added.
     """
 
     game: str = registry.GAME_IDS[0]
@@ -100,6 +101,7 @@ class NewGameDraft:
     _typed: str = ""
     error: str = ""
     start_error: str = ""
+    name_field: PhoneText = field(default_factory=PhoneText)
 
     @property
     def typed(self) -> str:
@@ -139,6 +141,7 @@ class NewGameDraft:
                                   most).format(game=game.title, count=most)
         else:
             self._typed = ""
+            self.name_field.put("")
             self.players = self.players + (name,)
             self.error = ""
             self.start_error = ""
@@ -199,7 +202,8 @@ def _name_entry(draft: NewGameDraft, suggestions: list[str]) -> list[ft.Control]
         [
             ft.TextField(
                 label=_("Player's name"),
-                value=draft.typed,
+                value=draft.name_field.value(draft.typed),
+                ref=draft.name_field.field,
                 on_change=draft.type_name,
                 on_submit=lambda e: draft.add_player(e.control.value),
                 error=draft.error or None,

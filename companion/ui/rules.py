@@ -31,7 +31,7 @@ from companion import registry, rulebook
 from companion.rulebook import ranking, rules_mark, rules_ntext, rules_text
 from companion.ui.ask_cards import SUIT_TEXT, game_tiles, suit_text
 from companion.ui.state import navigate, use_store
-from companion.ui.widgets import TOUCH, icon_button, labelled, screen_header
+from companion.ui.widgets import TOUCH, PhoneText, icon_button, labelled, screen_header
 
 HOUSE_RULE_NOTE = rules_mark("A table may change this when it starts a game.")
 """What a "house rule" chip means (its tooltip)."""
@@ -220,17 +220,18 @@ def _opened_hit(hit: rulebook.Hit, on_close: Callable[[], None], on_all: Callabl
     ]
 
 
-def _search_field(text: str, phone_has_text: bool, searched: Callable[..., None]) -> ft.Control:
-    """The search field: ``text`` searched (sent to the phone only while ``phone_has_text`` is
-    False, see :func:`RulesScreen`), a button that clears it while it holds any; each keystroke
-    goes to ``searched(value, typed=True)``, the clear button to ``searched("")``."""
+def _search_field(text: str, search: PhoneText, searched: Callable[..., None]) -> ft.Control:
+    """The search field: ``text`` searched, painted as the phone holds it (``search``), and a
+    button that clears it while it holds any; each keystroke goes to ``searched(value,
+    typed=True)``, the clear button to ``searched("")``."""
     return ft.Row([
         ft.TextField(
             label=rules_text("Search all rules"),
             hint_text=rules_text("e.g. joker, give back, Reihe"),
             prefix_icon=ft.Icons.SEARCH,
             suffix=icon_button(ft.Icons.CLOSE, rules_text("Clear the search"), partial(searched, "")) if text else None,
-            value=None if phone_has_text else text,
+            value=search.value(text),
+            ref=search.field,
             on_change=lambda e: searched(e.control.value, typed=True),
             autocorrect=False,
             expand=True,
@@ -300,10 +301,9 @@ def _rules_with(game: str, options: dict | None) -> rulebook.GameRules:
 def RulesScreen() -> ft.Control:
     """The rules of the four games, searchable (route ``/rules``).
 
-    The search field is sent its text only when the screen clears it; while
-    the user types, the phone's text stands (``phone_has_text``), so the
-    repaint that answers one keystroke never writes an older text over the
-    keystrokes typed since.
+    The search field is painted as the phone holds it (``PhoneText``) and
+    sent a text of the screen's only when the screen clears it, so no
+    repaint writes an older text over the keys typed since.
     """
     query = parse_qs(urlparse(ft.context.page.route or "").query)
     asked = query.get("game", [""])[0]
@@ -314,7 +314,7 @@ def RulesScreen() -> ft.Control:
     opened, set_opened = ft.use_state(frozenset({asked_section or "cards"}))
     scroller = use_section_in_view(asked_section)
     text, set_text = ft.use_state("")
-    phone_has_text, set_phone_has_text = ft.use_state(False)
+    search = ft.use_ref(PhoneText).current
     shown, set_shown = ft.use_state(None)
 
     def choose(game_id: str):
@@ -327,7 +327,8 @@ def RulesScreen() -> ft.Control:
     def searched(value: str, typed: bool = False):
         set_text(value)
         set_shown(None)
-        set_phone_has_text(typed)
+        if not typed:
+            search.put(value)
 
     def all_rules(hit: rulebook.Hit):
         set_game(hit.game)
@@ -337,7 +338,7 @@ def RulesScreen() -> ft.Control:
     back_to_pad = partial(navigate, f"/pad/{saved_id}") if saved_id and store.get_game(saved_id) else None
     controls: list[ft.Control] = [
         screen_header(rules_text("Rules"), rules_text("All four games, in our own words."), back=back_to_pad),
-        _search_field(text, phone_has_text, searched),
+        _search_field(text, search, searched),
     ]
     if text.strip():
         hits = ranking.search(text)

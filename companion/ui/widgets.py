@@ -11,11 +11,15 @@ between two turns, with cards in the other hand.
 - :func:`stepper`: a count with - and + buttons (Up or Down? colours, One-card target).
 - :func:`error_line`: a red line explaining why an entry is refused.
 - :func:`labelled`: wraps a control in a Semantics node with a test id.
+- :class:`PhoneText`: a text field's text as the phone holds it, for a
+  field the user types into and the screen sometimes fills itself.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from dataclasses import field as dataclass_field
 
 import flet as ft
 
@@ -199,3 +203,40 @@ def labelled(test_id: str, content: ft.Control) -> ft.Control:
     tests find the controls inside it with ``get_by_test_id(test_id)``.
     """
     return ft.Semantics(identifier=test_id, container=True, content=content)
+
+
+@dataclass
+class PhoneText:
+    """A text field's text as the phone holds it, for a field the user types
+    into and the screen fills itself now and then (a search cleared, the rows
+    of another player shown, a name field emptied once the name is added).
+
+    ``field`` refers to the field on screen. Flet hands a repainted field the
+    place and the id of the one before it, and applies each text the phone
+    sends to that field as it arrives, before the change event that follows
+    is handled; so a paint between a keystroke's arrival and its change
+    event would write the text the screen knew over the keys pressed since,
+    and the change event would then hand over that older text. A paint takes
+    the phone's text instead (:meth:`value`); the screen's own text is
+    painted once, at the paint after :meth:`put`.
+    """
+
+    field: ft.Ref[ft.TextField] = dataclass_field(default_factory=ft.Ref)
+    due: str | None = None
+
+    def text(self) -> str:
+        """What the phone's field holds now ("" before it is on screen)."""
+        return (self.field.current.value or "") if self.field.current is not None else ""
+
+    def put(self, text: str) -> None:
+        """Have the next paint write ``text`` into the phone's field (the screen
+        changed it: a tap, not a keystroke). Returns nothing."""
+        self.due = text
+
+    def value(self, first: str = "") -> str:
+        """The text to paint into the field: the text put since the last paint,
+        else what the phone holds, or ``first`` before the field is on screen."""
+        if self.due is not None:
+            text, self.due = self.due, None
+            return text
+        return self.text() if self.field.current is not None else first

@@ -38,7 +38,7 @@ from companion.ui.games.up_or_down_rows import (
     stored_counts,
 )
 from companion.ui.score_table import Extra, signed
-from companion.ui.widgets import TOUCH, error_line, icon_button, stepper, tile_button
+from companion.ui.widgets import TOUCH, PhoneText, error_line, icon_button, stepper, tile_button
 
 __all__ = [
     "Check", "Entry", "add_label", "board_note", "board_unit", "change_text", "entry_lines", "facts",
@@ -78,42 +78,61 @@ class UpOrDownDraft:
     """An Up or Down? count being entered: per player ``{"rows": [colour
     counts or a stored (cards, commonest) pair], "discarded": int}``, the
     player shown, the pad's refusal of the last save ("" when none), the
-    rows as typed per player and why they can not be read, and whether the
-    typed-rows field holds on the phone the text typed there
-    (``phone_has_text``): the sheet then sends that field no text, so a
-    repaint that answers one keystroke never writes back an older text over
-    the keystrokes typed since. The discard pile is a number typed the same
-    way (``discards_typed``, ``discard_error``, ``phone_has_discard``), or
-    stepped with - and +."""
+    rows as typed per player and why they can not be read. The discard pile
+    is a number typed the same way (``discards_typed``, ``discard_error``),
+    or stepped with - and +. Both fields are painted as the phone holds them
+    (:class:`PhoneText`), so a repaint never writes an older text over the
+    keys typed since; what the sheet sets itself (a tile tapped, another
+    player shown) is painted once."""
 
     sheets: dict[str, dict]
     shown: str
     error: str = ""
     typed: dict[str, str] = field(default_factory=dict)
     typing_error: str = ""
-    phone_has_text: bool = False
     discards_typed: dict[str, str] = field(default_factory=dict)
     discard_error: str = ""
-    phone_has_discard: bool = False
+    _rows_field: PhoneText = field(default_factory=PhoneText)
+    _discard_field: PhoneText = field(default_factory=PhoneText)
 
-    def _change(self, update: Callable[[dict], dict]) -> None:
-        """Replace the shown player's sheet by ``update(sheet)``."""
+    def _replace(self, update: Callable[[dict], dict]) -> None:
+        """Replace the shown player's sheet by ``update(sheet)``; what was typed for it is dropped."""
         self.sheets[self.shown] = update(self.sheets[self.shown])
         self.typed.pop(self.shown, None)
         self.error = ""
         self.typing_error = ""
-        self.phone_has_text = False
         self.discards_typed.pop(self.shown, None)
         self.discard_error = ""
-        self.phone_has_discard = False
+
+    def _paint_fields(self) -> None:
+        """Have the next paint write the shown player's rows and discard pile into both fields."""
+        self._rows_field.put(self.rows_typed())
+        self._discard_field.put(self.discard_typed())
+
+    def _change(self, update: Callable[[dict], dict]) -> None:
+        """Replace the shown player's sheet by ``update(sheet)`` (a tap) and paint the fields whose
+        text that changes (a tap on the discard pile leaves the rows as the phone holds them)."""
+        rows, discard = self.rows_typed(), self.discard_typed()
+        self._replace(update)
+        if self.rows_typed() != rows:
+            self._rows_field.put(self.rows_typed())
+        if self.discard_typed() != discard:
+            self._discard_field.put(self.discard_typed())
+
+    def rows_field(self) -> PhoneText:
+        """The typed-rows field as the phone holds it."""
+        return self._rows_field
+
+    def discard_field(self) -> PhoneText:
+        """The discard pile's field as the phone holds it."""
+        return self._discard_field
 
     def show(self, player: str) -> None:
         """Show ``player``'s display."""
         self.shown = player
         self.typing_error = ""
-        self.phone_has_text = False
         self.discard_error = ""
-        self.phone_has_discard = False
+        self._paint_fields()
 
     def type_rows(self, text: str) -> None:
         """The shown player's rows typed as ``text`` (:func:`read_rows`): they
@@ -124,11 +143,12 @@ class UpOrDownDraft:
         except ValueError as exc:
             self.typed[self.shown] = text
             self.typing_error = str(exc)
-            self.phone_has_text = True
             return
-        self._change(lambda data: {**data, "rows": rows or [blank_row()]})
+        discard = self.discard_typed()
+        self._replace(lambda data: {**data, "rows": rows or [blank_row()]})
         self.typed[self.shown] = text
-        self.phone_has_text = True
+        if self.discard_typed() != discard:
+            self._discard_field.put(self.discard_typed())
 
     def rows_typed(self) -> str:
         """The typed-rows field's text for the shown player: what was typed,
@@ -159,14 +179,12 @@ class UpOrDownDraft:
         if typed and not (typed.isascii() and typed.isdigit()):
             self.discards_typed[self.shown] = text
             self.discard_error = _("Type the cards on the discard pile as a whole number, like 4")
-            self.phone_has_discard = True
             return
         rows_typed = self.typed.get(self.shown)
-        self._change(lambda data: {**data, "discarded": int(typed or 0)})
+        self._replace(lambda data: {**data, "discarded": int(typed or 0)})
         if rows_typed is not None:
             self.typed[self.shown] = rows_typed
         self.discards_typed[self.shown] = text
-        self.phone_has_discard = True
 
     def discard_typed(self) -> str:
         """The discard field's text for the shown player: what was typed, or the count."""
@@ -271,7 +289,8 @@ def _typed_rows(draft: UpOrDownDraft) -> ft.Control:
     return ft.TextField(
         label=_("{player}'s rows, typed").format(player=draft.shown),
         helper=_(TYPED_HINT).format(counts=counts_example().replace(" ", NO_BREAK)),
-        value=None if draft.phone_has_text else draft.rows_typed(),
+        value=draft.rows_field().value(draft.rows_typed()),
+        ref=draft.rows_field().field,
         error=draft.typing_error or None,
         error_max_lines=3,
         helper_max_lines=2,
@@ -289,7 +308,8 @@ def _discard_row(draft: UpOrDownDraft) -> ft.Control:
                         partial(draft.step_discard, -1), disabled=draft.sheets[draft.shown]["discarded"] <= 0),
             ft.TextField(
                 label=_("{player}'s discard pile").format(player=draft.shown),
-                value=None if draft.phone_has_discard else draft.discard_typed(),
+                value=draft.discard_field().value(draft.discard_typed()),
+                ref=draft.discard_field().field,
                 keyboard_type=ft.KeyboardType.NUMBER, expand=True, text_align=ft.TextAlign.CENTER,
                 on_change=lambda e: draft.type_discard(e.control.value),
             ),

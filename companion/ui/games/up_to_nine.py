@@ -12,7 +12,7 @@ Rules: seed 003 and rulings.md (levels, wild budgets, lay-off) through
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import partial
 from typing import Any
 
@@ -40,6 +40,7 @@ from companion.ui.games import ADD_ROUND, penalty_parts
 from companion.ui.games.up_to_nine_check import Check, check_start
 from companion.ui.games.up_to_nine_levels import LevelTable
 from companion.ui.score_table import Extra, Note, signed
+from companion.ui.widgets import PhoneText
 
 __all__ = [
     "Check", "Entry", "add_label", "change_text", "check_start", "entry_lines", "facts", "options_panel", "stats_parts",
@@ -108,22 +109,30 @@ def contract_text(pad: UpToNinePad, level: int) -> str:
 class UpToNineDraft:
     """An Up to 9 round being entered: per player ``{"laid_down", "out",
     "hand" (rank labels or stored cards), "points" (typed text)}``, the
-    pad's refusal of the last save ("" when none), and the players whose
-    points field holds on the phone the text typed there
-    (``phone_has_points``): the sheet sends that field no text, so a repaint
-    that answers one keystroke never writes back an older text over the
-    keystrokes typed since."""
+    pad's refusal of the last save ("" when none), and each player's points
+    field as the phone holds it (:meth:`points_field`): a repaint paints the
+    phone's text, so it never writes an older text over the keys typed
+    since; points the sheet sets itself (a card tapped empties them) are
+    painted once."""
 
     states: dict[str, dict]
     error: str = ""
-    phone_has_points: frozenset[str] = frozenset()
+    _points_fields: dict[str, PhoneText] = field(default_factory=dict)
 
-    def change(self, player: str, **fields) -> None:
-        """Replace some of ``player``'s fields (new ``points`` are sent to the phone's field)."""
+    def _set(self, player: str, fields: dict) -> None:
+        """Replace some of ``player``'s fields; the last refusal goes away."""
         self.states[player] = {**self.states[player], **fields}
         self.error = ""
+
+    def change(self, player: str, **fields) -> None:
+        """Replace some of ``player``'s fields (new ``points`` are painted into the phone's field)."""
+        self._set(player, fields)
         if "points" in fields:
-            self.phone_has_points = self.phone_has_points - {player}
+            self.points_field(player).put(fields["points"])
+
+    def points_field(self, player: str) -> PhoneText:
+        """``player``'s points field as the phone holds it."""
+        return self._points_fields.setdefault(player, PhoneText())
 
     def toggle_out(self, player: str) -> None:
         """Mark ``player`` as gone out (laid down, nothing left), or unmark."""
@@ -147,8 +156,7 @@ class UpToNineDraft:
 
     def type_points(self, player: str, e: ft.Event[ft.TextField]) -> None:
         """A penalty figure typed instead of cards (entered cards are cleared)."""
-        self.change(player, points=e.control.value, hand=())
-        self.phone_has_points = self.phone_has_points | {player}
+        self._set(player, {"points": e.control.value, "hand": ()})
 
     def entry(self) -> dict:
         """The keyword arguments of ``UpToNinePad.add_round`` / ``edit_round``:
@@ -247,7 +255,8 @@ def _cards_left(draft: UpToNineDraft, player: str) -> list[ft.Control]:
         ),
         ft.TextField(
             label=_("{player}'s points instead of cards").format(player=player),
-            value=None if player in draft.phone_has_points else state["points"],
+            value=draft.points_field(player).value(state["points"]),
+            ref=draft.points_field(player).field,
             keyboard_type=ft.KeyboardType.NUMBER,
             input_filter=ft.NumbersOnlyInputFilter(),
             on_change=partial(draft.type_points, player),
