@@ -25,7 +25,7 @@ from pathlib import Path
 
 import pytest
 
-from harness import PHONE, AppPage, home_port, launch_browser, missing, start_app
+from harness import PHONE, SHOT_TIMEOUT_MS, AppPage, home_port, launch_browser, missing, start_app
 
 HERE = Path(__file__).resolve().parent
 REASON = missing()
@@ -214,10 +214,18 @@ def no_session_left_open(request):
 
 
 def _screenshot_on_failure(request, page, shot: Path, what: str) -> None:
-    """When the test failed, save a screenshot of ``page`` at ``shot`` and name it in the report."""
+    """When the test failed, save a screenshot of ``page`` at ``shot`` and name it in the report
+    (or say that the page gave none within ``SHOT_TIMEOUT_MS``: a page that stopped answering
+    fails its test once, not its teardown too)."""
+    from playwright.sync_api import Error as PlaywrightError
+
     report = getattr(request.node, "report_call", None)
     if report is not None and report.failed and not page.is_closed():
-        page.screenshot(path=str(shot))
+        try:
+            page.screenshot(path=str(shot), timeout=SHOT_TIMEOUT_MS)
+        except PlaywrightError as exc:
+            report.sections.append(("browser", f"no screenshot of {what}: {exc.message.splitlines()[0]}"))
+            return
         report.sections.append(("browser", f"screenshot of {what}: {shot}"))
 
 

@@ -87,6 +87,10 @@ SCROLLBAR_FADE_MS = 1_500
 start fading out (Flutter waits 600 ms); a screen that did not scroll draws
 nothing more and the wait simply ends."""
 
+SHOT_TIMEOUT_MS = 10_000
+"""Most time a failure's screenshot may take (milliseconds): about 0.2 s; a page whose
+renderer stopped answering gives none, and its test fails with its own message."""
+
 ANSWER_TIMEOUT_MS = 30_000
 """Most time the app may take to show what a wait looks for, and Playwright's
 default for a page's actions (milliseconds): well under a second on an idle
@@ -350,14 +354,20 @@ class AppPage:
         self._first = path
 
     def fail(self, message: str) -> NoReturn:
-        """Raise an ``AssertionError`` with ``message`` and the path of a screenshot of the page now."""
+        """Raise an ``AssertionError`` with ``message`` and the path of a screenshot of the page now
+        (or why there is none: a page that gives none within ``SHOT_TIMEOUT_MS``)."""
         import tempfile
+
+        from playwright.sync_api import Error as PlaywrightError
 
         self.failures += 1
         folder = self.shots_dir or Path(tempfile.mkdtemp(prefix="companion-e2e-"))
         folder.mkdir(parents=True, exist_ok=True)
         shot = folder / f"wait-failed-{self.failures}.png"
-        self.page.screenshot(path=str(shot))
+        try:
+            self.page.screenshot(path=str(shot), timeout=SHOT_TIMEOUT_MS)
+        except PlaywrightError as exc:
+            raise AssertionError(f"{message} (no screenshot: {exc.message.splitlines()[0]})") from None
         raise AssertionError(f"{message} (screenshot: {shot})")
 
     def open(self, path: str = "/") -> None:
