@@ -65,9 +65,6 @@ FOCUS_TIMEOUT_MS = 1_000
 TYPED_TIMEOUT_MS = 2_000
 """How long a text field may take to hold what was typed before typing again."""
 
-SUBMIT_TIMEOUT_MS = 8_000
-"""How long a submitted entry may take to show its result before it is entered again."""
-
 QUIET_MS = 300
 """A screen has settled when Flutter drew no frame for this long (milliseconds;
 shorter than the 500 ms a text cursor stays on or off)."""
@@ -481,27 +478,21 @@ class AppPage:
             self.settle()
         target.click()
 
-    def submit_until(self, label: str, text: str, button: str, *, attempts: int = 3) -> None:
-        """Type ``text`` into the field ``label``, press Enter, and wait for the
-        button ``button`` that the submit brings (a name's "Remove <name>").
-
-        On a loaded machine a re-render can land between the typing and the
-        Enter and swallow the submit; the whole entry is then made again
-        (a second submit of the same text only brings the same button).
+    def submit_for(self, label: str, text: str, button: str) -> None:
+        """Type ``text`` into the field ``label``, press Enter once, and wait for the button
+        ``button`` that the submit brings (a name's "Remove <name>"): the field is painted as
+        the phone holds it, so no repaint between the typing and the Enter swallows the submit.
 
         Raises:
-            AssertionError: if the button never shows (with a screenshot path).
+            AssertionError: if the button does not show within ``ANSWER_TIMEOUT_MS`` (with a screenshot path).
         """
         from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-        for _ in range(attempts):
-            self.type_into(label, text, submit=True)
-            try:
-                self.button(button).wait_for(timeout=SUBMIT_TIMEOUT_MS)
-                return
-            except PlaywrightTimeout:
-                continue
-        self.fail(f"{button!r} did not show after entering {text!r} into {label!r} {attempts} times")
+        self.type_into(label, text, submit=True)
+        try:
+            self.button(button).wait_for(timeout=ANSWER_TIMEOUT_MS)
+        except PlaywrightTimeout:
+            self.fail(f"{button!r} did not show after entering {text!r} into {label!r}")
 
     def settle(self) -> None:
         """Wait until Flutter has drawn no new frame for ``QUIET_MS`` (a scroll or

@@ -32,7 +32,7 @@ def new_game(app: AppPage, game: str, players: list[str]) -> None:
     app.see("Players")
     app.tap(game)
     for name in players:
-        app.submit_until("Player's name", name, f"Remove {name}")
+        app.submit_for("Player's name", name, f"Remove {name}")
     app.tap("Start game")
 
 

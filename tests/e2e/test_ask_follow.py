@@ -23,7 +23,7 @@ def new_game(app, game: str, players: list[str]) -> None:
     app.see("Players")
     app.tap(game)
     for name in players:
-        app.submit_until("Player's name", name, f"Remove {name}")
+        app.submit_for("Player's name", name, f"Remove {name}")
 
 
 def test_setup_guide_follows_the_one_up_wild_joker_from_new_game_and_from_the_pad(app):

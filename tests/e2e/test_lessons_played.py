@@ -25,7 +25,7 @@ def start_lesson(app, game: str, players: list[str]) -> str:
     app.tap(f"Learn {game}")
     app.see("Who plays?")
     for name in players:
-        app.submit_until("Player's name", name, f"Remove {name}")
+        app.submit_for("Player's name", name, f"Remove {name}")
     app.tap("Start game")
     app.page.wait_for_url(re.compile(r"/pad/"))
     app.see("Learn to play, step 1 of 5")

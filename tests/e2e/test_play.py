@@ -161,7 +161,7 @@ def test_new_game_keeps_the_names_across_the_deal_guide(app):
     app.see("Type the player's name first")
     app.tap("Up to 9")
     for name in ["Kim", "Lou"]:
-        app.submit_until("Player's name", name, f"Remove {name}")
+        app.submit_for("Player's name", name, f"Remove {name}")
     app.tap("How do I deal this?")
     app.see("How to deal")
     app.tap("Back")
