@@ -18,7 +18,7 @@ from companion.registry import new_pad
 from companion.server.key import spoken_key
 from companion.store import Store
 from companion.ui.access import ASK_THE_HOST
-from harness import PHONE, AppPage, home_port, start_app
+from harness import ANSWER_TIMEOUT_MS, PHONE, AppPage, home_port, start_app
 
 SHARED_SERVER = True
 """The module's tests run on one worker (conftest.py), sharing one keyed server (``keyed_server``)."""
@@ -97,7 +97,7 @@ def test_a_second_phone_joins_by_the_invite_link(browser, keyed, tmp_path):
     host = phone(browser, server, tmp_path, "host")
     host.open(f"/pad/{game_id}?key={table_key(server)}")
     host.wait_text("total-Ann", "1")
-    assert "key=" not in host.page.url
+    host.page.wait_for_url(lambda url: "key=" not in url, timeout=ANSWER_TIMEOUT_MS)
     host.tap("More")
     host.tap("Invite phones")
     link = host.text_of("invite-link")
@@ -108,10 +108,10 @@ def test_a_second_phone_joins_by_the_invite_link(browser, keyed, tmp_path):
     guest.page.goto(link)
     guest.enable_semantics()
     assert guest.wait_text("total-Ann", "1") == "1"
-    assert guest.page.url == f"{server.url}/pad/{game_id}"
+    guest.page.wait_for_url(f"{server.url}/pad/{game_id}", timeout=ANSWER_TIMEOUT_MS)
     guest.tab("History")
     guest.see("Every saved game, newest first")
-    assert guest.page.url == f"{server.url}/history"
+    guest.page.wait_for_url(f"{server.url}/history", timeout=ANSWER_TIMEOUT_MS)
 
 
 def test_without_the_key_a_browser_sees_only_the_ask_text(browser, keyed, tmp_path):
