@@ -30,14 +30,7 @@ def typed_on(tmp_path, route: str, game: str | None, steps: list[str], label: st
     after, and the phone."""
 
     async def run():
-        store = Store(tmp_path)
-        game_id = ""
-        if game:
-            pad = new_pad(game, ["Ann", "Ben"])
-            store.save_game(pad.to_doc())
-            game_id = pad.id
-        main = session_main(store, TableAccess(tmp_path, required=False, host="127.0.0.1", port=8550))
-        phone = await open_session(main, route.format(id=game_id), server_hub())
+        phone = await open_session(*phone_on(tmp_path, route, game), server_hub())
         for step in steps:
             await tap(phone, step)
         field = find(phone.session.page, lambda c: isinstance(c, ft.TextField) and c.label == label)
