@@ -4,6 +4,9 @@ from the rules core, house-rule values shown, search across games by meaning."""
 from __future__ import annotations
 
 import dataclasses
+import re
+import sys
+import threading
 
 import pytest
 
@@ -380,6 +383,39 @@ def test_tie_is_a_whole_word_and_never_empties():
     ]
     for hit in hits:
         assert {hit.snippet[start:end].lower() for start, end in hit.marks} <= {"tie", "tied", "ties"}
+
+
+def test_words_stemmed_by_several_threads_at_once_keep_their_own_stems():
+    """The warming thread builds the index while a phone searches: each word's
+    stem is the one it gets alone, whichever threads stem at the same time."""
+    words = sorted({word.lower() for word in re.findall(r"[^\W\d_]+", "Die Spieler legen Reihen ab, "
+                    "abwechselnd, gewinnt zusammen Karten Farben abheben Reihenfolge Punkten")})
+    stem = rulebook_index._stem.__wrapped__  # past the cache, so every call stems
+    alone = {word: stem(word, "de") for word in words}
+    wrong: list[tuple[str, str]] = []
+
+    def stem_all() -> None:
+        for _ in range(300):
+            for word in words:
+                try:
+                    got = stem(word, "de")
+                except IndexError as error:
+                    got = repr(error)
+                if got != alone[word]:
+                    wrong.append((word, got))
+
+    interval = sys.getswitchinterval()
+    sys.setswitchinterval(1e-6)
+    try:
+        threads = [threading.Thread(target=stem_all) for _ in range(3)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+    finally:
+        sys.setswitchinterval(interval)
+    assert len(words) == 13
+    assert wrong == []
 
 
 def test_a_table_row_reads_as_a_sentence():

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import json
 import re
+import threading
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -96,9 +97,16 @@ def _words_data() -> dict[str, Any]:
         raise RulebookError(f"the search's word list can not be read from {WORDS_FILE}: {error}") from error
 
 
+_STEMMING = threading.Lock()
+"""Held while a Snowball stemmer stems a word: a stemmer keeps the word it
+works on in itself, so two threads stemming at once (the warming thread
+building the index while a phone searches) would read each other's letters."""
+
+
 @lru_cache(maxsize=None)
 def _stemmer(language: str) -> Any:
-    """The Snowball stemmer named ``language`` ("english", "norwegian", "german")."""
+    """The Snowball stemmer named ``language`` ("english", "norwegian", "german");
+    one per language, used under :data:`_STEMMING`."""
     import snowballstemmer  # imported at the first search, not when the app starts
 
     return snowballstemmer.stemmer(language)
@@ -114,7 +122,9 @@ def _stem(word: str, language: str = "en") -> str:
     word = _words_data()["irregular"].get(language, {}).get(word, word)
     if not word.isalpha():
         return word
-    return _stemmer(STEMMERS[language]).stemWord(word)
+    stemmer = _stemmer(STEMMERS[language])
+    with _STEMMING:
+        return stemmer.stemWord(word)
 
 
 def _tokens(text: str, language: str = "en") -> list[tuple[str, int, int]]:
