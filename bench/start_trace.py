@@ -68,8 +68,7 @@ CLIENT_FILES = (
     "/assets/fonts/MaterialIcons-Regular.otf", "/assets/fonts/roboto.woff2", "/rules/companion-suits.ttf",
 )
 """The requests of the web client whose end is printed, in the order a browser makes them: the
-page, the client's code, its fonts, and the suit font, which main.py names a second after a
-first frame on Play (companion/ui/app.py's ``SUIT_FONT_AFTER``): a run mostly ends before it."""
+page, the client's code, its fonts, and the suit font, which the first frame names."""
 
 HELLO_TEXT = "Hello from Flet"
 APP_TEXT = "Companion"

@@ -41,7 +41,7 @@ QUIET_LOOKS = 2
 sessions count as done painting (the second look lets the loop run what a
 handler that just ended handed to it)."""
 
-WAITING_TASKS = frozenset({"Session.__updates_scheduler", "MessageBar.<locals>.hide_later", "name_suit_font_later"})
+WAITING_TASKS = frozenset({"Session.__updates_scheduler", "MessageBar.<locals>.hide_later"})
 """Tasks that wait for as long as a session lives or for a timer (Flet's
 update loop, a message's timer, the suit font named later): they do not
 count as work still running."""

@@ -52,16 +52,6 @@ SEED_COLOUR = "#1B6E4F"
 
 APP_TITLE = "Companion"
 
-SUIT_FONT_AFTER = 1.0
-"""Seconds between a session's first frame on Play (the home screen, which shows
-no suit) and naming the suit font on its page; a session that starts on any
-other screen names it with its first frame. Named with Play's first frame, the
-font was fetched and registered as soon as the phone had drawn it, and
-registering a font makes Flutter lay out every text again: the phone's main
-thread stayed busy 0.1-0.2 s more just after the first screen was drawn. A
-screen with suits shown before the font is named shows them once it is
-(Flutter lays its text out again then)."""
-
 MESSAGE_SECONDS = 4
 MESSAGE_SECONDS_UNDO = 10
 """How long a message stays (with an "Undo" button: longer)."""
@@ -390,37 +380,14 @@ def App(store, access) -> list[ft.View]:
     )
 
 
-def name_suit_font(page: ft.Page) -> None:
-    """Name the suit font (``SUIT_FONT``, served at ``SUIT_FONT_URL``) on ``page``;
-    the phone fetches it at the page's next update. Returns nothing."""
-    page.fonts = {SUIT_FONT: SUIT_FONT_URL}
-
-
-async def name_suit_font_later(page: ft.Page) -> None:
-    """Name the suit font on ``page`` and update it :data:`SUIT_FONT_AFTER` seconds
-    from now; does nothing when the phone has gone meanwhile (its session
-    closed, or already destroyed: Flet then raises RuntimeError). Returns nothing."""
-    await asyncio.sleep(SUIT_FONT_AFTER)
-    try:
-        gone = page.session.connection is None
-    except RuntimeError:
-        gone = True
-    if gone:
-        return
-    name_suit_font(page)
-    page.update()
-
-
-def starts_on_play(route: str) -> bool:
-    """Whether a session whose first route is ``route`` (a path, with a query
-    string perhaps) starts on Play, the home screen."""
-    return urlparse(route).path in ("", "/")
-
-
 def session_main(store, access) -> Callable[[ft.Page], None]:
-    """The Flet entry point (see companion/server/__init__.py): renders :func:`App`;
-    names the suit font with the first frame, or :data:`SUIT_FONT_AFTER`
-    seconds after it when the session starts on Play.
+    """The Flet entry point (see companion/server/__init__.py): renders :func:`App`,
+    the suit font (``SUIT_FONT``, served at ``SUIT_FONT_URL``) named with the
+    first frame on every route. The page is never changed after that frame but
+    by the player (a language chosen): the phone's web client builds the app
+    again on a change of the page, and a text field being typed into loses the
+    focus, so that the Enter of a name typed in the first seconds was lost
+    when the font was named a second after the first frame.
 
     Takes the process's ``companion.store.Store`` and
     ``companion.server.key.TableAccess``; returns ``main(page)``.
@@ -431,11 +398,7 @@ def session_main(store, access) -> Callable[[ft.Page], None]:
         page.theme = build_theme()
         page.dark_theme = build_theme()
         page.theme_mode = ft.ThemeMode.SYSTEM
-        on_play = starts_on_play(page.route or "")
-        if not on_play:
-            name_suit_font(page)
+        page.fonts = {SUIT_FONT: SUIT_FONT_URL}
         page.render_views(App, store, access)
-        if on_play:
-            page.run_task(name_suit_font_later, page)
 
     return main
