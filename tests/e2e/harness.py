@@ -65,6 +65,9 @@ FOCUS_TIMEOUT_MS = 1_000
 TYPED_TIMEOUT_MS = 2_000
 """How long a text field may take to hold what was typed before typing again."""
 
+HELD_FRAME_MS = 500
+"""Longest wait for Flutter's frame after the typing before the field's text is looked at again."""
+
 QUIET_MS = 300
 """A screen has settled when Flutter drew no frame for this long (milliseconds;
 shorter than the 500 ms a text cursor stays on or off)."""
@@ -416,17 +419,20 @@ class AppPage:
         return True
 
     def _holds(self, text: str) -> bool:
-        """Whether the focused field holds ``text`` now or within ``TYPED_TIMEOUT_MS``."""
+        """Whether the focused field holds ``text`` within ``TYPED_TIMEOUT_MS`` and still
+        after Flutter's next frame (or ``HELD_FRAME_MS``): the browser writes keys into
+        the field's element at once, and Flutter, when it takes the click later than
+        the keys (a busy page), starts its editing from its own empty text and the
+        keys are lost, though the element held them for a moment."""
         from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
+        holds = "text => document.activeElement && document.activeElement.value === text"
         try:
-            self.page.wait_for_function(
-                "text => document.activeElement && document.activeElement.value === text",
-                arg=text, polling=50, timeout=TYPED_TIMEOUT_MS,
-            )
+            self.page.wait_for_function(holds, arg=text, polling=50, timeout=TYPED_TIMEOUT_MS)
         except PlaywrightTimeout:
             return False
-        return True
+        self.next_frame(HELD_FRAME_MS)
+        return self.page.evaluate(holds, text)
 
     def type_into(self, label: str, text: str, *, submit: bool = False, attempts: int = 4) -> None:
         """Type ``text`` into the text field labelled ``label`` (replacing its text).
