@@ -92,8 +92,8 @@ class UpOrDownDraft:
     typing_error: str = ""
     discards_typed: dict[str, str] = field(default_factory=dict)
     discard_error: str = ""
-    _rows_field: PhoneText = field(default_factory=PhoneText)
-    _discard_field: PhoneText = field(default_factory=PhoneText)
+    rows_field: PhoneText = field(default_factory=PhoneText)
+    discard_field: PhoneText = field(default_factory=PhoneText)
 
     def _replace(self, update: Callable[[dict], dict]) -> None:
         """Replace the shown player's sheet by ``update(sheet)``; what was typed for it is dropped."""
@@ -104,35 +104,27 @@ class UpOrDownDraft:
         self.discards_typed.pop(self.shown, None)
         self.discard_error = ""
 
-    def _paint_fields(self) -> None:
-        """Have the next paint write the shown player's rows and discard pile into both fields."""
-        self._rows_field.put(self.rows_typed())
-        self._discard_field.put(self.discard_typed())
+    def _put_changed(self, rows: str | None, discard: str | None) -> None:
+        """Have the next paint write the shown player's rows and discard pile into each field
+        whose text is no longer ``rows`` / ``discard`` (None: write it whatever it was)."""
+        for text, now, phone in ((rows, self.rows_typed(), self.rows_field),
+                                 (discard, self.discard_typed(), self.discard_field)):
+            if now != text:
+                phone.put(now)
 
     def _change(self, update: Callable[[dict], dict]) -> None:
         """Replace the shown player's sheet by ``update(sheet)`` (a tap) and paint the fields whose
         text that changes (a tap on the discard pile leaves the rows as the phone holds them)."""
         rows, discard = self.rows_typed(), self.discard_typed()
         self._replace(update)
-        if self.rows_typed() != rows:
-            self._rows_field.put(self.rows_typed())
-        if self.discard_typed() != discard:
-            self._discard_field.put(self.discard_typed())
-
-    def rows_field(self) -> PhoneText:
-        """The typed-rows field as the phone holds it."""
-        return self._rows_field
-
-    def discard_field(self) -> PhoneText:
-        """The discard pile's field as the phone holds it."""
-        return self._discard_field
+        self._put_changed(rows, discard)
 
     def show(self, player: str) -> None:
-        """Show ``player``'s display."""
+        """Show ``player``'s display (both fields painted with the player's texts)."""
         self.shown = player
         self.typing_error = ""
         self.discard_error = ""
-        self._paint_fields()
+        self._put_changed(None, None)
 
     def type_rows(self, text: str) -> None:
         """The shown player's rows typed as ``text`` (:func:`read_rows`): they
@@ -147,8 +139,7 @@ class UpOrDownDraft:
         discard = self.discard_typed()
         self._replace(lambda data: {**data, "rows": rows or [blank_row()]})
         self.typed[self.shown] = text
-        if self.discard_typed() != discard:
-            self._discard_field.put(self.discard_typed())
+        self._put_changed(text, discard)
 
     def rows_typed(self) -> str:
         """The typed-rows field's text for the shown player: what was typed,
@@ -289,8 +280,8 @@ def _typed_rows(draft: UpOrDownDraft) -> ft.Control:
     return ft.TextField(
         label=_("{player}'s rows, typed").format(player=draft.shown),
         helper=_(TYPED_HINT).format(counts=counts_example().replace(" ", NO_BREAK)),
-        value=draft.rows_field().value(draft.rows_typed()),
-        ref=draft.rows_field().field,
+        value=draft.rows_field.value(draft.rows_typed()),
+        ref=draft.rows_field.field,
         error=draft.typing_error or None,
         error_max_lines=3,
         helper_max_lines=2,
@@ -308,8 +299,8 @@ def _discard_row(draft: UpOrDownDraft) -> ft.Control:
                         partial(draft.step_discard, -1), disabled=draft.sheets[draft.shown]["discarded"] <= 0),
             ft.TextField(
                 label=_("{player}'s discard pile").format(player=draft.shown),
-                value=draft.discard_field().value(draft.discard_typed()),
-                ref=draft.discard_field().field,
+                value=draft.discard_field.value(draft.discard_typed()),
+                ref=draft.discard_field.field,
                 keyboard_type=ft.KeyboardType.NUMBER, expand=True, text_align=ft.TextAlign.CENTER,
                 on_change=lambda e: draft.type_discard(e.control.value),
             ),
