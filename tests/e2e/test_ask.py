@@ -96,7 +96,7 @@ def test_one_card_refuses_a_typed_plain_joker_and_keeps_the_hand_as_it_was(app):
     app.tab("Check")
     check_game(app, "One-card")
     type_cards(app, "Or type cards", "7h", submit=True)
-    app.see("Your hand")
+    app.see("Top card: 7 of hearts")
     type_cards(app, "Or type cards", "8h JK", submit=True)
     app.see("One-card has two jokers with different attack values: write BJ for the black joker or CJ for the "
             "colour joker")
@@ -228,6 +228,7 @@ def test_one_card_seven_with_no_suit_named_has_one_suit_row(app):
     app.see("Suit named with the 7: ♥ hearts")
     answer_on_screen(app, "answer", "2 of 3 may be played: 9♥, 7♦.")
     app.tap("Clear the hand")
+    app.see("Your hand: empty")
     type_cards(app, "Or type cards", "BJ")
     answer_on_screen(app, "answer", "Your card may not be played: draw a card.")
 
