@@ -98,18 +98,27 @@ def _words_data() -> dict[str, Any]:
 
 
 _STEMMING = threading.Lock()
-"""Held while a Snowball stemmer stems a word: a stemmer keeps the word it
-works on in itself, so two threads stemming at once (the warming thread
-building the index while a phone searches) would read each other's letters."""
+"""Held while a Snowball stemmer stems a word (:func:`_snowball`): a stemmer
+keeps the word it works on in itself, so two threads stemming at once (the
+warming thread building the index while a phone searches) would read each
+other's letters, giving wrong stems or raising (IndexError, AssertionError)."""
 
 
 @lru_cache(maxsize=None)
 def _stemmer(language: str) -> Any:
-    """The Snowball stemmer named ``language`` ("english", "norwegian", "german");
-    one per language, used under :data:`_STEMMING`."""
+    """The Snowball stemmer named ``language`` ("english", "norwegian", "german"),
+    one per language; stem only through :func:`_snowball`."""
     import snowballstemmer  # imported at the first search, not when the app starts
 
     return snowballstemmer.stemmer(language)
+
+
+def _snowball(word: str, snowball: str) -> str:
+    """The stem of ``word`` (lower case) by the Snowball stemmer named ``snowball``
+    ("english", "norwegian", "german"), one thread at a time (:data:`_STEMMING`)."""
+    stemmer = _stemmer(snowball)
+    with _STEMMING:
+        return stemmer.stemWord(word)
 
 
 @lru_cache(maxsize=4096)
@@ -122,9 +131,7 @@ def _stem(word: str, language: str = "en") -> str:
     word = _words_data()["irregular"].get(language, {}).get(word, word)
     if not word.isalpha():
         return word
-    stemmer = _stemmer(STEMMERS[language])
-    with _STEMMING:
-        return stemmer.stemWord(word)
+    return _snowball(word, STEMMERS[language])
 
 
 def _tokens(text: str, language: str = "en") -> list[tuple[str, int, int]]:

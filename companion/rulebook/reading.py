@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from companion import i18n
-from companion.rulebook.index import _TOKEN_RE, _phrase, _stem, _stemmer, _stems, _vocabulary, _words_data
+from companion.rulebook.index import _TOKEN_RE, _phrase, _snowball, _stem, _stems, _vocabulary, _words_data
 
 _STOP_WORDS: dict[str, frozenset[str]] = {
     "en": frozenset("a an the of to in on at by for with and or is are be it its do does how what when can i my "
@@ -68,7 +68,7 @@ def _glossary(language: str) -> dict[tuple[str, str], _Alternative]:
         reading = (_Alternative(_phrase(said, language), language, entry["game"]) if said
                    else _Alternative(_phrase(entry["means"]), "en", entry["game"]))
         for word in entry["words"]:
-            table[(entry["language"], _stemmer(entry["language"]).stemWord(word.lower()))] = reading
+            table[(entry["language"], _snowball(word.lower(), entry["language"]))] = reading
     return table
 
 
@@ -98,7 +98,7 @@ def _term(word: str, language: str = "en", typo: bool = True) -> _Term:
     if lower in _vocabulary(language) or lower in _words_data()["same_as"].get(language, {}):
         return _Term(word, tuple(dict.fromkeys(own)))
     for snowball in ("norwegian", "german"):
-        reading = _glossary(language).get((snowball, _stemmer(snowball).stemWord(lower)))
+        reading = _glossary(language).get((snowball, _snowball(lower, snowball)))
         if reading is not None:
             return _Term(word, (reading,))
     if _stem(lower, language) in _stems(language):
