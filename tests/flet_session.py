@@ -43,8 +43,7 @@ handler that just ended handed to it)."""
 
 WAITING_TASKS = frozenset({"Session.__updates_scheduler", "MessageBar.<locals>.hide_later"})
 """Tasks that wait for as long as a session lives or for a timer (Flet's
-update loop, a message's timer, the suit font named later): they do not
-count as work still running."""
+update loop, a message's timer): they do not count as work still running."""
 
 SETTLE_LIMIT = 60.0
 """Seconds after which :func:`settle` gives up: a session still busy then is a fault."""

@@ -15,8 +15,8 @@ catalog, every deferred library and the rules search's index of every
 language; the work given last (main.py's check of every file) waits for
 a session to have drawn; a session through the entry point draws the app;
 the warming hands the interpreter's lock to the server's event loop
-sooner; a first frame on Play names no font, and the suit font is named on
-the page a while after it (with the first frame on any other screen)."""
+sooner; the first frame names the suit font on every route, and the page
+is not changed after it."""
 
 from __future__ import annotations
 

@@ -432,7 +432,7 @@ class AppPage:
         except PlaywrightTimeout:
             return False
         self.next_frame(HELD_FRAME_MS)
-        return self.page.evaluate(holds, text)
+        return bool(self.page.evaluate(holds, text))
 
     def type_into(self, label: str, text: str, *, submit: bool = False, attempts: int = 4) -> None:
         """Type ``text`` into the text field labelled ``label`` (replacing its text).
