@@ -11,7 +11,10 @@ A One Up game of three players with ``--rounds`` rounds (each size in
 turn) is shown on ``--phones`` pad sessions and ``--boards`` board sessions
 (/board/<game>); each save (a round added through ``Store.update_game``,
 put in the shared game cache and announced on the game's topic, as a phone's
-save does) is painted again on every session. Printed: the server's CPU
+save does) is painted again on every session. Before the sessions open,
+the process is warmed as the server's start warms it (everything loaded,
+then the heap settled: companion/ui/startup.py), so that the saves are
+those of a server past its start. Printed: the server's CPU
 milliseconds (``time.process_time``) per save for all the sessions, and the
 same for a Flet counter app (bench/counter_flet.py's component, one tap per
 session) in the same run, as the baseline ratio. With ``--against DIR`` (a
@@ -219,6 +222,16 @@ def _worker(root: Path, phones: int, boards: int, rounds: int, saves: int, other
     except ImportError:  # a version from before the table's modules left companion/ui/
         from companion.ui.live import game_cache, game_topic
 
+    def warm_as_the_server() -> None:
+        """What the server's warming has done before the phones come: everything
+        loaded (``warm_later``), then the heap settled (``settle_heap``), for
+        the versions that have these steps."""
+        from companion.ui import startup
+
+        for step in ("warm_later", "settle_heap"):
+            if hasattr(startup, step):
+                getattr(startup, step)()
+
     async def open_sessions(main, route: str, hub: PubSubHub, count: int = phones) -> list[Phone]:
         """``count`` sessions of ``main`` at ``route``, settled."""
         return [await open_session(main, route, hub) for _ in range(count)]
@@ -239,6 +252,7 @@ def _worker(root: Path, phones: int, boards: int, rounds: int, saves: int, other
                 store.save_game(made.to_doc())
                 return made.id
 
+            warm_as_the_server()
             game_id = game()
             access = TableAccess(data, required=False, host="127.0.0.1", port=8550)
             main = session_main(store, access)

@@ -21,6 +21,7 @@ is not changed after it."""
 from __future__ import annotations
 
 import asyncio
+import gc
 import json
 import socket
 import subprocess
@@ -28,6 +29,7 @@ import sys
 import textwrap
 import threading
 import time
+import weakref
 from pathlib import Path
 
 import pytest
@@ -42,6 +44,7 @@ from companion.ui.startup import (
     WARM_SWITCH_INTERVAL,
     Warming,
     session_entry,
+    settle_heap,
     wait_until_listening,
     warm_in_background,
     yielding_often,
@@ -53,6 +56,15 @@ ROOT = Path(__file__).resolve().parent.parent
 
 PYTHON_SWITCH_INTERVAL = 0.005
 """Python's own switch interval, in seconds (``sys.getswitchinterval()`` in a fresh process)."""
+
+
+@pytest.fixture(autouse=True)
+def unfrozen():
+    """Every object back within the garbage collector's reach before and after each test
+    (the warming puts them out of it: :func:`settle_heap`)."""
+    gc.unfreeze()
+    yield
+    gc.unfreeze()
 
 
 def fresh_python(code: str) -> object:
@@ -259,6 +271,41 @@ def test_a_page_request_while_the_warming_waits_for_a_session_makes_it_wait_once
         server.listen()
         assert finished.wait(timeout=120) is True
     assert (warming.requested.is_set(), warming.served.is_set(), warming.later.is_set()) == (False, False, True)
+
+
+class _Loaded:
+    """An object of start-up that may point at itself."""
+
+    def __init__(self) -> None:
+        self.itself: _Loaded | None = None
+
+
+def _tracked(thing: object) -> bool:
+    """True when the garbage collector's generations hold ``thing`` (a frozen object is in none)."""
+    return any(held is thing for held in gc.get_objects())
+
+
+def test_settling_the_heap_collects_start_ups_garbage_and_puts_what_lives_out_of_the_collectors_reach():
+    kept, dropped = _Loaded(), _Loaded()
+    dropped.itself = dropped
+    gone = weakref.ref(dropped)
+    del dropped
+    assert (_tracked(kept), gone() is not None) == (True, True)
+    settle_heap()
+    assert (_tracked(kept), gone(), gc.get_freeze_count() > 0) == (False, None, True)
+
+
+def test_the_warming_settles_the_heap_last():
+    finished = threading.Event()
+    with socket.socket() as server:
+        server.bind(("127.0.0.1", 0))
+        server.listen()
+        warm_in_background("127.0.0.1", server.getsockname()[1], then=finished.set, wait=0.01, after=0)
+        assert finished.wait(timeout=120) is True
+    deadline = time.monotonic() + 30
+    while gc.get_freeze_count() == 0 and time.monotonic() < deadline:
+        time.sleep(0.01)
+    assert gc.get_freeze_count() > 0
 
 
 def test_with_no_session_the_second_step_of_the_warming_starts_after_the_wait():

@@ -29,7 +29,9 @@ server accepts connections, in two steps:
    first frame reads a phone's label in every language), the libraries
    that only some screens use (:data:`DEFERRED`), each imported where it is
    used, and the rules search's index of every language; then the work
-   main.py gives last (reading every saved file once).
+   main.py gives last (reading every saved file once); and last of all,
+   what is alive by then is put out of the garbage collector's reach
+   (:func:`settle_heap`).
 
 While it imports, the warming lets the server's event loop take the
 interpreter's lock sooner (:func:`yielding_often`), so that the web
@@ -43,6 +45,7 @@ that the first frame's import set leaves :data:`DEFERRED` out and that
 from __future__ import annotations
 
 import contextlib
+import gc
 import importlib
 import socket
 import sys
@@ -161,6 +164,18 @@ def warm_later() -> None:
         search(WARM_SEARCH, language=code)
 
 
+def settle_heap() -> None:
+    """Collect the garbage start-up left, then put every object still alive
+    (the modules, catalogs, rules index and files warmed above, which live as
+    long as the server) out of the cyclic garbage collector's reach
+    (``gc.freeze``): a full collection, which a table's saves set off now
+    and then, walks only what came later (the phones' screens, the games
+    read), not everything loaded. Objects let go of later are still freed
+    at once by their reference counts. Returns nothing."""
+    gc.collect()
+    gc.freeze()
+
+
 class _Yielding:
     """How many :func:`yielding_often` blocks run now, and the interval before the first."""
 
@@ -217,9 +232,10 @@ def warm_in_background(host: str, port: int, first: Callable[[], None] | None = 
     come, it waits no longer; nor, whatever is requested, after ``longest``
     seconds) and ``after`` seconds more,
     then runs :func:`warm_later` and ``then()`` (other work that should not
-    slow the first frame, such as reading every saved file once). ``first``
-    and ``then`` run even when the warming step before them failed; each
-    step runs in :func:`yielding_often`.
+    slow the first frame, such as reading every saved file once), and last
+    :func:`settle_heap`. ``first``, ``then`` and :func:`settle_heap` run even
+    when the warming step before them failed; each step runs in
+    :func:`yielding_often`.
 
     Returns the :class:`Warming` to give :func:`session_entry`.
     """
@@ -245,8 +261,11 @@ def warm_in_background(host: str, port: int, first: Callable[[], None] | None = 
             try:
                 warm_later()
             finally:
-                if then is not None:
-                    then()
+                try:
+                    if then is not None:
+                        then()
+                finally:
+                    settle_heap()
 
     threading.Thread(target=warm, name="warm", daemon=True).start()
     return warming
