@@ -32,7 +32,12 @@ Every figure is a ratio against a baseline measured in the same run:
    part until the page's first message from the server (the rest is the
    phone's). Target: at most 2x. "plain" is a plain Flet page of as many
    controls as the pad (bench/plain_flet.py, :data:`PLAIN_CONTROLS`),
-   tapped in the same turns; the pad's taps against it: at most 1.2x. With ``--phone-cpu``, the taps run under
+   tapped in the same turns; the pad's taps against it: at most 1.2x.
+   "plain: Add round" and "plain: Save round" are the same work as the
+   pad's two taps done by a plain Flet page of that size (bench/plain_flet.py's
+   sheet of :data:`SHEET_CONTROLS` controls, opened over the page and taken
+   away with a total changed), Flet's floor for them: the pad's "Add round"
+   and "Save round" against them too, at most 1.2x. With ``--phone-cpu``, the taps run under
    a Chromium trace, and the CPU time of each page's main thread from the
    server's first message to the change seen is printed too (medians, and
    the ratio to the counter's): a figure the machine's other load hardly
@@ -80,6 +85,12 @@ PLAIN_CONTROLS = 150
 screen from its third round on (bench/render.py --controls: 150 at rounds
 12 and 22), so the ratio to it is what the pad costs over Flet's floor for
 a screen of its size."""
+SHEET_CONTROLS = 73
+"""Controls the pad's round sheet adds to the screen (One Up, three players:
+bench/render.py counts them), those of the plain page's sheet that the
+pad's "Add round" and "Save round" are compared with."""
+SAME_WORK = {"Add round -> sheet": "plain: Add round", "Save round -> total": "plain: Save round"}
+"""The pad's taps and the plain page's taps that do the same work (bench/plain_flet.py's sheet)."""
 TABLE = ["Ann", "Ben", "Cy", "Dee", "Eve", "Fay"]
 """The six players (and phones) of every table of the club night."""
 
@@ -529,6 +540,9 @@ def taps(browser, count: int, trace_cpu: bool = False) -> None:
         plain_port = free_port()
         plain_server = start_script(PLAIN_SCRIPT, [str(plain_port), str(PLAIN_CONTROLS)], Path(scratch) / "plain.log",
                                     plain_port)
+        sheet_port = free_port()
+        sheet_server = start_script(PLAIN_SCRIPT, [str(sheet_port), str(PLAIN_CONTROLS), str(SHEET_CONTROLS)],
+                                    Path(scratch) / "sheet.log", sheet_port)
         try:
             context = browser.new_context(viewport=PHONE)
             context.add_init_script(MESSAGES)
@@ -536,8 +550,10 @@ def taps(browser, count: int, trace_cpu: bool = False) -> None:
             counter = open_page(context, counter_server.url, "/", "count")
             plain = open_page(context, plain_server.url, "/", "count")
             plain_button = plain.button("Count")
+            sheet = open_page(context, sheet_server.url, "/", "total")
             samples: dict[str, list[float]] = {"counter": [], "plain": [], "card value": [], "Add round -> sheet": [],
-                                               "Save round -> total": []}
+                                               "Save round -> total": [], "plain: Add round": [],
+                                               "plain: Save round": []}
             told: dict[str, list[float]] = {name: [] for name in samples}
             count_button = counter.button("Count")
             if trace_cpu:
@@ -559,6 +575,8 @@ def taps(browser, count: int, trace_cpu: bool = False) -> None:
                 taken.append(("counter", tap_with_message(counter, count_button, "count")))
                 taken.append(("plain", tap_with_message(plain, plain_button, "count")))
                 taken.append(("Save round -> total", tap_with_message(app, app.button("Save round"), "total-Ann")))
+                taken.append(("plain: Add round", tap_with_message(sheet, sheet.button("Add round"), "hand")))
+                taken.append(("plain: Save round", tap_with_message(sheet, sheet.button("Save round"), "total")))
                 order.extend(name if turn >= 2 else "" for name, _taken in taken)
                 if turn >= 2:
                     for name, (value, message) in taken:
@@ -573,6 +591,7 @@ def taps(browser, count: int, trace_cpu: bool = False) -> None:
             app_server.stop()
             counter_server.stop()
             plain_server.stop()
+            sheet_server.stop()
     base = _p95(samples["counter"])
     plain_base = _p95(samples["plain"])
     print(f"tap to paint, {count} taps each after 2 warm-up rounds (click to the new text in the page;"
@@ -583,9 +602,13 @@ def taps(browser, count: int, trace_cpu: bool = False) -> None:
         if name == "counter":
             continue
         ratio = _p95(values) / base
-        against_plain = "" if name == "plain" else (
+        against_plain = "" if name.startswith("plain") else (
             f"   {_p95(values) / plain_base:.2f}x the plain page (target <= {TARGETS['plain']}x: "
             f"{verdict(_p95(values) / plain_base, TARGETS['plain'])})")
+        if name in SAME_WORK:
+            same = _p95(values) / _p95(samples[SAME_WORK[name]])
+            against_plain += (f";  {same:.2f}x the plain page's {SAME_WORK[name].removeprefix('plain: ')!r} "
+                              f"(the same work: target <= {TARGETS['plain']}x: {verdict(same, TARGETS['plain'])})")
         print(f"  {name:<22} median {statistics.median(values):6.0f} ms   p95 {_p95(values):6.0f} ms   "
               f"server {statistics.median(told[name]):4.0f} ms   "
               f"ratio {ratio:.2f}x   target <= {TARGETS['tap']}x   {verdict(ratio, TARGETS['tap'])}{against_plain}")

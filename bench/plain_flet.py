@@ -1,12 +1,21 @@
 """A baseline of bench/live.py's taps: a plain Flet page of a given number
 of controls, served like main.py.
 
-    python bench/plain_flet.py PORT CONTROLS
+    python bench/plain_flet.py PORT CONTROLS [SHEET_CONTROLS]
 
 Web mode on 127.0.0.1:PORT, no CDN, no browser window: bench/counter_flet.py's
 "Count" button and count (test id ``count``) over rows of plain texts, in
 all ``CONTROLS`` controls as Flet counts them (every control of the page),
 so a tap on it costs what Flet's floor costs for a screen that size.
+
+With ``SHEET_CONTROLS``, the page does instead what the pad's "Add round" and
+"Save round" do, with plain controls and no more: an "Add round" button and a
+total (test id ``total``) over the rows, which "Add round" covers with a
+sheet of ``SHEET_CONTROLS`` controls (a heading, test id ``hand``, over rows
+of buttons and a "Save round" button), the page's controls kept under it;
+"Save round" takes the sheet away, changes the three totals and adds a
+row, as a save adds a round's line. Flet's floor for those two taps on a
+screen of the pad's size.
 """
 
 from __future__ import annotations
@@ -40,9 +49,64 @@ def Plain(controls: int) -> ft.Control:
     )
 
 
+SHEET_PAGE_CONTROLS = 11
+"""Controls of :func:`PlainSheet`'s page around its rows: the page, its view,
+the component, the stack, the column, the button, the totals' row and its
+three totals (the first two: a Semantics and its Text)."""
+
+SHEET_FRAME_CONTROLS = 5
+"""Controls of :func:`PlainSheet`'s sheet around its rows of buttons: the
+cover, its column, the heading (two) and the "Save round" button."""
+
+SHEET_ROW = 10
+"""Buttons in one row of :func:`PlainSheet`'s sheet (a row of card values)."""
+
+
+@ft.component
+def PlainSheet(controls: int, sheet_controls: int) -> ft.Control:
+    """The page of ``controls`` controls (one row more after each save) that
+    "Add round" covers with a sheet of ``sheet_controls`` (each to within a
+    row; see the module's docstring)."""
+    total, set_total = ft.use_state(0)
+    is_open, set_open = ft.use_state(False)
+    rows = max(0, (controls - SHEET_PAGE_CONTROLS) // ROW_CONTROLS) + total
+    table = ft.Column(
+        [
+            ft.FilledButton("Add round", on_click=lambda: set_open(True)),
+            ft.Row([ft.Semantics(identifier="total", content=ft.Text(str(total))), ft.Text(str(2 * total)),
+                    ft.Text(str(3 * total))]),
+            *(ft.Row([ft.Text(f"{row}"), ft.Text(f"+{row % 7}"), ft.Text(f"{row * 3}")]) for row in range(rows)),
+        ],
+        scroll=ft.ScrollMode.AUTO,
+        expand=True,
+    )
+    if not is_open:
+        return ft.Stack([table], fit=ft.StackFit.EXPAND, expand=True)
+
+    def save() -> None:
+        set_open(False)
+        set_total(total + 1)
+
+    buttons = max(0, sheet_controls - SHEET_FRAME_CONTROLS) * SHEET_ROW // (SHEET_ROW + 1)
+    cover = ft.Container(
+        ft.Column([
+            ft.Semantics(identifier="hand", content=ft.Text("Round 1")),
+            *(ft.Row([ft.Button(f"{value}") for value in range(start, min(start + SHEET_ROW, buttons))], wrap=True)
+              for start in range(0, buttons, SHEET_ROW)),
+            ft.FilledButton("Save round", on_click=save),
+        ]),
+        bgcolor=ft.Colors.SURFACE,
+        padding=16,
+    )
+    return ft.Stack([table, cover], fit=ft.StackFit.EXPAND, expand=True)
+
+
 def main(page: ft.Page) -> None:
-    """Render the page of ``sys.argv[2]`` controls."""
-    page.render(Plain, int(sys.argv[2]))
+    """Render the page of ``sys.argv[2]`` controls (:func:`PlainSheet` with ``sys.argv[3]`` in its sheet)."""
+    if len(sys.argv) > 3:
+        page.render(PlainSheet, int(sys.argv[2]), int(sys.argv[3]))
+    else:
+        page.render(Plain, int(sys.argv[2]))
 
 
 if __name__ == "__main__":
