@@ -129,16 +129,20 @@ def _memory(root: Path, rounds: int) -> None:
     further session holds on the server of the version at ``root``: first
     per session of each of :data:`MEMORY_SCREENS` on a game of ``rounds``
     rounds, then per counter app session (bench/counter_flet.py's
-    component), :data:`MEMORY_SESSIONS` of each after one of each was
-    opened (so what every session shares, such as imports and caches, is
-    not counted)."""
+    component), then per session of a plain Flet page of as many controls
+    as the pad (bench/plain_flet.py's, Flet's floor for a screen of that
+    size), :data:`MEMORY_SESSIONS` of each after one of each was opened (so
+    what every session shares, such as imports and caches, is not counted);
+    last the pad's controls."""
     import gc
     import tracemalloc
 
     sys.path.insert(0, str(root))
     sys.path.insert(0, str(ROOT / "tests"))
+    sys.path.insert(0, str(ROOT / "bench"))
     import flet as ft
-    from flet_session import open_session, run_alone, server_hub
+    from flet_session import controls, open_session, run_alone, server_hub
+    from plain_flet import Plain
 
     from companion.registry import new_pad
     from companion.server.key import TableAccess
@@ -175,7 +179,10 @@ def _memory(root: Path, rounds: int) -> None:
             hub, kept = server_hub(), []
             tracemalloc.start()
             screens = [await held(main, f"/{screen}/{made.id}", hub, kept) for screen in MEMORY_SCREENS]
-            return *screens, await held(lambda page: page.render(Counter), "/", hub, kept)
+            pad_controls = len(list(controls(kept[0].session.page)))
+            counter = await held(lambda page: page.render(Counter), "/", hub, kept)
+            plain = await held(lambda page: page.render(Plain, pad_controls), "/", hub, kept)
+            return *screens, counter, plain, pad_controls
 
     print(*(f"{value:.0f}" for value in run_alone(measure())))
 
@@ -187,10 +194,12 @@ def print_memory(versions: list[Path], rounds: int) -> None:
     for root in versions:
         done = subprocess.run([sys.executable, __file__, "--memory-of", str(root), "--rounds", str(rounds)],
                               check=True, capture_output=True, text=True)
-        *screens, counter = (float(value) for value in done.stdout.split())
+        *screens, counter, plain, pad_controls = (float(value) for value in done.stdout.split())
         for screen, value in zip(MEMORY_SCREENS, screens, strict=True):
             print(f"  {root.name:<12} {screen:<8} {value / 1e6:5.2f} MB   counter app {counter / 1e6:5.2f} MB   "
                   f"ratio {value / counter:4.2f}x")
+        print(f"  {root.name:<12} Flet's floor: a plain page of the pad's {pad_controls:.0f} controls "
+              f"{plain / 1e6:5.2f} MB, {plain / counter:4.2f}x the counter app; the pad {screens[0] / plain:4.2f}x it")
 
 
 MEMORY_TARGET = 2.0
