@@ -297,6 +297,16 @@ def launch_browser(playwright):
     return playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
 
 
+def browser_in_language(browser, language: str):
+    """Another headless Debian Chromium like ``browser`` whose own language is ``language`` (a
+    language tag, e.g. ``"nb-NO"``): every request it makes asks for it, the WebSocket's handshake
+    too, as a phone's browser set to that language does. A context's ``locale`` is not enough for
+    the handshake: Debian's Chromium 150 sends it with the browser's own Accept-Language. Close it
+    after use."""
+    return browser.browser_type.launch(executable_path=CHROMIUM, headless=True,
+                                       args=[*CHROMIUM_ARGS, f"--accept-lang={language}"])
+
+
 def in_browser(work: Callable[[object], None], what: str) -> None:
     """Call ``work(browser)`` with :func:`launch_browser`'s Chromium, closed
     afterwards (a bench's measuring); where the browser can not run here

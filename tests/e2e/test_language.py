@@ -9,7 +9,7 @@ from __future__ import annotations
 import msgpack
 import pytest
 
-from harness import PHONE, AppPage
+from harness import PHONE, AppPage, browser_in_language
 from steps import PLAYERS, saved_game
 
 SHARED_SERVER = True
@@ -47,8 +47,11 @@ def _strings(value) -> list[str]:
 def test_a_new_sessions_first_frame_is_in_the_browsers_language(browser, server, tmp_path):
     """Every message the server sends a new nb-NO page, from the first, names the tabs and the
     language picker in Norwegian and never in English: the first frame is drawn in the language
-    of the page's request, before the app can ask the browser."""
-    context = browser.new_context(viewport=PHONE, color_scheme="light", locale="nb-NO", reduced_motion="reduce")
+    of the page's request, before the app can ask the browser. The browser itself is set to
+    Norwegian (``browser_in_language``), as a Norwegian phone's is, so that the WebSocket's request
+    asks for it too."""
+    norwegian = browser_in_language(browser, "nb-NO")
+    context = norwegian.new_context(viewport=PHONE, color_scheme="light", locale="nb-NO", reduced_motion="reduce")
     messages: list[list[str]] = []
 
     def on_socket(socket) -> None:
@@ -70,6 +73,7 @@ def test_a_new_sessions_first_frame_is_in_the_browsers_language(browser, server,
         assert [sorted(english & set(texts)) for texts in messages if english & set(texts)] == []
     finally:
         context.close()
+        norwegian.close()
 
 
 def ask_one_up(app, answer: str, field: str) -> None:
