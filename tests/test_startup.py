@@ -37,6 +37,7 @@ from flet.messaging.protocol import MessageAction
 
 from companion.server.key import TableAccess
 from companion.store import Store
+from companion.ui import startup
 from companion.ui.startup import (
     CATALOG_DOMAINS,
     DEFERRED,
@@ -59,12 +60,22 @@ PYTHON_SWITCH_INTERVAL = 0.005
 
 
 @pytest.fixture(autouse=True)
-def unfrozen():
-    """Every object back within the garbage collector's reach before and after each test
-    (the warming puts them out of it: :func:`settle_heap`)."""
+def settlings(monkeypatch):
+    """What the warming's last step settles, noted instead of done (a list that
+    gets ``"settled"`` at each call of ``settle_heap``), so that no test freezes
+    the heap of the process the other test files run in; after the test, any
+    settling thread is waited for, every object is back within the garbage
+    collector's reach and the collector is on as it was."""
+    noted: list[str] = []
+    monkeypatch.setattr(startup, "settle_heap", lambda: noted.append("settled"))
+    was_enabled = gc.isenabled()
+    yield noted
+    for thread in threading.enumerate():
+        if thread.name == "settle":
+            thread.join(timeout=30)
     gc.unfreeze()
-    yield
-    gc.unfreeze()
+    if was_enabled:
+        gc.enable()
 
 
 def fresh_python(code: str) -> object:
@@ -280,32 +291,58 @@ class _Loaded:
         self.itself: _Loaded | None = None
 
 
+class _Phone:
+    """Stands for a phone's Flet session: its screen points at itself, so it
+    is garbage for the collector alone once the phone has gone."""
+
+    def __init__(self) -> None:
+        self.screen = _Loaded()
+        self.screen.itself = self.screen
+
+
 def _tracked(thing: object) -> bool:
     """True when the garbage collector's generations hold ``thing`` (a frozen object is in none)."""
     return any(held is thing for held in gc.get_objects())
 
 
-def test_settling_the_heap_collects_start_ups_garbage_and_puts_what_lives_out_of_the_collectors_reach():
+def test_settling_the_heap_collects_the_garbage_and_puts_what_lives_out_of_the_collectors_reach(monkeypatch):
+    monkeypatch.undo()
+    gc.disable()
     kept, dropped = _Loaded(), _Loaded()
     dropped.itself = dropped
     gone = weakref.ref(dropped)
     del dropped
     assert (_tracked(kept), gone() is not None) == (True, True)
-    settle_heap()
+    settle_heap(watched=(_Phone,))
     assert (_tracked(kept), gone(), gc.get_freeze_count() > 0) == (False, None, True)
 
 
-def test_the_warming_settles_the_heap_last():
-    finished = threading.Event()
+def test_the_screens_of_the_phones_open_at_the_settling_are_collected_once_the_last_has_gone(monkeypatch):
+    monkeypatch.undo()
+    gc.disable()
+    phones = [_Phone(), _Phone()]
+    screens = [weakref.ref(phone.screen) for phone in phones]
+    settle_heap(watched=(_Phone,))
+    phones.pop()
+    gc.collect()
+    assert [screen() is not None for screen in screens] == [True, True]
+    phones.clear()
+    deadline = time.monotonic() + 30
+    while any(screen() is not None for screen in screens) and time.monotonic() < deadline:
+        time.sleep(0.01)
+    assert [screen() for screen in screens] == [None, None]
+
+
+def test_the_warming_settles_the_heap_last(settlings):
     with socket.socket() as server:
         server.bind(("127.0.0.1", 0))
         server.listen()
-        warm_in_background("127.0.0.1", server.getsockname()[1], then=finished.set, wait=0.01, after=0)
-        assert finished.wait(timeout=120) is True
-    deadline = time.monotonic() + 30
-    while gc.get_freeze_count() == 0 and time.monotonic() < deadline:
-        time.sleep(0.01)
-    assert gc.get_freeze_count() > 0
+        warm_in_background("127.0.0.1", server.getsockname()[1], then=lambda: settlings.append("then"), wait=0.01,
+                           after=0)
+        deadline = time.monotonic() + 120
+        while len(settlings) < 2 and time.monotonic() < deadline:
+            time.sleep(0.01)
+    assert settlings == ["then", "settled"]
 
 
 def test_with_no_session_the_second_step_of_the_warming_starts_after_the_wait():

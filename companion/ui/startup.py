@@ -51,9 +51,11 @@ import socket
 import sys
 import threading
 import time
+import weakref
 from collections.abc import Callable, Iterator
 
 import flet as ft
+from flet.messaging.session import Session
 
 from companion import rules_core
 from companion.i18n import LANGUAGES, translations
@@ -164,16 +166,56 @@ def warm_later() -> None:
         search(WARM_SEARCH, language=code)
 
 
-def settle_heap() -> None:
-    """Collect the garbage start-up left, then put every object still alive
-    (the modules, catalogs, rules index and files warmed above, which live as
+def settle_heap(watched: tuple[type, ...] = (Session,)) -> None:
+    """Collect the garbage there is, then put every object still alive (the
+    modules, catalogs, rules index and files warmed above, which live as
     long as the server) out of the cyclic garbage collector's reach
     (``gc.freeze``): a full collection, which a table's saves set off now
-    and then, walks only what came later (the phones' screens, the games
-    read), not everything loaded. Objects let go of later are still freed
-    at once by their reference counts. Returns nothing."""
+    and then, then walks only what came later, not everything loaded.
+
+    The objects of the kinds ``watched`` alive at that moment (the Flet
+    sessions of the phones already open) are frozen with the rest, and so
+    are their screens, whose reference cycles would never be collected once
+    the phone has gone. So each is watched: :data:`SETTLE_AGAIN_AFTER`
+    seconds after the last of them has ended, the heap is settled again in
+    a thread of its own (the objects frozen before are let back first),
+    which collects those screens and freezes what lives then, watching the
+    sessions open then in turn. Returns nothing."""
+    gc.unfreeze()
     gc.collect()
+    alive = [thing for thing in gc.get_objects() if isinstance(thing, watched)]
     gc.freeze()
+    if alive:
+        ended = _Ended(len(alive), watched)
+        for thing in alive:
+            weakref.finalize(thing, ended.one)
+
+
+SETTLE_AGAIN_AFTER = 1.0
+"""Seconds between the end of the last session watched by :func:`settle_heap`
+and the next settling: the end is noted while the session is being torn
+down, and its screen is garbage only once that is over."""
+
+
+class _Ended:
+    """Counts down the watched objects of one :func:`settle_heap` (``left``,
+    of the kinds ``watched``) as each ends, and settles the heap again, in a
+    thread named ``settle``, :data:`SETTLE_AGAIN_AFTER` seconds after the last."""
+
+    def __init__(self, left: int, watched: tuple[type, ...]) -> None:
+        self.left = left
+        self.watched = watched
+        self.lock = threading.Lock()
+
+    def one(self) -> None:
+        """One of the watched objects has ended (called by its ``weakref.finalize``)."""
+        with self.lock:
+            self.left -= 1
+            last = self.left == 0
+        if last:
+            again = threading.Timer(SETTLE_AGAIN_AFTER, settle_heap, args=(self.watched,))
+            again.name, again.daemon = "settle", True
+            again.start()
 
 
 class _Yielding:
