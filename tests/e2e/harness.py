@@ -294,17 +294,21 @@ def start_app(
 def launch_browser(playwright):
     """Headless Debian Chromium with the project's flags; test ids read from Flutter."""
     playwright.selectors.set_test_id_attribute(TEST_ID_ATTRIBUTE)
-    return playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+    return _launch(playwright.chromium)
 
 
 def browser_in_language(browser, language: str):
     """Another headless Debian Chromium like ``browser`` whose own language is ``language`` (a
     language tag, e.g. ``"nb-NO"``): every request it makes asks for it, the WebSocket's handshake
     too, as a phone's browser set to that language does. A context's ``locale`` is not enough for
-    the handshake: Debian's Chromium 150 sends it with the browser's own Accept-Language. Close it
-    after use."""
-    return browser.browser_type.launch(executable_path=CHROMIUM, headless=True,
-                                       args=[*CHROMIUM_ARGS, f"--accept-lang={language}"])
+    the handshake: Debian's Chromium 150 sends it with the browser's own Accept-Language (Chromium
+    before 151 leaves the emulated language off WebSocket requests). Close it after use."""
+    return _launch(browser.browser_type, f"--accept-lang={language}")
+
+
+def _launch(browser_type, *extra_args: str):
+    """Headless Debian Chromium from Playwright's ``browser_type`` with the project's flags and ``extra_args``."""
+    return browser_type.launch(executable_path=CHROMIUM, headless=True, args=[*CHROMIUM_ARGS, *extra_args])
 
 
 def in_browser(work: Callable[[object], None], what: str) -> None:

@@ -51,7 +51,6 @@ def test_a_new_sessions_first_frame_is_in_the_browsers_language(browser, server,
     Norwegian (``browser_in_language``), as a Norwegian phone's is, so that the WebSocket's request
     asks for it too."""
     norwegian = browser_in_language(browser, "nb-NO")
-    context = norwegian.new_context(viewport=PHONE, color_scheme="light", locale="nb-NO", reduced_motion="reduce")
     messages: list[list[str]] = []
 
     def on_socket(socket) -> None:
@@ -61,6 +60,7 @@ def test_a_new_sessions_first_frame_is_in_the_browsers_language(browser, server,
         socket.on("framereceived", received)
 
     try:
+        context = norwegian.new_context(viewport=PHONE, color_scheme="light", locale="nb-NO", reduced_motion="reduce")
         page = context.new_page()
         page.on("websocket", on_socket)
         app = AppPage(page, server.url, shots_dir=tmp_path)
@@ -72,7 +72,6 @@ def test_a_new_sessions_first_frame_is_in_the_browsers_language(browser, server,
         english = {"Play", "Check", "Rules", "History", "Language"}
         assert [sorted(english & set(texts)) for texts in messages if english & set(texts)] == []
     finally:
-        context.close()
         norwegian.close()
 
 
