@@ -13,9 +13,11 @@ With ``SHEET_CONTROLS``, the page does instead what the pad's "Add round" and
 total (test id ``total``) over the rows, which "Add round" covers with a
 sheet of ``SHEET_CONTROLS`` controls (a heading, test id ``hand``, over rows
 of buttons and a "Save round" button), the page's controls kept under it;
-"Save round" takes the sheet away, changes the three totals and adds a
-row, as a save adds a round's line. Flet's floor for those two taps on a
-screen of the pad's size.
+"Save round" takes the sheet away and changes the three totals and the
+texts of a round's line (the pad's screen keeps its size from its fourth
+round on: it shows the newest rounds). Flet's floor for the screen change
+of those two taps on a screen of the pad's size (the pad's save also
+writes the game to the disk, which this page does not).
 """
 
 from __future__ import annotations
@@ -64,18 +66,18 @@ SHEET_ROW = 10
 
 @ft.component
 def PlainSheet(controls: int, sheet_controls: int) -> ft.Control:
-    """The page of ``controls`` controls (one row more after each save) that
-    "Add round" covers with a sheet of ``sheet_controls`` (each to within a
-    row; see the module's docstring)."""
+    """The page of ``controls`` controls that "Add round" covers with a sheet
+    of ``sheet_controls`` (each to within a row; see the module's docstring)."""
     total, set_total = ft.use_state(0)
     is_open, set_open = ft.use_state(False)
-    rows = max(0, (controls - SHEET_PAGE_CONTROLS) // ROW_CONTROLS) + total
+    rows = max(0, (controls - SHEET_PAGE_CONTROLS) // ROW_CONTROLS)
     table = ft.Column(
         [
             ft.FilledButton("Add round", on_click=lambda: set_open(True)),
             ft.Row([ft.Semantics(identifier="total", content=ft.Text(str(total))), ft.Text(str(2 * total)),
                     ft.Text(str(3 * total))]),
-            *(ft.Row([ft.Text(f"{row}"), ft.Text(f"+{row % 7}"), ft.Text(f"{row * 3}")]) for row in range(rows)),
+            *(ft.Row([ft.Text(f"{row + total}"), ft.Text(f"+{row % 7}"), ft.Text(f"{row * 3}")]) if row == 0 else
+              ft.Row([ft.Text(f"{row}"), ft.Text(f"+{row % 7}"), ft.Text(f"{row * 3}")]) for row in range(rows)),
         ],
         scroll=ft.ScrollMode.AUTO,
         expand=True,

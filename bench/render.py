@@ -13,8 +13,9 @@ turn) is shown on ``--phones`` pad sessions and ``--boards`` board sessions
 put in the shared game cache and announced on the game's topic, as a phone's
 save does) is painted again on every session. Before the sessions open,
 the process is warmed as the server's start warms it (everything loaded,
-then the heap settled: companion/ui/startup.py), so that the saves are
-those of a server past its start. Printed: the server's CPU
+then the heap settled: companion/ui/startup.py; the server settles it once
+its first phone has drawn, and again once that phone has gone), so that
+the saves are those of a server past its start. Printed: the server's CPU
 milliseconds (``time.process_time``) per save for all the sessions, and the
 same for a Flet counter app (bench/counter_flet.py's component, one tap per
 session) in the same run, as the baseline ratio. With ``--against DIR`` (a
@@ -235,8 +236,10 @@ def _worker(root: Path, phones: int, boards: int, rounds: int, saves: int, other
         """What the server's warming has done before the phones come: everything
         loaded (``warm_later``), then the heap settled (``settle_heap``), for
         the versions that have these steps."""
-        from companion.ui import startup
-
+        try:
+            from companion.ui import startup
+        except ImportError:  # a version from before the warming
+            return
         for step in ("warm_later", "settle_heap"):
             if hasattr(startup, step):
                 getattr(startup, step)()
