@@ -33,12 +33,13 @@ Every figure is a ratio against a baseline measured in the same run:
    phone's). Target: at most 2x. "plain" is a plain Flet page of as many
    controls as the pad (bench/plain_flet.py, :data:`PLAIN_CONTROLS`),
    tapped in the same turns; the pad's taps against it: at most 1.2x.
-   "plain: Add round" and "plain: Save round" make the same change of the
-   screen as the pad's two taps, on a plain Flet page of that size
+   "plain: Add round" and "plain: Save round" do the same work as the
+   pad's two taps on a plain Flet page of that size
    (bench/plain_flet.py's sheet of :data:`SHEET_CONTROLS` controls, opened
    over the page and taken away with the totals and a round's line
-   changed; nothing written to the disk), Flet's floor for that change: the
-   pad's "Add round" and "Save round" against them too, at most 1.2x. With ``--phone-cpu``, the taps run under
+   changed, after a game's worth of bytes written durably as the store
+   does), Flet's floor for that work: the pad's "Add round" and "Save
+   round" against them too, at most 1.2x. With ``--phone-cpu``, the taps run under
    a Chromium trace, and the CPU time of each page's main thread from the
    server's first message to the change seen is printed too (medians, and
    the ratio to the counter's): a figure the machine's other load hardly
@@ -93,7 +94,7 @@ a One Up pad of three players holds 106 controls, and 172 once "Add round"
 has opened its sheet (counted as a session holds them,
 ``tests/flet_session.py``'s ``controls``)."""
 SAME_WORK = {"Add round -> sheet": "plain: Add round", "Save round -> total": "plain: Save round"}
-"""The pad's taps and the plain page's taps that make the same change of the screen (bench/plain_flet.py's sheet)."""
+"""The pad's taps and the plain page's taps that do the same work (bench/plain_flet.py's sheet)."""
 TABLE = ["Ann", "Ben", "Cy", "Dee", "Eve", "Fay"]
 """The six players (and phones) of every table of the club night."""
 
@@ -611,7 +612,7 @@ def taps(browser, count: int, trace_cpu: bool = False) -> None:
         if name in SAME_WORK:
             same = _p95(values) / _p95(samples[SAME_WORK[name]])
             against_plain += (f";  {same:.2f}x the plain page's {SAME_WORK[name].removeprefix('plain: ')!r} "
-                              f"(the same change of the screen: target <= {TARGETS['plain']}x: "
+                              f"(the same work: target <= {TARGETS['plain']}x: "
                               f"{verdict(same, TARGETS['plain'])})")
         print(f"  {name:<22} median {statistics.median(values):6.0f} ms   p95 {_p95(values):6.0f} ms   "
               f"server {statistics.median(told[name]):4.0f} ms   "

@@ -13,17 +13,20 @@ With ``SHEET_CONTROLS``, the page does instead what the pad's "Add round" and
 total (test id ``total``) over the rows, which "Add round" covers with a
 sheet of ``SHEET_CONTROLS`` controls (a heading, test id ``hand``, over rows
 of buttons and a "Save round" button), the page's controls kept under it;
-"Save round" takes the sheet away and changes the three totals and the
+"Save round" writes a file of a saved game's size to the disk as the
+store does (a temp file fsynced, renamed over the last, the folder
+fsynced), then takes the sheet away and changes the three totals and the
 texts of a round's line (the pad's screen keeps its size from its fourth
-round on: it shows the newest rounds). Flet's floor for the screen change
-of those two taps on a screen of the pad's size (the pad's save also
-writes the game to the disk, which this page does not).
+round on: it shows the newest rounds). Flet's floor for those two taps on a
+screen of the pad's size.
 """
 
 from __future__ import annotations
 
 import os
 import sys
+import tempfile
+from pathlib import Path
 
 import flet as ft
 
@@ -64,10 +67,34 @@ SHEET_ROW = 10
 """Buttons in one row of :func:`PlainSheet`'s sheet (a row of card values)."""
 
 
+SAVED_BYTES = 4096
+"""Bytes :func:`save_durably` writes: about a game of twelve rounds as the store keeps it."""
+
+
+def save_durably(folder: Path, number: int) -> None:
+    """Write :data:`SAVED_BYTES` bytes (holding ``number``) to ``folder``/game.json
+    the way the store makes a save durable: a temp file written and fsynced,
+    renamed over the file, the folder fsynced."""
+    temp, target = folder / "game.json.tmp", folder / "game.json"
+    fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    try:
+        os.write(fd, str(number).encode().ljust(SAVED_BYTES, b" "))
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+    os.replace(temp, target)
+    folder_fd = os.open(folder, os.O_RDONLY)
+    try:
+        os.fsync(folder_fd)
+    finally:
+        os.close(folder_fd)
+
+
 @ft.component
-def PlainSheet(controls: int, sheet_controls: int) -> ft.Control:
+def PlainSheet(controls: int, sheet_controls: int, folder: Path) -> ft.Control:
     """The page of ``controls`` controls that "Add round" covers with a sheet
-    of ``sheet_controls`` (each to within a row; see the module's docstring)."""
+    of ``sheet_controls`` (each to within a row; see the module's docstring),
+    whose "Save round" writes to ``folder``."""
     total, set_total = ft.use_state(0)
     is_open, set_open = ft.use_state(False)
     rows = max(0, (controls - SHEET_PAGE_CONTROLS) // ROW_CONTROLS)
@@ -86,6 +113,7 @@ def PlainSheet(controls: int, sheet_controls: int) -> ft.Control:
         return ft.Stack([table], fit=ft.StackFit.EXPAND, expand=True)
 
     def save() -> None:
+        save_durably(folder, total + 1)
         set_open(False)
         set_total(total + 1)
 
@@ -103,10 +131,14 @@ def PlainSheet(controls: int, sheet_controls: int) -> ft.Control:
     return ft.Stack([table, cover], fit=ft.StackFit.EXPAND, expand=True)
 
 
+SAVES = Path(tempfile.mkdtemp(prefix="plain-saves-"))
+"""The folder :func:`PlainSheet`'s saves are written to (the system's temporary folder, as the bench's data)."""
+
+
 def main(page: ft.Page) -> None:
     """Render the page of ``sys.argv[2]`` controls (:func:`PlainSheet` with ``sys.argv[3]`` in its sheet)."""
     if len(sys.argv) > 3:
-        page.render(PlainSheet, int(sys.argv[2]), int(sys.argv[3]))
+        page.render(PlainSheet, int(sys.argv[2]), int(sys.argv[3]), SAVES)
     else:
         page.render(Plain, int(sys.argv[2]))
 
