@@ -38,6 +38,11 @@ ROW_CONTROLS = 4
 """Controls of one row: a row of three texts."""
 
 
+def plain_row(row: int, shown: int | None = None) -> ft.Row:
+    """Row number ``row`` of a plain page: three texts, the first ``shown`` (the row's number when None)."""
+    return ft.Row([ft.Text(f"{row if shown is None else shown}"), ft.Text(f"+{row % 7}"), ft.Text(f"{row * 3}")])
+
+
 @ft.component
 def Plain(controls: int) -> ft.Control:
     """The counter over rows of three texts, ``controls`` controls in all (to within a row)."""
@@ -47,7 +52,7 @@ def Plain(controls: int) -> ft.Control:
         [
             ft.FilledButton("Count", on_click=lambda: set_count(count + 1)),
             ft.Semantics(identifier="count", content=ft.Text(str(count))),
-            *(ft.Row([ft.Text(f"{row}"), ft.Text(f"+{row % 7}"), ft.Text(f"{row * 3}")]) for row in range(rows)),
+            *(plain_row(row) for row in range(rows)),
         ],
         scroll=ft.ScrollMode.AUTO,
         expand=True,
@@ -103,8 +108,7 @@ def PlainSheet(controls: int, sheet_controls: int, folder: Path) -> ft.Control:
             ft.FilledButton("Add round", on_click=lambda: set_open(True)),
             ft.Row([ft.Semantics(identifier="total", content=ft.Text(str(total))), ft.Text(str(2 * total)),
                     ft.Text(str(3 * total))]),
-            *(ft.Row([ft.Text(f"{row + total}"), ft.Text(f"+{row % 7}"), ft.Text(f"{row * 3}")]) if row == 0 else
-              ft.Row([ft.Text(f"{row}"), ft.Text(f"+{row % 7}"), ft.Text(f"{row * 3}")]) for row in range(rows)),
+            *(plain_row(row, total if row == 0 else None) for row in range(rows)),
         ],
         scroll=ft.ScrollMode.AUTO,
         expand=True,

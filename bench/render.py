@@ -221,7 +221,7 @@ def _worker(root: Path, phones: int, boards: int, rounds: int, saves: int, other
     import flet as ft
     from flet.pubsub.pubsub_hub import PubSubHub
     from flet_session import Phone, click, controls, open_session, server_hub, settle, shows, tap, until
-    from plain_flet import PAGE_CONTROLS, ROW_CONTROLS
+    from plain_flet import PAGE_CONTROLS, ROW_CONTROLS, plain_row
 
     from companion.registry import new_pad
     from companion.server.key import TableAccess
@@ -365,7 +365,7 @@ def _worker(root: Path, phones: int, boards: int, rounds: int, saves: int, other
         line = [ft.Text("R0"), *(ft.Text("0") for _ in PLAYERS)]
         page.add(ft.Column([
             ft.Row(totals), ft.Row(line),
-            *(ft.Row([ft.Text(f"{row}"), ft.Text(f"+{row % 7}"), ft.Text(f"{row * 3}")]) for row in range(rows)),
+            *(plain_row(row) for row in range(rows)),
         ]))
         return page, [*totals, *line]
 
@@ -412,7 +412,7 @@ def _worker(root: Path, phones: int, boards: int, rounds: int, saves: int, other
             [
                 ft.FilledButton("Count", on_click=tap),
                 ft.Semantics(identifier="count", content=ft.Text(str(count))),
-                *(ft.Row([ft.Text(f"{row}"), ft.Text(f"+{row % 7}"), ft.Text(f"{row * 3}")]) for row in range(rows)),
+                *(plain_row(row) for row in range(rows)),
             ]
         )
 
