@@ -76,8 +76,12 @@ NAV_BAR = 80
 """Height of the bottom navigation bar in CSS pixels: a control drawn below the screen's
 height minus this is hidden under it (or past the screen's edge)."""
 
+TITLE_BAR = 72
+"""Height of a screen's title row in CSS pixels: a control drawn above this
+line may be hidden under it (or past the screen's top)."""
+
 VIEW_MARGIN = 16
-"""Pixels a control is scrolled above the navigation bar before it is tapped."""
+"""Pixels a control is scrolled above the navigation bar, or below the title row, before it is tapped."""
 
 VIEW_SCROLLS = 3
 """Most wheel scrolls made to bring a control into view (a screen at its end scrolls no further)."""
@@ -479,23 +483,35 @@ class AppPage:
         """Click the Playwright locator ``target`` where the phone draws it.
 
         A control that lies under the bottom navigation bar or past the
-        screen's edge (a card field below the fold) is first scrolled into
-        view with the mouse wheel, as a player scrolls, and the screen let
-        come to rest. Left to Playwright, the click scrolls the accessibility
-        tree at once while Flutter draws the scroll later, and the tap lands
-        on whatever Flutter still draws under that point (a rank tile above
-        the card field was tapped instead of the field).
+        screen's bottom edge (a card field below the fold), or under the
+        title row or past the top edge (a field the screen was scrolled
+        away from), is first scrolled into view with the mouse wheel, as a
+        player scrolls, and the screen let come to rest. Left to Playwright,
+        the click scrolls the accessibility tree at once while Flutter draws
+        the scroll later, and the tap lands on whatever Flutter still draws
+        under that point (a rank tile above the card field was tapped
+        instead of the field; a row's buttons instead of the rows' field
+        above them). A screen that scrolls no further is left as it is.
         """
         size = self.page.viewport_size
         bottom = size["height"] - NAV_BAR
         for _ in range(VIEW_SCROLLS):
             box = target.bounding_box()
-            if box is None or box["y"] + box["height"] <= bottom:
+            if box is None:
+                break
+            if box["y"] + box["height"] > bottom:
+                scroll = box["y"] + box["height"] - bottom + VIEW_MARGIN
+            elif box["y"] < TITLE_BAR:
+                scroll = box["y"] - TITLE_BAR - VIEW_MARGIN
+            else:
                 break
             self.settle()
             self.page.mouse.move(size["width"] / 2, size["height"] / 2)
-            self.page.mouse.wheel(0, box["y"] + box["height"] - bottom + VIEW_MARGIN)
+            self.page.mouse.wheel(0, scroll)
             self.settle()
+            moved = target.bounding_box()
+            if moved is None or moved["y"] == box["y"]:
+                break
         target.click()
 
     def submit_for(self, label: str, text: str, button: str) -> None:
