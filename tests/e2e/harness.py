@@ -456,7 +456,9 @@ class AppPage:
         """Type ``text`` into the text field labelled ``label`` (replacing its text).
 
         Click until the field has the focus (after a tab switch Flutter's
-        first click can leave it on the page), select all, type, then wait
+        first click can leave it on the page), select all, let Flutter draw
+        a frame (on a busy page the first key typed at once after Ctrl+A was
+        lost, in every try; Flutter most likely still took the Control key as held), type, then wait
         for the field to hold ``text``: on a busy machine a re-render can
         take the focus mid-word, so the typing is repeated until it does
         (``fill()`` loses text on Flutter fields). ``submit`` presses Enter after.
@@ -470,6 +472,7 @@ class AppPage:
                 if self._focused(label):
                     break
             self.page.keyboard.press("Control+a")
+            self.next_frame(HELD_FRAME_MS)
             self.page.keyboard.type(text)
             if self._holds(text):
                 break
