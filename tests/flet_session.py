@@ -96,7 +96,8 @@ class Phone(Connection):
 
     Takes the process's ``PubSubHub`` and ``answer``, the function that
     answers the session's method calls (:data:`Answer`). ``sent`` counts the
-    messages the server sent; ``session`` is set by :func:`open_session`.
+    messages the server sent; ``kept``, when a list, gets each of them as sent
+    (msgpack bytes); ``session`` is set by :func:`open_session`.
     """
 
     def __init__(self, hub: PubSubHub, answer: Answer = no_answer) -> None:
@@ -105,13 +106,16 @@ class Phone(Connection):
         self.loop = asyncio.get_running_loop()
         self.answer = answer
         self.sent = 0
+        self.kept: list[bytes] | None = None
         self.session: Session | None = None
         self.page_url = "http://127.0.0.1:8550"  # the address the phone opened; Flet builds routes on it
 
     def send_message(self, message) -> None:
         """Encode ``message`` as the web server does, count it, and answer a method call."""
-        msgpack.packb([message.action, message.body], default=_encode)
+        packed = msgpack.packb([message.action, message.body], default=_encode)
         self.sent += 1
+        if self.kept is not None:
+            self.kept.append(packed)
         if message.action == MessageAction.INVOKE_METHOD and self.session is not None:
             body = message.body
             self.loop.call_soon(self.session.handle_invoke_method_results,
@@ -159,11 +163,14 @@ async def _start(session: Session, main: Callable[[Any], None]) -> None:
 
 
 async def open_session(main: Callable[[Any], None], route: str, hub: PubSubHub,
-                       answer: Answer = no_answer, client_ip: str = "127.0.0.1") -> Phone:
+                       answer: Answer = no_answer, client_ip: str = "127.0.0.1", keep: bool = False) -> Phone:
     """Start ``main(page)`` on a new session whose page is at ``route`` and
-    whose phone answers method calls with ``answer``, seen from ``client_ip``;
+    whose phone answers method calls with ``answer``, seen from ``client_ip``
+    (with ``keep``, the phone keeps every message, :attr:`Phone.kept`);
     returns the phone once the session has painted (see :func:`settle`)."""
     connection = Phone(hub, answer)
+    if keep:
+        connection.kept = []
     session = connection.session = Session(connection)
     session.page.route = route
     session.page.client_ip = client_ip

@@ -170,12 +170,17 @@ def test_no_response_lets_other_sites_read_it(client, path):
 
 
 class ReplyingPage:
-    """A web page whose browser answers every method call with ``reply``."""
+    """A web page whose browser answers every method call with ``reply``; its locale
+    settings are kept as set, and updating it sends nothing."""
 
     web = True
+    locale_configuration = None
 
     def __init__(self, reply: object) -> None:
         self.reply = reply
+
+    def update(self) -> None:
+        """Send nothing (there is no phone)."""
 
     async def _invoke_method(self, name: str, *args, **kwargs) -> object:
         return self.reply
@@ -206,8 +211,10 @@ def test_a_sound_device_info_reply_still_gives_the_browser_language():
 
     choice = language.LanguageChoice(code="en", prefs=Prefs())
     reply = {"locales": [{"language_code": "nb", "country_code": "NO"}], "browser_name": "chrome"}
-    run_alone(language.load_language(choice, ReplyingPage(reply)))
+    page = ReplyingPage(reply)
+    run_alone(language.load_language(choice, page))
     assert choice.code == "nb"
+    assert page.locale_configuration == language.locale_configuration("nb")
 
 
 @pytest.mark.parametrize("kept", [["nb"], {"a": 1}, 3.5])

@@ -33,7 +33,7 @@ from companion.ui.play import PlayScreen
 from companion.ui.rules import RulesScreen
 from companion.ui.setup_guide import SetupScreen
 from companion.table.live import Listening, game_cache
-from companion.ui.language import load_language, use_language
+from companion.ui.language import load_language, start_locale, use_language
 from companion.ui.state import (
     HeldSession,
     SessionContext,
@@ -382,7 +382,8 @@ def App(store, access) -> list[ft.View]:
 
 def session_main(store, access) -> Callable[[ft.Page], None]:
     """The Flet entry point (see companion/server/__init__.py): renders :func:`App`,
-    the suit font (``SUIT_FONT``, served at ``SUIT_FONT_URL``) named with the
+    the suit font (``SUIT_FONT``, served at ``SUIT_FONT_URL``) and Flutter's locale
+    (the browser request's language, ``start_locale``) named with the
     first frame on every route. After that frame the page changes only for a
     language (chosen now, or kept on the phone and read as the session
     starts): the phone's web client builds the app again on a change of the
@@ -403,6 +404,7 @@ def session_main(store, access) -> Callable[[ft.Page], None]:
         page.dark_theme = build_theme()
         page.theme_mode = ft.ThemeMode.SYSTEM
         page.fonts = {SUIT_FONT: SUIT_FONT_URL}
+        start_locale(page)
         page.render_views(App, store, access)
 
     return main

@@ -122,22 +122,37 @@ async def load_language(choice: LanguageChoice, page: ft.Page) -> None:
     except (RuntimeError, TimeoutError):
         kept = None
     if isinstance(kept, str) and kept in LANGUAGES:
-        choice.code = kept
+        _switch(choice, page, kept)
         return
     spoken = await _browser_languages(page)
     if spoken:
-        choice.code = best_language(spoken)
+        _switch(choice, page, best_language(spoken))
 
 
-async def choose_language(choice: LanguageChoice, code: str) -> None:
+def _switch(choice: LanguageChoice, page: ft.Page, code: str) -> None:
+    """Make ``code`` the session's language: Flutter's locale first (:func:`follow_language`),
+    sent at once, then ``choice.code``, whose screens in the new language go out after it.
+
+    The phone's web client builds the whole app again when the page's locale
+    changes, and a tap that arrives while it does is lost; sent after the
+    texts, the locale rebuilt the app under a finger that had just tapped a
+    text in the new language. Sent first, the rebuild happens while the old
+    texts still show.
+    """
+    follow_language(page, code)
+    choice.code = code
+
+
+async def choose_language(choice: LanguageChoice, code: str, page: ft.Page) -> None:
     """Make ``code`` (one of ``LANGUAGES``) this session's language now and this phone's after a reload.
 
+    Takes the session's ``LanguageChoice``, the code and the session's page.
     Raises ``ValueError`` for a code not in ``LANGUAGES``. When the phone's
     storage does not answer, the choice lasts for this session only.
     """
     if code not in LANGUAGES:
         raise ValueError(f"unknown language {code!r}")
-    choice.code = code
+    _switch(choice, page, code)
     try:
         await choice.prefs.set(LANGUAGE_KEY, code)
     except (RuntimeError, TimeoutError):
@@ -148,21 +163,34 @@ def use_language() -> LanguageChoice:
     """Return this session's ``LanguageChoice``, loading it when the session starts (call in the root component).
 
     The session starts in the language its browser's request asked for
-    (English outside a request). The calling component re-renders when the
+    (:func:`starting_language`; the entry point gave Flutter that locale with
+    :func:`start_locale`). The calling component re-renders when the
     language changes, so every screen below it is drawn again in the new
-    language.
+    language, after Flutter's locale (:func:`_switch`).
     """
     page = ft.context.page
 
     def create() -> LanguageChoice:
-        made = LanguageChoice(code=request_language() or DEFAULT_LANGUAGE, prefs=ft.SharedPreferences())
+        made = LanguageChoice(code=starting_language(), prefs=ft.SharedPreferences())
         page.session.store.set(_STORE_KEY, made)
         return made
 
     choice, _set = ft.use_state(create)
     ft.use_effect(lambda: page.run_task(load_language, choice, page), [])
-    ft.use_effect(lambda: follow_language(page, choice.code), [choice.code])
     return choice
+
+
+def starting_language() -> str:
+    """The language code a new session starts in: the one its browser's request asked for
+    (:func:`companion.i18n.request_language`), English outside a request."""
+    return request_language() or DEFAULT_LANGUAGE
+
+
+def start_locale(page: ft.Page) -> None:
+    """Set ``page``'s Flutter locale to the session's starting language (:func:`starting_language`)
+    without sending it: call before the first frame, which then carries it, so the phone's web
+    client does not build the app a second time just after drawing it. Returns nothing."""
+    page.locale_configuration = locale_configuration(starting_language())
 
 
 def locale_configuration(code: str) -> ft.LocaleConfiguration:
@@ -194,7 +222,7 @@ def LanguageMenu() -> ft.Control:
     def picked(code: str):
         async def pick():
             if isinstance(choice, LanguageChoice):
-                await choose_language(choice, code)
+                await choose_language(choice, code, page)
         return pick
 
     return ft.PopupMenuButton(
