@@ -37,9 +37,9 @@ ALL_RANKS: tuple[int, ...] = tuple(range(1, 14))
 """Ranks ace to king, in picker order."""
 
 SUIT_FONT = "Companion Suits"
-"""A font holding only ♠ ♥ ♦ ♣ (and outlines, stars), from DejaVu Sans: the
-offline web client has no font with these glyphs, so text that may show a
-suit names it as a fallback (``SUIT_TEXT``)."""
+"""A font holding only ♠ ♥ ♦ ♣ (and outlines, stars) and →, from DejaVu Sans
+(tools/fallback_font.py): the offline web client has no font with these
+glyphs, so text that may show one names it as a fallback (``SUIT_TEXT``)."""
 
 SUIT_FONT_URL = "/rules/companion-suits.ttf"
 """Where the app serves the suit font (``assets/rules/companion-suits.ttf``)."""
