@@ -35,9 +35,10 @@ DejaVu Sans version it is built from (the glyphs of the font as first shipped)."
 
 def build(dejavu: Path, out: Path = FONT) -> None:
     """Write the subset of the DejaVu Sans font file ``dejavu`` holding :data:`CHARACTERS` to ``out``,
-    renamed :data:`FAMILY`. Raises ValueError when ``dejavu`` is not DejaVu Sans :data:`VERSION` or
+    renamed :data:`FAMILY`, the same bytes at every build (the source's timestamp kept; its math
+    table, which would keep a stretched arrow, dropped). Raises ValueError when ``dejavu`` is not DejaVu Sans :data:`VERSION` or
     lacks one of the characters."""
-    font = TTFont(dejavu)
+    font = TTFont(dejavu, recalcTimestamp=False)
     if font["name"].getDebugName(1) != "DejaVu Sans" or font["name"].getDebugName(5) != VERSION:
         raise ValueError(f"{dejavu} is not DejaVu Sans, {VERSION}")
     missing = [char for char in CHARACTERS if ord(char) not in font.getBestCmap()]
@@ -46,6 +47,7 @@ def build(dejavu: Path, out: Path = FONT) -> None:
     options = subset.Options()
     options.name_IDs = ["*"]
     options.name_languages = ["*"]
+    options.drop_tables += ["MATH"]
     subsetter = subset.Subsetter(options)
     subsetter.populate(unicodes=[ord(char) for char in CHARACTERS])
     subsetter.subset(font)
