@@ -13,7 +13,7 @@ from companion.server.key import TableAccess
 from companion.store import Store
 from companion.ui.app import session_main
 from companion.ui.language import LANGUAGE_KEY, locale_configuration
-from flet_session import open_session, run_alone, server_hub
+from flet_session import click, find, open_session, run_alone, server_hub
 
 
 def test_locale_configuration_supports_the_three_languages_and_makes_one_current():
@@ -87,3 +87,32 @@ def test_flutters_locale_comes_with_the_first_frame_and_before_the_texts_of_a_ke
     later_texts = [index for index, (_, words) in enumerate(_locales_and_words(sent, tab[then])) if words][0]
     assert locales[1:] == [(locales[1][0], then)]
     assert first_texts < locales[1][0] < later_texts
+
+
+def test_a_language_picked_in_the_menu_sends_its_locale_before_its_texts(tmp_path):
+    """Deutsch picked in Play's language menu: the phone gets Flutter's German locale, then the
+    screen in German, and the choice is kept on the phone."""
+    main = session_main(Store(tmp_path), TableAccess(tmp_path, required=False, host="127.0.0.1", port=8550))
+    kept = {}
+
+    def answer(name, args):
+        if name == "set":
+            kept[args["key"]] = args["value"]
+        return None
+
+    async def play():
+        with browser_asks(["en-GB"]):
+            phone = await open_session(main, "/", server_hub(), answer, keep=True)
+        picked = len(phone.kept)
+        item = find(phone.session.page, lambda control: isinstance(control, ft.PopupMenuItem)
+                    and control.content == "Deutsch")
+        await click(phone, item)
+        return phone, picked
+
+    phone, picked = run_alone(play())
+    after = _locales_and_words(phone.kept[picked:], "Spielen")
+    locale = next(index for index, (code, _) in enumerate(after) if code)
+    texts = next(index for index, (_, words) in enumerate(after) if words)
+    assert (after[locale][0], locale < texts) == ("de", True)
+    assert phone.session.page.locale_configuration == locale_configuration("de")
+    assert kept[LANGUAGE_KEY] == "de"

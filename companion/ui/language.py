@@ -15,10 +15,11 @@ trip to the phone, so the session's first frame is drawn in the language the
 browser's request asked for (its Accept-Language header, read by the web
 server: :func:`companion.i18n.request_language`), which the answers then replace.
 
-How to place it: the root component calls :func:`use_language` once (it loads
-the language when the session starts and re-renders the screens when it
-changes); :func:`LanguageMenu` is the picker, an icon button for an app bar's
-``actions``.
+How to place it: the entry point calls :func:`start_locale` on the page before
+its first render (the first frame then carries Flutter's locale); the root
+component calls :func:`use_language` once (it loads the language when the
+session starts and re-renders the screens when it changes); :func:`LanguageMenu`
+is the picker, an icon button for an app bar's ``actions``.
 """
 
 from __future__ import annotations
@@ -130,14 +131,16 @@ async def load_language(choice: LanguageChoice, page: ft.Page) -> None:
 
 
 def _switch(choice: LanguageChoice, page: ft.Page, code: str) -> None:
-    """Make ``code`` the session's language: Flutter's locale first (:func:`follow_language`),
-    sent at once, then ``choice.code``, whose screens in the new language go out after it.
+    """Make ``code`` the session's language: Flutter's locale first, then ``choice.code``.
 
-    The phone's web client builds the whole app again when the page's locale
-    changes, and a tap that arrives while it does is lost; sent after the
-    texts, the locale rebuilt the app under a finger that had just tapped a
-    text in the new language. Sent first, the rebuild happens while the old
-    texts still show.
+    :func:`follow_language` sends the locale at once (``page.update``), while
+    the change of ``choice.code`` only queues the screens' re-render, which
+    Flet's update loop sends later: the locale always reaches the phone before
+    the texts in the new language. The phone's web client builds the whole
+    app again when the page's locale changes, and a tap that arrives while it
+    does is lost; sent after the texts, the locale rebuilt the app under a
+    finger that had just tapped a text in the new language. Sent first, the
+    rebuild happens while the old texts still show.
     """
     follow_language(page, code)
     choice.code = code
