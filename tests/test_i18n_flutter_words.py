@@ -43,17 +43,23 @@ def test_a_session_sets_flutters_locale_to_its_language(tmp_path, accept, kept, 
     assert settings == locale_configuration(code)
 
 
-def _locales_and_words(kept: list[bytes], word: str) -> list[tuple[str | None, bool]]:
-    """For each message a phone was sent: the language code of the Flutter locale it sets on the
-    page (None: it sets none), and whether it holds ``word``."""
+def _locales(kept: list[bytes]) -> list[tuple[int, str]]:
+    """The messages among ``kept`` (what a phone was sent) that set Flutter's locale on the page,
+    as (their index, the locale's language code)."""
     found = []
-    for packed in kept:
-        action, body = msgpack.unpackb(packed, strict_map_key=False)
+    for index, packed in enumerate(kept):
+        _action, body = msgpack.unpackb(packed, strict_map_key=False)
         operations = body.get("patch", [])[1:] if body.get("id") == 1 else []
         codes = [operation[3]["current_locale"]["language_code"] for operation in operations
                  if operation[2] == "locale_configuration"]
-        found.append((codes[-1] if codes else None, word.encode() in packed))
+        if codes:
+            found.append((index, codes[-1]))
     return found
+
+
+def _first_holding(kept: list[bytes], word: str) -> int:
+    """The index of the first message among ``kept`` that holds ``word``."""
+    return next(index for index, packed in enumerate(kept) if word.encode() in packed)
 
 
 @pytest.mark.parametrize(("accept", "kept", "first", "then"), [
@@ -78,13 +84,12 @@ def test_flutters_locale_comes_with_the_first_frame_and_before_the_texts_of_a_ke
             return await open_session(main, "/", server_hub(), answer, keep=True)
 
     sent = run_alone(play()).kept
-    first_texts = [index for index, (_, words) in enumerate(_locales_and_words(sent, tab[first])) if words][0]
-    locales = [(index, code) for index, (code, _) in enumerate(_locales_and_words(sent, tab[first])) if code]
+    first_texts, locales = _first_holding(sent, tab[first]), _locales(sent)
     assert locales[0] == (first_texts, first)
     if then is None:
         assert locales == [(first_texts, first)]
         return
-    later_texts = [index for index, (_, words) in enumerate(_locales_and_words(sent, tab[then])) if words][0]
+    later_texts = _first_holding(sent, tab[then])
     assert locales[1:] == [(locales[1][0], then)]
     assert first_texts < locales[1][0] < later_texts
 
@@ -110,9 +115,8 @@ def test_a_language_picked_in_the_menu_sends_its_locale_before_its_texts(tmp_pat
         return phone, picked
 
     phone, picked = run_alone(play())
-    after = _locales_and_words(phone.kept[picked:], "Spielen")
-    locale = next(index for index, (code, _) in enumerate(after) if code)
-    texts = next(index for index, (_, words) in enumerate(after) if words)
-    assert (after[locale][0], locale < texts) == ("de", True)
+    after = phone.kept[picked:]
+    (locale, code), texts = _locales(after)[0], _first_holding(after, "Spielen")
+    assert (code, locale < texts) == ("de", True)
     assert phone.session.page.locale_configuration == locale_configuration("de")
     assert kept[LANGUAGE_KEY] == "de"
