@@ -297,22 +297,15 @@ def _validate_lesson(lesson: Any, fail: Callable[[LazyProxy], None]) -> None:
 
 def _validate_rounds(rounds: list[dict[str, Any]], seq: int, fail: Callable[[LazyProxy], None]) -> None:
     """:func:`validate_doc`'s check of each round's ``id`` (8 hex digits, each once) and
-    ``rev`` (0 to ``seq``), in one walk of the rounds (a wrong id is named before a repeated
-    one, and that before a wrong rev); ``fail`` raises the StoreError naming what is wrong."""
-    round_ids = []
-    is_round_id = ROUND_ID_PATTERN.fullmatch
-    revs_ok = True
-    for entry in rounds:
-        rid = entry.get("id")
-        if not isinstance(rid, str) or not is_round_id(rid):
-            fail(lazy("every round needs an 'id' of 8 hex digits (0-9, a-f)."))
-        round_ids.append(rid)
-        rev = entry.get("rev")
-        if revs_ok and (not (type(rev) is int or is_int(rev)) or not 0 <= rev <= seq):
-            revs_ok = False
+    ``rev`` (0 to ``seq``), each read once (a wrong id is named before a repeated one, and
+    that before a wrong rev); ``fail`` raises the StoreError naming what is wrong."""
+    round_ids = [entry.get("id") for entry in rounds]
+    revs = [entry.get("rev") for entry in rounds]
+    if not set(map(type, round_ids)) <= {str} or not all(map(ROUND_ID_PATTERN.fullmatch, round_ids)):
+        fail(lazy("every round needs an 'id' of 8 hex digits (0-9, a-f)."))
     if len(set(round_ids)) != len(round_ids):
         fail(lazy("two rounds have the same 'id'."))
-    if not revs_ok:
+    if revs and not (set(map(type, revs)) <= {int} and 0 <= min(revs) and max(revs) <= seq):
         fail(lazy("every round needs a 'rev': a whole number from 0 to 'seq' ({seq}).", seq=seq))
 
 

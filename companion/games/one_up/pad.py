@@ -233,15 +233,15 @@ class OneUpPad(Pad):
         hands, who went out and who ended it are those :meth:`_entry` would
         store (a hand per player in seating order, each a list of card
         texts in the stored form; :meth:`_enders` of the two names gives
-        them back, asked once per pair of names), and it is scored by
-        ``scoring.score_stored_round``.
+        them back, asked once per pair of names), and it is scored as
+        ``scoring.score_stored_round`` scores it (``scoring.stored_round_scorer``).
         None at the first round that is not so, or that the rules refuse.
         """
         players, joker = self.players, options["joker"]
         state = self._start(options)
         states = [state]
         totals = state.totals
-        score, starter = scoring.score_stored_round, scoring.next_starter
+        score, starter = scoring.stored_round_scorer(joker), scoring.next_starter
         enders: set[tuple[Any, Any]] = set()
         try:
             for saved in rounds:
@@ -252,7 +252,7 @@ class OneUpPad(Pad):
                     if self._enders(out, ender) != (out, ender):
                         return None
                     enders.add((out, ender))
-                totals = score(totals, hands, out, joker=joker)
+                totals = score(totals, hands, out)
                 states.append(OneUpState(totals, starter(out, (ender,))))
         except (KeyError, TypeError, ValueError, PadError):
             return None

@@ -9,7 +9,8 @@ game"; rulings.md, "One Up".
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+import functools
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from companion.cards import CardsLike, as_cards
@@ -138,7 +139,8 @@ def score_round(
     """
     totals, hands = _round_inputs(totals, hands, went_out)
     cards = {name: as_cards(held) for name, held in hands.items()}
-    return _score_hands({name: totals.get(name, 0) for name in cards}, cards, went_out, _BITS_BY_TEXT[bool(joker)])
+    return _score_hands({name: totals.get(name, 0) for name in cards}, cards, went_out, _BITS_BY_TEXT[bool(joker)],
+                        _penalty_by_bits())
 
 
 def score_stored_round(
@@ -171,19 +173,33 @@ def score_stored_round(
 
     Rule: seed, "End of a round" and "Scoring"; rulings.md, One Up.
     """
-    return _score_hands(totals, hands, went_out, stored_bits(joker))
+    return _score_hands(totals, hands, went_out, stored_bits(joker), _penalty_by_bits())
+
+
+def stored_round_scorer(
+    joker: bool = False,
+) -> Callable[[dict[str, int], dict[str, list[str]], str | None], dict[str, int]]:
+    """:func:`score_stored_round` for many rounds in a row: a function of (totals, hands,
+    went_out) that scores a round as it does, ``joker`` (the wild joker variant on or off) and
+    the penalty points as they are now read once for all the rounds it scores (a game replayed
+    from its saved rounds). Raises as :func:`score_stored_round`.
+
+    Rule: seed, "End of a round" and "Scoring"; rulings.md, One Up.
+    """
+    return functools.partial(_score_hands, bit_of=stored_bits(joker), penalty_of=_penalty_by_bits())
 
 
 def _score_hands(
     totals: Mapping[str, int], hands: dict[str, list[Any]], went_out: str | None, bit_of: Mapping[Any, int],
+    penalty_of: Sequence[int],
 ) -> dict[str, int]:
     """The new totals of :func:`score_round` from hands each given as a list, a card's value bit
-    read from ``bit_of`` (card -> bit, ``rules._VALUE_BITS``), ``totals`` holding every player of ``hands``:
-    each player adds the penalty points of
+    read from ``bit_of`` (card -> bit, ``rules._VALUE_BITS``) and the penalty points of a set of
+    values from ``penalty_of`` (``rules._penalty_by_bits``), ``totals`` holding every player of
+    ``hands``: each player adds the penalty points of
     the values held, each once; the player who went out holds nothing and takes off the give-back
     (seed, "End of a round" and "Scoring"). Raises as :func:`score_stored_round`.
     """
-    penalty_of = _penalty_by_bits()
     new_totals: dict[str, int] = {}
     for name, cards in hands.items():
         before = totals[name]
