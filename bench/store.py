@@ -15,7 +15,8 @@ most 2x; statistics under 100 ms, export and import under 2 s at 10,000 games.
 ``import`` measures what importing a big backup costs the processor against
 the tree before, in the same run: backups of 10,000 One Up games of 12 and of
 22 rounds (four to six players from a club's tables, varied hands, some
-rounds corrected, some games still in play) are imported into an empty folder
+rounds corrected, some games still in play), laid out as Companion's export
+writes them, are imported into an empty folder
 by this tree and by a checkout of ``--baseline`` (a git ref, default
 ``main``, checked out into a temporary worktree), each in a new process, the
 runs interleaved (size by size, the two trees' order swapped each repeat).
@@ -48,8 +49,7 @@ sys.path.insert(0, str(REPO))
 
 from companion.games.one_up import OneUpPad  # noqa: E402
 from companion.store import Store  # noqa: E402
-from companion.store.backup import BACKUP_FORMAT, BACKUP_SCHEMA  # noqa: E402
-from companion.store.files import dump_json  # noqa: E402
+from companion.store.backup import backup_text  # noqa: E402
 
 PLAYERS = ["Ann", "Ben", "Cato", "Dina"]
 ROUNDS_PER_GAME = 12
@@ -221,7 +221,9 @@ VALUES = ["A", "2", "3", "4", "5", "6", "K"]
 
 def _import_backup(games: int, rounds: int, path: Path) -> float:
     """Write a backup of ``games`` games of ``rounds`` rounds to ``path``
-    (200 different games, each saved again under new ids and times); returns its size in MB."""
+    (200 different games, each saved again under new ids and times) as Companion's export
+    writes one (``backup_text``: a game per line), so that the import reads what a user
+    imports; returns its size in MB."""
     rng = random.Random(rounds)
     played = [_played_game(rng, rounds) for _ in range(200)]
     docs = []
@@ -229,7 +231,7 @@ def _import_backup(games: int, rounds: int, path: Path) -> float:
         doc = dict(played[number % len(played)], id=uuid.UUID(int=rng.getrandbits(128)).hex,
                    created=_stamp(number * 90), updated=_stamp(number * 90 + 60))
         docs.append(doc)
-    data = dump_json({"format": BACKUP_FORMAT, "schema": BACKUP_SCHEMA, "exported": _stamp(games * 90), "games": docs})
+    data = backup_text(docs).encode("utf-8")
     path.write_bytes(data)
     return len(data) / 1e6
 

@@ -6,6 +6,7 @@ import json
 import multiprocessing
 import os
 import re
+import tracemalloc
 
 import pytest
 
@@ -13,6 +14,7 @@ from companion.stats import TallySums, player_stats
 from companion.store import MAX_BACKUP_BYTES, BackupError, Store, StoreError
 from companion.store import backup
 from companion.store.history import FOLD_AT
+from companion.store.tables import GameText
 from store_helpers import make_doc as make_any_doc
 
 ONE_UP_ROUND = {"hands": {"Ann": ["K"], "Ben": [], "Cato": ["K", "2"]}, "went_out": "Ben", "ended_by": "Ben"}
@@ -155,6 +157,106 @@ def test_bad_backup_is_refused_and_nothing_changes(store, data, message):
     assert {p: p.read_bytes() for p in store.data_dir.rglob("*.json")} == files
 
 
+def laid_out(games: list, head: dict | None = None, closing: bytes = b"\n]}") -> bytes:
+    """A backup of ``games`` (in this order, not checked) laid out as an export writes one: the fields
+    before the games (``head``, a valid backup's by default) on the first line, then a game per line."""
+    head = head or {"format": "companion-backup", "schema": 1, "exported": "2026-11-30T01:00:00+00:00"}
+    first = json.dumps(head, separators=(",", ":")).encode("utf-8")[:-1] + b',"games":[\n'
+    return first + b",\n".join(json.dumps(game, separators=(",", ":")).encode("utf-8") for game in games) + closing
+
+
+def test_an_export_holds_each_game_on_a_line_of_its_own(store):
+    """The fields on the first line, a game per line (a comma ending each but the last), the brackets
+    on the last: the games of the lines are those of the whole text, newest first."""
+    text = store.export_json()
+    lines = text.split("\n")
+    assert (len(lines), lines[0][-10:], lines[-1]) == (7, ',"games":[', "]}")
+    assert [line.endswith(",") for line in lines[1:-1]] == [True, True, True, True, False]
+    games = [json.loads(line.removesuffix(",")) for line in lines[1:-1]]
+    assert games == json.loads(text)["games"]
+    assert [game["id"] for game in games] == [summary["id"] for summary in store.list_games()]
+
+
+def test_an_export_is_read_game_by_game_and_imports_as_the_whole_file_does(store, tmp_path):
+    """An exported backup is checked a game at a time: each finished game is kept as its line's text
+    (its parsed document let go), each game in play as its document. Imported, it gives the very
+    games, list and statistics that the same backup on one line gives."""
+    text = store.export_json()
+    checked = backup.parse_backup(text)
+    lines = text.split("\n")[1:-1]
+    kept = [(type(doc).__name__, doc.text if type(doc) is GameText else doc["id"]) for doc, _tally in checked.games]
+    ids = [json.loads(line.removesuffix(","))["id"] for line in lines]
+    finished = {game_id for game_id, game in ((game["id"], game) for game in map(json.loads, map(
+        lambda line: line.removesuffix(","), lines))) if game["finished"]}
+    assert kept == [("GameText", line.removesuffix(",").encode("utf-8")) if game_id in finished else ("dict", game_id)
+                    for line, game_id in zip(lines, ids)]
+    assert len(finished) == 3
+    by_line, whole = Store(tmp_path / "by line"), Store(tmp_path / "whole")
+    assert by_line.import_json(text) == whole.import_json(json.dumps(json.loads(text))) == 5
+    assert snapshot(by_line) == snapshot(whole) == snapshot(store)
+    assert by_line.player_stats() == whole.player_stats() == store.player_stats()
+    assert snapshot(Store(by_line.data_dir)) == snapshot(store)
+
+
+def test_a_migrated_game_read_game_by_game_is_kept_as_its_new_document(tmp_path):
+    """A finished game of an older version in an exported backup is kept as the document it was
+    migrated to, not as the text of its line; it is saved migrated."""
+    old = make_doc(1, finished=True)
+    del old["schema"], old["first_dealer"], old["ended_early"]
+    old["dealer"] = "Ben"
+    checked = backup.parse_backup(laid_out([old, make_doc(2, finished=True)]))
+    assert [type(doc).__name__ for doc, _tally in checked.games] == ["dict", "GameText"]
+    assert (checked.games[0][0]["schema"], checked.games[0][0]["first_dealer"]) == (2, 1)
+    store = Store(tmp_path)
+    assert store.import_json(laid_out([old, make_doc(2, finished=True)])) == 2
+    assert store.get_game(old["id"])["first_dealer"] == 1
+
+
+LAID_OUT_REFUSALS = [
+    (laid_out([good_game(), "not a game"]), "Game 2 in the backup is not valid"),
+    (laid_out([make_doc(3), {**make_doc(4), "players": "Ann"}]), "Game 2 .*'players'"),
+    (laid_out([{**make_doc(3), "id": "same"}, {**make_doc(4), "id": "same"}]), "repeats the id same"),
+    (laid_out([good_game()], closing=b",\n]}"), "not JSON"),
+    (laid_out([good_game(), make_doc(8)]).replace(b",\n", b",\n,\n"), "not JSON"),
+    (laid_out(["not a game", good_game()]).replace(b"}\n]}", b"\n]}"), "not JSON"),
+    (laid_out([good_game()], head={"format": "other-app", "schema": 1}), "not a Companion backup"),
+    (laid_out([good_game()], head={"format": "companion-backup", "schema": 2}), "Update Companion"),
+    (laid_out([good_game()], head={"format": "companion-backup"}), "version None"),
+]
+
+
+@pytest.mark.parametrize("data, message", LAID_OUT_REFUSALS)
+def test_an_exported_backup_is_refused_in_the_words_a_whole_file_gets(store, data, message):
+    """A backup laid out as an export that holds a bad game, a repeated id, a stray comma, a line
+    that is not JSON after a bad game (the file's JSON is told first, as for any file) or fields
+    that are not a Companion backup's: refused in the words of the same file read whole, nothing
+    imported."""
+    before = snapshot(store)
+    with pytest.raises(BackupError, match=message) as caught:
+        store.import_json(data)
+    with pytest.raises(BackupError) as whole:
+        backup.parse_backup(b" " + data)
+    assert str(caught.value) == str(whole.value)
+    assert snapshot(store) == before
+
+
+def test_a_backup_read_game_by_game_holds_a_fraction_of_the_memory(tmp_path):
+    """300 finished games of 12 rounds: parsed and checked game by game, the most memory held at once
+    is under a third of what the same backup on one line, parsed whole, holds."""
+    games = [make_doc(n, finished=True, rounds=12) for n in range(300)]
+
+    def peak(data: bytes) -> int:
+        tracemalloc.start()
+        try:
+            backup.parse_backup(data)
+            return tracemalloc.get_traced_memory()[1]
+        finally:
+            tracemalloc.stop()
+
+    by_line, whole = peak(laid_out(games)), peak(backup_of(games).encode("utf-8"))
+    assert by_line < whole / 3, (by_line, whole)
+
+
 def with_round(**entry) -> dict:
     """A One Up game with one round, ``entry`` changing that round's fields."""
     doc = make_doc(7, rounds=1)
@@ -291,6 +393,18 @@ def test_on_two_cores_a_large_backup_is_checked_by_this_process_alone(monkeypatc
 
     monkeypatch.setattr(backup.concurrent.futures, "ProcessPoolExecutor", no_pool)
     assert backup.parse_backup(data) == one_by_one
+
+
+def test_a_large_exported_backup_is_parsed_whole_where_workers_check_it(monkeypatch):
+    """Laid out a game per line, a backup large enough for worker processes (three cores) is parsed
+    whole for them to inherit: its games are documents, as those of the same games on one line."""
+    games = [make_doc(n, finished=n % 2 == 0) for n in range(12)]
+    monkeypatch.setattr(backup, "PARALLEL_FROM", 4)
+    monkeypatch.setattr(backup, "_cores", lambda: 3)
+    monkeypatch.setattr(backup, "PART", 2)
+    checked = backup.parse_backup(laid_out(games))
+    assert checked == backup.parse_backup(backup_of(games))
+    assert [doc["id"] for doc, _tally in checked.games] == [game["id"] for game in games]
 
 
 def test_this_process_and_a_worker_share_the_parts_of_a_large_backup(monkeypatch):

@@ -2,7 +2,16 @@
 
 A backup is ``{"format": "companion-backup", "schema": 1, "exported": <ISO 8601
 UTC>, "games": [game documents]}``. On import every game is migrated, checked
-and replayed through its score pad before anything is saved. A large backup
+and replayed through its score pad before anything is saved.
+
+An export writes each game on a line of its own (:func:`backup_text`), and
+an import reads such a file game by game (:func:`_check_lines`): each game is
+parsed, checked and, once it is finished, kept only as its text, so the
+memory one parsed game took is used again for the next, instead of the whole
+file's games being held as Python objects at once (hundreds of megabytes
+for 10,000 games, which the system must hand over page by page and take
+back). Any other layout, and any backup that is refused, is read whole by
+:func:`_read_backup`, whose messages say what is wrong. A large backup
 is checked on every core but one at once (the core left serves the phones at
 the table meanwhile): the games are cut into parts, worker processes forked
 after the file is parsed check the parts they inherit while this process
@@ -25,12 +34,13 @@ from collections.abc import Iterable
 from typing import Any, NamedTuple
 
 from companion import rules_core
-from companion.document import is_int, load_doc, order_key
+from companion.document import is_int, load_doc, order_key, summarize
 from companion.errors import BackupError, StoreError
 from companion.i18n import _, format_decimal
 from companion.stats import FrozenTally, TallySums, frozen_game_tally
 from companion.store.files import dump_json, load_json, paused_gc
-from companion.store.tables import is_ended
+from companion.store.index import kept_summary
+from companion.store.tables import GameText, is_ended, outline
 
 BACKUP_FORMAT = "companion-backup"
 """The ``format`` field that marks a JSON file as a Companion backup."""
@@ -54,27 +64,37 @@ class CheckedBackup(NamedTuple):
 
     ``games`` holds (current-schema document, its statistics tally,
     ``companion.stats.frozen_game_tally``)
-    pairs in the backup's order; ``sums`` is the
+    pairs in the backup's order, a finished game read line by line given
+    as its text (``companion.store.tables.GameText``); ``sums`` is the
     ``companion.stats.TallySums`` of the tallies of the finished games
     among them (those that go to the archive).
     """
 
-    games: list[tuple[dict[str, Any], FrozenTally]]
+    games: list[tuple[dict[str, Any] | GameText, FrozenTally]]
     sums: TallySums
 
 _inherited: list[Any] = []
 """In a forked worker: the games of the backup being checked, as the parent held them (see :func:`_inherit`)."""
 
 
+GAMES_OPENING = b',"games":['
+"""How the first line of a backup laid out by :func:`backup_text` ends: its games follow, one per line."""
+GAMES_CLOSING = b"\n]}"
+"""How a backup laid out by :func:`backup_text` ends, on a line of its own after the last game."""
+
+
 def backup_text(games: Iterable[dict[str, Any]]) -> str:
     """A backup of ``games`` (game documents) as JSON text: ``{"format": "companion-backup",
-    "schema": 1, "exported": <ISO 8601 UTC>, "games": [the games, newest first]}``."""
+    "schema": 1, "exported": <ISO 8601 UTC>, "games": [the games, newest first]}``, laid out
+    with the fields before the games on the first line, each game on a line of its own
+    (a comma ending each but the last) and the closing brackets on the last line, which
+    :func:`parse_backup` reads game by game (see the module docstring)."""
     with paused_gc():
         docs = sorted(games, key=order_key, reverse=True)
-        backup = {"format": BACKUP_FORMAT, "schema": BACKUP_SCHEMA, "exported": rules_core.now_iso(), "games": docs}
-        text = dump_json(backup).decode("utf-8")
-        del docs, backup  # let go while the collector is paused, so it does not scan them once
-    return text
+        head = dump_json({"format": BACKUP_FORMAT, "schema": BACKUP_SCHEMA, "exported": rules_core.now_iso()})
+        text = b"".join([head[:-1], GAMES_OPENING, b"\n", b",\n".join(map(dump_json, docs)), GAMES_CLOSING])
+        del docs  # let go while the collector is paused, so it does not scan them once
+    return text.decode("utf-8")
 
 
 def parse_backup(data: bytes | str) -> CheckedBackup:
@@ -100,9 +120,90 @@ def parse_backup(data: bytes | str) -> CheckedBackup:
 
 
 def _read_backup(data: bytes | bytearray) -> CheckedBackup:
-    """The work of :func:`parse_backup` once the size is checked."""
+    """The work of :func:`parse_backup` once the size is checked: game by game
+    (:func:`_check_lines`) when the file is laid out as :func:`backup_text` writes
+    it and holds no error, else the whole file at once, which words any refusal."""
+    data = bytes(data).removeprefix(codecs.BOM_UTF8)
+    checked = _check_lines(data)
+    if checked is None:
+        checked = _check_whole(data)
+    seen: set[str] = set()
+    for number, (doc, _tally) in enumerate(checked.games, start=1):
+        game_id = outline(doc)["id"]
+        if game_id in seen:
+            raise BackupError(_("Game {number} in the backup repeats the id {id}. Nothing was imported.").format(
+                number=number, id=game_id))
+        seen.add(game_id)
+    return checked
+
+
+def _check_lines(data: bytes) -> CheckedBackup | None:
+    """The games of a backup laid out as :func:`backup_text` writes it, read one line at a time:
+    each game parsed, checked (:class:`_Checker`) and, when it goes to the archive unchanged
+    by the check, kept as its text (``companion.store.tables.GameText``) while its parsed
+    document is let go.
+
+    None when the file is laid out otherwise, when anything in it is not
+    what a valid backup holds (its first line, a game's line, a game the
+    check refuses: the whole file is then read by :func:`_check_whole`,
+    which words the refusal as for any other file), and when the backup is
+    large enough to be checked by worker processes (:func:`_check_in_parallel`
+    shares the parsed games with them).
+    """
+    head = data[:data.find(b"\n") + 1]
+    if not (head.endswith(GAMES_OPENING + b"\n") and data.endswith(GAMES_CLOSING)):
+        return None
+    lines = _lines(memoryview(data), len(head), len(data) - len(GAMES_CLOSING))
+    if lines is None or len(lines) >= PARALLEL_FROM and _cores() >= 3:
+        return None
     try:
-        backup = load_json(bytes(data).removeprefix(codecs.BOM_UTF8))
+        backup = load_json(head[:-1] + GAMES_CLOSING[1:])
+    except (json.JSONDecodeError, RecursionError, ValueError):
+        return None
+    if not (isinstance(backup, dict) and backup.get("format") == BACKUP_FORMAT and backup.get("games") == []
+            and is_int(version := backup.get("schema")) and 1 <= version <= BACKUP_SCHEMA):
+        return None
+    checker = _Checker()
+    checked = CheckedBackup([], TallySums())
+    for number, line in enumerate(lines, start=1):
+        try:
+            game = load_json(line)
+            doc, tally = checker.check(game, number)
+        except (json.JSONDecodeError, RecursionError, ValueError, BackupError):
+            return None
+        if is_ended(doc):
+            checked.sums.add(doc["game"], tally)
+            if doc is game:
+                doc = GameText(kept_summary(summarize(doc)), bytes(line))
+        checked.games.append((doc, tally))
+        del game
+    return checked
+
+
+def _lines(view: memoryview, start: int, end: int) -> list[memoryview] | None:
+    """The games' lines of a backup laid out as :func:`backup_text` writes it: the lines of
+    ``view[start:end]`` (a game's JSON text holds no line break), each but the last without
+    the comma that ends it; none when that is empty; views of ``view``, not copies. None when
+    a line but the last does not end with a comma (the games are then not such a list)."""
+    if start == end:
+        return []
+    lines = []
+    data = view.obj
+    find, comma = data.find, ord(",")
+    while (stop := find(b"\n", start, end)) >= 0:
+        if data[stop - 1] != comma:
+            return None
+        lines.append(view[start:stop - 1])
+        start = stop + 1
+    lines.append(view[start:end])
+    return lines
+
+
+def _check_whole(data: bytes) -> CheckedBackup:
+    """The games of a backup parsed whole, then checked (on every core but one when it is large):
+    the refusals of :func:`parse_backup`, the ids repeated aside."""
+    try:
+        backup = load_json(data)
     except json.JSONDecodeError as error:
         raise BackupError(_("This file is not a Companion backup: it is not JSON text. Nothing was imported.")) from error
     except RecursionError as error:
@@ -126,43 +227,40 @@ def _read_backup(data: bytes | bytearray) -> CheckedBackup:
     games = backup.get("games")
     if not isinstance(games, list):
         raise BackupError(_("This backup has no list of games. Nothing was imported."))
-    checked = _check_in_parallel(games) if len(games) >= PARALLEL_FROM else _check_slice(games, 1)
-    seen: set[str] = set()
-    for number, (doc, _tally) in enumerate(checked.games, start=1):
-        if doc["id"] in seen:
-            raise BackupError(_("Game {number} in the backup repeats the id {id}. Nothing was imported.").format(
-                number=number, id=doc["id"]))
-        seen.add(doc["id"])
-    return checked
+    return _check_in_parallel(games) if len(games) >= PARALLEL_FROM else _check_slice(games, 1)
 
 
-def _check_slice(games: list[Any], first: int) -> CheckedBackup:
-    """Migrate, check and replay each game of ``games``, the first being game number ``first`` of the backup.
+class _Checker:
+    """Migrates, checks and replays the games of one backup, one at a time (:meth:`check`).
 
-    Returns their :class:`CheckedBackup`; raises BackupError naming the
-    first game that is not valid. The pad class of each kind of game (the
-    documents' ``game`` field, a game id) is looked up in the registry once
-    per call, not once per document, and the names of each seating of
-    players (what ``rules_core.name_problem`` says of them) are read once
-    per call; nothing else about a document is kept.
+    The pad class of each kind of game (the documents' ``game`` field, a
+    game id) is looked up in the registry once, not once per document, and
+    the names of each seating of players (what ``rules_core.name_problem``
+    says of them) are read once; nothing else about a document is kept.
     """
-    checked = []
-    sums = TallySums()
-    pads: dict[str, type[rules_core.Pad]] = {}
-    seatings: dict[tuple[str, ...], str | None] = {}
-    kinds = rules_core.doc_games()
-    for number, game in enumerate(games, start=first):
+
+    def __init__(self) -> None:
+        self.pads: dict[str, type[rules_core.Pad]] = {}
+        self.seatings: dict[tuple[str, ...], str | None] = {}
+        self.kinds = rules_core.doc_games()
+
+    def check(self, game: Any, number: int) -> tuple[dict[str, Any], FrozenTally]:
+        """Game number ``number`` of the backup (as parsed) as (current-schema document, frozen
+        statistics tally); the document is ``game`` itself unless it was migrated.
+
+        Raises BackupError naming the game and what is wrong with it.
+        """
         try:
-            doc = load_doc(game, kinds, log_records=False)
+            doc = load_doc(game, self.kinds, log_records=False)
             seating = tuple(doc["players"])
-            problem = seatings.get(seating, False)
+            problem = self.seatings.get(seating, False)
             if problem is False:
-                problem = seatings[seating] = next(filter(None, map(rules_core.name_problem, seating)), None)
+                problem = self.seatings[seating] = next(filter(None, map(rules_core.name_problem, seating)), None)
             if problem is not None:
                 raise StoreError(problem)
             kind = doc["game"]
-            pad_type = pads.get(kind) or pads.setdefault(kind, rules_core.pad_class(kind))
-            tally = frozen_game_tally(pad_type.from_loaded_doc(doc, log_records=True))
+            pad_type = self.pads.get(kind) or self.pads.setdefault(kind, rules_core.pad_class(kind))
+            return doc, frozen_game_tally(pad_type.from_loaded_doc(doc, log_records=True))
         except (StoreError, rules_core.PadError) as error:
             reason = str(error).rstrip(".")
             raise BackupError(_("Game {number} in the backup is not valid: {reason}. Nothing was imported.").format(
@@ -171,10 +269,23 @@ def _check_slice(games: list[Any], first: int) -> CheckedBackup:
             raise BackupError(_(
                 "Game {number} in the backup is not valid: it is nested too deeply. Nothing was imported."
             ).format(number=number)) from error
+
+
+def _check_slice(games: list[Any], first: int) -> CheckedBackup:
+    """Migrate, check and replay each game of ``games``, the first being game number ``first`` of the backup
+    (:meth:`_Checker.check`).
+
+    Returns their :class:`CheckedBackup`; raises BackupError naming the
+    first game that is not valid.
+    """
+    checker = _Checker()
+    checked = CheckedBackup([], TallySums())
+    for number, game in enumerate(games, start=first):
+        doc, tally = checker.check(game, number)
         if is_ended(doc):
-            sums.add(doc["game"], tally)
-        checked.append((doc, tally))
-    return CheckedBackup(checked, sums)
+            checked.sums.add(doc["game"], tally)
+        checked.games.append((doc, tally))
+    return checked
 
 
 def _inherit(games: list[Any]) -> None:

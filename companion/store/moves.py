@@ -19,6 +19,8 @@ from collections import Counter
 from collections.abc import Callable, Iterator
 from typing import Any
 
+import orjson
+
 from companion import rules_core
 from companion.document import load_doc, prepare_doc, summarize
 from companion.errors import GameNotFoundError, StoreError
@@ -31,7 +33,7 @@ from companion.store.folder import Place, make_owner_only
 from companion.store.index import digest, kept_summary, shard_name
 from companion.store.journal import Journal
 from companion.store.shards import Shard
-from companion.store.tables import GamesInProgress, is_ended, tally_of, write_games
+from companion.store.tables import GameText, GamesInProgress, is_ended, outline, tally_of, write_games
 
 SHARD_WRITERS = 16
 """Threads that write archive shards at once during an import (each mostly waits for the disk)."""
@@ -330,14 +332,17 @@ class Moves:
         except OSError:
             self._settle()
 
-    def add(self, games: list[tuple[dict[str, Any], FrozenTally | None]], sums: TallySums | None = None) -> int:
+    def add(
+        self, games: list[tuple[dict[str, Any] | GameText, FrozenTally | None]], sums: TallySums | None = None
+    ) -> int:
         """Add (document, frozen tally or None) pairs as one transaction journaled in import.json.
+        A document may be given as its text (a ``tables.GameText`` of a finished game, with its tally).
 
         ``sums`` is the ``companion.stats.TallySums`` of the tallies of the
         finished games among them, when the caller has it (then every tally
         is given); it is used up.
         """
-        repeated = [gid for gid, count in Counter(doc["id"] for doc, _tally in games).items() if count > 1]
+        repeated = [gid for gid, count in Counter(outline(doc)["id"] for doc, _tally in games).items() if count > 1]
         if repeated:
             raise StoreError(_("Game {id} appears more than once; nothing was added.").format(id=repeated[0]))
         with self.locked(writing=True):
@@ -346,13 +351,14 @@ class Moves:
             index = self.archive.index.current()
             new = []
             for doc, tally in games:
-                if doc["id"] not in current and doc["id"] not in index.by_id:
+                facts = outline(doc)
+                if facts["id"] not in current and facts["id"] not in index.by_id:
                     new.append((doc, tally))
-                elif sums is not None and is_ended(doc):
-                    sums.remove(doc["game"], tally)
+                elif sums is not None and is_ended(facts):
+                    sums.remove(facts["game"], tally)
             if not new:
                 return 0
-            ids = [doc["id"] for doc, _tally in new]
+            ids = [outline(doc)["id"] for doc, _tally in new]
             self.journal.begin_import(ids)
             try:
                 self._write_added(new, storage, current, sums)
@@ -366,7 +372,7 @@ class Moves:
 
     def _write_added(
         self,
-        new: list[tuple[dict[str, Any], FrozenTally | None]],
+        new: list[tuple[dict[str, Any] | GameText, FrozenTally | None]],
         storage: AtomicJSONStorage,
         current: dict[str, dict[str, Any]],
         sums: TallySums | None,
@@ -382,10 +388,13 @@ class Moves:
         while they wait (its work needs the processor, theirs the disk); the
         journal in import.json undoes both if either fails or is cut short.
         """
-        by_shard: dict[str, list[dict[str, Any]]] = {}
+        by_shard: dict[str, list[dict[str, Any] | GameText]] = {}
         archived = []
         for doc, tally in new:
-            if is_ended(doc):
+            if type(doc) is GameText:
+                by_shard.setdefault(shard_name(doc.summary["id"]), []).append(doc)
+                archived.append((doc.summary, tally))
+            elif is_ended(doc):
                 by_shard.setdefault(shard_name(doc["id"]), []).append(doc)
                 archived.append((kept_summary(summarize(doc)), tally if tally is not None else freeze_tally(tally_of(doc))))
         if sums is None:
@@ -394,7 +403,8 @@ class Moves:
         self.archive.shards.remove_temps()
         for name, group in sorted(by_shard.items()):
             shard, docs = self.archive.shard(name, checked=False, remove_temps=False)
-            docs.update((doc["id"], doc) for doc in group)
+            docs.update((doc.summary["id"], orjson.Fragment(doc.text)) if type(doc) is GameText else (doc["id"], doc)
+                        for doc in group)
             shards.append((shard, list(docs.values())))
         with concurrent.futures.ThreadPoolExecutor(SHARD_WRITERS) as writers:
             written = [writers.submit(write_games, shard, docs, sync_folder=False) for shard, docs in shards]
@@ -404,7 +414,7 @@ class Moves:
                 done.result()
         if shards:
             fsync_folder(self.place.archive_dir)
-        in_progress = [doc for doc, _tally in new if not is_ended(doc)]
+        in_progress = [doc for doc, _tally in new if not is_ended(outline(doc))]
         if in_progress:
             current.update((doc["id"], doc) for doc in in_progress)
             self.games.write(storage, current)

@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 
 from collections.abc import Iterable
-from typing import Any
+from typing import Any, NamedTuple
 
 from companion import rules_core
 from companion.document import load_doc
@@ -21,6 +21,23 @@ from companion.i18n import lazy
 from companion.stats import TallySums, freeze_tally, game_tally
 from companion.store.damage import Damage
 from companion.store.files import AtomicJSONStorage
+
+
+class GameText(NamedTuple):
+    """A checked game document that belongs in the archive, kept as its JSON text instead of
+    the document (an import lets each parsed document go once it is checked, see
+    ``companion.store.backup``): ``summary`` is the one the index keeps
+    (``index.kept_summary`` of ``companion.document.summarize``) and ``text`` the
+    document's JSON text (UTF-8) as the backup held it, put into its archive shard as it is."""
+
+    summary: dict[str, Any]
+    text: bytes
+
+
+def outline(game: dict[str, Any] | GameText) -> dict[str, Any]:
+    """What the store reads of a game it is about to write (``id``, ``game``, ``finished``,
+    ``ended_early``): the document itself, or a :class:`GameText`'s summary."""
+    return game.summary if type(game) is GameText else game
 
 
 def is_ended(doc: dict[str, Any]) -> bool:
