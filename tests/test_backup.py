@@ -6,7 +6,10 @@ import json
 import multiprocessing
 import os
 import re
+import subprocess
+import sys
 import tracemalloc
+from pathlib import Path
 
 import pytest
 
@@ -255,6 +258,33 @@ def test_a_backup_read_game_by_game_holds_a_fraction_of_the_memory(tmp_path):
 
     by_line, whole = peak(laid_out(games)), peak(backup_of(games).encode("utf-8"))
     assert by_line < whole / 3, (by_line, whole)
+
+
+LASTING_SCRIPT = """
+import gc, json, sys
+from companion.store import Store
+frozen = [[n] for n in range(1000)]
+gc.collect()
+gc.freeze()
+if sys.argv[2] == "plain":
+    gc.unfreeze()
+Store(sys.argv[1]).import_json(sys.stdin.read())
+young = len(gc.get_objects(generation=0)) + len(gc.get_objects(generation=1))
+frozen_kept = sys.argv[2] == "plain" or not any(thing is frozen[0] for thing in gc.get_objects())
+print(json.dumps([young < 2000, frozen_kept]))
+"""
+
+
+@pytest.mark.parametrize("process, expected", [("plain", [True, True]), ("frozen", [False, True])])
+def test_the_games_an_import_leaves_in_play_go_to_the_collectors_oldest_generation(tmp_path, process, expected):
+    """Made while the collector was paused, the objects of the 40 games in play an import leaves in
+    the store (over 2,000) go to its oldest generation as it resumes, not through a walk of them
+    all at its next young collection; a process holding objects frozen on purpose (the server's)
+    keeps them frozen, and its import's games are left to the young generations."""
+    games = [make_doc(n, rounds=3) for n in range(40)]
+    done = subprocess.run([sys.executable, "-c", LASTING_SCRIPT, str(tmp_path), process], input=backup_of(games),
+                          capture_output=True, text=True, check=True, cwd=Path(__file__).parent.parent)
+    assert json.loads(done.stdout) == expected
 
 
 def with_round(**entry) -> dict:

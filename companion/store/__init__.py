@@ -396,7 +396,7 @@ class Store:
         whose id is already saved are skipped (the copy on this device is
         kept); older documents are migrated.
         """
-        with paused_gc():
+        with paused_gc(lasting=True):
             games = parse_backup(data)
             added = self._moves.add(*games)
             del games  # let go while the collector is paused, so it does not scan them once

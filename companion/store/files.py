@@ -168,13 +168,22 @@ def _new_temp(folder: Path, target: str) -> tuple[int, str]:
 
 
 @contextlib.contextmanager
-def paused_gc() -> Iterator[None]:
+def paused_gc(*, lasting: bool = False) -> Iterator[None]:
     """Hold off Python's cyclic garbage collector while a large file is parsed or built.
 
     Parsing makes millions of small containers, each batch of which makes
     the collector scan the whole heap again: paused, reading 10,000 games
     is several times faster. The collector is resumed afterwards (unless it
     was already off); nothing those steps build is a reference cycle.
+
+    With ``lasting`` True, what the steps leave alive (an import's games in
+    play, which the store keeps) goes to the collector's oldest generation
+    as it resumes (``gc.freeze`` then ``gc.unfreeze``), instead of being
+    walked whole by the first young collection after it (about 0.2 s of
+    processor time for the 2,500 games in play of a 10,000-game backup).
+    That is done only in a process that holds nothing frozen on purpose
+    (the server does, ``companion.ui.startup.settle_heap``), which
+    ``gc.unfreeze`` would let go.
     """
     was_enabled = gc.isenabled()
     gc.disable()
@@ -182,6 +191,9 @@ def paused_gc() -> Iterator[None]:
         yield
     finally:
         if was_enabled:
+            if lasting and not gc.get_freeze_count():
+                gc.freeze()
+                gc.unfreeze()
             gc.enable()
 
 
