@@ -17,6 +17,7 @@ from companion.stats import TallySums, player_stats
 from companion.store import MAX_BACKUP_BYTES, BackupError, Store, StoreError
 from companion.store import backup
 from companion.store.history import FOLD_AT
+from companion.store.index import shard_name
 from companion.store.tables import GameText
 from store_helpers import make_doc as make_any_doc
 
@@ -229,7 +230,7 @@ LAID_OUT_REFUSALS = [
 
 
 @pytest.mark.parametrize("data, message", LAID_OUT_REFUSALS)
-def test_an_exported_backup_is_refused_in_the_words_a_whole_file_gets(store, data, message):
+def test_an_exported_backup_is_refused_in_the_words_a_whole_file_gets(store, monkeypatch, data, message):
     """A backup laid out as an export that holds a bad game, a repeated id, a stray comma, a line
     that is not JSON after a bad game (the file's JSON is told first, as for any file) or fields
     that are not a Companion backup's: refused in the words of the same file read whole, nothing
@@ -237,10 +238,59 @@ def test_an_exported_backup_is_refused_in_the_words_a_whole_file_gets(store, dat
     before = snapshot(store)
     with pytest.raises(BackupError, match=message) as caught:
         store.import_json(data)
+    monkeypatch.setattr(backup, "_check_lines", lambda data: None)
     with pytest.raises(BackupError) as whole:
-        backup.parse_backup(b" " + data)
+        backup.parse_backup(data)
     assert str(caught.value) == str(whole.value)
     assert snapshot(store) == before
+
+
+def deep(data: bytes, depth: int) -> bytes:
+    """``data`` with its ``"DEEP"`` made a list holding a list ... ``depth`` levels deep."""
+    return data.replace(b'"DEEP"', b"[" * depth + b"]" * depth)
+
+
+def outcome(folder, data) -> tuple:
+    """What importing ``data`` into a new store in ``folder`` gives: the games added and all a user
+    sees, or the refusal's words."""
+    store = Store(folder)
+    try:
+        return store.import_json(data), snapshot(store)
+    except StoreError as error:
+        return "refused", str(error).replace(str(folder), "<folder>")
+
+
+@pytest.mark.parametrize("depth", [200, 300, 990, 1022])
+def test_a_game_nested_deeply_is_imported_or_refused_as_on_one_line(tmp_path, depth):
+    """A finished game holding a field nested ``depth`` levels deep: an exported backup of it gives
+    what the same backup on one line gives (saved and read back, or refused in the same words),
+    whether or not orjson could write it, never a shard that can not be read or written again."""
+    deepest = {**make_doc(2, finished=True), "extra": "DEEP"}
+    data = deep(laid_out([make_doc(1, finished=True), deepest]), depth)
+    got = outcome(tmp_path / "by line", data)
+    assert got == outcome(tmp_path / "whole", data.replace(b"\n", b""))
+    if got[0] != "refused":
+        again = Store(tmp_path / "by line")
+        assert snapshot(again) == got[1] and again.notices == []
+        again.save_game({**again.get_game(deepest["id"]), "winners": []})
+
+
+def test_a_shard_holding_a_game_as_text_and_one_orjson_can_not_write_is_saved(tmp_path):
+    """A finished game nested 300 levels deep, which only json.dumps writes, is saved; then an
+    exported backup brings a finished game of the same archive shard, kept as its text: the shard
+    is written with both, as from the same backup on one line."""
+    first = make_doc(1, finished=True)
+    second = {**make_doc(2, finished=True),
+              "id": next(f"g{n}" for n in range(10_000) if shard_name(f"g{n}") == shard_name(first["id"]))}
+    data = laid_out([second])
+    assert [type(doc).__name__ for doc, _tally in backup.parse_backup(data).games] == ["GameText"]
+    results = []
+    for folder, backup_data in (("by line", data), ("whole", data.replace(b"\n", b""))):
+        store = Store(tmp_path / folder)
+        assert store.import_json(deep(laid_out([{**first, "extra": "DEEP"}]), 300)) == 1
+        results.append(outcome(tmp_path / folder, backup_data))
+    assert results[0][0] == 1 and results[0] == results[1]
+    assert Store(tmp_path / "by line").get_game(first["id"])["extra"] == json.loads(b"[" * 300 + b"]" * 300)
 
 
 def test_a_backup_read_game_by_game_holds_a_fraction_of_the_memory(tmp_path):

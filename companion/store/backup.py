@@ -38,7 +38,7 @@ from companion.document import is_int, load_doc, order_key, summarize
 from companion.errors import BackupError, StoreError
 from companion.i18n import _, format_decimal
 from companion.stats import FrozenTally, TallySums, frozen_game_tally
-from companion.store.files import dump_json, load_json, paused_gc
+from companion.store.files import dump_json, json_text, load_json, paused_gc
 from companion.store.index import kept_summary
 from companion.store.tables import GameText, is_ended, outline
 
@@ -139,16 +139,18 @@ def _read_backup(data: bytes | bytearray) -> CheckedBackup:
 
 def _check_lines(data: bytes) -> CheckedBackup | None:
     """The games of a backup laid out as :func:`backup_text` writes it, read one line at a time:
-    each game parsed, checked (:class:`_Checker`) and, when it goes to the archive unchanged
-    by the check, kept as its text (``companion.store.tables.GameText``) while its parsed
-    document is let go.
+    each game parsed, checked (:class:`_Checker`), written again as the store writes it
+    (``files.json_text``) and, when it goes to the archive unchanged by the check, kept as
+    that text (``companion.store.tables.GameText``) while its parsed document is let go.
 
     None when the file is laid out otherwise, when anything in it is not
     what a valid backup holds (its first line, a game's line, a game the
     check refuses: the whole file is then read by :func:`_check_whole`,
-    which words the refusal as for any other file), and when the backup is
-    large enough to be checked by worker processes (:func:`_check_in_parallel`
-    shares the parsed games with them).
+    which words the refusal as for any other file), when a game is nested
+    too deeply for orjson to write it (read whole, it is refused or saved
+    as before: a line alone sits two levels less deep than in the file),
+    and when the backup is large enough to be checked by worker processes
+    (:func:`_check_in_parallel` shares the parsed games with them).
     """
     head = data[:data.find(b"\n") + 1]
     if not (head.endswith(GAMES_OPENING + b"\n") and data.endswith(GAMES_CLOSING)):
@@ -171,10 +173,13 @@ def _check_lines(data: bytes) -> CheckedBackup | None:
             doc, tally = checker.check(game, number)
         except (json.JSONDecodeError, RecursionError, ValueError, BackupError):
             return None
+        text = json_text(doc)
+        if text is None:
+            return None
         if is_ended(doc):
             checked.sums.add(doc["game"], tally)
             if doc is game:
-                doc = GameText(kept_summary(summarize(doc)), bytes(line))
+                doc = GameText(kept_summary(summarize(doc)), text)
         checked.games.append((doc, tally))
         del game
     return checked

@@ -53,20 +53,55 @@ def load_json(text: str | bytes) -> Any:
         raise
 
 
+class JSONText:
+    """A value already written as JSON text (``text``, UTF-8 bytes, as :func:`json_text` writes
+    it), which :func:`dump_json` puts as it is into what it writes (an import keeps each checked
+    game so, its parsed document let go)."""
+
+    __slots__ = ("text",)
+
+    def __init__(self, text: bytes) -> None:
+        self.text = text
+
+
+def _fragment(value: Any) -> orjson.Fragment:
+    """orjson's ``default`` in :func:`dump_json`: a :class:`JSONText`'s text, written as it is."""
+    if type(value) is JSONText:
+        return orjson.Fragment(value.text)
+    raise TypeError(f"Type is not JSON serializable: {type(value).__name__}")
+
+
+def _parsed(value: Any) -> Any:
+    """json.dumps's ``default`` in :func:`dump_json`: a :class:`JSONText`'s value, read back."""
+    if type(value) is JSONText:
+        return orjson.loads(value.text)
+    raise TypeError(f"Object of type {type(value).__name__} is not JSON serializable")
+
+
+def json_text(value: Any) -> bytes | None:
+    """``value`` as compact UTF-8 JSON written by orjson (what :func:`dump_json` writes), or None
+    when orjson can not write it (nested over 255 levels, a whole number longer than 64 bits)."""
+    try:
+        return orjson.dumps(value, default=_fragment)
+    except orjson.JSONEncodeError:
+        return None
+
+
 def dump_json(value: Any, **options: Any) -> bytes:
     """``value`` as UTF-8 JSON bytes: by orjson when ``options`` are none or :data:`JSON_OPTIONS`
     (the same text json.dumps writes with them, several times faster), else by json.dumps with them.
 
     A value orjson can not write (a whole number longer than 64 bits, a key
-    that is not text) is written by json.dumps as well. Raises TypeError or
-    ValueError for a value that is not JSON.
+    that is not text) is written by json.dumps as well. A :class:`JSONText`
+    is written as its text. Raises TypeError or ValueError for a value that
+    is not JSON.
     """
     if not options or options == JSON_OPTIONS:
-        try:
-            return orjson.dumps(value)
-        except orjson.JSONEncodeError:
-            options = JSON_OPTIONS
-    return json.dumps(value, **options).encode("utf-8")
+        text = json_text(value)
+        if text is not None:
+            return text
+        options = JSON_OPTIONS
+    return json.dumps(value, **{"default": _parsed, **options}).encode("utf-8")
 
 _TEMP_NAME = re.compile(r"^\.(?P<target>.+)\.[a-z0-9_]{8}\.tmp$")
 

@@ -19,15 +19,13 @@ from collections import Counter
 from collections.abc import Callable, Iterator
 from typing import Any
 
-import orjson
-
 from companion import rules_core
 from companion.document import load_doc, prepare_doc, summarize
 from companion.errors import GameNotFoundError, StoreError
 from companion.i18n import _
 from companion.stats import FrozenTally, TallySums, freeze_tally, game_tally
 from companion.store.archive import Archive
-from companion.store.files import AtomicJSONStorage, fsync_folder, paused_gc
+from companion.store.files import AtomicJSONStorage, JSONText, fsync_folder, paused_gc
 from companion.store.guard import ChangeFailed
 from companion.store.folder import Place, make_owner_only
 from companion.store.index import digest, kept_summary, shard_name
@@ -403,7 +401,7 @@ class Moves:
         self.archive.shards.remove_temps()
         for name, group in sorted(by_shard.items()):
             shard, docs = self.archive.shard(name, checked=False, remove_temps=False)
-            docs.update((doc.summary["id"], orjson.Fragment(doc.text)) if type(doc) is GameText else (doc["id"], doc)
+            docs.update((doc.summary["id"], JSONText(doc.text)) if type(doc) is GameText else (doc["id"], doc)
                         for doc in group)
             shards.append((shard, list(docs.values())))
         with concurrent.futures.ThreadPoolExecutor(SHARD_WRITERS) as writers:

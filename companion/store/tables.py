@@ -28,7 +28,7 @@ class GameText(NamedTuple):
     the document (an import lets each parsed document go once it is checked, see
     ``companion.store.backup``): ``summary`` is the one the index keeps
     (``index.kept_summary`` of ``companion.document.summarize``) and ``text`` the
-    document's JSON text (UTF-8) as the backup held it, put into its archive shard as it is."""
+    document's JSON text (``files.json_text``), put into its archive shard as it is."""
 
     summary: dict[str, Any]
     text: bytes
