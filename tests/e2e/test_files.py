@@ -3,6 +3,7 @@ server stops everything it started, in Chromium against main.py.
 
 - A backup of about 12 MB is sent at a throttled upload speed: the phone that sent it shows
   "Sending <file>: <n>%" as it goes, then the games imported.
+- A backup downloaded from History (a game per line) brings deleted games back when sent again.
 - A file over the size limit is refused in plain words before it is sent; nothing imported.
 - The CSV table is downloaded from the app's /files/ address.
 - SIGTERM (and Ctrl+C) to main.py, once a phone has made it start its worker, leaves no
@@ -90,6 +91,31 @@ def test_a_backup_is_sent_over_http_with_its_progress_shown_then_imported(histor
     sent = [request for request in requests if request.startswith(f"PUT {server.url}/upload?f=")]
     assert len(sent) == 1
     assert Store(server.data_dir).list_games()[0]["players"] == ["Dee", "Eve"]
+
+
+def test_a_backup_downloaded_from_the_history_is_imported_back_game_by_game(history, server, tmp_path):
+    """Export backup gives a file with a game per line, as the import reads it game by game; the
+    games deleted meanwhile, that file sent back through Import backup brings them all back as
+    they were, the statistics too."""
+    app, _cdp, _frames = history
+    store = Store(server.data_dir)
+    store.add_games([one_card_game(["Ann", "Ben"], "Ben"), one_card_game(["Cy", "Dee"], "Dee"),
+                     OneCardPad(["Eve", "Fay"], options={"target": 3}).to_doc()])
+    before, statistics = store.list_games(), store.player_stats()
+    app.reload()
+    app.see("One-card · Ann and Ben")
+    with app.page.expect_download() as download:
+        app.tap("Export backup")
+    saved = tmp_path / "table-backup.json"
+    download.value.save_as(saved)
+    assert saved.read_bytes().count(b"\n") == 4
+    for game in before:
+        store.delete_game(game["id"])
+    with app.page.expect_file_chooser() as chooser:
+        app.tap("Import backup")
+    chooser.value.set_files(str(saved))
+    app.see("Imported 3 games from table-backup.json")
+    assert (store.list_games(), store.player_stats()) == (before, statistics)
 
 
 def test_a_file_over_the_limit_is_refused_before_it_is_sent(history, server, tmp_path):
