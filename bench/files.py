@@ -38,6 +38,7 @@ sys.path.insert(0, str(ROOT / "bench"))
 from companion.registry import new_pad  # noqa: E402
 from companion.games.one_up import OneUpPad
 from companion.store import Store  # noqa: E402
+from companion.store.backup import backup_text  # noqa: E402
 from harness import PHONE, AppPage, in_browser, start_app  # noqa: E402
 from live import open_page, tap_to_paint, text_of, verdict  # noqa: E402
 from startup import _p95  # noqa: E402
@@ -68,8 +69,7 @@ def copies(template: dict, count: int) -> list[dict]:
 
 def backup_file(path: Path, games: list[dict]) -> int:
     """Write a backup of ``games`` to ``path``, as Companion's export writes one; its size in bytes."""
-    path.write_text(json.dumps({"format": "companion-backup", "schema": 1,
-                                "exported": "2026-12-01T20:00:00+00:00", "games": games}), encoding="utf-8")
+    path.write_text(backup_text(games), encoding="utf-8")
     return path.stat().st_size
 
 
