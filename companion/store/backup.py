@@ -155,7 +155,7 @@ def _check_lines(data: bytes) -> CheckedBackup | None:
     head = data[:data.find(b"\n") + 1]
     if not (head.endswith(GAMES_OPENING + b"\n") and data.endswith(GAMES_CLOSING)):
         return None
-    lines = _lines(memoryview(data), len(head), len(data) - len(GAMES_CLOSING))
+    lines = _lines(data, len(head), len(data) - len(GAMES_CLOSING))
     if lines is None or len(lines) >= PARALLEL_FROM and _cores() >= 3:
         return None
     try:
@@ -185,15 +185,15 @@ def _check_lines(data: bytes) -> CheckedBackup | None:
     return checked
 
 
-def _lines(view: memoryview, start: int, end: int) -> list[memoryview] | None:
+def _lines(data: bytes, start: int, end: int) -> list[memoryview] | None:
     """The games' lines of a backup laid out as :func:`backup_text` writes it: the lines of
-    ``view[start:end]`` (a game's JSON text holds no line break), each but the last without
-    the comma that ends it; none when that is empty; views of ``view``, not copies. None when
+    ``data[start:end]`` (a game's JSON text holds no line break), each but the last without
+    the comma that ends it; none when that is empty; views of ``data``, not copies. None when
     a line but the last does not end with a comma (the games are then not such a list)."""
     if start == end:
         return []
     lines = []
-    data = view.obj
+    view = memoryview(data)
     find, comma = data.find, ord(",")
     while (stop := find(b"\n", start, end)) >= 0:
         if data[stop - 1] != comma:

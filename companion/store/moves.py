@@ -386,14 +386,15 @@ class Moves:
         while they wait (its work needs the processor, theirs the disk); the
         journal in import.json undoes both if either fails or is cut short.
         """
-        by_shard: dict[str, list[dict[str, Any] | GameText]] = {}
+        by_shard: dict[str, list[tuple[str, dict[str, Any] | JSONText]]] = {}
         archived = []
         for doc, tally in new:
             if type(doc) is GameText:
-                by_shard.setdefault(shard_name(doc.summary["id"]), []).append(doc)
+                game_id = doc.summary["id"]
+                by_shard.setdefault(shard_name(game_id), []).append((game_id, JSONText(doc.text)))
                 archived.append((doc.summary, tally))
             elif is_ended(doc):
-                by_shard.setdefault(shard_name(doc["id"]), []).append(doc)
+                by_shard.setdefault(shard_name(doc["id"]), []).append((doc["id"], doc))
                 archived.append((kept_summary(summarize(doc)), tally if tally is not None else freeze_tally(tally_of(doc))))
         if sums is None:
             sums = TallySums.of((summary["game"], tally) for summary, tally in archived)
@@ -401,8 +402,7 @@ class Moves:
         self.archive.shards.remove_temps()
         for name, group in sorted(by_shard.items()):
             shard, docs = self.archive.shard(name, checked=False, remove_temps=False)
-            docs.update((doc.summary["id"], JSONText(doc.text)) if type(doc) is GameText else (doc["id"], doc)
-                        for doc in group)
+            docs.update(group)
             shards.append((shard, list(docs.values())))
         with concurrent.futures.ThreadPoolExecutor(SHARD_WRITERS) as writers:
             written = [writers.submit(write_games, shard, docs, sync_folder=False) for shard, docs in shards]

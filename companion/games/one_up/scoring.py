@@ -173,7 +173,7 @@ def score_stored_round(
 
     Rule: seed, "End of a round" and "Scoring"; rulings.md, One Up.
     """
-    return _score_hands(totals, hands, went_out, stored_bits(joker), _penalty_by_bits())
+    return stored_round_scorer(joker)(totals, hands, went_out)
 
 
 def stored_round_scorer(
