@@ -46,6 +46,7 @@ from flet_session import (
     shown_strings,
     shows,
     tap,
+    until,
 )
 
 
@@ -256,6 +257,26 @@ def test_a_round_saved_redraws_the_pad_and_the_message_bar_not_the_app(tmp_path,
     assert {name: renders[name] for name in ("App", "KeyGate", "Shell", "PadScreen", "GamePad", "MessageBar")} == {
         "App": 0, "KeyGate": 0, "Shell": 0, "PadScreen": 0, "GamePad": 2, "MessageBar": 1,
     }
+
+
+def test_the_message_bar_keeps_its_undo_button_and_hides_it_when_there_is_nothing_to_take_back(tmp_path, renders):
+    """"Round 10 saved" offers "Undo"; tapped, "Undone: ..." offers nothing:
+    the bar's button is the same control (its id on the phone), hidden, not
+    one removed and built anew."""
+
+    async def save_and_undo(store, game_id, other_id, shown, others):
+        phone = shown[0]
+        await save_round_ten(phone, shown, others, renders)
+        button = find(phone.session.page, lambda control: isinstance(control, ft.TextButton)
+                      and control.content == "Undo")
+        offered = "Undo" in shown_strings(phone.session.page)
+        await click(phone, button)
+        await until(phone, lambda _page: any(text.startswith("Undone") for text in shown_strings(phone.session.page)))
+        kept = find(phone.session.page, lambda control: isinstance(control, ft.TextButton)
+                    and control.content == "Undo")._i == button._i
+        return offered, kept, "Undo" in shown_strings(phone.session.page), len(store.get_game(game_id)["rounds"])
+
+    assert table_of_phones(tmp_path, save_and_undo) == (True, True, False, 9)
 
 
 def test_a_sheet_covers_the_table_which_stays_built_and_out_of_reach(tmp_path):

@@ -184,6 +184,10 @@ def MessageBar(location: str) -> ft.Control:
 
     The bar is always there, hidden without a message: a component that
     returned nothing after a timer's change was seen to stay on the screen.
+    Its "Undo" is always there too, hidden when the message has nothing to
+    take back, so a message with or without it only changes what is shown:
+    a button added and removed made the phone build both buttons anew at
+    every save (bench/live.py --phone-cpu).
     """
     session = use_session()
     message_id, undo = session.message_id, session.undo
@@ -208,18 +212,14 @@ def MessageBar(location: str) -> ft.Control:
         session.dismissed(message_id)
         undo()
 
-    actions: list[ft.Control] = []
-    if undo is not None:
-        actions.append(
-            ft.TextButton(_("Undo"), on_click=on_undo, height=TOUCH,
-                          style=ft.ButtonStyle(color=ft.Colors.INVERSE_PRIMARY))
-        )
-    actions.append(
+    actions = [
+        ft.TextButton(_("Undo"), on_click=on_undo, height=TOUCH, visible=undo is not None,
+                      style=ft.ButtonStyle(color=ft.Colors.INVERSE_PRIMARY)),
         ft.IconButton(
             icon=ft.Icon(ft.Icons.CLOSE, semantics_label=_("Close message"), color=ft.Colors.ON_INVERSE_SURFACE),
             on_click=lambda: session.dismissed(message_id), width=TOUCH, height=TOUCH,
-        )
-    )
+        ),
+    ]
     text = ft.Semantics(
         identifier="message",
         content=ft.Text(session.message, color=ft.Colors.ON_INVERSE_SURFACE),

@@ -74,7 +74,7 @@ FIRST_FRAME_FLET: tuple[str, ...] = (
     "ListTile", "MainAxisAlignment", "NavigationBar", "NavigationBarDestination", "NavigationBarTheme",
     "OutlinedButton", "Padding", "PopupMenuButton", "PopupMenuItem", "Router", "Row", "ScrollMode",
     "Semantics", "SharedPreferences", "Stack", "StackFit", "Text", "TextAlign", "TextOverflow",
-    "TextThemeStyle", "Theme", "ThemeMode", "View", "VisualDensity", "Wakelock", "use_callback", "use_context",
+    "TextButton", "TextThemeStyle", "Theme", "ThemeMode", "View", "VisualDensity", "Wakelock", "use_callback", "use_context",
     "use_effect", "use_ref", "use_route_location", "use_route_outlet", "use_route_params", "use_state", "use_view_path",
 )
 """The Flet names the first frames use (the shell, Play, a pad, the key gate)
