@@ -11,8 +11,8 @@ only its hand-by-hand draft is read, once with the save, for all).
 A hand entered draws the hands box again, not the rounds or the totals.
 Going from one game's address straight to another's starts the other's pad
 afresh: a sheet open on the first is not shown on the second. A sheet
-covers the table, which stays built (not hidden) but transparent and
-disabled under it, and is shown again when the sheet closes.
+covers the table, whose controls stay: hidden under it, or, unfolded (all
+rounds shown), transparent and disabled, and shown again when it closes.
 """
 
 from __future__ import annotations
@@ -279,34 +279,58 @@ def test_the_message_bar_keeps_its_undo_button_and_hides_it_when_there_is_nothin
     assert table_of_phones(tmp_path, save_and_undo) == (True, True, False, 9)
 
 
-def test_a_sheet_covers_the_table_which_stays_built_and_out_of_reach(tmp_path):
-    def state(phone) -> tuple[bool, bool, bool, bool]:
-        """(whether the names and totals are under a control with opacity 0, a
-        disabled one, a hidden one; whether "Add round" is among the strings shown)."""
-        total = find(phone.session.page, lambda control: getattr(control, "identifier", None) == "total-Ann")
-        above = []
-        while total is not None:
-            above.append(total)
-            total = total.parent
-        return (any(getattr(control, "opacity", 1) == 0 for control in above),
-                any(getattr(control, "disabled", False) for control in above),
-                any(getattr(control, "visible", True) is False for control in above),
-                "Add round" in shown_strings(phone.session.page))
+def _covering(phone) -> tuple[bool, bool, bool, bool]:
+    """(whether the names and totals are under a control with opacity 0, a
+    disabled one, a hidden one; whether "Add round" is among the strings shown)."""
+    total = find(phone.session.page, lambda control: getattr(control, "identifier", None) == "total-Ann")
+    above = []
+    while total is not None:
+        above.append(total)
+        total = total.parent
+    return (any(getattr(control, "opacity", 1) == 0 for control in above),
+            any(getattr(control, "disabled", False) for control in above),
+            any(getattr(control, "visible", True) is False for control in above),
+            "Add round" in shown_strings(phone.session.page))
+
+
+def _cover_and_back(unfold: bool):
+    """A scenario for :func:`table_of_phones`: the first phone (its table
+    unfolded first when ``unfold``) opens a sheet and cancels it; returns
+    :func:`_covering` before, under the sheet (with whether the sheet shows)
+    and after, and whether the table kept its controls meanwhile."""
 
     async def cover(store, game_id, other_id, shown, others):
         phone = shown[0]
-        before = state(phone)
+        if unfold:
+            await tap(phone, "Show all 9 rounds")
+        total = find(phone.session.page, lambda control: getattr(control, "identifier", None) == "total-Ann")
+        before = _covering(phone)
         await tap(phone, "Add round")
         await settle([phone])
-        covered = state(phone), shows(phone, "Round 10")
+        covered = _covering(phone), shows(phone, "Round 10")
+        kept = find(phone.session.page, lambda control: getattr(control, "identifier", None) == "total-Ann") is total
         await tap(phone, "Cancel")
         await settle([phone])
-        return before, covered, state(phone)
+        return before, covered, _covering(phone), kept and shows(phone, "R1") is unfold
 
-    assert table_of_phones(tmp_path, cover) == (
+    return cover
+
+
+def test_a_sheet_hides_the_folded_table_which_keeps_its_controls(tmp_path):
+    assert table_of_phones(tmp_path, _cover_and_back(unfold=False)) == (
+        (False, False, False, True),
+        ((False, False, True, False), True),
+        (False, False, False, True),
+        True,
+    )
+
+
+def test_a_sheet_covers_the_unfolded_table_transparent_and_disabled_so_it_keeps_its_scroll(tmp_path):
+    assert table_of_phones(tmp_path, _cover_and_back(unfold=True)) == (
         (False, False, False, True),
         ((True, True, False, False), True),
         (False, False, False, True),
+        True,
     )
 
 

@@ -104,6 +104,16 @@ def test_a_new_round_saved_closes_the_sheet_and_tells_with_its_undo(store):
     assert store.kept_sheet(game_id, "Ann's phone") is None
 
 
+def test_the_table_unfolded_stays_unfolded_through_a_sheet_saved_and_tells_nothing(store):
+    game_id = saved_game(store, "one_card", ["Ben"])
+    ann = Phone(store, game_id, "Ann's phone")
+    assert (ann.pads.state.unfolded, ann.tap("fold", True)) == (False, Told())
+    ann.tap("open_sheet", NEW_ROUND)
+    ann.atap("submit", {"winner": "Cy"})
+    unfolded = ann.pads.state.unfolded
+    assert (unfolded, ann.tap("fold", False), ann.pads.state.unfolded) == (True, Told(), False)
+
+
 def two_new_rounds(store):
     """Ann and Ben open "Add round" on round 2 of a One-card game; Ann saves Cy first, then Ben saves Ann."""
     game_id = saved_game(store, "one_card", ["Ben"])

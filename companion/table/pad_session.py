@@ -75,6 +75,8 @@ class Screen:
             refusal shown on the table is out of date once a newer change is.
         restored: None, or the sheet was brought back from the data folder
             ("" or what happened to it meanwhile): it is marked not saved yet.
+        unfolded: the table shows every round, not only the newest
+            (``companion.ui.round_rows.ROUNDS_SHOWN``).
     """
 
     sheet: SheetMark | None = None
@@ -85,6 +87,7 @@ class Screen:
     refusal: str = ""
     refused_at: int = 0
     restored: str | None = None
+    unfolded: bool = False
 
 
 @dataclass(frozen=True)
@@ -294,6 +297,11 @@ class PadSession:
         """"Edit" on a round's detail: its sheet instead (the table after)."""
         self.show_detail(None)
         return self.open_sheet(number)
+
+    def fold(self, unfolded: bool) -> Told:
+        """Show every round of the table (``unfolded`` True) or only the newest."""
+        self._set(unfolded=unfolded)
+        return Told()
 
     def go(self, view: str) -> Told:
         """Show ``view`` (one of :data:`VIEWS`)."""

@@ -76,6 +76,7 @@ class Taps:
         self.on_row = lambda number: self.now(pads.open_sheet, number)
         self.on_detail = lambda number: self.now(pads.show_detail, number)
         self.on_add = lambda: self.now(pads.open_sheet, NEW_ROUND)
+        self.on_fold = lambda unfolded: self.now(pads.fold, unfolded)
         self.on_hand = lambda: self.now(pads.my_hand)
         self.on_typed = lambda entry: pads.typed(entry)
         self.on_save_hands = lambda: self.later(pads.save_hands)
@@ -184,10 +185,10 @@ def over_the_pad(pads: PadSession, taps: Taps, title: str) -> ft.Control | None:
 def the_table(pads: PadSession, taps: Taps, above: ft.Control | None) -> ft.Control:
     """The table of ``pads.pad`` (covered by ``above`` when that is not None).
 
-    The table stays built, covered, under a sheet or a view: closing the
-    sheet after a save then sends, and the phone builds, only what the save
-    changed, not the whole table anew (nor scrolls it again from its top to
-    the newest round); opening a sheet builds only the sheet."""
+    The table's controls stay, covered, under a sheet or a view
+    (:func:`companion.ui.pad_parts.pad_layout`): closing the sheet after a
+    save then sends the phones only what the save changed, not the whole
+    table anew; opening a sheet sends only the sheet."""
     pad = pads.pad
     table_hands = pads.table_hands
     language = current_language()
@@ -206,6 +207,8 @@ def the_table(pads: PadSession, taps: Taps, above: ft.Control | None) -> ft.Cont
         on_hand=taps.on_hand if pad.HAND_BY_HAND else None,
         covered=above is not None,
         end=end_banner(pad, taps.on_finish),
+        unfolded=pads.state.unfolded,
+        on_fold=taps.on_fold,
     )
     return ft.Stack([table] if above is None else [table, cover(above)], fit=ft.StackFit.EXPAND, expand=True)
 

@@ -280,6 +280,8 @@ def pad_layout(
     on_hand: Callable[[], None] | None = None,
     covered: bool = False,
     end: ft.Control | None = None,
+    unfolded: bool = False,
+    on_fold: Callable[[bool], None] | None = None,
 ) -> ft.Control:
     """The pad at the table: the title ``header`` and the names and totals
     stay at the top; ``notes`` (the game's facts, a refusal), the
@@ -289,11 +291,10 @@ def pad_layout(
     hand by hand has ``hands_control`` (the round being entered, above the
     buttons) and ``on_hand``, the "My hand" button's handler. ``end`` (the
     winners, :func:`end_banner`) stays under the rounds, above the buttons,
-    so the winner is in view however far the rounds scroll. ``covered``
-    True keeps the pad built but unseen under a sheet or a view
-    (:func:`cover`): not painted, out of the accessibility tree, disabled;
-    its opacity goes through a zero-length animation, so the phone keeps
-    one wrapper around the pad and covering it never builds it anew.
+    so the winner is in view however far the rounds scroll. ``unfolded``
+    shows every round rather than the newest (the table's fold button calls
+    ``on_fold``, :data:`RoundRows`). ``covered`` True keeps the pad's controls
+    but puts them out of sight under a sheet or a view (:func:`out_of_sight`).
 
     The handlers should stay the same from render to render (the pad's
     ``companion.ui.pad.Taps``): a save then builds only what it changed, and
@@ -306,7 +307,7 @@ def pad_layout(
     add_label, check_route = ui.add_label(pad), f"/check/{pad.GAME}?game_id={pad.id}"
     buttons = ft.use_memo(lambda: PadButtons(add_label, check_route, language, on_add, on_hand),
                           [add_label, check_route, language, on_add, on_hand])
-    middle: list[ft.Control | None] = [*notes, RoundRows(round_lines(pad), on_row, on_detail)]
+    middle: list[ft.Control | None] = [*notes, RoundRows(round_lines(pad), on_row, on_detail, unfolded, on_fold)]
     if pad.rows:
         middle.append(legend)
     if pad.finished and len(pad.rows) > 1:
@@ -325,9 +326,27 @@ def pad_layout(
         controls.append(hands_control)
     if not pad.finished:
         controls.append(buttons)
-    return ft.Column(
-        controls, spacing=8, expand=True, opacity=0 if covered else 1, animate_opacity=0, disabled=covered
-    )
+    return out_of_sight(ft.Column(controls, spacing=8, expand=True), covered, unfolded)
+
+
+def out_of_sight(table: ft.Control, covered: bool, unfolded: bool) -> ft.Control:
+    """``table`` (the pad's column) out of sight while ``covered``: not
+    drawn, out of the accessibility tree and of the keyboard's reach (Tab),
+    its controls kept, so that shown again the phones are sent only that and
+    what changed meanwhile. Folded (``unfolded`` False), it is hidden, and
+    the phone draws it anew when it shows again. Unfolded, it stays drawn
+    under the cover, transparent and disabled, so the rounds keep where they
+    were scrolled to (drawn anew, a scrolled column starts from its top and
+    scrolls down to the newest round). Hiding is the cheaper for the phone:
+    enabling a disabled table makes it rebuild every control under it (about
+    5 ms of the 25 ms "Save round" cost a phone, bench/live.py --phone-cpu).
+    The opacity always goes through a zero-length animation, so the phone
+    keeps one wrapper around the pad whichever way it is covered. Returns
+    ``table``."""
+    kept_drawn = covered and unfolded
+    table.visible = kept_drawn or not covered
+    table.opacity, table.animate_opacity, table.disabled = (0 if kept_drawn else 1), 0, kept_drawn
+    return table
 
 
 def cover(above: ft.Control) -> ft.Control:

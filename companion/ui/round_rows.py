@@ -258,15 +258,20 @@ def _RoundRows(
     lines: tuple[Line, ...],
     on_row: Callable[[int], None] | None = None,
     on_detail: Callable[[int], None] | None = None,
+    unfolded: bool = False,
+    on_fold: Callable[[bool], None] | None = None,
 ) -> ft.Control:
     """The rounds ``lines`` (:func:`round_lines`), oldest first, in a column;
     ``on_row(number)`` is called when a round is tapped, ``on_detail(number)``
     when its number is.
 
-    Folded (as it opens), the column holds the newest :data:`ROUNDS_SHOWN`
-    rounds and, above them when there are more, one button that shows them
-    all (:func:`fold_label`); unfolded, every round, under the button that
-    folds it again. Each round is a :data:`RoundLine` keyed by
+    Folded (``unfolded`` False), the column holds the newest
+    :data:`ROUNDS_SHOWN` rounds and, above them when there are more, one
+    button that shows them all (:func:`fold_label`); unfolded, every round,
+    under the button that folds it again. The button calls
+    ``on_fold(unfolded)`` with the state asked for: the caller keeps it (the
+    pad's table must know it, :func:`companion.ui.pad_parts.pad_layout`;
+    :data:`FoldingRounds` keeps its own). Each round is a :data:`RoundLine` keyed by
     :func:`line_key`, with handlers that stay the same from one render to the next (calling
     the latest ``on_row`` / ``on_detail``), so after a save only the new or
     changed lines are built and sent. A line whose round, handlers and key
@@ -274,7 +279,6 @@ def _RoundRows(
     Flet skips it without comparing it (an equal one built anew would be
     compared, then skipped by its memo).
     """
-    unfolded, set_unfolded = ft.use_state(False)
     tap_row = use_latest(lambda number: on_row(number))
     tap_detail = use_latest(lambda number: on_detail(number))
     shown = shown_lines(lines, unfolded)
@@ -285,7 +289,7 @@ def _RoundRows(
                 fold_label(len(lines), unfolded),
                 icon=ft.Icons.UNFOLD_LESS if unfolded else ft.Icons.UNFOLD_MORE,
                 height=TOUCH,
-                on_click=lambda: set_unfolded(not unfolded),
+                on_click=lambda: on_fold(not unfolded),
             )
         )
     kept = ft.use_ref({})
@@ -301,5 +305,13 @@ def _RoundRows(
 
 RoundRows = ft.memo(_RoundRows)
 """The rounds of the table (:func:`_RoundRows`), skipped whole while its
-lines and handlers are equal to the last ones (a screen drawn again for
-anything but a change of the game)."""
+lines, fold and handlers are equal to the last ones (a screen drawn again
+for anything but a change of the game)."""
+
+
+@ft.component
+def FoldingRounds(lines: tuple[Line, ...]) -> ft.Control:
+    """:data:`RoundRows` of ``lines`` that keeps whether it is unfolded itself
+    (folded as it opens), for a table that is only read."""
+    unfolded, set_unfolded = ft.use_state(False)
+    return RoundRows(lines, None, None, unfolded, set_unfolded)

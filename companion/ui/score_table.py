@@ -23,7 +23,7 @@ Test ids: ``total-<player>`` (the big total), ``level-<player>`` (Up to 9),
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import flet as ft
@@ -32,7 +32,7 @@ from companion.i18n import _
 from companion.pads import Pad
 from companion.pads.base import join_names
 from companion.ui.games import game_ui
-from companion.ui.round_rows import NAME_TEXT, ROUND_COLUMN, SMALL_TEXT, RoundRows, round_lines
+from companion.ui.round_rows import NAME_TEXT, ROUND_COLUMN, SMALL_TEXT, FoldingRounds, round_lines
 from companion.ui.widgets import BIG_DIGITS, labelled
 from companion.ui.worked_out import worked_out
 
@@ -385,10 +385,6 @@ def score_header(pad: Pad) -> ft.Control:
     return ScoreHeader(headings(pad), names_legend(pad.players))
 
 
-def score_table(
-    pad: Pad,
-    on_row: Callable[[int], None] | None = None,
-    on_detail: Callable[[int], None] | None = None,
-) -> ft.Control:
-    """The whole table for ``pad`` (header, then the rounds) in one column."""
-    return ft.Column([score_header(pad), RoundRows(round_lines(pad), on_row, on_detail)], spacing=2)
+def score_table(pad: Pad) -> ft.Control:
+    """The whole table for ``pad`` to read (header, then the rounds) in one column."""
+    return ft.Column([score_header(pad), FoldingRounds(round_lines(pad))], spacing=2)
