@@ -359,11 +359,21 @@ def shows(phone: Phone, text: str) -> bool:
 
 
 def _tappable_showing(phone: Phone, text: str) -> BaseControl | None:
-    """The control on ``phone``'s screen that shows ``text`` and can be tapped, else None."""
+    """The control on ``phone``'s screen that shows ``text`` and can be tapped
+    (drawn: neither it nor a control above it hidden or transparent), else None."""
     for control in list(phone.session.index.values()):
-        if _words(control) == text and getattr(control, "on_click", None) is not None:
+        if _words(control) == text and getattr(control, "on_click", None) is not None and _drawn(control):
             return control
     return None
+
+
+def _drawn(control: BaseControl | None) -> bool:
+    """Whether the phone draws ``control``: neither it nor a control above it is hidden or has opacity 0."""
+    while control is not None:
+        if getattr(control, "visible", True) is False or getattr(control, "opacity", 1) == 0:
+            return False
+        control = getattr(control, "parent", None)
+    return True
 
 
 async def tap(phone: Phone, text: str, timeout: float = WAIT_SECONDS) -> None:

@@ -282,6 +282,7 @@ def test_undo_after_a_delete_restores_the_game_from_the_recently_deleted(tmp_pat
         await go_to(ann, f"/history/{doc['id']}")
         await tap(ann, "Delete this game")
         offered = [summary["id"] for summary in store.deleted_games()] == [doc["id"]]
+        await go_to(ann, "/history")  # where the delete sent the phone, whose message bar offers the Undo
         await tap(ann, "Undo")
         return offered, store.get_game(doc["id"]) == doc, store.deleted_games()
 

@@ -251,7 +251,7 @@ def test_a_round_saved_from_its_sheet_draws_one_new_line_not_the_table_again(tmp
 def test_a_round_saved_redraws_the_pad_and_the_message_bar_not_the_app(tmp_path, renders):
     async def save(store, game_id, other_id, shown, others):
         await save_round_ten(shown[0], shown, others, renders)
-        return shows(shown[0], "Round 10 saved"), shows(shown[0], "Undo")
+        return shows(shown[0], "Round 10 saved"), "Undo" in shown_strings(shown[0].session.page)
 
     assert table_of_phones(tmp_path, save) == (True, True)
     assert {name: renders[name] for name in ("App", "KeyGate", "Shell", "PadScreen", "GamePad", "MessageBar")} == {
@@ -277,6 +277,27 @@ def test_the_message_bar_keeps_its_undo_button_and_hides_it_when_there_is_nothin
         return offered, kept, "Undo" in shown_strings(phone.session.page), len(store.get_game(game_id)["rounds"])
 
     assert table_of_phones(tmp_path, save_and_undo) == (True, True, False, 9)
+
+
+def test_a_late_second_tap_on_the_hidden_undo_does_nothing(tmp_path, renders):
+    """Undo tapped twice, the second tap sent before the phone heard that the
+    button is hidden: it reaches the hidden button, which does nothing (no
+    second undo, the "Undone" message stays, no crash sent to the phone)."""
+
+    async def twice(store, game_id, other_id, shown, others):
+        phone = shown[0]
+        await save_round_ten(phone, shown, others, renders)
+        button = find(phone.session.page, lambda control: isinstance(control, ft.TextButton)
+                      and control.content == "Undo")
+        await click(phone, button)
+        await until(phone, lambda _page: any(text.startswith("Undone") for text in shown_strings(phone.session.page)))
+        phone.kept = []
+        await click(phone, button)
+        actions = [msgpack.unpackb(packed, strict_map_key=False)[0] for packed in phone.kept]
+        told = [text for text in shown_strings(phone.session.page) if text.startswith("Undone")]
+        return MessageAction.SESSION_CRASHED.value in actions, told, len(store.get_game(game_id)["rounds"])
+
+    assert table_of_phones(tmp_path, twice) == (False, ["Undone: round 10 added"], 9)
 
 
 def _covering(phone) -> tuple[bool, bool, bool, bool]:

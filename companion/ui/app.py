@@ -209,6 +209,8 @@ def MessageBar(location: str) -> ft.Control:
     shown = bool(session.message) and session.message_screen == location
 
     def on_undo():
+        if undo is None:
+            return  # a tap the phone sent before it was told the button is hidden
         session.dismissed(message_id)
         undo()
 
