@@ -355,6 +355,28 @@ def test_a_sheet_covers_the_unfolded_table_transparent_and_disabled_so_it_keeps_
     )
 
 
+def test_an_unfolded_table_back_to_three_rounds_is_hidden_like_a_folded_one(tmp_path):
+    """Unfolded at 4 rounds, then a round deleted on another phone: with no
+    more rounds than the fold shows, a sheet hides the table (the cheaper
+    way) rather than keeping it drawn for a scroll it does not have."""
+
+    async def run():
+        store = Store(tmp_path)
+        game_id = one_up_game(store, 4)
+        main = session_main(store, TableAccess(tmp_path, required=False, host="127.0.0.1", port=8550))
+        phone = await open_session(main, f"/pad/{game_id}", server_hub())
+        await tap(phone, "Show all 4 rounds")
+        cache = game_cache(store)
+        saved = store.update_game(game_id, lambda pad: pad.delete_round(4))
+        version, _listed = cache.put(game_id, saved)
+        phone.pubsubhub.send_all_on_topic(game_topic(game_id), version)
+        await until(phone, lambda _page: not shows(phone, "R4"))
+        await tap(phone, "Add round")
+        return _covering(phone), shows(phone, "Round 4")
+
+    assert run_alone(run()) == ((False, False, True, False), True)
+
+
 def test_a_new_sheet_sends_its_tiles_without_a_style_each(tmp_path):
     """"Add round" on a One Up game of three builds the sheet over the table:
     its controls (the cover, the sheet's column and its parts) are counted,

@@ -22,7 +22,7 @@ from companion.table.phones import unnamed_phone_label
 from companion.table.saving import Conflict, SheetMark
 from companion.ui.games import game_ui
 from companion.ui.hands_view import MY_HAND
-from companion.ui.round_rows import MARKS_LEGEND, TAP_HINT, RoundRows, round_lines
+from companion.ui.round_rows import MARKS_LEGEND, ROUNDS_SHOWN, TAP_HINT, RoundRows, round_lines
 from companion.ui.score_table import score_header, winners_text
 from companion.ui.state import navigate
 from companion.ui.totals_chart import totals_chart
@@ -326,15 +326,16 @@ def pad_layout(
         controls.append(hands_control)
     if not pad.finished:
         controls.append(buttons)
-    return out_of_sight(ft.Column(controls, spacing=8, expand=True), covered, unfolded)
+    return out_of_sight(ft.Column(controls, spacing=8, expand=True), covered, unfolded and len(pad.rows) > ROUNDS_SHOWN)
 
 
 def out_of_sight(table: ft.Control, covered: bool, unfolded: bool) -> ft.Control:
     """``table`` (the pad's column) out of sight while ``covered``: not
     drawn, out of the accessibility tree and of the keyboard's reach (Tab),
     its controls kept, so that shown again the phones are sent only that and
-    what changed meanwhile. Folded (``unfolded`` False), it is hidden, and
-    the phone draws it anew when it shows again. Unfolded, it stays drawn
+    what changed meanwhile. Folded (``unfolded`` False: the newest rounds
+    only, or no more rounds than those), it is hidden, and the phone draws
+    it anew when it shows again. Unfolded, it stays drawn
     under the cover, transparent and disabled, so the rounds keep where they
     were scrolled to (drawn anew, a scrolled column starts from its top and
     scrolls down to the newest round). Hiding is the cheaper for the phone:
