@@ -90,7 +90,7 @@ a screen of its size."""
 SHEET_CONTROLS = 66
 """Controls the pad's round sheet adds to the screen, those of the plain
 page's sheet that the pad's "Add round" and "Save round" are compared with:
-a One Up pad of three players holds 106 controls, and 172 once "Add round"
+a One Up pad of three players holds 107 controls, and 173 once "Add round"
 has opened its sheet (counted as a session holds them,
 ``tests/flet_session.py``'s ``controls``)."""
 SAME_WORK = {"Add round -> sheet": "plain: Add round", "Save round -> total": "plain: Save round"}
