@@ -337,19 +337,14 @@ def _cover_and_back(unfold: bool):
     return cover
 
 
-def test_a_sheet_hides_the_folded_table_which_keeps_its_controls(tmp_path):
-    assert table_of_phones(tmp_path, _cover_and_back(unfold=False)) == (
+@pytest.mark.parametrize("unfold, covered", [
+    (False, (False, False, True, False)),  # folded: hidden
+    (True, (True, True, False, False)),  # unfolded: transparent and disabled, so it keeps its scroll
+])
+def test_a_sheet_puts_the_table_out_of_sight_and_it_keeps_its_controls(tmp_path, unfold, covered):
+    assert table_of_phones(tmp_path, _cover_and_back(unfold=unfold)) == (
         (False, False, False, True),
-        ((False, False, True, False), True),
-        (False, False, False, True),
-        True,
-    )
-
-
-def test_a_sheet_covers_the_unfolded_table_transparent_and_disabled_so_it_keeps_its_scroll(tmp_path):
-    assert table_of_phones(tmp_path, _cover_and_back(unfold=True)) == (
-        (False, False, False, True),
-        ((True, True, False, False), True),
+        (covered, True),
         (False, False, False, True),
         True,
     )
