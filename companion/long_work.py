@@ -75,6 +75,15 @@ def stop() -> None:
     pool.shutdown(wait=True, cancel_futures=True)
 
 
+def _start_worker() -> None:
+    """In the worker as it starts: lead a process group of its own (:func:`stop`), and run
+    only on the processor time the server and the phones leave (the kernel's idle class,
+    where there is one): a file moving must not slow another phone's taps."""
+    os.setpgrp()
+    with contextlib.suppress(AttributeError, OSError):
+        os.sched_setscheduler(0, os.SCHED_IDLE, os.sched_param(0))
+
+
 def _run(code: str, job: Callable[..., Any], args: tuple[Any, ...]) -> tuple[bool, Any]:
     """In the worker: ``job(*args)`` in the language ``code``; returns (True, its
     result), or (False, the message) when the store refused with a ``StoreError``."""
@@ -94,7 +103,7 @@ async def in_worker(job: Callable[..., Any], *args: Any) -> Any:
     global _pool
     if _pool is None:
         _pool = ProcessPoolExecutor(
-            max_workers=1, mp_context=multiprocessing.get_context("spawn"), initializer=os.setpgrp)
+            max_workers=1, mp_context=multiprocessing.get_context("spawn"), initializer=_start_worker)
     done, result = await asyncio.get_running_loop().run_in_executor(_pool, _run, current_language(), job, args)
     if not done:
         raise StoreError(result)

@@ -2,7 +2,8 @@
 CSV table and an import made there on the server's data folder, through
 files, seen by the server's own store at once; a refused backup raised here
 with the store's message in the asking phone's language, and nothing
-imported; stopping ends the worker and the processes it started."""
+imported; stopping ends the worker and the processes it started; the
+worker runs in the kernel's idle class, after the server and the phones."""
 
 from __future__ import annotations
 
@@ -104,3 +105,16 @@ def test_stopping_ends_the_worker_and_every_process_it_started(tmp_path):
     assert worker.exitcode == -signal.SIGKILL
     assert _started_by_the_worker(worker.pid) == []
     assert long_work._pool is None
+
+
+def worker_policy() -> tuple[int, int]:
+    """In the worker: its scheduling policy and its process group's leader (for the test below)."""
+    return os.sched_getscheduler(0), os.getpgid(0)
+
+
+@pytest.mark.skipif(not hasattr(os, "SCHED_IDLE"), reason="the kernel's idle class is Linux's")
+def test_the_worker_leads_its_group_and_runs_on_the_time_the_server_leaves(tmp_path):
+    policy, leader = run_alone(in_worker(worker_policy))
+    worker = next(iter(long_work._pool._processes.values()))
+    long_work.stop()
+    assert (policy, leader) == (os.SCHED_IDLE, worker.pid)
