@@ -195,7 +195,7 @@ def controls(root: Any, visible: bool = False) -> Iterator[BaseControl]:
             continue
         seen.add(id(value))
         if isinstance(value, BaseControl):
-            if visible and (getattr(value, "visible", True) is False or getattr(value, "opacity", 1) == 0):
+            if visible and _unseen(value):
                 continue
             yield value
         if dataclasses.is_dataclass(value):
@@ -367,10 +367,16 @@ def _tappable_showing(phone: Phone, text: str) -> BaseControl | None:
     return None
 
 
+def _unseen(control: BaseControl) -> bool:
+    """Whether ``control`` itself is out of sight: hidden, or of opacity 0 (the phone paints
+    nothing of it and leaves it out of the accessibility tree), and so is all under it."""
+    return getattr(control, "visible", True) is False or getattr(control, "opacity", 1) == 0
+
+
 def _drawn(control: BaseControl | None) -> bool:
-    """Whether the phone draws ``control``: neither it nor a control above it is hidden or has opacity 0."""
+    """Whether the phone draws ``control``: neither it nor a control above it is :func:`_unseen`."""
     while control is not None:
-        if getattr(control, "visible", True) is False or getattr(control, "opacity", 1) == 0:
+        if _unseen(control):
             return False
         control = getattr(control, "parent", None)
     return True
