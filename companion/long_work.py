@@ -28,7 +28,7 @@ from typing import Any
 from companion.errors import StoreError
 from companion.i18n import current_language, language
 from companion.stats import export_csv
-from companion.store import Store
+from companion.store import AddedSummaries, Store
 
 _pool: ProcessPoolExecutor | None = None
 
@@ -49,10 +49,13 @@ def write_rounds_table(data_dir: Path, path: Path) -> int:
     return len(data)
 
 
-def import_backup_file(data_dir: Path, path: Path) -> int:
+def import_backup_file(data_dir: Path, path: Path) -> tuple[int, AddedSummaries | None]:
     """Import the backup file ``path`` into ``data_dir`` (``Store.import_json``, all or nothing); returns
-    the games added. The file is left as it is."""
-    return Store(data_dir).import_json(Path(path).read_bytes())
+    the games added, and what the import added to the history index (``Store.imported_summaries``),
+    for the server's Store to take in (``Store.catch_up``). The file is left as it is."""
+    store = Store(data_dir)
+    added = store.import_json(Path(path).read_bytes())
+    return added, store.imported_summaries()
 
 
 def stop() -> None:

@@ -19,6 +19,7 @@ import pytest
 from companion.i18n import language
 from companion.registry import new_pad
 from companion.store import Store, StoreError
+from companion.store.history import HistoryIndex
 from companion import long_work
 from companion.long_work import import_backup_file, in_worker, write_backup, write_rounds_table
 
@@ -60,9 +61,87 @@ def test_an_import_in_the_worker_is_seen_by_the_server_s_store(tmp_path):
     assert store.list_games() == []
     sent = tmp_path / "sent.json"
     sent.write_text(source.export_json(), encoding="utf-8")
-    added = run_alone(in_worker(import_backup_file, store.data_dir, sent))
+    added, summaries = run_alone(in_worker(import_backup_file, store.data_dir, sent))
     assert added == 2
     assert sorted(game["id"] for game in store.list_games()) == sorted(game["id"] for game in source.list_games())
+    assert summaries is not None
+
+
+def backup_of(path, games: list[dict]) -> None:
+    """Write a backup of ``games`` (made by a store of their own) to ``path``."""
+    source = Store(path.parent / f"{path.stem} source")
+    source.add_games(games)
+    path.write_text(source.export_json(), encoding="utf-8")
+
+
+def what_it_lists(store: Store) -> tuple[list[dict], list]:
+    """Every game the store lists, and its player statistics."""
+    return store.list_games(limit=1_000), store.player_stats()
+
+
+def read_again(store: Store) -> tuple[list[dict], list]:
+    """:func:`what_it_lists` after the store has read its history index again from the files."""
+    store.check_files()
+    return what_it_lists(store)
+
+
+@pytest.mark.parametrize("kept", [0, 3], ids=["index written whole", "index log appended"])
+def test_the_server_s_store_takes_in_the_worker_s_import_without_reading_the_index_again(tmp_path, monkeypatch, kept):
+    store = Store(tmp_path / "server")
+    store.add_games([finished_game([f"P{n}", "Kim"]) for n in range(kept)])
+    assert len(store.list_games()) == kept
+    sent = tmp_path / "sent.json"
+    backup_of(sent, [finished_game(["Kim", f"Q{n}"]) for n in range(4)])
+    added, summaries = run_alone(in_worker(import_backup_file, store.data_dir, sent))
+    assert added == 4
+    monkeypatch.setattr(HistoryIndex, "current", lambda self: pytest.fail("the index was read again"))
+    store.catch_up(summaries)
+    monkeypatch.undo()
+    listed, stats = what_it_lists(store)
+    assert len(listed) == kept + 4
+    assert next(player for player in stats if player.name == "Kim").games == kept + 4
+    assert (listed, stats) == read_again(store)
+
+
+def test_an_import_the_server_s_store_missed_is_read_from_the_files_before_the_next_is_taken_in(tmp_path):
+    store = Store(tmp_path / "server")
+    store.add_games([finished_game(["Ann", "Ben"])])
+    store.list_games()
+    first, second = tmp_path / "first.json", tmp_path / "second.json"
+    backup_of(first, [finished_game(["Cy", "Dee"])])
+    backup_of(second, [finished_game(["Eve", "Fay"])])
+    run_alone(in_worker(import_backup_file, store.data_dir, first))
+    added, summaries = run_alone(in_worker(import_backup_file, store.data_dir, second))
+    store.catch_up(summaries)
+    listed, stats = what_it_lists(store)
+    assert sorted(name for game in listed for name in game["players"]) == ["Ann", "Ben", "Cy", "Dee", "Eve", "Fay"]
+    assert (listed, stats) == read_again(store)
+
+
+def test_after_a_change_since_the_worker_s_import_the_index_is_read_again_and_lists_each_game_once(tmp_path):
+    store = Store(tmp_path / "server")
+    store.add_games([finished_game(["Ann", "Ben"])])
+    store.list_games()
+    sent = tmp_path / "sent.json"
+    backup_of(sent, [finished_game(["Cy", "Dee"]), finished_game(["Eve", "Fay"])])
+    added, summaries = run_alone(in_worker(import_backup_file, store.data_dir, sent))
+    store.save_game(finished_game(["Gus", "Hal"]))
+    store.catch_up(summaries)
+    listed, stats = what_it_lists(store)
+    assert sorted(name for game in listed for name in game["players"]) == [
+        "Ann", "Ben", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal"]
+    assert (listed, stats) == read_again(store)
+
+
+def test_an_import_that_added_nothing_gives_nothing_to_take_in(tmp_path):
+    store = Store(tmp_path / "server")
+    game = finished_game(["Ann", "Ben"])
+    store.add_games([game])
+    sent = tmp_path / "sent.json"
+    backup_of(sent, [game])
+    assert run_alone(in_worker(import_backup_file, store.data_dir, sent)) == (0, None)
+    store.catch_up(None)
+    assert [listed["id"] for listed in store.list_games()] == [game["id"]]
 
 
 def test_a_refused_backup_is_told_in_the_asking_phone_s_language_and_nothing_is_imported(tmp_path):

@@ -24,18 +24,15 @@ TinyDB database written whole through :class:`AtomicJSONStorage`
   :class:`~companion.store.sidetable.SideTable`).
 - ``store.lock``: the lock file that serialises writers across processes.
 
-The parts are collaborators the Store holds, not base classes: they share the
-folder's :class:`~companion.store.folder.Place` (files, notices, read-only or not,
-the folder's lock and caches) and its :class:`~companion.store.damage.Damage`
-(damaged files set aside, with notices). :class:`~companion.store.moves.Moves`
-holds the lock and makes the changes that span files (journaled, with their
-crash recovery); :mod:`~companion.store.opening` opens a folder;
-:mod:`~companion.store.guard` is the error contract, :mod:`~companion.store.backup`
-reads backups.
+The parts are collaborators the Store holds, not base classes: they share the folder's
+:class:`~companion.store.folder.Place` (files, notices, read-only or not, the folder's lock and
+caches) and its :class:`~companion.store.damage.Damage` (damaged files set aside, with notices).
+:class:`~companion.store.moves.Moves` holds the lock and makes the changes that span files
+(journaled, with their crash recovery); :mod:`~companion.store.opening` opens a folder;
+:mod:`~companion.store.guard` is the error contract, :mod:`~companion.store.backup` reads backups.
 
-No exception other than :class:`StoreError` and its subclasses leaves a
-``Store`` method, except the errors of the ``change`` given to
-:meth:`Store.update_game`, which reach its caller unchanged.
+No exception other than :class:`StoreError` and its subclasses leaves a ``Store`` method, except
+the errors of the ``change`` given to :meth:`Store.update_game`, which reach its caller unchanged.
 """
 
 from __future__ import annotations
@@ -55,7 +52,7 @@ from companion.document import is_int, migrate_doc, order_key, prepare_doc, summ
 from companion.errors import (BackupError, ConflictError, CorruptFileError, DiskFullError, GameNotFoundError,
                               ReadOnlyError, StoreError)
 from companion.i18n import _
-from companion.stats import PlayerStats
+from companion.stats import PlayerStats, TallySums
 from companion.store.archive import Archive
 from companion.store.backup import MAX_BACKUP_BYTES, backup_text, parse_backup
 from companion.store.damage import Damage
@@ -63,8 +60,9 @@ from companion.store.deleted import DeletedGames
 from companion.store.drafts import DraftChange, Drafts
 from companion.store.files import AtomicJSONStorage, paused_gc, remove_stale_temps
 from companion.store.folder import Place, resolve_data_dir
-from companion.store.guard import guarded, translate
+from companion.store.guard import check_id, guarded, translate
 from companion.store.history import HistoryIndex
+from companion.store.index import AddedSummaries, shown_summary
 from companion.store.journal import Journal
 from companion.store.moves import Moves
 from companion.store.opening import Opening
@@ -73,21 +71,10 @@ from companion.store.sheets import KeptSheets
 from companion.store.tables import GamesInProgress
 
 __all__ = [
-    "AtomicJSONStorage", "BackupError", "ConflictError", "CorruptFileError", "DiskFullError", "GameNotFoundError",
-    "MAX_BACKUP_BYTES", "ReadOnlyError", "Store", "StoreError", "migrate_doc", "parse_backup", "remove_stale_temps",
-    "resolve_data_dir", "summarize", "validate_doc",
+    "AddedSummaries", "AtomicJSONStorage", "BackupError", "ConflictError", "CorruptFileError", "DiskFullError",
+    "GameNotFoundError", "MAX_BACKUP_BYTES", "ReadOnlyError", "Store", "StoreError", "migrate_doc", "parse_backup",
+    "remove_stale_temps", "resolve_data_dir", "summarize", "validate_doc",
 ]
-
-
-def _copy_summary(summary: dict[str, Any]) -> dict[str, Any]:
-    """A fresh copy of a cached summary, with ``players`` and ``winners`` as lists."""
-    return {**summary, "players": list(summary["players"]), "winners": list(summary["winners"])}
-
-
-def _check_id(game_id: Any) -> None:
-    """Raise StoreError when ``game_id`` is not text."""
-    if not isinstance(game_id, str):
-        raise StoreError(_("A game id is text; got {value}.").format(value=repr(game_id)))
 
 
 class Store:
@@ -112,12 +99,9 @@ class Store:
     way (main.py reads it before the first screen is drawn, so that the
     server listens sooner: checking a game loads the setup table).
 
-    Games in progress live in one small file; finished games (and games
-    ended early) in the archive with an index, so adding a round, finishing
-    or deleting a game costs about the same with 10 or 10,000 games in
-    history. Every operation runs under one lock per folder (threads and
-    processes). Documents of an older schema are migrated as they are read.
-    The work is done by its parts (see the module docstring), which it holds.
+    Adding a round, finishing or deleting a game costs about the same with 10 or 10,000 games in
+    history; every operation runs under one lock per folder (threads and processes); documents of
+    an older schema are migrated as they are read. The parts that do the work: the module docstring.
     """
 
     @guarded
@@ -187,7 +171,7 @@ class Store:
         ``change`` raises (PadError, ConflictError...) reaches the caller
         unchanged, and then nothing is saved.
         """
-        _check_id(game_id)
+        check_id(game_id)
         with self._locked(writing=True):
             self._place.check_writable()
             return self._moves.update(game_id, change, by)
@@ -217,7 +201,7 @@ class Store:
         phones are dropped (:meth:`drop_sheets`). Raises GameNotFoundError
         (a StoreError) when no game has this id.
         """
-        _check_id(game_id)
+        check_id(game_id)
         with self._locked(writing=True):
             self._place.check_writable()
             doc = self._moves.delete(game_id, lambda doc: self._deleted.keep(doc, by))
@@ -248,7 +232,7 @@ class Store:
         deleted games (restored already, or deleted too long ago), StoreError
         as :meth:`restore_game`.
         """
-        _check_id(game_id)
+        check_id(game_id)
         with self._locked(writing=True):
             self._place.check_writable()
             doc = self._deleted.take(game_id)
@@ -272,7 +256,7 @@ class Store:
 
         Raises StoreError when ``game_id`` is not text.
         """
-        _check_id(game_id)
+        check_id(game_id)
         with self._locked():
             return self._moves.get(game_id)
 
@@ -309,7 +293,7 @@ class Store:
         with self._locked():
             live = self._live_summaries()
             merged = heapq.merge(live, self._archive.index.current().newest_first(), key=itemgetter(0), reverse=True)
-            return [_copy_summary(summary) for _order, summary in itertools.islice(merged, offset, offset + limit)]
+            return [shown_summary(summary) for _order, summary in itertools.islice(merged, offset, offset + limit)]
 
     def _live_summaries(self) -> list[tuple[tuple[float, float, str], dict[str, Any]]]:
         docs = self._games.read()[1].values()
@@ -402,6 +386,23 @@ class Store:
             del games  # let go while the collector is paused, so it does not scan them once
         return added
 
+    @guarded
+    def imported_summaries(self) -> AddedSummaries | None:
+        """What this Store's last import (:meth:`import_json`, :meth:`add_games`) added to the history
+        index, for another process's Store on the folder (:meth:`catch_up`); None when it added none."""
+        return self._archive.index.added_summaries()
+
+    @guarded
+    def catch_up(self, added: AddedSummaries | None) -> None:
+        """Take in the games another process imported on this folder (``added``: its :meth:`imported_summaries`),
+        without reading the history index again when they follow on from the index kept here
+        (``HistoryIndex.catch_up``); else, or with None, read it as :meth:`list_games` would. StoreError
+        when a file can not be read."""
+        games = added.games() if added is not None else []
+        sums = TallySums.of((summary["game"], tally) for summary, tally in games)
+        with self._locked():
+            self._archive.index.catch_up(added, games, sums)
+
     # -- side files -----------------------------------------------------------
 
     @guarded
@@ -411,7 +412,7 @@ class Store:
 
         Raises StoreError when ``game_id`` is not text.
         """
-        _check_id(game_id)
+        check_id(game_id)
         with self._locked():
             return self._drafts.get(game_id)
 
@@ -428,7 +429,7 @@ class Store:
         be saved (the draft stays as it was). Whatever ``change`` raises
         reaches the caller, and then nothing is saved.
         """
-        _check_id(game_id)
+        check_id(game_id)
         with self._locked(writing=True):
             self._place.check_writable()
             return self._drafts.update(game_id, change)
@@ -440,7 +441,7 @@ class Store:
 
         Raises StoreError when ``game_id`` or ``phone`` is not text.
         """
-        _check_id(game_id)
+        check_id(game_id)
         KeptSheets.check_phone(phone)
         with self._locked():
             return self._sheets.get(game_id, phone)
@@ -455,7 +456,7 @@ class Store:
         sheet is not a JSON object; ReadOnlyError or DiskFullError when it
         can not be saved (the sheet kept stays as it was).
         """
-        _check_id(game_id)
+        check_id(game_id)
         KeptSheets.check_phone(phone)
         if sheet is not None and not isinstance(sheet, dict):
             raise StoreError(_("A kept sheet is a JSON object; got {kind}. Nothing was saved.").format(
@@ -472,7 +473,7 @@ class Store:
         Raises StoreError when ``game_id`` is not text; ReadOnlyError or
         DiskFullError when the file can not be written.
         """
-        _check_id(game_id)
+        check_id(game_id)
         with self._locked(writing=True):
             self._place.check_writable()
             self._sheets.forget(game_id)
@@ -494,6 +495,6 @@ class Store:
 
         Raises StoreError when ``game_id`` is not text.
         """
-        _check_id(game_id)
+        check_id(game_id)
         with self._locked():
             return self._deleted.shown_one(game_id)

@@ -1,6 +1,7 @@
 """The store's error contract: only the store's own errors leave a Store method.
 
 :func:`guarded` wraps each public method of :class:`companion.store.Store`;
+:func:`check_id` refuses a game id that is not text;
 :func:`translate` turns an error of the file system or of a damaged file
 into a plain-words :class:`companion.errors.StoreError` (DiskFullError and
 ReadOnlyError among them); :class:`ChangeFailed` carries the error of the
@@ -19,6 +20,12 @@ from companion.errors import DiskFullError, ReadOnlyError, StoreError
 from companion.i18n import _
 
 _Result = TypeVar("_Result")
+
+
+def check_id(game_id: Any) -> None:
+    """Raise StoreError when ``game_id`` (given to a Store method) is not text."""
+    if not isinstance(game_id, str):
+        raise StoreError(_("A game id is text; got {value}.").format(value=repr(game_id)))
 
 
 class ChangeFailed(Exception):

@@ -2,8 +2,9 @@
 
 :class:`HistoryIndex` is the part of a Store that owns them: the log's new
 lines read as other processes append them, changes appended as one line
-each, the log folded into ``history.json`` when long, and the index rebuilt
-from the archive's shards (:class:`~companion.store.shards.ShardFiles`) when
+each, the log folded into ``history.json`` when long, the games another
+process imported taken in as that process reports them (:meth:`HistoryIndex.catch_up`),
+and the index rebuilt from the archive's shards (:class:`~companion.store.shards.ShardFiles`) when
 it is unreadable or disagrees with them. The index in memory is
 :class:`~companion.store.index.History`, cached in the folder's shared
 :class:`~companion.store.folder.Folder` while the lock is held.
@@ -23,7 +24,8 @@ from companion.stats import FrozenTally, TallySums, check_tally, thaw_tally
 from companion.store.damage import Damage
 from companion.store.files import dump_json, fsync_folder, load_json, looks_whole, paused_gc, signature, write_all
 from companion.store.folder import OWNER_ONLY
-from companion.store.index import EMPTY_SHARD_BYTES, History, check_summary, kept_summary
+from companion.store.index import (EMPTY_SHARD_BYTES, AddedSummaries, History, IndexState, check_summary,
+                                   kept_summary)
 from companion.store.shards import ShardFiles
 from companion.store.tables import tally_of
 
@@ -41,6 +43,8 @@ class HistoryIndex:
         self.damage = damage
         self.place = damage.place
         self.shards = shards
+        self.last_added: tuple[IndexState, IndexState, list[tuple[dict[str, Any], FrozenTally]]] | None = None
+        """What the last :meth:`add_new` added: the index's state before and after, and the games."""
 
     def check_at_open(self) -> None:
         """The cheap checks of an opening store (no file of the archive is read).
@@ -235,16 +239,51 @@ class HistoryIndex:
         :meth:`append` of one put each would: (summary as kept, see
         ``index.kept_summary``; frozen tally) pairs and the sums of their tallies. Many at
         once are added to the index in one go."""
+        self.last_added = None
         index = self.current()
+        before = index.state()
         if not self._folds(index, len(games)):
             self.append([{"put": {**summary, "tally": thaw_tally(tally)}} for summary, tally in games])
-            return
+        else:
+            try:
+                index.put_new(games, sums)
+                self._fold(index)
+            except BaseException:
+                self.place.folder.history = None
+                raise
+        self.last_added = (before, self.current().state(), games)
+
+    def added_summaries(self) -> AddedSummaries | None:
+        """What the last :meth:`add_new` of this index added, for another process's Store (see
+        :meth:`catch_up`); None when it added nothing yet."""
+        if self.last_added is None:
+            return None
+        return AddedSummaries.of(*self.last_added)
+
+    def catch_up(self, added: AddedSummaries | None, games: list[tuple[dict[str, Any], FrozenTally]],
+                 sums: TallySums) -> History:
+        """The index brought up to date after another process added ``games`` (``added.games()``,
+        with ``sums``, the sums of their tallies) as ``added`` says: when the index cached here is
+        the one that import started from and the files are still those it left, the games are
+        added to it, with no file read; otherwise (or with ``added`` None) it is read from the
+        files (:meth:`current`)."""
+        index = self.place.folder.history
+        if (added is None or index is None or index.state() != added.before
+                or not self._left_as(added.after)):
+            return self.current()
+        index.put_new(games, sums)
+        index.signature, index.log_id, index.log_offset, index.log_lines = added.after
+        return index
+
+    def _left_as(self, state: IndexState) -> bool:
+        """True when history.json and history.log are the versions an index in ``state`` holds."""
+        if signature(self.place.history_path) != state[0]:
+            return False
         try:
-            index.put_new(games, sums)
-            self._fold(index)
-        except BaseException:
-            self.place.folder.history = None
-            raise
+            info = os.stat(self.place.log_path)
+        except FileNotFoundError:
+            return state[1] is None and state[2] == 0
+        return state[1] == (info.st_dev, info.st_ino) and info.st_size == state[2]
 
     def _append_log(self, index: History, entries: list[dict[str, Any]]) -> None:
         """The append of :meth:`append` to history.log."""

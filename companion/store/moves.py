@@ -340,6 +340,7 @@ class Moves:
         finished games among them, when the caller has it (then every tally
         is given); it is used up.
         """
+        self.archive.index.last_added = None
         repeated = [gid for gid, count in Counter(outline(doc)["id"] for doc, _tally in games).items() if count > 1]
         if repeated:
             raise StoreError(_("Game {id} appears more than once; nothing was added.").format(id=repeated[0]))
@@ -361,6 +362,7 @@ class Moves:
             try:
                 self._write_added(new, storage, current, sums)
             except BaseException:
+                self.archive.index.last_added = None
                 with contextlib.suppress(StoreError, OSError):
                     self._undo_import(ids)
                     self.journal.end_import()

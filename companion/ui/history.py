@@ -175,10 +175,10 @@ async def _import_sent(store: Store, session: SessionState, path: Path, shown_na
     then tell every phone; the sent file is removed either way."""
     set_busy(_("Importing {file}...").format(file=shown_name))
     try:
-        added = await in_worker(import_backup_file, store.data_dir, path)
-        # The list of games the worker rewrote is read here in a thread, not while this screen
-        # is drawn again on the event loop that serves every phone's taps.
-        await asyncio.to_thread(store.list_games, limit=1)
+        added, summaries = await in_worker(import_backup_file, store.data_dir, path)
+        # The list of games the worker changed is brought up to date here in a thread, not while
+        # this screen is drawn again on the event loop that serves every phone's taps.
+        await asyncio.to_thread(store.catch_up, summaries)
     except StoreError as exc:
         session.dismissed(session.message_id)
         set_problem(str(exc))
