@@ -337,6 +337,14 @@ def format_datetime(moment: datetime.datetime, width: str = "medium") -> str:
                                       locale=babel_locale(current_language()))
 
 
+def format_seconds(seconds: int) -> str:
+    """Return a time taken of ``seconds`` whole seconds, short, the current language's way, always
+    in seconds (Babel's ``format_timedelta``): 75 is ``"75 sec"`` in English, ``"75 sek"`` in
+    Norwegian and ``"75 Sek."`` in German."""
+    return babel.dates.format_timedelta(datetime.timedelta(seconds=seconds), granularity="second", threshold=1e9,
+                                        format="short", locale=babel_locale(current_language()))
+
+
 def format_date(day: datetime.date, width: str = "medium") -> str:
     """Return the date ``day`` written the current language's way, in Babel's format ``width``."""
     return babel.dates.format_date(day, format=width, locale=babel_locale(current_language()))

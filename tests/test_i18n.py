@@ -27,6 +27,7 @@ from companion.i18n import (
     format_datetime,
     format_decimal,
     format_number,
+    format_seconds,
     language,
     ngettext,
     set_language,
@@ -222,6 +223,16 @@ def test_numbers_and_dates_follow_the_language(code, number, decimal, moment):
         assert format_number(1234.5) == number
         assert format_decimal(2.5, 2) == decimal
         assert format_datetime(datetime.datetime(2026, 3, 4, 19, 5)) == moment
+
+
+@pytest.mark.parametrize(("code", "shown"), [
+    ("en", ["1 sec", "59 sec", "75 sec", "3600 sec"]),
+    ("nb", ["1 sek", "59 sek", "75 sek", "3600 sek"]),
+    ("de", ["1 Sek.", "59 Sek.", "75 Sek.", "3600 Sek."]),
+])
+def test_a_time_taken_stays_in_seconds_written_the_language_s_short_way(code, shown):
+    with language(code):
+        assert [format_seconds(seconds) for seconds in (1, 59, 75, 3600)] == shown
 
 
 def test_numbers_and_dates_read_each_language_s_locale_data_once(monkeypatch):

@@ -15,7 +15,7 @@ from pathlib import Path
 import flet as ft
 
 from companion import registry
-from companion.i18n import _, format_number, ngettext
+from companion.i18n import _, format_number, format_seconds, ngettext
 from companion.pads import Pad
 from companion.pads.base import join_names
 from companion.stats import PlayerStats
@@ -59,14 +59,35 @@ def _stats_text(stats: PlayerStats) -> str:
     return "\n".join(lines)
 
 
-def working(text: str) -> ft.Control:
-    """A progress line for long work running off the path that serves taps
-    ("Counting statistics..."): a spinning ring and the words."""
+WORKING_TICK = 1.0
+"""Seconds between two updates of the time a progress line shows."""
+
+
+@ft.component
+def Working(text: str) -> ft.Control:
+    """A progress line for long work running off the path that serves taps ("Counting
+    statistics..."): an hourglass, the words, and the time taken so far, counted up once a second.
+
+    Nothing in it spins: a spinning ring has the phone draw a new frame sixty times a second for
+    as long as the work lasts. A phone's browser drawing without a graphics chip (bench/files.py's)
+    spent half a processor core on it during an import, and another phone sharing that
+    processor lacked it; a line that changes once a second is one small frame a second.
+    """
+    seconds, set_seconds = ft.use_state(0)
+
+    async def tick() -> None:
+        await asyncio.sleep(WORKING_TICK)
+        set_seconds(seconds + 1)
+
+    # Each new time starts the next tick; the cleanup given has Flet cancel the waiting one when
+    # the line goes.
+    ft.use_effect(tick, [seconds], cleanup=lambda: None)
+    taken = _("{work} ({time})").format(work=text, time=format_seconds(seconds)) if seconds else text
     return ft.Semantics(
         identifier="working",
         container=True,
         content=ft.Row(
-            [ft.ProgressRing(width=24, height=24, stroke_width=3), ft.Text(text, expand=True)],
+            [ft.Icon(ft.Icons.HOURGLASS_TOP, size=24), ft.Text(taken, expand=True)],
             vertical_alignment=ft.CrossAxisAlignment.CENTER,
         ),
     )
@@ -98,7 +119,7 @@ def PlayerStatistics() -> ft.Control:
             _("Show player statistics"), icon=ft.Icons.INSIGHTS, on_click=lambda: set_shown(True), height=TOUCH
         )
     if stats is None:
-        return working(_("Counting statistics over every game..."))
+        return Working(_("Counting statistics over every game..."))
     lines: list[ft.Control] = [section_title(_("Players"))]
     if not stats:
         lines.append(ft.Text(_("No games yet.")))
@@ -266,7 +287,7 @@ def HistoryScreen() -> ft.Control:
     controls: list[ft.Control | None] = [
         screen_header(_("History"), _("Every saved game, newest first")),
         error_line(problem),
-        working(busy) if busy else None,
+        Working(busy) if busy else None,
         _file_buttons(store, picker, set_problem, set_busy),
         PlayerStatistics(),
         section_title(_("Games")),

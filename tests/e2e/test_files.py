@@ -2,7 +2,7 @@
 server stops everything it started, in Chromium against main.py.
 
 - A backup of about 12 MB is sent at a throttled upload speed: the phone that sent it shows
-  "Sending <file>: <n>%" as it goes, then the games imported.
+  "Sending <file>: <n>%" as it goes, and the seconds it has taken, then the games imported.
 - A backup downloaded from History (a game per line) brings deleted games back when sent again.
 - A file over the size limit is refused in plain words before it is sent; nothing imported.
 - The CSV table is downloaded from the app's /files/ address.
@@ -88,6 +88,11 @@ def test_a_backup_is_sent_over_http_with_its_progress_shown_then_imported(histor
     # later), so "Sending ...: 95%" stood on screen for a few milliseconds before "Importing".
     shown = [int(percent) for frame in frames for percent in re.findall(rb"Sending big-backup\.json: (\d+)%", frame)]
     assert shown and shown == sorted(shown) and shown[-1] < 100, shown
+    # The progress line counts the seconds taken up, once a second, for the whole send (about 6 s);
+    # a new percentage shows the same second again.
+    taken = [int(seconds) for frame in frames for seconds in re.findall(rb"\((\d+) sec\)", frame)]
+    counted = list(dict.fromkeys(taken))
+    assert taken == sorted(taken) and counted == list(range(1, len(counted) + 1)) and len(counted) >= 4, taken
     sent = [request for request in requests if request.startswith(f"PUT {server.url}/upload?f=")]
     assert len(sent) == 1
     assert Store(server.data_dir).list_games()[0]["players"] == ["Dee", "Eve"]
