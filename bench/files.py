@@ -14,7 +14,10 @@ Printed per step: the time from the tap to the file saved or the games imported,
 size, the tapping phone's worst tap during the step, and that worst tap as a ratio to the p95
 of the idle taps just before. Target: at most 2x. Last, the floor of that ratio: the same
 taps with no file moving, for as long as the longest step took (as many taps), against the
-idle p95 just before: the worst of many taps reads above the p95 of a few by itself. With
+idle p95 just before: the worst of many taps reads above the p95 of a few by itself. And the
+floor of an import: the same backup of ``--games`` games sent by the same phone to a plain Flet
+page that does nothing with it (bench/upload_flet.py, a server of its own), so what any Flet app
+pays for the file to travel, on the phone that sends it and on a server. With
 ``--shots``, the History screen of the phone doing the work is saved as it works and when it
 is done.
 
@@ -42,12 +45,13 @@ from companion.registry import new_pad  # noqa: E402
 from companion.games.one_up import OneUpPad
 from companion.store import Store  # noqa: E402
 from companion.store.backup import backup_text  # noqa: E402
-from harness import PHONE, AppPage, in_browser, start_app  # noqa: E402
+from harness import PHONE, AppPage, free_port, in_browser, start_app, start_script  # noqa: E402
 from live import open_page, tap_to_paint, text_of, verdict  # noqa: E402
 from startup import _p95  # noqa: E402
 
 PLAYERS = ["Ann", "Ben", "Cato", "Dina"]
 ROUNDS = 12
+UPLOAD_SCRIPT = ROOT / "bench" / "upload_flet.py"
 TARGET = 2.0
 """The tapping phone's worst tap during a step, as a multiple of its idle p95: at most this."""
 MEGABYTE = 1024 * 1024
@@ -126,7 +130,7 @@ def run(browser, args) -> None:
                     asker.page.screenshot(path=str(args.shots / f"{name}.png"))
 
             def step(name: str, start: Callable[[], None], done: Callable[[], bool],
-                     size: Callable[[], int], floor: bool = False) -> float:
+                     size: Callable[[], int], floor: str = "") -> float:
                 idle = [tap() for _ in range(args.taps)]
                 began = time.perf_counter()
                 start()
@@ -143,8 +147,7 @@ def run(browser, args) -> None:
                 bytes_moved = size()
                 shot(f"{name.replace(' ', '-')}-done")
                 ratio = max(worst) / _p95(idle)
-                judged = ("the ratio with no file moving: the measurement's own floor" if floor
-                          else f"target <= {TARGET}x   {verdict(ratio, TARGET)}")
+                judged = floor or f"target <= {TARGET}x   {verdict(ratio, TARGET)}"
                 print(f"  {name:<24} {took:6.1f} s  {bytes_moved / MEGABYTE:6.1f} MB   other phone: idle p95 "
                       f"{_p95(idle):5.0f} ms, worst {max(worst):6.0f} ms ({len(worst)} taps)   "
                       f"ratio {ratio:.2f}x   {judged}")
@@ -168,6 +171,24 @@ def run(browser, args) -> None:
                 print(f"  {'':<24} the phone said: {told.split('|')[0]}")
                 return took
 
+            def plain_upload(name: str, path: Path, size: int) -> None:
+                """The floor of an import: ``path`` sent to bench/upload_flet.py by the asking phone."""
+                port = free_port()
+                plain = start_script(UPLOAD_SCRIPT, [str(port)], scratch_path / "upload.log", port)
+                try:
+                    sender = open_page(asker_context, plain.url, "/", "message")
+
+                    def start() -> None:
+                        with sender.page.expect_file_chooser() as chooser:
+                            sender.tap("Send file")
+                        chooser.value.set_files(str(path))
+
+                    step(name, start, lambda: (text_of(sender, "message") or "").startswith("Sent"), lambda: size,
+                         floor="the floor of an import: the file sent to a plain Flet page")
+                    sender.page.close()
+                finally:
+                    plain.stop()
+
             def nothing_moving(seconds: float) -> None:
                 """The floor: the same taps for ``seconds`` with no file moving, so the worst of
                 as many taps as the longest step had against the idle p95 just before."""
@@ -176,11 +197,13 @@ def run(browser, args) -> None:
                 def start() -> None:
                     until[0] = time.perf_counter() + seconds
 
-                step("nothing moving", start, lambda: time.perf_counter() > until[0], lambda: 0, floor=True)
+                step("nothing moving", start, lambda: time.perf_counter() > until[0], lambda: 0,
+                 floor="the ratio with no file moving: the measurement's own floor")
 
             took = [export("Export backup"), export("Export CSV"),
                     importing(f"import {args.games:,} games", other, other_size),
                     importing(f"import {big_size / MEGABYTE:.0f} MB", big, big_size)]
+            plain_upload(f"{args.games:,} games sent", other, other_size)
             nothing_moving(max(took))
             tapper_context.close()
             asker_context.close()
