@@ -13,6 +13,7 @@ Going from one game's address straight to another's starts the other's pad
 afresh: a sheet open on the first is not shown on the second. A sheet
 covers the table, whose controls stay: hidden under it, or, unfolded (all
 rounds shown), transparent and disabled, and shown again when it closes.
+History's file buttons draw again by themselves, not the list of games.
 """
 
 from __future__ import annotations
@@ -531,3 +532,18 @@ def test_a_save_on_a_watching_board_keeps_what_it_did_not_change(tmp_path, compa
     still = [control for control, same in kept if same]
     assert {"TextButton"} <= {type(control).__name__ for control in still}
     assert {"One Up", "Ben", "deals", "starts"} <= {getattr(control, "value", None) for control in still}
+
+
+def test_a_change_of_the_file_buttons_line_draws_them_again_and_not_the_list_of_games(tmp_path, renders):
+    """History's file work has a component of its own (``FileWork``): what it says as a file goes
+    (a dozen progress reports for a backup being sent) draws it again, not the screen, whose
+    list of games is read from the store. Here, "Export CSV" with no web server to offer it."""
+
+    async def export(store, _game_id, _other_id, shown, _others):
+        await go_to(shown[0], "/history")
+        renders.clear()
+        await tap(shown[0], "Export CSV")
+        return shows(shown[0], "Exports can be made only through Companion's web server.")
+
+    assert table_of_phones(tmp_path, export) is True
+    assert (renders["FileWork"], renders["HistoryScreen"]) == (1, 0)

@@ -267,28 +267,38 @@ def _file_buttons(store: Store, picker: ft.FilePicker, set_problem: Callable[[st
 
 
 @ft.component
-def HistoryScreen() -> ft.Control:
-    """All games newest first (a page at a time), statistics, and the file buttons
-    (:func:`_file_buttons`: export and import)."""
+def FileWork() -> ft.Control:
+    """History's file buttons (:func:`_file_buttons`: export and import), with the line that says
+    how far a file is and the line that says why one was refused.
+
+    A component of its own: a backup being sent reports its progress a dozen times, and each
+    report draws this again, not the list of games around it (which reads the store)."""
     store = use_store()
-    session = use_session()
-    use_games_list()
-    count, set_count = ft.use_state(PAGE_SIZE)
+    session = use_session(watch=())
     problem, set_problem = ft.use_state("")
     busy, set_busy = ft.use_state("")
     picker = _use_backup_import(store, session, set_problem, set_busy)
+    shown = [error_line(problem), Working(busy) if busy else None, _file_buttons(store, picker, set_problem, set_busy)]
+    return ft.Column([control for control in shown if control is not None], spacing=8)
 
+
+@ft.component
+def HistoryScreen() -> ft.Control:
+    """All games newest first (a page at a time), statistics, and the file buttons (:func:`FileWork`)."""
+    store = use_store()
+    use_games_list()
+    count, set_count = ft.use_state(PAGE_SIZE)
+    problem = ""
     try:
         games = store.list_games(limit=count + 1)
         deleted = store.deleted_games()
     except StoreError as exc:
-        games, deleted, problem = [], [], problem or str(exc)
+        games, deleted, problem = [], [], str(exc)
     more = len(games) > count
     controls: list[ft.Control | None] = [
         screen_header(_("History"), _("Every saved game, newest first")),
         error_line(problem),
-        Working(busy) if busy else None,
-        _file_buttons(store, picker, set_problem, set_busy),
+        FileWork(),
         PlayerStatistics(),
         section_title(_("Games")),
     ]
