@@ -388,8 +388,8 @@ class Store:
 
     @guarded
     def imported_summaries(self) -> AddedSummaries | None:
-        """What this Store's last import (:meth:`import_json`, :meth:`add_games`) added to the history
-        index, for another process's Store on the folder (:meth:`catch_up`); None when it added none."""
+        """What this Store's last import (:meth:`import_json`, :meth:`add_games`) that reached the writing
+        added to the history index, for another process's Store (:meth:`catch_up`); None: it added none."""
         return self._archive.index.added_summaries()
 
     @guarded
