@@ -41,9 +41,10 @@ QUIET_LOOKS = 2
 sessions count as done painting (the second look lets the loop run what a
 handler that just ended handed to it)."""
 
-WAITING_TASKS = frozenset({"Session.__updates_scheduler", "MessageBar.<locals>.hide_later"})
+WAITING_TASKS = frozenset({"Session.__updates_scheduler", "MessageBar.<locals>.hide_later", "Working.<locals>.tick"})
 """Tasks that wait for as long as a session lives or for a timer (Flet's
-update loop, a message's timer): they do not count as work still running."""
+update loop, a message's timer, a progress line's next second): they do not
+count as work still running."""
 
 SETTLE_LIMIT = 60.0
 """Seconds after which :func:`settle` gives up: a session still busy then is a fault."""

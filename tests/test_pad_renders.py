@@ -29,9 +29,9 @@ from flet.messaging.protocol import MessageAction
 
 from companion.registry import new_pad
 from companion.server.key import TableAccess
-from companion.store import Store
+from companion.store import Store, StoreError
 from companion.ui.app import session_main
-from companion.table.live import game_cache, game_topic
+from companion.table.live import GAMES_TOPIC, game_cache, game_topic
 from companion.pads.changelog import phone_label
 from flet_session import (
     Phone,
@@ -547,3 +547,24 @@ def test_a_change_of_the_file_buttons_line_draws_them_again_and_not_the_list_of_
 
     assert table_of_phones(tmp_path, export) is True
     assert (renders["FileWork"], renders["HistoryScreen"]) == (1, 0)
+
+
+def test_a_problem_line_shown_above_the_file_buttons_leaves_what_they_say(tmp_path, monkeypatch):
+    """The list of games failing to load puts a problem line above the file buttons: they stay
+    the same component (keyed), so what they were saying (here, why an export was refused; as
+    well, a file in transit and its progress) is not lost."""
+
+    async def fail_to_list(store, _game_id, _other_id, shown, _others):
+        await go_to(shown[0], "/history")
+        await tap(shown[0], "Export CSV")
+
+        def unreadable(*_args, **_kwargs):
+            raise StoreError("The list of games can not be read.")
+
+        monkeypatch.setattr(Store, "list_games", unreadable)
+        shown[1].pubsubhub.send_all_on_topic(GAMES_TOPIC, None)
+        await settle(shown)
+        return [shows(shown[0], text) for text in (
+            "The list of games can not be read.", "Exports can be made only through Companion's web server.")]
+
+    assert table_of_phones(tmp_path, fail_to_list) == [True, True]

@@ -7,6 +7,7 @@ Routes: /history (the list) and /history/:game_id (one game).
 from __future__ import annotations
 
 import asyncio
+import time
 from collections.abc import Callable
 from datetime import datetime, timezone
 from functools import partial
@@ -73,15 +74,18 @@ def Working(text: str) -> ft.Control:
     spent half a processor core on it during an import, and another phone sharing that
     processor lacked it; a line that changes once a second is one small frame a second.
     """
-    seconds, set_seconds = ft.use_state(0)
+    started = ft.use_ref(time.monotonic)
+    seconds = int(time.monotonic() - started.current)
+    ticks, set_ticks = ft.use_state(0)
 
     async def tick() -> None:
-        await asyncio.sleep(WORKING_TICK)
-        set_seconds(seconds + 1)
+        await asyncio.sleep(WORKING_TICK - (time.monotonic() - started.current) % WORKING_TICK + 0.01)
+        set_ticks(ticks + 1)
 
-    # Each new time starts the next tick; the cleanup given has Flet cancel the waiting one when
-    # the line goes.
-    ft.use_effect(tick, [seconds], cleanup=lambda: None)
+    # Each tick starts the next, just past the next whole second from the start (the seconds are
+    # counted from the start, however late a tick comes); the cleanup given has Flet cancel the
+    # waiting tick when the line goes.
+    ft.use_effect(tick, [ticks], cleanup=lambda: None)
     taken = _("{work} ({time})").format(work=text, time=format_seconds(seconds)) if seconds else text
     return ft.Semantics(
         identifier="working",
@@ -272,13 +276,16 @@ def FileWork() -> ft.Control:
     how far a file is and the line that says why one was refused.
 
     A component of its own: a backup being sent reports its progress a dozen times, and each
-    report draws this again, not the list of games around it (which reads the store)."""
+    report draws this again, not the list of games around it (which reads the store). It and
+    the components in it are keyed: Flet matches a list's controls by position, so a line
+    appearing above one (a problem) would otherwise start it afresh, losing the file in transit."""
     store = use_store()
     session = use_session(watch=())
     problem, set_problem = ft.use_state("")
     busy, set_busy = ft.use_state("")
     picker = _use_backup_import(store, session, set_problem, set_busy)
-    shown = [error_line(problem), Working(busy) if busy else None, _file_buttons(store, picker, set_problem, set_busy)]
+    shown = [error_line(problem), Working(busy, key="working") if busy else None,
+             _file_buttons(store, picker, set_problem, set_busy)]
     return ft.Column([control for control in shown if control is not None], spacing=8)
 
 
@@ -298,8 +305,8 @@ def HistoryScreen() -> ft.Control:
     controls: list[ft.Control | None] = [
         screen_header(_("History"), _("Every saved game, newest first")),
         error_line(problem),
-        FileWork(),
-        PlayerStatistics(),
+        FileWork(key="files"),
+        PlayerStatistics(key="statistics"),
         section_title(_("Games")),
     ]
     if not games:
