@@ -13,7 +13,8 @@ Going from one game's address straight to another's starts the other's pad
 afresh: a sheet open on the first is not shown on the second. A sheet
 covers the table, whose controls stay: hidden under it, or, unfolded (all
 rounds shown), transparent and disabled, and shown again when it closes.
-History's file buttons draw again by themselves, not the list of games.
+History's file buttons draw again by themselves, not the list of games, and a message
+closed there draws the message bar, not the list.
 """
 
 from __future__ import annotations
@@ -568,3 +569,23 @@ def test_a_problem_line_shown_above_the_file_buttons_leaves_what_they_say(tmp_pa
             "The list of games can not be read.", "Exports can be made only through Companion's web server.")]
 
     assert table_of_phones(tmp_path, fail_to_list) == [True, True]
+
+
+def test_a_message_closed_on_history_does_not_draw_the_list_of_games_again(tmp_path, renders):
+    """A list of games (``use_games_list``) is drawn again when the games change, not when the
+    session's message changes: a message timing out during an import drew History again, whose
+    list of games waited for the worker's hold on the store."""
+
+    async def close_message(store, _game_id, other_id, shown, _others):
+        store.delete_game(other_id)
+        await go_to(shown[0], "/history")
+        await tap(shown[0], "Restore")
+        told = shows(shown[0], "One Up game restored")
+        renders.clear()
+        closing = find(shown[0].session.page, lambda control: isinstance(control, ft.IconButton) and control.visible
+                       and getattr(control.icon, "semantics_label", None) == "Close message")
+        await click(shown[0], closing)
+        return told, shows(shown[0], "One Up game restored")
+
+    assert table_of_phones(tmp_path, close_message) == (True, False)
+    assert (renders["MessageBar"], renders["HistoryScreen"]) == (1, 0)

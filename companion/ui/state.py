@@ -255,8 +255,9 @@ def use_games_list() -> int:
     """Listen, while the calling component is mounted, for changes of the
     list of games (created, finished, reopened, deleted, imported) made by
     other sessions; returns a number that grows with each (for memo
-    dependencies). Call inside a component."""
-    session = use_session()
+    dependencies). Call inside a component. The component is not drawn again by the session's
+    other changes (a message shown or timed out): a list of games is read from the store."""
+    session = use_session(watch=("revision",))
     seen, set_seen = ft.use_state(0)
     _use_topic(session, GAMES_TOPIC, lambda: set_seen(lambda count: count + 1))
     return seen + session.revision
