@@ -14,11 +14,16 @@ afresh: a sheet open on the first is not shown on the second. A sheet
 covers the table, whose controls stay: hidden under it, or, unfolded (all
 rounds shown), transparent and disabled, and shown again when it closes.
 History's file buttons draw again by themselves, not the list of games, and a message
-closed there draws the message bar, not the list.
+closed there draws the message bar, not the list; a list drawn again is read in a thread,
+so a lock held by another process (the worker writing an import) does not stall the phones.
 """
 
 from __future__ import annotations
 
+import asyncio
+import subprocess
+import sys
+import time
 from collections import Counter
 
 import flet as ft
@@ -589,3 +594,37 @@ def test_a_message_closed_on_history_does_not_draw_the_list_of_games_again(tmp_p
 
     assert table_of_phones(tmp_path, close_message) == (True, False)
     assert (renders["MessageBar"], renders["HistoryScreen"]) == (1, 0)
+
+
+HOLD_THE_STORE = """
+import sys, time, filelock
+lock = filelock.FileLock(sys.argv[1])
+lock.acquire()
+print("held", flush=True)
+time.sleep(float(sys.argv[2]))
+"""
+"""Another process holding the data folder's lock for ``argv[2]`` seconds, as the worker does while it writes an import."""
+
+
+def test_a_list_of_games_drawn_again_is_read_off_the_event_loop_while_another_process_holds_the_store(tmp_path):
+    """History drawn again (another phone changed the list) while the worker holds the store's lock:
+    the read waits in a thread, not on the event loop that serves every phone, and the list is
+    drawn when the lock is let go."""
+
+    async def held(store, _game_id, other_id, shown, _others):
+        await go_to(shown[0], "/history")
+        store.delete_game(other_id)
+        holder = subprocess.Popen([sys.executable, "-c", HOLD_THE_STORE, str(tmp_path / "store.lock"), "2.5"],
+                                  stdout=subprocess.PIPE, text=True)
+        assert holder.stdout.readline().strip() == "held"
+        began = time.monotonic()
+        shown[1].pubsubhub.send_all_on_topic(GAMES_TOPIC, None)
+        await asyncio.sleep(0.2)
+        waited = time.monotonic() - began
+        before = shows(shown[0], "Recently deleted")
+        holder.wait()
+        await settle(shown)
+        return waited, before, shows(shown[0], "Recently deleted")
+
+    waited, before, after = table_of_phones(tmp_path, held)
+    assert waited < 1.5 and (before, after) == (False, True)

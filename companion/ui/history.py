@@ -29,8 +29,8 @@ from companion.transfers import MAX_UPLOAD_BYTES, MEGABYTE, UPLOAD_SECONDS, serv
 from companion.long_work import import_backup_file, in_worker, write_backup, write_rounds_table
 from companion.ui.round_rows import MARKS_LEGEND
 from companion.ui.score_table import score_table
-from companion.ui.state import (SessionState, announce_saved, navigate, use_game, use_games_list, use_session,
-                                use_store)
+from companion.ui.state import (SessionState, announce_saved, navigate, use_game, use_games_list, use_read,
+                                use_session, use_store)
 from companion.ui.totals_chart import FoldedChart
 from companion.ui.widgets import TOUCH, error_line, screen_header, section_title
 
@@ -293,14 +293,10 @@ def FileWork() -> ft.Control:
 def HistoryScreen() -> ft.Control:
     """All games newest first (a page at a time), statistics, and the file buttons (:func:`FileWork`)."""
     store = use_store()
-    use_games_list()
+    listed = use_games_list()
     count, set_count = ft.use_state(PAGE_SIZE)
-    problem = ""
-    try:
-        games = store.list_games(limit=count + 1)
-        deleted = store.deleted_games()
-    except StoreError as exc:
-        games, deleted, problem = [], [], str(exc)
+    read = use_read(lambda: (store.list_games(limit=count + 1), store.deleted_games()), [count, listed])
+    (games, deleted), problem = (([], []), str(read)) if isinstance(read, StoreError) else (read, "")
     more = len(games) > count
     controls: list[ft.Control | None] = [
         screen_header(_("History"), _("Every saved game, newest first")),

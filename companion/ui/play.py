@@ -12,7 +12,7 @@ from companion.i18n import _
 from companion.pads.base import join_names
 from companion.ui.game_list import game_line
 from companion.ui.language import LanguageMenu
-from companion.ui.state import navigate, use_games_list, use_store
+from companion.ui.state import navigate, use_games_list, use_read, use_store
 from companion.ui.widgets import TOUCH, error_line, screen_header, section_title
 
 
@@ -21,11 +21,8 @@ def PlayScreen() -> ft.Control:
     """The home screen: games in progress (newest first), "New game", "Learn to play" for each
     game with a lesson (New game on that game, its lesson on) and the dealer's guide."""
     store = use_store()
-    use_games_list()
-    try:
-        running, problem = store.unfinished_games(), None
-    except StoreError as exc:
-        running, problem = [], str(exc)
+    read = use_read(store.unfinished_games, [use_games_list()])
+    running, problem = ([], str(read)) if isinstance(read, StoreError) else (read, None)
     games = join_names([game.title for game in registry.GAMES])
     controls: list[ft.Control | None] = [
         screen_header("Companion", _("Score pads for {games}").format(games=games), actions=[LanguageMenu()]),

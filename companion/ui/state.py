@@ -19,6 +19,7 @@ import flet as ft
 
 from companion.pads import Pad
 from companion.pads.table import is_hidden
+from companion.errors import StoreError
 from companion.table.live import GAMES_TOPIC, Shown, game_topic
 from companion.table.phones import unnamed_phone_label
 
@@ -261,6 +262,33 @@ def use_games_list() -> int:
     seen, set_seen = ft.use_state(0)
     _use_topic(session, GAMES_TOPIC, lambda: set_seen(lambda count: count + 1))
     return seen + session.revision
+
+
+def use_read(read: Callable[[], Any], dependencies: Sequence[Any]) -> Any:
+    """What ``read()`` (a read of the store: a list of games) returns, for the calling component,
+    or the StoreError it raised (for the caller to show). Read at once when the component is
+    first drawn (there is nothing to show yet), then in a thread each time ``dependencies``
+    change, the last answer drawn meanwhile: a read waits for the store's lock, which the
+    worker holds for a second or more while it writes an import, and the event loop waiting
+    with it would stall every phone. An older read that comes back after a newer one started
+    is dropped (Flet cancels an effect's task when it runs again). Call inside a component."""
+
+    def answer() -> Any:
+        try:
+            return read()
+        except StoreError as error:
+            return error
+
+    value, set_value = ft.use_state(answer)
+    drawn = ft.use_ref(lambda: list(dependencies))
+
+    async def read_again() -> None:
+        if drawn.current != list(dependencies):
+            drawn.current = list(dependencies)
+            set_value(await asyncio.to_thread(answer))
+
+    ft.use_effect(read_again, list(dependencies))
+    return value
 
 
 PHONE_KEY = "companion.phone"
