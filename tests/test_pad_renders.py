@@ -628,3 +628,51 @@ def test_a_list_of_games_drawn_again_is_read_off_the_event_loop_while_another_pr
 
     waited, before, after = table_of_phones(tmp_path, held)
     assert waited < 1.5 and (before, after) == (False, True)
+
+
+def test_show_more_keeps_the_page_shown_and_its_button_until_the_next_page_is_read(tmp_path):
+    """"Show more" while another process holds the store: the 50 games and the button stay as they
+    were (not 51 games and no button, as if the list had ended) until the 100 are read."""
+
+    async def more(store, _game_id, _other_id, shown, _others):
+        store.add_games([{**new_pad("one_up", PLAYERS).to_doc(), "id": f"more-{number}"} for number in range(60)])
+        await go_to(shown[0], "/history")
+        holder = subprocess.Popen([sys.executable, "-c", HOLD_THE_STORE, str(tmp_path / "store.lock"), "1.5"],
+                                  stdout=subprocess.PIPE, text=True)
+        assert holder.stdout.readline().strip() == "held"
+        button = find(shown[0].session.page, lambda control: getattr(control, "content", None) == "Show more")
+        await shown[0].session.dispatch_event(button._i, "click", None)  # the tap, without waiting for its read
+        await shown[0].session.after_event(button)
+        await asyncio.sleep(0.5)
+        meanwhile = (len(game_lines(shown[0])), shows(shown[0], "Show more"))
+        holder.wait()
+        await settle(shown)
+        return meanwhile, (len(game_lines(shown[0])), shows(shown[0], "Show more"))
+
+    assert table_of_phones(tmp_path, more) == ((50, True), (62, False))
+
+
+def game_lines(phone) -> list:
+    """The lines of History's list of games on ``phone`` (each opens a game)."""
+    return [control for control in controls(phone.session.page, visible=True)
+            if isinstance(control, ft.ListTile) and "·" in str(getattr(control.title, "value", ""))]
+
+
+@pytest.mark.parametrize("game_id", ["files", "statistics"])
+def test_a_deleted_game_whose_id_is_a_name_of_history_s_parts_leaves_them_as_they_were(tmp_path, game_id):
+    """A game id may be any word (a backup brings its own): a recently deleted game named like one of
+    History's keyed parts must not take that part's place when the list is drawn again."""
+
+    async def named(store, _game_id, other_id, shown, _others):
+        store.save_game({**new_pad("one_up", PLAYERS).to_doc(), "id": game_id})
+        store.delete_game(game_id)
+        await go_to(shown[0], "/history")
+        await tap(shown[0], "Export CSV")
+        await tap(shown[0], "Show player statistics")
+        store.delete_game(other_id)
+        shown[1].pubsubhub.send_all_on_topic(GAMES_TOPIC, None)
+        await settle(shown)
+        return [shows(shown[0], text) for text in (
+            "Exports can be made only through Companion's web server.", "Players", "Show player statistics")]
+
+    assert table_of_phones(tmp_path, named) == [True, True, False]

@@ -69,12 +69,13 @@ def DeletedLine(summary: dict[str, Any]) -> ft.Control:
 
 def recently_deleted(deleted: list[dict[str, Any]]) -> list[ft.Control]:
     """History's section of recently deleted games (``Store.deleted_games``,
-    newest first): its title and a :func:`DeletedLine` each; nothing when there are none."""
+    newest first): its title and a :func:`DeletedLine` each; nothing when there are none. Each line
+    is keyed "deleted <id>" (no game id holds a space), apart from the keys of History's own parts."""
     if not deleted:
         return []
     return [
         section_title(_("Recently deleted")),
-        *(DeletedLine(summary, key=summary["id"]) for summary in deleted),
+        *(DeletedLine(summary, key=f"deleted {summary['id']}") for summary in deleted),
     ]
 
 

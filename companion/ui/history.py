@@ -295,9 +295,11 @@ def HistoryScreen() -> ft.Control:
     store = use_store()
     listed = use_games_list()
     count, set_count = ft.use_state(PAGE_SIZE)
-    read = use_read(lambda: (store.list_games(limit=count + 1), store.deleted_games()), [count, listed])
-    (games, deleted), problem = (([], []), str(read)) if isinstance(read, StoreError) else (read, "")
-    more = len(games) > count
+    # The read answers with the count it was made for: until a "Show more" is read, the page
+    # shown is the last one read, its "Show more" with it.
+    read = use_read(lambda: (count, store.list_games(limit=count + 1), store.deleted_games()), [count, listed])
+    (shown, games, deleted), problem = ((count, [], []), str(read)) if isinstance(read, StoreError) else (read, "")
+    more = len(games) > shown
     controls: list[ft.Control | None] = [
         screen_header(_("History"), _("Every saved game, newest first")),
         error_line(problem),
@@ -309,7 +311,7 @@ def HistoryScreen() -> ft.Control:
         controls.append(ft.Text(_("No games saved yet. Start one from Play."), color=ft.Colors.ON_SURFACE_VARIANT))
     controls.extend(
         game_line(summary, partial(navigate, f"/history/{summary['id']}"))
-        for summary in games[:count]
+        for summary in games[:shown]
     )
     if more:
         controls.append(
