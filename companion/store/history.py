@@ -251,7 +251,7 @@ class HistoryIndex:
             except BaseException:
                 self.place.folder.history = None
                 raise
-        self.last_added = (before, self.current().state(), games)
+        self.last_added = (before, index.state(), games)
 
     def added_summaries(self) -> AddedSummaries | None:
         """What the last :meth:`add_new` of this index added, for another process's Store (see
