@@ -23,30 +23,58 @@ import signal
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
-from typing import Any
+from typing import Any, TextIO
 
 from companion.errors import StoreError
-from companion.i18n import current_language, language
-from companion.stats import export_csv
+from companion.i18n import _, current_language, language
+from companion.stats import write_csv
 from companion.store import AddedSummaries, Store
+from companion.store.guard import DISK_FULL_ERRNOS
 
 _pool: ProcessPoolExecutor | None = None
 
 
 def write_backup(data_dir: Path, path: Path) -> int:
     """Write the full backup of the games in ``data_dir`` (``Store.export_json``) to the new file
-    ``path`` as UTF-8 JSON; returns its size in bytes."""
-    data = Store(data_dir).export_json().encode("utf-8")
-    Path(path).write_bytes(data)
-    return len(data)
+    ``path`` as UTF-8 JSON; returns its size in bytes. Raises StoreError as
+    :func:`write_export` does."""
+    text = Store(data_dir).export_json()
+    return write_export(Path(path), lambda out: out.write(text))
 
 
 def write_rounds_table(data_dir: Path, path: Path) -> int:
-    """Write every round of every game in ``data_dir`` (``companion.stats.export_csv``) to the new file
-    ``path`` as UTF-8 CSV; returns its size in bytes."""
-    data = export_csv(Store(data_dir).iter_games()).encode("utf-8")
-    Path(path).write_bytes(data)
-    return len(data)
+    """Write every round of every game in ``data_dir`` (``companion.stats.write_csv``) to the new
+    file ``path`` as UTF-8 CSV, a game at a time; returns its size in bytes. Raises StoreError as
+    :func:`write_export` does, and when the store can not be read."""
+    return write_export(Path(path), lambda out: write_csv(Store(data_dir).iter_games(), out))
+
+
+def write_export(path: Path, write: Callable[[TextIO], object]) -> int:
+    """Make the export file ``path`` (UTF-8, line ends as ``write`` writes them) by calling
+    ``write`` with it open as text; returns its size in bytes.
+
+    Raises:
+        StoreError: the file could not be written (a full disk, a folder that
+            can not be written), in words for the user; what was written of
+            it is removed, so no half file is offered.
+    """
+    try:
+        with open(path, "w", encoding="utf-8", newline="") as out:
+            write(out)
+        return path.stat().st_size
+    except OSError as error:
+        path.unlink(missing_ok=True)
+        if error.errno in DISK_FULL_ERRNOS:
+            raise StoreError(_(
+                "The server's disk is full, so the file could not be made and nothing was exported. "
+                "Free some space on it and try again."
+            )) from error
+        raise StoreError(_(
+            "Companion could not write the file to export ({cause}), so nothing was exported."
+        ).format(cause=error.strerror or error)) from error
+    except StoreError:
+        path.unlink(missing_ok=True)
+        raise
 
 
 def import_backup_file(data_dir: Path, path: Path) -> tuple[int, AddedSummaries | None]:

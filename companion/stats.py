@@ -15,11 +15,10 @@ imports.
 from __future__ import annotations
 
 import csv
-import io
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TextIO
 
 from companion import rules_core
 from companion.i18n import N_, _, pgettext
@@ -28,11 +27,11 @@ CSV_COLUMNS: tuple[str, ...] = (
     "game_id", "game", "started_utc", "round", "dealer", "player", "points", "total",
     "level_after_round", "detail",
 )
-"""The columns of :func:`export_csv`, in order: the keys of :func:`csv_rows` and the English header."""
+"""The columns of :func:`write_csv`, in order: the keys of :func:`csv_rows` and the English header."""
 
 
 def csv_headings() -> list[str]:
-    """Return the header line of :func:`export_csv`: ``CSV_COLUMNS`` in the current language.
+    """Return the header line of :func:`write_csv`: ``CSV_COLUMNS`` in the current language.
 
     English keeps the column keys (``"game_id"``); Norwegian and German write
     their own words in the same style (``"spill_id"``, ``"spiel_id"``).
@@ -374,8 +373,44 @@ def level_after_round(level: int | None, done: int | None) -> int | str:
     return _(LEVELS_DONE) if level == done else level
 
 
+def _started(doc: Mapping[str, Any]) -> str:
+    """A saved document's ``created`` text, to put games in the order they started before any is
+    replayed ("" for a document without one, which does not replay)."""
+    created = doc.get("created") if isinstance(doc, Mapping) else None
+    return created if isinstance(created, str) else ""
+
+
+def csv_lines(
+    docs: Iterable[Mapping[str, Any]], text: Callable[[Any], Any] = lambda cell: cell
+) -> Iterator[list[Any]]:
+    """The history as one list of cells per player per round (the lines of :func:`write_csv`).
+
+    Args:
+        docs: saved game documents; one that does not replay is left out
+            (:func:`load_pads`).
+        text: applied to each cell that may hold text (all but ``round``,
+            ``points`` and ``total``); :func:`write_csv` passes
+            :func:`as_text_cell`.
+
+    Yields:
+        Lists of cells in the order of :data:`CSV_COLUMNS` (see
+        :func:`csv_rows` for what each holds and the order of the lines).
+        The documents are put in order first; each game is then replayed
+        only when its lines are reached, and its rows read once, so a long
+        history is written a game at a time.
+    """
+    for pad in load_pads(sorted(docs, key=_started)):
+        game = [text(pad.id), text(pad.SETUP.title), text(started_text(pad.created))]
+        players = [(player, text(player)) for player in pad.players]
+        for row in pad.rows:
+            number, dealer, detail, level = row.number, text(row.dealer), row.detail, row.level
+            for player, cell in players:
+                yield [*game, number, dealer, cell, row.points[player], row.totals[player],
+                       text(level_after_round(level.get(player), pad.LEVEL_DONE)), text(detail[player])]
+
+
 def csv_rows(docs: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
-    """The history as one dict per player per round (the rows of :func:`export_csv`).
+    """The history as one dict per player per round (the rows of :func:`write_csv`).
 
     Keys are :data:`CSV_COLUMNS`: ``game_id``, ``game`` (its name),
     ``started_utc`` (when the game started, "YYYY-MM-DD HH:MM:SS", UTC),
@@ -385,23 +420,7 @@ def csv_rows(docs: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
     gave back 10"). Games in the order they started (oldest first, equal
     times in the order given), rounds in order, players in seating order.
     """
-    rows: list[dict[str, Any]] = []
-    for pad in sorted(load_pads(docs), key=lambda pad: pad.created):
-        for row in pad.rows:
-            for player in pad.players:
-                rows.append({
-                    "game_id": pad.id,
-                    "game": pad.SETUP.title,
-                    "started_utc": started_text(pad.created),
-                    "round": row.number,
-                    "dealer": row.dealer,
-                    "player": player,
-                    "points": row.points[player],
-                    "total": row.totals[player],
-                    "level_after_round": level_after_round(row.level.get(player), pad.LEVEL_DONE),
-                    "detail": row.detail.get(player, ""),
-                })
-    return rows
+    return [dict(zip(CSV_COLUMNS, line)) for line in csv_lines(docs)]
 
 
 def as_text_cell(value: Any) -> Any:
@@ -413,17 +432,18 @@ def as_text_cell(value: Any) -> Any:
     return value
 
 
-def export_csv(docs: Iterable[Mapping[str, Any]]) -> str:
-    """The whole history as CSV text: a header, then one line per player per round.
+def write_csv(docs: Iterable[Mapping[str, Any]], out: TextIO) -> None:
+    """Write the whole history to the text stream ``out`` as CSV: a header, then
+    one line per player per round (:func:`csv_lines`), a game at a time.
 
     Columns: :data:`CSV_COLUMNS` (see :func:`csv_rows`), headed in the
-    current language (:func:`csv_headings`). Written by the
-    ``csv`` module (comma separated, quoted where needed, CRLF line ends);
-    text cells that a spreadsheet would run as a formula are written as text
-    (:func:`as_text_cell`).
+    current language (:func:`csv_headings`). Written by the ``csv`` module
+    (comma separated, quoted where needed, CRLF line ends: open a file with
+    ``newline=""``); text cells that a spreadsheet would run as a formula
+    are written as text (:func:`as_text_cell`). Raises what ``out.write``
+    raises (OSError for a full disk).
     """
-    out = io.StringIO()
-    writer = csv.DictWriter(out, fieldnames=CSV_COLUMNS)
-    writer.writerow(dict(zip(CSV_COLUMNS, csv_headings())))
-    writer.writerows({key: as_text_cell(value) for key, value in row.items()} for row in csv_rows(docs))
-    return out.getvalue()
+    writer = csv.writer(out)
+    writer.writerow(csv_headings())
+    writer.writerows(csv_lines(docs, as_text_cell))
+

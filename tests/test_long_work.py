@@ -7,6 +7,7 @@ worker runs in the kernel's idle class, after the server and the phones."""
 
 from __future__ import annotations
 
+import errno
 import json
 import os
 import signal
@@ -21,7 +22,7 @@ from companion.registry import new_pad
 from companion.store import Store, StoreError
 from companion.store.history import HistoryIndex
 from companion import long_work
-from companion.long_work import import_backup_file, in_worker, write_backup, write_rounds_table
+from companion.long_work import import_backup_file, in_worker, write_backup, write_export, write_rounds_table
 
 from flet_session import run_alone
 
@@ -153,6 +154,45 @@ def test_a_refused_backup_is_told_in_the_asking_phone_s_language_and_nothing_is_
     assert str(refused.value) == ("Diese Datei ist keine Companion-Sicherung: sie ist kein JSON-Text. "
                                   "Nichts wurde importiert.")
     assert store.list_games() == []
+
+
+def test_an_export_the_disk_can_not_hold_is_refused_in_words_and_leaves_no_half_file(tmp_path):
+    path = tmp_path / "rounds.csv"
+
+    def half_then_full(out) -> None:
+        out.write("game_id,game\r\n" * 1000)
+        out.flush()
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    with pytest.raises(StoreError) as refused:
+        write_export(path, half_then_full)
+    assert str(refused.value) == ("The server's disk is full, so the file could not be made and nothing was "
+                                  "exported. Free some space on it and try again.")
+    assert not path.exists()
+
+
+def test_an_export_the_worker_can_not_write_is_told_in_the_asking_phone_s_language(tmp_path):
+    store = Store(tmp_path / "data")
+    store.save_game(finished_game(["Ann", "Ben"]))
+    for job in (write_backup, write_rounds_table):
+        with language("nb"), pytest.raises(StoreError) as refused:
+            run_alone(in_worker(job, store.data_dir, tmp_path / "gone" / "export"))
+        assert str(refused.value) == ("Companion kunne ikke skrive filen som skulle eksporteres "
+                                      "(No such file or directory), så ingenting ble eksportert.")
+
+
+def test_a_store_that_can_not_be_read_leaves_no_half_export(tmp_path):
+    store = Store(tmp_path / "data")
+    store.save_game(finished_game(["Ann", "Ben"]))
+    path = tmp_path / "rounds.csv"
+
+    def unreadable(out) -> None:
+        out.write("game_id\r\n")
+        raise StoreError("A shard could not be read")
+
+    with pytest.raises(StoreError, match="^A shard could not be read$"):
+        write_export(path, unreadable)
+    assert not path.exists()
 
 
 def start_helper() -> int:

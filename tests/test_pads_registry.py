@@ -118,12 +118,16 @@ ROUND = st.tuples(st.lists(CARDS, min_size=3, max_size=3), st.sampled_from([None
 @settings(max_examples=60, deadline=None)
 @given(st.lists(ROUND, min_size=1, max_size=8), st.data())
 def test_one_up_totals_always_equal_a_fresh_replay(rounds, data):
-    """Whatever is edited or deleted, the pad shows what the rules give for the rounds left."""
+    """Whatever is edited or deleted, the pad shows what the rules give for the rounds left; a
+    round's row, built from the replay's states, is the row its preview scored."""
     players = ["Ann", "Ben", "Cy"]
     pad = OneUpPad(players)
     for hands, out in rounds:
         entry = {p: ([] if i == out else cards) for i, (p, cards) in enumerate(zip(players, hands, strict=True))}
-        pad.add_round(entry, None if out is None else players[out], None if out is not None else "Cy")
+        went_out, ended_by = (None, "Cy") if out is None else (players[out], None)
+        previewed = pad.preview_round(entry, went_out, ended_by)
+        pad.add_round(entry, went_out, ended_by)
+        assert pad.rows[-1] == previewed
     victim = data.draw(st.integers(1, len(rounds)))
     pad.delete_round(victim)
     totals = {p: 0 for p in players}

@@ -7,6 +7,7 @@ import io
 
 import pytest
 
+from companion import rules_core
 from companion.registry import pad_from_doc
 from companion.games.one_card import OneCardPad
 from companion.games.one_up import OneUpPad
@@ -17,8 +18,8 @@ from companion.stats import (
     TallySums,
     as_text_cell,
     check_tally,
+    csv_lines,
     csv_rows,
-    export_csv,
     freeze_tally,
     frozen_game_tally,
     game_tally,
@@ -27,6 +28,7 @@ from companion.stats import (
     player_stats,
     started_text,
     thaw_tally,
+    write_csv,
 )
 from companion.store import Store
 from companion.ui.games import penalty_parts
@@ -71,6 +73,13 @@ def damaged_doc() -> dict:
     doc = one_up_doc()
     doc["rounds"][0]["hands"]["Ann"] = ["Q"]
     return doc
+
+
+def csv_text(docs: list[dict]) -> str:
+    """What :func:`write_csv` writes of ``docs``, as text."""
+    out = io.StringIO()
+    write_csv(docs, out)
+    return out.getvalue()
 
 
 @pytest.fixture
@@ -118,8 +127,8 @@ def test_csv_rows_one_per_player_per_round(docs):
     assert [r["points"] for r in rows if r["game"] == "Up or Down?"] == [66, 51, 66]
 
 
-def test_export_csv_is_read_back_by_the_csv_module(docs):
-    text = export_csv(docs)
+def test_the_csv_is_read_back_by_the_csv_module(docs):
+    text = csv_text(docs)
     assert text.startswith(
         "game_id,game,started_utc,round,dealer,player,points,total,level_after_round,detail\r\n"
     )
@@ -152,6 +161,21 @@ def test_csv_games_in_the_order_they_started(docs):
     ]
 
 
+def test_csv_replays_a_game_only_when_its_lines_are_reached(docs, monkeypatch):
+    replayed: list[str] = []
+
+    def counted(doc):
+        replayed.append(doc["id"])
+        return pad_from_doc(doc)
+
+    monkeypatch.setattr(rules_core, "pad_from_doc", counted)
+    lines = csv_lines(docs)
+    first = next(lines)
+    assert (first[1], replayed) == ("One Up", [docs[0]["id"]])
+    assert len(list(lines)) == 12
+    assert replayed == [doc["id"] for doc in (docs[0], docs[2], docs[3], docs[4], docs[1])]
+
+
 def test_csv_level_after_level_nine_is_done():
     pad = UpToNinePad(["Ann", "Cy"], created=DAY)
     for _ in range(9):
@@ -174,7 +198,7 @@ def test_penalty_average_says_what_it_counts(docs):
 def test_cells_a_spreadsheet_would_run_are_written_as_text():
     pad = OneCardPad(["=HYPERLINK(\"http://x\")", "@SUM(A1)", "+1", "-2"], created=DAY)
     pad.add_round("@SUM(A1)")
-    text = export_csv([pad.to_doc()])
+    text = csv_text([pad.to_doc()])
     read = list(csv.DictReader(io.StringIO(text)))
     assert [row["player"] for row in read] == ["'=HYPERLINK(\"http://x\")", "'@SUM(A1)", "'+1", "'-2"]
     assert read[0]["dealer"] == "'=HYPERLINK(\"http://x\")"

@@ -178,14 +178,15 @@ class Pad(GameHooks, VersionedPad):
         """The score table, one :class:`Row` per round, oldest first.
 
         A replay keeps only the state after each round; the rows are built
-        from those states (:meth:`_play` of each round on the state before
-        it) the first time they are asked for, and kept until the next change.
+        from those states (:meth:`_row_of` of each round, from the states before
+        and after it) the first time they are asked for, and kept until the
+        next change.
         """
         rows = self._shown_rows
         if rows is None:
-            options = self._options
-            rows = [self._play(before, saved, number, options)[1]
-                    for number, (before, saved) in enumerate(zip(self._states, self._rounds), 1)]
+            options, states = self._options, self._states
+            rows = [self._row_of(before, after, saved, number, options)
+                    for number, (before, after, saved) in enumerate(zip(states, states[1:], self._rounds), 1)]
             self._shown_rows = rows
         return list(rows)
 

@@ -73,6 +73,14 @@ class GameHooks:
         """
         return self._play(state, entry, number, options)[0]
 
+    def _row_of(self, before: Any, after: Any, entry: Mapping[str, Any], number: int,
+             options: Mapping[str, Any]) -> Row:
+        """The row of one checked entry, whose states ``before`` and ``after`` it the replay has
+        already scored: :meth:`_play`'s row. A game whose :meth:`_step` is its scoring alone
+        overrides this to build the row from the two states, without scoring the round again.
+        May raise ValueError."""
+        return self._play(before, entry, number, options)[1]
+
     def _stored_states(self, rounds: list[dict[str, Any]], options: Mapping[str, Any]) -> list[Any] | None:
         """The states of :meth:`_replay` of a document's saved rounds (each with its ``id`` and
         ``rev``) when every round is already exactly what :meth:`_entry` stores and scores under

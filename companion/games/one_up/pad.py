@@ -272,6 +272,11 @@ class OneUpPad(Pad):
         self, state: OneUpState, entry: Mapping[str, Any], number: int, options: Mapping[str, Any]
     ) -> tuple[OneUpState, Row]:
         after = self._step(state, entry, number, options)
+        return after, self._row_of(state, after, entry, number, options)
+
+    def _row_of(
+        self, state: OneUpState, after: OneUpState, entry: Mapping[str, Any], number: int, options: Mapping[str, Any]
+    ) -> Row:
         totals, new_totals = state.totals, after.totals
         went_out, ended_by = entry["went_out"], entry["ended_by"]
         notes: dict[str, LazyProxy] = {}
@@ -280,7 +285,7 @@ class OneUpPad(Pad):
             notes[went_out] = lazy("went out, gave back {points}", points=given) if given else lazy("went out")
         elif ended_by is not None:
             notes[ended_by] = lazy("dropped out last")
-        row = Row(
+        return Row(
             number=number,
             dealer=self._dealer_of(number),
             starter=state.starter,
@@ -289,7 +294,6 @@ class OneUpPad(Pad):
             penalty=self._hand_penalties(state, after, went_out),
             notes=notes,
         )
-        return after, row
 
     def _hand_penalties(self, before: OneUpState, after: OneUpState, went_out: str | None) -> dict[str, int]:
         """Each player's hand penalty in a round: what their total rose by, 0 for the player who went out."""
