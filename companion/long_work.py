@@ -22,6 +22,7 @@ import os
 import signal
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -97,9 +98,13 @@ def stop() -> None:
     """
     global _pool
     pool, _pool = _pool, None
-    if pool is None:
-        return
-    for process in list(getattr(pool, "_processes", {}).values()):
+    if pool is not None:
+        _end(pool)
+
+
+def _end(pool: ProcessPoolExecutor) -> None:
+    """Kill ``pool``'s worker and its process group (see :func:`stop`), and shut the pool down."""
+    for process in list((getattr(pool, "_processes", None) or {}).values()):
         with contextlib.suppress(ProcessLookupError, PermissionError):
             os.killpg(process.pid, signal.SIGKILL)
         process.kill()
@@ -129,13 +134,47 @@ async def in_worker(job: Callable[..., Any], *args: Any) -> Any:
     """Run ``job(*args)`` (a module-level function of this module) in the worker process.
 
     Returns its result. Raises ``StoreError`` with the store's message, in
-    the current language, when the store refused.
+    the current language, when the store refused; and with a plain message
+    when the worker ended while it did the job (killed, or out of memory):
+    an import cut short so is undone by the store. A worker that has ended
+    is ended with what it started, and a new one started, so one lost
+    worker does not stop every later export or import; one that ended
+    while it had nothing to do is replaced before the job is given.
     """
+    loop = asyncio.get_running_loop()
+    pool = _worker()
+    try:
+        running = loop.run_in_executor(pool, _run, current_language(), job, args)
+    except BrokenProcessPool:
+        await _forget(pool)
+        pool = _worker()
+        running = loop.run_in_executor(pool, _run, current_language(), job, args)
+    try:
+        done, result = await running
+    except BrokenProcessPool as error:
+        await _forget(pool)
+        raise StoreError(_(
+            "The server's helper for long work stopped before it was done (it may have run out of memory), "
+            "so nothing was changed. Try again; for a big backup, close other programs on the server first."
+        )) from error
+    if not done:
+        raise StoreError(result)
+    return result
+
+
+def _worker() -> ProcessPoolExecutor:
+    """The worker's pool, started when there is none."""
     global _pool
     if _pool is None:
         _pool = ProcessPoolExecutor(
             max_workers=1, mp_context=multiprocessing.get_context("spawn"), initializer=_start_worker)
-    done, result = await asyncio.get_running_loop().run_in_executor(_pool, _run, current_language(), job, args)
-    if not done:
-        raise StoreError(result)
-    return result
+    return _pool
+
+
+async def _forget(pool: ProcessPoolExecutor) -> None:
+    """After ``pool``'s worker ended: forget the pool (unless another has replaced it already)
+    and end what the worker started (:func:`_end`, in a thread)."""
+    global _pool
+    if _pool is pool:
+        _pool = None
+    await asyncio.to_thread(_end, pool)

@@ -7,6 +7,7 @@ worker runs in the kernel's idle class, after the server and the phones."""
 
 from __future__ import annotations
 
+import asyncio
 import errno
 import json
 import os
@@ -239,6 +240,50 @@ def test_stopping_ends_the_worker_and_every_process_it_started(tmp_path):
     assert worker.exitcode == -signal.SIGKILL
     assert _left_after(worker.pid, KILLED_WITHIN) == []
     assert long_work._pool is None
+
+
+WORKER_LOST = ("The server's helper for long work stopped before it was done (it may have run out of memory), "
+               "so nothing was changed. Try again; for a big backup, close other programs on the server first.")
+
+
+def test_a_worker_killed_during_a_job_is_told_in_words_and_the_next_job_gets_a_new_one(tmp_path):
+    store = Store(tmp_path)
+    store.save_game(finished_game(["Ann", "Ben"]))
+
+    async def killed_during_a_job():
+        job = asyncio.ensure_future(in_worker(time.sleep, 60))
+        while long_work._pool is None or not long_work._pool._processes:
+            await asyncio.sleep(0.05)
+        worker = next(iter(long_work._pool._processes.values()))
+        await asyncio.sleep(0.5)
+        os.kill(worker.pid, signal.SIGKILL)
+        with pytest.raises(StoreError) as told:
+            await job
+        return worker, str(told.value)
+
+    worker, told = run_alone(killed_during_a_job())
+    assert told == WORKER_LOST
+    assert long_work._pool is None
+    path = tmp_path / "backup.json"
+    assert run_alone(in_worker(write_backup, store.data_dir, path)) == path.stat().st_size
+    assert next(iter(long_work._pool._processes.values())).pid != worker.pid
+    long_work.stop()
+
+
+def test_a_worker_that_ended_between_jobs_is_replaced_before_the_next_job(tmp_path):
+    """Once the pool has seen its worker end (``_broken``), a job is given to a new worker."""
+    store = Store(tmp_path)
+    store.save_game(finished_game(["Ann", "Ben"]))
+    run_alone(in_worker(write_backup, store.data_dir, tmp_path / "first.json"))
+    worker = next(iter(long_work._pool._processes.values()))
+    os.kill(worker.pid, signal.SIGKILL)
+    worker.join(timeout=30)
+    deadline = time.monotonic() + 30
+    while not long_work._pool._broken and time.monotonic() < deadline:
+        time.sleep(0.01)
+    path = tmp_path / "second.json"
+    assert run_alone(in_worker(write_backup, store.data_dir, path)) == path.stat().st_size
+    long_work.stop()
 
 
 def worker_policy() -> tuple[int, int]:
