@@ -81,9 +81,16 @@ def write_export(path: Path, write: Callable[[TextIO], object]) -> int:
 def import_backup_file(data_dir: Path, path: Path) -> tuple[int, AddedSummaries | None]:
     """Import the backup file ``path`` into ``data_dir`` (``Store.import_json``, all or nothing); returns
     the games added, and what the import added to the history index (``Store.imported_summaries``),
-    for the server's Store to take in (``Store.catch_up``). The file is left as it is."""
+    for the server's Store to take in (``Store.catch_up``). The file is left as it is. Raises
+    StoreError: the store refused the backup, or the file sent can not be read (gone, say)."""
+    try:
+        data = Path(path).read_bytes()
+    except OSError as error:
+        raise StoreError(_(
+            "The backup sent could not be read on the server ({cause}), so nothing was imported. Send it again."
+        ).format(cause=error.strerror or error)) from error
     store = Store(data_dir)
-    added = store.import_json(Path(path).read_bytes())
+    added = store.import_json(data)
     return added, store.imported_summaries()
 
 

@@ -157,6 +157,15 @@ def test_a_refused_backup_is_told_in_the_asking_phone_s_language_and_nothing_is_
     assert store.list_games() == []
 
 
+def test_a_sent_backup_that_is_gone_is_refused_in_words_and_nothing_is_imported(tmp_path):
+    store = Store(tmp_path / "data")
+    with language("de"), pytest.raises(StoreError) as refused:
+        run_alone(in_worker(import_backup_file, store.data_dir, tmp_path / "gone.json"))
+    assert str(refused.value) == ("Die gesendete Sicherung konnte auf dem Server nicht gelesen werden "
+                                  "(No such file or directory), daher wurde nichts importiert. Sende sie noch einmal.")
+    assert store.list_games() == []
+
+
 def test_an_export_the_disk_can_not_hold_is_refused_in_words_and_leaves_no_half_file(tmp_path):
     path = tmp_path / "rounds.csv"
 
