@@ -20,6 +20,8 @@ import contextlib
 import multiprocessing
 import os
 import signal
+import threading
+import weakref
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -33,6 +35,9 @@ from companion.store import AddedSummaries, Store
 from companion.store.guard import DISK_FULL_ERRNOS
 
 _pool: ProcessPoolExecutor | None = None
+_ended: weakref.WeakSet[ProcessPoolExecutor] = weakref.WeakSet()
+"""The pools :func:`_end` has ended or is ending."""
+_ending = threading.Lock()
 
 
 def write_backup(data_dir: Path, path: Path) -> int:
@@ -56,15 +61,20 @@ def write_export(path: Path, write: Callable[[TextIO], object]) -> int:
 
     Raises:
         StoreError: the file could not be written (a full disk, a folder that
-            can not be written), in words for the user; what was written of
-            it is removed, so no half file is offered.
+            can not be written), in words for the user; and what ``write``
+            raises (a StoreError of the store it reads). Whatever was
+            raised, what was written of the file is removed, so no half
+            file is offered.
     """
     try:
         with open(path, "w", encoding="utf-8", newline="") as out:
             write(out)
         return path.stat().st_size
-    except OSError as error:
-        path.unlink(missing_ok=True)
+    except BaseException as error:
+        with contextlib.suppress(OSError):
+            path.unlink(missing_ok=True)
+        if not isinstance(error, OSError):
+            raise
         if error.errno in DISK_FULL_ERRNOS:
             raise StoreError(_(
                 "The server's disk is full, so the file could not be made and nothing was exported. "
@@ -73,9 +83,6 @@ def write_export(path: Path, write: Callable[[TextIO], object]) -> int:
         raise StoreError(_(
             "Companion could not write the file to export ({cause}), so nothing was exported."
         ).format(cause=error.strerror or error)) from error
-    except StoreError:
-        path.unlink(missing_ok=True)
-        raise
 
 
 def import_backup_file(data_dir: Path, path: Path) -> tuple[int, AddedSummaries | None]:
@@ -110,7 +117,13 @@ def stop() -> None:
 
 
 def _end(pool: ProcessPoolExecutor) -> None:
-    """Kill ``pool``'s worker and its process group (see :func:`stop`), and shut the pool down."""
+    """Kill ``pool``'s worker and its process group (see :func:`stop`), and shut the pool down;
+    once per pool, whoever asks (every job that was waiting on a worker that died asks, each
+    from a thread of its own, and a pool shut down twice at once closes its pipes twice)."""
+    with _ending:
+        if pool in _ended:
+            return
+        _ended.add(pool)
     for process in list((getattr(pool, "_processes", None) or {}).values()):
         with contextlib.suppress(ProcessLookupError, PermissionError):
             os.killpg(process.pid, signal.SIGKILL)
@@ -150,6 +163,9 @@ async def in_worker(job: Callable[..., Any], *args: Any) -> Any:
     """
     loop = asyncio.get_running_loop()
     pool = _worker()
+    if not _alive(pool):
+        await _forget(pool)
+        pool = _worker()
     try:
         running = loop.run_in_executor(pool, _run, current_language(), job, args)
     except BrokenProcessPool:
@@ -167,6 +183,12 @@ async def in_worker(job: Callable[..., Any], *args: Any) -> Any:
     if not done:
         raise StoreError(result)
     return result
+
+
+def _alive(pool: ProcessPoolExecutor) -> bool:
+    """False when a worker process ``pool`` started has ended (the pool may not have seen it yet:
+    it marks itself broken a few milliseconds later, and a job given meanwhile would be lost)."""
+    return all(process.is_alive() for process in list((getattr(pool, "_processes", None) or {}).values()))
 
 
 def _worker() -> ProcessPoolExecutor:

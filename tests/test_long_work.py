@@ -192,8 +192,6 @@ def test_an_export_the_worker_can_not_write_is_told_in_the_asking_phone_s_langua
 
 
 def test_a_store_that_can_not_be_read_leaves_no_half_export(tmp_path):
-    store = Store(tmp_path / "data")
-    store.save_game(finished_game(["Ann", "Ben"]))
     path = tmp_path / "rounds.csv"
 
     def unreadable(out) -> None:
@@ -202,6 +200,34 @@ def test_a_store_that_can_not_be_read_leaves_no_half_export(tmp_path):
 
     with pytest.raises(StoreError, match="^A shard could not be read$"):
         write_export(path, unreadable)
+    assert not path.exists()
+
+
+def test_an_export_whose_half_file_can_not_be_removed_is_still_refused_in_words(tmp_path, monkeypatch):
+    path = tmp_path / "rounds.csv"
+
+    def read_only(out) -> None:
+        raise OSError(errno.EROFS, "Read-only file system")
+
+    def unlink(self, missing_ok=False) -> None:
+        raise OSError(errno.EROFS, "Read-only file system")
+
+    monkeypatch.setattr(type(path), "unlink", unlink)
+    with pytest.raises(StoreError) as refused:
+        write_export(path, read_only)
+    assert str(refused.value) == ("Companion could not write the file to export (Read-only file system), "
+                                  "so nothing was exported.")
+
+
+def test_an_export_cut_short_by_anything_leaves_no_half_file(tmp_path):
+    path = tmp_path / "rounds.csv"
+
+    def out_of_memory(out) -> None:
+        out.write("game_id\r\n" * 100)
+        raise MemoryError
+
+    with pytest.raises(MemoryError):
+        write_export(path, out_of_memory)
     assert not path.exists()
 
 
@@ -260,10 +286,9 @@ def test_a_worker_killed_during_a_job_is_told_in_words_and_the_next_job_gets_a_n
     store.save_game(finished_game(["Ann", "Ben"]))
 
     async def killed_during_a_job():
-        job = asyncio.ensure_future(in_worker(time.sleep, 60))
-        while long_work._pool is None or not long_work._pool._processes:
-            await asyncio.sleep(0.05)
+        await in_worker(start_helper)
         worker = next(iter(long_work._pool._processes.values()))
+        job = asyncio.ensure_future(in_worker(time.sleep, 60))
         await asyncio.sleep(0.5)
         os.kill(worker.pid, signal.SIGKILL)
         with pytest.raises(StoreError) as told:
@@ -273,6 +298,7 @@ def test_a_worker_killed_during_a_job_is_told_in_words_and_the_next_job_gets_a_n
     worker, told = run_alone(killed_during_a_job())
     assert told == WORKER_LOST
     assert long_work._pool is None
+    assert _left_after(worker.pid, KILLED_WITHIN) == []
     path = tmp_path / "backup.json"
     assert run_alone(in_worker(write_backup, store.data_dir, path)) == path.stat().st_size
     assert next(iter(long_work._pool._processes.values())).pid != worker.pid
@@ -280,18 +306,30 @@ def test_a_worker_killed_during_a_job_is_told_in_words_and_the_next_job_gets_a_n
 
 
 def test_a_worker_that_ended_between_jobs_is_replaced_before_the_next_job(tmp_path):
-    """Once the pool has seen its worker end (``_broken``), a job is given to a new worker."""
+    """The job is given at once after the worker ended, before its pool can have seen it."""
     store = Store(tmp_path)
     store.save_game(finished_game(["Ann", "Ben"]))
     run_alone(in_worker(write_backup, store.data_dir, tmp_path / "first.json"))
     worker = next(iter(long_work._pool._processes.values()))
     os.kill(worker.pid, signal.SIGKILL)
     worker.join(timeout=30)
-    deadline = time.monotonic() + 30
-    while not long_work._pool._broken and time.monotonic() < deadline:
-        time.sleep(0.01)
     path = tmp_path / "second.json"
     assert run_alone(in_worker(write_backup, store.data_dir, path)) == path.stat().st_size
+    long_work.stop()
+
+
+def test_every_job_waiting_on_a_worker_that_died_is_told_in_words(tmp_path):
+    async def four_jobs_then_a_kill():
+        jobs = [asyncio.ensure_future(in_worker(time.sleep, 60)) for _ in range(4)]
+        while long_work._pool is None or not long_work._pool._processes:
+            await asyncio.sleep(0.05)
+        await asyncio.sleep(0.5)
+        os.kill(next(iter(long_work._pool._processes.values())).pid, signal.SIGKILL)
+        return [str(answer) if isinstance(answer, StoreError) else repr(answer)
+                for answer in await asyncio.gather(*jobs, return_exceptions=True)]
+
+    for _attempt in range(3):
+        assert run_alone(four_jobs_then_a_kill()) == [WORKER_LOST] * 4
     long_work.stop()
 
 
