@@ -24,11 +24,24 @@ Printed: the CPU seconds of each import (the process and its worker
 processes) and the ratio baseline / this tree per size; target at least 1.6.
 
     python bench/store.py import [--baseline main] [--games 10000] [--rounds 12,22] [--repeats 5]
+
+``saves`` measures what an import in the worker process costs a save made meanwhile, as a
+phone's "Save round" makes it: a folder of ``--games`` finished games and a game in play; a
+round is saved to that game (``Store.update_game``, in a thread, as the server does) every
+20 ms, first with nothing else going on, then while the worker (``companion.long_work``, in
+the kernel's idle class, as History's "Import backup" runs it) imports a backup of ``--games``
+other games, ``--repeats`` times. Printed: the saves' p95 alone, their worst during the
+import (a save waits while the import holds the store's lock), and what that adds to a
+"Save round" tap, against the files bench's target for a tap while a file moves (at most 2x
+its time with nothing moving: a tap of about :data:`TAP_MS` ms may take that much more).
+
+    python bench/store.py saves [--games 10000] [--repeats 3]
 """
 
 from __future__ import annotations
 
 import argparse
+import asyncio
 import datetime as dt
 import json
 import os
@@ -38,6 +51,7 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 import uuid
 from collections.abc import Callable
@@ -47,6 +61,7 @@ from typing import Any
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
+from companion import long_work  # noqa: E402
 from companion.games.one_up import OneUpPad  # noqa: E402
 from companion.store import Store  # noqa: E402
 from companion.store.backup import backup_text  # noqa: E402
@@ -58,6 +73,9 @@ RATIO_TARGETS = {"add round": 1.5, "list newest 50": 3.0, "finish a game": 2.0,
 """Steps whose cost at 10,000 games may be at most this many times the cost at 10."""
 SECONDS_TARGETS = {"player statistics": 0.1, "export (once)": 2.0, "import (once)": 2.0}
 """Steps whose cost at 10,000 games must stay under this many seconds."""
+
+TAP_MS = 50
+"""A phone's tap to paint with nothing moving on this machine (the files bench's idle p95 reads 40-60 ms)."""
 
 OPEN_SCRIPT = """
 import sys, time
@@ -281,7 +299,66 @@ def import_ratio(baseline: str, games: int, sizes: list[int], repeats: int) -> N
     print(f"Load average at the end: {', '.join(f'{load:.2f}' for load in os.getloadavg())}")
 
 
+def _saves(store: Store, game_id: str, until: Callable[[], bool]) -> list[float]:
+    """Save a round to ``game_id`` every 20 ms (a round added, or the first taken away once
+    there are 40) until ``until()``; the milliseconds each save took."""
+    took = []
+    while not until():
+        start = time.perf_counter()
+        store.update_game(game_id, lambda pad: pad.delete_round(1) if pad.next_round > 40 else pad.add_round(
+            {name: "" if name == PLAYERS[0] else "K 3" for name in PLAYERS}, PLAYERS[0]))
+        took.append((time.perf_counter() - start) * 1000)
+        time.sleep(0.02)
+    return took
+
+
+def saves_during_import(games: int, repeats: int) -> None:
+    """Print what imports in the worker cost saves made meanwhile (see the module docstring)."""
+    def p95(values: list[float]) -> float:
+        return sorted(values)[max(0, round(0.95 * len(values)) - 1)]
+
+    with tempfile.TemporaryDirectory() as folder:
+        template = _game(0, finished=True)
+        for repeat in range(repeats):
+            data = Path(folder) / f"data-{repeat}"
+            store = Store(data)
+            store.add_games([dict(template, id=uuid.uuid4().hex) for _ in range(games)])
+            playing = OneUpPad(PLAYERS, options={"limit": 1000})
+            store.save_game(playing.to_doc())
+            backup = Path(folder) / "backup.json"
+            backup.write_text(backup_text([dict(template, id=uuid.uuid4().hex) for _ in range(games)]),
+                              encoding="utf-8")
+            asyncio.run(long_work.in_worker(long_work.write_backup, data, Path(folder) / "warm.json"))
+            until = time.perf_counter() + 3.0
+            alone = _saves(store, playing.id, lambda: time.perf_counter() > until)
+            done = threading.Event()
+            during: list[float] = []
+            saver = threading.Thread(target=lambda: during.extend(_saves(store, playing.id, done.is_set)))
+            saver.start()
+            start = time.perf_counter()
+            try:
+                asyncio.run(long_work.in_worker(long_work.import_backup_file, data, backup))
+            finally:
+                done.set()
+                saver.join()
+                long_work.stop()
+            took = time.perf_counter() - start
+            added = max(during) - p95(alone)
+            print(f"  repeat {repeat + 1}: import of {games:,} games into {games:,}: {took:.1f} s; saves alone "
+                  f"p95 {p95(alone):.0f} ms ({len(alone)}), during the import worst {max(during):.0f} ms "
+                  f"({len(during)}): up to {added:.0f} ms more on a \"Save round\" tap (a tap of "
+                  f"{TAP_MS} ms stays within 2x while this is under {TAP_MS} ms: "
+                  f"{'ok' if added <= TAP_MS else 'OVER'})", flush=True)
+
+
 def main() -> None:
+    if sys.argv[1:2] == ["saves"]:
+        parser = argparse.ArgumentParser(description="Saves made while the worker imports a backup")
+        parser.add_argument("--games", type=int, default=10000, help="games saved, and in the backup (default 10,000)")
+        parser.add_argument("--repeats", type=int, default=3, help="imports (default 3)")
+        args = parser.parse_args(sys.argv[2:])
+        saves_during_import(args.games, args.repeats)
+        return
     if sys.argv[1:2] == ["import"]:
         parser = argparse.ArgumentParser(description="Import CPU against a baseline tree, in the same run")
         parser.add_argument("--baseline", default="main", help="git ref of the tree to compare with (default main)")
