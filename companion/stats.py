@@ -15,6 +15,7 @@ imports.
 from __future__ import annotations
 
 import csv
+import datetime as dt
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
@@ -356,11 +357,24 @@ def player_stats(docs: Iterable[Mapping[str, Any]]) -> list[PlayerStats]:
 
 
 def started_text(created: str) -> str:
-    """A game's start time for a spreadsheet: ISO 8601 UTC ``created``
-    ("2026-11-30T01:23:45+00:00") as "2026-11-30 01:23:45"; a value without a
-    time part is returned as it is."""
+    """A game's start time for a spreadsheet, in UTC: ISO 8601 ``created``
+    ("2026-11-30T01:23:45+00:00"; another offset is turned to UTC, as the
+    column's name says) as "2026-11-30 01:23:45"; a value without a time
+    part or an offset is cut to its date and time as it is."""
+    moment = _moment(created)
+    if moment is not None:
+        return moment.astimezone(dt.timezone.utc).strftime("%Y-%m-%d %H:%M:%S")
     day, _mark, clock = created.partition("T")
     return f"{day} {clock[:8]}" if clock else day
+
+
+def _moment(created: object) -> dt.datetime | None:
+    """``created`` as a moment when it is ISO 8601 text with a UTC offset, else None."""
+    try:
+        moment = dt.datetime.fromisoformat(created) if isinstance(created, str) else None
+    except ValueError:
+        return None
+    return moment if moment is not None and moment.tzinfo is not None else None
 
 
 def level_after_round(level: int | None, done: int | None) -> int | str:
@@ -373,11 +387,12 @@ def level_after_round(level: int | None, done: int | None) -> int | str:
     return _(LEVELS_DONE) if level == done else level
 
 
-def _started(doc: Mapping[str, Any]) -> str:
-    """A saved document's ``created`` text, to put games in the order they started before any is
-    replayed ("" for a document without one, which does not replay)."""
-    created = doc.get("created") if isinstance(doc, Mapping) else None
-    return created if isinstance(created, str) else ""
+def _started(doc: Mapping[str, Any]) -> float:
+    """When a saved document's game started (seconds since the epoch), to put games in the order
+    they started before any is replayed (-inf for a document without a start time, which does
+    not replay)."""
+    moment = _moment(doc.get("created")) if isinstance(doc, Mapping) else None
+    return moment.timestamp() if moment is not None else float("-inf")
 
 
 def csv_lines(

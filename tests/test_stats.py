@@ -176,6 +176,19 @@ def test_csv_replays_a_game_only_when_its_lines_are_reached(docs, monkeypatch):
     assert replayed == [doc["id"] for doc in (docs[0], docs[2], docs[3], docs[4], docs[1])]
 
 
+def test_csv_start_times_are_in_utc_and_in_the_order_they_happened():
+    oslo = OneCardPad(["Ann", "Dee"], created="2026-12-01T00:30:00+01:00")
+    oslo.add_round("Ann")
+    utc = OneCardPad(["Ben", "Cy"], created="2026-11-30T23:45:00+00:00")
+    utc.add_round("Cy")
+    rows = csv_rows([utc.to_doc(), oslo.to_doc()])
+    assert [(row["started_utc"], row["player"]) for row in rows] == [
+        ("2026-11-30 23:30:00", "Ann"), ("2026-11-30 23:30:00", "Dee"),
+        ("2026-11-30 23:45:00", "Ben"), ("2026-11-30 23:45:00", "Cy"),
+    ]
+    assert started_text("2026-11-30T01:23:45Z") == "2026-11-30 01:23:45"
+
+
 def test_csv_level_after_level_nine_is_done():
     pad = UpToNinePad(["Ann", "Cy"], created=DAY)
     for _ in range(9):
