@@ -8,6 +8,7 @@ import os
 import re
 import subprocess
 import sys
+import threading
 import tracemalloc
 from pathlib import Path
 
@@ -15,7 +16,7 @@ import pytest
 
 from companion.stats import TallySums, player_stats
 from companion.store import MAX_BACKUP_BYTES, BackupError, Store, StoreError
-from companion.store import backup
+from companion.store import backup, moves
 from companion.store.history import FOLD_AT
 from companion.store.index import shard_name
 from companion.store.tables import GameText
@@ -631,3 +632,62 @@ def test_a_damaged_change_record_is_told_as_loading_the_game_tells_it(tmp_path, 
     assert str(caught.value) == _refusal_alone(games[9]).format(number=10)
     assert str(caught.value) == f"Game 10 in the backup is not valid: {str(loaded.value).rstrip('.')}. Nothing was imported."
     assert store.list_games() == []
+
+
+def _import_with(store: Store, games: list, meanwhile) -> int:
+    """Import ``games`` into ``store`` and, once the import has built its shards (before it takes the
+    folder lock), run ``meanwhile()`` in a thread; fails when that thread waits over 10 s."""
+    built = moves.prepare_shards
+    ran: list[object] = []
+
+    def build_then_run(*args):
+        prepared = built(*args)
+        thread = threading.Thread(target=lambda: ran.append(meanwhile()))
+        thread.start()
+        thread.join(10)
+        assert not thread.is_alive(), "the folder lock was held while the shards were built"
+        return prepared
+
+    moves.prepare_shards = build_then_run
+    try:
+        added = store.import_json(backup_of(games))
+    finally:
+        moves.prepare_shards = built
+    assert len(ran) == 1
+    return added
+
+
+def test_a_save_on_another_phone_does_not_wait_while_an_import_builds_its_shards(tmp_path):
+    store = Store(tmp_path / "phone")
+    playing = make_doc(0, rounds=1)
+    store.save_game(playing)
+    server = Store(tmp_path / "phone")
+    games = [make_doc(n, finished=True) for n in range(1, 30)]
+
+    def save_round():
+        return server.update_game(playing["id"], lambda pad: pad.add_round(
+            {"Ann": ["K"], "Ben": [], "Cato": ["K"]}, "Ben"))
+
+    assert _import_with(store, games, save_round) == 29
+    assert len(Store(tmp_path / "phone").get_game(playing["id"])["rounds"]) == 2
+    assert {doc["id"] for doc in games} <= {summary["id"] for summary in store.list_games(limit=100)}
+    assert not [path.name for path in (tmp_path / "phone" / "archive").iterdir() if path.name.endswith(".tmp")]
+
+
+def test_a_shard_changed_while_an_import_built_it_is_built_again_under_the_lock(tmp_path):
+    store = Store(tmp_path / "phone")
+    playing = make_doc(0, rounds=1)
+    store.save_game(playing)
+    server = Store(tmp_path / "phone")
+    same_shard = next(f"g{n}" for n in range(10_000) if shard_name(f"g{n}") == shard_name(playing["id"]))
+    games = [make_doc(1, finished=True, id=same_shard), make_doc(2, finished=True)]
+
+    def finish_it():
+        return server.update_game(playing["id"], lambda pad: pad.end_early())
+
+    assert _import_with(store, games, finish_it) == 2
+    again = Store(tmp_path / "phone")
+    assert again.get_game(playing["id"])["ended_early"] is True
+    assert again.get_game(same_shard)["id"] == same_shard
+    assert {s["id"] for s in again.list_games(limit=10)} == {playing["id"], same_shard, games[1]["id"]}
+    assert not [path.name for path in (tmp_path / "phone" / "archive").iterdir() if path.name.endswith(".tmp")]

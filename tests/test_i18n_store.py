@@ -123,7 +123,7 @@ def test_a_full_disk_on_save_is_told_in_the_saving_phones_language(tmp_path, mon
     def disk_full(*_args, **_kwargs):
         raise OSError(errno.ENOSPC, "No space left on device")
 
-    monkeypatch.setattr(store_files, "_new_temp", disk_full)
+    monkeypatch.setattr(store_files, "new_temp", disk_full)
     with language("de"), pytest.raises(StoreError) as caught:
         store.save_game(make_doc(1))
     assert str(caught.value).startswith(f"Der Datenträger mit {tmp_path} ist voll")

@@ -236,7 +236,7 @@ def test_read_only_folder_lists_and_reads_but_refuses_saves(tmp_path, monkeypatc
     def no_write(*_args, **_kwargs):
         raise PermissionError(errno.EROFS, "Read-only file system")
 
-    monkeypatch.setattr(store_files, "_new_temp", no_write)
+    monkeypatch.setattr(store_files, "new_temp", no_write)
     store = Store(tmp_path)
     assert store.read_only
     assert "can not write to its data folder" in store.notices[0]
@@ -261,7 +261,7 @@ def test_write_refused_by_the_system_is_a_read_only_error(tmp_path, monkeypatch)
     def no_write(*_args, **_kwargs):
         raise PermissionError(errno.EACCES, "Permission denied")
 
-    monkeypatch.setattr(store_files, "_new_temp", no_write)
+    monkeypatch.setattr(store_files, "new_temp", no_write)
     changed = dict(doc, rounds=[])
     with pytest.raises(ReadOnlyError, match="Permission denied"):
         store.save_game(changed)
@@ -383,7 +383,7 @@ def test_only_store_errors_leave_the_store(tmp_path, monkeypatch):
     def broken(*_args, **_kwargs):
         raise OSError(errno.EIO, "Input/output error")
 
-    monkeypatch.setattr(store_files, "_new_temp", broken)
+    monkeypatch.setattr(store_files, "new_temp", broken)
     with pytest.raises(StoreError, match="Input/output error"):
         store.save_game(dict(doc, rounds=[]))
     os.utime(tmp_path / "games.json", ns=(1, 1))  # another version on disk: the kept one is read again

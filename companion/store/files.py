@@ -186,7 +186,7 @@ def fsync_folder(folder: Path) -> None:
         os.close(fd)
 
 
-def _new_temp(folder: Path, target: str) -> tuple[int, str]:
+def new_temp(folder: Path, target: str) -> tuple[int, str]:
     """Create and lock a temp file beside ``target``: ``.<target>.<8 random chars>.tmp``.
 
     The lock (POSIX flock) tells :func:`remove_stale_temps` the writer is alive;
@@ -266,7 +266,7 @@ def _atomic_write(path: Path, payload: bytes, *, sync_folder: bool = True) -> tu
     (:func:`remove_stale_temps`).
     """
     folder = path.parent
-    fd, temp = _new_temp(folder, path.name)
+    fd, temp = new_temp(folder, path.name)
     try:
         try:
             write_all(fd, payload)

@@ -30,11 +30,28 @@ from companion.store.guard import ChangeFailed
 from companion.store.folder import Place, make_owner_only
 from companion.store.index import digest, kept_summary, shard_name
 from companion.store.journal import Journal
+from companion.store.prepared import PreparedShard, prepare_shards
 from companion.store.shards import Shard
 from companion.store.tables import GameText, GamesInProgress, is_ended, outline, tally_of, write_games
 
 SHARD_WRITERS = 16
 """Threads that write archive shards at once during an import (each mostly waits for the disk)."""
+
+
+def by_shard(
+    games: list[tuple[dict[str, Any] | GameText, FrozenTally | None]]
+) -> dict[str, list[tuple[str, dict[str, Any] | JSONText]]]:
+    """The finished games among ``games`` (as :meth:`Moves.add` takes them) by the archive shard
+    they go to: shard name -> (game id, document, or its JSON text for a ``GameText``) pairs, in
+    the order given. Games in progress go to games.json and are left out."""
+    groups: dict[str, list[tuple[str, dict[str, Any] | JSONText]]] = {}
+    for doc, _tally in games:
+        if type(doc) is GameText:
+            game_id = doc.summary["id"]
+            groups.setdefault(shard_name(game_id), []).append((game_id, JSONText(doc.text)))
+        elif is_ended(doc):
+            groups.setdefault(shard_name(doc["id"]), []).append((doc["id"], doc))
+    return groups
 
 
 class Moves:
@@ -344,6 +361,19 @@ class Moves:
         repeated = [gid for gid, count in Counter(outline(doc)["id"] for doc, _tally in games).items() if count > 1]
         if repeated:
             raise StoreError(_("Game {id} appears more than once; nothing was added.").format(id=repeated[0]))
+        prepared = {} if self.place.read_only else prepare_shards(
+            self.place.archive_dir, by_shard(games), SHARD_WRITERS)
+        try:
+            return self._add_locked(games, sums, prepared)
+        finally:
+            for shard in prepared.values():
+                shard.discard()
+
+    def _add_locked(
+        self, games: list[tuple[dict[str, Any] | GameText, FrozenTally | None]], sums: TallySums | None,
+        prepared: dict[str, PreparedShard],
+    ) -> int:
+        """:meth:`add` under the folder lock, with the shards :func:`prepare_shards` built before it."""
         with self.locked(writing=True):
             self.place.check_writable()
             storage, current = self.games.read()
@@ -360,7 +390,7 @@ class Moves:
             ids = [outline(doc)["id"] for doc, _tally in new]
             self.journal.begin_import(ids)
             try:
-                self._write_added(new, storage, current, sums)
+                self._write_added(new, storage, current, sums, prepared)
             except BaseException:
                 self.archive.index.last_added = None
                 with contextlib.suppress(StoreError, OSError):
@@ -376,43 +406,45 @@ class Moves:
         storage: AtomicJSONStorage,
         current: dict[str, dict[str, Any]],
         sums: TallySums | None,
+        prepared: dict[str, PreparedShard],
     ) -> None:
         """Write new games: each archive shard once, the index once, games.json once
         (``sums`` as in :meth:`add`, or None to add the tallies up here).
 
-        The shards are read one by one, then written by :data:`SHARD_WRITERS`
-        threads at once: each write waits mostly for its fsync, and the disk
-        takes many together. The archive folder is fsynced once, after the
+        A shard built before the lock (``prepared``, by :func:`prepare_shards`) that still fits
+        is renamed into place; the others are read one by one, then written by
+        :data:`SHARD_WRITERS` threads at once: each write waits mostly for its fsync, and the
+        disk takes many together. The archive folder is fsynced once, after the
         last shard is renamed into place (the journal undoes an import whose
         renames a crash lost). The index is brought up to date and written
         while they wait (its work needs the processor, theirs the disk); the
         journal in import.json undoes both if either fails or is cut short.
         """
-        by_shard: dict[str, list[tuple[str, dict[str, Any] | JSONText]]] = {}
-        archived = []
-        for doc, tally in new:
-            if type(doc) is GameText:
-                game_id = doc.summary["id"]
-                by_shard.setdefault(shard_name(game_id), []).append((game_id, JSONText(doc.text)))
-                archived.append((doc.summary, tally))
-            elif is_ended(doc):
-                by_shard.setdefault(shard_name(doc["id"]), []).append((doc["id"], doc))
-                archived.append((kept_summary(summarize(doc)), tally if tally is not None else freeze_tally(tally_of(doc))))
+        groups = by_shard(new)
+        archived = [(doc.summary, tally) if type(doc) is GameText
+                    else (kept_summary(summarize(doc)), tally if tally is not None else freeze_tally(tally_of(doc)))
+                    for doc, tally in new if type(doc) is GameText or is_ended(doc)]
         if sums is None:
             sums = TallySums.of((summary["game"], tally) for summary, tally in archived)
-        shards = []
+        shards, ready = [], []
         self.archive.shards.remove_temps()
-        for name, group in sorted(by_shard.items()):
+        for name, group in sorted(groups.items()):
+            built = prepared.get(name)
+            if built is not None and built.fits(gid for gid, _doc in group):
+                ready.append(built)
+                continue
             shard, docs = self.archive.shard(name, checked=False, remove_temps=False)
             docs.update(group)
             shards.append((shard, list(docs.values())))
         with concurrent.futures.ThreadPoolExecutor(SHARD_WRITERS) as writers:
             written = [writers.submit(write_games, shard, docs, sync_folder=False) for shard, docs in shards]
+            for built in ready:
+                built.commit()
             if archived:
                 self.archive.index.add_new(archived, sums)
             for done in written:
                 done.result()
-        if shards:
+        if shards or ready:
             fsync_folder(self.place.archive_dir)
         in_progress = [doc for doc, _tally in new if not is_ended(outline(doc))]
         if in_progress:
