@@ -102,9 +102,9 @@ BEFORE_LISTEN = [
     "companion.server.key", "companion.stats", "companion.store", "companion.store.archive", "companion.store.backup",
     "companion.store.damage", "companion.store.deleted", "companion.store.drafts", "companion.store.files",
     "companion.store.folder", "companion.store.guard", "companion.store.history", "companion.store.index",
-    "companion.store.journal", "companion.store.moves", "companion.store.opening", "companion.store.shards",
-    "companion.store.sheets", "companion.store.sidetable", "companion.store.tables", "companion.transfers",
-    "companion.ui", "companion.ui.startup",
+    "companion.store.journal", "companion.store.moves", "companion.store.opening", "companion.store.prepared",
+    "companion.store.shards", "companion.store.sheets", "companion.store.sidetable", "companion.store.tables",
+    "companion.transfers", "companion.ui", "companion.ui.startup",
 ]
 """Every module of Companion that main.py imports up to the point where the
 server listens: no game, pad, setup table, card or app screen."""
