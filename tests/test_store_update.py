@@ -16,8 +16,6 @@ from companion.games.one_card import OneCardPad
 from companion.store.index import shard_name
 from companion.store import GameNotFoundError, Store, StoreError
 from companion.store import files as store_files
-from companion.store.history import HistoryIndex
-from companion.registry import new_pad
 
 REPO = Path(__file__).resolve().parent.parent
 PLAYERS = ["Ann", "Ben", "Cy"]
@@ -189,28 +187,3 @@ def test_a_change_reads_and_replays_the_game_once(tmp_path, monkeypatch, archive
     expected = [shard_name(game_id)] if archived else []  # games.json as kept since its last write
     assert sorted(name for name in reads if name != "move.json") == sorted(expected)
     assert replays == [game_id]
-
-
-def test_a_round_saved_after_another_process_grew_the_history_does_not_read_the_history(tmp_path, monkeypatch):
-    server = Store(tmp_path)
-    playing = new_pad("one_card", ["Ann", "Ben"])
-    server.save_game(playing.to_doc())
-    server.list_games()
-    worker = Store(tmp_path)
-    ended = []
-    for _ in range(20):
-        pad = new_pad("one_card", ["Cy", "Dee"])
-        pad.add_round("Cy")
-        pad.end_early()
-        ended.append(pad.to_doc())
-    assert worker.add_games(ended) == 20
-
-    def unread(self):
-        raise AssertionError("the history index was read for a round of a game in progress")
-
-    monkeypatch.setattr(HistoryIndex, "current", unread)
-    saved = server.update_game(playing.id, lambda pad: pad.add_round("Ann"))
-    assert len(saved.rounds) == 1
-    monkeypatch.undo()
-    assert len(Store(tmp_path).get_game(playing.id)["rounds"]) == 1
-    assert len(Store(tmp_path).list_games(limit=50)) == 21

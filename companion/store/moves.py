@@ -231,10 +231,7 @@ class Moves:
         except Exception as error:
             raise ChangeFailed(error) from error
         with paused_gc():
-            # A game read from games.json is not in the archive: a move between the two is
-            # finished or undone as the lock is taken (finish_move), so no game is in both.
-            self.save(prepare_doc(pad.to_doc(), rules_core.doc_games()), pad=pad, games=games, shard=shard,
-                      archived=shard is not None)
+            self.save(prepare_doc(pad.to_doc(), rules_core.doc_games()), pad=pad, games=games, shard=shard)
         return pad
 
     def delete(self, game_id: str, before: Callable[[dict[str, Any]], None]) -> dict[str, Any] | None:
@@ -270,23 +267,18 @@ class Moves:
         pad: rules_core.Pad | None = None,
         games: tuple[AtomicJSONStorage, dict[str, dict[str, Any]]] | None = None,
         shard: Shard | None = None,
-        archived: bool | None = None,
     ) -> None:
         """Insert or replace a prepared document where it belongs (caller holds the lock).
 
         ``pad`` is the doc's replayed pad when the caller has one (its tally
         is then taken without a second replay); ``games`` is games.json and
         ``shard`` the game's archive shard as the caller just read them
-        (they are then not read again); ``archived`` whether the archive
-        holds the game, when the caller knows (else the history index is
-        asked). Saving a game in progress that the caller read from
-        games.json reads and writes games.json once, whatever the size of
-        the history, and does not read the history index, which another
-        process (an import) may just have grown.
+        (they are then not read again). Saving a game in progress reads and writes
+        games.json once (plus a stat of the history files), whatever the size
+        of the history.
         """
         game_id = doc["id"]
-        if archived is None:
-            archived = self.archive.holds(game_id)
+        archived = self.archive.holds(game_id)
         storage, current = games if games is not None else self.games.read()
         if not is_ended(doc):
             if archived:
