@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import errno
 import json
 import multiprocessing
 import os
@@ -17,6 +18,7 @@ import pytest
 from companion.stats import TallySums, player_stats
 from companion.store import MAX_BACKUP_BYTES, BackupError, Store, StoreError
 from companion.store import backup, moves
+from companion.store import files as store_files
 from companion.store.history import FOLD_AT
 from companion.store.index import shard_name
 from companion.store.tables import GameText
@@ -691,3 +693,18 @@ def test_a_shard_changed_while_an_import_built_it_is_built_again_under_the_lock(
     assert again.get_game(same_shard)["id"] == same_shard
     assert {s["id"] for s in again.list_games(limit=10)} == {playing["id"], same_shard, games[1]["id"]}
     assert not [path.name for path in (tmp_path / "phone" / "archive").iterdir() if path.name.endswith(".tmp")]
+
+
+def test_an_import_of_games_all_saved_already_builds_no_shard_and_needs_no_room(tmp_path, monkeypatch):
+    store = Store(tmp_path / "phone")
+    games = [make_doc(n, finished=True) for n in range(12)]
+    assert store.import_json(backup_of(games)) == 12
+    made = []
+
+    def disk_full(folder, target):
+        made.append(target)
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(store_files, "new_temp", disk_full)
+    assert store.import_json(backup_of(games)) == 0
+    assert made == []

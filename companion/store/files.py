@@ -119,6 +119,11 @@ def _signature_of(info: os.stat_result) -> tuple[int, int, int, int, int]:
     return (info.st_dev, info.st_ino, info.st_size, info.st_mtime_ns, info.st_ctime_ns)
 
 
+def fd_signature(fd: int) -> tuple[int, int, int, int, int]:
+    """:func:`signature` of the file open at ``fd``."""
+    return _signature_of(os.fstat(fd))
+
+
 class KeptVersion:
     """What was read from one version of a file, kept while that version is the file on disk.
 
