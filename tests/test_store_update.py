@@ -16,6 +16,8 @@ from companion.games.one_card import OneCardPad
 from companion.store.index import shard_name
 from companion.store import GameNotFoundError, Store, StoreError
 from companion.store import files as store_files
+from companion.store.history import HistoryIndex
+from companion.registry import new_pad
 
 REPO = Path(__file__).resolve().parent.parent
 PLAYERS = ["Ann", "Ben", "Cy"]
@@ -187,3 +189,66 @@ def test_a_change_reads_and_replays_the_game_once(tmp_path, monkeypatch, archive
     expected = [shard_name(game_id)] if archived else []  # games.json as kept since its last write
     assert sorted(name for name in reads if name != "move.json") == sorted(expected)
     assert replays == [game_id]
+
+
+IMPORTER = """
+import sys
+sys.path.insert(0, {repo!r})
+from companion.registry import new_pad
+from companion.store import Store
+docs = []
+for _ in range(int(sys.argv[2])):
+    pad = new_pad("one_card", ["Cy", "Dee"])
+    pad.add_round("Cy")
+    pad.end_early()
+    docs.append(pad.to_doc())
+print(Store(sys.argv[1]).add_games(docs))
+"""
+
+
+def test_a_round_saved_after_another_process_grew_the_history_does_not_read_it_again(tmp_path, monkeypatch):
+    server = Store(tmp_path)
+    playing = new_pad("one_card", ["Ann", "Ben"])
+    server.save_game(playing.to_doc())
+    server.list_games()
+    done = subprocess.run([sys.executable, "-c", IMPORTER.format(repo=str(REPO)), str(tmp_path), "20"],
+                          capture_output=True, text=True, check=True)
+    assert done.stdout.split() == ["20"]
+
+    def unread(self, *args):
+        raise AssertionError("the grown history index was read for a round of a game in progress")
+
+    monkeypatch.setattr(HistoryIndex, "_load", unread)
+    monkeypatch.setattr(HistoryIndex, "_read_log", unread)
+    saved = server.update_game(playing.id, lambda pad: pad.add_round("Ann"))
+    assert len(saved.rounds) == 1
+    monkeypatch.undo()
+    assert len(Store(tmp_path).get_game(playing.id)["rounds"]) == 1
+    assert len(server.list_games(limit=50)) == 21
+
+
+def test_a_game_in_progress_and_in_the_grown_history_is_put_back_in_one_place_by_a_save(tmp_path):
+    server = Store(tmp_path)
+    playing = new_pad("one_card", ["Ann", "Ben"])
+    playing.add_round("Ben")
+    server.save_game(playing.to_doc())
+    server.list_games()
+    before = (tmp_path / "games.json").read_bytes()
+    ender = subprocess.run([sys.executable, "-c", ENDER.format(repo=str(REPO)), str(tmp_path), playing.id],
+                           capture_output=True, text=True, check=True)
+    assert ender.stdout.split() == ["True"]
+    (tmp_path / "games.json").write_bytes(before)  # an old games.json put back, as a notice may advise
+    server.update_game(playing.id, lambda pad: pad.add_round("Ann"))
+    assert [summary["id"] for summary in Store(tmp_path).list_games(limit=50)] == [playing.id]
+    assert Store(tmp_path).get_game(playing.id)["finished"] is False
+    server.delete_game(playing.id)
+    assert Store(tmp_path).get_game(playing.id) is None
+    assert Store(tmp_path).list_games(limit=50) == []
+
+
+ENDER = """
+import sys
+sys.path.insert(0, {repo!r})
+from companion.store import Store
+print(Store(sys.argv[1]).update_game(sys.argv[2], lambda pad: pad.end_early()).finished)
+"""

@@ -31,7 +31,7 @@ class Archive:
 
     def holds(self, game_id: str) -> bool:
         """Whether the history index lists game ``game_id`` (the archive holds it)."""
-        return game_id in self.index.current().by_id
+        return self.index.lists(game_id)
 
     def shard(self, name: str, *, checked: bool = True, remove_temps: bool = True) -> Shard:
         """One shard's storage and its games by id (see ``ShardFiles.read`` for ``checked`` and
