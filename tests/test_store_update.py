@@ -252,3 +252,31 @@ sys.path.insert(0, {repo!r})
 from companion.store import Store
 print(Store(sys.argv[1]).update_game(sys.argv[2], lambda pad: pad.end_early()).finished)
 """
+
+
+def test_a_game_only_a_rebuilt_history_lists_is_found_after_another_process_archived_it(tmp_path):
+    server = Store(tmp_path)
+    server.add_games(_ended_games(30))
+    playing = new_pad("one_card", ["Ann", "Ben"])
+    playing.add_round("Ben")
+    server.save_game(playing.to_doc())
+    server.list_games()
+    ender = subprocess.run([sys.executable, "-c", ENDER.format(repo=str(REPO)), str(tmp_path), playing.id],
+                           capture_output=True, text=True, check=True)
+    assert ender.stdout.split() == ["True"]
+    for name in ("history.json", "history.log"):
+        (tmp_path / name).unlink(missing_ok=True)
+    assert server.get_game(playing.id)["ended_early"] is True
+    server.delete_game(playing.id)
+    assert Store(tmp_path).get_game(playing.id) is None
+
+
+def _ended_games(count: int) -> list[dict]:
+    """``count`` One-card games of Cy and Dee ended after one round."""
+    docs = []
+    for _ in range(count):
+        pad = new_pad("one_card", ["Cy", "Dee"])
+        pad.add_round("Cy")
+        pad.end_early()
+        docs.append(pad.to_doc())
+    return docs

@@ -26,7 +26,7 @@ from companion.store.damage import Damage
 from companion.store.files import dump_json, fsync_folder, load_json, looks_whole, paused_gc, signature, write_all
 from companion.store.folder import OWNER_ONLY
 from companion.store.index import (EMPTY_SHARD_BYTES, AddedSummaries, History, IndexState, check_summary,
-                                   kept_summary)
+                                   kept_summary, shard_name)
 from companion.store.shards import ShardFiles
 from companion.store.tables import tally_of
 
@@ -282,27 +282,31 @@ class HistoryIndex:
     def lists(self, game_id: str) -> bool:
         """Whether the index lists game ``game_id``, as :meth:`current` would say.
 
-        When the index cached here is behind its files (another process, an
-        import, grew them) and does not list the game, the files are first
-        searched for the id as the index writes it: a game whose id they do
-        not hold is not listed, and the grown index is left to be read by the
-        next call that needs all of it (``Store.catch_up`` takes an import in
-        without reading it). A save of a game in progress asks this; reading
-        the index an import of 10,000 games grew takes about 0.5 s, under the
-        folder lock. Only ids of letters, digits, ``-`` and ``_`` are
-        searched for (no JSON escape can change them); others read the index.
+        When history.json is no longer the version cached here (another
+        process, an import, wrote it whole) and the cached index does not
+        list the game, the files :meth:`current` would build the index from
+        are first searched for the id as JSON writes it: history.json,
+        history.log, and the game's archive shard (from which a missing or
+        damaged index is rebuilt). A game whose id none of them holds is not
+        listed, and the index is left to be read by the next call that needs
+        all of it (``Store.catch_up`` takes an import in without reading it).
+        A save of a game in progress asks this: reading the index an import
+        of 10,000 games wrote takes about 0.5 s, under the folder lock. Only
+        ids of letters, digits, ``-`` and ``_`` are searched for (no JSON
+        escape can change them); others, and a grown log alone (whose new
+        lines :meth:`current` reads by themselves), read the index.
         """
         cached = self.place.folder.history
         if (cached is None or game_id in cached.by_id or not PLAIN_ID.fullmatch(game_id)
-                or self._left_as(cached.state())):
+                or signature(self.place.history_path) == cached.signature):
             return game_id in self.current().by_id
         return self._mentions(game_id) and game_id in self.current().by_id
 
     def _mentions(self, game_id: str) -> bool:
-        """Whether history.json or history.log holds ``game_id`` as a JSON string (True also
-        when one of them can not be read: the caller then reads the index)."""
+        """Whether history.json, history.log or the game's shard holds ``game_id`` as a JSON
+        string (True also when one of them can not be read: the caller then reads the index)."""
         needle = f'"{game_id}"'.encode("ascii")
-        for path in (self.place.history_path, self.place.log_path):
+        for path in (self.place.history_path, self.place.log_path, self.place.archive_dir / shard_name(game_id)):
             try:
                 if needle in path.read_bytes():
                     return True
