@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from typing import Any, TextIO
 
 from companion import rules_core
+from companion.document import utc_seconds
 from companion.i18n import N_, _, pgettext
 
 CSV_COLUMNS: tuple[str, ...] = (
@@ -361,20 +362,12 @@ def started_text(created: str) -> str:
     ("2026-11-30T01:23:45+00:00"; another offset is turned to UTC, as the
     column's name says) as "2026-11-30 01:23:45"; a value without a time
     part or an offset is cut to its date and time as it is."""
-    moment = _moment(created)
-    if moment is not None:
-        return moment.astimezone(dt.timezone.utc).strftime("%Y-%m-%d %H:%M:%S")
-    day, _mark, clock = created.partition("T")
-    return f"{day} {clock[:8]}" if clock else day
-
-
-def _moment(created: object) -> dt.datetime | None:
-    """``created`` as a moment when it is ISO 8601 text with a UTC offset, else None."""
     try:
-        moment = dt.datetime.fromisoformat(created) if isinstance(created, str) else None
+        moment = dt.datetime.fromtimestamp(utc_seconds(created), dt.timezone.utc)
     except ValueError:
-        return None
-    return moment if moment is not None and moment.tzinfo is not None else None
+        day, _mark, clock = created.partition("T")
+        return f"{day} {clock[:8]}" if clock else day
+    return moment.strftime("%Y-%m-%d %H:%M:%S")
 
 
 def level_after_round(level: int | None, done: int | None) -> int | str:
@@ -391,8 +384,10 @@ def _started(doc: Mapping[str, Any]) -> float:
     """When a saved document's game started (seconds since the epoch), to put games in the order
     they started before any is replayed (-inf for a document without a start time, which does
     not replay)."""
-    moment = _moment(doc.get("created")) if isinstance(doc, Mapping) else None
-    return moment.timestamp() if moment is not None else float("-inf")
+    try:
+        return utc_seconds(doc.get("created") if isinstance(doc, Mapping) else None)
+    except ValueError:
+        return float("-inf")
 
 
 def csv_lines(
