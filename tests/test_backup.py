@@ -19,7 +19,7 @@ from companion.stats import TallySums, player_stats
 from companion.store import MAX_BACKUP_BYTES, BackupError, Store, StoreError
 from companion.store import backup, moves
 from companion.store import files as store_files
-from companion.store.history import FOLD_AT
+from companion.store.history import FOLD_AT, HistoryIndex
 from companion.store.index import shard_name
 from companion.store.tables import GameText
 from store_helpers import make_doc as make_any_doc
@@ -636,10 +636,12 @@ def test_a_damaged_change_record_is_told_as_loading_the_game_tells_it(tmp_path, 
     assert store.list_games() == []
 
 
-def _import_with(store: Store, games: list, meanwhile) -> int:
-    """Import ``games`` into ``store`` and, once the import has built its shards (before it takes the
-    folder lock), run ``meanwhile()`` in a thread; fails when that thread waits over 10 s."""
-    built = moves.prepare_shards
+def _import_with(store: Store, games: list, meanwhile, *, after: str = "shards") -> int:
+    """Import ``games`` into ``store`` and, once the import has built its shards (``after``
+    "shards") or its history index ("index"), before it takes the folder lock, run ``meanwhile()``
+    in a thread; fails when that thread waits over 10 s."""
+    owner, name = (moves, "prepare_shards") if after == "shards" else (HistoryIndex, "prepare_add")
+    built = getattr(owner, name)
     ran: list[object] = []
 
     def build_then_run(*args):
@@ -647,14 +649,14 @@ def _import_with(store: Store, games: list, meanwhile) -> int:
         thread = threading.Thread(target=lambda: ran.append(meanwhile()))
         thread.start()
         thread.join(10)
-        assert not thread.is_alive(), "the folder lock was held while the shards were built"
+        assert not thread.is_alive(), f"the folder lock was held while the {after} were built"
         return prepared
 
-    moves.prepare_shards = build_then_run
+    setattr(owner, name, build_then_run)
     try:
         added = store.import_json(backup_of(games))
     finally:
-        moves.prepare_shards = built
+        setattr(owner, name, built)
     assert len(ran) == 1
     return added
 
@@ -708,3 +710,122 @@ def test_an_import_of_games_all_saved_already_builds_no_shard_and_needs_no_room(
     monkeypatch.setattr(store_files, "new_temp", disk_full)
     assert store.import_json(backup_of(games)) == 0
     assert made == []
+
+
+def _no_fold_under_the_lock(monkeypatch) -> None:
+    """Make writing the history index whole under the folder lock fail the test."""
+    def fold(self, index):
+        raise AssertionError("history.json was built under the folder lock")
+
+    monkeypatch.setattr(HistoryIndex, "_fold", fold)
+
+
+def test_an_import_puts_the_index_it_built_before_the_lock_in_place(tmp_path, monkeypatch):
+    """An import into an index shorter than it writes history.json whole; it is built before the
+    lock, and the folder it leaves holds the very files of an import that built it under the lock."""
+    games = [make_doc(n, finished=True) for n in range(1, 11)]
+    backup_games = [make_doc(n, finished=True) for n in range(11, 11 + FOLD_AT)]
+    for folder in ("before", "under"):
+        Store(tmp_path / folder).import_json(backup_of(games))
+    monkeypatch.setattr(HistoryIndex, "prepare_add", lambda self, games: None)
+    assert Store(tmp_path / "under").import_json(backup_of(backup_games)) == FOLD_AT
+    monkeypatch.undo()
+    _no_fold_under_the_lock(monkeypatch)
+    fds = len(os.listdir("/proc/self/fd"))
+    store = Store(tmp_path / "before")
+    assert store.import_json(backup_of(backup_games)) == FOLD_AT
+    assert len(os.listdir("/proc/self/fd")) == fds
+    monkeypatch.undo()
+    for name in ("history.json", *(f"archive/{shard}" for shard in os.listdir(tmp_path / "under" / "archive"))):
+        assert (tmp_path / "before" / name).read_bytes() == (tmp_path / "under" / name).read_bytes(), name
+    assert not (tmp_path / "before" / "history.log").exists()
+    assert not [path for path in (tmp_path / "before").rglob("*.tmp")]
+    again = Store(tmp_path / "before")
+    assert len(again.list_games(limit=1000)) == 10 + FOLD_AT and again.notices == []
+    assert [s["id"] for s in store.list_games(limit=1000)] == [s["id"] for s in again.list_games(limit=1000)]
+    assert store.player_stats() == again.player_stats()
+
+
+def test_a_save_on_another_phone_does_not_wait_while_an_import_builds_its_index(tmp_path, monkeypatch):
+    store = Store(tmp_path / "phone")
+    playing = make_doc(0, rounds=1)
+    store.save_game(playing)
+    server = Store(tmp_path / "phone")
+    games = [make_doc(n, finished=True) for n in range(1, 30)]
+
+    def save_round():
+        return server.update_game(playing["id"], lambda pad: pad.add_round(
+            {"Ann": ["K"], "Ben": [], "Cato": ["K"]}, "Ben"))
+
+    _no_fold_under_the_lock(monkeypatch)
+    assert _import_with(store, games, save_round, after="index") == 29
+    assert len(Store(tmp_path / "phone").get_game(playing["id"])["rounds"]) == 2
+    assert {summary["id"] for summary in Store(tmp_path / "phone").list_games(limit=100)} == {
+        playing["id"], *(doc["id"] for doc in games)}
+    assert not [path.name for path in (tmp_path / "phone").iterdir() if path.name.endswith(".tmp")]
+
+
+def test_an_index_changed_while_an_import_built_it_is_built_again_under_the_lock(tmp_path):
+    """Another phone finishes a game after the import built history.json and before it took the
+    lock: the index the import built misses that game, so it is built again under the lock."""
+    store = Store(tmp_path / "phone")
+    playing = make_doc(0, rounds=1)
+    store.save_game(playing)
+    server = Store(tmp_path / "phone")
+    games = [make_doc(n, finished=True) for n in range(1, 4)]
+
+    def finish_it():
+        return server.update_game(playing["id"], lambda pad: pad.end_early())
+
+    assert _import_with(store, games, finish_it, after="index") == 3
+    again = Store(tmp_path / "phone")
+    expected = {playing["id"], *(doc["id"] for doc in games)}
+    assert {s["id"] for s in again.list_games(limit=10)} == expected
+    assert {s["id"] for s in store.list_games(limit=10)} == expected
+    assert again.notices == []
+    assert not [path.name for path in (tmp_path / "phone").iterdir() if path.name.endswith(".tmp")]
+
+
+def test_a_game_finished_on_another_phone_during_an_import_keeps_this_copy(tmp_path):
+    """The backup holds another copy of a game in play here; another phone finishes the game after the
+    import built its index and before it took the lock. The import then finds the game saved and
+    keeps this device's copy, as it keeps any game saved already."""
+    store = Store(tmp_path / "phone")
+    playing = make_doc(0, rounds=1)
+    store.save_game(playing)
+    server = Store(tmp_path / "phone")
+    theirs = make_doc(0, finished=True, rounds=3, id=playing["id"])
+    games = [theirs, *(make_doc(n, finished=True) for n in range(1, 4))]
+
+    def finish_it():
+        return server.update_game(playing["id"], lambda pad: pad.end_early())
+
+    assert _import_with(store, games, finish_it, after="index") == 3
+    for reader in (store, Store(tmp_path / "phone")):
+        kept = reader.get_game(playing["id"])
+        assert (kept["ended_early"], len(kept["rounds"])) == (True, 1)
+        assert len(reader.list_games(limit=10)) == 4
+
+
+def test_an_index_that_can_not_be_built_before_the_lock_for_a_full_disk_refuses_the_import(tmp_path, monkeypatch):
+    """history.json's next version can not be written before the lock: the import is refused as a full
+    disk, nothing is imported, no temp file is left and no file is held open."""
+    store = Store(tmp_path / "phone")
+    real = store_files.new_temp
+    asked = []
+
+    def no_room_for_the_index(folder, target):
+        asked.append(target)
+        if target == "history.json":
+            raise OSError(errno.ENOSPC, "No space left on device")
+        return real(folder, target)
+
+    monkeypatch.setattr(store_files, "new_temp", no_room_for_the_index)
+    fds = len(os.listdir("/proc/self/fd"))
+    with pytest.raises(StoreError, match="is full"):
+        store.import_json(backup_of([make_doc(n, finished=True) for n in range(1, 5)]))
+    assert "history.json" in asked
+    assert len(os.listdir("/proc/self/fd")) == fds
+    monkeypatch.undo()
+    assert Store(tmp_path / "phone").list_games() == []
+    assert not [path for path in (tmp_path / "phone").rglob("*.tmp")]

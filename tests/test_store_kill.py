@@ -32,6 +32,7 @@ from __future__ import annotations
 import json
 import os
 import random
+import shutil
 import signal
 import time
 from collections.abc import Callable
@@ -39,6 +40,7 @@ from pathlib import Path
 from typing import Any
 
 import companion.store.folder as store_folder
+import companion.store.history as history
 from companion.games.one_card import OneCardPad
 from companion.stats import player_stats
 from companion.store import Store
@@ -330,3 +332,71 @@ def test_sigkill_during_any_operation_loses_no_acknowledged_change(tmp_path):
     assert min(under_way.values()) >= AT_LEAST, under_way
     assert imports_cut >= 3
     assert sum(doc["finished"] for doc in expected.values()) >= 5
+
+
+def test_sigkill_at_each_step_of_an_import_built_before_the_lock(tmp_path):
+    """An import that builds its shards and its history index before the folder lock (the index
+    as short as the import, history.log empty), killed before each of its writes, fsyncs, renames
+    and removals in turn: the folder then holds all of its games or none, with no notice and no
+    temp file, and the statistics agree with the games."""
+    rng = random.Random(20261205)
+
+    def game(rounds: int, end: bool) -> dict[str, Any]:
+        pad = OneCardPad(PLAYERS, options={"target": 1000})
+        for _ in range(rounds):
+            pad.add_round(PLAYERS[rng.randrange(3)])
+        if end:
+            pad.end_early()
+        return pad.to_doc()
+
+    def backup(games: list[dict[str, Any]]) -> str:
+        return json.dumps({"format": "companion-backup", "schema": 1, "exported": "2026-12-05T00:00:00+00:00",
+                           "games": games})
+
+    base = tmp_path / "base"
+    saved = [game(2, True), game(3, True), game(1, False)]
+    Store(base).import_json(backup(saved))
+    assert not (base / "history.log").exists()
+    games = [game(rng.randint(1, 4), True) for _ in range(5)] + [game(2, False)]
+    before = {doc["id"]: doc for doc in saved}
+    after = {**before, **{doc["id"]: doc for doc in games}}
+
+    def built_under_the_lock(self, index):
+        raise AssertionError("history.json was built under the folder lock")
+
+    step = cut = 0
+    while True:
+        data = tmp_path / f"data-{step}"
+        shutil.copytree(base, data)
+        pid = os.fork()
+        if pid == 0:
+            try:
+                history.FOLD_AT = 1
+                history.HistoryIndex._fold = built_under_the_lock
+                store_folder._FOLDERS.clear()
+                store = Store(data)
+                aim("import", step)
+                running.append("import")
+                store.import_json(backup(games))
+                os._exit(0)
+            finally:
+                os._exit(1)
+        _, status = os.waitpid(pid, 0)
+        if os.WIFEXITED(status):
+            assert os.WEXITSTATUS(status) == 0, f"step {step}: the import failed, or built history.json under the lock"
+        else:
+            assert os.WTERMSIG(status) == signal.SIGKILL
+            cut += 1
+        store_folder._FOLDERS.clear()
+        store = Store(data)
+        assert store.notices == [], f"step {step}: {store.notices}"
+        found = {doc["id"]: doc for doc in store.iter_games()}
+        assert found in (before, after), f"step {step}: the import was half done"
+        assert sorted(s["id"] for s in store.list_games(limit=100)) == sorted(found)
+        assert sorted(data.rglob("*.tmp")) == []
+        assert not (data / "move.json").exists() and not (data / "import.json").exists()
+        assert store.player_stats() == player_stats(found.values())
+        if os.WIFEXITED(status):
+            break
+        step += 1
+    assert cut >= 20, cut

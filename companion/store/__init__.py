@@ -62,7 +62,7 @@ from companion.store.files import AtomicJSONStorage, paused_gc, remove_stale_tem
 from companion.store.folder import Place, resolve_data_dir
 from companion.store.guard import check_id, guarded, translate
 from companion.store.history import HistoryIndex
-from companion.store.index import AddedSummaries, shown_summary
+from companion.store.index import AddedSummaries, NewGames, shown_summary
 from companion.store.journal import Journal
 from companion.store.moves import Moves
 from companion.store.opening import Opening
@@ -399,9 +399,9 @@ class Store:
         (``HistoryIndex.catch_up``); else, or with None, read it as :meth:`list_games` would. StoreError
         when a file can not be read."""
         games = added.games() if added is not None else []
-        sums = TallySums.of((summary["game"], tally) for summary, tally in games)
+        new = NewGames.of(games, TallySums.of((summary["game"], tally) for summary, tally in games))
         with self._locked():
-            self._archive.index.catch_up(added, games, sums)
+            self._archive.index.catch_up(added, new)
 
     # -- side files -----------------------------------------------------------
 

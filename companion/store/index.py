@@ -125,6 +125,29 @@ class AddedSummaries:
         return games
 
 
+@dataclass(frozen=True)
+class NewGames:
+    """Games to add to a :class:`History` that does not list them yet (:meth:`History.put_new`),
+    in the form it keeps them, worked out without it: summaries :func:`agreeing` with their
+    tallies by id, frozen tallies by id, how many of them each shard file holds, (order key,
+    summary) pairs oldest first, and the sums of their tallies."""
+
+    by_id: dict[str, dict[str, Any]]
+    tallies: dict[str, FrozenTally]
+    shards: Counter[str]
+    ordered: list[tuple[tuple[float, float, str], dict[str, Any]]]
+    sums: TallySums
+
+    @classmethod
+    def of(cls, games: list[tuple[dict[str, Any], FrozenTally]], sums: TallySums) -> NewGames:
+        """The games of (summary as kept, see :func:`kept_summary`; frozen tally) pairs, with
+        ``sums`` the sums of their tallies."""
+        by_id = {summary["id"]: agreeing(summary, tally) for summary, tally in games}
+        ordered = sorted(((order_key(summary), summary) for summary in by_id.values()), key=itemgetter(0))
+        return cls(by_id, {summary["id"]: tally for summary, tally in games},
+                   Counter(shard_name(game_id) for game_id in by_id), ordered, sums)
+
+
 EMPTY_SHARD_BYTES = 32
 """A shard file at most this many bytes long holds no game (``{"games":{}}``);
 one saved game document alone is longer."""
@@ -198,19 +221,16 @@ class History:
                     self.sums.remove(old["game"], tally)
                 self.shards[shard_name(game_id)] -= 1
 
-    def put_new(self, games: list[tuple[dict[str, Any], FrozenTally]], sums: TallySums) -> None:
-        """Add games this index does not list yet, all at once: (summary as kept, see
-        :func:`kept_summary`; frozen tally) pairs and the sums of their tallies. The index
-        is the one :meth:`put` of each, one by one, would make (summaries :func:`agreeing` with their tallies)."""
-        games = [(agreeing(summary, tally), tally) for summary, tally in games]
-        for summary, tally in games:
-            game_id = summary["id"]
-            self.by_id[game_id] = summary
-            self.tallies[game_id] = tally
-            self.shards[shard_name(game_id)] += 1
-        self.ordered.extend((order_key(summary), summary) for summary, _tally in games)
+    def put_new(self, new: NewGames) -> None:
+        """Add games this index does not list yet, all at once (``new``, worked out beforehand by
+        :meth:`NewGames.of`, so that a caller holding the folder lock only merges them). The index
+        is the one :meth:`put` of each, one by one, would make."""
+        self.by_id.update(new.by_id)
+        self.tallies.update(new.tallies)
+        self.shards.update(new.shards)
+        self.ordered.extend(new.ordered)
         self.ordered.sort(key=itemgetter(0))
-        self.sums.merge(sums)
+        self.sums.merge(new.sums)
 
     def put(self, summary: dict[str, Any], tally: dict[str, Any]) -> None:
         """Add or replace one checked summary (see check_summary) and its statistics tally; the

@@ -17,7 +17,7 @@ import concurrent.futures
 import contextlib
 from collections import Counter
 from collections.abc import Callable, Iterator
-from typing import Any
+from typing import Any, NamedTuple
 
 from companion import rules_core
 from companion.document import load_doc, prepare_doc, summarize
@@ -28,6 +28,7 @@ from companion.store.archive import Archive
 from companion.store.files import AtomicJSONStorage, JSONText, fsync_folder, paused_gc
 from companion.store.guard import ChangeFailed
 from companion.store.folder import Place, make_owner_only
+from companion.store.history import PreparedIndex
 from companion.store.index import digest, kept_summary, shard_name
 from companion.store.journal import Journal
 from companion.store.prepared import PreparedShard, prepare_shards
@@ -52,6 +53,32 @@ def by_shard(
         elif is_ended(doc):
             groups.setdefault(shard_name(doc["id"]), []).append((doc["id"], doc))
     return groups
+
+
+def archived_of(
+    games: list[tuple[dict[str, Any] | GameText, FrozenTally | None]]
+) -> dict[str, tuple[dict[str, Any], FrozenTally]]:
+    """The finished games among ``games`` (as :meth:`Moves.add` takes them) as the history index
+    takes them: game id -> (summary as kept, see ``index.kept_summary``; frozen tally, made by
+    replaying the game when none is given)."""
+    archived: dict[str, tuple[dict[str, Any], FrozenTally]] = {}
+    for doc, tally in games:
+        if type(doc) is GameText:
+            archived[doc.summary["id"]] = (doc.summary, tally)
+        elif is_ended(doc):
+            archived[doc["id"]] = (kept_summary(summarize(doc)),
+                                   tally if tally is not None else freeze_tally(tally_of(doc)))
+    return archived
+
+
+class Prepared(NamedTuple):
+    """What an import works out before the folder lock: the finished games among all it was given
+    by archive shard (:func:`by_shard`), and the files built from them: archive shards by name
+    (:func:`prepare_shards`) and the history index (``HistoryIndex.prepare_add``; None: none)."""
+
+    groups: dict[str, list[tuple[str, dict[str, Any] | JSONText]]]
+    shards: dict[str, PreparedShard]
+    index: PreparedIndex | None
 
 
 class Moves:
@@ -361,36 +388,48 @@ class Moves:
         repeated = [gid for gid, count in Counter(outline(doc)["id"] for doc, _tally in games).items() if count > 1]
         if repeated:
             raise StoreError(_("Game {id} appears more than once; nothing was added.").format(id=repeated[0]))
-        prepared = {} if self.place.read_only else prepare_shards(
-            self.place.archive_dir, by_shard(games), SHARD_WRITERS)
+        archived, groups = archived_of(games), by_shard(games)
+        prepared, index = {}, None
         try:
-            return self._add_locked(games, sums, prepared)
+            if not self.place.read_only:
+                prepared = prepare_shards(self.place.archive_dir, groups, SHARD_WRITERS)
+                index = self.archive.index.prepare_add(list(archived.values()))
+            return self._add_locked(games, sums, archived, Prepared(groups, prepared, index))
         finally:
             for shard in prepared.values():
                 shard.discard()
+            if index is not None:
+                index.file.discard()
 
     def _add_locked(
         self, games: list[tuple[dict[str, Any] | GameText, FrozenTally | None]], sums: TallySums | None,
-        prepared: dict[str, PreparedShard],
+        archived: dict[str, tuple[dict[str, Any], FrozenTally]], prepared: Prepared,
     ) -> int:
-        """:meth:`add` under the folder lock, with the shards :func:`prepare_shards` built before it."""
+        """:meth:`add` under the folder lock, with the summaries of the finished games
+        (:func:`archived_of`) and the files built before it."""
         with self.locked(writing=True):
             self.place.check_writable()
             storage, current = self.games.read()
-            index = self.archive.index.current()
+            listed = self.archive.index.listed_before(prepared.index)
             new = []
             for doc, tally in games:
                 facts = outline(doc)
-                if facts["id"] not in current and facts["id"] not in index.by_id:
+                if facts["id"] not in current and facts["id"] not in listed:
                     new.append((doc, tally))
                 elif sums is not None and is_ended(facts):
                     sums.remove(facts["game"], tally)
             if not new:
                 return 0
             ids = [outline(doc)["id"] for doc, _tally in new]
+            if len(new) < len(games):
+                adding = set(ids)
+                prepared = prepared._replace(groups={
+                    name: kept for name, group in prepared.groups.items()
+                    if (kept := [pair for pair in group if pair[0] in adding])})
             self.journal.begin_import(ids)
             try:
-                self._write_added(new, storage, current, sums, prepared)
+                self._write_added(new, storage, current, sums, [archived[gid] for gid in ids if gid in archived],
+                                  prepared)
             except BaseException:
                 self.archive.index.last_added = None
                 with contextlib.suppress(StoreError, OSError):
@@ -406,30 +445,29 @@ class Moves:
         storage: AtomicJSONStorage,
         current: dict[str, dict[str, Any]],
         sums: TallySums | None,
-        prepared: dict[str, PreparedShard],
+        archived: list[tuple[dict[str, Any], FrozenTally]],
+        prepared: Prepared,
     ) -> None:
         """Write new games: each archive shard once, the index once, games.json once
-        (``sums`` as in :meth:`add`, or None to add the tallies up here).
+        (``sums`` as in :meth:`add`, or None to add the tallies up here; ``archived``: the
+        summaries of the finished games among them, as :func:`archived_of` gives them).
 
-        A shard built before the lock (``prepared``, by :func:`prepare_shards`) that still fits
-        is renamed into place; the others are read one by one, then written by
-        :data:`SHARD_WRITERS` threads at once: each write waits mostly for its fsync, and the
-        disk takes many together. The archive folder is fsynced once, after the
-        last shard is renamed into place (the journal undoes an import whose
-        renames a crash lost). The index is brought up to date and written
-        while they wait (its work needs the processor, theirs the disk); the
-        journal in import.json undoes both if either fails or is cut short.
+        The finished games go to the shards ``prepared.groups`` names (those of ``new``
+        only). A file built before the lock (``prepared``) that still fits is renamed into place;
+        the other shards are read one by one, then written by :data:`SHARD_WRITERS` threads
+        at once: each write waits mostly for its fsync, and the disk takes many together.
+        The archive folder is fsynced once, after the last shard is renamed into place (the
+        journal undoes an import whose renames a crash lost). The index is brought up to
+        date and written while they wait (its work needs the processor, theirs the disk);
+        the journal in import.json undoes both if either fails or is cut short.
         """
-        groups = by_shard(new)
-        archived = [(doc.summary, tally) if type(doc) is GameText
-                    else (kept_summary(summarize(doc)), tally if tally is not None else freeze_tally(tally_of(doc)))
-                    for doc, tally in new if type(doc) is GameText or is_ended(doc)]
+        groups = prepared.groups
         if sums is None:
             sums = TallySums.of((summary["game"], tally) for summary, tally in archived)
         shards, ready = [], []
         self.archive.shards.remove_temps()
         for name, group in sorted(groups.items()):
-            built = prepared.get(name)
+            built = prepared.shards.get(name)
             if built is not None and built.fits(gid for gid, _doc in group):
                 ready.append(built)
                 continue
@@ -441,7 +479,7 @@ class Moves:
             for built in ready:
                 built.commit()
             if archived:
-                self.archive.index.add_new(archived, sums)
+                self.archive.index.add_new(archived, sums, prepared.index)
             for done in written:
                 done.result()
         if shards or ready:

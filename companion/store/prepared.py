@@ -1,17 +1,19 @@
-"""Archive shards an import writes, built before the folder lock is taken and put in place under it.
+"""Files an import writes, built before the folder lock is taken and put in place under it.
 
-An import of many games rewrites most of the archive's shards. Reading,
-building and fsyncing them all under the folder lock made every save on
-another phone wait for it (about a second for 10,000 games into 10,000:
-``bench/store.py saves``). So :func:`prepare_shards` builds each shard's
-next version before the lock is taken, from the version on disk then: a temp
-file beside the shard, written and fsynced, held locked so that no cleaner
-of stale temp files removes it (``files.new_temp``). Under the lock, the
-import puts a prepared shard in place (:meth:`PreparedShard.commit`, a rename)
-only when the shard is still the version it was built from and the import
-still adds the same games to it (:meth:`PreparedShard.fits`); any other
-shard it builds there, as before. The journal that undoes a cut-short
-import covers both alike: the renames come after it is begun.
+An import of many games rewrites most of the archive's shards and the
+history index. Reading, building and fsyncing them all under the folder lock
+made every save on another phone wait for it (about a second for 10,000
+games into 10,000: ``bench/store.py saves``). So each file's next version is
+built before the lock is taken, from the version on disk then: a temp file
+beside it, written and fsynced, held locked so that no cleaner of stale temp
+files removes it (``files.new_temp``), with the version it was built from
+held open (:class:`PreparedFile`). :func:`prepare_shards` builds the shards;
+``history.HistoryIndex.prepare_add`` the index. Under the lock, the import
+puts a prepared file in place (:meth:`PreparedFile.commit`, a rename) only
+when the file is still the version it was built from and the import still
+adds the same games to it (:meth:`PreparedShard.fits`); any other it builds
+there, as before. The journal that undoes a cut-short import covers both
+alike: the renames come after it is begun.
 """
 
 from __future__ import annotations
@@ -32,63 +34,96 @@ Signature = tuple[int, int, int, int, int]
 
 
 @dataclass
-class PreparedShard:
-    """One shard's next version, written beside it and not yet in place.
+class PreparedFile:
+    """A file's next version, written and fsynced beside it and not yet in place.
 
     Attributes:
-        path: the shard.
+        path: the file.
         base: the signature of the version it was built from (None: there was no file).
-        ids: the games it adds to that version.
         fd: the temp file, open and locked until it is put in place or removed.
         temp: the temp file's path.
-        held: the version it was built from, held open until then (-1: there was no file).
+        held: the version it was built from, held open until then (-1: there was no file),
+            so that its inode can not be another file's (see ``files.KeptVersion``).
     """
 
     path: Path
     base: Signature | None
-    ids: frozenset[str]
     fd: int
     temp: str
     held: int
+    committed: bool = False
 
-    def fits(self, ids: Iterable[str]) -> bool:
-        """Whether this is still the shard's next version: the file is still the version it was
-        built from (held open since, so that its inode can not be another file's: see
-        ``files.KeptVersion``), and ``ids`` (the games the import adds to it now) are the games
-        it adds."""
-        return self.ids == frozenset(ids) and signature(self.path) == self.base
+    def still_base(self) -> bool:
+        """Whether the file on disk is still the version this was built from."""
+        return signature(self.path) == self.base
 
     def commit(self) -> None:
-        """Put it in place (a rename over the shard; the caller fsyncs the folder after all of
-        them, under the import's journal) and let go of the temp file. Where an open file can
-        not be renamed (no ``fcntl``: Windows), it is closed first."""
+        """Put it in place (a rename over the file; the caller fsyncs the folder, under a
+        journal that undoes what a lost rename leaves) and close the temp file. The version it
+        replaced stays open until :meth:`discard`: closing the last hold on a replaced file
+        frees its blocks (about 0.1 ms a shard), which an import does after it lets go of the
+        folder lock. Where an open file can not be renamed (no ``fcntl``: Windows), both are
+        closed first."""
         try:
             if files.fcntl is None:
-                self._close()
+                self._close("fd", "held")
             os.replace(self.temp, self.path)
         except BaseException:
             self.discard()
             raise
-        self._close()
+        self.committed = True
+        self._close("fd")
 
     def discard(self) -> None:
-        """Let go of the temp file and remove it when it was not put in place (a temp file
-        that can not be removed now is left to the next cleaning of stale temps)."""
-        if self.fd < 0 and self.held < 0:
-            return
-        if files.fcntl is None:
-            self._close()
-        with contextlib.suppress(OSError):
-            os.unlink(self.temp)
-        self._close()
+        """Let go of the files: the temp file is removed when it was not put in place (one that
+        can not be removed now is left to the next cleaning of stale temps), and the version
+        it was built from is closed."""
+        if not self.committed and (self.fd >= 0 or self.held >= 0):
+            if files.fcntl is None:
+                self._close("fd", "held")
+            with contextlib.suppress(OSError):
+                os.unlink(self.temp)
+        self._close("fd", "held")
 
-    def _close(self) -> None:
-        """Close the temp file and the shard's version held open, once."""
-        for name in ("fd", "held"):
+    def _close(self, *names: str) -> None:
+        """Close these of the open files (``fd``, ``held``), each once."""
+        for name in names:
             fd = getattr(self, name)
             if fd >= 0:
                 setattr(self, name, -1)
                 os.close(fd)
+
+
+def prepared_file(path: Path, base: Signature | None, held: int, payload: bytes) -> PreparedFile:
+    """``payload`` written and fsynced to a locked temp file beside ``path`` (``files.new_temp``),
+    as the next version of the file whose version ``base`` is held open at ``held`` (-1: none);
+    the temp file is removed and ``held`` closed when the write fails (OSError: a full disk)."""
+    try:
+        fd, temp = files.new_temp(path.parent, path.name)
+    except BaseException:
+        if held >= 0:
+            os.close(held)
+        raise
+    prepared = PreparedFile(path, base, fd, temp, held)
+    try:
+        _write_synced(fd, payload)
+    except BaseException:
+        prepared.discard()
+        raise
+    return prepared
+
+
+@dataclass
+class PreparedShard(PreparedFile):
+    """One archive shard's next version (a :class:`PreparedFile`); ``ids`` are the games it adds
+    to the version it was built from."""
+
+    ids: frozenset[str] = frozenset()
+
+    def fits(self, ids: Iterable[str]) -> bool:
+        """Whether this is still the shard's next version: the file is still the version it was
+        built from, and ``ids`` (the games the import adds to it now) are the games it adds."""
+        return self.ids == frozenset(ids) and self.still_base()
 
 
 def prepare_shards(
@@ -112,7 +147,7 @@ def prepare_shards(
                     continue
                 base, held, payload, ids = built
                 fd, temp = files.new_temp(folder, name)
-                prepared[name] = PreparedShard(folder / name, base, ids, fd, temp, held)
+                prepared[name] = PreparedShard(folder / name, base, fd, temp, held, ids=ids)
                 written.append(pool.submit(_write_synced, fd, payload))
             for done in written:
                 done.result()
