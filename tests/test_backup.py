@@ -822,7 +822,7 @@ def test_an_index_that_can_not_be_built_before_the_lock_for_a_full_disk_refuses_
 
     monkeypatch.setattr(store_files, "new_temp", no_room_for_the_index)
     fds = len(os.listdir("/proc/self/fd"))
-    with pytest.raises(StoreError, match="is full"):
+    with pytest.raises(StoreError, match="is full, so nothing was imported; the games saved before stay"):
         store.import_json(backup_of([make_doc(n, finished=True) for n in range(1, 5)]))
     assert "history.json" in asked
     assert len(os.listdir("/proc/self/fd")) == fds
