@@ -42,6 +42,16 @@ def tap_values(app: AppPage, player: str, values: list[str]) -> None:
         app.tap(value, within=f"hand-{player}")
 
 
+def went_out(app: AppPage, player: str) -> None:
+    """Tap "<player> went out" on a One Up round sheet and wait until the sheet is drawn again
+    without its "dropped out last" choices: the controls below them move up, so the next tap
+    must meet them where they now stand, not where they stood."""
+    choice = app.button(f"{player} dropped out last")
+    choice.wait_for(state="attached", timeout=ANSWER_TIMEOUT_MS)
+    app.tap(f"{player} went out")
+    choice.wait_for(state="detached", timeout=ANSWER_TIMEOUT_MS)
+
+
 def type_cards(app: AppPage, label: str, text: str, *, submit: bool = True) -> None:
     """Type ``text`` into the field ``label`` (``AppPage.type_into``), Enter after unless ``submit`` is False."""
     app.type_into(label, text, submit=submit)

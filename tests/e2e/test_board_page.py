@@ -123,7 +123,7 @@ def test_the_marks_follow_the_dealer_when_the_first_round_orders_the_places(serv
     phone.tap("Add round")
     steps.tap_values(phone, "Ann", ["K", "6"])
     steps.tap_values(phone, "Ben", ["A"])
-    phone.tap("Cy went out")
+    steps.went_out(phone, "Cy")
     phone.tap("Save round")
     assert shown.wait_text("board-status", "Round 2: Ben deals, Cy starts") == "Round 2: Ben deals, Cy starts"
     shown.settle()

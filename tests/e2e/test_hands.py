@@ -14,7 +14,7 @@ from __future__ import annotations
 import time
 
 from companion.store import Store
-from steps import PLAYERS, latest, saved_game, tap_values
+from steps import PLAYERS, latest, saved_game, tap_values, went_out
 
 SHARED_SERVER = True
 """One server for this module's tests (conftest.py): each plays a game it saved itself, opened by its address."""
@@ -46,7 +46,7 @@ def test_three_phones_each_enter_their_own_hand_and_the_round_is_saved(server, p
         phone.wait_text("hands-status", "Ann done, waiting for Ben and Cy")
 
     say_whose(cy, "Cy")
-    cy.tap("Cy went out")
+    went_out(cy, "Cy")
     hand_in(cy, "Cy")
     for phone in (ann, ben, cy):
         phone.wait_text("hands-status", "Ann done, Cy done, waiting for Ben")

@@ -16,7 +16,7 @@ import json
 import time
 
 from harness import restart
-from steps import PLAYERS, latest, saved_game, tap_values
+from steps import PLAYERS, latest, saved_game, tap_values, went_out
 
 KEPT_TIMEOUT = 30.0
 """Most seconds a tap may take to be kept in the data folder (a ceiling, not a pause)."""
@@ -75,7 +75,7 @@ def test_a_half_entered_sheet_of_each_game_survives_the_hosts_restart(server, ph
     ann.see("Round 1")
     ann.see("16 points")
     tap_values(ann, "Ben", ["A"])
-    ann.tap("Cy went out")
+    went_out(ann, "Cy")
     ann.tap("Save round")
     ann.see("Round 1 saved")
     assert [ann.wait_text(f"total-{player}", want) for player, want in zip(PLAYERS, ["16", "1", "0"])] == ["16", "1", "0"]

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 
-from steps import latest, read, tap_values
+from steps import latest, read, tap_values, went_out
 
 SHARED_SERVER = True
 """One server for this module's tests (conftest.py): each starts its own game."""
@@ -56,7 +56,7 @@ def test_one_up_first_round_on_two_phones(server, phones):
     step_on(ben, 4, "Score the round")
     ben.tap("Add round")
     tap_values(ben, "Ben", ["6", "K"])
-    ben.tap("Ann went out")
+    went_out(ben, "Ann")
     ben.tap("Save round")
     ann.see("Ben keeps 6 and K: 6 + 10 = 16 penalty points")
     assert ann.wait_text("total-Ben", "16") == "16"
@@ -111,6 +111,7 @@ def test_up_to_nine_checker_on_the_game_and_a_hand_explained(server, phones):
     step_on(ann, 4, "Score the round")
     ann.tap("Add round")
     ann.tap("Ann went out")
+    ann.gone("Ann's points instead of cards")
     ann.tap("K", within="result-Ben")
     ann.tap("5", within="result-Ben")
     ann.tap("Save round")

@@ -20,7 +20,7 @@ from pathlib import Path
 
 import pytest
 
-from steps import PLAYERS, new_game, tap_values
+from steps import PLAYERS, new_game, tap_values, went_out
 
 SHARED_SERVER = True
 """One server for this module's tests (conftest.py): each starts a game no other test here starts
@@ -40,13 +40,12 @@ def test_one_up_rounds_edit_and_reload(app):
     app.tap("Add round")
     tap_values(app, "Ann", ["K", "3"])
     tap_values(app, "Ben", ["5"])
-    app.tap("Cy went out")
+    went_out(app, "Cy")
     app.tap("Save round")
     assert totals(app, PLAYERS, ["13", "5", "0"]) == ["13", "5", "0"]
 
     app.tap("Add round")
-    app.tap("Ann went out")
-    app.gone("Ann's points instead of cards")
+    went_out(app, "Ann")
     tap_values(app, "Ben", ["A", "2"])
     tap_values(app, "Cy", ["6"])
     app.tap("Save round")
