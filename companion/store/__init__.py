@@ -60,7 +60,7 @@ from companion.store.deleted import DeletedGames
 from companion.store.drafts import DraftChange, Drafts
 from companion.store.files import AtomicJSONStorage, paused_gc, remove_stale_temps
 from companion.store.folder import Place, resolve_data_dir
-from companion.store.guard import DISK_FULL_ERRNOS, check_id, guarded, translate
+from companion.store.guard import check_id, full_disk_refuses_import, guarded, translate
 from companion.store.history import HistoryIndex
 from companion.store.index import AddedSummaries, NewGames, shown_summary
 from companion.store.journal import Journal
@@ -380,18 +380,10 @@ class Store:
         whose id is already saved are skipped (the copy on this device is
         kept); older documents are migrated.
         """
-        try:
-            with paused_gc(lasting=True):
-                games = parse_backup(data)
-                added = self._moves.add(*games)
-                del games  # let go while the collector is paused, so it does not scan them once
-        except OSError as error:
-            if error.errno not in DISK_FULL_ERRNOS:
-                raise
-            raise DiskFullError(_(
-                "The disk that holds {folder} is full, so nothing was imported; the games saved "
-                "before stay as they were. Free some space and try again."
-            ).format(folder=self.data_dir)) from error
+        with full_disk_refuses_import(self.data_dir), paused_gc(lasting=True):
+            games = parse_backup(data)
+            added = self._moves.add(*games)
+            del games  # let go while the collector is paused, so it does not scan them once
         return added
 
     @guarded

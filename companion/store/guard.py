@@ -10,9 +10,10 @@ ReadOnlyError among them); :class:`ChangeFailed` carries the error of the
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import functools
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -63,6 +64,22 @@ def guarded(method: Callable[..., _Result]) -> Callable[..., _Result]:
             raise translate(self.data_dir, error) from error
 
     return run
+
+
+@contextlib.contextmanager
+def full_disk_refuses_import(data_dir: Path) -> Iterator[None]:
+    """Tell a full disk met inside (an OSError) as an import refused whole: a DiskFullError saying
+    that nothing was imported into the data folder ``data_dir`` (an import is all or nothing), not
+    a single game's words (:func:`translate`)."""
+    try:
+        yield
+    except OSError as error:
+        if error.errno not in DISK_FULL_ERRNOS:
+            raise
+        raise DiskFullError(_(
+            "The disk that holds {folder} is full, so nothing was imported; the games saved "
+            "before stay as they were. Free some space and try again."
+        ).format(folder=data_dir)) from error
 
 
 def translate(data_dir: Path, error: BaseException) -> StoreError:
