@@ -20,7 +20,7 @@ from typing import Any
 from companion.document import SUMMARY_FIELDS, is_int, order_key, utc_seconds
 from companion.errors import StoreError
 from companion.i18n import lazy
-from companion.stats import FrozenTally, TallySums, freeze_tally, tally_winners, thaw_tally
+from companion.stats import FrozenTally, TallySums, check_tally, freeze_tally, tally_winners, thaw_tally
 
 SHARD_NAMES = frozenset(f"{n:02x}.json" for n in range(256))
 """The names an archive shard file may have."""
@@ -48,6 +48,25 @@ def check_summary(row: Any) -> dict[str, Any]:
     except ValueError as error:
         raise StoreError(lazy("a summary has a bad date")) from error
     return kept_summary(row)
+
+
+def checked_rows(data: dict[str, dict[str, Any]] | None) -> tuple[list[dict[str, Any]], dict[str, Any], bool]:
+    """The summaries (checked, as kept: :func:`check_summary`) and statistics tallies by game id
+    (of those that have one) of history.json's content ``data`` (None: no file), and whether
+    every summary has a tally.
+    Raises StoreError for a summary or a tally that is not one the store writes."""
+    summaries, tallies, complete = [], {}, True
+    for row in (data or {}).get("summaries", {}).values():
+        summary = check_summary(row)
+        summaries.append(summary)
+        tally = row.get("tally")
+        if tally is None:
+            complete = False
+            continue
+        if not check_tally(tally):
+            raise StoreError(lazy("a summary has a bad statistics tally"))
+        tallies[summary["id"]] = tally
+    return summaries, tallies, complete
 
 
 def kept_summary(row: dict[str, Any]) -> dict[str, Any]:

@@ -393,7 +393,7 @@ class Moves:
         try:
             if not self.place.read_only:
                 prepared = prepare_shards(self.place.archive_dir, groups, SHARD_WRITERS)
-                index = self.archive.index.prepare_add(list(archived.values()))
+                index = self.archive.index.prepare_add(list(archived.values()), self.games.ids_now)
             return self._add_locked(games, sums, archived, Prepared(groups, prepared, index))
         finally:
             for shard in prepared.values():

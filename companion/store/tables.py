@@ -111,6 +111,16 @@ class GamesInProgress:
         kept_games.keep(self.path, storage.version, games)
         return storage, dict(games)
 
+    def ids_now(self) -> frozenset[str]:
+        """The ids of the games games.json holds now, read without the folder lock and kept
+        nowhere (none when it can not be read): what work done before the lock takes as the
+        games in progress, to be checked under it."""
+        try:
+            rows = (AtomicJSONStorage(self.path, access_mode="r").read() or {}).get("games", {})
+            return frozenset(row["id"] for row in rows.values() if isinstance(row.get("id"), str))
+        except (StoreError, OSError, AttributeError):
+            return frozenset()
+
     def write(self, storage: AtomicJSONStorage, games: dict[str, dict[str, Any]]) -> None:
         """Write games.json whole (``games`` by id, in order) and keep what was written as its
         latest version (see :meth:`read`)."""
