@@ -52,7 +52,7 @@ from companion.document import is_int, migrate_doc, order_key, prepare_doc, summ
 from companion.errors import (BackupError, ConflictError, CorruptFileError, DiskFullError, GameNotFoundError,
                               ReadOnlyError, StoreError)
 from companion.i18n import _
-from companion.stats import PlayerStats, TallySums
+from companion.stats import PlayerStats
 from companion.store.archive import Archive
 from companion.store.backup import MAX_BACKUP_BYTES, backup_text, parse_backup
 from companion.store.damage import Damage
@@ -398,8 +398,7 @@ class Store:
         without reading the history index again when they follow on from the index kept here
         (``HistoryIndex.catch_up``); else, or with None, read it as :meth:`list_games` would. StoreError
         when a file can not be read."""
-        games = added.games() if added is not None else []
-        new = NewGames.of(games, TallySums.of((summary["game"], tally) for summary, tally in games))
+        new = NewGames.of_packed(added.games() if added is not None else [])
         with self._locked():
             self._archive.index.catch_up(added, new)
 

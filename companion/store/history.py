@@ -27,8 +27,8 @@ from companion.store.damage import Damage
 from companion.store.files import (JSON_OPTIONS, AtomicJSONStorage, dump_json, fd_signature, fsync_folder, load_json,
                                    looks_whole, paused_gc, signature, write_all)
 from companion.store.folder import OWNER_ONLY
-from companion.store.index import (EMPTY_SHARD_BYTES, AddedSummaries, History, IndexState, NewGames, check_summary,
-                                   checked_rows, kept_summary, shard_name)
+from companion.store.index import (EMPTY_SHARD_BYTES, AddedSummaries, History, IndexState, NewGames, PackedTally,
+                                   check_summary, checked_rows, kept_summary, pack_tally, shard_name)
 from companion.store.prepared import PreparedIndex, held_version, prepared_file
 from companion.store.shards import ShardFiles
 from companion.store.tables import tally_of
@@ -51,8 +51,9 @@ class HistoryIndex:
         self.damage = damage
         self.place = damage.place
         self.shards = shards
-        self.last_added: tuple[IndexState, IndexState, list[tuple[dict[str, Any], FrozenTally]]] | None = None
-        """What the last :meth:`add_new` added: the index's state before and after, and the games."""
+        self.last_added: tuple[IndexState, IndexState, list[tuple[dict[str, Any], PackedTally]]] | None = None
+        """What the last :meth:`add_new` added: the index's state before and after, and the games
+        ((summary, packed tally) pairs, see ``AddedSummaries``)."""
 
     def check_at_open(self) -> None:
         """The cheap checks of an opening store (no file of the archive is read).
@@ -267,14 +268,15 @@ class HistoryIndex:
                     os.close(held)
                 return None
             before = index.state()
-            index.put_new(NewGames.of(new, TallySums.of((summary["game"], tally) for summary, tally in new)))
+            adding = NewGames.of(new, TallySums.of((summary["game"], tally) for summary, tally in new))
+            index.put_new(adding)
             payload = dump_json({"summaries": index.rows()}, **JSON_OPTIONS)
         except BaseException:
             if held >= 0:
                 os.close(held)
             raise
         return PreparedIndex(prepared_file(path, before[0], held, payload), before, listed, index,
-                             frozenset(summary["id"] for summary, _tally in new))
+                             frozenset(adding.by_id), adding.added())
 
     def _may_write_whole(self, count: int) -> bool:
         """Whether adding at most ``count`` games to the index history.json holds may write it
@@ -339,22 +341,25 @@ class HistoryIndex:
         self.last_added = None
         if (prepared is not None and prepared.added == frozenset(summary["id"] for summary, _tally in games)
                 and self._left_as(prepared.before)):
-            self._put_prepared(prepared, games)
+            self._put_prepared(prepared)
             return
         index = self.current()
         before = index.state()
         if not self._folds(index, len(games)):
             self.append([{"put": {**summary, "tally": thaw_tally(tally)}} for summary, tally in games])
+            added = [(summary, pack_tally(tally)) for summary, tally in games]
         else:
             try:
-                index.put_new(NewGames.of(games, sums))
+                new = NewGames.of(games, sums)
+                index.put_new(new)
                 self._fold(index)
             except BaseException:
                 self.place.folder.history = None
                 raise
-        self.last_added = (before, index.state(), games)
+            added = new.added()
+        self.last_added = (before, index.state(), added)
 
-    def _put_prepared(self, prepared: PreparedIndex, games: list[tuple[dict[str, Any], FrozenTally]]) -> None:
+    def _put_prepared(self, prepared: PreparedIndex) -> None:
         """The rename of :meth:`add_new` with a prepared history.json that fits."""
         prepared.replaced, self.place.folder.history = self.place.folder.history, None
         prepared.file.commit()
@@ -365,7 +370,7 @@ class HistoryIndex:
         index.signature = signature(self.place.history_path)
         index.log_id, index.log_offset, index.log_lines = None, 0, 0
         self.place.folder.history = index
-        self.last_added = (prepared.before, index.state(), games)
+        self.last_added = (prepared.before, index.state(), prepared.games)
 
     def added_summaries(self) -> AddedSummaries | None:
         """What the last :meth:`add_new` of this index added, for another process's Store (see

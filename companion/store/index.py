@@ -10,6 +10,7 @@ from __future__ import annotations
 import bisect
 import hashlib
 import json
+import marshal
 import pickle
 from collections import Counter
 from collections.abc import Iterable, Iterator
@@ -104,6 +105,22 @@ def agreeing(summary: dict[str, Any], frozen: FrozenTally) -> dict[str, Any]:
     return summary if summary["winners"] == winners else {**summary, "winners": winners}
 
 
+PackedTally = bytes
+"""A frozen statistics tally (``companion.stats.freeze_tally``) as the index keeps it: one bytes
+object (:func:`pack_tally`) instead of a tuple per player and per figure, so that 10,000 games
+add 10,000 objects to the heap, not 130,000 containers for the garbage collector to walk."""
+
+
+def pack_tally(frozen: FrozenTally) -> PackedTally:
+    """``frozen`` (tuples of text, numbers, booleans and None) as one bytes object (``marshal``)."""
+    return marshal.dumps(frozen)
+
+
+def unpack_tally(packed: PackedTally) -> FrozenTally:
+    """The frozen tally :func:`pack_tally` packed."""
+    return marshal.loads(packed)
+
+
 IndexState = tuple[tuple[int, int, int, int, int] | None, tuple[int, int] | None, int, int]
 """Which version of the index's files a :class:`History` holds: history.json's signature
 (``companion.store.files.signature``), and history.log's (device, inode), bytes and lines applied."""
@@ -117,7 +134,7 @@ class AddedSummaries:
     """The summaries an import added to the history index, as another process's Store on the same
     folder takes them (``Store.catch_up``) instead of reading and checking the whole of history.json
     again: the index's :data:`IndexState` before the import and after it, and the (summary as kept,
-    see :func:`kept_summary`; frozen tally) pairs added, pickled in chunks of :data:`ADDED_CHUNK`.
+    see :func:`kept_summary`; :data:`PackedTally`) pairs added, pickled in chunks of :data:`ADDED_CHUNK`.
 
     Chunks, so that the thread reading them back holds the interpreter's lock a few milliseconds
     at a time: one ``pickle.loads`` of 10,000 games holds it for about 50 ms at once.
@@ -129,16 +146,16 @@ class AddedSummaries:
 
     @classmethod
     def of(cls, before: IndexState, after: IndexState,
-           games: list[tuple[dict[str, Any], FrozenTally]]) -> AddedSummaries:
+           games: list[tuple[dict[str, Any], PackedTally]]) -> AddedSummaries:
         """The record of ``games`` added to an index that went from state ``before`` to ``after``."""
         return cls(before, after, tuple(
             pickle.dumps(games[start:start + ADDED_CHUNK], pickle.HIGHEST_PROTOCOL)
             for start in range(0, len(games), ADDED_CHUNK)
         ))
 
-    def games(self) -> list[tuple[dict[str, Any], FrozenTally]]:
-        """The (summary, frozen tally) pairs added, read back chunk by chunk."""
-        games: list[tuple[dict[str, Any], FrozenTally]] = []
+    def games(self) -> list[tuple[dict[str, Any], PackedTally]]:
+        """The (summary, packed tally) pairs added, read back chunk by chunk."""
+        games: list[tuple[dict[str, Any], PackedTally]] = []
         for chunk in self.chunks:
             games.extend(pickle.loads(chunk))
         return games
@@ -148,11 +165,11 @@ class AddedSummaries:
 class NewGames:
     """Games to add to a :class:`History` that does not list them yet (:meth:`History.put_new`),
     in the form it keeps them, worked out without it: summaries :func:`agreeing` with their
-    tallies by id, frozen tallies by id, how many of them each shard file holds, (order key,
-    summary) pairs oldest first, and the sums of their tallies."""
+    tallies by id, packed tallies (:data:`PackedTally`) by id, how many of them each shard file
+    holds, (order key, summary) pairs oldest first, and the sums of their tallies."""
 
     by_id: dict[str, dict[str, Any]]
-    tallies: dict[str, FrozenTally]
+    tallies: dict[str, PackedTally]
     shards: Counter[str]
     ordered: list[tuple[tuple[float, float, str], dict[str, Any]]]
     sums: TallySums
@@ -162,9 +179,29 @@ class NewGames:
         """The games of (summary as kept, see :func:`kept_summary`; frozen tally) pairs, with
         ``sums`` the sums of their tallies."""
         by_id = {summary["id"]: agreeing(summary, tally) for summary, tally in games}
+        return cls._made(by_id, {summary["id"]: pack_tally(tally) for summary, tally in games}, sums)
+
+    @classmethod
+    def of_packed(cls, games: list[tuple[dict[str, Any], PackedTally]]) -> NewGames:
+        """The games of (summary as kept, packed tally) pairs (``AddedSummaries.games``), the sums
+        of their tallies added up here: each tally is unpacked for a moment only, so the games
+        add few objects for the garbage collector to walk while the index takes them in."""
+        by_id, sums = {}, TallySums()
+        for summary, packed in games:
+            frozen = unpack_tally(packed)
+            by_id[summary["id"]] = agreeing(summary, frozen)
+            sums.add(summary["game"], frozen)
+        return cls._made(by_id, {summary["id"]: packed for summary, packed in games}, sums)
+
+    @classmethod
+    def _made(cls, by_id: dict[str, dict[str, Any]], tallies: dict[str, PackedTally], sums: TallySums) -> NewGames:
+        """The games whose summaries (agreeing with their tallies) are ``by_id``."""
         ordered = sorted(((order_key(summary), summary) for summary in by_id.values()), key=itemgetter(0))
-        return cls(by_id, {summary["id"]: tally for summary, tally in games},
-                   Counter(shard_name(game_id) for game_id in by_id), ordered, sums)
+        return cls(by_id, tallies, Counter(shard_name(game_id) for game_id in by_id), ordered, sums)
+
+    def added(self) -> list[tuple[dict[str, Any], PackedTally]]:
+        """The (summary, packed tally) pairs of these games, for :class:`AddedSummaries`."""
+        return [(summary, self.tallies[game_id]) for game_id, summary in self.by_id.items()]
 
 
 EMPTY_SHARD_BYTES = 32
@@ -176,7 +213,8 @@ one saved game document alone is longer."""
 class History:
     """history.json in memory: the file's signature, summaries by id,
     (order key, summary) pairs oldest first, each game's statistics tally
-    (``companion.stats.game_tally``, frozen by :func:`freeze_tally`) by id, how many listed games each
+    (``companion.stats.game_tally``, frozen by :func:`freeze_tally`, packed by
+    :func:`pack_tally`) by id, how many listed games each
     shard file holds, the sums of those tallies (``companion.stats.TallySums``,
     kept up to date as games are put and dropped, so the statistics need not
     add up every game), and how much of history.log it has applied: the
@@ -189,7 +227,7 @@ class History:
     signature: tuple[int, int, int, int, int] | None
     by_id: dict[str, dict[str, Any]]
     ordered: list[tuple[tuple[float, float, str], dict[str, Any]]]
-    tallies: dict[str, tuple[tuple[Any, ...], ...]]
+    tallies: dict[str, PackedTally]
     shards: Counter[str]
     sums: TallySums
     log_id: tuple[int, int] | None = None
@@ -212,7 +250,8 @@ class History:
         }
         ordered = sorted(((order_key(s), s) for s in by_id.values()), key=itemgetter(0))
         sums = TallySums.of((by_id[game_id]["game"], tally) for game_id, tally in frozen.items())
-        return cls(signature, by_id, ordered, frozen, Counter(shard_name(gid) for gid in by_id), sums)
+        packed = {game_id: pack_tally(tally) for game_id, tally in frozen.items()}
+        return cls(signature, by_id, ordered, packed, Counter(shard_name(gid) for gid in by_id), sums)
 
     def state(self) -> IndexState:
         """Which version of the index's files this index holds (see :data:`IndexState`)."""
@@ -221,7 +260,8 @@ class History:
     def rows(self) -> dict[str, dict[str, Any]]:
         """The ``summaries`` table of history.json: one row per game, its summary plus ``tally``."""
         return {
-            str(number): {**summary, "tally": thaw_tally(self.tallies.get(game_id, ()))}
+            str(number): {**summary, "tally": thaw_tally(unpack_tally(self.tallies[game_id]))
+                          if game_id in self.tallies else {}}
             for number, (game_id, summary) in enumerate(self.by_id.items(), start=1)
         }
 
@@ -235,9 +275,9 @@ class History:
             old = self.by_id.pop(game_id, None)
             if old is not None:
                 del self.ordered[bisect.bisect_left(self.ordered, order_key(old), key=itemgetter(0))]
-                tally = self.tallies.pop(game_id, None)
-                if tally is not None:
-                    self.sums.remove(old["game"], tally)
+                packed = self.tallies.pop(game_id, None)
+                if packed is not None:
+                    self.sums.remove(old["game"], unpack_tally(packed))
                 self.shards[shard_name(game_id)] -= 1
 
     def put_new(self, new: NewGames) -> None:
@@ -255,7 +295,8 @@ class History:
         """Add or replace one checked summary (see check_summary) and its statistics tally; the
         summary kept names the tally's winners (:func:`agreeing`)."""
         self.drop([summary["id"]])
-        frozen = self.tallies[summary["id"]] = freeze_tally(tally)
+        frozen = freeze_tally(tally)
+        self.tallies[summary["id"]] = pack_tally(frozen)
         summary = agreeing(summary, frozen)
         self.by_id[summary["id"]] = summary
         self.sums.add(summary["game"], frozen)

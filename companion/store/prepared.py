@@ -29,7 +29,7 @@ from typing import Any
 from companion.errors import StoreError
 from companion.store import files
 from companion.store.files import JSON_OPTIONS, AtomicJSONStorage, JSONText, dump_json, signature, write_all
-from companion.store.index import History, IndexState
+from companion.store.index import History, IndexState, PackedTally
 
 Signature = tuple[int, int, int, int, int]
 
@@ -233,6 +233,7 @@ class PreparedIndex:
         index: the index with the import's games added (its signature and history.log's state
             stay those of the files it was built from until it is put in place).
         added: the ids of the games it adds.
+        games: those games, as ``index.AddedSummaries`` takes them.
         replaced: once it is put in place, the index the folder cached until then, held here
             so that it is freed (about 20 ms for 10,000 games) after the import lets go of the
             folder lock, with this.
@@ -243,4 +244,5 @@ class PreparedIndex:
     listed: frozenset[str]
     index: History
     added: frozenset[str]
+    games: list[tuple[dict[str, Any], PackedTally]]
     replaced: History | None = None
