@@ -27,6 +27,11 @@ from companion.store.index import History
 LOCK_TIMEOUT = 30.0
 """Seconds a writer waits for another process before giving up."""
 
+LOCK_POLL = 0.005
+"""Seconds between a waiting writer's tries for the lock another process holds (``filelock``
+tries again and again): a save that meets an import's hold of a few milliseconds waits that
+hold and at most this much more. With filelock's own 50 ms, such a save waited 50 ms."""
+
 GAMES_FILE = "games.json"
 HISTORY_FILE = "history.json"
 HISTORY_LOG = "history.log"
@@ -92,7 +97,7 @@ class Folder:
     def __enter__(self) -> Folder:
         self.thread_lock.acquire()
         try:
-            self._file_lock.acquire()
+            self._file_lock.acquire(poll_interval=LOCK_POLL)
         except filelock.Timeout as error:
             self.thread_lock.release()
             raise StoreError(_(
