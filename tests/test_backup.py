@@ -636,6 +636,15 @@ def test_a_damaged_change_record_is_told_as_loading_the_game_tells_it(tmp_path, 
     assert store.list_games() == []
 
 
+def _playing_on_two_stores(tmp_path: Path) -> tuple[Store, dict, Store]:
+    """A phone's folder holding a game in play: a Store on it, the game, and a second Store on the
+    same folder (as the server's, saving for another phone while the first imports)."""
+    store = Store(tmp_path / "phone")
+    playing = make_doc(0, rounds=1)
+    store.save_game(playing)
+    return store, playing, Store(tmp_path / "phone")
+
+
 def _import_with(store: Store, games: list, meanwhile, *, after: str = "shards") -> int:
     """Import ``games`` into ``store`` and, once the import has built its shards (``after``
     "shards") or its history index ("index"), before it takes the folder lock, run ``meanwhile()``
@@ -662,10 +671,7 @@ def _import_with(store: Store, games: list, meanwhile, *, after: str = "shards")
 
 
 def test_a_shard_changed_while_an_import_built_it_is_built_again_under_the_lock(tmp_path):
-    store = Store(tmp_path / "phone")
-    playing = make_doc(0, rounds=1)
-    store.save_game(playing)
-    server = Store(tmp_path / "phone")
+    store, playing, server = _playing_on_two_stores(tmp_path)
     same_shard = next(f"g{n}" for n in range(10_000) if shard_name(f"g{n}") == shard_name(playing["id"]))
     games = [make_doc(1, finished=True, id=same_shard), make_doc(2, finished=True)]
 
@@ -733,10 +739,7 @@ def test_an_import_puts_the_index_it_built_before_the_lock_in_place(tmp_path, mo
 def test_a_save_on_another_phone_does_not_wait_while_an_import_builds_its_files(tmp_path, monkeypatch, after):
     """A save from another Store runs to its end after the import built its shards, and after it built
     its history index (neither under the folder lock); the import then puts both in place."""
-    store = Store(tmp_path / "phone")
-    playing = make_doc(0, rounds=1)
-    store.save_game(playing)
-    server = Store(tmp_path / "phone")
+    store, playing, server = _playing_on_two_stores(tmp_path)
     games = [make_doc(n, finished=True) for n in range(1, 30)]
 
     def save_round():
@@ -754,10 +757,7 @@ def test_a_save_on_another_phone_does_not_wait_while_an_import_builds_its_files(
 def test_an_index_changed_while_an_import_built_it_is_built_again_under_the_lock(tmp_path):
     """Another phone finishes a game after the import built history.json and before it took the
     lock: the index the import built misses that game, so it is built again under the lock."""
-    store = Store(tmp_path / "phone")
-    playing = make_doc(0, rounds=1)
-    store.save_game(playing)
-    server = Store(tmp_path / "phone")
+    store, playing, server = _playing_on_two_stores(tmp_path)
     games = [make_doc(n, finished=True) for n in range(1, 4)]
 
     def finish_it():
@@ -776,10 +776,7 @@ def test_a_game_finished_on_another_phone_during_an_import_keeps_this_copy(tmp_p
     """The backup holds another copy of a game in play here; another phone finishes the game after the
     import built its index and before it took the lock. The import then finds the game saved and
     keeps this device's copy, as it keeps any game saved already."""
-    store = Store(tmp_path / "phone")
-    playing = make_doc(0, rounds=1)
-    store.save_game(playing)
-    server = Store(tmp_path / "phone")
+    store, playing, server = _playing_on_two_stores(tmp_path)
     theirs = make_doc(0, finished=True, rounds=3, id=playing["id"])
     games = [theirs, *(make_doc(n, finished=True) for n in range(1, 4))]
 
