@@ -162,8 +162,7 @@ class HistoryIndex:
             return self._rebuilt_after(error, self.place.log_path)
         if not complete:
             return self.rebuild()
-        recovering = self.place.move_path.exists() or self.place.import_path.exists()
-        if not recovering and not self._agrees_with_shards(index):
+        if not self._recovering() and not self._agrees_with_shards(index):
             if existed:
                 path = self.place.history_path
                 self.damage.set_aside(
@@ -254,29 +253,28 @@ class HistoryIndex:
         held = held_version(path)
         if held is None:
             return None
-        if held >= 0 and not self._may_write_whole(len(games)):
-            os.close(held)
-            return None
+        handed = False
         try:
+            if held >= 0 and not self._may_write_whole(len(games)):
+                return None
             index = self._read_unlocked(held)
-            listed = frozenset(index.by_id) if index is not None else frozenset()
-            saved = in_progress() if index is not None else ()
+            if index is None:
+                return None
+            listed, saved = frozenset(index.by_id), in_progress()
             new = [(summary, tally) for summary, tally in games
                    if summary["id"] not in listed and summary["id"] not in saved]
-            if index is None or not new or not self._folds(index, len(new)):
-                if held >= 0:
-                    os.close(held)
+            if not new or not self._folds(index, len(new)):
                 return None
             before = index.state()
             adding = NewGames.of(new, TallySums.of((summary["game"], tally) for summary, tally in new))
             index.put_new(adding)
             payload = dump_json({"summaries": index.rows()}, **JSON_OPTIONS)
-        except BaseException:
-            if held >= 0:
+            handed = True  # prepared_file holds it from here, and closes it if it fails
+            return PreparedIndex(prepared_file(path, before[0], held, payload), before, listed, index,
+                                 adding.added())
+        finally:
+            if not handed and held >= 0:
                 os.close(held)
-            raise
-        return PreparedIndex(prepared_file(path, before[0], held, payload), before, listed, index,
-                             frozenset(adding.by_id), adding.added())
 
     def _may_write_whole(self, count: int) -> bool:
         """Whether adding at most ``count`` games to the index history.json holds may write it
@@ -314,10 +312,14 @@ class HistoryIndex:
             self._read_log(index)
         except StoreError:
             return None
-        recovering = self.place.move_path.exists() or self.place.import_path.exists()
-        if recovering or not self._agrees_with_shards(index):
+        if self._recovering() or not self._agrees_with_shards(index):
             return None
         return index
+
+    def _recovering(self) -> bool:
+        """Whether a move or an import cut short is still to be finished or undone (the index
+        and the shards disagree until it is)."""
+        return self.place.move_path.exists() or self.place.import_path.exists()
 
     def listed_before(self, prepared: PreparedIndex | None) -> Container[str]:
         """The ids of the games the index lists (the caller holds the folder lock): those listed

@@ -39,44 +39,39 @@ SHARD_WRITERS = 16
 """Threads that write archive shards at once during an import (each mostly waits for the disk)."""
 
 
-def by_shard(
-    games: list[tuple[dict[str, Any] | GameText, FrozenTally | None]]
-) -> dict[str, list[tuple[str, dict[str, Any] | JSONText]]]:
-    """The finished games among ``games`` (as :meth:`Moves.add` takes them) by the archive shard
-    they go to: shard name -> (game id, document, or its JSON text for a ``GameText``) pairs, in
-    the order given. Games in progress go to games.json and are left out."""
-    groups: dict[str, list[tuple[str, dict[str, Any] | JSONText]]] = {}
-    for doc, _tally in games:
-        if type(doc) is GameText:
-            game_id = doc.summary["id"]
-            groups.setdefault(shard_name(game_id), []).append((game_id, JSONText(doc.text)))
-        elif is_ended(doc):
-            groups.setdefault(shard_name(doc["id"]), []).append((doc["id"], doc))
-    return groups
+Groups = dict[str, list[tuple[str, dict[str, Any] | JSONText]]]
+"""Finished games by the archive shard they go to: shard name -> (game id, document, or its JSON
+text for a ``GameText``) pairs."""
 
 
-def archived_of(
+def finished_games(
     games: list[tuple[dict[str, Any] | GameText, FrozenTally | None]]
-) -> dict[str, tuple[dict[str, Any], FrozenTally]]:
-    """The finished games among ``games`` (as :meth:`Moves.add` takes them) as the history index
-    takes them: game id -> (summary as kept, see ``index.kept_summary``; frozen tally, made by
-    replaying the game when none is given)."""
+) -> tuple[Groups, dict[str, tuple[dict[str, Any], FrozenTally]]]:
+    """The finished games among ``games`` (as :meth:`Moves.add` takes them; games in progress go
+    to games.json and are left out), in the two forms an import writes them in: by archive
+    shard (:data:`Groups`, in the order given), and as the history index takes them, game id ->
+    (summary as kept, see ``index.kept_summary``; frozen tally, made by replaying the game when
+    none is given)."""
+    groups: Groups = {}
     archived: dict[str, tuple[dict[str, Any], FrozenTally]] = {}
     for doc, tally in games:
         if type(doc) is GameText:
-            archived[doc.summary["id"]] = (doc.summary, tally)
+            game_id = doc.summary["id"]
+            groups.setdefault(shard_name(game_id), []).append((game_id, JSONText(doc.text)))
+            archived[game_id] = (doc.summary, tally)
         elif is_ended(doc):
+            groups.setdefault(shard_name(doc["id"]), []).append((doc["id"], doc))
             archived[doc["id"]] = (kept_summary(summarize(doc)),
                                    tally if tally is not None else freeze_tally(tally_of(doc)))
-    return archived
+    return groups, archived
 
 
 class Prepared(NamedTuple):
     """What an import works out before the folder lock: the finished games among all it was given
-    by archive shard (:func:`by_shard`), and the files built from them: archive shards by name
-    (:func:`prepare_shards`) and the history index (``HistoryIndex.prepare_add``; None: none)."""
+    by archive shard (:func:`finished_games`), and the files built from them: archive shards by
+    name (:func:`prepare_shards`) and the history index (``HistoryIndex.prepare_add``; None: none)."""
 
-    groups: dict[str, list[tuple[str, dict[str, Any] | JSONText]]]
+    groups: Groups
     shards: dict[str, PreparedShard]
     index: PreparedIndex | None
 
@@ -388,7 +383,7 @@ class Moves:
         repeated = [gid for gid, count in Counter(outline(doc)["id"] for doc, _tally in games).items() if count > 1]
         if repeated:
             raise StoreError(_("Game {id} appears more than once; nothing was added.").format(id=repeated[0]))
-        archived, groups = archived_of(games), by_shard(games)
+        groups, archived = finished_games(games)
         prepared, index = {}, None
         try:
             if not self.place.read_only:
@@ -406,7 +401,7 @@ class Moves:
         archived: dict[str, tuple[dict[str, Any], FrozenTally]], prepared: Prepared,
     ) -> int:
         """:meth:`add` under the folder lock, with the summaries of the finished games
-        (:func:`archived_of`) and the files built before it."""
+        (:func:`finished_games`) and the files built before it."""
         with self.locked(writing=True):
             self.place.check_writable()
             storage, current = self.games.read()
@@ -450,7 +445,7 @@ class Moves:
     ) -> None:
         """Write new games: each archive shard once, the index once, games.json once
         (``sums`` as in :meth:`add`, or None to add the tallies up here; ``archived``: the
-        summaries of the finished games among them, as :func:`archived_of` gives them).
+        summaries of the finished games among them, as :func:`finished_games` gives them).
 
         The finished games go to the shards ``prepared.groups`` names (those of ``new``
         only). A file built before the lock (``prepared``) that still fits is renamed into place;

@@ -30,6 +30,7 @@ from companion.errors import StoreError
 from companion.store import files
 from companion.store.files import JSON_OPTIONS, AtomicJSONStorage, JSONText, dump_json, signature, write_all
 from companion.store.index import History, IndexState, PackedTally
+from companion.store.tables import games_table
 
 Signature = tuple[int, int, int, int, int]
 
@@ -196,7 +197,7 @@ def _built(
             os.close(held)
         return None
     docs.update(added)
-    payload = dump_json({"games": {str(n): doc for n, doc in enumerate(docs.values(), start=1)}}, **JSON_OPTIONS)
+    payload = dump_json(games_table(docs.values()), **JSON_OPTIONS)
     return (files.fd_signature(held) if held >= 0 else None), held, payload, frozenset(gid for gid, _doc in added)
 
 
@@ -232,8 +233,7 @@ class PreparedIndex:
         listed: the ids of the games those files list.
         index: the index with the import's games added (its signature and history.log's state
             stay those of the files it was built from until it is put in place).
-        added: the ids of the games it adds.
-        games: those games, as ``index.AddedSummaries`` takes them.
+        games: the games it adds, as ``index.AddedSummaries`` takes them.
         replaced: once it is put in place, the index the folder cached until then, held here
             so that it is freed (about 20 ms for 10,000 games) after the import lets go of the
             folder lock, with this.
@@ -243,6 +243,10 @@ class PreparedIndex:
     before: IndexState
     listed: frozenset[str]
     index: History
-    added: frozenset[str]
     games: list[tuple[dict[str, Any], PackedTally]]
     replaced: History | None = None
+
+    @property
+    def added(self) -> frozenset[str]:
+        """The ids of the games it adds."""
+        return frozenset(summary["id"] for summary, _tally in self.games)

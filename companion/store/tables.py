@@ -55,11 +55,16 @@ def tally_of(doc: dict[str, Any]) -> dict[str, Any]:
         return {}
 
 
+def games_table(docs: Iterable[Any]) -> dict[str, dict[str, Any]]:
+    """The content of a file of games (games.json or an archive shard): its ``games`` table, one
+    line per document (or its JSON text), numbered from 1 in the given order."""
+    return {"games": {str(n): doc for n, doc in enumerate(docs, start=1)}}
+
+
 def write_games(storage: AtomicJSONStorage, docs: Iterable[dict[str, Any]], *, sync_folder: bool = True) -> None:
-    """Write a file's ``games`` table whole (games.json or an archive shard): one line per
-    document, in the given order (each a checked document of the current schema).
-    ``sync_folder`` as in ``AtomicJSONStorage.write``."""
-    storage.write({"games": {str(n): doc for n, doc in enumerate(docs, start=1)}}, sync_folder=sync_folder)
+    """Write a file's ``games`` table whole (:func:`games_table`): each document a checked
+    document of the current schema. ``sync_folder`` as in ``AtomicJSONStorage.write``."""
+    storage.write(games_table(docs), sync_folder=sync_folder)
 
 
 class GamesInProgress:
