@@ -41,7 +41,8 @@ QUIET_LOOKS = 2
 sessions count as done painting (the second look lets the loop run what a
 handler that just ended handed to it)."""
 
-WAITING_TASKS = frozenset({"Session.__updates_scheduler", "MessageBar.<locals>.hide_later", "Working.<locals>.tick"})
+WAITING_TASKS = frozenset({"Session.__updates_scheduler", "MessageBar.<locals>.hide_later", "Working.<locals>.tick",
+                           "build_ready_later"})
 """Tasks that wait for as long as a session lives or for a timer (Flet's
 update loop, a message's timer, a progress line's next second): they do not
 count as work still running."""
@@ -355,8 +356,8 @@ def _words(control: Any) -> str | None:
 
 
 def shows(phone: Phone, text: str) -> bool:
-    """Whether a control on ``phone``'s screen shows exactly ``text``."""
-    return any(_words(control) == text for control in list(phone.session.index.values()))
+    """Whether a control on ``phone``'s screen shows exactly ``text`` (drawn: see :func:`_drawn`)."""
+    return any(_words(control) == text and _drawn(control) for control in list(phone.session.index.values()))
 
 
 def _tappable_showing(phone: Phone, text: str) -> BaseControl | None:

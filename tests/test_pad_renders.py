@@ -12,7 +12,9 @@ A hand entered draws the hands box again, not the rounds or the totals.
 Going from one game's address straight to another's starts the other's pad
 afresh: a sheet open on the first is not shown on the second. A sheet
 covers the table, whose controls stay: hidden under it, or, unfolded (all
-rounds shown), transparent and disabled, and shown again when it closes.
+rounds shown), transparent and disabled, and shown again when it closes. A
+phone that entered a round keeps the next new round's sheet built out of
+sight: "Add round" only shows it, blank, on the round the game is at.
 History's file buttons draw again by themselves, not the list of games, and a message
 closed there draws the message bar, not the list; a list drawn again is read in a thread,
 so a lock held by another process (the worker writing an import) does not stall the phones.
@@ -37,6 +39,7 @@ from companion.registry import new_pad
 from companion.server.key import TableAccess
 from companion.store import Store, StoreError
 from companion.ui.app import session_main
+from companion.ui.pad import READY_AFTER
 from companion.table.live import GAMES_TOPIC, game_cache, game_topic
 from companion.pads.changelog import phone_label
 from flet_session import (
@@ -226,6 +229,11 @@ async def enter_round_ten(phone) -> None:
     """On ``phone``'s pad of :func:`one_up_game`: "Add round", Ann holds a King,
     Ben a 5, Cy went out (the sheet is left open, not saved)."""
     await tap(phone, "Add round")
+    await enter_values(phone)
+
+
+async def enter_values(phone) -> None:
+    """On ``phone``'s open One Up sheet: Ann holds a King, Ben a 5, Cy went out."""
     await tap(phone, "K")
     fives = [control for control in list(phone.session.index.values())
              if getattr(control, "content", None) == "5" and getattr(control, "on_click", None) is not None]
@@ -404,8 +412,10 @@ def test_a_new_sheet_sends_its_tiles_without_a_style_each(tmp_path):
         return built, len(plain), styled
 
     built, plain, styled = table_of_phones(tmp_path, add)
-    # Two of the columns hold the notes pinned above the sheet (none shown here) and the sheet under them.
-    assert sum(built.values()) == 66
+    # Two of the columns hold the notes pinned above the sheet (none shown here) and the sheet under them;
+    # two components: the kept sheet (companion.ui.pad.ReadyEntry) and the game's sheet in it.
+    assert sum(built.values()) == 67
+    assert built["Component"] == 2
     assert (built["Button"], built["Column"], built["Row"], built["Text"]) == (21, 7, 11, 8)
     assert (plain, styled) == (21, ["K"])
 
@@ -676,3 +686,106 @@ def test_a_deleted_game_whose_id_is_a_name_of_history_s_parts_leaves_them_as_the
             "Exports can be made only through Companion's web server.", "Players", "Show player statistics")]
 
     assert table_of_phones(tmp_path, named) == [True, True, False]
+
+
+def _ready_cover(phone):
+    """The layer over the table that holds the phone's kept new-round sheet (the Stack's second)."""
+    stack = find(phone.session.page, lambda control: isinstance(control, ft.Stack))
+    return stack.controls[1]
+
+
+def _selected_tiles(phone) -> list[str]:
+    """The card values shown selected on the phone's open sheet."""
+    return [tile.content for tile in controls(_ready_cover(phone)) if type(tile) is ft.Button and "style" in tile._internals]
+
+
+async def _after_ready(phone) -> None:
+    """Wait until the phone's next new-round sheet has been built out of sight (``READY_AFTER``)."""
+    await asyncio.sleep(READY_AFTER + 0.2)
+    await settle([phone])
+
+
+def test_a_phone_keeps_its_new_round_sheet_built_and_add_round_only_shows_it(tmp_path):
+    """After a round saved from its sheet, the next new round's sheet is built
+    out of sight a moment later: "Add round" then adds no control and sends
+    the phone a few bytes, and the sheet shows the next round, blank."""
+
+    async def play(store, game_id, other_id, shown, others):
+        phone = shown[0]
+        await enter_round_ten(phone)
+        await tap(phone, "Save round")
+        await _after_ready(phone)
+        cover = _ready_cover(phone)
+        hidden = cover.visible is False
+        before = {control._i for control in controls(cover)}
+        phone.kept = []
+        await tap(phone, "Add round")
+        await settle([phone])
+        sent = sum(len(message) for message in phone.kept)
+        after = {control._i for control in controls(_ready_cover(phone))}
+        return (hidden, _ready_cover(phone)._i == cover._i, after == before, sent < 600, shows(phone, "Round 11"),
+                _selected_tiles(phone), shows(phone, "Round 10"))
+
+    assert table_of_phones(tmp_path, play) == (True, True, True, True, True, [], False)
+
+
+@pytest.mark.parametrize("wait", [True, False])
+def test_a_kept_sheet_shows_blank_again_after_a_cancel_whether_built_anew_yet_or_not(tmp_path, wait):
+    """Values tapped, then "Cancel": the next "Add round" shows a blank sheet
+    of the same round, the sheet built anew out of sight (``wait``) or at the
+    tap, when it comes before that."""
+
+    async def play(store, game_id, other_id, shown, others):
+        phone = shown[0]
+        await enter_round_ten(phone)
+        tapped = _selected_tiles(phone)
+        await tap(phone, "Cancel")
+        if wait:
+            await _after_ready(phone)
+        await tap(phone, "Add round")
+        await settle([phone])
+        return tapped, _selected_tiles(phone), shows(phone, "Round 10"), shows(phone, "Cy went out")
+
+    assert table_of_phones(tmp_path, play) == (["K", "5"], [], True, True)
+
+
+def test_a_kept_sheet_opens_on_the_round_another_phone_saved_meanwhile(tmp_path):
+    """The kept sheet was built for round 11; another phone saves round 11
+    before "Add round": the sheet shows round 12, blank, and saves it as round 12."""
+
+    async def play(store, game_id, other_id, shown, others):
+        phone, other = shown
+        await enter_round_ten(phone)
+        await tap(phone, "Save round")
+        await _after_ready(phone)
+        await enter_round_ten(other)
+        await tap(other, "Save round")
+        await settle(shown)
+        await tap(phone, "Add round")
+        await settle([phone])
+        opened = shows(phone, "Round 12"), _selected_tiles(phone)
+        await enter_values(phone)
+        await tap(phone, "Save round")
+        await settle(shown)
+        return opened, len(store.get_game(game_id)["rounds"]), shows(phone, "Round 12 saved")
+
+    assert table_of_phones(tmp_path, play) == ((True, []), 12, True)
+
+
+def test_a_phone_that_never_opened_a_sheet_keeps_none(tmp_path):
+    """Phones watching the game hold no sheet out of sight (their controls and
+    memory stay those of the table); the phone that saved keeps one."""
+
+    async def play(store, game_id, other_id, shown, others):
+        phone, watcher = shown
+        await enter_round_ten(phone)
+        await tap(phone, "Save round")
+        await _after_ready(phone)
+        await settle(shown)
+
+        def layers(who):
+            return len(find(who.session.page, lambda control: isinstance(control, ft.Stack)).controls)
+
+        return layers(phone), layers(watcher)
+
+    assert table_of_phones(tmp_path, play) == (2, 1)

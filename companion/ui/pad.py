@@ -9,17 +9,23 @@ a hand sent, whose phone) is decided by this phone's
 ``companion.table.pad_session.PadSession``, in plain Python: this module
 draws its screen (the parts in ``companion.ui.pad_parts``), forwards the
 taps to it (:class:`Taps`) and shows what it tells. The rules are the
-pad's, the layout is this module's.
+pad's, the layout is this module's. A phone that has entered a round keeps
+the next new round's sheet built out of sight (:class:`ReadySheet`), so
+"Add round" and "Save round" show and hide it rather than build it and
+take it down.
 """
 
 from __future__ import annotations
 
+import asyncio
+from dataclasses import dataclass
 from typing import Any
 
 import flet as ft
 
 from companion import registry
 from companion.i18n import _, current_language
+from companion.pads import Pad
 from companion.table import kept_sheets
 from companion.table.pad_session import NEW_ROUND, PadSession, Told
 from companion.ui.board import BoardInvite
@@ -76,6 +82,7 @@ class Taps:
         self.on_row = lambda number: self.now(pads.open_sheet, number)
         self.on_detail = lambda number: self.now(pads.show_detail, number)
         self.on_add = lambda: self.now(pads.open_sheet, NEW_ROUND)
+        self.on_close = lambda: self.now(pads.close_sheet)
         self.on_fold = lambda unfolded: self.now(pads.fold, unfolded)
         self.on_hand = lambda: self.now(pads.my_hand)
         self.on_typed = lambda entry: pads.typed(entry)
@@ -138,24 +145,126 @@ def hand_sheet(pads: PadSession, taps: Taps) -> ft.Control:
     )
 
 
-def round_sheet(pads: PadSession, taps: Taps) -> ft.Control:
-    """The open round sheet, under the question, what changed meanwhile, or why a save was refused."""
+def sheet_notes(pads: PadSession, taps: Taps) -> tuple[ft.Control | None, ...]:
+    """What shows over the open round sheet: that it was brought back not
+    saved yet, the question another phone's change puts (else what changed
+    meanwhile), why its save was refused; None for each that is not."""
     pad, state = pads.pad, pads.state
-    sheet, question = state.sheet, state.question
-    shown, number = pads.sheet_round()
+    question = state.question
     restored = " ".join(filter(None, [_(kept_sheets.NOT_SAVED), state.restored]))
-    return pinned(
+    return (
         None if state.restored is None else notice_line(restored, "not-saved"),
         conflict_card(pad, question.conflict, lambda: taps.later(pads.answer, True),
                       lambda: taps.later(pads.answer, False), lambda: taps.later(pads.answer, True, True))
-        if question is not None else notice_line(sheet_notice(pad, sheet)),
+        if question is not None else notice_line(sheet_notice(pad, state.sheet)),
         error_line(state.refusal),
+    )
+
+
+def round_sheet(pads: PadSession, taps: Taps) -> ft.Control:
+    """The open round sheet, under :func:`sheet_notes`."""
+    pad, state = pads.pad, pads.state
+    shown, number = pads.sheet_round()
+    return pinned(
+        *sheet_notes(pads, taps),
         sheet=game_ui(pad.GAME).Entry(
-            shown, number, taps.submit, lambda: taps.now(pads.close_sheet), lambda: taps.later(pads.delete_round),
-            on_change=taps.on_typed, key=f"{pad.id}-{sheet.round_id or 'new'}",
+            shown, number, taps.submit, taps.on_close, lambda: taps.later(pads.delete_round),
+            on_change=taps.on_typed, key=f"{pad.id}-{state.sheet.round_id or 'new'}",
             **({"start": pads.sheet_start} if pads.sheet_start is not None else {}),
         ),
     )
+
+
+READY_AFTER = 0.3
+"""Seconds after this phone's new-round sheet closed before the next one is
+built out of sight (:class:`ReadySheet`): the phones have painted what the
+save changed by then, and a hand has not reached "Add round" again yet."""
+
+
+@dataclass
+class ReadySheet:
+    """This phone's sheet for a new round, kept built between rounds once
+    the phone has entered one: "Add round" then only shows it and a save
+    only hides it, where a sheet built at each tap had every one of its
+    controls made, sent, drawn and taken down again at every round. A phone
+    that never enters a round holds none.
+
+    Attributes:
+        pad: the game it was built on. A sheet reads its starting values
+            from the game once, so it is built anew before it shows on
+            another game (a round saved meanwhile).
+        number: how many this phone built before it (in its key: another
+            number builds it anew).
+        used: it has been shown since it was built, so it may hold taps.
+        open: it showed in the last drawing.
+    """
+
+    pad: Pad
+    number: int = 0
+    used: bool = False
+    open: bool = False
+
+
+def blank_new_round(pads: PadSession) -> bool:
+    """Whether the sheet open now is a new round's that starts blank (no
+    hands entered, not brought back) on a game still in play, the one a
+    :class:`ReadySheet` holds."""
+    state = pads.state
+    sheet = state.sheet
+    return (sheet is not None and sheet.new and state.mine is None and not pads.pad.finished
+            and state.restored is None and pads.sheet_start is None)
+
+
+def ready_sheet(kept: ReadySheet | None, pad: Pad, showing: bool) -> ReadySheet | None:
+    """The :class:`ReadySheet` to draw for ``pad`` (None: none), from the one
+    ``kept`` (None: none yet), while a blank new round's sheet is
+    ``showing`` or not: one is first built when a sheet shows, built anew
+    when it shows after it was used or on another game, and dropped once the
+    game is finished."""
+    if pad.finished:
+        return None
+    if showing:
+        if kept is None:
+            kept = ReadySheet(pad)
+        elif not kept.open and (kept.used or kept.pad is not pad):
+            kept = ReadySheet(pad, kept.number + 1)
+        kept.pad, kept.used = pad, True
+    if kept is not None:
+        kept.open = showing
+    return kept
+
+
+async def build_ready_later(held: Any, pads: PadSession, refresh) -> None:
+    """After :data:`READY_AFTER` seconds, build the next :class:`ReadySheet`
+    (``held.current``, used and closed) on the game as shown then, and draw
+    it (``refresh(number)``), unless a sheet shows again meanwhile or the
+    game has gone or finished."""
+    await asyncio.sleep(READY_AFTER)
+    kept = held.current
+    if kept is None or kept.open or not kept.used or pads.pad is None or pads.pad.finished:
+        return
+    held.current = ReadySheet(pads.pad, kept.number + 1)
+    refresh(kept.number + 1)
+
+
+@ft.component
+def _ReadyEntry(pad: Pad, submit, close, on_change, language: str) -> ft.Control:
+    """The blank new round's sheet on ``pad`` that a :class:`ReadySheet`
+    keeps, in ``language`` (a language code): drawn again only when one of
+    them changes, so a hidden one costs a save nothing."""
+    return game_ui(pad.GAME).Entry(pad, None, submit, close, None, on_change=on_change)
+
+
+ReadyEntry = ft.memo(_ReadyEntry)
+
+
+def ready_cover(pads: PadSession, taps: Taps, kept: ReadySheet) -> ft.Control:
+    """The cover holding ``kept``'s sheet, shown while it is open, under :func:`sheet_notes` then."""
+    pad = pads.pad
+    notes = sheet_notes(pads, taps) if kept.open else ()
+    entry = ReadyEntry(kept.pad, taps.submit, taps.on_close, taps.on_typed, current_language(),
+                       key=f"{pad.id}-ready-{kept.number}")
+    return ft.Container(content=pinned(*notes, sheet=entry), bgcolor=ft.Colors.SURFACE, visible=kept.open)
 
 
 def over_the_pad(pads: PadSession, taps: Taps, title: str) -> ft.Control | None:
@@ -182,13 +291,16 @@ def over_the_pad(pads: PadSession, taps: Taps, title: str) -> ft.Control | None:
     return None
 
 
-def the_table(pads: PadSession, taps: Taps, above: ft.Control | None) -> ft.Control:
-    """The table of ``pads.pad`` (covered by ``above`` when that is not None).
+def the_table(pads: PadSession, taps: Taps, above: ft.Control | None, ready: ReadySheet | None = None) -> ft.Control:
+    """The table of ``pads.pad``, covered by ``above`` when that is not
+    None, and by ``ready``'s sheet while that is open (:func:`ready_cover`,
+    kept out of sight while it is not).
 
     The table's controls stay, covered, under a sheet or a view
     (:func:`companion.ui.pad_parts.pad_layout`): closing the sheet after a
     save then sends the phones only what the save changed, not the whole
-    table anew; opening a sheet sends only the sheet."""
+    table anew; opening a sheet sends only the sheet, or only that the
+    ready one shows."""
     pad = pads.pad
     table_hands = pads.table_hands
     language = current_language()
@@ -205,12 +317,17 @@ def the_table(pads: PadSession, taps: Taps, above: ft.Control | None) -> ft.Cont
         hands_control=HandsBox(table_hands, language, taps.on_save_hands, taps.on_clear_hands)
         if table_hands.stale or table_hands.status is not None else None,
         on_hand=taps.on_hand if pad.HAND_BY_HAND else None,
-        covered=above is not None,
+        covered=above is not None or (ready is not None and ready.open),
         end=end_banner(pad, taps.on_finish),
         unfolded=pads.state.unfolded,
         on_fold=taps.on_fold,
     )
-    return ft.Stack([table] if above is None else [table, cover(above)], fit=ft.StackFit.EXPAND, expand=True)
+    layers = [table]
+    if ready is not None:
+        layers.append(ready_cover(pads, taps, ready))
+    if above is not None:
+        layers.append(cover(above))
+    return ft.Stack(layers, fit=ft.StackFit.EXPAND, expand=True)
 
 
 @ft.component
@@ -225,12 +342,21 @@ def GamePad(game_id: str) -> ft.Control:
         held.current = (pads, Taps(pads, session, page))
     pads, taps = held.current
     _screen, pads.on_change = ft.use_state(pads.state)
+    ready = ft.use_ref(None)
+    _ready_built, set_ready_built = ft.use_state(0)
     use_keep_awake()
     ft.use_effect(lambda: session.showed_pad(game_id), [game_id])
     shown = use_game(game_id)
     pads.see(shown.pad, shown.draft, session.phone, session.own_changes.get(game_id))
     ft.use_effect(lambda: taps.later(pads.bring_back, game_ui(shown.pad.GAME).sheet_entry)
                   if shown.pad is not None else None, [session.phone, shown.pad is None])
+    showing = shown.pad is not None and blank_new_round(pads)
+
+    def after_closing() -> None:
+        if not showing and ready.current is not None:
+            page.run_task(build_ready_later, ready, pads, set_ready_built)
+
+    ft.use_effect(after_closing, [showing])
     if shown.problem:
         return problem_screen(_("This game can not be opened"), shown.problem)
     if shown.pad is None:
@@ -241,4 +367,6 @@ def GamePad(game_id: str) -> ft.Control:
             ],
             spacing=12,
         )
-    return the_table(pads, taps, over_the_pad(pads, taps, registry.game(shown.pad.GAME).title))
+    ready.current = ready_sheet(ready.current, shown.pad, showing)
+    above = None if showing else over_the_pad(pads, taps, registry.game(shown.pad.GAME).title)
+    return the_table(pads, taps, above, ready.current)
