@@ -699,8 +699,11 @@ def _selected_tiles(phone) -> list[str]:
     return [tile.content for tile in controls(_ready_cover(phone)) if type(tile) is ft.Button and "style" in tile._internals]
 
 
-async def _after_ready(phone) -> None:
-    """Wait until the phone's next new-round sheet has been built out of sight (``READY_AFTER``)."""
+async def _saved_and_ready(phone) -> None:
+    """:func:`enter_round_ten` and "Save round" on ``phone``, then wait until its next
+    new-round sheet has been built out of sight (``READY_AFTER``)."""
+    await enter_round_ten(phone)
+    await tap(phone, "Save round")
     await asyncio.sleep(READY_AFTER + 0.2)
     await settle([phone])
 
@@ -712,9 +715,7 @@ def test_a_phone_keeps_its_new_round_sheet_built_and_add_round_only_shows_it(tmp
 
     async def play(store, game_id, other_id, shown, others):
         phone = shown[0]
-        await enter_round_ten(phone)
-        await tap(phone, "Save round")
-        await _after_ready(phone)
+        await _saved_and_ready(phone)
         cover = _ready_cover(phone)
         hidden = cover.visible is False
         before = {control._i for control in controls(cover)}
@@ -741,7 +742,8 @@ def test_a_kept_sheet_shows_blank_again_after_a_cancel_whether_built_anew_yet_or
         tapped = _selected_tiles(phone)
         await tap(phone, "Cancel")
         if wait:
-            await _after_ready(phone)
+            await asyncio.sleep(READY_AFTER + 0.2)
+            await settle([phone])
         await tap(phone, "Add round")
         await settle([phone])
         return tapped, _selected_tiles(phone), shows(phone, "Round 10"), shows(phone, "Cy went out")
@@ -755,9 +757,7 @@ def test_a_kept_sheet_opens_on_the_round_another_phone_saved_meanwhile(tmp_path)
 
     async def play(store, game_id, other_id, shown, others):
         phone, other = shown
-        await enter_round_ten(phone)
-        await tap(phone, "Save round")
-        await _after_ready(phone)
+        await _saved_and_ready(phone)
         await enter_round_ten(other)
         await tap(other, "Save round")
         await settle(shown)
@@ -778,9 +778,7 @@ def test_a_phone_that_never_opened_a_sheet_keeps_none(tmp_path):
 
     async def play(store, game_id, other_id, shown, others):
         phone, watcher = shown
-        await enter_round_ten(phone)
-        await tap(phone, "Save round")
-        await _after_ready(phone)
+        await _saved_and_ready(phone)
         await settle(shown)
 
         def layers(who):
