@@ -76,7 +76,11 @@ def one_up_game(store: Store, rounds: int) -> str:
 
 @pytest.fixture
 def renders(monkeypatch):
-    """Counts the component functions rendered (by name) while the test runs."""
+    """Counts the component functions rendered (by name) while the test runs.
+    The sheet a pad builds out of sight after a save (``READY_AFTER`` later)
+    is put off past the test, so only what a tap draws itself is counted,
+    however slowly the machine settles."""
+    monkeypatch.setattr("companion.ui.pad.READY_AFTER", 600.0)
     counted: Counter[str] = Counter()
     render = Renderer.render
 
@@ -694,9 +698,34 @@ def _ready_cover(phone):
     return stack.controls[1]
 
 
+def test_a_new_rounds_sheet_keeps_its_values_when_another_phone_ends_the_game_and_undoes_it(tmp_path):
+    """A tile tapped on a new round's sheet, then another phone ends the game
+    (the sheet says so and stays) and takes the end back: the tile stays
+    selected throughout."""
+
+    def ended(phone) -> bool:
+        return any("was ended on" in text for text in shown_strings(phone.session.page))
+
+    async def play(store, game_id, other_id, shown, others):
+        phone, other = shown
+        await tap(phone, "Add round")
+        await tap(phone, "K")
+        before = _selected_tiles(phone)
+        await tap(other, "End the game now")
+        await until(phone, lambda _page: ended(phone))
+        at_end = _selected_tiles(phone)
+        await tap(other, "Undo")
+        await until(phone, lambda _page: not ended(phone))
+        return before, at_end, _selected_tiles(phone)
+
+    assert table_of_phones(tmp_path, play) == (["K"], ["K"], ["K"])
+
+
 def _selected_tiles(phone) -> list[str]:
-    """The card values shown selected on the phone's open sheet."""
-    return [tile.content for tile in controls(_ready_cover(phone)) if type(tile) is ft.Button and "style" in tile._internals]
+    """The card values shown selected on the phone's open sheet (whichever layer over the table holds it)."""
+    stack = find(phone.session.page, lambda control: isinstance(control, ft.Stack))
+    return [tile.content for layer in stack.controls[1:] for tile in controls(layer, visible=True)
+            if type(tile) is ft.Button and "style" in tile._internals]
 
 
 async def _saved_and_ready(phone) -> None:

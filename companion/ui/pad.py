@@ -184,10 +184,10 @@ save changed by then, and a hand has not reached "Add round" again yet."""
 @dataclass
 class ReadySheet:
     """This phone's sheet for a new round, kept built between rounds once
-    the phone has entered one: "Add round" then only shows it and a save
+    the phone has opened one: "Add round" then only shows it and a save
     only hides it, where a sheet built at each tap had every one of its
     controls made, sent, drawn and taken down again at every round. A phone
-    that never enters a round holds none.
+    that never opens a new round's sheet holds none.
 
     Attributes:
         pad: the game it was built on. A sheet reads its starting values
@@ -207,21 +207,23 @@ class ReadySheet:
 
 def blank_new_round(pads: PadSession) -> bool:
     """Whether the sheet open now is a new round's that starts blank (no
-    hands entered, not brought back) on a game still in play, the one a
-    :class:`ReadySheet` holds."""
+    hands entered, not brought back), the one a :class:`ReadySheet` holds."""
     state = pads.state
     sheet = state.sheet
-    return (sheet is not None and sheet.new and state.mine is None and not pads.pad.finished
-            and state.restored is None and pads.sheet_start is None)
+    hand_open = state.mine is not None and not pads.pad.finished
+    return (sheet is not None and sheet.new and not hand_open and state.restored is None
+            and pads.sheet_start is None)
 
 
 def ready_sheet(kept: ReadySheet | None, pad: Pad, showing: bool) -> ReadySheet | None:
     """The :class:`ReadySheet` to draw for ``pad`` (None: none), from the one
     ``kept`` (None: none yet), while a blank new round's sheet is
     ``showing`` or not: one is first built when a sheet shows, built anew
-    when it shows after it was used or on another game, and dropped once the
-    game is finished."""
-    if pad.finished:
+    when it shows after it was used or on another game, and dropped once it
+    is closed on a finished game. One open when another phone ends or
+    finishes the game stays, with what was typed on it, as any open sheet
+    does (its save then asks whether to play on)."""
+    if pad.finished and not showing:
         return None
     if showing:
         if kept is None:
