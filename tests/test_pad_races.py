@@ -14,7 +14,9 @@ from companion.store import Store
 from companion.table import hands, pad_session
 from companion.ui.app import session_main
 from companion.ui.state import PHONE_KEY
-from flet_session import click, find, find_on, go_to, open_session, run_alone, server_hub, shown_strings, tap, until
+from flet_session import (
+    click, controls, find, find_on, go_to, open_session, run_alone, server_hub, settle, shown_strings, tap, until,
+)
 from test_hands_rounds import pad_of
 from test_hands_saving import one_up_entry
 
@@ -405,3 +407,56 @@ def test_a_round_deleted_under_an_edit_goes_back_in_its_place_or_over_the_round_
 
     assert two_phones(tmp_path, 3, play) == (
         [True, True, True], ["Ann", "Ann", "Cy"], False, ["Ann", "Ann", "Ben"])
+
+
+def test_an_edit_put_back_as_a_new_round_keeps_what_was_typed_on_its_sheet(tmp_path, monkeypatch):
+    """Ann edits round 2 of a One Up game; Ben deletes that round; Ann's save
+    asks to put hers back, and while that answer saves, Ben saves a new
+    round, so Ann is asked again: the sheet keeps Ann's values all along
+    (the answers move it to another round, they do not build it anew), and
+    her answer saves them as round 4."""
+
+    def tiles(phone) -> list[str]:
+        cards = [find(phone.session.page, lambda control, player=player: getattr(control, "identifier", None)
+                      == f"hand-{player}") for player in ("Ann", "Ben", "Cy")]
+        return [tile.content for card in cards for tile in controls(card, visible=True)
+                if type(tile) is ft.Button and "style" in tile._internals]
+
+    async def run():
+        store = Store(tmp_path)
+        pad = new_pad("one_up", ["Ann", "Ben", "Cy"])
+        for out in ("Ann", "Ben", "Cy"):
+            pad.add_round({player: "" if player == out else "3" for player in pad.players}, out)
+        store.save_game(pad.to_doc())
+        save_round = pad_session.saving.save_round
+
+        def ben_saves_first(store_, game_id, mark, entry, by):
+            if mark.place is not None:
+                store.update_game(game_id, lambda saved: saved.add_round({"Ann": "K", "Ben": "5", "Cy": ""}, "Cy"),
+                                  by="Ben's phone")
+            return save_round(store_, game_id, mark, entry, by)
+
+        monkeypatch.setattr(pad_session.saving, "save_round", ben_saves_first)
+        main = session_main(store, TableAccess(tmp_path, required=False, host="127.0.0.1", port=8550))
+        hub = server_hub()
+        ann, ben = [await open_session(main, f"/pad/{pad.id}", hub) for _phone in range(2)]
+        await open_round(ann, 2)
+        anns = find(ann.session.page, lambda control: getattr(control, "identifier", None) == "hand-Ann")
+        await click(ann, find(anns, lambda control: type(control) is ft.Button and control.content == "K"))
+        typed = tiles(ann)
+        await open_round(ben, 2)
+        await tap(ben, "Delete this round")
+        await sees(ben, "Round 2 deleted")
+        await tap(ann, "Save round")
+        await sees(ann, "Put it back as round 2")
+        await tap(ann, "Put it back as round 2")
+        await sees(ann, "Save as round 4")
+        asked_again = tiles(ann)
+        await tap(ann, "Save as round 4")
+        await sees(ann, "Round 4 saved")
+        return typed, asked_again, pad_of(store, pad.id).rows[3].penalty
+
+    typed, asked_again, penalty = run_alone(run())
+    assert typed == ["3", "K", "3"]
+    assert asked_again == typed
+    assert penalty == {"Ann": 13, "Ben": 0, "Cy": 3}

@@ -182,6 +182,25 @@ def test_a_round_deleted_under_an_edit_goes_back_in_its_place(store):
     assert [row["winner"] for row in latest(store, game_id).rounds] == ["Ann", "Cy"]
 
 
+def test_each_sheet_opened_has_its_own_number_which_an_answer_moving_it_keeps(store):
+    """``sheets_opened`` numbers the sheets a phone opens (the screen keeps a
+    sheet's values while that number stays), and ``sheet_blank`` tells a new
+    round's sheet opened on nothing from an edit and from a sheet brought back."""
+    game_id, ben = deleted_under_an_edit(store)
+    opened = (ben.pads.sheets_opened, ben.pads.sheet_blank)
+    ben.atap("answer", True)
+    answered = (ben.pads.sheets_opened, ben.pads.sheet_blank)
+    ben.tap("open_sheet", NEW_ROUND)
+    added = (ben.pads.sheets_opened, ben.pads.sheet_blank)
+    ben.tap("close_sheet")
+    again = Phone(store, game_id, "Ben's phone")
+    again.tap("open_sheet", NEW_ROUND)
+    back = Phone(store, game_id, "Ben's phone")
+    back.atap("bring_back", lambda pad, number, entry: None)
+    assert (opened, answered, added, (back.pads.sheets_opened, back.pads.sheet_blank)) == (
+        (1, False), (1, False), (2, True), (1, False))
+
+
 def test_the_third_answer_saves_over_the_round_that_has_its_number_now(store):
     game_id, ben = deleted_under_an_edit(store)
     assert ben.atap("answer", True, True).message == "Round 1 saved"

@@ -143,7 +143,12 @@ class PadSession:
     changes :attr:`state`. ``clock`` gives seconds (``time.monotonic``).
     Besides the screen it keeps :attr:`hand_mark` (what the open "My hand"
     sheet was opened on), :attr:`sheet_start` (the entry the open round
-    sheet started from: the hands entered, or the sheet kept as typed) and
+    sheet started from: the hands entered, or the sheet kept as typed),
+    :attr:`sheets_opened` (how many round sheets this phone opened: the
+    open one's number, which stays while a conflict's answer moves the
+    sheet to another round, so the screen keeps what was typed on it),
+    :attr:`sheet_blank` (the open sheet was opened by "Add round" on
+    nothing: no hands entered, not brought back) and
     :attr:`writer` (the kept sheet's writes, ``kept_sheets.SheetWriter``);
     :attr:`table_hands` is what the pad shows of the round entered hand by
     hand (``hands.table_hands``) and :attr:`me` the player who holds this
@@ -168,6 +173,8 @@ class PadSession:
         self.writer = kept_sheets.SheetWriter()
         self._opened: Pad | None = None
         self.sheet_start: dict[str, Any] | None = None
+        self.sheets_opened = 0
+        self.sheet_blank = False
         self._typed: dict[str, Any] | None = None
         self._hand_next = False
         self._saving = False
@@ -264,6 +271,9 @@ class PadSession:
     def _show_sheet(self, mark: SheetMark | None, restored: str | None = None) -> Told:
         """Open an entry sheet on ``mark``, or close it (None); a sheet kept
         from before comes back with ``restored`` and is marked not saved yet."""
+        if mark is not None:
+            self.sheets_opened += 1
+            self.sheet_blank = mark.new and restored is None and self.sheet_start is None
         self._set(sheet=mark, question=None, restored=restored)
         self._keep(mark, self.sheet_start if mark is not None else None)
         return Told(left=True)

@@ -163,13 +163,13 @@ def sheet_notes(pads: PadSession, taps: Taps) -> tuple[ft.Control | None, ...]:
 
 def round_sheet(pads: PadSession, taps: Taps) -> ft.Control:
     """The open round sheet, under :func:`sheet_notes`."""
-    pad, state = pads.pad, pads.state
+    pad = pads.pad
     shown, number = pads.sheet_round()
     return pinned(
         *sheet_notes(pads, taps),
         sheet=game_ui(pad.GAME).Entry(
             shown, number, taps.submit, taps.on_close, lambda: taps.later(pads.delete_round),
-            on_change=taps.on_typed, key=f"{pad.id}-{state.sheet.round_id or 'new'}",
+            on_change=taps.on_typed, key=f"{pad.id}-sheet-{pads.sheets_opened}",
             **({"start": pads.sheet_start} if pads.sheet_start is not None else {}),
         ),
     )
@@ -206,13 +206,13 @@ class ReadySheet:
 
 
 def blank_new_round(pads: PadSession) -> bool:
-    """Whether the sheet open now is a new round's that starts blank (no
-    hands entered, not brought back), the one a :class:`ReadySheet` holds."""
+    """Whether the sheet open now was opened by "Add round" on nothing (no
+    hands entered, not brought back; ``PadSession.sheet_blank``), the one a
+    :class:`ReadySheet` holds; an edit that a conflict's answer turns into
+    a new round stays the sheet it was."""
     state = pads.state
-    sheet = state.sheet
     hand_open = state.mine is not None and not pads.pad.finished
-    return (sheet is not None and sheet.new and not hand_open and state.restored is None
-            and pads.sheet_start is None)
+    return state.sheet is not None and pads.sheet_blank and not hand_open
 
 
 def ready_sheet(kept: ReadySheet | None, pad: Pad, showing: bool) -> ReadySheet | None:
