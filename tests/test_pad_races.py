@@ -281,17 +281,23 @@ def test_the_saved_message_and_its_undo_stay_on_the_table_they_were_shown_on(tmp
     assert two_phones(tmp_path, 2, play) == (True, False)
 
 
-def one_phone(tmp_path, pad, play):
-    """Run ``play(store, game_id, phone)`` with one in-process phone on the pad of ``pad`` (saved first)."""
+def phones_on(tmp_path, pad, play, count: int):
+    """Run ``play(store, game_id, phones)`` with ``count`` in-process phones on the pad of ``pad`` (saved first)."""
 
     async def run():
         store = Store(tmp_path)
         store.save_game(pad.to_doc())
         main = session_main(store, TableAccess(tmp_path, required=False, host="127.0.0.1", port=8550))
-        phone = await open_session(main, f"/pad/{pad.id}", server_hub())
-        return await play(store, pad.id, phone)
+        hub = server_hub()
+        phones = [await open_session(main, f"/pad/{pad.id}", hub) for _phone in range(count)]
+        return await play(store, pad.id, phones)
 
     return run_alone(run())
+
+
+def one_phone(tmp_path, pad, play):
+    """Run ``play(store, game_id, phone)`` with one in-process phone on the pad of ``pad`` (saved first)."""
+    return phones_on(tmp_path, pad, lambda store, game_id, phones: play(store, game_id, phones[0]), 1)
 
 
 def test_a_refusal_names_the_blank_hands_and_goes_with_the_sheet(tmp_path):
@@ -422,24 +428,21 @@ def test_an_edit_put_back_as_a_new_round_keeps_what_was_typed_on_its_sheet(tmp_p
         return [tile.content for card in cards for tile in controls(card, visible=True)
                 if type(tile) is ft.Button and "style" in tile._internals]
 
-    async def run():
-        store = Store(tmp_path)
-        pad = new_pad("one_up", ["Ann", "Ben", "Cy"])
-        for out in ("Ann", "Ben", "Cy"):
-            pad.add_round({player: "" if player == out else "3" for player in pad.players}, out)
-        store.save_game(pad.to_doc())
-        save_round = pad_session.saving.save_round
+    pad = new_pad("one_up", ["Ann", "Ben", "Cy"])
+    for out in ("Ann", "Ben", "Cy"):
+        pad.add_round({player: "" if player == out else "3" for player in pad.players}, out)
+    save_round = pad_session.saving.save_round
 
-        def ben_saves_first(store_, game_id, mark, entry, by):
-            if mark.place is not None:
-                store.update_game(game_id, lambda saved: saved.add_round({"Ann": "K", "Ben": "5", "Cy": ""}, "Cy"),
-                                  by="Ben's phone")
-            return save_round(store_, game_id, mark, entry, by)
+    def ben_saves_first(store, game_id, mark, entry, by):
+        if mark.place is not None:
+            store.update_game(game_id, lambda saved: saved.add_round({"Ann": "K", "Ben": "5", "Cy": ""}, "Cy"),
+                              by="Ben's phone")
+        return save_round(store, game_id, mark, entry, by)
 
-        monkeypatch.setattr(pad_session.saving, "save_round", ben_saves_first)
-        main = session_main(store, TableAccess(tmp_path, required=False, host="127.0.0.1", port=8550))
-        hub = server_hub()
-        ann, ben = [await open_session(main, f"/pad/{pad.id}", hub) for _phone in range(2)]
+    monkeypatch.setattr(pad_session.saving, "save_round", ben_saves_first)
+
+    async def play(store, game_id, phones):
+        ann, ben = phones
         await open_round(ann, 2)
         anns = find(ann.session.page, lambda control: getattr(control, "identifier", None) == "hand-Ann")
         await click(ann, find(anns, lambda control: type(control) is ft.Button and control.content == "K"))
@@ -454,9 +457,9 @@ def test_an_edit_put_back_as_a_new_round_keeps_what_was_typed_on_its_sheet(tmp_p
         asked_again = tiles(ann)
         await tap(ann, "Save as round 4")
         await sees(ann, "Round 4 saved")
-        return typed, asked_again, pad_of(store, pad.id).rows[3].penalty
+        return typed, asked_again, pad_of(store, game_id).rows[3].penalty
 
-    typed, asked_again, penalty = run_alone(run())
+    typed, asked_again, penalty = phones_on(tmp_path, pad, play, 2)
     assert typed == ["3", "K", "3"]
     assert asked_again == typed
     assert penalty == {"Ann": 13, "Ben": 0, "Cy": 3}
