@@ -37,6 +37,10 @@ Deleting a round is the frame's job (``delete``), so every sheet offers it.
 The pad screen re-renders an open sheet with the game as saved now (its
 ``pad`` may differ from the one it was opened on): a sheet reads its
 starting values once (``ft.use_state``) so the user's taps are kept.
+A new round's sheet that starts blank may be built out of sight before
+"Add round" shows it (``companion.ui.pad.ReadySheet``): it is built anew,
+on the game as it is then, before each round it shows for, so it must
+not take being built for being shown.
 """
 
 from __future__ import annotations
