@@ -49,8 +49,14 @@ def fits(game_id_game: str):
 # ---- the kept sheet's shape ------------------------------------------------------------
 
 def test_a_sheet_goes_to_json_and_back():
-    for kept in (KeptSheet(SheetMark(None, None, 4), ANN_K_6), KeptSheet(SheetMark("0000000a", 3, 2, False), None)):
+    for kept in (KeptSheet(SheetMark(None, None, 4), ANN_K_6), KeptSheet(SheetMark("0000000a", 3, 2, False), None),
+                 KeptSheet(SheetMark(None, None, 4, place=2), ANN_K_6)):
         assert from_json(kept.to_json()) == kept
+
+
+def test_a_sheet_kept_before_places_were_kept_reads_as_after_the_last_round():
+    data = {"mark": {"round_id": None, "rev": None, "number": 4, "in_play": True}, "entry": None}
+    assert from_json(data).mark.place is None
 
 
 @pytest.mark.parametrize("data", [
@@ -59,7 +65,11 @@ def test_a_sheet_goes_to_json_and_back():
     {"mark": {"round_id": None, "rev": None, "number": 2, "in_play": "yes"}, "entry": None},
     {"mark": {"round_id": None, "rev": None, "number": 2, "in_play": True}, "entry": [1]},
     {"mark": {"round_id": None, "rev": None, "number": True, "in_play": True}, "entry": None},
-], ids=["not-an-object", "no-mark", "number-0", "edit-without-rev", "in-play", "entry", "number-bool"])
+    {"mark": {"round_id": None, "rev": None, "number": 4, "in_play": True, "place": 0}, "entry": None},
+    {"mark": {"round_id": None, "rev": None, "number": 4, "in_play": True, "place": "2"}, "entry": None},
+    {"mark": {"round_id": "x", "rev": 1, "number": 2, "in_play": True, "place": 2}, "entry": None},
+], ids=["not-an-object", "no-mark", "number-0", "edit-without-rev", "in-play", "entry", "number-bool", "place-0",
+        "place-text", "edit-with-place"])
 def test_damaged_sheet_data_reads_as_none(data):
     assert from_json(data) is None
 

@@ -201,6 +201,29 @@ def test_each_sheet_opened_has_its_own_number_which_an_answer_moving_it_keeps(st
         (1, False), (1, False), (2, True), (1, False))
 
 
+def test_a_put_back_sheet_brought_back_after_a_reload_goes_back_in_its_place(store, monkeypatch):
+    """Ben's answer "Put it back as round 1" is refused once (the disk, say):
+    his sheet stays, kept with its place; his phone reloads and brings it
+    back, and its save puts the round back as round 1, not after the last."""
+    game_id, ben = deleted_under_an_edit(store)
+    save_round = pad_session.saving.save_round
+    refused = []
+
+    def refuse_once(*args):
+        if not refused:
+            refused.append(True)
+            return pad_session.saving.Outcome(False, "The disk is full")
+        return save_round(*args)
+
+    monkeypatch.setattr(pad_session.saving, "save_round", refuse_once)
+    ben.atap("answer", True)
+    again = Phone(store, game_id, "Ben's phone")
+    again.atap("bring_back", lambda pad, number, entry: None)
+    place = again.pads.state.sheet.place
+    assert again.atap("submit", {"winner": "Ann"}).message == "Round 1 saved"
+    assert (place, [row["winner"] for row in latest(store, game_id).rounds]) == (1, ["Ann", "Cy"])
+
+
 def test_the_third_answer_saves_over_the_round_that_has_its_number_now(store):
     game_id, ben = deleted_under_an_edit(store)
     assert ben.atap("answer", True, True).message == "Round 1 saved"

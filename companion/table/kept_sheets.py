@@ -8,7 +8,8 @@ lost connection the phone returns to the same sheet with the same values,
 marked "Not saved yet". What is kept is plain JSON::
 
     {"mark": {"round_id": "1a2b3c4d" | None, "rev": 3 | None,   # the sheet's SheetMark
-              "number": 4, "in_play": True},
+              "number": 4, "in_play": True,
+              "place": 2},       # only for a new round put back at a number (SheetMark.place)
      "entry": {...} | None}      # the sheet's entry as typed (None: nothing typed yet)
 
 The entry is what the game's sheet hands to ``submit`` (the pad's
@@ -66,10 +67,10 @@ class KeptSheet:
     def to_json(self) -> dict[str, Any]:
         """The sheet as the store keeps it (shape in the module's docstring)."""
         mark = self.mark
-        return {
-            "mark": {"round_id": mark.round_id, "rev": mark.rev, "number": mark.number, "in_play": mark.in_play},
-            "entry": self.entry,
-        }
+        kept_mark = {"round_id": mark.round_id, "rev": mark.rev, "number": mark.number, "in_play": mark.in_play}
+        if mark.place is not None:
+            kept_mark["place"] = mark.place
+        return {"mark": kept_mark, "entry": self.entry}
 
 
 def from_json(data: Any) -> KeptSheet | None:
@@ -83,11 +84,19 @@ def from_json(data: Any) -> KeptSheet | None:
     round_id, rev, number, in_play = (mark.get(name) for name in ("round_id", "rev", "number", "in_play"))
     new = round_id is None and rev is None
     edit = isinstance(round_id, str) and isinstance(rev, int) and not isinstance(rev, bool)
-    if not (new or edit) or not isinstance(number, int) or isinstance(number, bool) or number < 1:
+    if not (new or edit) or not _counts(number):
         return None
     if not isinstance(in_play, bool):
         return None
-    return KeptSheet(SheetMark(round_id, rev, number, in_play), entry)
+    place = mark.get("place")
+    if place is not None and (not new or not _counts(place)):
+        return None
+    return KeptSheet(SheetMark(round_id, rev, number, in_play, place), entry)
+
+
+def _counts(value: Any) -> bool:
+    """Whether ``value`` is a round number: an int (not a bool) of at least 1."""
+    return isinstance(value, int) and not isinstance(value, bool) and value >= 1
 
 
 def keep(store: Any, game_id: str, phone: str, sheet: KeptSheet | None) -> None:
