@@ -14,11 +14,10 @@ from companion.store import Store
 from companion.table import hands, pad_session
 from companion.ui.app import session_main
 from companion.ui.state import PHONE_KEY
-from flet_session import (
-    click, controls, find, find_on, go_to, open_session, run_alone, server_hub, settle, shown_strings, tap, until,
-)
+from flet_session import click, find, find_on, go_to, open_session, run_alone, server_hub, shown_strings, tap, until
 from test_hands_rounds import pad_of
 from test_hands_saving import one_up_entry
+from test_pad_renders import selected_tiles
 
 PLAYERS = ["Ann", "Ben", "Cy"]
 
@@ -422,12 +421,6 @@ def test_an_edit_put_back_as_a_new_round_keeps_what_was_typed_on_its_sheet(tmp_p
     (the answers move it to another round, they do not build it anew), and
     her answer saves them as round 4."""
 
-    def tiles(phone) -> list[str]:
-        cards = [find(phone.session.page, lambda control, player=player: getattr(control, "identifier", None)
-                      == f"hand-{player}") for player in ("Ann", "Ben", "Cy")]
-        return [tile.content for card in cards for tile in controls(card, visible=True)
-                if type(tile) is ft.Button and "style" in tile._internals]
-
     pad = new_pad("one_up", ["Ann", "Ben", "Cy"])
     for out in ("Ann", "Ben", "Cy"):
         pad.add_round({player: "" if player == out else "3" for player in pad.players}, out)
@@ -446,7 +439,7 @@ def test_an_edit_put_back_as_a_new_round_keeps_what_was_typed_on_its_sheet(tmp_p
         await open_round(ann, 2)
         anns = find(ann.session.page, lambda control: getattr(control, "identifier", None) == "hand-Ann")
         await click(ann, find(anns, lambda control: type(control) is ft.Button and control.content == "K"))
-        typed = tiles(ann)
+        typed = selected_tiles(ann)
         await open_round(ben, 2)
         await tap(ben, "Delete this round")
         await sees(ben, "Round 2 deleted")
@@ -454,7 +447,7 @@ def test_an_edit_put_back_as_a_new_round_keeps_what_was_typed_on_its_sheet(tmp_p
         await sees(ann, "Put it back as round 2")
         await tap(ann, "Put it back as round 2")
         await sees(ann, "Save as round 4")
-        asked_again = tiles(ann)
+        asked_again = selected_tiles(ann)
         await tap(ann, "Save as round 4")
         await sees(ann, "Round 4 saved")
         return typed, asked_again, pad_of(store, game_id).rows[3].penalty

@@ -710,18 +710,18 @@ def test_a_new_rounds_sheet_keeps_its_values_when_another_phone_ends_the_game_an
         phone, other = shown
         await tap(phone, "Add round")
         await tap(phone, "K")
-        before = _selected_tiles(phone)
+        before = selected_tiles(phone)
         await tap(other, "End the game now")
         await until(phone, lambda _page: ended(phone))
-        at_end = _selected_tiles(phone)
+        at_end = selected_tiles(phone)
         await tap(other, "Undo")
         await until(phone, lambda _page: not ended(phone))
-        return before, at_end, _selected_tiles(phone)
+        return before, at_end, selected_tiles(phone)
 
     assert table_of_phones(tmp_path, play) == (["K"], ["K"], ["K"])
 
 
-def _selected_tiles(phone) -> list[str]:
+def selected_tiles(phone) -> list[str]:
     """The card values shown selected on the phone's open sheet (whichever layer over the table holds it)."""
     stack = find(phone.session.page, lambda control: isinstance(control, ft.Stack))
     return [tile.content for layer in stack.controls[1:] for tile in controls(layer, visible=True)
@@ -754,7 +754,7 @@ def test_a_phone_keeps_its_new_round_sheet_built_and_add_round_only_shows_it(tmp
         sent = sum(len(message) for message in phone.kept)
         after = {control._i for control in controls(_ready_cover(phone))}
         return (hidden, _ready_cover(phone)._i == cover._i, after == before, sent < 600, shows(phone, "Round 11"),
-                _selected_tiles(phone), shows(phone, "Round 10"))
+                selected_tiles(phone), shows(phone, "Round 10"))
 
     assert table_of_phones(tmp_path, play) == (True, True, True, True, True, [], False)
 
@@ -768,14 +768,14 @@ def test_a_kept_sheet_shows_blank_again_after_a_cancel_whether_built_anew_yet_or
     async def play(store, game_id, other_id, shown, others):
         phone = shown[0]
         await enter_round_ten(phone)
-        tapped = _selected_tiles(phone)
+        tapped = selected_tiles(phone)
         await tap(phone, "Cancel")
         if wait:
             await asyncio.sleep(READY_AFTER + 0.2)
             await settle([phone])
         await tap(phone, "Add round")
         await settle([phone])
-        return tapped, _selected_tiles(phone), shows(phone, "Round 10"), shows(phone, "Cy went out")
+        return tapped, selected_tiles(phone), shows(phone, "Round 10"), shows(phone, "Cy went out")
 
     assert table_of_phones(tmp_path, play) == (["K", "5"], [], True, True)
 
@@ -792,7 +792,7 @@ def test_a_kept_sheet_opens_on_the_round_another_phone_saved_meanwhile(tmp_path)
         await settle(shown)
         await tap(phone, "Add round")
         await settle([phone])
-        opened = shows(phone, "Round 12"), _selected_tiles(phone)
+        opened = shows(phone, "Round 12"), selected_tiles(phone)
         await enter_values(phone)
         await tap(phone, "Save round")
         await settle(shown)

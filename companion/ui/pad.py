@@ -262,10 +262,9 @@ ReadyEntry = ft.memo(_ReadyEntry)
 
 def ready_cover(pads: PadSession, taps: Taps, kept: ReadySheet) -> ft.Control:
     """The cover holding ``kept``'s sheet, shown while it is open, under :func:`sheet_notes` then."""
-    pad = pads.pad
     notes = sheet_notes(pads, taps) if kept.open else ()
     entry = ReadyEntry(kept.pad, taps.submit, taps.on_close, taps.on_typed, current_language(),
-                       key=f"{pad.id}-ready-{kept.number}")
+                       key=f"{kept.pad.id}-ready-{kept.number}")
     return ft.Container(content=pinned(*notes, sheet=entry), bgcolor=ft.Colors.SURFACE, visible=kept.open)
 
 
