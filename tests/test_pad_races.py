@@ -4,6 +4,7 @@ phone ended the game, and a refusal that a later change made out of date."""
 
 from __future__ import annotations
 
+import asyncio
 import re
 
 import flet as ft
@@ -14,10 +15,11 @@ from companion.store import Store
 from companion.table import hands, pad_session
 from companion.ui.app import session_main
 from companion.ui.state import PHONE_KEY
-from flet_session import click, find, find_on, go_to, open_session, run_alone, server_hub, shown_strings, tap, until
+from flet_session import (click, find, find_on, go_to, open_session, run_alone, server_hub, settle, shown_strings,
+                          shows, tap, tap_while_busy, until)
 from test_hands_rounds import pad_of
 from test_hands_saving import one_up_entry
-from test_pad_renders import selected_tiles
+from test_pad_renders import enter_round_ten, selected_tiles
 
 PLAYERS = ["Ann", "Ben", "Cy"]
 
@@ -456,3 +458,77 @@ def test_an_edit_put_back_as_a_new_round_keeps_what_was_typed_on_its_sheet(tmp_p
     assert typed == ["3", "K", "3"]
     assert asked_again == typed
     assert penalty == {"Ann": 13, "Ben": 0, "Cy": 3}
+
+
+
+
+def taps_while_saving(tmp_path, monkeypatch, during: list[str], ben_first: bool = False, answer: str | None = None):
+    """Ann enters round 1 of a One Up game (a King, a 5, Cy went out) and
+    taps "Save round" (with ``ben_first``, Ben's phone saves a round 1 first,
+    in the same thread, so hers is asked about; with ``answer``, she taps
+    it). While her last save runs she taps each of ``during``.
+
+    Returns: whether her sheet still showed right after those taps, then,
+    once all is done, the lines she sees that tell a save, the rounds
+    saved, whether the sheet shows, its selected values and whether the
+    question shows (its "Drop mine")."""
+    pad = new_pad("one_up", ["Ann", "Ben", "Cy"])
+    save_round = pad_session.saving.save_round
+    loop_of: list[asyncio.AbstractEventLoop] = []
+    taps_meanwhile: list = []
+
+    def slowed(store, game_id, mark, entry, by):
+        if ben_first and mark.number == 1:
+            store.update_game(game_id, lambda saved: saved.add_round({"Ann": "2", "Ben": "", "Cy": "3"}, "Ben"),
+                              by="Ben's phone")
+        if taps_meanwhile:
+            asyncio.run_coroutine_threadsafe(taps_meanwhile.pop()(), loop_of[0]).result(timeout=60)
+        return save_round(store, game_id, mark, entry, by)
+
+    monkeypatch.setattr(pad_session.saving, "save_round", slowed)
+
+    async def play(store, game_id, phone):
+        loop_of.append(asyncio.get_running_loop())
+        await enter_round_ten(phone)
+        sheet_after_taps: list[bool] = []
+
+        async def meanwhile():
+            for text in during:
+                await tap_while_busy(phone, text)
+            sheet_after_taps.append(shows(phone, "Save round"))
+
+        if answer is None:
+            taps_meanwhile.append(meanwhile)
+        await tap(phone, "Save round")
+        if answer is not None:
+            await sees(phone, answer)
+            taps_meanwhile.append(meanwhile)
+            await tap(phone, answer)
+        await settle([phone])
+        told = [text for text in shown_strings(phone.session.page) if "saved" in text]
+        return (sheet_after_taps, told, rounds_saved(store, game_id), shows(phone, "Save round"),
+                selected_tiles(phone), shows(phone, "Drop mine"))
+
+    return one_phone(tmp_path, pad, play)
+
+
+def test_cancel_while_the_sheet_saves_is_not_taken_and_the_save_closes_the_sheet(tmp_path, monkeypatch):
+    """"Cancel" tapped while the round saves leaves the sheet until the save
+    is done (so no other sheet can be opened that the save would close);
+    then the round is saved and the sheet closes."""
+    assert taps_while_saving(tmp_path, monkeypatch, ["Cancel"]) == ([True], ["Round 1 saved"], 1, False, [], False)
+
+
+def test_cancel_while_a_save_is_refused_leaves_the_question_on_the_sheet_with_its_values(tmp_path, monkeypatch):
+    """Ben saved round 1 first; Ann's "Cancel" during her save is not taken,
+    so the question about her round is put over her sheet, with her values."""
+    assert taps_while_saving(tmp_path, monkeypatch, ["Cancel"], ben_first=True) == (
+        [True], ["Round 1 was just saved on Ben's phone: save yours as round 2, or drop it?"], 1, True, ["K", "5"],
+        True)
+
+
+def test_an_answer_tapped_again_or_dropped_while_it_saves_saves_once(tmp_path, monkeypatch):
+    """Ann answers "Save as round 2", then, while it saves, taps it again and
+    "Drop mine": her round is saved once, as round 2, and the sheet closes."""
+    assert taps_while_saving(tmp_path, monkeypatch, ["Save as round 2", "Drop mine"], ben_first=True,
+                             answer="Save as round 2") == ([True], ["Round 2 saved"], 2, False, [], False)

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, replace
 from functools import partial
 from typing import Any
@@ -289,7 +289,10 @@ class PadSession:
         return self._show_sheet(saving.mark_new(pad) if number == NEW_ROUND else saving.mark_round(pad, number))
 
     def close_sheet(self) -> Told:
-        """"Cancel" on a sheet: back to the table, its refusal gone."""
+        """"Cancel" on a sheet: back to the table, its refusal gone; not
+        taken while the sheet's save runs (:meth:`_saving_sheet`)."""
+        if self._saving:
+            return Told()
         told = self._show_sheet(None)
         self._refuse("")
         return told
@@ -392,6 +395,18 @@ class PadSession:
             await asyncio.to_thread(hands.clear_hands, self.store, self.game_id)
         return outcome
 
+    async def _saving_sheet(self, save: Awaitable[Outcome]) -> Outcome:
+        """Await ``save``, a save or delete from the open sheet: while it
+        runs, the sheet's other taps ("Save" again, "Cancel", "Delete
+        round", an answer) are not taken, so one sheet saves once and its
+        outcome is shown on the sheet it came from (a conflict asked there,
+        a refusal shown there)."""
+        self._saving = True
+        try:
+            return await save
+        finally:
+            self._saving = False
+
     async def submit(self, entry: dict[str, Any]) -> Told:
         """"Save" on the open sheet: a tap while a save runs is not a second
         save; while a conflict question is put, "Save" says to answer it
@@ -404,12 +419,8 @@ class PadSession:
             self._refuse(_("First answer the question above: \u201c{apply}\u201d or \u201c{drop}\u201d").format(
                 apply=question.conflict.apply_label, drop=question.conflict.drop_label))
             return Told()
-        self._saving = True
         at = self._at()
-        try:
-            outcome = await self._save_from_sheet(mark, entry)
-        finally:
-            self._saving = False
+        outcome = await self._saving_sheet(self._save_from_sheet(mark, entry))
         refusal, told = self._settle(outcome, entry)
         self._refuse(refusal or "", at)
         return told
@@ -417,10 +428,11 @@ class PadSession:
     async def delete_round(self) -> Told:
         """"Delete round" on the open sheet."""
         mark = self.state.sheet
-        if mark is None:
+        if mark is None or self._saving:
             return Told()
         at = self._at()
-        outcome = await asyncio.to_thread(saving.delete_round, self.store, self.game_id, mark, self.by)
+        outcome = await self._saving_sheet(asyncio.to_thread(saving.delete_round, self.store, self.game_id, mark,
+                                                              self.by))
         if outcome.saved or outcome.conflict is not None:
             return self._settle(outcome, None)[1]
         told = self._show_sheet(None)
@@ -432,7 +444,7 @@ class PadSession:
         (``keep_mine`` False), or save mine on the question's mark (with
         ``also``, on its third answer's mark)."""
         question = self.state.question
-        if question is None:
+        if question is None or self._saving:
             return Told()
         conflict, at = question.conflict, self._at()
         self._refuse("")
@@ -443,9 +455,10 @@ class PadSession:
         self._set(sheet=mark)
         self._keep(mark, self._typed)
         if conflict.kind == DELETE:
-            outcome = await asyncio.to_thread(saving.delete_round, self.store, self.game_id, mark, self.by)
+            outcome = await self._saving_sheet(asyncio.to_thread(saving.delete_round, self.store, self.game_id, mark,
+                                                                  self.by))
         else:
-            outcome = await self._save_from_sheet(mark, question.entry)
+            outcome = await self._saving_sheet(self._save_from_sheet(mark, question.entry))
         self._set(question=None)
         refusal, told = self._settle(outcome, question.entry)
         if refusal:
