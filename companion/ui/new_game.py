@@ -84,7 +84,9 @@ class NewGameDraft:
     first dealer's seat, the chosen options, whether the game starts with its
     first lesson (``lesson``), the name being typed (``typed``),
     the last refusal of a name (``error``) and of starting the game
-    (``start_error``), "" when none.
+    (``start_error``), "" when none, and the id of the game it started
+    (``started``, "" before: a set-up starts one game, however often
+    "Start" is tapped before the pad shows).
 
     The name being typed is kept unobserved: a keystroke does not repaint the
     screen. The field is painted as the phone holds it (``name_field``), so a
@@ -101,7 +103,17 @@ class NewGameDraft:
     _typed: str = ""
     error: str = ""
     start_error: str = ""
+    _started: str = ""
     name_field: PhoneText = field(default_factory=PhoneText)
+
+    @property
+    def started(self) -> str:
+        """The id of the game this set-up started ("" before it started one)."""
+        return self._started
+
+    def start(self, game_id: str) -> None:
+        """Mark this set-up as having started game ``game_id`` (kept unobserved: the screen is left)."""
+        self._started = game_id
 
     @property
     def typed(self) -> str:
@@ -175,7 +187,11 @@ class NewGameDraft:
 def _start(store: Store, session: SessionState, draft: NewGameDraft) -> None:
     """Start the game ``draft`` sets up: its pad made (``new_pad``; on its lesson's first step
     with ``draft.lesson``) and saved, then the pad shown;
-    a pad or store refusal is kept in ``draft.start_error`` and told, and nothing is saved."""
+    a pad or store refusal is kept in ``draft.start_error`` and told, and nothing is saved.
+    A tap on "Start" that comes once the set-up started its game (two taps before the pad
+    showed) starts nothing more."""
+    if draft.started:
+        return
     try:
         pad = new_pad(draft.game, draft.players, first_dealer=draft.dealer, options=dict(draft.options))
         if draft.lesson:
@@ -190,6 +206,7 @@ def _start(store: Store, session: SessionState, draft: NewGameDraft) -> None:
         draft.start_error = str(exc)
         session.tell(_("Not saved: {reason}").format(reason=exc))
         return
+    draft.start(pad.id)
     session.new_game_draft = None
     announce_saved(session, listed=True)
     navigate(f"/pad/{pad.id}")
