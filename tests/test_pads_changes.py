@@ -316,6 +316,22 @@ def test_reopen_takes_a_finished_game_back_into_play_and_is_undoable():
     assert again.finished and again.to_doc()["winners"] == ["Ann"]
 
 
+
+@pytest.mark.parametrize("end", ["finish", "end_early"])
+def test_a_finished_game_is_not_finished_again_so_one_undo_takes_it_back_into_play(end):
+    pad = OneCardPad(["Ann", "Ben"], options={"target": 2})
+    pad.add_round("Ann")
+    pad.add_round("Ann")
+    getattr(pad, end)()
+    for again in (pad.finish, pad.end_early):
+        with pytest.raises(PadError, match="^This game is finished already: reopen it to play on$"):
+            again()
+    assert [change.label for change in pad.changes][:2] == [
+        {"finish": "game finished", "end_early": "game ended early"}[end], "round 2 added"]
+    assert pad.undo() == {"finish": "game finished", "end_early": "game ended early"}[end]
+    assert (pad.finished, pad.ended_early) == (False, False)
+
+
 # ---------------------------------------------------------------- errors and shapes
 
 

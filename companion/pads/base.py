@@ -330,8 +330,10 @@ class Pad(GameHooks, VersionedPad):
         """Accept the end the rules reached: the game is finished with :attr:`winners`.
 
         Raises:
-            PadError: if the game is not over yet (use :meth:`end_early`).
+            PadError: if the game is not over yet (use :meth:`end_early`), or
+                is finished already (one finish, undone by one undo).
         """
+        self._expect_unfinished()
         if not self.is_over:
             raise PadError(_("The game is not over yet: {summary}. Play on, or end it early").format(
                 summary=self.summary()))
@@ -341,11 +343,19 @@ class Pad(GameHooks, VersionedPad):
         """Stop the game now: finished, with the current leaders as winners.
 
         Raises:
-            PadError: if no round has been entered.
+            PadError: if no round has been entered, or the game is finished
+                already.
         """
+        self._expect_unfinished()
         if not self._rounds:
             raise PadError(_("Enter at least one round before ending the game"))
         self._commit("end_early", flags=(True, True))
+
+    def _expect_unfinished(self) -> None:
+        """Refuse to end a game that is finished already (PadError): its end
+        is in the log once, so one undo takes it back into play."""
+        if self._finished:
+            raise PadError(_("This game is finished already: reopen it to play on"))
 
     # ----- saved document -------------------------------------------------
 
