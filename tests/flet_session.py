@@ -397,6 +397,19 @@ async def tap(phone: Phone, text: str, timeout: float = WAIT_SECONDS) -> None:
     await click(phone, _tappable_showing(phone, text))
 
 
+async def taps_together(phone: Phone, *texts: str) -> None:
+    """Tap the controls on ``phone``'s screen showing each of ``texts`` (a
+    text twice: a double tap), all reaching the server before it paints
+    what the first did: each tap's event in a task of its own, as the web
+    server handles them; then wait until the session is quiet. Raises
+    ``LookupError`` when a text does not show now."""
+    shown = [_tappable_showing(phone, text) for text in texts]
+    if None in shown:
+        raise LookupError(f"nothing to tap shows {texts[shown.index(None)]!r}")
+    await asyncio.gather(*(phone.session.dispatch_event(control._i, "click", None) for control in shown))
+    await settle([phone])
+
+
 async def tap_while_busy(phone: Phone, text: str, within: str | None = None) -> None:
     """Tap the control on ``phone``'s screen that shows ``text`` (under the
     drawn control whose identifier is ``within``, when given) while a task

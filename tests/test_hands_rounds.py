@@ -16,7 +16,7 @@ from companion.store import Store
 from companion.table import hands, saving
 from companion.ui.app import session_main
 from companion.table.live import game_cache, game_topic
-from flet_session import open_session, run_alone, server_hub, settle, shows, tap
+from flet_session import open_session, run_alone, server_hub, settle, shows, tap, taps_together
 from test_hands_saving import told_and_saved_once
 
 PLAYERS = ["Ann", "Ben", "Cy"]
@@ -201,3 +201,20 @@ def test_hands_saved_after_the_game_was_ended_are_kept_and_the_end_is_told(tmp_p
     assert shown_hands(store, game_id).stale == refused.message
     store.update_game(game_id, lambda pad: pad.undo(), by="Ann's phone")
     assert hands.save_hands(store, game_id, "Ben's phone").message == "Round 2 saved"
+
+
+def test_add_round_tapped_with_save_round_from_the_hands_opens_no_sheet_on_the_hands_used(tmp_path):
+    """Every hand is in; "Save round 1" and "Add round" reach the server
+    together: the round is saved once, the hands are used up, and no sheet
+    opens filled with them (saving it would have entered them twice)."""
+
+    async def play(store, game_id, phones, publish):
+        phone = phones[0]
+        for player, cards, went_out in (("Ann", ["K"], False), ("Ben", [], True), ("Cy", ["4"], False)):
+            assert hands.enter_hand(store, game_id, player, entry(player, cards, went_out), None) is None
+        await publish(None)
+        await taps_together(phone, "Save round 1", "Add round")
+        return (shows(phone, "Round 1 saved"), shows(phone, "Save round"),
+                [row.points for row in pad_of(store, game_id).rows], store.get_draft(game_id))
+
+    assert pad_session(tmp_path, 0, play) == (True, False, [{"Ann": 10, "Ben": 0, "Cy": 4}], None)

@@ -16,8 +16,8 @@ from companion.table import hands, pad_session
 from companion.ui.app import session_main
 from companion.ui.state import PHONE_KEY
 from flet_session import (click, find, find_on, go_to, open_session, run_alone, server_hub, settle, shown_strings,
-                          shows, tap, tap_while_busy, until)
-from test_hands_rounds import pad_of
+                          shows, tap, tap_while_busy, taps_together, until)
+from test_hands_rounds import pad_of, pad_session as hands_pad_session
 from test_hands_saving import one_up_entry
 from test_pad_renders import enter_round_ten, selected_tiles
 
@@ -532,3 +532,19 @@ def test_an_answer_tapped_again_or_dropped_while_it_saves_saves_once(tmp_path, m
     "Drop mine": her round is saved once, as round 2, and the sheet closes."""
     assert taps_while_saving(tmp_path, monkeypatch, ["Save as round 2", "Drop mine"], ben_first=True,
                              answer="Save as round 2") == ([True], ["Round 2 saved"], 2, False, [], False)
+
+
+def test_finish_game_tapped_twice_finishes_once_and_one_undo_plays_on(tmp_path):
+    """A One Up game over after 4 rounds: "Finish game" twice before the
+    repaint logs one finish, so the message bar's Undo takes the game back
+    into play."""
+
+    async def play(store, game_id, phones, publish):
+        phone = phones[0]
+        await taps_together(phone, "Finish game", "Finish game")
+        logged = [change.label for change in pad_of(store, game_id).changes][:2]
+        await tap(phone, "Undo")
+        await sees(phone, "Undone: game finished")
+        return logged, pad_of(store, game_id).finished, shows(phone, "Finish game")
+
+    assert hands_pad_session(tmp_path, 4, play) == (["game finished", "round 4 added"], False, True)

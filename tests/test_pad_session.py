@@ -21,7 +21,8 @@ import pytest
 from companion.registry import new_pad, pad_from_doc
 from companion.store import Store
 from companion.table import pad_session
-from companion.table.pad_session import NEW_ROUND, PadSession, Screen, Told
+from companion.table.pad_screen import Screen, Told
+from companion.table.pad_session import NEW_ROUND, PadSession
 from flet_session import run_alone
 
 PLAYERS = ["Ann", "Ben", "Cy"]
@@ -380,12 +381,12 @@ def test_a_second_save_tapped_while_the_first_runs_is_not_a_second_round(store):
     ann.tap("open_sheet", NEW_ROUND)
 
     async def tap_twice():
-        first = asyncio.ensure_future(ann.pads.submit({"winner": "Ben"}))
-        await asyncio.sleep(0)
-        second = await ann.pads.submit({"winner": "Cy"})
-        return await first, second
+        first = ann.pads.start(ann.pads.submit, {"winner": "Ben"})
+        second = ann.pads.start(ann.pads.submit, {"winner": "Cy"})
+        cancel = ann.pads.close_sheet()
+        return await first, second, cancel
 
-    first, second = run_alone(tap_twice())
-    assert (first.message, second) == ("Round 1 saved", Told())
+    first, second, cancel = run_alone(tap_twice())
+    assert (first.message, second, cancel) == ("Round 1 saved", None, Told())
     assert (ann.pads.state.question, ann.pads.state.sheet) == (None, None)
     assert [row["winner"] for row in latest(store, game_id).rounds] == ["Ben"]

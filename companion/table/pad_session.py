@@ -4,7 +4,8 @@ A :class:`PadSession` holds what the pad screen shows over its table (a
 round sheet, the conflict question put over it, a view such as "Changes",
 a round's detail, a "My hand" sheet, why the last action was refused) as
 one :class:`Screen`, and has one method per tap. A tap changes the screen
-(``on_change`` is called with the new one) and returns a :class:`Told`:
+(``on_change`` is called with the new one) and returns a :class:`Told`
+(both in :mod:`companion.table.pad_screen`):
 what the phone tells (the message bar's line and the change its Undo
 takes back) and what the other phones must be told (a change saved, a
 hand entered). The view (``companion.ui.pad``) draws the screen, forwards
@@ -23,7 +24,7 @@ from __future__ import annotations
 import asyncio
 import time
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from functools import partial
 from typing import Any
 
@@ -31,8 +32,9 @@ from companion.errors import ConflictError
 from companion.i18n import _
 from companion.pads import Pad, PadError
 from companion.table import hands, kept_sheets, saving
+from companion.table.pad_screen import VIEWS, Question, Screen, Told, UndoOffered
 from companion.table.phones import phone_player
-from companion.table.saving import DELETE, Conflict, Outcome, SheetMark
+from companion.table.saving import DELETE, Outcome, SheetMark
 
 NEW_ROUND = 0
 """The round number :meth:`PadSession.open_sheet` takes for "a new round"."""
@@ -41,97 +43,6 @@ UNDO_SETTLE = 2.0
 """Seconds after another phone's change moved what the undo button takes
 back during which a tap on it is taken as a tap on what it offered before:
 the phone may have been tapped before it painted the new words."""
-
-VIEWS = ("pad", "changes", "phone", "board", "invite")
-"""What :meth:`PadSession.go` shows: the table, the change log, "Whose
-phone is this?", the board's QR code, the invite."""
-
-
-@dataclass(frozen=True)
-class Question:
-    """The question put over a sheet when another phone changed the game.
-
-    Attributes:
-        conflict: what happened and the answers (``saving.Conflict``).
-        entry: the sheet's entry the answer "apply mine" saves (None: a delete).
-    """
-
-    conflict: Conflict
-    entry: dict[str, Any] | None
-
-
-@dataclass(frozen=True)
-class Screen:
-    """What the pad screen shows of one phone's taps.
-
-    Attributes:
-        sheet: the mark of the round sheet open (None: none).
-        question: the conflict question over that sheet (None: none).
-        view: one of :data:`VIEWS`.
-        detail: the number of the round whose detail is shown (None: none).
-        mine: the player whose "My hand" sheet is open (None: none).
-        refusal: why this phone's last action was refused ("" for none).
-        refused_at: the game's newest change number when it was refused: a
-            refusal shown on the table is out of date once a newer change is.
-        restored: None, or the sheet was brought back from the data folder
-            ("" or what happened to it meanwhile): it is marked not saved yet.
-        unfolded: the table shows every round, not only the newest
-            (``companion.ui.round_rows.ROUNDS_SHOWN``).
-    """
-
-    sheet: SheetMark | None = None
-    question: Question | None = None
-    view: str = "pad"
-    detail: int | None = None
-    mine: str | None = None
-    refusal: str = ""
-    refused_at: int = 0
-    restored: str | None = None
-    unfolded: bool = False
-
-
-@dataclass(frozen=True)
-class Told:
-    """What one tap tells, besides the :class:`Screen` it leaves.
-
-    Attributes:
-        message: the message bar's line ("" for none).
-        undo: the change number the message's "Undo" takes back (None: no Undo).
-        left: the screen changed: the message shown over the old one goes
-            (before ``message`` is shown).
-        announce: a change was saved (or may have been): every screen of the
-            game is told; ``pad`` is the game as saved (None: read it again).
-        pad: see ``announce``.
-        hands: the game's hand-by-hand draft changed: every screen is told.
-        phone: this phone's new label to keep ("" for none).
-        refused: why a "My hand" sheet's send was refused, shown on the sheet
-            (None: it was not).
-    """
-
-    message: str = ""
-    undo: int | None = None
-    left: bool = False
-    announce: bool = False
-    pad: Pad | None = None
-    hands: bool = False
-    phone: str = ""
-    refused: str | None = None
-
-
-@dataclass(frozen=True)
-class UndoOffered:
-    """What a phone's undo button offers, as the pad screen last drew it.
-
-    Attributes:
-        undo_id: the change it takes back (``Pad.undo_id``; None: none).
-        before: the change it took back until another phone's change moved
-            it (None when this phone moved it, or it has not moved).
-        since: when it moved (``time.monotonic()`` seconds).
-    """
-
-    undo_id: int | None
-    before: int | None = None
-    since: float = 0.0
 
 
 class PadSession:
@@ -278,10 +189,34 @@ class PadSession:
         self._keep(mark, self.sheet_start if mark is not None else None)
         return Told(left=True)
 
+    def start(self, tap: Callable[..., Awaitable[Told]], *args: Any) -> Awaitable[Told] | None:
+        """Begin the tap ``tap(*args)``, one of this class's coroutines that
+        save (a round, a delete, an answer, hands, an undo, an end): the
+        awaitable that runs it, or None when a save of this phone still runs
+        (the tap is not taken). From this call until it ends, the taps that
+        would save again, open a sheet or leave one are not taken: two taps
+        reaching the server before the repaint, or a "Cancel" during the
+        save, so one tap saves once and its outcome is shown where it was
+        tapped (a conflict asked on its sheet, a refusal shown there)."""
+        if self._saving:
+            return None
+        self._saving = True
+        return self._alone(tap(*args))
+
+    async def _alone(self, work: Awaitable[Told]) -> Told:
+        """Await ``work`` (see :meth:`start`), then take taps again."""
+        try:
+            return await work
+        finally:
+            self._saving = False
+
     def open_sheet(self, number: int) -> Told:
         """Tap on round ``number`` or on "Add round" (:data:`NEW_ROUND`):
         its sheet opens; a new round starts from the hands entered so far
-        (hands that contradict each other are told as the refusal)."""
+        (hands that contradict each other are told as the refusal). Not
+        taken while a save of this phone runs (:meth:`start`)."""
+        if self._saving:
+            return Told()
         pad = self.pad
         self._opened = pad
         self.sheet_start, clash = hands.sheet_start(pad, self.table_hands) if number == NEW_ROUND else (None, "")
@@ -290,7 +225,7 @@ class PadSession:
 
     def close_sheet(self) -> Told:
         """"Cancel" on a sheet: back to the table, its refusal gone; not
-        taken while the sheet's save runs (:meth:`_saving_sheet`)."""
+        taken while the sheet's save runs (:meth:`start`)."""
         if self._saving:
             return Told()
         told = self._show_sheet(None)
@@ -395,24 +330,12 @@ class PadSession:
             await asyncio.to_thread(hands.clear_hands, self.store, self.game_id)
         return outcome
 
-    async def _saving_sheet(self, save: Awaitable[Outcome]) -> Outcome:
-        """Await ``save``, a save or delete from the open sheet: while it
-        runs, the sheet's other taps ("Save" again, "Cancel", "Delete
-        round", an answer) are not taken, so one sheet saves once and its
-        outcome is shown on the sheet it came from (a conflict asked there,
-        a refusal shown there)."""
-        self._saving = True
-        try:
-            return await save
-        finally:
-            self._saving = False
-
     async def submit(self, entry: dict[str, Any]) -> Told:
         """"Save" on the open sheet: a tap while a save runs is not a second
         save; while a conflict question is put, "Save" says to answer it
         first (the answer then saves this entry, as it is now)."""
         mark, question = self.state.sheet, self.state.question
-        if mark is None or self._saving:
+        if mark is None:
             return Told()
         if question is not None:
             self._set(question=Question(question.conflict, entry))
@@ -420,7 +343,7 @@ class PadSession:
                 apply=question.conflict.apply_label, drop=question.conflict.drop_label))
             return Told()
         at = self._at()
-        outcome = await self._saving_sheet(self._save_from_sheet(mark, entry))
+        outcome = await self._save_from_sheet(mark, entry)
         refusal, told = self._settle(outcome, entry)
         self._refuse(refusal or "", at)
         return told
@@ -428,11 +351,10 @@ class PadSession:
     async def delete_round(self) -> Told:
         """"Delete round" on the open sheet."""
         mark = self.state.sheet
-        if mark is None or self._saving:
+        if mark is None:
             return Told()
         at = self._at()
-        outcome = await self._saving_sheet(asyncio.to_thread(saving.delete_round, self.store, self.game_id, mark,
-                                                              self.by))
+        outcome = await asyncio.to_thread(saving.delete_round, self.store, self.game_id, mark, self.by)
         if outcome.saved or outcome.conflict is not None:
             return self._settle(outcome, None)[1]
         told = self._show_sheet(None)
@@ -444,7 +366,7 @@ class PadSession:
         (``keep_mine`` False), or save mine on the question's mark (with
         ``also``, on its third answer's mark)."""
         question = self.state.question
-        if question is None or self._saving:
+        if question is None:
             return Told()
         conflict, at = question.conflict, self._at()
         self._refuse("")
@@ -455,10 +377,9 @@ class PadSession:
         self._set(sheet=mark)
         self._keep(mark, self._typed)
         if conflict.kind == DELETE:
-            outcome = await self._saving_sheet(asyncio.to_thread(saving.delete_round, self.store, self.game_id, mark,
-                                                                  self.by))
+            outcome = await asyncio.to_thread(saving.delete_round, self.store, self.game_id, mark, self.by)
         else:
-            outcome = await self._saving_sheet(self._save_from_sheet(mark, question.entry))
+            outcome = await self._save_from_sheet(mark, question.entry)
         self._set(question=None)
         refusal, told = self._settle(outcome, question.entry)
         if refusal:

@@ -27,7 +27,8 @@ from companion import registry
 from companion.i18n import _, current_language
 from companion.pads import Pad
 from companion.table import kept_sheets
-from companion.table.pad_session import NEW_ROUND, PadSession, Told
+from companion.table.pad_screen import Told
+from companion.table.pad_session import NEW_ROUND, PadSession
 from companion.ui.board import BoardInvite
 from companion.ui.deleted import DeletedGame
 from companion.ui.games import game_ui
@@ -111,11 +112,18 @@ class Taps:
         return self.show(tap(*args))
 
     def later(self, tap, *args) -> None:
-        """Run the tap ``tap(*args)`` (a ``PadSession`` coroutine) in a task and show what it tells."""
-        self.page.run_task(self._run, tap, *args)
+        """Run the tap ``tap(*args)`` (a ``PadSession`` coroutine that saves) in a task and show
+        what it tells; not taken while a save of this phone runs (``PadSession.start``)."""
+        work = self.pads.start(tap, *args)
+        if work is not None:
+            self.page.run_task(self._run, work)
 
-    async def _run(self, tap, *args) -> None:
-        self.show(await tap(*args))
+    def in_task(self, tap, *args) -> None:
+        """Run ``tap(*args)`` (a ``PadSession`` coroutine that saves nothing) in a task and show what it tells."""
+        self.page.run_task(self._run, tap(*args))
+
+    async def _run(self, work) -> None:
+        self.show(await work)
 
     def submit(self, entry: dict) -> None:
         """A sheet's "Save": saved in a task; a refusal is shown over the sheet."""
@@ -349,7 +357,7 @@ def GamePad(game_id: str) -> ft.Control:
     ft.use_effect(lambda: session.showed_pad(game_id), [game_id])
     shown = use_game(game_id)
     pads.see(shown.pad, shown.draft, session.phone, session.own_changes.get(game_id))
-    ft.use_effect(lambda: taps.later(pads.bring_back, game_ui(shown.pad.GAME).sheet_entry)
+    ft.use_effect(lambda: taps.in_task(pads.bring_back, game_ui(shown.pad.GAME).sheet_entry)
                   if shown.pad is not None else None, [session.phone, shown.pad is None])
     showing = shown.pad is not None and blank_new_round(pads)
 

@@ -1,0 +1,104 @@
+"""What one phone's score pad shows and tells: the screen its taps leave
+(:class:`Screen`, with the conflict :class:`Question` over a sheet), what a
+tap tells (:class:`Told`) and what its undo button offers
+(:class:`UndoOffered`). Plain data: :class:`companion.table.pad_session.PadSession`
+makes them, the view (``companion.ui.pad``) draws them."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from companion.pads import Pad
+from companion.table.saving import Conflict, SheetMark
+
+VIEWS = ("pad", "changes", "phone", "board", "invite")
+"""What ``PadSession.go`` shows: the table, the change log, "Whose
+phone is this?", the board's QR code, the invite."""
+
+
+@dataclass(frozen=True)
+class Question:
+    """The question put over a sheet when another phone changed the game.
+
+    Attributes:
+        conflict: what happened and the answers (``saving.Conflict``).
+        entry: the sheet's entry the answer "apply mine" saves (None: a delete).
+    """
+
+    conflict: Conflict
+    entry: dict[str, Any] | None
+
+
+@dataclass(frozen=True)
+class Screen:
+    """What the pad screen shows of one phone's taps.
+
+    Attributes:
+        sheet: the mark of the round sheet open (None: none).
+        question: the conflict question over that sheet (None: none).
+        view: one of :data:`VIEWS`.
+        detail: the number of the round whose detail is shown (None: none).
+        mine: the player whose "My hand" sheet is open (None: none).
+        refusal: why this phone's last action was refused ("" for none).
+        refused_at: the game's newest change number when it was refused: a
+            refusal shown on the table is out of date once a newer change is.
+        restored: None, or the sheet was brought back from the data folder
+            ("" or what happened to it meanwhile): it is marked not saved yet.
+        unfolded: the table shows every round, not only the newest
+            (``companion.ui.round_rows.ROUNDS_SHOWN``).
+    """
+
+    sheet: SheetMark | None = None
+    question: Question | None = None
+    view: str = "pad"
+    detail: int | None = None
+    mine: str | None = None
+    refusal: str = ""
+    refused_at: int = 0
+    restored: str | None = None
+    unfolded: bool = False
+
+
+@dataclass(frozen=True)
+class Told:
+    """What one tap tells, besides the :class:`Screen` it leaves.
+
+    Attributes:
+        message: the message bar's line ("" for none).
+        undo: the change number the message's "Undo" takes back (None: no Undo).
+        left: the screen changed: the message shown over the old one goes
+            (before ``message`` is shown).
+        announce: a change was saved (or may have been): every screen of the
+            game is told; ``pad`` is the game as saved (None: read it again).
+        pad: see ``announce``.
+        hands: the game's hand-by-hand draft changed: every screen is told.
+        phone: this phone's new label to keep ("" for none).
+        refused: why a "My hand" sheet's send was refused, shown on the sheet
+            (None: it was not).
+    """
+
+    message: str = ""
+    undo: int | None = None
+    left: bool = False
+    announce: bool = False
+    pad: Pad | None = None
+    hands: bool = False
+    phone: str = ""
+    refused: str | None = None
+
+
+@dataclass(frozen=True)
+class UndoOffered:
+    """What a phone's undo button offers, as the pad screen last drew it.
+
+    Attributes:
+        undo_id: the change it takes back (``Pad.undo_id``; None: none).
+        before: the change it took back until another phone's change moved
+            it (None when this phone moved it, or it has not moved).
+        since: when it moved (``time.monotonic()`` seconds).
+    """
+
+    undo_id: int | None
+    before: int | None = None
+    since: float = 0.0
