@@ -397,15 +397,15 @@ async def tap(phone: Phone, text: str, timeout: float = WAIT_SECONDS) -> None:
     await click(phone, _tappable_showing(phone, text))
 
 
-async def taps_together(phone: Phone, *texts: str) -> None:
-    """Tap the controls on ``phone``'s screen showing each of ``texts`` (a
-    text twice: a double tap), all reaching the server before it paints
-    what the first did: each tap's event in a task of its own, as the web
-    server handles them; then wait until the session is quiet. Raises
-    ``LookupError`` when a text does not show now."""
-    shown = [_tappable_showing(phone, text) for text in texts]
+async def taps_together(phone: Phone, *taps: str | BaseControl) -> None:
+    """Tap, on ``phone``'s screen, each of ``taps`` (a control, or the text
+    of the control showing it; one twice: a double tap), all reaching the
+    server before it paints what the first did: each tap's event in a task
+    of its own, as the web server handles them; then wait until the session
+    is quiet. Raises ``LookupError`` when a text does not show now."""
+    shown = [_tappable_showing(phone, tap) if isinstance(tap, str) else tap for tap in taps]
     if None in shown:
-        raise LookupError(f"nothing to tap shows {texts[shown.index(None)]!r}")
+        raise LookupError(f"nothing to tap shows {taps[shown.index(None)]!r}")
     await asyncio.gather(*(phone.session.dispatch_event(control._i, "click", None) for control in shown))
     await settle([phone])
 

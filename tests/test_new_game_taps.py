@@ -6,8 +6,8 @@ from __future__ import annotations
 import asyncio
 
 from companion.store import Store
-from flet_session import click, find, open_session, run_alone, server_hub, settle, tap
-from test_typing import labelled_field, phone_on
+from flet_session import click, find, open_session, run_alone, server_hub, settle, shown_strings, tap, taps_together
+from test_typing import labelled_field, named_button, phone_on
 
 
 async def seat(phone, name: str) -> None:
@@ -34,3 +34,34 @@ def test_start_game_tapped_twice_before_the_pad_shows_starts_one_game(tmp_path):
         return [(game["game"], game["players"]) for game in Store(tmp_path).list_games()]
 
     assert run_alone(run()) == [("one_card", ["Ann", "Ben"])]
+
+
+def steps_tapped_together(tmp_path, game: str, *taps: str) -> list[str]:
+    """On New game, choose ``game`` and tap the steppers named ``taps`` (their
+    buttons' names; "Edit level 1" is tapped first when a tap names a level)
+    all before the repaint; returns the options the set-up holds then, as
+    the screen words them (the texts made of a digit and words)."""
+
+    async def run():
+        phone = await open_session(*phone_on(tmp_path, "/new"), server_hub())
+        await tap(phone, game)
+        if any(name.startswith("Level 1") for name in taps):
+            await click(phone, named_button(phone, "Edit level 1"))
+        await taps_together(phone, *(named_button(phone, name) for name in taps))
+        return [text for text in shown_strings(phone.session.page) if text[:1].isdigit()]
+
+    return run_alone(run())
+
+
+def test_round_wins_plus_tapped_twice_before_the_repaint_adds_two(tmp_path):
+    """One-card's match starts at 5 round wins; two taps on its plus make 7."""
+    assert steps_tapped_together(tmp_path, "One-card", "Round wins plus", "Round wins plus") == ["7"]
+
+
+def test_level_steps_tapped_together_each_count_and_keep_to_their_bounds(tmp_path):
+    """Up to 9's level 1 (one group of 4 cards, no wild): two taps on its wilds' plus make 2
+    wilds in all; three on group 1's cards minus take it to 2 cards, never under."""
+    shown = steps_tapped_together(tmp_path, "Up to 9", "Level 1 wilds in all plus", "Level 1 wilds in all plus",
+                                  *["Level 1 group 1 cards minus"] * 3)
+    assert [text for text in shown if "\u00b7" not in text and not text.isdigit()] == [
+        "2 cards", "0 wilds", "2 wilds in all", "0 groups with no wild"]

@@ -180,8 +180,16 @@ class NewGameDraft:
         self.dealer = index
 
     def set_option(self, name: str, value: Any) -> None:
-        """Set one house rule."""
-        self.options = {**self.options, name: value}
+        """Set the house rule ``name`` to ``value``, or, when ``value`` is a
+        function, to what it makes of the rule's value now: a step (one
+        more round win, a level edited) taken from the value the taps
+        before it left, so two taps before the repaint make two steps."""
+        self.options = {**self.options, name: value(self.chosen[name]) if callable(value) else value}
+
+    @property
+    def chosen(self) -> dict[str, Any]:
+        """Every house rule of the game as the set-up has it: the game's defaults, with the options set."""
+        return {**registry.game(self.game).pad.DEFAULTS, **self.options}
 
 
 def _start(store: Store, session: SessionState, draft: NewGameDraft) -> None:
@@ -336,7 +344,7 @@ def NewGameScreen() -> ft.Control:
         )
     if len(players) < most:
         controls += _name_entry(draft, suggestions)
-    controls.append(game_ui(game).options_panel({**entry.pad.DEFAULTS, **draft.options}, draft.set_option))
+    controls.append(game_ui(game).options_panel(draft.chosen, draft.set_option))
     controls.append(ft.TextButton(_("How do I deal this?"), icon=ft.Icons.HELP_OUTLINE, on_click=deal_guide, height=TOUCH))
     controls += _start_rows(draft, start, count_ok, fewest)
     return ft.Column([control for control in controls if control is not None], spacing=12)

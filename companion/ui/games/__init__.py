@@ -18,7 +18,8 @@ offers the same hooks, and the screens reach them only through
   is theirs (``dict`` of ``Check`` keywords, e.g. ``{"level": 7}``);
 - ``options_panel(chosen, set_option)``: the house rules block of the New
   game screen (None: the game has none), given every option's value and
-  ``set_option(name, value)``;
+  ``set_option(name, value)`` (``value`` a function of the value now for a
+  step from it: a tap's step counts even before the screen is repainted);
 - ``facts(pad)``: the lines the pad shows under its title (``list[str]``);
 - ``add_label(pad)``: the text of the pad's add button;
 - ``total_extras(pad, player)``: what goes under a player's big total, as

@@ -76,7 +76,7 @@ def Entry(pad: OneCardPad, number: int | None, submit: Submit, close, delete, *,
 def options_panel(chosen: Mapping[str, Any], set_option: Callable[[str, Any], None]) -> ft.Control:
     """The match option on the New game screen: round wins that take the match
     (``target``, default ``one_card.MATCH_WINS``). ``chosen``: every option's
-    value; ``set_option(name, value)``."""
+    value; ``set_option(name, value)``, here with the step from the value now."""
     target = chosen["target"]
     return ft.Column(
         [
@@ -84,8 +84,8 @@ def options_panel(chosen: Mapping[str, Any], set_option: Callable[[str, Any], No
             stepper(
                 _("Round wins to take the match"),
                 target,
-                on_minus=lambda: set_option("target", max(1, target - 1)),
-                on_plus=lambda: set_option("target", target + 1),
+                on_minus=lambda: set_option("target", lambda now: max(1, now - 1)),
+                on_plus=lambda: set_option("target", lambda now: now + 1),
                 name=_("Round wins"),
             ),
         ],

@@ -327,7 +327,8 @@ def Entry(pad: UpToNinePad, number: int | None, submit: Submit, close, delete, *
 
 def options_panel(chosen: Mapping[str, Any], set_option: Callable[[str, Any], None]) -> ft.Control:
     """The level table on the New game screen (the preset, or an edited copy).
-    ``chosen``: every option's value; ``set_option(name, value)``."""
+    ``chosen``: every option's value; ``set_option(name, value)``, with a
+    level's edit as a step from the table now."""
     return LevelTable(chosen["levels"], lambda levels: set_option("levels", levels))
 
 

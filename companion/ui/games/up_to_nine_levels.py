@@ -53,24 +53,37 @@ def _level_words(levels: list[dict[str, Any]]) -> tuple[list[str], str]:
             for level in table], ""
 
 
+def _swap_kind(index: int, level: dict[str, Any]) -> None:
+    """Make group ``index`` of ``level`` (JSON, edited in place) a straight if it is a set, else a set."""
+    group = level["groups"][index]
+    group["kind"] = up_to_nine.SET if group["kind"] == up_to_nine.STRAIGHT else up_to_nine.STRAIGHT
+
+
+def _step_group(index: int, field: str, least: int, delta: int, level: dict[str, Any]) -> None:
+    """Add ``delta`` to ``field`` (cards or wilds) of group ``index`` of ``level`` (JSON, edited in
+    place), never under ``least``."""
+    group = level["groups"][index]
+    group[field] = max(least, group[field] + delta)
+
+
+def _remove_group(index: int, level: dict[str, Any]) -> None:
+    """Take group ``index`` out of ``level`` (JSON, edited in place) while the level keeps one."""
+    if index < len(level["groups"]) and len(level["groups"]) > 1:
+        level["groups"].pop(index)
+
+
 def _group_editor(number: int, level: dict[str, Any], index: int,
                   change: Callable[[Callable[[dict[str, Any]], None]], None]) -> ft.Control:
     """Group ``index`` of level ``number`` (``level``, as JSON) in the editor: its kind (a tap swaps
     straight and set), a button that removes it (off for the level's last group), and steppers for
-    its cards and its wilds; ``change(mutate)`` hands on a copy of the level that ``mutate`` edited."""
+    its cards and its wilds; ``change(mutate)`` hands on the tap's edit of the level (applied to the
+    level as the taps before it left it, so a step keeps to its bounds and a group is removed only
+    while the level keeps one)."""
     group = level["groups"][index]
     group_number = index + 1
 
-    def toggle_kind():
-        def mutate(lv):
-            kind = lv["groups"][index]["kind"]
-            lv["groups"][index]["kind"] = up_to_nine.SET if kind == up_to_nine.STRAIGHT else up_to_nine.STRAIGHT
-        change(mutate)
-
-    def step(field: str, delta: int):
-        def mutate(lv):
-            lv["groups"][index][field] += delta
-        change(mutate)
+    def step(field: str, least: int, delta: int):
+        change(partial(_step_group, index, field, least, delta))
 
     return ft.Column(
         [
@@ -80,14 +93,14 @@ def _group_editor(number: int, level: dict[str, Any], index: int,
                     ft.OutlinedButton(
                         _(KIND_LABELS[group["kind"]]) if group["kind"] in KIND_LABELS else group["kind"],
                         icon=ft.Icons.SWAP_HORIZ,
-                        on_click=toggle_kind,
+                        on_click=lambda: change(partial(_swap_kind, index)),
                         height=TOUCH,
                     ),
                     ft.Container(expand=True),
                     icon_button(
                         ft.Icons.DELETE_OUTLINE,
                         _("Remove level {level} group {group}").format(level=number, group=group_number),
-                        lambda: change(lambda lv: lv["groups"].pop(index)),
+                        lambda: change(partial(_remove_group, index)),
                         disabled=len(level["groups"]) <= 1,
                     ),
                 ],
@@ -99,12 +112,12 @@ def _group_editor(number: int, level: dict[str, Any], index: int,
                         ngettext("{count} card", "{count} cards", group["size"]).format(count=group["size"]),
                         _("Level {level} group {group} cards").format(level=number, group=group_number),
                         group["size"],
-                        partial(step, "size"), least=2,
+                        partial(step, "size", 2), least=2,
                     ),
                     _small_stepper(
                         ngettext("{count} wild", "{count} wilds", group["max_wild"]).format(count=group["max_wild"]),
                         _("Level {level} group {group} wilds").format(level=number, group=group_number),
-                        group["max_wild"], partial(step, "max_wild"),
+                        group["max_wild"], partial(step, "max_wild", 0),
                     ),
                 ],
                 spacing=0,
@@ -116,18 +129,17 @@ def _group_editor(number: int, level: dict[str, Any], index: int,
 
 
 @ft.component
-def LevelEditor(number: int, level: dict[str, Any], on_change: Callable[[dict[str, Any]], None]) -> ft.Control:
-    """Edit one level's groups (kind, size, wilds), its wild budget and clean groups."""
-
-    def change(mutate: Callable[[dict[str, Any]], None]):
-        edited = copy.deepcopy(level)
-        mutate(edited)
-        on_change(edited)
+def LevelEditor(number: int, level: dict[str, Any],
+                on_change: Callable[[Callable[[dict[str, Any]], None]], None]) -> ft.Control:
+    """Edit one level's groups (kind, size, wilds), its wild budget and clean
+    groups: a tap hands ``on_change`` its edit (``mutate(level)``, editing
+    the level in place), which the table applies to the level as the taps
+    before it left it."""
 
     def step_level(field: str, delta: int):
         def mutate(lv):
-            lv[field] = lv.get(field, 0) + delta
-        change(mutate)
+            lv[field] = max(0, lv.get(field, 0) + delta)
+        on_change(mutate)
 
     return ft.Container(
         border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT),
@@ -135,10 +147,10 @@ def LevelEditor(number: int, level: dict[str, Any], on_change: Callable[[dict[st
         padding=8,
         content=ft.Column(
             [
-                *[_group_editor(number, level, i, change) for i in range(len(level["groups"]))],
+                *[_group_editor(number, level, i, on_change) for i in range(len(level["groups"]))],
                 ft.TextButton(
                     _("Add a group"), icon=ft.Icons.ADD, height=TOUCH,
-                    on_click=lambda: change(
+                    on_click=lambda: on_change(
                         lambda lv: lv["groups"].append({"kind": up_to_nine.SET, "size": 3, "max_wild": 0})
                     ),
                 ),
@@ -162,21 +174,28 @@ def LevelEditor(number: int, level: dict[str, Any], on_change: Callable[[dict[st
     )
 
 
+def _edited(number: int, mutate: Callable[[dict[str, Any]], None], table: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """A copy of the level table ``table`` (JSON) with level ``number`` edited by ``mutate``."""
+    edited = copy.deepcopy(table)
+    mutate(edited[number - 1])
+    return edited
+
+
 @ft.component
 def LevelTable(levels: list[dict[str, Any]], set_levels: Callable[[list[dict[str, Any]]], None]) -> ft.Control:
     """The level table for a new Up to 9 game; each level can be edited.
 
-    Takes the table as JSON and ``set_levels(table)``. An edited table is a
+    Takes the table as JSON and ``set_levels(table)``, where ``table`` may
+    be a function making the new table from the one now (a level's edit:
+    two taps before the repaint make both edits). An edited table is a
     house rule; "Back to the preset levels" undoes every edit.
     """
     open_level, set_open_level = ft.use_state(0)
     edited = levels != PRESET
     lines, error = _level_words(levels)
 
-    def replace_level(number: int, level: dict[str, Any]):
-        table = copy.deepcopy(levels)
-        table[number - 1] = level
-        set_levels(table)
+    def edit_level(number: int, mutate: Callable[[dict[str, Any]], None]):
+        set_levels(partial(_edited, number, mutate))
 
     def reset():
         set_open_level(0)
@@ -202,7 +221,7 @@ def LevelTable(levels: list[dict[str, Any]], set_levels: Callable[[list[dict[str
             )
         )
         if open_level == number:
-            rows.append(LevelEditor(number, level, partial(replace_level, number)))
+            rows.append(LevelEditor(number, level, partial(edit_level, number)))
     return ft.Column(
         controls=[c for c in [
             section_title(_("Level table (edited: house rule)") if edited else _("Level table (the preset)")),
