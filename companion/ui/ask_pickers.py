@@ -246,13 +246,14 @@ def NumberPicker(on_pick: Callable[[list[int]], None], *, read: Callable[[str], 
             handed_over(text)
 
     def press(key_id: str):
+        """A key: each works on the digits as the keys before it left them (taps that reach
+        the server before the repaint each count), "Add" handing them over."""
         if key_id == _DELETE_KEY:
-            set_digits(digits[:-1])
+            set_digits(lambda now: now[:-1])
         elif key_id == _ADD_KEY:
-            if hand_over(digits):
-                set_digits("")
+            set_digits(lambda now: "" if hand_over(now) else now)
         else:
-            set_digits((digits + key_id)[:3])
+            set_digits(lambda now: (now + key_id)[:3])
 
     pad = [["1", "2", "3"], ["4", "5", "6"], ["7", "8", "9"], [_DELETE_KEY, "0", _ADD_KEY]]
     return ft.Column(

@@ -8,7 +8,7 @@ Cards to Draw") and rulings.md (One-card) through ``companion.games.one_card``.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import partial
 from typing import Any
 
@@ -334,17 +334,19 @@ def _hand_rows(answers: Sequence[CardAnswer], remove: Callable[[int], None],
     return rows
 
 
-def _attack_rows(top: Card | None, attack: int, change_attack: Callable[[int], None]) -> list[ft.Control]:
+def _attack_rows(top: Card | None, attack: int,
+                 change_attack: Callable[[Callable[[int], int]], None]) -> list[ft.Control]:
     """The attack controls under the slots when ``top`` is an attack card: whether an attack is
     pending (a switch) and, while one is, its running total ``attack`` (- and +, never below the top
-    card's own value); ``change_attack(total)`` takes a new total (0: none). Empty for any other top."""
+    card's own value); ``change_attack(update)`` takes a tap's change of the total as a function of
+    the total then (0: none), so quick taps each count. Empty for any other top."""
     value = attack_value(top) if top is not None else 0
     if not value:
         return []
     rows: list[ft.Control] = [ft.Row(
         [
             ft.Switch(value=attack > 0, height=TOUCH, tooltip=_("An attack is pending"),
-                      on_change=lambda e: change_attack(value if e.control.value else 0)),
+                      on_change=lambda e: change_attack(lambda _total: value if e.control.value else 0)),
             suit_text(_("An attack is pending ({card} was the last attack card)").format(card=card_label(top)),
                       expand=True),
         ],
@@ -355,14 +357,47 @@ def _attack_rows(top: Card | None, attack: int, change_attack: Callable[[int], N
             [
                 ft.Text(_("Running total"), expand=True),
                 ft.IconButton(ft.Icons.REMOVE, tooltip=_("Running total minus"), width=TOUCH, height=TOUCH,
-                              disabled=attack <= value, on_click=lambda: change_attack(attack - 1)),
+                              disabled=attack <= value,
+                              on_click=lambda: change_attack(lambda total: max(value, total - 1))),
                 ft.Text(str(attack), size=22, width=40, text_align=ft.TextAlign.CENTER),
                 ft.IconButton(ft.Icons.ADD, tooltip=_("Running total plus"), width=TOUCH, height=TOUCH,
-                              on_click=lambda: change_attack(attack + 1)),
+                              on_click=lambda: change_attack(lambda total: total + 1 if total else 0)),
             ],
             vertical_alignment=ft.CrossAxisAlignment.CENTER,
         ))
     return rows
+
+
+@dataclass(frozen=True)
+class Asked:
+    """What the checker was told: the ``top`` card (None: none yet), the ``hand`` (cards), the
+    running ``attack`` total (0: none pending), the suit ``declared`` with a 7 (a suit letter or
+    None), the ``active`` slot a picked card goes to ("top" or "hand") and the ``cards_left`` to
+    draw when fewer than the attack's total (None: enough). A tap changes it as a function of it
+    as the taps before it left it, so taps that reach the server before the repaint each count."""
+
+    top: Card | None = None
+    hand: tuple[Card, ...] = ()
+    attack: int = 0
+    declared: str | None = None
+    active: str = "top"
+    cards_left: int | None = None
+
+    def picked(self, cards: Sequence[Card]) -> Asked:
+        """After ``cards`` were picked: on the top slot, the last is the top card (its attack
+        pending, no suit named yet) and the hand's slot is next; on the hand's, they join it."""
+        if self.active == "top":
+            top = cards[-1]
+            return replace(self, top=top, attack=attack_value(top), declared=None, active="hand", cards_left=None)
+        return replace(self, hand=self.hand + tuple(cards))
+
+
+def _without(hand: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
+    """``hand`` with its first ``card`` taken out (as it was when ``card`` is not in it)."""
+    if card not in hand:
+        return hand
+    index = hand.index(card)
+    return hand[:index] + hand[index + 1:]
 
 
 @ft.component
@@ -375,48 +410,46 @@ def Check(options: Mapping[str, Any], players: int) -> ft.Control:
     "Take the attack" opens what taking it means, with the question that
     matters only near the end of the piles: are fewer cards left to draw
     than the total, and how many (seed 002, "Running Out of Cards to Draw")."""
-    top, set_top = ft.use_state(None)
-    hand, set_hand = ft.use_state(())
-    attack, set_attack = ft.use_state(0)
-    declared, set_declared = ft.use_state(None)
-    active, set_active = ft.use_state("top")
+    asked, set_asked = ft.use_state(Asked)
     show_take, set_show_take = ft.use_state(False)
-    cards_left, set_cards_left = ft.use_state(None)
+    top, hand, attack, declared, active, cards_left = (asked.top, asked.hand, asked.attack, asked.declared,
+                                                       asked.active, asked.cards_left)
 
-    def change_attack(total: int):
+    def tell(**changes: Callable[[Any], Any]):
+        """Change what was asked, each field by a function of its value then (see :class:`Asked`)."""
+        set_asked(lambda now: replace(now, **{name: change(getattr(now, name)) for name, change in changes.items()}))
+
+    def change_attack(update: Callable[[int], int]):
         """A new running total (0: no attack): a count of cards left asked for the old one goes."""
-        set_attack(total)
-        set_cards_left(None)
+        tell(attack=update, cards_left=lambda _left: None)
 
     def pick(cards: list[Card]):
         set_show_take(False)
-        if active == "top":
-            set_top(cards[-1])
-            change_attack(attack_value(cards[-1]))
-            set_declared(None)
-            set_active("hand")
-        else:
-            set_hand(hand + tuple(cards))
+        set_asked(lambda now: now.picked(cards))
 
     def remove(index: int):
-        set_hand(hand[:index] + hand[index + 1:])
+        card = hand[index]
+        tell(hand=lambda now: _without(now, card))
+
+    def set_cards_left(value: Any):
+        tell(cards_left=value if callable(value) else lambda _left: value)
 
     answer = one_card_answer(top, hand, attack_total=attack, declared_suit=declared, players=players,
                              cards_left=cards_left)
-    controls: list[ft.Control] = [_slots(top, hand, active, set_active)]
+    controls: list[ft.Control] = [_slots(top, hand, active, lambda slot: tell(active=lambda _slot: slot))]
     controls += _attack_rows(top, attack, change_attack)
     if top is not None and top.rank == one_card.WILD_RANK:
-        controls.append(ft.Row([_named_suit(declared, set_declared)]))
+        controls.append(ft.Row([_named_suit(declared, lambda suit: tell(declared=lambda _suit: suit))]))
     controls.append(answer_line(answer.summary))
     if answer.attack:
         controls.append(ft.Row(
             [suit_text(answer.attack, expand=True),
              ft.OutlinedButton(_("Take the attack"), icon=ft.Icons.DOWNLOAD,
-                               on_click=lambda: set_show_take(not show_take), height=TOUCH)],
+                               on_click=lambda: set_show_take(lambda shown: not shown), height=TOUCH)],
             vertical_alignment=ft.CrossAxisAlignment.CENTER,
         ))
         if show_take:
             controls.append(_take_box(answer.take, attack, cards_left, set_cards_left))
     controls.append(CardPicker(pick, hint=_("e.g. 3h AS BJ 7c"), check=one_card.read_card, key="picker"))
-    controls += _hand_rows(answer.cards, remove, lambda: set_hand(())) if hand else []
+    controls += _hand_rows(answer.cards, remove, lambda: tell(hand=lambda _hand: ())) if hand else []
     return ft.Column(controls, spacing=12)

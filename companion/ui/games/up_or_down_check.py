@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import flet as ft
@@ -116,6 +117,43 @@ _NUMBER_SLOTS: tuple[tuple[str, str, int], ...] = (
 labels are marked and translated where shown, ``{count}`` filled with the most numbers."""
 
 
+_MOST: dict[str, int] = {key: most for key, _label, most in _NUMBER_SLOTS}
+"""The most numbers each place of the checker holds (0: no limit)."""
+
+
+@dataclass(frozen=True)
+class Placed:
+    """The numbers placed in the checker (``values``: a tuple for each place of
+    :data:`_NUMBER_SLOTS`) and the place the next ones go to (``active``). A
+    tap changes it as a function of it as the taps before it left it, so taps
+    that reach the server before the repaint each count."""
+
+    values: dict[str, tuple[int, ...]] = field(default_factory=lambda: {key: () for key in _MOST})
+    active: str = "ring"
+
+    def picked(self, numbers: list[int]) -> Placed:
+        """After ``numbers`` were picked for the active place: a one-number place keeps the last,
+        the ring its newest six; a full ring moves on to your card, a row given at once to its card."""
+        most = _MOST[self.active]
+        updated = self.values[self.active] + tuple(numbers)
+        if most:
+            updated = updated[-most:]
+        active = self.active
+        if active == "ring" and len(updated) == _MOST["ring"]:
+            active = "card"
+        elif active == "row" and len(numbers) > 1:
+            active = "row_card"
+        return Placed({**self.values, self.active: updated}, active)
+
+    def without(self, key: str, number: int) -> Placed:
+        """With the first ``number`` of place ``key`` taken out (as it was when it holds none)."""
+        held = self.values[key]
+        if number not in held:
+            return self
+        index = held.index(number)
+        return replace(self, values={**self.values, key: held[:index] + held[index + 1:]})
+
+
 @ft.component
 def Check(options: Mapping[str, Any], players: int) -> ft.Control:
     """The ring's six numbers and your card -> between which cards it goes;
@@ -123,38 +161,18 @@ def Check(options: Mapping[str, Any], players: int) -> ft.Control:
     runs. ``players`` fixes the numbers in play; the game has no house
     rules (``options``). Each answer sits right under its cards, above the
     number pad, so it shows without scrolling after each tap."""
-    values, set_values = ft.use_state(lambda: {key: () for key, _label, _most in _NUMBER_SLOTS})
-    active, set_active = ft.use_state("ring")
-    limits = {key: most for key, _label, most in _NUMBER_SLOTS}
+    placed, set_placed = ft.use_state(Placed)
+    values, active = placed.values, placed.active
     labels = {key: _(label).format(count=most) for key, label, most in _NUMBER_SLOTS}
-
-    def pick(numbers: list[int]):
-        most = limits[active]
-        current = values[active]
-        if most == 1:
-            updated = (numbers[-1],)
-        else:
-            updated = current + tuple(numbers)
-            if most:
-                updated = updated[-most:]
-        changed = {**values, active: updated}
-        set_values(changed)
-        if active == "ring" and len(updated) == limits["ring"]:
-            set_active("card")
-        elif active == "row" and len(numbers) > 1:
-            set_active("row_card")
-
-    def remove(key: str, index: int):
-        set_values({**values, key: values[key][:index] + values[key][index + 1:]})
 
     def slot(key: str) -> ft.Control:
         return number_slot(labels[key], values[key], active=active == key,
-                           on_click=lambda: set_active(key),
-                           on_remove=lambda index: remove(key, index))
+                           on_click=lambda: set_placed(lambda now: replace(now, active=key)),
+                           on_remove=lambda index: set_placed(lambda now: now.without(key, values[key][index])))
 
     card = values["card"][0] if values["card"] else None
     row_card = values["row_card"][0] if values["row_card"] else None
-    pad = NumberPicker(pick, read=read_numbers, key="picker")
+    pad = NumberPicker(lambda numbers: set_placed(lambda now: now.picked(numbers)), read=read_numbers, key="picker")
     ring_part = active in ("ring", "card")
     problem = numbers_answer(players, [number for key, _label, _most in _NUMBER_SLOTS for number in values[key]])
     return ft.Column(
