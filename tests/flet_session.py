@@ -410,39 +410,21 @@ async def taps_together(phone: Phone, *taps: str | BaseControl) -> None:
     await settle([phone])
 
 
-async def tap_while_busy(phone: Phone, text: str, within: str | None = None) -> None:
-    """Tap the control on ``phone``'s screen that shows ``text`` (under the
-    drawn control whose identifier is ``within``, when given) while a task
+async def tap_while_busy(phone: Phone, text: str) -> None:
+    """Tap the control on ``phone``'s screen that shows ``text`` while a task
     of the session is still at work, such as a save waiting in its thread:
     so without :func:`settle`, which would wait for that task. Waits until
     the control shows, then a moment for what the tap painted; raises
     ``LookupError`` when none has shown after :data:`WAIT_SECONDS`."""
-
-    def showing() -> BaseControl | None:
-        for control in list(phone.session.index.values()):
-            if (_words(control) == text and getattr(control, "on_click", None) is not None and _drawn(control)
-                    and (within is None or _under(control, within))):
-                return control
-        return None
-
     loop = asyncio.get_running_loop()
     deadline = loop.time() + WAIT_SECONDS
-    while (control := showing()) is None:
+    while (control := _tappable_showing(phone, text)) is None:
         if loop.time() > deadline:
             raise LookupError(f"nothing to tap shows {text!r} after {WAIT_SECONDS} s")
         await asyncio.sleep(SETTLE)
     await phone.session.dispatch_event(control._i, "click", None)
     await phone.session.after_event(control)
     await asyncio.sleep(SETTLE * QUIET_LOOKS)
-
-
-def _under(control: BaseControl, identifier: str) -> bool:
-    """Whether ``control`` is under a control whose identifier is ``identifier``."""
-    while control is not None:
-        if getattr(control, "identifier", None) == identifier:
-            return True
-        control = getattr(control, "parent", None)
-    return False
 
 
 async def go_to(phone: Phone, route: str) -> None:

@@ -6,7 +6,9 @@ from __future__ import annotations
 import asyncio
 
 from companion.store import Store
-from flet_session import click, find, open_session, run_alone, server_hub, settle, shown_strings, tap, taps_together
+from companion.ui import new_game
+from flet_session import (click, find, go_to, open_session, run_alone, server_hub, settle, shown_strings, tap,
+                           taps_together)
 from test_typing import labelled_field, named_button, phone_on
 
 
@@ -16,6 +18,27 @@ async def seat(phone, name: str) -> None:
     phone.session.apply_patch(field._i, {"value": name})
     await click(phone, phone.session.index[field._i], "change", name)
     await tap(phone, "Add")
+
+
+def test_start_game_on_a_set_up_that_started_its_game_shows_that_game(tmp_path, monkeypatch):
+    """"Start game" and "How do I deal this?" reach the server together: the
+    browser follows the dealer's guide, whose Back shows the set-up again;
+    "Start game" there opens the game it started, and saves no other."""
+    opened: list[str] = []
+    monkeypatch.setattr(new_game, "navigate", opened.append)
+
+    async def run():
+        phone = await open_session(*phone_on(tmp_path, "/new"), server_hub())
+        await tap(phone, "One-card")
+        for name in ("Ann", "Ben"):
+            await seat(phone, name)
+        await taps_together(phone, "Start game", "How do I deal this?")
+        await go_to(phone, "/new")
+        await tap(phone, "Start game")
+        return [game["id"] for game in Store(tmp_path).list_games()]
+
+    games = run_alone(run())
+    assert (len(games), opened[-1]) == (1, f"/pad/{games[0]}")
 
 
 def test_start_game_tapped_twice_before_the_pad_shows_starts_one_game(tmp_path):

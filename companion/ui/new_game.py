@@ -196,9 +196,10 @@ def _start(store: Store, session: SessionState, draft: NewGameDraft) -> None:
     """Start the game ``draft`` sets up: its pad made (``new_pad``; on its lesson's first step
     with ``draft.lesson``) and saved, then the pad shown;
     a pad or store refusal is kept in ``draft.start_error`` and told, and nothing is saved.
-    A tap on "Start" that comes once the set-up started its game (two taps before the pad
-    showed) starts nothing more."""
+    A tap on "Start" once the set-up started its game (two taps before the pad showed, or the
+    set-up shown again by the dealer's guide's Back) starts no other: it shows that game."""
     if draft.started:
+        navigate(f"/pad/{draft.started}")
         return
     try:
         pad = new_pad(draft.game, draft.players, first_dealer=draft.dealer, options=dict(draft.options))
