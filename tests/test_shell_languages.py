@@ -5,6 +5,7 @@ access.py, live.py)."""
 
 from __future__ import annotations
 
+import asyncio
 import re
 
 import pytest
@@ -19,6 +20,9 @@ from companion.table.live import GameCache
 from companion.games.one_card import OneCardPad
 from companion.pads.changelog import phone_label, who
 from companion.table.phones import phone_player, unnamed_phone_label
+from companion.ui import language as language_ui
+from flet_session import run_alone
+from test_hostile_client import ReplyingPage
 
 PLAYERS = ["Ann", "Ben", "Cy"]
 
@@ -124,3 +128,32 @@ def test_a_refusal_is_read_again_in_each_sessions_language():
     with language("de"):
         assert cache.get("g1").problem == "Dieses Spiel lässt sich nicht lesen"
     assert cache.loads == 2
+
+
+@pytest.mark.parametrize("kept", ["nb", None], ids=["kept", "browser's"])
+def test_a_language_picked_while_the_phone_is_asked_stays(kept):
+    """The phone keeps Norwegian (or nothing, and its browser speaks Norwegian) and
+    answers late; German is picked meanwhile: German stays, and is what the phone keeps."""
+    reply = {"locales": [{"language_code": "nb", "country_code": "NO"}], "browser_name": "chrome"}
+    page = ReplyingPage(reply)
+
+    class Prefs:
+        kept_now = kept
+
+        async def get(self, key):
+            answer = self.kept_now
+            await asyncio.sleep(0.05)
+            return answer
+
+        async def set(self, key, value):
+            self.kept_now = value
+
+    async def run():
+        choice = language_ui.LanguageChoice(code="en", prefs=Prefs())
+        loading = asyncio.create_task(language_ui.load_language(choice, page))
+        await asyncio.sleep(0.01)
+        await language_ui.choose_language(choice, "de", page)
+        await loading
+        return choice.code, choice.prefs.kept_now, page.locale_configuration
+
+    assert run_alone(run()) == ("de", "de", language_ui.locale_configuration("de"))

@@ -57,11 +57,14 @@ class LanguageChoice:
     """The language of one browser session.
 
     ``code`` is one of ``companion.i18n.LANGUAGES``; ``prefs`` holds the
-    session's Flet SharedPreferences service that keeps a choice on the phone.
+    session's Flet SharedPreferences service that keeps a choice on the phone;
+    ``picked`` is True once the user chose a language in this session (then
+    what the phone kept, read at the start, does not replace it).
     """
 
     code: str = DEFAULT_LANGUAGE
     prefs: Any = field(default=None, repr=False)
+    picked: bool = False
 
 
 def session_language() -> str | None:
@@ -116,17 +119,20 @@ async def load_language(choice: LanguageChoice, page: ft.Page) -> None:
     Takes the session's ``LanguageChoice`` and its page. A phone whose storage
     does not answer, or that keeps something that is not a language, gets the
     browser's best fit; a browser that does not tell its languages keeps the
-    code the session started with (its request's language).
+    code the session started with (its request's language). A language the
+    user picks while the phone's answers are awaited stays.
     """
     try:
         kept = await choice.prefs.get(LANGUAGE_KEY)
     except (RuntimeError, TimeoutError):
         kept = None
+    if choice.picked:
+        return
     if isinstance(kept, str) and kept in LANGUAGES:
         _switch(choice, page, kept)
         return
     spoken = await _browser_languages(page)
-    if spoken:
+    if spoken and not choice.picked:
         _switch(choice, page, best_language(spoken))
 
 
@@ -155,6 +161,7 @@ async def choose_language(choice: LanguageChoice, code: str, page: ft.Page) -> N
     """
     if code not in LANGUAGES:
         raise ValueError(f"unknown language {code!r}")
+    choice.picked = True
     _switch(choice, page, code)
     try:
         await choice.prefs.set(LANGUAGE_KEY, code)
