@@ -13,7 +13,7 @@ from companion.store.deleted import KEPT_DELETED, DeletedGames
 from companion.store.tables import GamesInProgress
 from companion.ui.app import session_main
 from companion.ui.game_list import when_text
-from flet_session import go_to, open_session, run_alone, server_hub, settle, shows, tap
+from flet_session import go_to, open_session, run_alone, server_hub, settle, shown_strings, shows, tap, taps_together
 from test_hands_rounds import open_my_hand
 
 ROUND = {"hands": {"Ann": "K", "Ben": "", "Cy": "A"}, "went_out": "Ben"}
@@ -287,3 +287,19 @@ def test_undo_after_a_delete_restores_the_game_from_the_recently_deleted(tmp_pat
         return offered, store.get_game(doc["id"]) == doc, store.deleted_games()
 
     assert two_phones(tmp_path, play) == (True, True, [])
+
+
+def test_undo_tapped_twice_after_a_delete_restores_the_game_once_without_a_refusal(tmp_path):
+    """The message bar's Undo tapped twice before the repaint: the game is back in the list, and no
+    "Not restored" (the second tap found it restored) is told."""
+
+    async def play(store, doc, phones):
+        ann = phones[0]
+        await go_to(ann, f"/history/{doc['id']}")
+        await tap(ann, "Delete this game")
+        await go_to(ann, "/history")
+        await taps_together(ann, "Undo", "Undo")
+        return (store.get_game(doc["id"]) == doc, store.deleted_games(), shows(ann, "One Up · Ann, Ben and Cy"),
+                [text for text in shown_strings(ann.session.page) if "restored" in text])
+
+    assert two_phones(tmp_path, play) == (True, [], True, [])

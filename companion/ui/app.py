@@ -209,10 +209,10 @@ def MessageBar(location: str) -> ft.Control:
     shown = bool(session.message) and session.message_screen == location
 
     def on_undo():
-        if undo is None:
-            return  # a tap the phone sent before it was told the button is hidden
-        session.dismissed(message_id)
-        undo()
+        take_back = session.undo if session.message_id == message_id else None
+        if take_back is not None:  # else a tap sent before the phone hid the button (a second tap on it)
+            session.dismissed(message_id)
+            take_back()
 
     actions = [
         ft.TextButton(_("Undo"), on_click=on_undo, height=TOUCH, visible=undo is not None,
