@@ -96,6 +96,15 @@ class TestEngine:
         assert (outcome.saved, outcome.message) == (
             False, "The lesson was left on another phone; the game goes on as usual.")
 
+    def test_leaving_or_finishing_again_or_from_a_step_moved_on_leaves_it_without_a_refusal(self, tmp_path):
+        store = Store(tmp_path)
+        game_id = lesson_game(store)
+        lesson.move(store, game_id, 0, 1, "Ann's phone")
+        left = lesson.leave(store, game_id, 0, "Ann's phone")
+        again = [lesson.leave(store, game_id, 0, "Ann's phone"), lesson.move(store, game_id, 4, 5, "Ann's phone")]
+        assert (left.saved, [(outcome.saved, outcome.message) for outcome in again], step(store, game_id)) == (
+            True, [(True, ""), (True, "")], None)
+
     def test_a_step_is_no_change_of_the_scores_so_undo_leaves_it(self, tmp_path):
         store = Store(tmp_path)
         game_id = lesson_game(store)

@@ -132,14 +132,18 @@ def step_card(pad: Pad) -> StepCard | None:
 
 def _moved(pad: Pad, at: int, to: int | None) -> None:
     """Move ``pad``'s lesson from step ``at`` to ``to`` (None, or a step its lesson has not:
-    leave it); nothing when another phone moved it from ``at`` already. Raises PadError
-    when the lesson was left meanwhile."""
-    if pad.lesson is None:
-        raise PadError(_("The lesson was left on another phone; the game goes on as usual."))
-    if pad.lesson["step"] != at:
-        return
+    leave it); a move to a step does nothing when another phone moved the lesson from ``at``
+    already, a leave leaves from any step, and a lesson left already is left (a second tap
+    on "Leave the lesson" or "Finish the lesson"). Raises PadError for a move to a step of
+    a lesson left meanwhile."""
     lesson = lesson_of(pad.GAME)
     inside = to is not None and lesson is not None and 0 <= to < len(lesson.steps)
+    if pad.lesson is None:
+        if not inside:
+            return
+        raise PadError(_("The lesson was left on another phone; the game goes on as usual."))
+    if inside and pad.lesson["step"] != at:
+        return
     pad.lesson = {"step": to} if inside else None
     pad.updated = now_iso()
 
