@@ -22,10 +22,12 @@ from companion.i18n import language
 from companion.registry import new_pad
 from companion.store import Store, StoreError
 from companion.store.history import HistoryIndex
-from companion import long_work
+from companion import long_work, transfers
 from companion.long_work import import_backup_file, in_worker, write_backup, write_export, write_rounds_table
 
-from flet_session import run_alone
+from companion.server.key import TableAccess
+from companion.ui.app import session_main
+from flet_session import open_session, run_alone, server_hub, shows, taps_together
 
 
 def finished_game(players: list[str]) -> dict:
@@ -344,3 +346,26 @@ def test_the_worker_leads_its_group_and_runs_on_the_time_the_server_leaves(tmp_p
     worker = next(iter(long_work._pool._processes.values()))
     long_work.stop()
     assert (policy, leader) == (os.SCHED_IDLE, worker.pid)
+
+
+@pytest.mark.parametrize("button", ["Export backup", "Export CSV"])
+def test_an_export_tapped_twice_before_the_repaint_makes_and_offers_one_file(tmp_path, button):
+    offered: list[str] = []
+
+    def answer(name, args):
+        if name == "launch_url":
+            offered.append(args["url"])
+
+    async def run():
+        transfers.install(transfers.Transfers(tmp_path / "files"))
+        try:
+            store = Store(tmp_path / "data")
+            store.save_game(new_pad("one_up", ["Ann", "Ben", "Cy"]).to_doc())
+            main = session_main(store, TableAccess(tmp_path, required=False, host="127.0.0.1", port=8550))
+            phone = await open_session(main, "/history", server_hub(), answer=answer)
+            await taps_together(phone, button, button)
+            return len(offered), len(list((tmp_path / "files").rglob("*.*"))), shows(phone, button)
+        finally:
+            transfers.install(None)
+
+    assert run_alone(run()) == (1, 1, True)

@@ -12,8 +12,10 @@ from collections.abc import Callable
 from datetime import datetime, timezone
 from functools import partial
 from pathlib import Path
+from typing import Any
 
 import flet as ft
+from flet.components.hooks.use_ref import MutableRef
 
 from companion import registry
 from companion.i18n import _, format_number, format_seconds, ngettext
@@ -240,17 +242,27 @@ async def _export(store: Store, set_problem: Callable[[str], None], set_busy: Ca
 
 
 def _file_buttons(store: Store, picker: ft.FilePicker, set_problem: Callable[[str], None],
-                  set_busy: Callable[[str], None]) -> ft.Control:
+                  set_busy: Callable[[str], None], exporting: MutableRef[bool]) -> ft.Control:
     """History's row of file buttons: "Export backup" (JSON), "Export CSV" (the rounds table) and
-    "Import backup" (through ``picker``, from :func:`_use_backup_import`)."""
+    "Import backup" (through ``picker``, from :func:`_use_backup_import`). ``exporting`` (a ref,
+    True while an export of this phone runs) makes an export tapped while one runs (two taps
+    before the repaint) not taken: one file is made and offered, and the progress line stays
+    until it is."""
+
+    async def once(*export: Any) -> None:
+        if exporting.current:
+            return
+        exporting.current = True
+        try:
+            await _export(store, set_problem, set_busy, *export)
+        finally:
+            exporting.current = False
 
     async def export_backup():
-        await _export(store, set_problem, set_busy, _("Preparing the backup..."), write_backup, ".json",
-                      f"companion-backup-{_stamp()}.json")
+        await once(_("Preparing the backup..."), write_backup, ".json", f"companion-backup-{_stamp()}.json")
 
     async def export_table():
-        await _export(store, set_problem, set_busy, _("Preparing the CSV table..."), write_rounds_table, ".csv",
-                      f"companion-rounds-{_stamp()}.csv")
+        await once(_("Preparing the CSV table..."), write_rounds_table, ".csv", f"companion-rounds-{_stamp()}.csv")
 
     return ft.Row(
         [
@@ -284,8 +296,9 @@ def FileWork() -> ft.Control:
     problem, set_problem = ft.use_state("")
     busy, set_busy = ft.use_state("")
     picker = _use_backup_import(store, session, set_problem, set_busy)
+    exporting = ft.use_ref(False)
     shown = [error_line(problem), Working(busy, key="working") if busy else None,
-             _file_buttons(store, picker, set_problem, set_busy)]
+             _file_buttons(store, picker, set_problem, set_busy, exporting)]
     return ft.Column([control for control in shown if control is not None], spacing=8)
 
 
