@@ -284,6 +284,8 @@ def test_my_hand_asks_whose_phone_first_then_opens_that_players_hand(store):
     assert phone.pads.state.view == "phone"
     assert phone.tap("pick_phone", "Ben's phone") == Told(left=True, phone="Ben's phone")
     assert (phone.pads.state.view, phone.pads.state.mine, phone.pads.by) == ("pad", "Ben", "Ben's phone")
+    assert phone.tap("pick_phone", "Ben's phone") == Told()
+    assert (phone.pads.state.view, phone.pads.state.mine) == ("pad", "Ben")
 
 
 def test_picking_whose_phone_without_my_hand_tells_it(store):

@@ -277,7 +277,11 @@ class PadSession:
 
     def pick_phone(self, label: str) -> Told:
         """A tap in "Whose phone is this?": this phone is ``label`` from now
-        on; back to the table, or to the player's hand when "My hand" asked."""
+        on; back to the table, or to the player's hand when "My hand" asked.
+        A tap that comes once the question was left (a second tap on it
+        before the repaint) changes nothing."""
+        if self.state.view != "phone":
+            return Told()
         player = phone_player(self.pad.players, label)
         self.phone, self.me = label, player
         told = replace(self.go("pad"), phone=label)
