@@ -462,16 +462,18 @@ def test_an_edit_put_back_as_a_new_round_keeps_what_was_typed_on_its_sheet(tmp_p
 
 
 
-def taps_while_saving(tmp_path, monkeypatch, during: list[str], ben_first: bool = False, answer: str | None = None):
+def taps_while_saving(tmp_path, monkeypatch, during: list[str], ben_first: bool = False, answer: str | None = None,
+                      then: str | None = None):
     """Ann enters round 1 of a One Up game (a King, a 5, Cy went out) and
     taps "Save round" (with ``ben_first``, Ben's phone saves a round 1 first,
     in the same thread, so hers is asked about; with ``answer``, she taps
-    it). While her last save runs she taps each of ``during``.
+    it). While her last save runs she taps each of ``during``; once it is
+    done, ``then`` (when given).
 
     Returns: whether her sheet still showed right after those taps, then,
     once all is done, the lines she sees that tell a save, the rounds
-    saved, whether the sheet shows, its selected values and whether the
-    question shows (its "Drop mine")."""
+    saved, whether the sheet shows, its selected values, whether the
+    question shows (its "Drop mine") and the last round's penalty points."""
     pad = new_pad("one_up", ["Ann", "Ben", "Cy"])
     save_round = pad_session.saving.save_round
     loop_of: list[asyncio.AbstractEventLoop] = []
@@ -505,9 +507,12 @@ def taps_while_saving(tmp_path, monkeypatch, during: list[str], ben_first: bool 
             taps_meanwhile.append(meanwhile)
             await tap(phone, answer)
         await settle([phone])
+        if then is not None:
+            await tap(phone, then)
+            await settle([phone])
         told = [text for text in shown_strings(phone.session.page) if "saved" in text]
         return (sheet_after_taps, told, rounds_saved(store, game_id), shows(phone, "Save round"),
-                selected_tiles(phone), shows(phone, "Drop mine"))
+                selected_tiles(phone), shows(phone, "Drop mine"), pad_of(store, game_id).rows[-1].penalty)
 
     return one_phone(tmp_path, pad, play)
 
@@ -516,7 +521,8 @@ def test_cancel_while_the_sheet_saves_is_not_taken_and_the_save_closes_the_sheet
     """"Cancel" tapped while the round saves leaves the sheet until the save
     is done (so no other sheet can be opened that the save would close);
     then the round is saved and the sheet closes."""
-    assert taps_while_saving(tmp_path, monkeypatch, ["Cancel"]) == ([True], ["Round 1 saved"], 1, False, [], False)
+    assert taps_while_saving(tmp_path, monkeypatch, ["Cancel"]) == (
+        [True], ["Round 1 saved"], 1, False, [], False, {"Ann": 10, "Ben": 5, "Cy": 0})
 
 
 def test_cancel_while_a_save_is_refused_leaves_the_question_on_the_sheet_with_its_values(tmp_path, monkeypatch):
@@ -524,14 +530,15 @@ def test_cancel_while_a_save_is_refused_leaves_the_question_on_the_sheet_with_it
     so the question about her round is put over her sheet, with her values."""
     assert taps_while_saving(tmp_path, monkeypatch, ["Cancel"], ben_first=True) == (
         [True], ["Round 1 was just saved on Ben's phone: save yours as round 2, or drop it?"], 1, True, ["K", "5"],
-        True)
+        True, {"Ann": 2, "Ben": 0, "Cy": 3})
 
 
 def test_an_answer_tapped_again_or_dropped_while_it_saves_saves_once(tmp_path, monkeypatch):
     """Ann answers "Save as round 2", then, while it saves, taps it again and
     "Drop mine": her round is saved once, as round 2, and the sheet closes."""
     assert taps_while_saving(tmp_path, monkeypatch, ["Save as round 2", "Drop mine"], ben_first=True,
-                             answer="Save as round 2") == ([True], ["Round 2 saved"], 2, False, [], False)
+                             answer="Save as round 2") == (
+        [True], ["Round 2 saved"], 2, False, [], False, {"Ann": 10, "Ben": 5, "Cy": 0})
 
 
 def test_finish_game_tapped_twice_finishes_once_and_one_undo_plays_on(tmp_path):
@@ -548,3 +555,10 @@ def test_finish_game_tapped_twice_finishes_once_and_one_undo_plays_on(tmp_path):
         return logged, pad_of(store, game_id).finished, shows(phone, "Finish game")
 
     assert hands_pad_session(tmp_path, 4, play) == (["game finished", "round 4 added"], False, True)
+
+
+def test_values_tapped_while_a_save_is_asked_about_are_what_the_answer_saves(tmp_path, monkeypatch):
+    """Ben saved round 1 first; while Ann's save runs she taps a 6 on her sheet: the
+    question shows her sheet with the 6, and "Save as round 2" saves it."""
+    assert taps_while_saving(tmp_path, monkeypatch, ["6"], ben_first=True, then="Save as round 2") == (
+        [True], ["Round 2 saved"], 2, False, [], False, {"Ann": 16, "Ben": 5, "Cy": 0})

@@ -337,7 +337,9 @@ class PadSession:
     async def submit(self, entry: dict[str, Any]) -> Told:
         """"Save" on the open sheet: a tap while a save runs is not a second
         save; while a conflict question is put, "Save" says to answer it
-        first (the answer then saves this entry, as it is now)."""
+        first (the answer then saves this entry, as it is now). A question
+        put once the save is done is about the sheet as it is then (values
+        tapped on it during the save included)."""
         mark, question = self.state.sheet, self.state.question
         if mark is None:
             return Told()
@@ -346,9 +348,9 @@ class PadSession:
             self._refuse(_("First answer the question above: \u201c{apply}\u201d or \u201c{drop}\u201d").format(
                 apply=question.conflict.apply_label, drop=question.conflict.drop_label))
             return Told()
-        at = self._at()
+        at, typed = self._at(), self._typed
         outcome = await self._save_from_sheet(mark, entry)
-        refusal, told = self._settle(outcome, entry)
+        refusal, told = self._settle(outcome, entry if self._typed is typed else self._typed)
         self._refuse(refusal or "", at)
         return told
 
