@@ -310,7 +310,14 @@ def delete(store: Store, doc: dict) -> None:
 
 
 def end_early(store: Store, doc: dict) -> None:
-    store.update_game(doc["id"], lambda pad: pad.end_early())
+    """End the game early through ``update_game`` (a finished game is reopened first: it can not be ended again)."""
+
+    def change(pad) -> None:
+        if pad.finished:
+            pad.reopen()
+        pad.end_early()
+
+    store.update_game(doc["id"], change)
 
 
 def add_round(store: Store, doc: dict) -> None:
