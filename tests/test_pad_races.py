@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import re
+import time
 
 import flet as ft
 
@@ -13,6 +14,7 @@ from companion.registry import new_pad
 from companion.server.key import TableAccess
 from companion.store import Store
 from companion.table import hands, pad_session
+from companion.ui import pad as pad_ui
 from companion.ui.app import session_main
 from companion.ui.state import PHONE_KEY
 from flet_session import (click, find, find_on, go_to, open_session, run_alone, server_hub, settle, shown_strings,
@@ -562,3 +564,28 @@ def test_values_tapped_while_a_save_is_asked_about_are_what_the_answer_saves(tmp
     question shows her sheet with the 6, and "Save as round 2" saves it."""
     assert taps_while_saving(tmp_path, monkeypatch, ["6"], ben_first=True, then="Save as round 2") == (
         [True], ["Round 2 saved"], 2, False, [], False, {"Ann": 16, "Ben": 5, "Cy": 0})
+
+
+def test_a_slow_save_says_saving_until_it_is_done(tmp_path, monkeypatch):
+    """A save that takes longer than SLOW_SAVE: the message bar says "Saving..." while it
+    runs (the sheet's Cancel not taken), then "Round 1 saved" in its place."""
+    monkeypatch.setattr(pad_ui, "SLOW_SAVE", 0.05)
+    save_round = pad_session.saving.save_round
+
+    def slow(*args):
+        time.sleep(0.4)
+        return save_round(*args)
+
+    monkeypatch.setattr(pad_session.saving, "save_round", slow)
+
+    async def play(store, game_id, phones):
+        ann = phones[0]
+        await tap(ann, "Add round")
+        await tap_while_busy(ann, "Cy won")
+        await asyncio.sleep(0.2)
+        await tap_while_busy(ann, "Cancel")
+        meanwhile = (says(ann, "Saving..."), shows(ann, "Who emptied their hand first?"))
+        await settle([ann])
+        return meanwhile, says(ann, "Saving..."), says(ann, "Round 3 saved")
+
+    assert two_phones(tmp_path, 2, play) == ((True, True), False, True)

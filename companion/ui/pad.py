@@ -66,6 +66,10 @@ from companion.ui.state import (
 )
 from companion.ui.widgets import TOUCH, error_line
 
+SLOW_SAVE = 0.5
+"""Seconds a save of this phone takes before the message bar says it is saving (a slow or
+busy disk): meanwhile the sheet's taps are not taken (``PadSession.start``)."""
+
 
 class Taps:
     """The pad's handlers, the same objects for the whole life of the pad
@@ -116,7 +120,7 @@ class Taps:
         what it tells; not taken while a save of this phone runs (``PadSession.start``)."""
         work = self.pads.start(tap, *args)
         if work is not None:
-            self.page.run_task(self._run, work)
+            self.page.run_task(self._saving, work)
 
     def in_task(self, tap, *args) -> None:
         """Run ``tap(*args)`` (a ``PadSession`` coroutine that saves nothing) in a task and show what it tells."""
@@ -124,6 +128,25 @@ class Taps:
 
     async def _run(self, work) -> None:
         self.show(await work)
+
+    async def _saving(self, work) -> None:
+        """Await the save ``work`` and show what it tells; one slower than :data:`SLOW_SAVE` says
+        "Saving..." in the message bar meanwhile (the sheet's taps wait for it), until it is done.
+        The save's own repaint and what it tells are drawn together, as without the timer."""
+        told_at: list[int] = []
+
+        def say_saving() -> None:
+            self.session.tell(_("Saving..."))
+            told_at.append(self.session.message_id)
+
+        slow = asyncio.get_running_loop().call_later(SLOW_SAVE, say_saving)
+        try:
+            told = await work
+        finally:
+            slow.cancel()
+        for message_id in told_at:
+            self.session.dismissed(message_id)
+        self.show(told)
 
     def submit(self, entry: dict) -> None:
         """A sheet's "Save": saved in a task; a refusal is shown over the sheet."""
