@@ -4,11 +4,12 @@ the tap before them did (in-process sessions): a set-up starts one game."""
 from __future__ import annotations
 
 import asyncio
+import logging
 
 from companion.store import Store
 from companion.ui import new_game
-from flet_session import (click, find, go_to, open_session, run_alone, server_hub, settle, shown_strings, tap,
-                           taps_together)
+from flet_session import (click, find, go_to, open_session, run_alone, server_hub, settle, shown_strings, shows,
+                           tap, taps_together)
 from test_typing import labelled_field, named_button, phone_on
 
 
@@ -20,10 +21,10 @@ async def seat(phone, name: str) -> None:
     await tap(phone, "Add")
 
 
-def test_start_game_on_a_set_up_that_started_its_game_shows_that_game(tmp_path, monkeypatch):
-    """"Start game" and "How do I deal this?" reach the server together: the
-    browser follows the dealer's guide, whose Back shows the set-up again;
-    "Start game" there opens the game it started, and saves no other."""
+def test_start_game_and_the_dealer_s_guide_tapped_together_start_one_game_then_a_fresh_set_up(tmp_path, monkeypatch):
+    """"Start game" and "How do I deal this?" reach the server together: one game is saved and
+    shown first; the browser follows the dealer's guide, whose Back shows a fresh set-up, not
+    the one that started its game (whose "Start game" would start nothing)."""
     opened: list[str] = []
     monkeypatch.setattr(new_game, "navigate", opened.append)
 
@@ -33,12 +34,30 @@ def test_start_game_on_a_set_up_that_started_its_game_shows_that_game(tmp_path, 
         for name in ("Ann", "Ben"):
             await seat(phone, name)
         await taps_together(phone, "Start game", "How do I deal this?")
+        await go_to(phone, "/setup?game=one_card&players=2&back=/new")
         await go_to(phone, "/new")
-        await tap(phone, "Start game")
-        return [game["id"] for game in Store(tmp_path).list_games()]
+        return [game["id"] for game in Store(tmp_path).list_games()], shows(phone, "Ann")
 
-    games = run_alone(run())
-    assert (len(games), opened[-1]) == (1, f"/pad/{games[0]}")
+    games, seated = run_alone(run())
+    assert (len(games), opened[0], seated) == (1, f"/pad/{games[0]}", False)
+
+
+def test_a_step_of_the_game_left_and_a_game_chosen_together_start_the_game_chosen(tmp_path, caplog):
+    """One-card's "Round wins plus" and the Up to 9 tile reach the server together: Up to 9 is
+    chosen, the step of One-card's rule is dropped (no error), and the game starts as set up."""
+
+    async def run():
+        phone = await open_session(*phone_on(tmp_path, "/new"), server_hub())
+        await tap(phone, "One-card")
+        await taps_together(phone, "Up to 9", named_button(phone, "Round wins plus"))
+        for name in ("Ann", "Ben"):
+            await seat(phone, name)
+        await tap(phone, "Start game")
+        return [(game["game"], game["players"]) for game in Store(tmp_path).list_games()]
+
+    with caplog.at_level(logging.ERROR):
+        assert run_alone(run()) == [("up_to_nine", ["Ann", "Ben"])]
+    assert [record.getMessage() for record in caplog.records if record.levelno >= logging.ERROR] == []
 
 
 def test_start_game_tapped_twice_before_the_pad_shows_starts_one_game(tmp_path):

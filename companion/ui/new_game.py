@@ -183,8 +183,14 @@ class NewGameDraft:
         """Set the house rule ``name`` to ``value``, or, when ``value`` is a
         function, to what it makes of the rule's value now: a step (one
         more round win, a level edited) taken from the value the taps
-        before it left, so two taps before the repaint make two steps."""
-        self.options = {**self.options, name: value(self.chosen[name]) if callable(value) else value}
+        before it left, so two taps before the repaint make two steps. A step of a rule
+        the game chosen now has not (the game changed before the repaint) is dropped."""
+        if callable(value):
+            chosen = self.chosen
+            if name not in chosen:
+                return
+            value = value(chosen[name])
+        self.options = {**self.options, name: value}
 
     @property
     def chosen(self) -> dict[str, Any]:
@@ -287,9 +293,10 @@ def asked_draft(route: str) -> NewGameDraft:
 def draft_to_show(kept: NewGameDraft | None, route: str) -> NewGameDraft:
     """The set-up New game shows: the one ``kept`` in the session (coming back from the
     dealer's guide) unless the address ``route`` asks for a lesson (:func:`asked_draft`),
-    which starts afresh: a set-up left half done is no lesson."""
+    which starts afresh: a set-up left half done is no lesson; nor is a set-up kept after it
+    started its game (its Start and the guide tapped before the repaint) shown again."""
     asked = asked_draft(route)
-    return kept if kept is not None and not asked.lesson else asked
+    return kept if kept is not None and not kept.started and not asked.lesson else asked
 
 
 @ft.component
