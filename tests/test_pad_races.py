@@ -14,6 +14,7 @@ from companion.registry import new_pad
 from companion.server.key import TableAccess
 from companion.store import Store
 from companion.table import hands, pad_session
+from companion.ui import app as app_ui
 from companion.ui import pad as pad_ui
 from companion.ui.app import session_main
 from companion.ui.state import PHONE_KEY
@@ -464,11 +465,11 @@ def test_an_edit_put_back_as_a_new_round_keeps_what_was_typed_on_its_sheet(tmp_p
 
 
 
-def taps_while_saving(tmp_path, monkeypatch, during: list[str], ben_first: bool = False, answer: str | None = None,
-                      then: str | None = None):
+def taps_while_saving(tmp_path, monkeypatch, during: list[str], ben_before: tuple[int, ...] = (),
+                      answer: str | None = None, then: str | None = None):
     """Ann enters round 1 of a One Up game (a King, a 5, Cy went out) and
-    taps "Save round" (with ``ben_first``, Ben's phone saves a round 1 first,
-    in the same thread, so hers is asked about; with ``answer``, she taps
+    taps "Save round" (before her save of round N for each N of ``ben_before``,
+    Ben's phone saves a round N in the same thread, so hers is asked about; with ``answer``, she taps
     it). While her last save runs she taps each of ``during``; once it is
     done, ``then`` (when given).
 
@@ -482,7 +483,7 @@ def taps_while_saving(tmp_path, monkeypatch, during: list[str], ben_first: bool 
     taps_meanwhile: list = []
 
     def slowed(store, game_id, mark, entry, by):
-        if ben_first and mark.number == 1:
+        if mark.number in ben_before:
             store.update_game(game_id, lambda saved: saved.add_round({"Ann": "2", "Ben": "", "Cy": "3"}, "Ben"),
                               by="Ben's phone")
         if taps_meanwhile:
@@ -530,7 +531,7 @@ def test_cancel_while_the_sheet_saves_is_not_taken_and_the_save_closes_the_sheet
 def test_cancel_while_a_save_is_refused_leaves_the_question_on_the_sheet_with_its_values(tmp_path, monkeypatch):
     """Ben saved round 1 first; Ann's "Cancel" during her save is not taken,
     so the question about her round is put over her sheet, with her values."""
-    assert taps_while_saving(tmp_path, monkeypatch, ["Cancel"], ben_first=True) == (
+    assert taps_while_saving(tmp_path, monkeypatch, ["Cancel"], ben_before=(1,)) == (
         [True], ["Round 1 was just saved on Ben's phone: save yours as round 2, or drop it?"], 1, True, ["K", "5"],
         True, {"Ann": 2, "Ben": 0, "Cy": 3})
 
@@ -538,7 +539,7 @@ def test_cancel_while_a_save_is_refused_leaves_the_question_on_the_sheet_with_it
 def test_an_answer_tapped_again_or_dropped_while_it_saves_saves_once(tmp_path, monkeypatch):
     """Ann answers "Save as round 2", then, while it saves, taps it again and
     "Drop mine": her round is saved once, as round 2, and the sheet closes."""
-    assert taps_while_saving(tmp_path, monkeypatch, ["Save as round 2", "Drop mine"], ben_first=True,
+    assert taps_while_saving(tmp_path, monkeypatch, ["Save as round 2", "Drop mine"], ben_before=(1,),
                              answer="Save as round 2") == (
         [True], ["Round 2 saved"], 2, False, [], False, {"Ann": 10, "Ben": 5, "Cy": 0})
 
@@ -562,14 +563,16 @@ def test_finish_game_tapped_twice_finishes_once_and_one_undo_plays_on(tmp_path):
 def test_values_tapped_while_a_save_is_asked_about_are_what_the_answer_saves(tmp_path, monkeypatch):
     """Ben saved round 1 first; while Ann's save runs she taps a 6 on her sheet: the
     question shows her sheet with the 6, and "Save as round 2" saves it."""
-    assert taps_while_saving(tmp_path, monkeypatch, ["6"], ben_first=True, then="Save as round 2") == (
+    assert taps_while_saving(tmp_path, monkeypatch, ["6"], ben_before=(1,), then="Save as round 2") == (
         [True], ["Round 2 saved"], 2, False, [], False, {"Ann": 16, "Ben": 5, "Cy": 0})
 
 
 def test_a_slow_save_says_saving_until_it_is_done(tmp_path, monkeypatch):
     """A save that takes longer than SLOW_SAVE: the message bar says "Saving..." while it
-    runs (the sheet's Cancel not taken), then "Round 1 saved" in its place."""
+    runs, longer than a message shows by itself (the sheet's Cancel not taken), then
+    "Round 3 saved" in its place."""
     monkeypatch.setattr(pad_ui, "SLOW_SAVE", 0.05)
+    monkeypatch.setattr(app_ui, "MESSAGE_SECONDS", 0.05)
     save_round = pad_session.saving.save_round
 
     def slow(*args):
@@ -589,3 +592,12 @@ def test_a_slow_save_says_saving_until_it_is_done(tmp_path, monkeypatch):
         return meanwhile, says(ann, "Saving..."), says(ann, "Round 3 saved")
 
     assert two_phones(tmp_path, 2, play) == ((True, True), False, True)
+
+
+def test_values_tapped_while_an_answer_saves_are_what_the_next_answer_saves(tmp_path, monkeypatch):
+    """Ben saved round 1 first; Ann answers "Save as round 2", and while it saves she taps a 6
+    and Ben saves a round 2: the next question is about her sheet with the 6, and
+    "Save as round 3" saves it."""
+    assert taps_while_saving(tmp_path, monkeypatch, ["6"], ben_before=(1, 2), answer="Save as round 2",
+                             then="Save as round 3") == (
+        [True], ["Round 3 saved"], 3, False, [], False, {"Ann": 16, "Ben": 5, "Cy": 0})

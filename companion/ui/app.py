@@ -179,8 +179,8 @@ def NoticesBanner() -> ft.Control:
 def MessageBar(location: str) -> ft.Control:
     """The session's last message above the navigation bar, while the screen
     at ``location`` (the path shown) is the one that told it: "Undo" when the
-    change can be taken back, a close button, and it goes away by itself
-    after ``MESSAGE_SECONDS`` (``MESSAGE_SECONDS_UNDO`` with "Undo").
+    change can be taken back, a close button, and it goes away by itself after
+    ``MESSAGE_SECONDS`` (``MESSAGE_SECONDS_UNDO`` with "Undo"; never: ``stays``).
 
     The bar is always there, hidden without a message: a component that
     returned nothing after a timer's change was seen to stay on the screen.
@@ -200,7 +200,7 @@ def MessageBar(location: str) -> ft.Control:
     def start_timer():
         """Time the message shown (once per message), in a task of its own: an
         effect's task is cancelled when the effect runs again."""
-        if session.message and timed.current != message_id:
+        if session.message and not session.message_stays and timed.current != message_id:
             timed.current = message_id
             ft.context.page.run_task(hide_later, message_id, MESSAGE_SECONDS_UNDO if undo else MESSAGE_SECONDS)
 

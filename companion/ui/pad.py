@@ -68,7 +68,8 @@ from companion.ui.widgets import TOUCH, error_line
 
 SLOW_SAVE = 0.5
 """Seconds a save of this phone takes before the message bar says it is saving (a slow or
-busy disk): meanwhile the sheet's taps are not taken (``PadSession.start``)."""
+busy disk, the store's lock held by other work): meanwhile the taps that would save again or
+leave the sheet (Save, Cancel, Delete round, an answer) are not taken (``PadSession.start``)."""
 
 
 class Taps:
@@ -120,7 +121,7 @@ class Taps:
         what it tells; not taken while a save of this phone runs (``PadSession.start``)."""
         work = self.pads.start(tap, *args)
         if work is not None:
-            self.page.run_task(self._saving, work)
+            self.page.run_task(self._save, work)
 
     def in_task(self, tap, *args) -> None:
         """Run ``tap(*args)`` (a ``PadSession`` coroutine that saves nothing) in a task and show what it tells."""
@@ -129,14 +130,14 @@ class Taps:
     async def _run(self, work) -> None:
         self.show(await work)
 
-    async def _saving(self, work) -> None:
+    async def _save(self, work) -> None:
         """Await the save ``work`` and show what it tells; one slower than :data:`SLOW_SAVE` says
-        "Saving..." in the message bar meanwhile (the sheet's taps wait for it), until it is done.
-        The save's own repaint and what it tells are drawn together, as without the timer."""
+        "Saving..." in the message bar from then until it is done. The save's own repaint and
+        what it tells are drawn together, as without the timer."""
         told_at: list[int] = []
 
         def say_saving() -> None:
-            self.session.tell(_("Saving..."))
+            self.session.tell(_("Saving..."), stays=True)
             told_at.append(self.session.message_id)
 
         slow = asyncio.get_running_loop().call_later(SLOW_SAVE, say_saving)

@@ -34,7 +34,9 @@ class SessionState:
     read the store re-read it when it moves. ``message`` is a short line shown
     in the message bar above the navigation bar (empty: none), ``message_id``
     counts the messages told, ``undo`` is the handler of the message's
-    "Undo" button (None: no button) and ``message_screen`` the path of the
+    "Undo" button (None: no button), ``message_stays`` True for a message
+    that stays until replaced or dismissed (it does not time out) and
+    ``message_screen`` the path of the
     screen the message belongs to; ``screen`` is the path shown now (kept by
     the app shell through :meth:`entered`). ``notices_dismissed`` counts the
     store's notices this phone dismissed (the first ones: the store only
@@ -61,6 +63,7 @@ class SessionState:
     message: str = ""
     message_id: int = 0
     undo: Any = field(default=None, repr=False)
+    message_stays: bool = False
     message_screen: str = ""
     screen: str = ""
     notices_dismissed: int = 0
@@ -77,9 +80,11 @@ class SessionState:
         """Mark that the saved games changed: screens reading them refresh."""
         self.revision += 1
 
-    def tell(self, text: str, undo: Callable[[], None] | None = None, *, screen: str | None = None) -> None:
+    def tell(self, text: str, undo: Callable[[], None] | None = None, *, screen: str | None = None,
+             stays: bool = False) -> None:
         """Show ``text`` in the message bar at the bottom of the screen, with an
-        "Undo" button calling ``undo`` when one is given.
+        "Undo" button calling ``undo`` when one is given; with ``stays``, until
+        it is replaced or dismissed (work still going on), else for a few seconds.
 
         The message belongs to ``screen`` (a path such as ``/history``; by
         default the screen shown now): it is dropped when another screen is
@@ -88,6 +93,7 @@ class SessionState:
         """
         self.undo = undo
         self.message = text
+        self.message_stays = stays
         self.message_screen = self.screen if screen is None else screen
         self.message_id += 1
 
