@@ -392,3 +392,17 @@ def test_a_second_save_tapped_while_the_first_runs_is_not_a_second_round(store):
     assert (first.message, second, cancel) == ("Round 1 saved", None, Told())
     assert (ann.pads.state.question, ann.pads.state.sheet) == (None, None)
     assert [row["winner"] for row in latest(store, game_id).rounds] == ["Ben"]
+
+
+def test_edit_from_a_round_s_detail_while_a_save_runs_keeps_the_detail(store):
+    game_id = saved_game(store, "one_card")
+    store.update_game(game_id, lambda pad: pad.add_round("Ann"))
+    ann = Phone(store, game_id, "Ann's phone")
+    ann.tap("show_detail", 1)
+
+    async def edit_during_undo():
+        undo = ann.pads.start(ann.pads.undo, ann.pads.offered(1))
+        edit = ann.pads.edit_from_detail(1)
+        return edit, (ann.pads.state.detail, ann.pads.state.sheet), (await undo).message
+
+    assert run_alone(edit_during_undo()) == (Told(), (1, None), "Undone: round 1 added")

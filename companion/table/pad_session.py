@@ -242,7 +242,10 @@ class PadSession:
         return Told(left=True)
 
     def edit_from_detail(self, number: int) -> Told:
-        """"Edit" on a round's detail: its sheet instead (the table after)."""
+        """"Edit" on a round's detail: its sheet instead (the table after); not
+        taken while a save of this phone runs (:meth:`start`)."""
+        if self._saving:
+            return Told()
         self.show_detail(None)
         return self.open_sheet(number)
 
@@ -335,8 +338,8 @@ class PadSession:
         return outcome
 
     async def submit(self, entry: dict[str, Any]) -> Told:
-        """"Save" on the open sheet: a tap while a save runs is not a second
-        save; while a conflict question is put, "Save" says to answer it
+        """"Save" on the open sheet (through :meth:`start`, so a tap while a
+        save runs is not a second save); while a conflict question is put, "Save" says to answer it
         first (the answer then saves this entry, as it is now). A question
         put once the save is done is about the sheet as it is then (values
         tapped on it during the save included)."""
@@ -382,12 +385,13 @@ class PadSession:
         mark = conflict.also[1] if also and conflict.also is not None else conflict.mark
         self._set(sheet=mark)
         self._keep(mark, self._typed)
+        typed = self._typed
         if conflict.kind == DELETE:
             outcome = await asyncio.to_thread(saving.delete_round, self.store, self.game_id, mark, self.by)
         else:
             outcome = await self._save_from_sheet(mark, question.entry)
         self._set(question=None)
-        refusal, told = self._settle(outcome, question.entry)
+        refusal, told = self._settle(outcome, question.entry if self._typed is typed else self._typed)
         if refusal:
             self._refuse(refusal, at)
         return told
