@@ -4,9 +4,12 @@ in the slot the taps before them left active."""
 
 from __future__ import annotations
 
+import asyncio
+
 import flet as ft
 
-from flet_session import click, find, open_session, run_alone, server_hub, shown_strings, tap, taps_together
+from flet_session import (click, find, open_session, run_alone, server_hub, settle, shown_strings, shows, tap,
+                           taps_together)
 from test_typing import phone_on
 
 
@@ -54,6 +57,29 @@ def test_number_keys_tapped_together_each_count_and_add_hands_over_the_number_th
         await taps_together(phone, number_key(phone, "1"), number_key(phone, "2"))
         made = [text for text in shown_strings(phone.session.page) if text.startswith("Number")]
         await taps_together(phone, number_key(phone, "Add"), number_key(phone, "4"))
-        return made, [text for text in shown_strings(phone.session.page) if text.startswith(("Number", "The ring (6 numbers):"))]
+        shown = shown_strings(phone.session.page)
+        return made, [text for text in shown if text.startswith(("Number", "The ring (6 numbers):"))]
 
     assert run_alone(run()) == (["Number: 12"], ["The ring (6 numbers): 12", "Number: 4"])
+
+
+def test_the_attack_switched_off_and_its_total_lowered_together_stays_off(tmp_path):
+    """One-card's checker, A of hearts on top (an attack of 3 pending) raised to 5: the switch
+    turned off and the total's minus reach the server together; no attack is pending after."""
+
+    async def run():
+        phone = await open_session(*phone_on(tmp_path, "/check/one_card"), server_hub())
+        await click(phone, suit_tile(phone, "hearts"))
+        await tap(phone, "A")
+        plus = find(phone.session.page, lambda control: getattr(control, "tooltip", None) == "Running total plus")
+        await taps_together(phone, plus, plus)
+        raised = find(phone.session.page, lambda control: isinstance(control, ft.Text) and control.width == 40).value
+        switch = find(phone.session.page, lambda control: isinstance(control, ft.Switch))
+        minus = find(phone.session.page, lambda control: getattr(control, "tooltip", None) == "Running total minus")
+        phone.session.apply_patch(switch._i, {"value": False})
+        await asyncio.gather(phone.session.dispatch_event(switch._i, "change", False),
+                             phone.session.dispatch_event(minus._i, "click", None))
+        await settle([phone])
+        return raised, switch.value, shows(phone, "Running total")
+
+    assert run_alone(run()) == ("5", False, False)
