@@ -576,7 +576,7 @@ def test_a_slow_save_says_saving_until_it_is_done(tmp_path, monkeypatch):
     save_round = pad_session.saving.save_round
 
     def slow(*args):
-        time.sleep(0.4)
+        time.sleep(1.5)
         return save_round(*args)
 
     monkeypatch.setattr(pad_session.saving, "save_round", slow)
