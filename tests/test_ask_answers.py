@@ -130,6 +130,16 @@ def test_jack_with_two_players_lets_you_play_again():
     assert answer.cards[0].text == "Plays. " + one_card.card_effect("J♠", 2)
 
 
+@pytest.mark.parametrize("named, summary", [
+    (None, (ask.WAIT, "Choose the suit named with the 7 to check your cards.")),
+    ("H", (ask.YES, "1 of 1 may be played: 8\u2665.")),
+    ("S", (ask.NO, "Your card may not be played: draw a card.")),
+])
+def test_a_hand_under_a_7_whose_suit_was_not_given_waits_for_it(named, summary):
+    answer = one_card_ui.one_card_answer(c("7\u2665"), parse_cards("8\u2665"), declared_suit=named)
+    assert (answer.summary.kind, answer.summary.text) == summary
+
+
 def test_declared_suit_is_followed():
     answer = one_card_ui.one_card_answer(c("7♣"), parse_cards("2♥ 9♥ 9♣"), declared_suit="H")
     assert [item.legal for item in answer.cards] == [True, True, False]

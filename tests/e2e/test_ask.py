@@ -102,7 +102,7 @@ def test_one_card_refuses_a_typed_plain_joker_and_keeps_the_hand_as_it_was(app):
             "colour joker")
     assert app.page.get_by_test_id("hand").count() == 0
     type_cards(app, "Or type cards", "8h", submit=True)
-    app.see("Your card may not be played: draw a card.")
+    app.see("Choose the suit named with the 7 to check your cards.")
     assert "8 of hearts" in read(app, "hand")
 
 
