@@ -318,6 +318,11 @@ class PadSession:
         await asyncio.to_thread(hands.clear_hands, self.store, self.game_id)
         return Told(hands=True)
 
+    def _entry_now(self, entry: dict[str, Any] | None, typed: dict[str, Any] | None) -> dict[str, Any] | None:
+        """The open sheet's entry now: ``entry``, the one a save took, unless
+        values were tapped on the sheet since (``typed`` is what was kept then)."""
+        return entry if self._typed is typed else self._typed
+
     def _settle(self, outcome: Outcome, entry: dict[str, Any] | None) -> tuple[str | None, Told]:
         """After a save from the sheet: close it and tell, put the conflict
         question, or hand back the refusal (with nothing told)."""
@@ -339,8 +344,9 @@ class PadSession:
 
     async def submit(self, entry: dict[str, Any]) -> Told:
         """"Save" on the open sheet (through :meth:`start`, so a tap while a
-        save runs is not a second save); while a conflict question is put, "Save" says to answer it
-        first (the answer then saves this entry, as it is now). A question
+        save runs is not a second save); while a conflict question is put,
+        "Save" says to answer it first (the answer then saves this entry, as
+        it is now). A question
         put once the save is done is about the sheet as it is then (values
         tapped on it during the save included)."""
         mark, question = self.state.sheet, self.state.question
@@ -353,7 +359,7 @@ class PadSession:
             return Told()
         at, typed = self._at(), self._typed
         outcome = await self._save_from_sheet(mark, entry)
-        refusal, told = self._settle(outcome, entry if self._typed is typed else self._typed)
+        refusal, told = self._settle(outcome, self._entry_now(entry, typed))
         self._refuse(refusal or "", at)
         return told
 
@@ -391,7 +397,7 @@ class PadSession:
         else:
             outcome = await self._save_from_sheet(mark, question.entry)
         self._set(question=None)
-        refusal, told = self._settle(outcome, question.entry if self._typed is typed else self._typed)
+        refusal, told = self._settle(outcome, self._entry_now(question.entry, typed))
         if refusal:
             self._refuse(refusal, at)
         return told

@@ -97,6 +97,12 @@ class OneCardState:
         """True while an attack waits to be answered, shielded or taken."""
         return self.attack_total > 0
 
+    @property
+    def suit_unknown(self) -> bool:
+        """True when the 7 on top named a suit that was not given: only another
+        7 or a joker can be told playable then (seed, "Special Cards")."""
+        return self.top.rank == WILD_RANK and self.declared_suit is None and not self.attack_pending
+
 
 def _as_state(state: OneCardState | CardLike) -> OneCardState:
     """``state`` as a ``OneCardState``: a state passes through; a top card
@@ -180,7 +186,7 @@ def _check_on_pile(state: OneCardState, card: Card) -> Verdict:
             return Verdict.ok()
         return Verdict.no(_("The 7 asked for {suit}: play {a_suit}, another 7 or a joker, not {card}.").format(
             suit=_(SUIT_NAMES[state.declared_suit]), a_suit=_(_A_SUIT[state.declared_suit]), card=card))
-    if top.rank == WILD_RANK:
+    if state.suit_unknown:
         return Verdict.no(_(
             "The {top} on top named a suit, and which one was not given: only a card of that suit, "
             "another 7 or a joker may follow it. Say which suit was named to check {card}."

@@ -167,16 +167,16 @@ def _attack_texts(state: one_card.OneCardState, cards_left: int | None) -> tuple
     return attack, take_text(state.attack_total, drawn, cards_left)
 
 
-def _summary(hand: Sequence[Card], answers: Sequence[CardAnswer], attack_pending: bool, suit_asked: bool) -> Answer:
+def _summary(hand: Sequence[Card], answers: Sequence[CardAnswer], attack_pending: bool, suit_unknown: bool) -> Answer:
     """The checker's one line for a hand whose cards were answered (``answers``): the cards that may
-    be played, or, when none may, whether to take the attack or draw a card; with ``suit_asked`` (a 7
-    on top whose named suit was not given, seed 002), that none can be told before it is."""
+    be played, or, when none may, whether to take the attack or draw a card; with ``suit_unknown``
+    (``OneCardState.suit_unknown``), that none can be told before the 7's suit is given."""
     legal = [answer.card for answer in answers if answer.legal]
     if legal:
         return Answer(YES, ngettext(
             "{legal} of {held} may be played: {cards}.", "{legal} of {held} may be played: {cards}.", len(legal),
         ).format(legal=len(legal), held=len(hand), cards=cards_text(legal)))
-    if suit_asked:
+    if suit_unknown:
         return Answer(WAIT, _("Choose the suit named with the 7 to check your cards."))
     if len(hand) == 1:
         text = (_("Your card may not be played: take the attack.") if attack_pending
@@ -236,8 +236,8 @@ def one_card_answer(top: Card | None, hand: Sequence[Card], *, attack_total: int
     problem = deck_answer(GAME, players, [top, *hand])
     if problem:
         return OneCardAnswer(problem, (), attack, take)
-    suit_asked = top.rank == one_card.WILD_RANK and state.declared_suit is None
-    return OneCardAnswer(_summary(hand, answers, state.attack_pending, suit_asked), tuple(answers), attack, take)
+    return OneCardAnswer(_summary(hand, answers, state.attack_pending, state.suit_unknown), tuple(answers), attack,
+                         take)
 
 
 def _card_answer_row(item: CardAnswer, on_remove: Callable[[], None]) -> ft.Control:
