@@ -369,6 +369,15 @@ def _tappable_showing(phone: Phone, text: str) -> BaseControl | None:
     return None
 
 
+def tappable(phone: Phone, text: str) -> BaseControl:
+    """The control on ``phone``'s screen that shows ``text`` and can be tapped
+    now (see :func:`_tappable_showing`); raises ``LookupError`` when none does."""
+    control = _tappable_showing(phone, text)
+    if control is None:
+        raise LookupError(f"nothing to tap shows {text!r}")
+    return control
+
+
 def _unseen(control: BaseControl) -> bool:
     """Whether ``control`` itself is out of sight: hidden, or of opacity 0 (the phone paints
     nothing of it and leaves it out of the accessibility tree), and so is all under it."""
@@ -410,15 +419,17 @@ async def taps_together(phone: Phone, *taps: str | BaseControl) -> None:
     await settle([phone])
 
 
-async def tap_while_busy(phone: Phone, text: str) -> None:
+async def tap_while_busy(phone: Phone, text: str | BaseControl) -> None:
     """Tap the control on ``phone``'s screen that shows ``text`` while a task
     of the session is still at work, such as a save waiting in its thread:
     so without :func:`settle`, which would wait for that task. Waits until
     the control shows, then a moment for what the tap painted; raises
-    ``LookupError`` when none has shown after :data:`WAIT_SECONDS`."""
+    ``LookupError`` when none has shown after :data:`WAIT_SECONDS`. Given
+    a control instead of a text, taps it as it is: a tap the phone sent
+    before it drew that control out of sight."""
     loop = asyncio.get_running_loop()
     deadline = loop.time() + WAIT_SECONDS
-    while (control := _tappable_showing(phone, text)) is None:
+    while (control := text if isinstance(text, BaseControl) else _tappable_showing(phone, text)) is None:
         if loop.time() > deadline:
             raise LookupError(f"nothing to tap shows {text!r} after {WAIT_SECONDS} s")
         await asyncio.sleep(SETTLE)

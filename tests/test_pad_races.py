@@ -19,7 +19,7 @@ from companion.ui import pad as pad_ui
 from companion.ui.app import session_main
 from companion.ui.state import PHONE_KEY
 from flet_session import (click, find, find_on, go_to, open_session, run_alone, server_hub, settle, shown_strings,
-                          shows, tap, tap_while_busy, taps_together, until)
+                          shows, tap, tap_while_busy, tappable, taps_together, until)
 from test_hands_rounds import pad_of, pad_session as hands_pad_session
 from test_hands_saving import one_up_entry
 from test_pad_renders import enter_round_ten, selected_tiles
@@ -470,8 +470,9 @@ def taps_while_saving(tmp_path, monkeypatch, during: list[str], ben_before: tupl
     """Ann enters round 1 of a One Up game (a King, a 5, Cy went out) and
     taps "Save round" (before her save of round N for each N of ``ben_before``,
     Ben's phone saves a round N in the same thread, so hers is asked about; with ``answer``, she taps
-    it). While her last save runs she taps each of ``during``; once it is
-    done, ``then`` (when given).
+    it). While her last save runs, each of ``during`` is tapped as her phone showed it
+    before that save began (taps on their way while the sheet goes out of sight); once
+    it is done, ``then`` (when given).
 
     Returns: whether her sheet still showed right after those taps, then,
     once all is done, the lines she sees that tell a save, the rounds
@@ -497,16 +498,20 @@ def taps_while_saving(tmp_path, monkeypatch, during: list[str], ben_before: tupl
         await enter_round_ten(phone)
         sheet_after_taps: list[bool] = []
 
+        under_finger: list = []
+
         async def meanwhile():
-            for text in during:
-                await tap_while_busy(phone, text)
+            for control in under_finger:
+                await tap_while_busy(phone, control)
             sheet_after_taps.append(shows(phone, "Save round"))
 
         if answer is None:
+            under_finger.extend(tappable(phone, text) for text in during)
             taps_meanwhile.append(meanwhile)
         await tap(phone, "Save round")
         if answer is not None:
             await sees(phone, answer)
+            under_finger.extend(tappable(phone, text) for text in during)
             taps_meanwhile.append(meanwhile)
             await tap(phone, answer)
         await settle([phone])
@@ -521,27 +526,30 @@ def taps_while_saving(tmp_path, monkeypatch, during: list[str], ben_before: tupl
 
 
 def test_cancel_while_the_sheet_saves_is_not_taken_and_the_save_closes_the_sheet(tmp_path, monkeypatch):
-    """"Cancel" tapped while the round saves leaves the sheet until the save
-    is done (so no other sheet can be opened that the save would close);
-    then the round is saved and the sheet closes."""
+    """"Cancel" tapped as the sheet goes out of sight for its save (the
+    table showing the round at once) is not taken, so no other sheet can
+    be opened that the save would close; the round is saved and the sheet
+    closes."""
     assert taps_while_saving(tmp_path, monkeypatch, ["Cancel"]) == (
-        [True], ["Round 1 saved"], 1, False, [], False, {"Ann": 10, "Ben": 5, "Cy": 0})
+        [False], ["Round 1 saved"], 1, False, [], False, {"Ann": 10, "Ben": 5, "Cy": 0})
 
 
 def test_cancel_while_a_save_is_refused_leaves_the_question_on_the_sheet_with_its_values(tmp_path, monkeypatch):
-    """Ben saved round 1 first; Ann's "Cancel" during her save is not taken,
-    so the question about her round is put over her sheet, with her values."""
+    """Ben saved round 1 first; Ann's "Cancel" during her save (her sheet out
+    of sight meanwhile) is not taken, so the question about her round is put
+    over her sheet, shown again with her values."""
     assert taps_while_saving(tmp_path, monkeypatch, ["Cancel"], ben_before=(1,)) == (
-        [True], ["Round 1 was just saved on Ben's phone: save yours as round 2, or drop it?"], 1, True, ["K", "5"],
+        [False], ["Round 1 was just saved on Ben's phone: save yours as round 2, or drop it?"], 1, True, ["K", "5"],
         True, {"Ann": 2, "Ben": 0, "Cy": 3})
 
 
 def test_an_answer_tapped_again_or_dropped_while_it_saves_saves_once(tmp_path, monkeypatch):
     """Ann answers "Save as round 2", then, while it saves, taps it again and
-    "Drop mine": her round is saved once, as round 2, and the sheet closes."""
+    "Drop mine" as her phone showed them: her round is saved once, as round 2, and the
+    sheet, out of sight while the answer saves, closes."""
     assert taps_while_saving(tmp_path, monkeypatch, ["Save as round 2", "Drop mine"], ben_before=(1,),
                              answer="Save as round 2") == (
-        [True], ["Round 2 saved"], 2, False, [], False, {"Ann": 10, "Ben": 5, "Cy": 0})
+        [False], ["Round 2 saved"], 2, False, [], False, {"Ann": 10, "Ben": 5, "Cy": 0})
 
 
 def test_finish_game_tapped_twice_finishes_once_and_one_undo_plays_on(tmp_path):
@@ -561,16 +569,18 @@ def test_finish_game_tapped_twice_finishes_once_and_one_undo_plays_on(tmp_path):
 
 
 def test_values_tapped_while_a_save_is_asked_about_are_what_the_answer_saves(tmp_path, monkeypatch):
-    """Ben saved round 1 first; while Ann's save runs she taps a 6 on her sheet: the
-    question shows her sheet with the 6, and "Save as round 2" saves it."""
+    """Ben saved round 1 first; a 6 Ann tapped on her sheet reaches the server while
+    her save runs (the sheet out of sight meanwhile): the question shows her sheet
+    again with the 6, and "Save as round 2" saves it."""
     assert taps_while_saving(tmp_path, monkeypatch, ["6"], ben_before=(1,), then="Save as round 2") == (
-        [True], ["Round 2 saved"], 2, False, [], False, {"Ann": 16, "Ben": 5, "Cy": 0})
+        [False], ["Round 2 saved"], 2, False, [], False, {"Ann": 16, "Ben": 5, "Cy": 0})
 
 
 def test_a_slow_save_says_saving_until_it_is_done(tmp_path, monkeypatch):
     """A save that takes longer than SLOW_SAVE: the message bar says "Saving..." while it
-    runs, longer than a message shows by itself (the sheet's Cancel not taken), then
-    "Round 3 saved" in its place."""
+    runs, longer than a message shows by itself, and Ann's table shows her round 3 from
+    the start, her sheet out of sight (its Cancel, tapped as it went, not taken), while
+    Ben's phone and the store do not have it yet; then "Round 3 saved" in its place."""
     monkeypatch.setattr(pad_ui, "SLOW_SAVE", 0.05)
     monkeypatch.setattr(app_ui, "MESSAGE_SECONDS", 0.05)
     save_round = pad_session.saving.save_round
@@ -582,22 +592,24 @@ def test_a_slow_save_says_saving_until_it_is_done(tmp_path, monkeypatch):
     monkeypatch.setattr(pad_session.saving, "save_round", slow)
 
     async def play(store, game_id, phones):
-        ann = phones[0]
+        ann, ben = phones
         await tap(ann, "Add round")
+        cancel = tappable(ann, "Cancel")
         await tap_while_busy(ann, "Cy won")
         await asyncio.sleep(0.2)
-        await tap_while_busy(ann, "Cancel")
-        meanwhile = (says(ann, "Saving..."), shows(ann, "Who emptied their hand first?"))
-        await settle([ann])
-        return meanwhile, says(ann, "Saving..."), says(ann, "Round 3 saved")
+        await tap_while_busy(ann, cancel)
+        meanwhile = (says(ann, "Saving..."), shows(ann, "Who emptied their hand first?"), shows(ann, "R3"),
+                     shows(ben, "R3"), len(store.get_game(game_id)["rounds"]))
+        await settle([ann, ben])
+        return meanwhile, says(ann, "Saving..."), says(ann, "Round 3 saved"), shows(ann, "R3"), shows(ben, "R3")
 
-    assert two_phones(tmp_path, 2, play) == ((True, True), False, True)
+    assert two_phones(tmp_path, 2, play) == ((True, False, True, False, 2), False, True, True, True)
 
 
 def test_values_tapped_while_an_answer_saves_are_what_the_next_answer_saves(tmp_path, monkeypatch):
-    """Ben saved round 1 first; Ann answers "Save as round 2", and while it saves she taps a 6
-    and Ben saves a round 2: the next question is about her sheet with the 6, and
-    "Save as round 3" saves it."""
+    """Ben saved round 1 first; Ann answers "Save as round 2", a 6 she tapped reaches the
+    server while it saves, and Ben saves a round 2: the next question is about her sheet
+    with the 6, and "Save as round 3" saves it."""
     assert taps_while_saving(tmp_path, monkeypatch, ["6"], ben_before=(1, 2), answer="Save as round 2",
                              then="Save as round 3") == (
-        [True], ["Round 3 saved"], 3, False, [], False, {"Ann": 16, "Ben": 5, "Cy": 0})
+        [False], ["Round 3 saved"], 3, False, [], False, {"Ann": 16, "Ben": 5, "Cy": 0})

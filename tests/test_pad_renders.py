@@ -268,13 +268,17 @@ def test_a_round_saved_from_its_sheet_draws_one_new_line_not_the_table_again(tmp
 
 
 def test_a_round_saved_redraws_the_pad_and_the_message_bar_not_the_app(tmp_path, renders):
+    """The saving phone's pad draws twice: at the tap, the round as the rules took it on the
+    game shown, before the store has it (``Screen.pending``), then the game as saved; the
+    other phone's pad once; the message bar once; the app around them not at all."""
+
     async def save(store, game_id, other_id, shown, others):
         await save_round_ten(shown[0], shown, others, renders)
         return shows(shown[0], "Round 10 saved"), "Undo" in shown_strings(shown[0].session.page)
 
     assert table_of_phones(tmp_path, save) == (True, True)
     assert {name: renders[name] for name in ("App", "KeyGate", "Shell", "PadScreen", "GamePad", "MessageBar")} == {
-        "App": 0, "KeyGate": 0, "Shell": 0, "PadScreen": 0, "GamePad": 2, "MessageBar": 1,
+        "App": 0, "KeyGate": 0, "Shell": 0, "PadScreen": 0, "GamePad": 3, "MessageBar": 1,
     }
 
 

@@ -47,6 +47,11 @@ class Screen:
             ("" or what happened to it meanwhile): it is marked not saved yet.
         unfolded: the table shows every round, not only the newest
             (``companion.ui.round_rows.ROUNDS_SHOWN``).
+        pending: while this phone's save of its sheet runs, the game as the
+            save will leave it (``saving.preview_round``: the rules accepted
+            the entry on the game shown): the table shows it, with the
+            sheet out of sight but kept as typed, until the store answers
+            (None: no such save). A save refused then shows the sheet again.
     """
 
     sheet: SheetMark | None = None
@@ -58,6 +63,7 @@ class Screen:
     refused_at: int = 0
     restored: str | None = None
     unfolded: bool = False
+    pending: Pad | None = None
 
 
 @dataclass(frozen=True)

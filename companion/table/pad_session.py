@@ -51,7 +51,9 @@ class PadSession:
 
     The view calls :meth:`see` at each drawing with the game as shown, then
     draws :attr:`state`; ``on_change(screen)`` is called whenever a tap
-    changes :attr:`state`. ``clock`` gives seconds (``time.monotonic``).
+    changes :attr:`state`. ``clock`` gives seconds (``time.monotonic``);
+    ``painted()`` returns once the view has sent what a change of
+    :attr:`state` drew (the next turn of the event loop by default).
     Besides the screen it keeps :attr:`hand_mark` (what the open "My hand"
     sheet was opened on), :attr:`sheet_start` (the entry the open round
     sheet started from: the hands entered, or the sheet kept as typed),
@@ -69,11 +71,13 @@ class PadSession:
     """
 
     def __init__(self, store: Any, game_id: str, *, on_change: Callable[[Screen], object] = lambda _screen: None,
-                 clock: Callable[[], float] = time.monotonic) -> None:
+                 clock: Callable[[], float] = time.monotonic,
+                 painted: Callable[[], Awaitable[None]] = partial(asyncio.sleep, 0)) -> None:
         self.store = store
         self.game_id = game_id
         self.on_change = on_change
         self.clock = clock
+        self.painted = painted
         self.state = Screen()
         self.pad: Pad | None = None
         self.draft: dict[str, Any] | None = None
@@ -126,6 +130,12 @@ class PadSession:
         than the one it was about ("undo now takes back that one")."""
         state = self.state
         return state.refusal if state.refused_at >= self.pad.latest_change_id else ""
+
+    @property
+    def table_pad(self) -> Pad:
+        """The game the table shows: as this phone's save running now will
+        leave it (:attr:`Screen.pending`), else as shown (:attr:`pad`)."""
+        return self.state.pending or self.pad
 
     def hand_start(self, player: str) -> dict[str, Any] | None:
         """The entry ``player``'s "My hand" sheet starts from: their hand as
@@ -336,10 +346,28 @@ class PadSession:
 
     async def _save_from_sheet(self, mark: SheetMark, entry: dict[str, Any]) -> Outcome:
         """Save the sheet's entry on ``mark``; a new round the sheet started
-        from the hands entered hand by hand uses them up (they are cleared)."""
-        outcome = await asyncio.to_thread(saving.save_round, self.store, self.game_id, mark, entry, self.by)
-        if outcome.saved and mark.new and self.sheet_start is not None:
-            await asyncio.to_thread(hands.clear_hands, self.store, self.game_id)
+        from the hands entered hand by hand uses them up (they are cleared).
+
+        A sheet that did not start from values (opened on nothing or on a
+        saved round) shows what it saves at once: when the rules accept the
+        entry on the game shown, the table shows the game as the save will
+        leave it (:attr:`Screen.pending`) while the store makes it durable
+        and checks it on the latest version, a save started once that is
+        drawn (:attr:`painted`), so the two do not share the processor
+        first. The caller draws the outcome
+        (its sheet closed, or shown again with the question or refusal)."""
+        pending = None if self.sheet_start is not None else saving.preview_round(self.pad, mark, entry, self.by)
+        if pending is not None:
+            self._set(pending=pending)
+            await self.painted()
+        try:
+            outcome = await asyncio.to_thread(saving.save_round, self.store, self.game_id, mark, entry, self.by)
+            if outcome.saved and mark.new and self.sheet_start is not None:
+                await asyncio.to_thread(hands.clear_hands, self.store, self.game_id)
+        except BaseException:
+            self._set(pending=None)
+            raise
+        self.state = replace(self.state, pending=None)
         return outcome
 
     async def submit(self, entry: dict[str, Any]) -> Told:

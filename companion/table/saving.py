@@ -22,12 +22,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 from companion.errors import ConflictError, StoreError
 from companion.i18n import _
 from companion.pads import Pad, PadError
 from companion.registry import pad_from_doc
+from companion.rules_core import copy_json
 
 REFUSED = (PadError, StoreError, ValueError)
 """What a save may be refused with: the pad's and the store's errors, and
@@ -241,6 +243,36 @@ def _conflict(store: Any, game_id: str, mark: SheetMark, message: str, deleting:
     return Conflict(EDIT, message, now, _("Save mine over it"), _("Keep theirs"))
 
 
+def _save_entry(mark: SheetMark, entry: dict, pad: Pad) -> None:
+    """Put a sheet's ``entry`` into ``pad`` on ``mark``: a new round in its
+    place, or the edit of the round ``mark`` names, refused (ConflictError)
+    when that round or the round count moved since the sheet was opened, or
+    the game ended (:func:`_expect_in_play`); the rules' own refusals are
+    PadErrors or ValueErrors."""
+    _expect_in_play(pad, mark)
+    if mark.new:
+        pad.add_at = mark.place
+        pad.add_round(**entry, expected_round=mark.number)
+    else:
+        pad.edit_round(mark.round_id, **entry, expected_rev=mark.rev)
+
+
+def preview_round(pad: Pad, mark: SheetMark, entry: dict, by: str | None) -> Pad | None:
+    """The game ``pad`` (as a phone shows it; left unchanged) as saving the
+    sheet's ``entry`` on ``mark`` by ``by`` will leave it, when the rules
+    and the sheet's mark accept it there (None when they refuse it: the
+    save's own answer tells why). A phone draws it while the save is made
+    durable; the store checks the entry again on the latest saved version
+    (:func:`save_round`), which decides."""
+    copy = pad_from_doc(copy_json(pad.to_doc()))
+    copy.by = by
+    try:
+        _save_entry(mark, entry, copy)
+    except (ConflictError, *REFUSED):
+        return None
+    return copy
+
+
 def save_round(store: Any, game_id: str, mark: SheetMark, entry: dict, by: str | None) -> Outcome:
     """Save a sheet's entry: a new round (``mark.new``) or an edit of the
     round ``mark`` names, refused when that round or the round count moved
@@ -254,16 +286,8 @@ def save_round(store: Any, game_id: str, mark: SheetMark, entry: dict, by: str |
     :class:`Conflict` to put to the user.
     """
 
-    def change(pad: Pad) -> None:
-        _expect_in_play(pad, mark)
-        if mark.new:
-            pad.add_at = mark.place
-            pad.add_round(**entry, expected_round=mark.number)
-        else:
-            pad.edit_round(mark.round_id, **entry, expected_rev=mark.rev)
-
     try:
-        pad = store.update_game(game_id, change, by=by)
+        pad = store.update_game(game_id, partial(_save_entry, mark, entry), by=by)
     except ConflictError as error:
         return Outcome(False, str(error), _conflict(store, game_id, mark, str(error), deleting=False))
     except REFUSED as error:

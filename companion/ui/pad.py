@@ -59,6 +59,7 @@ from companion.ui.state import (
     announce_saved,
     name_phone,
     navigate,
+    own_paint_sent,
     use_game,
     use_keep_awake,
     use_session,
@@ -297,7 +298,8 @@ def ready_cover(pads: PadSession, taps: Taps, kept: ReadySheet) -> ft.Control:
     notes = sheet_notes(pads, taps) if kept.open else ()
     entry = ReadyEntry(kept.pad, taps.submit, taps.on_close, taps.on_typed, current_language(),
                        key=f"{kept.pad.id}-ready-{kept.number}")
-    return ft.Container(content=pinned(*notes, sheet=entry), bgcolor=ft.Colors.SURFACE, visible=kept.open)
+    return ft.Container(content=pinned(*notes, sheet=entry), bgcolor=ft.Colors.SURFACE,
+                        visible=kept.open and pads.state.pending is None)
 
 
 def over_the_pad(pads: PadSession, taps: Taps, title: str) -> ft.Control | None:
@@ -325,16 +327,17 @@ def over_the_pad(pads: PadSession, taps: Taps, title: str) -> ft.Control | None:
 
 
 def the_table(pads: PadSession, taps: Taps, above: ft.Control | None, ready: ReadySheet | None = None) -> ft.Control:
-    """The table of ``pads.pad``, covered by ``above`` when that is not
-    None, and by ``ready``'s sheet while that is open (:func:`ready_cover`,
-    kept out of sight while it is not).
+    """The table of ``pads.table_pad``, covered by ``above`` when that is
+    not None, and by ``ready``'s sheet while that is open (:func:`ready_cover`,
+    kept out of sight while it is not); while the sheet's save runs with
+    what it saves shown (``Screen.pending``), the sheet is kept, out of sight.
 
     The table's controls stay, covered, under a sheet or a view
     (:func:`companion.ui.pad_parts.pad_layout`): closing the sheet after a
     save then sends the phones only what the save changed, not the whole
     table anew; opening a sheet sends only the sheet, or only that the
     ready one shows."""
-    pad = pads.pad
+    pad, pending = pads.table_pad, pads.state.pending is not None
     table_hands = pads.table_hands
     language = current_language()
     menu = MenuFacts(pad.GAME, pad.id, len(pad.players), not (pad.finished or pad.is_over) and bool(pad.rows), language)
@@ -350,7 +353,7 @@ def the_table(pads: PadSession, taps: Taps, above: ft.Control | None, ready: Rea
         hands_control=HandsBox(table_hands, language, taps.on_save_hands, taps.on_clear_hands)
         if table_hands.stale or table_hands.status is not None else None,
         on_hand=taps.on_hand if pad.HAND_BY_HAND else None,
-        covered=above is not None or (ready is not None and ready.open),
+        covered=not pending and (above is not None or (ready is not None and ready.open)),
         end=end_banner(pad, taps.on_finish),
         unfolded=pads.state.unfolded,
         on_fold=taps.on_fold,
@@ -359,7 +362,7 @@ def the_table(pads: PadSession, taps: Taps, above: ft.Control | None, ready: Rea
     if ready is not None:
         layers.append(ready_cover(pads, taps, ready))
     if above is not None:
-        layers.append(cover(above))
+        layers.append(cover(above, shown=not pending))
     return ft.Stack(layers, fit=ft.StackFit.EXPAND, expand=True)
 
 
@@ -371,7 +374,7 @@ def GamePad(game_id: str) -> ft.Control:
     page = ft.context.page
     held = ft.use_ref(None)
     if held.current is None:
-        pads = PadSession(store, game_id)
+        pads = PadSession(store, game_id, painted=own_paint_sent)
         held.current = (pads, Taps(pads, session, page))
     pads, taps = held.current
     _screen, pads.on_change = ft.use_state(pads.state)

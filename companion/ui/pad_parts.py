@@ -350,10 +350,11 @@ def out_of_sight(table: ft.Control, covered: bool, unfolded: bool) -> ft.Control
     return table
 
 
-def cover(above: ft.Control) -> ft.Control:
+def cover(above: ft.Control, shown: bool = True) -> ft.Control:
     """``above`` (a sheet or a view) over the whole pad, on the page's own
-    colour: it takes every tap there, so none reaches the covered pad."""
-    return ft.Container(content=above, bgcolor=ft.Colors.SURFACE)
+    colour: it takes every tap there, so none reaches the covered pad;
+    ``shown`` False keeps it, out of sight."""
+    return ft.Container(content=above, bgcolor=ft.Colors.SURFACE, visible=shown)
 
 
 @ft.component

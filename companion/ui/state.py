@@ -373,6 +373,15 @@ def after_own_paint(tell_others: Callable[[], object]) -> None:
     later(OWN_PAINT_TURNS)
 
 
+async def own_paint_sent() -> None:
+    """Return once this session's repaint, woken by the state a handler has
+    just set, has been sent (:data:`OWN_PAINT_TURNS` turns of the event
+    loop, as :func:`after_own_paint`): work started then, such as a save in
+    a thread, does not hold up its diff."""
+    for _turn in range(OWN_PAINT_TURNS):
+        await asyncio.sleep(0)
+
+
 class _Relay:
     """The redraws waiting for their turn on one event loop (:func:`in_turn`)."""
 
