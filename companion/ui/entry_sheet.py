@@ -40,7 +40,10 @@ starting values once (``ft.use_state``) so the user's taps are kept.
 A new round's sheet that starts blank may be built out of sight before
 "Add round" shows it (``companion.ui.pad.ReadySheet``): it is built anew,
 on the game as it is then, before each round it shows for, so it must
-not take being built for being shown.
+not take being built for being shown. While its save runs, an open sheet
+is kept out of sight (the table shows what it saves: ``Screen.pending``)
+and shows again, as typed, when the save is refused: it must not take
+being hidden for being closed either.
 """
 
 from __future__ import annotations
