@@ -258,16 +258,16 @@ def _save_entry(mark: SheetMark, entry: dict, pad: Pad) -> None:
 
 
 def preview_round(pad: Pad, mark: SheetMark, entry: dict, by: str | None) -> Pad | None:
-    """The game ``pad`` (as a phone shows it; left unchanged) as saving the
-    sheet's ``entry`` on ``mark`` by ``by`` will leave it, when the rules
-    and the sheet's mark accept it there (None when they refuse it: the
-    save's own answer tells why). A phone draws it while the save is made
-    durable; the store checks the entry again on the latest saved version
-    (:func:`save_round`), which decides."""
+    """The game ``pad`` (as a phone shows it) as saving the sheet's
+    ``entry`` on ``mark`` by ``by`` will leave it, when the rules and the
+    sheet's mark accept it there (None when they refuse it: the save's own
+    answer tells why); ``pad`` and ``entry`` are left unchanged. A phone
+    draws it while the save is made durable; the store checks the entry
+    again on the latest saved version (:func:`save_round`), which decides."""
     copy = pad_from_doc(copy_json(pad.to_doc()))
     copy.by = by
     try:
-        _save_entry(mark, entry, copy)
+        _save_entry(mark, copy_json(entry), copy)
     except (ConflictError, *REFUSED):
         return None
     return copy
