@@ -19,6 +19,7 @@ from companion.errors import DiskFullError
 from companion.registry import new_pad
 from companion.store import Store
 from companion.table import pad_session, saving
+from companion.table.pad_screen import Told
 from companion.table.pad_session import NEW_ROUND
 from flet_session import run_alone
 from test_pad_session import Phone, latest, saved_game
@@ -43,7 +44,7 @@ def seen_during_save(monkeypatch, store, phone: Phone, before=lambda: None) -> d
     def noting(*args):
         before()
         state = phone.pads.state
-        seen.update(pending=state.pending, sheet=state.sheet, shown=phone.pads.pad,
+        seen.update(pending=state.pending, sheet=state.sheet, refusal=state.refusal, shown=phone.pads.pad,
                     stored=latest(store, phone.game_id))
         return save_round(*args)
 
@@ -137,3 +138,46 @@ def test_a_sheet_brought_back_as_typed_saves_without_showing_its_round_first(sto
     again.atap("bring_back", lambda pad, number, entry: None)
     assert again.atap("submit", {"winner": "Cy"}).message == "Round 2 saved"
     assert [screen for screen in again.screens if screen.pending is not None] == []
+
+
+def test_a_refusal_shown_before_goes_when_the_table_shows_the_round_being_saved(store, monkeypatch):
+    pad = new_pad("one_up", ["Ann", "Ben", "Cy"])
+    store.save_game(pad.to_doc())
+    ann = Phone(store, pad.id, "Ann's phone")
+    ann.tap("open_sheet", NEW_ROUND)
+    hands = {"Ann": ["K"], "Ben": ["5"], "Cy": []}
+    ann.atap("submit", {"hands": hands, "went_out": None, "ended_by": None})
+    refused = ann.pads.state.refusal
+    seen = seen_during_save(monkeypatch, store, ann)
+    assert ann.atap("submit", {"hands": hands, "went_out": "Cy", "ended_by": None}).message == "Round 1 saved"
+    assert (refused, seen["refusal"], len(seen["pending"].rounds)) == (
+        "Nobody went out: choose who dropped out last (they start the next round)", "", 1)
+
+
+def test_the_table_s_taps_are_not_taken_while_its_round_is_being_saved(store):
+    game_id = saved_game(store, "one_card", ["Ben"])
+    ann = Phone(store, game_id, "Ann's phone")
+    ann.tap("open_sheet", NEW_ROUND)
+
+    async def tap_the_table():
+        save = ann.pads.start(ann.pads.submit, {"winner": "Cy"})
+        taps = [ann.pads.go("changes"), ann.pads.show_detail(1), ann.pads.my_hand(), ann.pads.open_sheet(NEW_ROUND)]
+        state = ann.pads.state
+        return taps, (state.view, state.detail, state.mine), (await save).message
+
+    assert run_alone(tap_the_table()) == ([Told()] * 4, ("pad", None, None), "Round 2 saved")
+
+
+def test_a_save_whose_repaint_fails_leaves_nothing_shown_as_saved(store):
+    game_id = saved_game(store, "one_card", ["Ben"])
+    ann = Phone(store, game_id, "Ann's phone")
+
+    async def lost():
+        raise ConnectionError("the phone went away")
+
+    ann.pads.painted = lost
+    ann.tap("open_sheet", NEW_ROUND)
+    mark = ann.pads.state.sheet
+    with pytest.raises(ConnectionError):
+        ann.atap("submit", {"winner": "Cy"})
+    assert (ann.pads.state.pending, ann.pads.state.sheet, winners(latest(store, game_id))) == (None, mark, ["Ben"])

@@ -466,13 +466,16 @@ def test_an_edit_put_back_as_a_new_round_keeps_what_was_typed_on_its_sheet(tmp_p
 
 
 def taps_while_saving(tmp_path, monkeypatch, during: list[str], ben_before: tuple[int, ...] = (),
-                      answer: str | None = None, then: str | None = None):
+                      answer: str | None = None, then: str | None = None, on_table: tuple[str, ...] = (),
+                      labelled: bool = False):
     """Ann enters round 1 of a One Up game (a King, a 5, Cy went out) and
     taps "Save round" (before her save of round N for each N of ``ben_before``,
     Ben's phone saves a round N in the same thread, so hers is asked about; with ``answer``, she taps
     it). While her last save runs, each of ``during`` is tapped as her phone showed it
-    before that save began (taps on their way while the sheet goes out of sight); once
-    it is done, ``then`` (when given).
+    before that save began (taps on their way while the sheet goes out of sight), then each
+    of ``on_table`` on the table showing her round meanwhile; once it is done, ``then``
+    (when given). With ``labelled``, her phone is first said to be "Ann's phone" (through
+    "My hand", whose sheet she closes).
 
     Returns: whether her sheet still showed right after those taps, then,
     once all is done, the lines she sees that tell a save, the rounds
@@ -495,13 +498,16 @@ def taps_while_saving(tmp_path, monkeypatch, during: list[str], ben_before: tupl
 
     async def play(store, game_id, phone):
         loop_of.append(asyncio.get_running_loop())
+        if labelled:
+            for text in ("My hand", "Ann's phone", "Cancel"):
+                await tap(phone, text)
         await enter_round_ten(phone)
         sheet_after_taps: list[bool] = []
 
         under_finger: list = []
 
         async def meanwhile():
-            for control in under_finger:
+            for control in [*under_finger, *on_table]:
                 await tap_while_busy(phone, control)
             sheet_after_taps.append(shows(phone, "Save round"))
 
@@ -539,6 +545,16 @@ def test_cancel_while_a_save_is_refused_leaves_the_question_on_the_sheet_with_it
     of sight meanwhile) is not taken, so the question about her round is put
     over her sheet, shown again with her values."""
     assert taps_while_saving(tmp_path, monkeypatch, ["Cancel"], ben_before=(1,)) == (
+        [False], ["Round 1 was just saved on Ben's phone: save yours as round 2, or drop it?"], 1, True, ["K", "5"],
+        True, {"Ann": 2, "Ben": 0, "Cy": 3})
+
+
+def test_the_table_shown_while_a_save_is_refused_takes_no_tap_that_would_cover_the_question(tmp_path, monkeypatch):
+    """Ben saved round 1 first; while Ann's save runs, her table shows her round and she
+    taps "My hand" (her phone is Ann's) and the menu's "Changes" there: neither is taken,
+    so the question about her round is put over her sheet, shown again with her values."""
+    assert taps_while_saving(tmp_path, monkeypatch, [], ben_before=(1,), on_table=("My hand", "Changes"),
+                             labelled=True) == (
         [False], ["Round 1 was just saved on Ben's phone: save yours as round 2, or drop it?"], 1, True, ["K", "5"],
         True, {"Ann": 2, "Ben": 0, "Cy": 3})
 

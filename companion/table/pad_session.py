@@ -247,7 +247,12 @@ class PadSession:
         self._keep(self.state.sheet, entry)
 
     def show_detail(self, number: int | None) -> Told:
-        """Show round ``number``'s detail, or close it (None)."""
+        """Show round ``number``'s detail, or close it (None); not taken while
+        a save of this phone runs (:meth:`start`): the table may show then
+        what the save will leave (:attr:`Screen.pending`), and its sheet
+        shows again if the save is refused."""
+        if self._saving:
+            return Told()
         self._set(detail=number)
         return Told(left=True)
 
@@ -265,7 +270,10 @@ class PadSession:
         return Told()
 
     def go(self, view: str) -> Told:
-        """Show ``view`` (one of :data:`VIEWS`)."""
+        """Show ``view`` (one of :data:`VIEWS`); not taken while a save of
+        this phone runs, as :meth:`show_detail`."""
+        if self._saving:
+            return Told()
         self._refuse("")
         self._set(view=view)
         return Told(left=True)
@@ -281,7 +289,11 @@ class PadSession:
         return self.show_hand(player)
 
     def my_hand(self) -> Told:
-        """"My hand": this phone's player's hand; "Whose phone is this?" first when nobody said."""
+        """"My hand": this phone's player's hand; "Whose phone is this?" first
+        when nobody said. Not taken while a save of this phone runs, as
+        :meth:`show_detail`."""
+        if self._saving:
+            return Told()
         self._refuse("")
         if self.me is None:
             self._hand_next = True
@@ -292,8 +304,9 @@ class PadSession:
         """A tap in "Whose phone is this?": this phone is ``label`` from now
         on; back to the table, or to the player's hand when "My hand" asked.
         A tap that comes once the question was left (a second tap on it
-        before the repaint) changes nothing."""
-        if self.state.view != "phone":
+        before the repaint) changes nothing, as one while a save of this phone
+        runs (:meth:`show_detail`)."""
+        if self.state.view != "phone" or self._saving:
             return Told()
         player = phone_player(self.pad.players, label)
         self.phone, self.me = label, player
@@ -357,10 +370,10 @@ class PadSession:
         first. The caller draws the outcome
         (its sheet closed, or shown again with the question or refusal)."""
         pending = None if self.sheet_start is not None else saving.preview_round(self.pad, mark, entry, self.by)
-        if pending is not None:
-            self._set(pending=pending)
-            await self.painted()
         try:
+            if pending is not None:
+                self._set(pending=pending, refusal="")
+                await self.painted()
             outcome = await asyncio.to_thread(saving.save_round, self.store, self.game_id, mark, entry, self.by)
             if outcome.saved and mark.new and self.sheet_start is not None:
                 await asyncio.to_thread(hands.clear_hands, self.store, self.game_id)
