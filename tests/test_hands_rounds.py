@@ -18,6 +18,7 @@ from companion.ui.app import session_main
 from companion.table.live import game_cache, game_topic
 from flet_session import open_session, run_alone, server_hub, settle, shows, tap, taps_together
 from test_hands_saving import told_and_saved_once
+from test_pad_renders import selected_tiles
 
 PLAYERS = ["Ann", "Ben", "Cy"]
 ROUND_ONE = {"hands": {"Ann": "K", "Ben": "", "Cy": "A"}, "went_out": "Ben"}
@@ -203,10 +204,11 @@ def test_hands_saved_after_the_game_was_ended_are_kept_and_the_end_is_told(tmp_p
     assert hands.save_hands(store, game_id, "Ben's phone").message == "Round 2 saved"
 
 
-def test_add_round_tapped_with_save_round_from_the_hands_opens_no_sheet_on_the_hands_used(tmp_path):
+def test_add_round_tapped_with_save_round_from_the_hands_waits_and_opens_round_two_blank(tmp_path):
     """Every hand is in; "Save round 1" and "Add round" reach the server
-    together: the round is saved once, the hands are used up, and no sheet
-    opens filled with them (saving it would have entered them twice)."""
+    together: the round is saved once, the hands are used up, and "Add round"
+    waits for that save: the sheet it opens is round 2's, blank (one filled
+    with the hands used would have entered them twice)."""
 
     async def play(store, game_id, phones, publish):
         phone = phones[0]
@@ -214,7 +216,7 @@ def test_add_round_tapped_with_save_round_from_the_hands_opens_no_sheet_on_the_h
             assert hands.enter_hand(store, game_id, player, entry(player, cards, went_out), None) is None
         await publish(None)
         await taps_together(phone, "Save round 1", "Add round")
-        return (shows(phone, "Round 1 saved"), shows(phone, "Save round"),
-                [row.points for row in pad_of(store, game_id).rows], store.get_draft(game_id))
+        return (shows(phone, "Round 2"), selected_tiles(phone), [row.points for row in pad_of(store, game_id).rows],
+                store.get_draft(game_id))
 
-    assert pad_session(tmp_path, 0, play) == (True, False, [{"Ann": 10, "Ben": 0, "Cy": 4}], None)
+    assert pad_session(tmp_path, 0, play) == (True, [], [{"Ann": 10, "Ben": 0, "Cy": 4}], None)

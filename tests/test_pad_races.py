@@ -467,7 +467,7 @@ def test_an_edit_put_back_as_a_new_round_keeps_what_was_typed_on_its_sheet(tmp_p
 
 def taps_while_saving(tmp_path, monkeypatch, during: list[str], ben_before: tuple[int, ...] = (),
                       answer: str | None = None, then: str | None = None, on_table: tuple[str, ...] = (),
-                      labelled: bool = False):
+                      labelled: bool = False, sheet_title: bool = False):
     """Ann enters round 1 of a One Up game (a King, a 5, Cy went out) and
     taps "Save round" (before her save of round N for each N of ``ben_before``,
     Ben's phone saves a round N in the same thread, so hers is asked about; with ``answer``, she taps
@@ -475,7 +475,8 @@ def taps_while_saving(tmp_path, monkeypatch, during: list[str], ben_before: tupl
     before that save began (taps on their way while the sheet goes out of sight), then each
     of ``on_table`` on the table showing her round meanwhile; once it is done, ``then``
     (when given). With ``labelled``, her phone is first said to be "Ann's phone" (through
-    "My hand", whose sheet she closes).
+    "My hand", whose sheet she closes). With ``sheet_title``, the title of the sheet open
+    at the end is returned too.
 
     Returns: whether her sheet still showed right after those taps, then,
     once all is done, the lines she sees that tell a save, the rounds
@@ -525,8 +526,11 @@ def taps_while_saving(tmp_path, monkeypatch, during: list[str], ben_before: tupl
             await tap(phone, then)
             await settle([phone])
         told = [text for text in shown_strings(phone.session.page) if "saved" in text]
-        return (sheet_after_taps, told, rounds_saved(store, game_id), shows(phone, "Save round"),
+        seen = (sheet_after_taps, told, rounds_saved(store, game_id), shows(phone, "Save round"),
                 selected_tiles(phone), shows(phone, "Drop mine"), pad_of(store, game_id).rows[-1].penalty)
+        if sheet_title:
+            seen += (next((title for title in ("Round 1", "Round 2") if shows(phone, title)), None),)
+        return seen
 
     return one_phone(tmp_path, pad, play)
 
@@ -557,6 +561,13 @@ def test_the_table_shown_while_a_save_is_refused_takes_no_tap_that_would_cover_t
                              labelled=True) == (
         [False], ["Round 1 was just saved on Ben's phone: save yours as round 2, or drop it?"], 1, True, ["K", "5"],
         True, {"Ann": 2, "Ben": 0, "Cy": 3})
+
+
+def test_add_round_tapped_as_the_round_shows_opens_the_next_round_s_sheet_once_it_is_saved(tmp_path, monkeypatch):
+    """While Ann's save runs, her table shows her round 1 and she taps "Add round" there:
+    the tap waits for the save, then a blank sheet opens for round 2."""
+    assert taps_while_saving(tmp_path, monkeypatch, [], on_table=("Add round",), sheet_title=True) == (
+        [False], [], 1, True, [], False, {"Ann": 10, "Ben": 5, "Cy": 0}, "Round 2")
 
 
 def test_an_answer_tapped_again_or_dropped_while_it_saves_saves_once(tmp_path, monkeypatch):

@@ -132,6 +132,11 @@ class PadSession:
         return state.refusal if state.refused_at >= self.pad.latest_change_id else ""
 
     @property
+    def saving(self) -> bool:
+        """Whether a save of this phone runs now (:meth:`start`)."""
+        return self._saving
+
+    @property
     def table_pad(self) -> Pad:
         """The game the table shows: as this phone's save running now will
         leave it (:attr:`Screen.pending`), else as shown (:attr:`pad`)."""
