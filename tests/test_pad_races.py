@@ -109,6 +109,87 @@ def test_two_phones_tapping_undo_together_undo_one_change_and_the_later_is_told(
     assert two_phones(tmp_path, 3, play) == (2, True)
 
 
+def test_undo_double_tapped_undoes_once_and_tells_no_refusal(tmp_path):
+    async def play(store, game_id, phones):
+        ann = phones[0]
+        await taps_together(ann, undo_button(ann), undo_button(ann))
+        await settle(phones)
+        return rounds_saved(store, game_id), says(ann, "Undone: round 3 added"), says(ann, f"{PHONE} already undid "
+                                                                                       "round 3 added: nothing was undone")
+
+    assert two_phones(tmp_path, 3, play) == (2, True, False)
+
+
+def test_add_round_tapped_while_the_game_is_ended_opens_no_sheet_on_the_ended_game(tmp_path, monkeypatch):
+    """"End the game now" saves (held in its thread) while "Add round" is tapped on the
+    table: the tap waits for the save, then is dropped, as the game is over."""
+    change_game = pad_session.saving.change_game
+    held: list = []
+
+    def holding(*args):
+        if held:
+            asyncio.run_coroutine_threadsafe(held.pop()(), held_loop[0]).result(timeout=60)
+        return change_game(*args)
+
+    held_loop: list = []
+    monkeypatch.setattr(pad_session.saving, "change_game", holding)
+
+    async def play(store, game_id, phones):
+        ann = phones[0]
+        held_loop.append(asyncio.get_running_loop())
+        add = tappable(ann, "Add round")
+
+        async def meanwhile():
+            await tap_while_busy(ann, add)
+
+        held.append(meanwhile)
+        await tap(ann, "End the game now")
+        await settle(phones)
+        return pad_of(store, game_id).finished, shows(ann, "Save round"), shows(ann, "Cancel")
+
+    assert two_phones(tmp_path, 3, play) == (True, False, False)
+
+
+def test_add_round_tapped_during_a_save_is_dropped_when_the_phone_leaves_the_pad(tmp_path, monkeypatch):
+    """Ann saves a round (held in its thread), taps "Add round" on the table and goes to
+    Play before the save is done: back on the pad, the table shows, with no sheet kept."""
+    save_round = pad_session.saving.save_round
+    held: list = []
+    loop_of: list = []
+
+    def holding(*args):
+        if held:
+            asyncio.run_coroutine_threadsafe(held.pop()(), loop_of[0]).result(timeout=60)
+        return save_round(*args)
+
+    monkeypatch.setattr(pad_session.saving, "save_round", holding)
+
+    async def play(store, game_id, phones):
+        ann = phones[0]
+        loop_of.append(asyncio.get_running_loop())
+
+        async def meanwhile():
+            await tap_while_busy(ann, "Add round")
+            page = ann.session.page
+            page.route = "/"  # the address changed as go_to does it, without waiting for the save
+            await ann.session.dispatch_event(page._i, "route_change", {"route": "/"})
+            await ann.session.after_event(page)
+            await asyncio.sleep(0.1)
+            left.append(not shows(ann, "Add round"))
+
+        left: list[bool] = []
+        held.append(meanwhile)
+        await tap(ann, "Add round")
+        await tap(ann, "Cy won")
+        await settle(phones)
+        await go_to(ann, f"/pad/{game_id}")
+        await settle(phones)
+        return left, rounds_saved(store, game_id), shows(ann, "Add round"), shows(ann, "Cancel"), store.kept_sheet(
+            game_id, pad_of(store, game_id).changes[0].by)
+
+    assert two_phones(tmp_path, 2, play) == ([True], 3, True, False, None)
+
+
 def test_a_tap_on_undo_once_the_new_words_have_settled_undoes_the_change_they_name(tmp_path, monkeypatch):
     monkeypatch.setattr(pad_session, "UNDO_SETTLE", 0.0)
 

@@ -406,3 +406,17 @@ def test_edit_from_a_round_s_detail_while_a_save_runs_keeps_the_detail(store):
         return edit, (ann.pads.state.detail, ann.pads.state.sheet), (await undo).message
 
     assert run_alone(edit_during_undo()) == (Told(), (1, None), "Undone: round 1 added")
+
+
+def test_undo_on_a_game_deleted_meanwhile_is_refused_in_words(store):
+    game_id = saved_game(store, "one_card", ["Ben"])
+    ann = Phone(store, game_id, "Ann's phone")
+    expected = ann.pads.pad.undo_id
+    store.delete_game(game_id, by="Ben's phone")
+
+    async def undo():
+        ann.pads.see(None, None, "Ann's phone")
+        return await ann.pads.undo(expected)
+
+    assert run_alone(undo()) == Told()
+    assert ann.pads.state.refusal == f"There is no saved game with id {game_id}; it may have been deleted."

@@ -62,7 +62,8 @@ class PadSession:
     sheet to another round, so the screen keeps what was typed on it),
     :attr:`sheet_blank` (the open sheet was opened by "Add round" on
     nothing: no hands entered, not brought back) and
-    :attr:`writer` (the kept sheet's writes, ``kept_sheets.SheetWriter``);
+    :attr:`writer` (the kept sheet's writes, ``kept_sheets.SheetWriter``),
+    :attr:`drawings` (how many times the view drew it: :meth:`see`);
     :attr:`table_hands` is what the pad shows of the round entered hand by
     hand (``hands.table_hands``) and :attr:`me` the player who holds this
     phone (None: no player), as :meth:`see` last read them (reading the
@@ -95,6 +96,7 @@ class PadSession:
         self._saving = False
         self._seen: UndoOffered | None = None
         self._drawn: tuple[object, float] | None = None
+        self.drawings = 0
 
     def see(self, pad: Pad | None, draft: dict[str, Any] | None, phone: str, own_change: int | None = None) -> None:
         """The game as the screen shows it now: ``pad`` (None: none), its
@@ -103,6 +105,7 @@ class PadSession:
         none). An open "My hand" sheet follows a round saved another way
         (``hands.follow``); the undo button's offer follows the game."""
         self.pad, self.draft, self.phone = pad, draft, phone
+        self.drawings += 1
         self.table_hands = None if pad is None else hands.table_hands(pad, draft)
         self.me = None if pad is None else phone_player(pad.players, phone)
         now = self.clock()
@@ -179,8 +182,9 @@ class PadSession:
         self.on_change(self.state)
 
     def _at(self) -> int:
-        """The newest change number of the game shown now."""
-        return self.pad.latest_change_id
+        """The newest change number of the game shown now (0: none shown, the
+        game was deleted)."""
+        return 0 if self.pad is None else self.pad.latest_change_id
 
     def _refuse(self, text: str, at: int | None = None) -> None:
         """Show ``text`` (why this phone's last action was refused; "" for

@@ -85,10 +85,10 @@ class Taps:
     def __init__(self, pads: PadSession, session: SessionState, page: Any) -> None:
         self.pads, self.session, self.page = pads, session, page
         self.waiting: Callable[[], object] | None = None
-        self.on_undo = lambda expected: self.on_table(partial(self.later, pads.undo, pads.offered(expected)))
+        self.on_undo = lambda expected: self.later(pads.undo, pads.offered(expected))
         self.on_go = lambda view: self.on_table(partial(self.now, pads.go, view))
-        self.on_end = lambda: self.on_table(partial(self.later, pads.end))
-        self.on_finish = lambda: self.on_table(partial(self.later, pads.finish))
+        self.on_end = lambda: self.later(pads.end)
+        self.on_finish = lambda: self.later(pads.finish)
         self.on_row = lambda number: self.on_table(partial(self.now, pads.open_sheet, number))
         self.on_detail = lambda number: self.on_table(partial(self.now, pads.show_detail, number))
         self.on_add = lambda: self.on_table(partial(self.now, pads.open_sheet, NEW_ROUND))
@@ -96,16 +96,21 @@ class Taps:
         self.on_fold = lambda unfolded: self.now(pads.fold, unfolded)
         self.on_hand = lambda: self.on_table(partial(self.now, pads.my_hand))
         self.on_typed = lambda entry: pads.typed(entry)
-        self.on_save_hands = lambda: self.on_table(partial(self.later, pads.save_hands))
-        self.on_clear_hands = lambda: self.on_table(partial(self.later, pads.clear_stale_hands))
+        self.on_save_hands = lambda: self.later(pads.save_hands)
+        self.on_clear_hands = lambda: self.later(pads.clear_stale_hands)
 
     def on_table(self, tap: Callable[[], object]) -> None:
-        """A tap on the table (or on a view over it), ``tap()``: run now, or,
-        while a save of this phone runs (the table may show then what it
-        saves: ``Screen.pending``), once that save is done and its outcome
-        drawn, so a player who taps "Add round" as their round shows loses
-        no tap. The first such tap is kept; it is dropped when the save's
-        sheet shows again (its question or refusal comes first)."""
+        """A tap on the table (or on a view over it) that puts a screen over
+        it (a sheet, a round's detail, a view, "My hand"), ``tap()``: run
+        now, or, while a save of this phone runs (the table may show then
+        what it saves: ``Screen.pending``), once that save is done and the
+        game as saved drawn, so a player who taps "Add round" as their round
+        shows loses no tap. The first such tap is kept; it is dropped when
+        the save's sheet shows again (its question or refusal comes first),
+        when the game is finished or gone then, or when the pad is not drawn
+        again (the phone left it). A tap that saves is not kept: while a
+        save runs it is not taken (``PadSession.start``), which is what
+        makes a double tap save once."""
         if not self.pads.saving:
             tap()
         elif self.waiting is None:
@@ -161,13 +166,16 @@ class Taps:
             told = await work
         finally:
             slow.cancel()
+            waiting, self.waiting = self.waiting, None
         for message_id in told_at:
             self.session.dismissed(message_id)
         self.show(told)
-        waiting, self.waiting = self.waiting, None
         if waiting is not None and self.pads.state.sheet is None:
+            drawings = self.pads.drawings
             await own_paint_sent()
-            waiting()
+            pad = self.pads.pad
+            if self.pads.drawings > drawings and pad is not None and not pad.finished:
+                waiting()
 
     def submit(self, entry: dict) -> None:
         """A sheet's "Save": saved in a task; a refusal is shown over the sheet."""
