@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import re
 import time
+from collections.abc import Callable
 
 import flet as ft
 
@@ -120,29 +121,38 @@ def test_undo_double_tapped_undoes_once_and_tells_no_refusal(tmp_path):
     assert two_phones(tmp_path, 3, play) == (2, True, False)
 
 
+def while_saving(monkeypatch, name: str, first: Callable[..., object] = lambda *_args: None) -> list:
+    """Hold each save made through ``pad_session.saving.<name>`` in its thread: there,
+    ``first(*its arguments)`` runs, then the last ``(work, loop)`` appended to the list
+    returned, if any (``await work()`` on the test's ``loop``: taps made while the save
+    runs), then the save itself."""
+    save = getattr(pad_session.saving, name)
+    meanwhile: list = []
+
+    def holding(*args):
+        first(*args)
+        if meanwhile:
+            work, loop = meanwhile.pop()
+            asyncio.run_coroutine_threadsafe(work(), loop).result(timeout=60)
+        return save(*args)
+
+    monkeypatch.setattr(pad_session.saving, name, holding)
+    return meanwhile
+
+
 def test_add_round_tapped_while_the_game_is_ended_opens_no_sheet_on_the_ended_game(tmp_path, monkeypatch):
     """"End the game now" saves (held in its thread) while "Add round" is tapped on the
     table: the tap waits for the save, then is dropped, as the game is over."""
-    change_game = pad_session.saving.change_game
-    held: list = []
-
-    def holding(*args):
-        if held:
-            asyncio.run_coroutine_threadsafe(held.pop()(), held_loop[0]).result(timeout=60)
-        return change_game(*args)
-
-    held_loop: list = []
-    monkeypatch.setattr(pad_session.saving, "change_game", holding)
+    held = while_saving(monkeypatch, "change_game")
 
     async def play(store, game_id, phones):
         ann = phones[0]
-        held_loop.append(asyncio.get_running_loop())
         add = tappable(ann, "Add round")
 
         async def meanwhile():
             await tap_while_busy(ann, add)
 
-        held.append(meanwhile)
+        held.append((meanwhile, asyncio.get_running_loop()))
         await tap(ann, "End the game now")
         await settle(phones)
         return pad_of(store, game_id).finished, shows(ann, "Save round"), shows(ann, "Cancel")
@@ -153,20 +163,10 @@ def test_add_round_tapped_while_the_game_is_ended_opens_no_sheet_on_the_ended_ga
 def test_add_round_tapped_during_a_save_is_dropped_when_the_phone_leaves_the_pad(tmp_path, monkeypatch):
     """Ann saves a round (held in its thread), taps "Add round" on the table and goes to
     Play before the save is done: back on the pad, the table shows, with no sheet kept."""
-    save_round = pad_session.saving.save_round
-    held: list = []
-    loop_of: list = []
-
-    def holding(*args):
-        if held:
-            asyncio.run_coroutine_threadsafe(held.pop()(), loop_of[0]).result(timeout=60)
-        return save_round(*args)
-
-    monkeypatch.setattr(pad_session.saving, "save_round", holding)
+    held = while_saving(monkeypatch, "save_round")
 
     async def play(store, game_id, phones):
         ann = phones[0]
-        loop_of.append(asyncio.get_running_loop())
 
         async def meanwhile():
             await tap_while_busy(ann, "Add round")
@@ -178,7 +178,7 @@ def test_add_round_tapped_during_a_save_is_dropped_when_the_phone_leaves_the_pad
             left.append(not shows(ann, "Add round"))
 
         left: list[bool] = []
-        held.append(meanwhile)
+        held.append((meanwhile, asyncio.get_running_loop()))
         await tap(ann, "Add round")
         await tap(ann, "Cy won")
         await settle(phones)
@@ -564,22 +564,15 @@ def taps_while_saving(tmp_path, monkeypatch, during: list[str], ben_before: tupl
     saved, whether the sheet shows, its selected values, whether the
     question shows (its "Drop mine") and the last round's penalty points."""
     pad = new_pad("one_up", ["Ann", "Ben", "Cy"])
-    save_round = pad_session.saving.save_round
-    loop_of: list[asyncio.AbstractEventLoop] = []
-    taps_meanwhile: list = []
 
-    def slowed(store, game_id, mark, entry, by):
+    def ben_saves_first(store, game_id, mark, entry, by):
         if mark.number in ben_before:
             store.update_game(game_id, lambda saved: saved.add_round({"Ann": "2", "Ben": "", "Cy": "3"}, "Ben"),
                               by="Ben's phone")
-        if taps_meanwhile:
-            asyncio.run_coroutine_threadsafe(taps_meanwhile.pop()(), loop_of[0]).result(timeout=60)
-        return save_round(store, game_id, mark, entry, by)
 
-    monkeypatch.setattr(pad_session.saving, "save_round", slowed)
+    taps_meanwhile = while_saving(monkeypatch, "save_round", ben_saves_first)
 
     async def play(store, game_id, phone):
-        loop_of.append(asyncio.get_running_loop())
         if labelled:
             for text in ("My hand", "Ann's phone", "Cancel"):
                 await tap(phone, text)
@@ -595,12 +588,12 @@ def taps_while_saving(tmp_path, monkeypatch, during: list[str], ben_before: tupl
 
         if answer is None:
             under_finger.extend(tappable(phone, text) for text in during)
-            taps_meanwhile.append(meanwhile)
+            taps_meanwhile.append((meanwhile, asyncio.get_running_loop()))
         await tap(phone, "Save round")
         if answer is not None:
             await sees(phone, answer)
             under_finger.extend(tappable(phone, text) for text in during)
-            taps_meanwhile.append(meanwhile)
+            taps_meanwhile.append((meanwhile, asyncio.get_running_loop()))
             await tap(phone, answer)
         await settle([phone])
         if then is not None:

@@ -25,7 +25,7 @@ import asyncio
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import replace
-from functools import partial
+from functools import partial, wraps
 from typing import Any
 
 from companion.errors import ConflictError
@@ -43,6 +43,21 @@ UNDO_SETTLE = 2.0
 """Seconds after another phone's change moved what the undo button takes
 back during which a tap on it is taken as a tap on what it offered before:
 the phone may have been tapped before it painted the new words."""
+
+
+def _not_while_saving(tap: Callable[..., Told]) -> Callable[..., Told]:
+    """A tap of :class:`PadSession` that puts another screen up (a sheet, a
+    view, a detail) or takes one down, not taken (it returns ``Told()``)
+    while a save of this phone runs (:meth:`PadSession.start`): a tap that
+    reaches the server before the save's repaint, or one on the table that
+    shows what the save will leave (:attr:`Screen.pending`), whose sheet
+    shows again if the save is refused."""
+
+    @wraps(tap)
+    def taken(session: PadSession, *args: Any) -> Told:
+        return Told() if session.saving else tap(session, *args)
+
+    return taken
 
 
 class PadSession:
@@ -229,24 +244,20 @@ class PadSession:
         finally:
             self._saving = False
 
+    @_not_while_saving
     def open_sheet(self, number: int) -> Told:
         """Tap on round ``number`` or on "Add round" (:data:`NEW_ROUND`):
         its sheet opens; a new round starts from the hands entered so far
-        (hands that contradict each other are told as the refusal). Not
-        taken while a save of this phone runs (:meth:`start`)."""
-        if self._saving:
-            return Told()
+        (hands that contradict each other are told as the refusal)."""
         pad = self.pad
         self._opened = pad
         self.sheet_start, clash = hands.sheet_start(pad, self.table_hands) if number == NEW_ROUND else (None, "")
         self._refuse(clash)
         return self._show_sheet(saving.mark_new(pad) if number == NEW_ROUND else saving.mark_round(pad, number))
 
+    @_not_while_saving
     def close_sheet(self) -> Told:
-        """"Cancel" on a sheet: back to the table, its refusal gone; not
-        taken while the sheet's save runs (:meth:`start`)."""
-        if self._saving:
-            return Told()
+        """"Cancel" on a sheet: back to the table, its refusal gone."""
         told = self._show_sheet(None)
         self._refuse("")
         return told
@@ -255,21 +266,15 @@ class PadSession:
         """A tap on the open sheet: ``entry`` is what it holds now (kept)."""
         self._keep(self.state.sheet, entry)
 
+    @_not_while_saving
     def show_detail(self, number: int | None) -> Told:
-        """Show round ``number``'s detail, or close it (None); not taken while
-        a save of this phone runs (:meth:`start`): the table may show then
-        what the save will leave (:attr:`Screen.pending`), and its sheet
-        shows again if the save is refused."""
-        if self._saving:
-            return Told()
+        """Show round ``number``'s detail, or close it (None)."""
         self._set(detail=number)
         return Told(left=True)
 
+    @_not_while_saving
     def edit_from_detail(self, number: int) -> Told:
-        """"Edit" on a round's detail: its sheet instead (the table after); not
-        taken while a save of this phone runs (:meth:`start`)."""
-        if self._saving:
-            return Told()
+        """"Edit" on a round's detail: its sheet instead (the table after)."""
         self.show_detail(None)
         return self.open_sheet(number)
 
@@ -278,11 +283,9 @@ class PadSession:
         self._set(unfolded=unfolded)
         return Told()
 
+    @_not_while_saving
     def go(self, view: str) -> Told:
-        """Show ``view`` (one of :data:`VIEWS`); not taken while a save of
-        this phone runs, as :meth:`show_detail`."""
-        if self._saving:
-            return Told()
+        """Show ``view`` (one of :data:`VIEWS`)."""
         self._refuse("")
         self._set(view=view)
         return Told(left=True)
@@ -297,25 +300,22 @@ class PadSession:
         self.hand_mark = hands.mark_hand(self.pad, self.table_hands.draft, player)
         return self.show_hand(player)
 
+    @_not_while_saving
     def my_hand(self) -> Told:
-        """"My hand": this phone's player's hand; "Whose phone is this?" first
-        when nobody said. Not taken while a save of this phone runs, as
-        :meth:`show_detail`."""
-        if self._saving:
-            return Told()
+        """"My hand": this phone's player's hand; "Whose phone is this?" first when nobody said."""
         self._refuse("")
         if self.me is None:
             self._hand_next = True
             return self.go("phone")
         return self.open_hand(self.me)
 
+    @_not_while_saving
     def pick_phone(self, label: str) -> Told:
         """A tap in "Whose phone is this?": this phone is ``label`` from now
         on; back to the table, or to the player's hand when "My hand" asked.
         A tap that comes once the question was left (a second tap on it
-        before the repaint) changes nothing, as one while a save of this phone
-        runs (:meth:`show_detail`)."""
-        if self.state.view != "phone" or self._saving:
+        before the repaint) changes nothing."""
+        if self.state.view != "phone":
             return Told()
         player = phone_player(self.pad.players, label)
         self.phone, self.me = label, player
