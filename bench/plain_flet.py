@@ -1,7 +1,7 @@
 """A baseline of bench/live.py's taps: a plain Flet page of a given number
 of controls, served like main.py.
 
-    python bench/plain_flet.py PORT CONTROLS [SHEET_CONTROLS]
+    python bench/plain_flet.py PORT CONTROLS [SHEET_CONTROLS [hidden]]
 
 Web mode on 127.0.0.1:PORT, no CDN, no browser window: bench/counter_flet.py's
 "Count" button and count (test id ``count``) over rows of plain texts, in
@@ -19,6 +19,12 @@ fsynced), then takes the sheet away and changes the three totals and the
 texts of a round's line (the pad's screen keeps its size from its fourth
 round on: it shows the newest rounds). Flet's floor for those two taps on a
 screen of the pad's size.
+
+With ``hidden`` as well, the page's controls are hidden while the sheet
+covers them (``visible`` false), as the pad's are: a screen reader and the
+keyboard's Tab reach only the sheet then, and the phone draws the page anew
+when the sheet goes. Flet's floor for the two taps of a pad that keeps its
+covered table out of the phone's reach.
 """
 
 from __future__ import annotations
@@ -96,10 +102,11 @@ def save_durably(folder: Path, number: int) -> None:
 
 
 @ft.component
-def PlainSheet(controls: int, sheet_controls: int, folder: Path) -> ft.Control:
+def PlainSheet(controls: int, sheet_controls: int, folder: Path, hidden: bool = False) -> ft.Control:
     """The page of ``controls`` controls that "Add round" covers with a sheet
     of ``sheet_controls`` (each to within a row; see the module's docstring),
-    whose "Save round" writes to ``folder``."""
+    whose "Save round" writes to ``folder``; with ``hidden``, the page's
+    controls are hidden while the sheet covers them."""
     total, set_total = ft.use_state(0)
     is_open, set_open = ft.use_state(False)
     rows = max(0, (controls - SHEET_PAGE_CONTROLS) // ROW_CONTROLS)
@@ -112,6 +119,7 @@ def PlainSheet(controls: int, sheet_controls: int, folder: Path) -> ft.Control:
         ],
         scroll=ft.ScrollMode.AUTO,
         expand=True,
+        visible=not (hidden and is_open),
     )
     if not is_open:
         return ft.Stack([table], fit=ft.StackFit.EXPAND, expand=True)
@@ -140,9 +148,10 @@ SAVES = Path(tempfile.mkdtemp(prefix="plain-saves-"))
 
 
 def main(page: ft.Page) -> None:
-    """Render the page of ``sys.argv[2]`` controls (:func:`PlainSheet` with ``sys.argv[3]`` in its sheet)."""
+    """Render the page of ``sys.argv[2]`` controls (:func:`PlainSheet` with ``sys.argv[3]`` in its sheet,
+    the page hidden under it with ``sys.argv[4]`` "hidden")."""
     if len(sys.argv) > 3:
-        page.render(PlainSheet, int(sys.argv[2]), int(sys.argv[3]), SAVES)
+        page.render(PlainSheet, int(sys.argv[2]), int(sys.argv[3]), SAVES, sys.argv[4:] == ["hidden"])
     else:
         page.render(Plain, int(sys.argv[2]))
 
