@@ -1,6 +1,6 @@
 """Benchmark: the live table and a club night, in headless Chromium.
 
-    .venv/bin/python bench/live.py [--part all|club|table|taps|long|start] [--sessions 60]
+    .venv/bin/python bench/live.py [--part all|club|table|taps|long|start|memory] [--sessions 60]
                                    [--saves 20] [--fanout 50] [--taps 20] [--history 10000] [--runs 3]
                                    [--phone-cpu] [--against DIR]
 
@@ -54,6 +54,12 @@ Every figure is a ratio against a baseline measured in the same run:
 4. start: start to first frame of main.py against a hello-world Flet app
    (bench/startup.py's measurement, Companion's bytecode written first as
    an install does), medians. Target: at most 1.2x.
+5. memory: the server's resident memory (read from /proc) per phone open
+   on the pad of a 12-round game, each phone a page of a browser, against
+   a counter app's and a plain Flet page of the pad's size (Flet's floor
+   for a screen that size), the three servers in turns. Target: at most
+   2x the counter app. (bench/render.py --memory measures the Python heap
+   alone, in-process.)
 
 Needs /usr/bin/chromium and Playwright.
 """
@@ -108,7 +114,7 @@ TABLE = ["Ann", "Ben", "Cy", "Dee", "Eve", "Fay"]
 CLOSE_SETTLE = 10.0
 """Seconds the server is given to drop closed sessions before a measurement."""
 
-TARGETS = {"save": 1.2, "fanout": 1.0, "tap": 2.0, "plain": 1.2, "long": 2.0, "watcher": 4.0}
+TARGETS = {"save": 1.2, "fanout": 1.0, "tap": 2.0, "plain": 1.2, "long": 2.0, "watcher": 4.0, "memory": 2.0}
 """Targets of the parts here; the start's is bench/startup.py's STARTUP_TARGET."""
 
 READ = """const read = (attribute, id) => {
@@ -708,6 +714,58 @@ def long_work(browser, history: int, count: int) -> None:
             server.stop()
 
 
+MEMORY_PAGES = 20
+"""Phones ``--part memory`` opens on each server after the first, per turn."""
+MEMORY_TURNS = 2
+"""Turns of ``--part memory``: each opens and closes its phones on the three servers in turn."""
+
+
+def memory(browser) -> None:
+    """Part 5: the server's resident memory per phone open, as the phones' browsers hold them."""
+    with tempfile.TemporaryDirectory() as scratch:
+        data = Path(scratch) / "data"
+        players = ["Ann", "Ben", "Cy"]
+        pad = new_pad("one_up", players, options={"limit": 100_000})
+        for number in range(12):
+            pad.add_round({name: "" if index == number % 3 else "K 5" for index, name in enumerate(players)},
+                          players[number % 3])
+        Store(data).save_game(pad.to_doc())
+        ports = [free_port(), free_port()]
+        servers = {
+            "pad": (start_app(data, Path(scratch) / "app.log"), f"/pad/{pad.id}", "total-Ann"),
+            "counter app": (start_script(COUNTER_SCRIPT, [str(ports[0])], Path(scratch) / "counter.log", ports[0]),
+                            "/", "count"),
+            "plain": (start_script(PLAIN_SCRIPT, [str(ports[1]), str(PLAIN_CONTROLS)], Path(scratch) / "plain.log",
+                                   ports[1]), "/", "count"),
+        }
+        held: dict[str, list[float]] = {name: [] for name in servers}
+        try:
+            for _turn in range(MEMORY_TURNS):
+                for name, (server, path, wait_id) in servers.items():
+                    context = browser.new_context(viewport=PHONE)
+                    open_page(context, server.url, path, wait_id)
+                    time.sleep(2)
+                    before = rss_mb(server.process.pid)
+                    for _ in range(MEMORY_PAGES):
+                        open_page(context, server.url, path, wait_id)
+                    time.sleep(3)
+                    held[name].append((rss_mb(server.process.pid) - before) / MEMORY_PAGES)
+                    context.close()
+                    time.sleep(CLOSE_SETTLE)
+        finally:
+            for server, _path, _wait_id in servers.values():
+                server.stop()
+    counter = statistics.fmean(held["counter app"])
+    print(f"server memory per phone open (resident, {MEMORY_PAGES} phones after one, {MEMORY_TURNS} turns; "
+          f"a One Up game of 12 rounds; plain: a page of {PLAIN_CONTROLS} controls, the pad's size):")
+    for name, values in held.items():
+        mean = statistics.fmean(values)
+        target = f"   target <= {TARGETS['memory']}x   {verdict(mean / counter, TARGETS['memory'])}" if name == "pad" else ""
+        print(f"  {name:<12} {mean:5.2f} MB   ({', '.join(f'{value:.2f}' for value in values)})   "
+              f"ratio {mean / counter:4.2f}x the counter app{target}")
+    print(f"  the pad {statistics.fmean(held['pad']) / statistics.fmean(held['plain']):4.2f}x the plain page")
+
+
 def start(browser, runs: int) -> None:
     """Part 4: start to first frame against hello-world Flet (medians)."""
 
@@ -728,7 +786,7 @@ def start(browser, runs: int) -> None:
 def main(argv: list[str] | None = None) -> None:
     """Run the parts asked for and print their figures."""
     parser = argparse.ArgumentParser(description="Companion live-table benchmarks")
-    parser.add_argument("--part", choices=["all", "club", "table", "taps", "long", "start"], default="all")
+    parser.add_argument("--part", choices=["all", "club", "table", "taps", "long", "start", "memory"], default="all")
     parser.add_argument("--sessions", type=int, default=60, help="sessions of the club night (default 60)")
     parser.add_argument("--saves", type=int, default=20, help="saves per save-cost figure (default 20)")
     parser.add_argument("--fanout", type=int, default=50, help="saves of the fan-out figure (default 50)")
@@ -752,6 +810,8 @@ def main(argv: list[str] | None = None) -> None:
             table(browser, args.fanout, [ROOT] + ([args.against.resolve()] if args.against else []))
         if args.part in ("all", "club"):
             club(browser, args.sessions, args.saves, args.fanout)
+        if args.part in ("all", "memory"):
+            memory(browser)
 
     in_browser(measure, "live-table benchmarks")
 
