@@ -41,8 +41,10 @@ Every figure is a ratio against a baseline measured in the same run:
    does), Flet's floor for that work: the pad's "Add round" and "Save
    round" against them too, at most 1.2x. "plain, hidden: ..." do that
    work hiding the page under the sheet, as the pad hides its table (out
-   of a screen reader's and the keyboard's reach): the floor of the pad's
-   way, printed beside. With ``--phone-cpu``, the taps run under
+   of a screen reader's and the keyboard's reach), and "plain, unread: ..."
+   keeping it drawn but out of a screen reader's reach: the floors of a
+   pad that keeps its covered table from a screen reader, printed beside.
+   With ``--phone-cpu``, the taps run under
    a Chromium trace, and the CPU time of each page's main thread from the
    server's first message to the change seen is printed too (medians, and
    the ratio to the counter's): a figure the machine's other load hardly
@@ -102,10 +104,11 @@ page's sheet that the pad's "Add round" and "Save round" are compared with:
 a One Up pad of three players holds 107 controls, and 173 once "Add round"
 has opened its sheet (counted as a session holds them,
 ``tests/flet_session.py``'s ``controls``)."""
-SAME_WORK = {"Add round -> sheet": ("plain: Add round", "plain, hidden: Add round"),
-             "Save round -> total": ("plain: Save round", "plain, hidden: Save round")}
-"""The pad's taps and the plain page's taps that do the same work (bench/plain_flet.py's sheet),
-the page kept under the sheet, then hidden under it."""
+SHEET_WAYS = {"kept": "plain", "hidden": "plain, hidden", "unread": "plain, unread"}
+"""The ways bench/plain_flet.py's sheet pages treat the page under the sheet (its ``UNDER_SHEET``),
+with the names of their taps here."""
+SAME_WORK = {"Add round -> sheet": "Add round", "Save round -> total": "Save round"}
+"""The pad's taps and the plain sheet pages' taps that do the same work (named "<way's name>: <tap>")."""
 AFTER_SAVE = 0.6
 """Seconds the taps wait after the pad's "Save round" (twice ``companion.ui.pad.READY_AFTER``)."""
 TABLE = ["Ann", "Ben", "Cy", "Dee", "Eve", "Fay"]
@@ -557,12 +560,12 @@ def taps(browser, count: int, trace_cpu: bool = False) -> None:
         plain_port = free_port()
         plain_server = start_script(PLAIN_SCRIPT, [str(plain_port), str(PLAIN_CONTROLS)], Path(scratch) / "plain.log",
                                     plain_port)
-        sheet_port = free_port()
-        sheet_server = start_script(PLAIN_SCRIPT, [str(sheet_port), str(PLAIN_CONTROLS), str(SHEET_CONTROLS)],
-                                    Path(scratch) / "sheet.log", sheet_port)
-        hidden_port = free_port()
-        hidden_server = start_script(PLAIN_SCRIPT, [str(hidden_port), str(PLAIN_CONTROLS), str(SHEET_CONTROLS), "hidden"],
-                                     Path(scratch) / "hidden.log", hidden_port)
+        sheet_ports = {way: free_port() for way in SHEET_WAYS}
+        sheet_servers = {
+            way: start_script(PLAIN_SCRIPT, [str(port), str(PLAIN_CONTROLS), str(SHEET_CONTROLS), way],
+                              Path(scratch) / f"sheet-{way}.log", port)
+            for way, port in sheet_ports.items()
+        }
         try:
             context = browser.new_context(viewport=PHONE)
             context.add_init_script(MESSAGES)
@@ -570,12 +573,11 @@ def taps(browser, count: int, trace_cpu: bool = False) -> None:
             counter = open_page(context, counter_server.url, "/", "count")
             plain = open_page(context, plain_server.url, "/", "count")
             plain_button = plain.button("Count")
-            sheet = open_page(context, sheet_server.url, "/", "total")
-            hidden = open_page(context, hidden_server.url, "/", "total")
+            sheets = {SHEET_WAYS[way]: open_page(context, server.url, "/", "total")
+                      for way, server in sheet_servers.items()}
             samples: dict[str, list[float]] = {"counter": [], "plain": [], "card value": [], "Add round -> sheet": [],
-                                               "Save round -> total": [], "plain: Add round": [],
-                                               "plain: Save round": [], "plain, hidden: Add round": [],
-                                               "plain, hidden: Save round": []}
+                                               "Save round -> total": [],
+                                               **{f"{way}: {tap}": [] for way in sheets for tap in SAME_WORK.values()}}
             told: dict[str, list[float]] = {name: [] for name in samples}
             count_button = counter.button("Count")
             if trace_cpu:
@@ -600,11 +602,9 @@ def taps(browser, count: int, trace_cpu: bool = False) -> None:
                 # The pad builds its next sheet out of sight after a save (companion.ui.pad.READY_AFTER):
                 # that work is done before the next tap is measured, as a hand takes longer to tap again.
                 time.sleep(AFTER_SAVE)
-                taken.append(("plain: Add round", tap_with_message(sheet, sheet.button("Add round"), "hand")))
-                taken.append(("plain: Save round", tap_with_message(sheet, sheet.button("Save round"), "total")))
-                taken.append(("plain, hidden: Add round", tap_with_message(hidden, hidden.button("Add round"), "hand")))
-                taken.append(("plain, hidden: Save round",
-                               tap_with_message(hidden, hidden.button("Save round"), "total")))
+                for way, sheet in sheets.items():
+                    taken.append((f"{way}: Add round", tap_with_message(sheet, sheet.button("Add round"), "hand")))
+                    taken.append((f"{way}: Save round", tap_with_message(sheet, sheet.button("Save round"), "total")))
                 order.extend(name if turn >= 2 else "" for name, _taken in taken)
                 if turn >= 2:
                     for name, (value, message) in taken:
@@ -619,13 +619,13 @@ def taps(browser, count: int, trace_cpu: bool = False) -> None:
             app_server.stop()
             counter_server.stop()
             plain_server.stop()
-            sheet_server.stop()
-            hidden_server.stop()
+            for server in sheet_servers.values():
+                server.stop()
     base = _p95(samples["counter"])
     plain_base = _p95(samples["plain"])
     print(f"tap to paint, {count} taps each after 2 warm-up rounds (click to the new text in the page;"
           " \"server\": click to the page's first message from the server, median; the rest is the phone's):")
-    print(f"  {'Flet counter app':<25} median {statistics.median(samples['counter']):6.0f} ms   p95 {base:6.0f} ms   "
+    print(f"  {'Flet counter app':<27} median {statistics.median(samples['counter']):6.0f} ms   p95 {base:6.0f} ms   "
           f"server {statistics.median(told['counter']):4.0f} ms")
     for name, values in samples.items():
         if name == "counter":
@@ -634,14 +634,14 @@ def taps(browser, count: int, trace_cpu: bool = False) -> None:
         against_plain = "" if name.startswith("plain") else (
             f"   {_p95(values) / plain_base:.2f}x the plain page (target <= {TARGETS['plain']}x: "
             f"{verdict(_p95(values) / plain_base, TARGETS['plain'])})")
-        kept, hid = SAME_WORK.get(name, (None, None))
-        if kept is not None:
-            same = _p95(values) / _p95(samples[kept])
-            against_plain += (f";  {same:.2f}x the plain page's {kept.removeprefix('plain: ')!r} "
-                              f"(the same work: target <= {TARGETS['plain']}x: "
-                              f"{verdict(same, TARGETS['plain'])}); {_p95(values) / _p95(samples[hid]):.2f}x "
-                              "its page hidden under the sheet")
-        print(f"  {name:<25} median {statistics.median(values):6.0f} ms   p95 {_p95(values):6.0f} ms   "
+        if name in SAME_WORK:
+            tap = SAME_WORK[name]
+            same = _p95(values) / _p95(samples[f"plain: {tap}"])
+            against_plain += (f";  {same:.2f}x the plain page's {tap!r} "
+                              f"(the same work: target <= {TARGETS['plain']}x: {verdict(same, TARGETS['plain'])}); "
+                              f"{_p95(values) / _p95(samples[f'plain, hidden: {tap}']):.2f}x its page hidden under "
+                              f"the sheet, {_p95(values) / _p95(samples[f'plain, unread: {tap}']):.2f}x unread")
+        print(f"  {name:<27} median {statistics.median(values):6.0f} ms   p95 {_p95(values):6.0f} ms   "
               f"server {statistics.median(told[name]):4.0f} ms   "
               f"ratio {ratio:.2f}x   target <= {TARGETS['tap']}x   {verdict(ratio, TARGETS['tap'])}{against_plain}")
     if trace_cpu:
@@ -652,7 +652,7 @@ def taps(browser, count: int, trace_cpu: bool = False) -> None:
         cpu_base = statistics.median(cpu["counter"])
         print("phone's main-thread CPU from the server's first message to the change seen (Chromium trace, medians):")
         for name, values in cpu.items():
-            print(f"  {name:<25} {statistics.median(values):6.1f} ms   ratio {statistics.median(values) / cpu_base:.2f}x")
+            print(f"  {name:<27} {statistics.median(values):6.1f} ms   ratio {statistics.median(values) / cpu_base:.2f}x")
 
 
 def long_work(browser, history: int, count: int) -> None:

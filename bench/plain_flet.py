@@ -1,7 +1,7 @@
 """A baseline of bench/live.py's taps: a plain Flet page of a given number
 of controls, served like main.py.
 
-    python bench/plain_flet.py PORT CONTROLS [SHEET_CONTROLS [hidden]]
+    python bench/plain_flet.py PORT CONTROLS [SHEET_CONTROLS [kept|hidden|unread]]
 
 Web mode on 127.0.0.1:PORT, no CDN, no browser window: bench/counter_flet.py's
 "Count" button and count (test id ``count``) over rows of plain texts, in
@@ -20,11 +20,14 @@ texts of a round's line (the pad's screen keeps its size from its fourth
 round on: it shows the newest rounds). Flet's floor for those two taps on a
 screen of the pad's size.
 
-With ``hidden`` as well, the page's controls are hidden while the sheet
-covers them (``visible`` false), as the pad's are: a screen reader and the
-keyboard's Tab reach only the sheet then, and the phone draws the page anew
-when the sheet goes. Flet's floor for the two taps of a pad that keeps its
-covered table out of the phone's reach.
+The last word says what becomes of the page's controls under the sheet
+(:data:`UNDER_SHEET`): ``kept`` (the default) as they are; ``hidden``
+(``visible`` false), as the pad's table is, so that a screen reader and the
+keyboard's Tab reach only the sheet, the phone drawing the page anew when
+the sheet goes; ``unread``, kept drawn but out of a screen reader's reach
+(in a ``Semantics`` that excludes them while the sheet shows). The last two
+are Flet's floor for a pad that keeps its covered table out of a screen
+reader's reach.
 """
 
 from __future__ import annotations
@@ -101,12 +104,16 @@ def save_durably(folder: Path, number: int) -> None:
         os.close(folder_fd)
 
 
+UNDER_SHEET = ("kept", "hidden", "unread")
+"""What :func:`PlainSheet` does with its page's controls while its sheet covers them (see the module's docstring)."""
+
+
 @ft.component
-def PlainSheet(controls: int, sheet_controls: int, folder: Path, hidden: bool = False) -> ft.Control:
+def PlainSheet(controls: int, sheet_controls: int, folder: Path, under: str = "kept") -> ft.Control:
     """The page of ``controls`` controls that "Add round" covers with a sheet
     of ``sheet_controls`` (each to within a row; see the module's docstring),
-    whose "Save round" writes to ``folder``; with ``hidden``, the page's
-    controls are hidden while the sheet covers them."""
+    whose "Save round" writes to ``folder``; ``under`` (one of
+    :data:`UNDER_SHEET`) says what becomes of the page's controls under it."""
     total, set_total = ft.use_state(0)
     is_open, set_open = ft.use_state(False)
     rows = max(0, (controls - SHEET_PAGE_CONTROLS) // ROW_CONTROLS)
@@ -119,10 +126,11 @@ def PlainSheet(controls: int, sheet_controls: int, folder: Path, hidden: bool = 
         ],
         scroll=ft.ScrollMode.AUTO,
         expand=True,
-        visible=not (hidden and is_open),
+        visible=not (under == "hidden" and is_open),
     )
+    page = ft.Semantics(content=table, exclude_semantics=is_open, expand=True) if under == "unread" else table
     if not is_open:
-        return ft.Stack([table], fit=ft.StackFit.EXPAND, expand=True)
+        return ft.Stack([page], fit=ft.StackFit.EXPAND, expand=True)
 
     def save() -> None:
         save_durably(folder, total + 1)
@@ -140,7 +148,7 @@ def PlainSheet(controls: int, sheet_controls: int, folder: Path, hidden: bool = 
         bgcolor=ft.Colors.SURFACE,
         padding=16,
     )
-    return ft.Stack([table, cover], fit=ft.StackFit.EXPAND, expand=True)
+    return ft.Stack([page, cover], fit=ft.StackFit.EXPAND, expand=True)
 
 
 SAVES = Path(tempfile.mkdtemp(prefix="plain-saves-"))
@@ -149,9 +157,9 @@ SAVES = Path(tempfile.mkdtemp(prefix="plain-saves-"))
 
 def main(page: ft.Page) -> None:
     """Render the page of ``sys.argv[2]`` controls (:func:`PlainSheet` with ``sys.argv[3]`` in its sheet,
-    the page hidden under it with ``sys.argv[4]`` "hidden")."""
+    ``sys.argv[4]`` saying what becomes of the page under it, :data:`UNDER_SHEET`)."""
     if len(sys.argv) > 3:
-        page.render(PlainSheet, int(sys.argv[2]), int(sys.argv[3]), SAVES, sys.argv[4:] == ["hidden"])
+        page.render(PlainSheet, int(sys.argv[2]), int(sys.argv[3]), SAVES, *sys.argv[4:5])
     else:
         page.render(Plain, int(sys.argv[2]))
 
