@@ -12,8 +12,8 @@ With ``SHEET_CONTROLS``, the page does instead what the pad's "Add round" and
 "Save round" do, with plain controls and no more: an "Add round" button and a
 total (test id ``total``) over the rows, which "Add round" covers with a
 sheet of ``SHEET_CONTROLS`` controls (a heading, test id ``hand``, over rows
-of buttons and a "Save round" button), the page's controls kept under it;
-"Save round" writes a file of a saved game's size to the disk as the
+of buttons and a "Save round" button) over the page's controls (kept,
+hidden or unread, below); "Save round" writes a file of a saved game's size to the disk as the
 store does (a temp file fsynced, renamed over the last, the folder
 fsynced), then takes the sheet away and changes the three totals and the
 texts of a round's line (the pad's screen keeps its size from its fourth
@@ -22,7 +22,7 @@ screen of the pad's size.
 
 The last word says what becomes of the page's controls under the sheet
 (:data:`UNDER_SHEET`): ``kept`` (the default) as they are; ``hidden``
-(``visible`` false), as the pad's table is, so that a screen reader and the
+(``visible`` false), as the pad's table is (folded, its usual way), so that a screen reader and the
 keyboard's Tab reach only the sheet, the phone drawing the page anew when
 the sheet goes; ``unread``, kept drawn but out of a screen reader's reach
 (in a ``Semantics`` that excludes them while the sheet shows). The last two
