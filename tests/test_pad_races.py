@@ -14,7 +14,7 @@ import flet as ft
 from companion.registry import new_pad
 from companion.server.key import TableAccess
 from companion.store import Store
-from companion.table import hands, pad_session
+from companion.table import hands, pad_screen, pad_session
 from companion.ui import app as app_ui
 from companion.ui import pad as pad_ui
 from companion.ui.app import session_main
@@ -191,7 +191,7 @@ def test_add_round_tapped_during_a_save_is_dropped_when_the_phone_leaves_the_pad
 
 
 def test_a_tap_on_undo_once_the_new_words_have_settled_undoes_the_change_they_name(tmp_path, monkeypatch):
-    monkeypatch.setattr(pad_session, "UNDO_SETTLE", 0.0)
+    monkeypatch.setattr(pad_screen, "UNDO_SETTLE", 0.0)
 
     async def play(store, game_id, phones):
         ann, ben = phones

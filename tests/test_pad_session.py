@@ -20,7 +20,7 @@ import pytest
 
 from companion.registry import new_pad, pad_from_doc
 from companion.store import Store
-from companion.table import pad_session
+from companion.table import pad_screen, pad_session
 from companion.table.pad_screen import Screen, Told
 from companion.table.pad_session import NEW_ROUND, PadSession
 from flet_session import run_alone
@@ -258,7 +258,7 @@ def test_the_undo_button_means_what_it_offered_until_the_new_words_settle(store)
     ben.look()
     after = ben.pads.pad.undo_id
     assert (after != before, ben.pads.offered(after)) == (True, before)
-    now[0] = 101.0 + pad_session.UNDO_SETTLE
+    now[0] = 101.0 + pad_screen.UNDO_SETTLE
     assert ben.pads.offered(after) == after
 
 

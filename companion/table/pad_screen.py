@@ -1,7 +1,7 @@
 """What one phone's score pad shows and tells: the screen its taps leave
 (:class:`Screen`, with the conflict :class:`Question` over a sheet), what a
 tap tells (:class:`Told`) and what its undo button offers
-(:class:`UndoOffered`). Plain data: :class:`companion.table.pad_session.PadSession`
+(:class:`UndoOffered`, which also tells what a tap on it meant). Plain data: :class:`companion.table.pad_session.PadSession`
 makes them, the view (``companion.ui.pad``) draws them."""
 
 from __future__ import annotations
@@ -94,6 +94,12 @@ class Told:
     refused: str | None = None
 
 
+UNDO_SETTLE = 2.0
+"""Seconds after another phone's change moved what the undo button takes
+back during which a tap on it is taken as a tap on what it offered before:
+the phone may have been tapped before it painted the new words."""
+
+
 @dataclass(frozen=True)
 class UndoOffered:
     """What a phone's undo button offers, as the pad screen last drew it.
@@ -108,3 +114,22 @@ class UndoOffered:
     undo_id: int | None
     before: int | None = None
     since: float = 0.0
+
+    def moved(self, undo_id: int | None, own: bool, now: float) -> UndoOffered:
+        """What the button offers once the game drawn offers ``undo_id``
+        (a change saved at ``now`` seconds; ``own``: by this phone)."""
+        if undo_id == self.undo_id:
+            return self
+        return UndoOffered(undo_id, None if own else self.undo_id, now)
+
+    def meant(self, expected: int | None, drawn_at: float, now: float) -> int | None:
+        """The change a tap on the button drawn with ``expected`` meant, at
+        ``now`` seconds, on a screen drawn since ``drawn_at``: within
+        :data:`UNDO_SETTLE` seconds after another phone's change moved it,
+        when the button was on the screen already then, the change it
+        offered before (undoing that one is refused with the pad's words
+        instead of undoing a change nobody asked to undo); else ``expected``."""
+        if (expected == self.undo_id and self.before is not None and drawn_at < self.since
+                and now - self.since < UNDO_SETTLE):
+            return self.before
+        return expected

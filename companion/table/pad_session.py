@@ -39,12 +39,6 @@ from companion.table.saving import DELETE, Outcome, SheetMark
 NEW_ROUND = 0
 """The round number :meth:`PadSession.open_sheet` takes for "a new round"."""
 
-UNDO_SETTLE = 2.0
-"""Seconds after another phone's change moved what the undo button takes
-back during which a tap on it is taken as a tap on what it offered before:
-the phone may have been tapped before it painted the new words."""
-
-
 def _not_while_saving(tap: Callable[..., Told]) -> Callable[..., Told]:
     """A tap of :class:`PadSession` that puts another screen up (a sheet, a
     view, a detail) or takes one down, not taken (it returns ``Told()``)
@@ -129,11 +123,8 @@ class PadSession:
         if self._drawn is None or self._drawn[0] != screen:
             self._drawn = (screen, now)
         undo_id = None if pad is None else pad.undo_id
-        if self._seen is None:
-            self._seen = UndoOffered(undo_id)
-        elif self._seen.undo_id != undo_id:
-            own = pad is not None and own_change == pad.latest_change_id
-            self._seen = UndoOffered(undo_id, None if own else self._seen.undo_id, now)
+        own = pad is not None and own_change == pad.latest_change_id
+        self._seen = UndoOffered(undo_id) if self._seen is None else self._seen.moved(undo_id, own, now)
         if pad is not None and state.mine is not None and not pad.finished and self.hand_mark is not None:
             self.hand_mark = hands.follow(pad, self.table_hands.draft, state.mine, self.hand_mark)
 
@@ -179,17 +170,11 @@ class PadSession:
 
     def offered(self, expected: int | None) -> int | None:
         """The change a tap on the undo button drawn with ``expected``
-        (``pad.undo_id``) meant: within :data:`UNDO_SETTLE` seconds after a
-        change made on another phone moved it, when the button was already
-        on the screen then, the change it offered before (undoing that one
-        is refused with the pad's words instead of undoing a change nobody
-        asked to undo); else ``expected``. A change this phone saved starts
-        no wait; a screen shown after the change showed the new words only."""
+        (``pad.undo_id``) meant (``UndoOffered.meant``). A change this phone
+        saved starts no wait; a screen shown after the change showed the new
+        words only."""
         shown = self._seen
-        if (shown is not None and expected == shown.undo_id and shown.before is not None
-                and self._drawn[1] < shown.since and self.clock() - shown.since < UNDO_SETTLE):
-            return shown.before
-        return expected
+        return expected if shown is None else shown.meant(expected, self._drawn[1], self.clock())
 
     def _set(self, **changes: Any) -> None:
         """Change the screen and tell the view."""
