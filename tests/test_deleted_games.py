@@ -13,7 +13,9 @@ from companion.store.deleted import KEPT_DELETED, DeletedGames
 from companion.store.tables import GamesInProgress
 from companion.ui.app import session_main
 from companion.ui.game_list import when_text
-from flet_session import go_to, open_session, run_alone, server_hub, settle, shown_strings, shows, tap, taps_together
+from flet_session import (
+    click, find, go_to, open_session, run_alone, server_hub, settle, shown_strings, shows, tap, taps_together,
+)
 from test_hands_rounds import open_my_hand
 
 ROUND = {"hands": {"Ann": "K", "Ben": "", "Cy": "A"}, "went_out": "Ben"}
@@ -257,6 +259,32 @@ def test_a_phone_on_the_game_is_told_who_deleted_it_and_restores_it(tmp_path):
         return told, shows(ben, "Add round"), store.get_game(doc["id"]) == doc, store.deleted_games()
 
     assert two_phones(tmp_path, play) == ((True, True), True, True, [])
+
+
+def test_a_round_sheet_open_while_its_game_is_deleted_comes_back_with_its_values_once_restored(tmp_path):
+    async def play(store, doc, phones):
+        ann, ben = phones
+        await tap(ben, "Add round")
+        await tap(ben, "K")
+        cy = find(ben.session.page, lambda control: getattr(control, "identifier", None) == "hand-Cy")
+        await click(ben, find(cy, lambda control: getattr(control, "content", None) == "5"
+                              and getattr(control, "on_click", None) is not None))
+        await tap(ben, "Ben went out")
+        typed = (shows(ben, "10 points"), shows(ben, "5 points"))
+        await go_to(ann, f"/history/{doc['id']}")
+        await tap(ann, "Delete this game")
+        await settle(phones)
+        deleted = shows(ben, "Game deleted")
+        await tap(ben, "Restore this game")
+        await settle(phones)
+        back = (shows(ben, "10 points"), shows(ben, "5 points"))
+        await tap(ben, "Save round")
+        await settle(phones)
+        return deleted, typed, back, [row["hands"] for row in store.get_game(doc["id"])["rounds"]][1:]
+
+    deleted, typed, back, saved = two_phones(tmp_path, play)
+    assert (deleted, typed, back) == (True, (True, True), (True, True))
+    assert saved == [{"Ann": ["K"], "Ben": [], "Cy": ["5"]}]
 
 
 def test_history_lists_the_recently_deleted_games_and_restores_one_on_every_phone(tmp_path):

@@ -29,7 +29,9 @@ PLAYERS = ["Ann", "Ben", "Cy"]
 
 
 def latest(store: Store, game_id: str):
-    return pad_from_doc(store.get_game(game_id))
+    """The game ``game_id`` as saved now (None: deleted)."""
+    doc = store.get_game(game_id)
+    return None if doc is None else pad_from_doc(doc)
 
 
 def saved_game(store: Store, game: str, winners: list[str] = ()) -> str:
@@ -420,3 +422,52 @@ def test_undo_on_a_game_deleted_meanwhile_is_refused_in_words(store):
 
     assert run_alone(undo()) == Told()
     assert ann.pads.state.refusal == f"There is no saved game with id {game_id}; it may have been deleted."
+
+
+def alone(call, *args) -> None:
+    """``call(*args)`` in a thread with no event loop, so a kept sheet is written at once (see :meth:`Phone.tap`)."""
+    with ThreadPoolExecutor(1) as worker:
+        worker.submit(contextvars.copy_context().run, call, *args).result()
+
+
+def test_a_sheet_typed_on_keeps_its_values_through_a_delete_and_restore_of_its_game(store):
+    game_id = saved_game(store, "one_card", ["Ben"])
+    ann = Phone(store, game_id, "Ann's phone")
+    ann.tap("open_sheet", NEW_ROUND)
+    mark = ann.pads.state.sheet
+    alone(ann.pads.typed, {"winner": "Cy"})
+    assert ann.pads.sheet_blank is True
+    store.delete_game(game_id, by="Ben's phone")
+    alone(ann.look)
+    assert (ann.pads.pad, store.kept_sheet(game_id, "Ann's phone")) == (None, None)
+    store.restore_deleted(game_id)
+    alone(ann.look)
+    assert (ann.pads.state.sheet, ann.pads.sheet_start, ann.pads.sheet_blank) == (mark, {"winner": "Cy"}, False)
+    assert store.kept_sheet(game_id, "Ann's phone")["entry"] == {"winner": "Cy"}
+    told = ann.atap("submit", {"winner": "Cy"})
+    assert (told.message, [row["winner"] for row in latest(store, game_id).rounds]) == ("Round 2 saved", ["Ben", "Cy"])
+
+
+def test_a_save_refused_while_its_game_was_deleted_keeps_the_values_and_loses_the_refusal_once_restored(store):
+    game_id = saved_game(store, "one_card", ["Ben"])
+    ann = Phone(store, game_id, "Ann's phone")
+    ann.tap("open_sheet", 1)
+    alone(ann.pads.typed, {"winner": "Cy"})
+    store.delete_game(game_id, by="Ben's phone")
+    ann.atap("submit", {"winner": "Cy"})
+    assert ann.pads.state.refusal == f"There is no saved game with id {game_id}; it may have been deleted."
+    store.restore_deleted(game_id)
+    alone(ann.look)
+    assert (ann.pads.state.refusal, ann.pads.sheet_start) == ("", {"winner": "Cy"})
+    assert store.kept_sheet(game_id, "Ann's phone")["entry"] == {"winner": "Cy"}
+
+
+def test_an_untouched_sheet_comes_back_as_it_opened_after_a_delete_and_restore(store):
+    game_id = saved_game(store, "one_card", ["Ben"])
+    ann = Phone(store, game_id, "Ann's phone")
+    ann.tap("open_sheet", NEW_ROUND)
+    store.delete_game(game_id, by="Ben's phone")
+    alone(ann.look)
+    store.restore_deleted(game_id)
+    alone(ann.look)
+    assert (ann.pads.sheet_start, ann.pads.sheet_blank) == (None, True)

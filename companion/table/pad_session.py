@@ -112,7 +112,10 @@ class PadSession:
         hand-by-hand ``draft`` (as saved), this phone's label ``phone`` and
         the newest change this phone saved to it (``own_change``, None:
         none). An open "My hand" sheet follows a round saved another way
-        (``hands.follow``); the undo button's offer follows the game."""
+        (``hands.follow``); an open round sheet keeps what was typed on it
+        through a delete of the game (:meth:`_through_delete`); the undo
+        button's offer follows the game."""
+        self._through_delete(pad)
         self.pad, self.draft, self.phone = pad, draft, phone
         self.drawings += 1
         self.table_hands = None if pad is None else hands.table_hands(pad, draft)
@@ -127,6 +130,18 @@ class PadSession:
         self._seen = UndoOffered(undo_id) if self._seen is None else self._seen.moved(undo_id, own, now)
         if pad is not None and state.mine is not None and not pad.finished and self.hand_mark is not None:
             self.hand_mark = hands.follow(pad, self.table_hands.draft, state.mine, self.hand_mark)
+
+    def _through_delete(self, pad: Pad | None) -> None:
+        """The game drawn goes from :attr:`pad` to ``pad``. Deleted (None) while a round sheet is open
+        with values typed, the sheet is to start from them once the game is restored, as one brought
+        back does; restored, they are kept in the data folder again (the delete dropped the game's
+        kept sheets), and the refusal of a save made while the game was gone goes."""
+        sheet = self.state.sheet
+        if sheet is not None and pad is None and self.pad is not None and self._typed is not None:
+            self.sheet_start, self.sheet_blank = self._typed, False
+        elif sheet is not None and pad is not None and self.pad is None:
+            self._keep(sheet, self._typed)
+            self.state = replace(self.state, refusal="")
 
     @property
     def by(self) -> str | None:
