@@ -11,10 +11,12 @@ so a tap on it costs what Flet's floor costs for a screen that size.
 With ``SHEET_CONTROLS``, the page does instead what the pad's "Add round" and
 "Save round" do, with plain controls and no more: an "Add round" button and a
 total (test id ``total``) over the rows, which "Add round" covers with a
-sheet of ``SHEET_CONTROLS`` controls (a heading, test id ``hand``, over rows
-of buttons and a "Save round" button) over the page's controls (kept,
-hidden or unread, below); "Save round" writes a file of a saved game's size to the disk as the
-store does (a temp file fsynced, renamed over the last, the folder
+sheet of ``SHEET_CONTROLS`` controls shaped as the pad's One Up sheet (a
+heading with the round's name, test id ``hand``, over one part per player:
+a row of value buttons and two outlined buttons; "Save round" and "Cancel"
+under them) over the page's controls (kept, hidden or unread, below);
+"Save round" writes a file of a saved game's size to the disk as the store
+does (a temp file fsynced, renamed over the last, the folder
 fsynced), then takes the sheet away and changes the three totals and the
 texts of a round's line (the pad's screen keeps its size from its fourth
 round on: it shows the newest rounds). Flet's floor for those two taps on a
@@ -73,12 +75,37 @@ SHEET_PAGE_CONTROLS = 11
 the component, the stack, the column, the button, the totals' row and its
 three totals (the first two: a Semantics and its Text)."""
 
-SHEET_FRAME_CONTROLS = 5
-"""Controls of :func:`PlainSheet`'s sheet around its rows of buttons: the
-cover, its column, the heading (two) and the "Save round" button."""
+SHEET_FRAME_CONTROLS = 11
+"""Controls of :func:`PlainSheet`'s sheet around its players' parts: the
+cover and its column; the heading row with its back button (two), the
+round's name (a Semantics and its Text) and "Save"; the hint; the bottom
+row with "Save round" and "Cancel"."""
 
-SHEET_ROW = 10
-"""Buttons in one row of :func:`PlainSheet`'s sheet (a row of card values)."""
+PART_VALUES = ("A", "2", "3", "4", "5", "6", "K")
+"""The value buttons of one player's part of :func:`PlainSheet`'s sheet, as a One Up sheet has them."""
+
+PART_CONTROLS = 8 + len(PART_VALUES)
+"""Controls of one player's part (:func:`sheet_part`)."""
+
+
+def sheet_part(player: int) -> ft.Control:
+    """Player ``player``'s part of :func:`PlainSheet`'s sheet, shaped as the pad's One Up part: a
+    Semantics over a bordered Container over a column of a heading row (the name and the points),
+    a row of value buttons and a row of two outlined buttons (went out, dropped out last)."""
+    name = f"P{player}"
+    return ft.Semantics(
+        identifier=f"part-{player}",
+        content=ft.Container(
+            ft.Column([
+                ft.Row([ft.Text(name, expand=True), ft.Text("0 points")]),
+                ft.Row([ft.Button(value, width=44) for value in PART_VALUES], spacing=4),
+                ft.Row([ft.OutlinedButton(f"{name} went out"), ft.OutlinedButton(f"{name} dropped out last")]),
+            ], spacing=8),
+            border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT),
+            border_radius=12,
+            padding=8,
+        ),
+    )
 
 
 SAVED_BYTES = 4096
@@ -137,16 +164,19 @@ def PlainSheet(controls: int, sheet_controls: int, folder: Path, under: str = "k
         set_open(False)
         set_total(total + 1)
 
-    buttons = max(0, sheet_controls - SHEET_FRAME_CONTROLS) * SHEET_ROW // (SHEET_ROW + 1)
+    players = max(0, sheet_controls - SHEET_FRAME_CONTROLS) // PART_CONTROLS
     cover = ft.Container(
         ft.Column([
-            ft.Semantics(identifier="hand", content=ft.Text("Round 1")),
-            *(ft.Row([ft.Button(f"{value}") for value in range(start, min(start + SHEET_ROW, buttons))], wrap=True)
-              for start in range(0, buttons, SHEET_ROW)),
-            ft.FilledButton("Save round", on_click=save),
-        ]),
+            ft.Row([ft.IconButton(ft.Icons.ARROW_BACK, on_click=lambda: set_open(False)),
+                    ft.Semantics(identifier="hand", content=ft.Text("Round 1", size=22), expand=True),
+                    ft.FilledButton("Save", on_click=save)]),
+            ft.Text("Tap the values each player has left, then who went out."),
+            *(sheet_part(player) for player in range(players)),
+            ft.Row([ft.FilledButton("Save round", on_click=save, expand=True),
+                    ft.OutlinedButton("Cancel", on_click=lambda: set_open(False))]),
+        ], scroll=ft.ScrollMode.AUTO, expand=True),
         bgcolor=ft.Colors.SURFACE,
-        padding=16,
+        padding=8,
     )
     return ft.Stack([page, cover], fit=ft.StackFit.EXPAND, expand=True)
 
