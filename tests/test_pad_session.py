@@ -471,3 +471,26 @@ def test_an_untouched_sheet_comes_back_as_it_opened_after_a_delete_and_restore(s
     store.restore_deleted(game_id)
     alone(ann.look)
     assert (ann.pads.sheet_start, ann.pads.sheet_blank) == (None, True)
+
+
+def test_delete_round_refused_while_its_game_was_deleted_leaves_no_words_on_the_table_once_restored(store):
+    game_id = saved_game(store, "one_card", ["Ben"])
+    ann = Phone(store, game_id, "Ann's phone")
+    ann.tap("open_sheet", 1)
+    store.delete_game(game_id, by="Ben's phone")
+    run_alone(ann.pads.delete_round())
+    assert ann.pads.table_refusal == f"There is no saved game with id {game_id}; it may have been deleted."
+    alone(ann.look)
+    store.restore_deleted(game_id)
+    alone(ann.look)
+    assert (ann.pads.state.sheet, ann.pads.table_refusal, len(latest(store, game_id).rounds)) == (None, "", 1)
+
+
+def test_an_untouched_sheet_saved_once_its_game_is_shown_deleted_is_refused_in_words(store):
+    game_id = saved_game(store, "one_card", ["Ben"])
+    ann = Phone(store, game_id, "Ann's phone")
+    ann.tap("open_sheet", NEW_ROUND)
+    store.delete_game(game_id, by="Ben's phone")
+    told = ann.atap("submit", {"winner": "Cy"})
+    assert (told, ann.pads.state.refusal) == (
+        Told(), f"There is no saved game with id {game_id}; it may have been deleted.")

@@ -135,12 +135,13 @@ class PadSession:
         """The game drawn goes from :attr:`pad` to ``pad``. Deleted (None) while a round sheet is open
         with values typed, the sheet is to start from them once the game is restored, as one brought
         back does; restored, they are kept in the data folder again (the delete dropped the game's
-        kept sheets), and the refusal of a save made while the game was gone goes."""
+        kept sheets), and the refusal shown goes: it was told before or while the game was gone."""
         sheet = self.state.sheet
         if sheet is not None and pad is None and self.pad is not None and self._typed is not None:
             self.sheet_start, self.sheet_blank = self._typed, False
-        elif sheet is not None and pad is not None and self.pad is None:
-            self._keep(sheet, self._typed)
+        elif pad is not None and self.pad is None and self.drawings:
+            if sheet is not None:
+                self._keep(sheet, self._typed)
             self.state = replace(self.state, refusal="")
 
     @property
@@ -378,7 +379,8 @@ class PadSession:
         drawn (:attr:`painted`), so the two do not share the processor
         first. The caller draws the outcome
         (its sheet closed, or shown again with the question or refusal)."""
-        pending = None if self.sheet_start is not None else saving.preview_round(self.pad, mark, entry, self.by)
+        pending = None if self.sheet_start is not None or self.pad is None else saving.preview_round(
+            self.pad, mark, entry, self.by)
         try:
             if pending is not None:
                 self._set(pending=pending, refusal="")
