@@ -653,7 +653,8 @@ def taps(browser, count: int, trace_cpu: bool = False) -> None:
         cpu_base = statistics.median(cpu["counter"])
         print("phone's main-thread CPU from the server's first message to the change seen (Chromium trace, medians):")
         for name, values in cpu.items():
-            print(f"  {name:<27} {statistics.median(values):6.1f} ms   ratio {statistics.median(values) / cpu_base:.2f}x")
+            median = statistics.median(values)
+            print(f"  {name:<27} {median:6.1f} ms   ratio {median / cpu_base:.2f}x")
 
 
 def long_work(browser, history: int, count: int) -> None:

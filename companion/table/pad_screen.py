@@ -1,8 +1,9 @@
 """What one phone's score pad shows and tells: the screen its taps leave
 (:class:`Screen`, with the conflict :class:`Question` over a sheet), what a
 tap tells (:class:`Told`) and what its undo button offers
-(:class:`UndoOffered`, which also tells what a tap on it meant). Plain data: :class:`companion.table.pad_session.PadSession`
-makes them, the view (``companion.ui.pad``) draws them."""
+(:class:`UndoOffered`, which also tells what a tap on it meant). Plain
+data: :class:`companion.table.pad_session.PadSession` makes them, the view
+(``companion.ui.pad``) draws them."""
 
 from __future__ import annotations
 
