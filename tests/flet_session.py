@@ -412,9 +412,7 @@ async def taps_together(phone: Phone, *taps: str | BaseControl) -> None:
     server before it paints what the first did: each tap's event in a task
     of its own, as the web server handles them; then wait until the session
     is quiet. Raises ``LookupError`` when a text does not show now."""
-    shown = [_tappable_showing(phone, tap) if isinstance(tap, str) else tap for tap in taps]
-    if None in shown:
-        raise LookupError(f"nothing to tap shows {taps[shown.index(None)]!r}")
+    shown = [tappable(phone, tap) if isinstance(tap, str) else tap for tap in taps]
     await asyncio.gather(*(phone.session.dispatch_event(control._i, "click", None) for control in shown))
     await settle([phone])
 

@@ -264,7 +264,7 @@ def preview_round(pad: Pad, mark: SheetMark, entry: dict, by: str | None) -> Pad
     answer tells why); ``pad`` and ``entry`` are left unchanged. A phone
     draws it while the save is made durable; the store checks the entry
     again on the latest saved version (:func:`save_round`), which decides."""
-    copy = pad_from_doc(copy_json(pad.to_doc()))
+    copy = pad_from_doc(pad.to_doc())
     copy.by = by
     try:
         _save_entry(mark, copy_json(entry), copy)
