@@ -31,8 +31,8 @@ from companion.ui.widgets import TOUCH, back_button, error_line, icon_button, sc
 
 @ft.component
 def _Facts(lines: tuple[str, ...]) -> ft.Control:
-    """The lines under the title that differ by game (limits, contracts), muted."""
-    return ft.Column([ft.Text(line, color=ft.Colors.ON_SURFACE_VARIANT) for line in lines], spacing=2)
+    """The lines under the title that differ by game (limits, contracts), muted, in one text."""
+    return ft.Text("\n".join(lines), color=ft.Colors.ON_SURFACE_VARIANT)
 
 
 Facts = ft.memo(_Facts)

@@ -17,7 +17,7 @@ all rounds" button: a screen of round 22 holds about as many controls as
 one of round 1. The header over the rounds is
 :mod:`companion.ui.score_table`'s.
 
-Test ids: ``round-<n>`` (a round row), ``cell-<n>-<player>`` (one cell).
+Test ids: ``round-<n>`` (a round row).
 """
 
 from __future__ import annotations
@@ -129,19 +129,15 @@ behind one "Show all rounds" button, so the screen holds about as many
 controls at round 22 as at round 1 (bench/render.py --controls)."""
 
 
-def _cell(number: int, cell: Cell) -> ft.Control:
-    """One player's cell of round ``number``: one text, the running total,
-    with the change and the marks under it as its one styled part ("12" over
-    "+5 D"), under the cell's test id: three controls, not six."""
+def _cell(cell: Cell) -> ft.Control:
+    """One player's cell of a round: one text, the running total, with the
+    change and the marks under it as its one styled part ("12" over "+5
+    D"): two controls. A screen reader hears the cells with the round's
+    line they are in ("Round 4, 12, +5 D, ...")."""
     under = f"{cell.change} {cell.marks}" if cell.marks else cell.change
-    return ft.Semantics(
-        identifier=f"cell-{number}-{cell.player}",
-        container=True,
-        expand=1,
-        content=ft.Text(
-            cell.total, style=TOTAL_STYLE, spans=[ft.TextSpan("\n" + under, style=CHANGE_STYLE)],
-            text_align=ft.TextAlign.CENTER,
-        ),
+    return ft.Text(
+        cell.total, style=TOTAL_STYLE, spans=[ft.TextSpan("\n" + under, style=CHANGE_STYLE)],
+        text_align=ft.TextAlign.CENTER, expand=1,
     )
 
 
@@ -178,7 +174,7 @@ def _RoundLine(
     cells, tapped together (the number stays outside the round's tap, a
     button of its own); a line without ``on_row`` is only read: no frame to
     tap, its number inside the round."""
-    cells = [_cell(line.number, cell) for cell in line.cells]
+    cells = [_cell(cell) for cell in line.cells]
     if on_row is None:
         return ft.Semantics(
             identifier=f"round-{line.number}",

@@ -18,7 +18,7 @@ and the legend. The rounds under it are :mod:`companion.ui.round_rows`'s;
 :func:`score_table` stacks the two for screens that do not pin the header.
 
 Test ids: ``total-<player>`` (the big total), ``level-<player>`` (Up to 9),
-``dealer-<player>`` (the next dealer's mark), ``names-legend``.
+``dealer-<player>`` (the next dealer's column), ``names-legend``.
 """
 
 from __future__ import annotations
@@ -227,31 +227,19 @@ def _badge_words(badge: str) -> ft.Control | None:
     return ft.Text(badge, size=SMALL_TEXT, color=ft.Colors.ON_SECONDARY_CONTAINER) if badge else None
 
 
-def _badge(player: str, words: ft.Control | None, deals: bool) -> ft.Control | None:
+def _badge(words: ft.Control | None, deals: bool) -> ft.Control | None:
     """The "deals" badge (its ``words``, :func:`_badge_words`; None when
-    there are none) on ``player``'s column: shown on the next dealer's
-    column (``deals``), under the test id ``dealer-<player>``; kept
-    unseen, and out of the accessibility tree, on the others so that the
-    totals line up."""
+    there are none): shown on the next dealer's column (``deals``), kept
+    unseen on the others so that the totals line up (at no opacity Flutter
+    leaves it out of the accessibility tree too)."""
     if words is None:
         return None
-    shown = ft.Container(
+    return ft.Container(
         bgcolor=ft.Colors.SECONDARY_CONTAINER,
         border_radius=6,
         padding=BADGE_PADDING,
         opacity=1 if deals else 0,
         content=words,
-    )
-    return labelled(f"dealer-{player}", shown) if deals else ft.Semantics(exclude_semantics=True, content=shown)
-
-
-def _name_line(name: ft.Control, badge: ft.Control | None) -> ft.Control:
-    """A header column's ``name`` (:func:`_name_text`), and the "deals"
-    ``badge`` (:func:`_badge`) under it while the game is not finished."""
-    return ft.Semantics(
-        container=True,
-        content=ft.Column([name] if badge is None else [name, badge], spacing=0,
-                          horizontal_alignment=ft.CrossAxisAlignment.CENTER),
     )
 
 
@@ -311,7 +299,9 @@ def _PlayerHeading(heading: Heading) -> ft.Control:
     """One player's column of the header: the name, the "deals" badge, the
     big total (highlighted for a leader or winner) and the game's extras; a
     screen reader hears the column as the player with their standing
-    (``heading.spoken``), the name and the total inside it still their own.
+    (``heading.spoken``), then the name as shown and the badge, and the
+    total as a node of its own. The next dealer's column is under the test
+    id ``dealer-<player>``.
 
     Each part is kept (``ft.use_memo``) while the values it shows stay: a
     save that changes the total builds the total again, not the name, the
@@ -319,8 +309,7 @@ def _PlayerHeading(heading: Heading) -> ft.Control:
     built anew, even an equal one, is compared field by field)."""
     name = ft.use_memo(lambda: _name_text(heading.shown, heading.lead), [heading.shown, heading.lead])
     words = ft.use_memo(lambda: _badge_words(heading.badge), [heading.badge])
-    badge = ft.use_memo(lambda: _badge(heading.player, words, heading.deals), [heading.player, words, heading.deals])
-    name_line = ft.use_memo(lambda: _name_line(name, badge), [name, badge])
+    badge = ft.use_memo(lambda: _badge(words, heading.deals), [words, heading.deals])
     total = ft.use_memo(lambda: _total(heading.player, heading.total, heading.lead),
                         [heading.player, heading.total, heading.lead])
     extras = ft.use_memo(lambda: [_extra(extra) for extra in heading.extras], [heading.extras])
@@ -331,9 +320,10 @@ def _PlayerHeading(heading: Heading) -> ft.Control:
         bgcolor=ft.Colors.PRIMARY_CONTAINER if heading.lead else None,
         content=ft.Semantics(
             label=heading.spoken,
+            identifier=f"dealer-{heading.player}" if heading.deals else None,
             container=True,
             content=ft.Column(
-                [name_line, total, *extras],
+                [name, total, *extras] if badge is None else [name, badge, total, *extras],
                 spacing=0,
                 horizontal_alignment=ft.CrossAxisAlignment.CENTER,
             ),
