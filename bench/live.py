@@ -44,6 +44,10 @@ Every figure is a ratio against a baseline measured in the same run:
    of a screen reader's and the keyboard's reach), and "plain, unread: ..."
    keeping it drawn but out of a screen reader's reach: the floors of a
    pad that keeps its covered table from a screen reader, printed beside.
+   "lean: ..." do it on the pad's own screen drawn in the fewest controls
+   Flet can show it with (bench/lean_flet.py: no test id, no screen-reader
+   label, nothing kept), its table hidden under the sheet as the pad's:
+   the floor of a leaner pad.
    With ``--phone-cpu``, the taps run under
    a Chromium trace, and the CPU time of each page's main thread from the
    server's first message to the change seen is printed too (medians, and
@@ -61,8 +65,10 @@ Every figure is a ratio against a baseline measured in the same run:
    a counter app's and a plain Flet page of the pad's size (Flet's floor
    for a screen that size), the three servers in turns; the pad both as
    opened and after its new-round sheet was opened once (kept built from
-   then on). Target: at most 2x the counter app. (bench/render.py --memory
-   measures the Python heap alone, in-process.)
+   then on), and the pad's screen drawn in the fewest controls
+   (bench/lean_flet.py), the floor of any pad. Target: at most 2x the
+   counter app. (bench/render.py --memory measures the Python heap alone,
+   in-process.)
 
 Needs /usr/bin/chromium and Playwright.
 """
@@ -94,15 +100,16 @@ from startup import (  # noqa: E402
 
 COUNTER_SCRIPT = ROOT / "bench" / "counter_flet.py"
 PLAIN_SCRIPT = ROOT / "bench" / "plain_flet.py"
-PLAIN_CONTROLS = 150
+LEAN_SCRIPT = ROOT / "bench" / "lean_flet.py"
+PLAIN_CONTROLS = 140
 """Controls of the plain Flet page the taps are compared with: the pad's
-screen from its third round on (bench/render.py --controls: 150 at rounds
+screen from its third round on (bench/render.py --controls: 141 at rounds
 12 and 22), so the ratio to it is what the pad costs over Flet's floor for
 a screen of its size."""
 SHEET_CONTROLS = 66
 """Controls the pad's round sheet adds to the screen, those of the plain
 page's sheet that the pad's "Add round" and "Save round" are compared with:
-a One Up pad of three players holds 107 controls, and 173 once "Add round"
+a One Up pad of three players holds 97 controls, and 164 once "Add round"
 has opened its sheet (counted as a session holds them,
 ``tests/flet_session.py``'s ``controls``)."""
 SHEET_WAYS = {"kept": "plain", "hidden": "plain, hidden", "unread": "plain, unread"}
@@ -567,6 +574,8 @@ def taps(browser, count: int, trace_cpu: bool = False) -> None:
                               Path(scratch) / f"sheet-{way}.log", port)
             for way, port in sheet_ports.items()
         }
+        lean_port = free_port()
+        sheet_servers["lean"] = start_script(LEAN_SCRIPT, [str(lean_port)], Path(scratch) / "lean.log", lean_port)
         try:
             context = browser.new_context(viewport=PHONE)
             context.add_init_script(MESSAGES)
@@ -574,7 +583,7 @@ def taps(browser, count: int, trace_cpu: bool = False) -> None:
             counter = open_page(context, counter_server.url, "/", "count")
             plain = open_page(context, plain_server.url, "/", "count")
             plain_button = plain.button("Count")
-            sheets = {SHEET_WAYS[way]: open_page(context, server.url, "/", "total")
+            sheets = {SHEET_WAYS.get(way, way): open_page(context, server.url, "/", "total")
                       for way, server in sheet_servers.items()}
             samples: dict[str, list[float]] = {"counter": [], "plain": [], "card value": [], "Add round -> sheet": [],
                                                "Save round -> total": [],
@@ -641,7 +650,8 @@ def taps(browser, count: int, trace_cpu: bool = False) -> None:
             against_plain += (f";  {same:.2f}x the plain page's {tap!r} "
                               f"(the same work: target <= {TARGETS['plain']}x: {verdict(same, TARGETS['plain'])}); "
                               f"{_p95(values) / _p95(samples[f'plain, hidden: {tap}']):.2f}x its page hidden under "
-                              f"the sheet, {_p95(values) / _p95(samples[f'plain, unread: {tap}']):.2f}x unread")
+                              f"the sheet, {_p95(values) / _p95(samples[f'plain, unread: {tap}']):.2f}x unread, "
+                              f"{_p95(values) / _p95(samples[f'lean: {tap}']):.2f}x the lean pad page")
         print(f"  {name:<27} median {statistics.median(values):6.0f} ms   p95 {_p95(values):6.0f} ms   "
               f"server {statistics.median(told[name]):4.0f} ms   "
               f"ratio {ratio:.2f}x   target <= {TARGETS['tap']}x   {verdict(ratio, TARGETS['tap'])}{against_plain}")
@@ -741,15 +751,17 @@ def memory(browser) -> None:
             pad.add_round({name: "" if index == number % 3 else "K 5" for index, name in enumerate(players)},
                           players[number % 3])
         Store(data).save_game(pad.to_doc())
-        ports = [free_port(), free_port()]
+        ports = [free_port(), free_port(), free_port()]
         app = start_app(data, Path(scratch) / "app.log")
         counter = start_script(COUNTER_SCRIPT, [str(ports[0])], Path(scratch) / "counter.log", ports[0])
         plain = start_script(PLAIN_SCRIPT, [str(ports[1]), str(PLAIN_CONTROLS)], Path(scratch) / "plain.log", ports[1])
+        lean = start_script(LEAN_SCRIPT, [str(ports[2])], Path(scratch) / "lean.log", ports[2])
         kinds = {
             "pad": (app, f"/pad/{pad.id}", "total-Ann", None),
             "pad, a sheet opened": (app, f"/pad/{pad.id}", "total-Ann", sheet_opened_once),
             "counter app": (counter, "/", "count", None),
             "plain": (plain, "/", "count", None),
+            "lean pad page": (lean, "/", "total", None),
         }
         held: dict[str, list[float]] = {name: [] for name in kinds}
         try:
@@ -767,11 +779,12 @@ def memory(browser) -> None:
                     held[name].append((rss_mb(server.process.pid) - before) / MEMORY_PAGES)
                     context.close()
         finally:
-            for server in (app, counter, plain):
+            for server in (app, counter, plain, lean):
                 server.stop()
     base = statistics.fmean(held["counter app"])
     print(f"server memory per phone open (resident, {MEMORY_PAGES} phones after one, {MEMORY_TURNS} turns; "
-          f"a One Up game of 12 rounds; plain: a page of {PLAIN_CONTROLS} controls, the pad's size):")
+          f"a One Up game of 12 rounds; plain: a page of {PLAIN_CONTROLS} controls, the pad's size; lean pad "
+          "page: the pad's screen in the fewest controls, bench/lean_flet.py):")
     for name, values in held.items():
         mean = statistics.fmean(values)
         target = (f"   target <= {TARGETS['memory']}x   {verdict(mean / base, TARGETS['memory'])}"
