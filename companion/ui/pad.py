@@ -368,11 +368,12 @@ def the_table(pads: PadSession, taps: Taps, above: ft.Control | None, ready: Rea
     table_hands = pads.table_hands
     language = current_language()
     menu = MenuFacts(pad.GAME, pad.id, len(pad.players), not (pad.finished or pad.is_over) and bool(pad.rows), language)
+    facts = tuple(game_ui(pad.GAME).facts(pad))
     table = pad_layout(
         pad,
         PadBar(registry.game(pad.GAME).title, deal_text(pad), pad.undo_label if pad.can_undo else _("Undo"),
                pad.undo_id, menu, taps.on_undo, taps.on_go, taps.on_end),
-        [Facts(tuple(game_ui(pad.GAME).facts(pad))), lesson_card(pad),
+        [Facts(facts) if facts else None, lesson_card(pad),
          error_line(pads.table_refusal) if above is None else None],
         on_row=taps.on_row,
         on_detail=taps.on_detail,

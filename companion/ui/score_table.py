@@ -156,9 +156,10 @@ class Heading:
             room, unseen on all but the dealer's, so the totals line up.
         extras: the game's :data:`Extra` values under the total, chips as
             :class:`Dots` (:func:`shown_extra`).
-        spoken: what a screen reader says for the total: the player and
-            their standing in words ("Ann: 13 points", "Ben: level 3, 40
-            penalty points").
+        spoken: what a screen reader says first for the column: the
+            player and their standing in words ("Ann: 13 points", "Ben:
+            level 3, 40 penalty points"), the name as shown and the badge
+            after it; the total is read on its own.
     """
 
     player: str

@@ -157,8 +157,10 @@ def test_six_long_names_the_dealer_and_the_legends(seeded):
     app.open(f"/pad/{doc['id']}")
     app.see("Round 3: Christopher deals")
     for name, shown in zip(LONG, ("Alexa.", "Barth.", "Chris.", "Domin.", "Evang.", "Frede."), strict=True):
-        # A column is read as the player's standing, then the name as shown: "Alexander: 0 round wins", "Alexa.".
-        assert app.page.locator(f'[aria-label^="{name}:"]').get_attribute("aria-label").split("\n")[1] == shown
+        # A column is read as the player's standing, then the name as shown ("Alexander: 0 round wins",
+        # "Alexa."), then the dealer's badge on the dealer's column only: the others' is unseen and unread.
+        read = app.page.locator(f'[aria-label^="{name}:"]').get_attribute("aria-label").split("\n")
+        assert read[1:] == ([shown, "deals"] if name == "Christopher" else [shown])
     assert app.text_of("names-legend") == (
         "Alexa. Alexander, Barth. Bartholomew, Chris. Christopher, Domin. Dominique, "
         "Evang. Evangeline, Frede. Frederick"
@@ -166,7 +168,8 @@ def test_six_long_names_the_dealer_and_the_legends(seeded):
     assert app.page.get_by_test_id("dealer-Christopher").count() == 1
     assert app.page.get_by_test_id("dealer-Alexander").count() == 0
     app.see("D dealt, S started the round.")
-    print("READ", repr(app.text_of("round-2")))
+    assert app.text_of("round-2").split() == [
+        "Round", "2", "1", "0", "1", "+1", "D", "0", "0", "S", "0", "0", "0", "0", "0", "0"]
 
 
 def test_a_round_opens_to_its_detail_and_on_to_its_sheet(seeded):
