@@ -59,14 +59,15 @@ def test_chips_are_one_text_of_the_icon_fonts_dots_read_out_by_their_counts():
 
 
 def test_the_table_folds_to_its_newest_three_rounds():
-    from companion.ui.round_rows import fold_label, round_lines, shown_lines
+    from companion.ui.round_rows import fold_label, round_lines
 
     pad = two_rounds()
     for hands, out in (({"Ann": "5", "Ben": "", "Cy": "K"}, "Ben"), ({"Ann": "", "Ben": "2", "Cy": "3"}, "Ann")):
         pad.add_round(hands, out)
-    lines = round_lines(pad)
-    assert [line.number for line in shown_lines(lines, False)] == [2, 3, 4]
-    assert [line.number for line in shown_lines(lines, True)] == [1, 2, 3, 4]
+    assert [line.number for line in round_lines(pad, False)] == [2, 3, 4]
+    assert [line.number for line in round_lines(pad, True)] == [1, 2, 3, 4]
+    assert [cell.total for cell in round_lines(pad, False)[-1].cells] == [
+        str(pad.rows[-1].totals[player]) for player in pad.players]
     assert (fold_label(4, False), fold_label(4, True)) == ("Show all 4 rounds", "Show only the last 3 rounds")
 
 

@@ -307,7 +307,8 @@ def pad_layout(
     add_label, check_route = ui.add_label(pad), f"/check/{pad.GAME}?game_id={pad.id}"
     buttons = ft.use_memo(lambda: PadButtons(add_label, check_route, language, on_add, on_hand),
                           [add_label, check_route, language, on_add, on_hand])
-    middle: list[ft.Control | None] = [*notes, RoundRows(round_lines(pad), on_row, on_detail, unfolded, on_fold)]
+    middle: list[ft.Control | None] = [
+        *notes, RoundRows(round_lines(pad, unfolded), len(pad.rows), on_row, on_detail, unfolded, on_fold)]
     if pad.rows:
         middle.append(legend)
     if pad.finished and len(pad.rows) > 1:

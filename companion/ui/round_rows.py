@@ -215,17 +215,20 @@ so a line keeps its place in the diff when the rounds shown move on, and
 while folded the line of the round that leaves is reused for the new one."""
 
 
-def round_lines(pad: Pad) -> tuple[Line, ...]:
-    """Every round of ``pad`` as a :class:`Line`, oldest first (:func:`round_line`),
-    worked out once per pad and language for every phone (:func:`worked_out`)."""
-    return worked_out(pad, "lines", lambda shown: tuple(round_line(shown, row) for row in shown.rows))
+def round_lines(pad: Pad, unfolded: bool = True) -> tuple[Line, ...]:
+    """The :class:`Line` of each round the table shows (:func:`shown_rows`),
+    oldest first (:func:`round_line`), worked out once per pad and language
+    for every phone (:func:`worked_out`): a folded table works out the
+    lines of its newest rounds, not one line per round of the game."""
+    return worked_out(pad, "lines" if unfolded else "newest lines",
+                      lambda shown: tuple(round_line(shown, row) for row in shown_rows(shown.rows, unfolded)))
 
 
-def shown_lines(lines: tuple[Line, ...], unfolded: bool) -> tuple[Line, ...]:
-    """The lines the table shows: all of ``lines`` when ``unfolded`` or when
+def shown_rows(rows: list[Row], unfolded: bool) -> list[Row]:
+    """The rounds the table shows: all of ``rows`` when ``unfolded`` or when
     they are no more than :data:`ROUNDS_SHOWN`, else the newest
     :data:`ROUNDS_SHOWN` of them."""
-    return lines if unfolded else lines[-ROUNDS_SHOWN:]
+    return rows if unfolded else rows[-ROUNDS_SHOWN:]
 
 
 def line_key(number: int, unfolded: bool) -> int:
@@ -252,12 +255,14 @@ def fold_label(rounds: int, unfolded: bool) -> str:
 @ft.component
 def _RoundRows(
     lines: tuple[Line, ...],
+    rounds: int,
     on_row: Callable[[int], None] | None = None,
     on_detail: Callable[[int], None] | None = None,
     unfolded: bool = False,
     on_fold: Callable[[bool], None] | None = None,
 ) -> ft.Control:
-    """The rounds ``lines`` (:func:`round_lines`), oldest first, in a column;
+    """The rounds ``lines`` of a game of ``rounds`` rounds (:func:`round_lines`
+    with the same ``unfolded``), oldest first, in a column;
     ``on_row(number)`` is called when a round is tapped, ``on_detail(number)``
     when its number is.
 
@@ -277,12 +282,11 @@ def _RoundRows(
     """
     tap_row = use_latest(lambda number: on_row(number))
     tap_detail = use_latest(lambda number: on_detail(number))
-    shown = shown_lines(lines, unfolded)
     rows: list[ft.Control] = []
-    if len(lines) > ROUNDS_SHOWN:
+    if rounds > ROUNDS_SHOWN:
         rows.append(
             ft.TextButton(
-                fold_label(len(lines), unfolded),
+                fold_label(rounds, unfolded),
                 icon=ft.Icons.UNFOLD_LESS if unfolded else ft.Icons.UNFOLD_MORE,
                 height=TOUCH,
                 on_click=lambda: on_fold(not unfolded),
@@ -290,7 +294,7 @@ def _RoundRows(
         )
     kept = ft.use_ref({})
     lines_now = {}
-    for line in shown:
+    for line in lines:
         args = (line, tap_row if on_row is not None else None, tap_detail if on_detail is not None else None,
                 line_key(line.number, unfolded))
         lines_now[args] = kept.current.get(args) or RoundLine(*args[:3], key=args[3])
@@ -306,8 +310,8 @@ for anything but a change of the game)."""
 
 
 @ft.component
-def FoldingRounds(lines: tuple[Line, ...]) -> ft.Control:
-    """:data:`RoundRows` of ``lines`` that keeps whether it is unfolded itself
-    (folded as it opens), for a table that is only read."""
+def FoldingRounds(pad: Pad) -> ft.Control:
+    """:data:`RoundRows` of ``pad``'s rounds that keeps whether it is
+    unfolded itself (folded as it opens), for a table that is only read."""
     unfolded, set_unfolded = ft.use_state(False)
-    return RoundRows(lines, None, None, unfolded, set_unfolded)
+    return RoundRows(round_lines(pad, unfolded), len(pad.rows), None, None, unfolded, set_unfolded)

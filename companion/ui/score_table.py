@@ -32,7 +32,7 @@ from companion.i18n import _
 from companion.pads import Pad
 from companion.pads.base import join_names
 from companion.ui.games import game_ui
-from companion.ui.round_rows import NAME_TEXT, ROUND_COLUMN, SMALL_TEXT, FoldingRounds, round_lines
+from companion.ui.round_rows import NAME_TEXT, ROUND_COLUMN, SMALL_TEXT, FoldingRounds
 from companion.ui.widgets import BIG_DIGITS, labelled
 from companion.ui.worked_out import worked_out
 
@@ -378,4 +378,4 @@ def score_header(pad: Pad) -> ft.Control:
 
 def score_table(pad: Pad) -> ft.Control:
     """The whole table for ``pad`` to read (header, then the rounds) in one column."""
-    return ft.Column([score_header(pad), FoldingRounds(round_lines(pad))], spacing=2)
+    return ft.Column([score_header(pad), FoldingRounds(pad)], spacing=2)
