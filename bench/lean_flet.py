@@ -1,12 +1,11 @@
-"""A floor for bench/live.py: the pad's screen drawn with as few Flet
-controls as can still show what it shows.
+"""A floor for bench/live.py: the pad's screen drawn in few Flet controls
+(80, where the pad holds 141), still showing what it shows.
 
     python bench/lean_flet.py PORT
 
 Web mode on 127.0.0.1:PORT, no CDN, no browser window. The screen of a
 One Up game of three players past its twelfth round, as the pad shows it
-(folded), with every part a phone at the table sees, each in the fewest
-controls Flet draws it with:
+(folded), with every part a phone at the table sees, each in few controls:
 
 - the navigation bar and its four tabs;
 - the game's bar: back, the game's name with whose deal it is under it
@@ -21,8 +20,9 @@ controls Flet draws it with:
 - the legend of the marks; "Add round", "My hand" and "Finish".
 
 No test id but ``total`` and the sheet's, no screen-reader label of its
-own, no memoised part: the least a screen of the pad's content costs Flet.
-"Add round" opens bench/plain_flet.py's sheet, shaped as the pad's One Up
+own, no memoised part, no sheet kept built between rounds: about the least
+a screen of the pad's content costs Flet (a spacer, a round number drawn
+as a container and a text, and the test ids could still go). "Add round" opens bench/plain_flet.py's sheet, shaped as the pad's One Up
 sheet (test id ``hand``), the page hidden under it as the pad's table is;
 "Save round" writes to the disk as the store does, then the totals and the
 newest round change.

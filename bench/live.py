@@ -44,10 +44,10 @@ Every figure is a ratio against a baseline measured in the same run:
    of a screen reader's and the keyboard's reach), and "plain, unread: ..."
    keeping it drawn but out of a screen reader's reach: the floors of a
    pad that keeps its covered table from a screen reader, printed beside.
-   "lean: ..." do it on the pad's own screen drawn in the fewest controls
-   Flet can show it with (bench/lean_flet.py: no test id, no screen-reader
-   label, nothing kept), its table hidden under the sheet as the pad's:
-   the floor of a leaner pad.
+   "lean: ..." do it on the pad's own screen drawn in few controls
+   (bench/lean_flet.py: no screen-reader label, nothing kept, its sheet
+   built at each "Add round"), its table hidden under the sheet as the
+   pad's: near the floor of a leaner pad.
    With ``--phone-cpu``, the taps run under
    a Chromium trace, and the CPU time of each page's main thread from the
    server's first message to the change seen is printed too (medians, and
@@ -65,8 +65,8 @@ Every figure is a ratio against a baseline measured in the same run:
    a counter app's and a plain Flet page of the pad's size (Flet's floor
    for a screen that size), the three servers in turns; the pad both as
    opened and after its new-round sheet was opened once (kept built from
-   then on), and the pad's screen drawn in the fewest controls
-   (bench/lean_flet.py), the floor of any pad. Target: at most 2x the
+   then on), and the pad's screen drawn in few controls
+   (bench/lean_flet.py), near the floor of any pad. Target: at most 2x the
    counter app. (bench/render.py --memory measures the Python heap alone,
    in-process.)
 
@@ -787,7 +787,7 @@ def memory(browser) -> None:
     base = statistics.fmean(held["counter app"])
     print(f"server memory per phone open (resident, {MEMORY_PAGES} phones after one, {MEMORY_TURNS} turns; "
           f"a One Up game of 12 rounds; plain: a page of {PLAIN_CONTROLS} controls, the pad's size; lean pad "
-          "page: the pad's screen in the fewest controls, bench/lean_flet.py):")
+          "page: the pad's screen in few controls, bench/lean_flet.py):")
     for name, values in held.items():
         mean = statistics.fmean(values)
         target = (f"   target <= {TARGETS['memory']}x   {verdict(mean / base, TARGETS['memory'])}"
