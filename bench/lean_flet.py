@@ -22,10 +22,11 @@ One Up game of three players past its twelfth round, as the pad shows it
 No test id but ``total`` and the sheet's, no screen-reader label of its
 own, no memoised part, no sheet kept built between rounds: about the least
 a screen of the pad's content costs Flet (a spacer, a round number drawn
-as a container and a text, and the test ids could still go). "Add round" opens bench/plain_flet.py's sheet, shaped as the pad's One Up
-sheet (test id ``hand``), the page hidden under it as the pad's table is;
-"Save round" writes to the disk as the store does, then the totals and the
-newest round change.
+as a container and a text, and the test ids could still go). "Add round"
+opens bench/plain_flet.py's sheet, shaped as the pad's One Up sheet (test
+id ``hand``), the page hidden under it as the pad's table is; "Save round"
+writes to the disk as the store does, then the totals and the newest round
+change.
 """
 
 from __future__ import annotations

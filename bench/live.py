@@ -104,8 +104,9 @@ LEAN_SCRIPT = ROOT / "bench" / "lean_flet.py"
 PLAIN_CONTROLS = 140
 """Controls of the plain Flet page the taps are compared with: the pad's
 screen from its third round on (bench/render.py --controls: 141 at rounds
-12 and 22; the plain page's rows come four controls at a time), so the ratio to it is what the pad costs over Flet's floor for
-a screen of its size."""
+12 and 22; the plain page's rows come four controls at a time), so the
+ratio to it is what the pad costs over Flet's floor for a screen of its
+size."""
 SHEET_CONTROLS = 67
 """Controls the pad's round sheet adds to the screen, those of the plain
 page's sheet that the pad's "Add round" and "Save round" are compared with:
@@ -643,7 +644,7 @@ def taps(browser, count: int, trace_cpu: bool = False) -> None:
         if name.startswith("plain"):
             against_plain = ""
         elif name.startswith("lean"):
-            against_plain = f"   {_p95(values) / plain_base:.2f}x the plain page (the floor of the pad's tap against it)"
+            against_plain = f"   {_p95(values) / plain_base:.2f}x the plain page (a floor of the pad's tap against it)"
         else:
             against_plain = (f"   {_p95(values) / plain_base:.2f}x the plain page (target <= {TARGETS['plain']}x: "
                              f"{verdict(_p95(values) / plain_base, TARGETS['plain'])})")
