@@ -36,7 +36,7 @@ import sys
 from pathlib import Path
 
 import flet as ft
-from plain_flet import PART_VALUES, SAVES, save_durably, sheet_part
+from plain_flet import SAVES, save_durably, sheet_cover
 
 PLAYERS = ("Ann", "Ben", "Cy")
 """The players of the page's game."""
@@ -96,18 +96,7 @@ def LeanPad(folder: Path) -> ft.View:
     ], scroll=ft.ScrollMode.AUTO, expand=True, visible=not is_open)
     shown: list[ft.Control] = [table]
     if is_open:
-        shown.append(ft.Container(
-            ft.Column([
-                ft.Row([ft.IconButton(ft.Icons.ARROW_BACK, on_click=lambda: set_open(False)),
-                        ft.Semantics(identifier="hand", content=ft.Text("Round 13", size=22), expand=True),
-                        ft.FilledButton("Save", on_click=save)]),
-                ft.Text(f"Tap the values ({', '.join(PART_VALUES)}) each player has left, then who went out."),
-                *(sheet_part(seat) for seat in range(len(PLAYERS))),
-                ft.Row([ft.FilledButton("Save round", on_click=save, expand=True),
-                        ft.OutlinedButton("Cancel", on_click=lambda: set_open(False))]),
-            ], scroll=ft.ScrollMode.AUTO, expand=True),
-            bgcolor=ft.Colors.SURFACE, padding=8,
-        ))
+        shown.append(sheet_cover(len(PLAYERS), "Round 13", save, lambda: set_open(False)))
     return ft.View(
         route="/",
         controls=[ft.Stack(shown, fit=ft.StackFit.EXPAND, expand=True)],

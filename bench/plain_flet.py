@@ -37,6 +37,7 @@ from __future__ import annotations
 import os
 import sys
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
 
 import flet as ft
@@ -165,20 +166,28 @@ def PlainSheet(controls: int, sheet_controls: int, folder: Path, under: str = "k
         set_total(total + 1)
 
     players = max(0, sheet_controls - SHEET_FRAME_CONTROLS) // PART_CONTROLS
-    cover = ft.Container(
+    cover = sheet_cover(players, "Round 1", save, lambda: set_open(False))
+    return ft.Stack([page, cover], fit=ft.StackFit.EXPAND, expand=True)
+
+
+def sheet_cover(players: int, title: str, save: Callable[[], None], close: Callable[[], None]) -> ft.Control:
+    """The sheet of a plain page's "Add round", shaped as the pad's One Up sheet, over the whole page:
+    a heading (back, ``title`` under test id ``hand``, "Save"), a hint, one part per player
+    (:func:`sheet_part`, ``players`` of them), "Save round" and "Cancel". The saves call ``save()``,
+    back and "Cancel" ``close()``."""
+    return ft.Container(
         ft.Column([
-            ft.Row([ft.IconButton(ft.Icons.ARROW_BACK, on_click=lambda: set_open(False)),
-                    ft.Semantics(identifier="hand", content=ft.Text("Round 1", size=22), expand=True),
+            ft.Row([ft.IconButton(ft.Icons.ARROW_BACK, on_click=close),
+                    ft.Semantics(identifier="hand", content=ft.Text(title, size=22), expand=True),
                     ft.FilledButton("Save", on_click=save)]),
             ft.Text("Tap the values each player has left, then who went out."),
             *(sheet_part(player) for player in range(players)),
             ft.Row([ft.FilledButton("Save round", on_click=save, expand=True),
-                    ft.OutlinedButton("Cancel", on_click=lambda: set_open(False))]),
+                    ft.OutlinedButton("Cancel", on_click=close)]),
         ], scroll=ft.ScrollMode.AUTO, expand=True),
         bgcolor=ft.Colors.SURFACE,
         padding=8,
     )
-    return ft.Stack([page, cover], fit=ft.StackFit.EXPAND, expand=True)
 
 
 SAVES = Path(tempfile.mkdtemp(prefix="plain-saves-"))
