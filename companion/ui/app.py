@@ -175,38 +175,11 @@ def NoticesBanner() -> ft.Control:
     )
 
 
-@ft.component
-def MessageBar(location: str) -> ft.Control:
-    """The session's last message above the navigation bar, while the screen
-    at ``location`` (the path shown) is the one that told it: "Undo" when the
-    change can be taken back, a close button, and it goes away by itself after
-    ``MESSAGE_SECONDS`` (``MESSAGE_SECONDS_UNDO`` with "Undo"; never: ``stays``).
-
-    The bar is always there, hidden without a message: a component that
-    returned nothing after a timer's change was seen to stay on the screen.
-    Its "Undo" is always there too, hidden when the message has nothing to
-    take back, so a message with or without it only changes what is shown:
-    a button added and removed made the phone build both buttons anew at
-    every save (bench/live.py --phone-cpu).
-    """
-    session = use_session()
+def _message_bar(session: SessionState, shown: bool) -> ft.Control:
+    """The message bar of :func:`MessageBar` for ``session``'s last message
+    (``shown`` or kept hidden): the text, "Undo" (hidden when the message has
+    nothing to take back) and the close button."""
     message_id, undo = session.message_id, session.undo
-    timed = ft.use_ref(0)
-
-    async def hide_later(told: int, seconds: float):
-        await asyncio.sleep(seconds)
-        session.dismissed(told)
-
-    def start_timer():
-        """Time the message shown (once per message), in a task of its own: an
-        effect's task is cancelled when the effect runs again."""
-        if session.message and not session.message_stays and timed.current != message_id:
-            timed.current = message_id
-            ft.context.page.run_task(hide_later, message_id, MESSAGE_SECONDS_UNDO if undo else MESSAGE_SECONDS)
-
-    ft.use_effect(start_timer)
-    ft.use_effect(lambda: session.entered(location), [location])
-    shown = bool(session.message) and session.message_screen == location
 
     def on_undo():
         take_back = session.undo if session.message_id == message_id else None
@@ -236,6 +209,48 @@ def MessageBar(location: str) -> ft.Control:
             vertical_alignment=ft.CrossAxisAlignment.CENTER,
         ),
     )
+
+
+@ft.component
+def MessageBar(location: str) -> ft.Control:
+    """The session's last message above the navigation bar, while the screen
+    at ``location`` (the path shown) is the one that told it: "Undo" when the
+    change can be taken back, a close button, and it goes away by itself after
+    ``MESSAGE_SECONDS`` (``MESSAGE_SECONDS_UNDO`` with "Undo"; never: ``stays``).
+
+    Until this session's first message, the bar is one empty hidden box: a
+    phone that only watches the game never builds it (six controls less to
+    hold per phone). From then on the bar is always there, hidden without a
+    message: a component that returned nothing after a timer's change was
+    seen to stay on the screen. Its "Undo" is always there too, hidden when
+    the message has nothing to take back, so a message with or without it
+    only changes what is shown: a button added and removed made the phone
+    build both buttons anew at every save (bench/live.py --phone-cpu).
+    """
+    session = use_session()
+    timed = ft.use_ref(0)
+
+    async def hide_later(told: int, seconds: float):
+        await asyncio.sleep(seconds)
+        session.dismissed(told)
+
+    def start_timer():
+        """Time the message shown (once per message), in a task of its own: an
+        effect's task is cancelled when the effect runs again."""
+        message_id = session.message_id
+        if session.message and not session.message_stays and timed.current != message_id:
+            timed.current = message_id
+            ft.context.page.run_task(hide_later, message_id, MESSAGE_SECONDS_UNDO if session.undo else MESSAGE_SECONDS)
+
+    ft.use_effect(start_timer)
+    ft.use_effect(lambda: session.entered(location), [location])
+    shown = bool(session.message) and session.message_screen == location
+    built = ft.use_ref(False)
+    built.current = built.current or shown
+    if not built.current:
+        return ft.Container(visible=False)
+
+    return _message_bar(session, shown)
 
 
 @ft.component
