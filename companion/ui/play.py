@@ -15,12 +15,21 @@ from companion.ui.language import LanguageMenu
 from companion.ui.state import navigate, use_games_list, use_read, use_store
 from companion.ui.widgets import TOUCH, error_line, screen_header, section_title
 
+RESUME_SHOWN = 5
+"""Games in progress Play lists at first (the newest): the screen every phone
+opens first holds as many controls with 200 games left unfinished as with 5."""
+RESUME_MORE = 20
+"""Games in progress each "Show more" adds to Play's list."""
+
 
 @ft.component
 def PlayScreen() -> ft.Control:
-    """The home screen: games in progress (newest first), "New game", "Learn to play" for each
-    game with a lesson (New game on that game, its lesson on) and the dealer's guide."""
+    """The home screen: games in progress (the newest :data:`RESUME_SHOWN`
+    first, "Show more" for :data:`RESUME_MORE` more), "New game", "Learn to
+    play" for each game with a lesson (New game on that game, its lesson on)
+    and the dealer's guide."""
     store = use_store()
+    shown, set_shown = ft.use_state(RESUME_SHOWN)
     read = use_read(store.unfinished_games, [use_games_list()])
     running, problem = ([], str(read)) if isinstance(read, StoreError) else (read, None)
     games = join_names([game.title for game in registry.GAMES])
@@ -39,8 +48,11 @@ def PlayScreen() -> ft.Control:
         controls.append(section_title(_("Resume a game")))
         controls.extend(
             game_line(summary, partial(navigate, f"/pad/{summary['id']}"))
-            for summary in running
+            for summary in running[:shown]
         )
+        if len(running) > shown:
+            controls.append(ft.TextButton(_("Show more"), on_click=lambda: set_shown(shown + RESUME_MORE),
+                                          height=TOUCH))
     else:
         controls.append(
             ft.Text(
