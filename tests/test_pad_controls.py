@@ -7,7 +7,8 @@ The table shows the newest ``ROUNDS_SHOWN`` rounds, the older ones behind
 one "Show all N rounds" button, and a round's line is a few controls; so
 the pad at round 22 holds at most 1.3x the controls of round 1 (the same at
 round 12), and History's game likewise (its chart, whose points are the
-rounds, built only when asked for); the board shows the last round only.
+rounds, built only when asked for); the board shows the last round only;
+the menu's change log its newest 10 changes ("Show more" for 20 more).
 A save made on one phone repaints every other phone and board showing the
 game (the new round, the new totals), and a phone that unfolded its table
 keeps it unfolded through the save.
@@ -22,12 +23,14 @@ GIVE_BACK, seed "Scoring") and Ben and Cy hold a 6.
 
 from __future__ import annotations
 
+import flet as ft
+
 from companion.registry import new_pad
 from companion.server.key import TableAccess
 from companion.store import Store
 from companion.ui.app import session_main
 from companion.table.live import game_cache, game_topic
-from flet_session import controls, find, open_session, run_alone, server_hub, settle, shows, tap, until
+from flet_session import click, controls, find, open_session, run_alone, server_hub, settle, shows, tap, until
 
 PLAYERS = ["Ann", "Ben", "Cy"]
 
@@ -126,6 +129,45 @@ def test_show_all_rounds_unfolds_the_table_and_folds_it_again(tmp_path):
         return folded, unfolded, shows(phone, "R9"), shows(phone, "Show all 12 rounds")
 
     assert run_alone(run()) == ([False, True, True, True], True, False, True)
+
+
+def change_log(tmp_path, rounds: tuple[int, ...], more_taps: int = 0) -> list[tuple[int, list[str]]]:
+    """For a game of each of ``rounds`` rounds (one change each), the menu's
+    "Changes" opened on a fresh session and "Show more" tapped ``more_taps``
+    times: the controls held and the test ids of the change lines shown."""
+
+    async def run():
+        store = Store(tmp_path)
+        main, hub = session_main_of(tmp_path, store), server_hub()
+        seen = []
+        for played in rounds:
+            phone = await open_session(main, f"/pad/{long_game(store, played)}", hub)
+            await click(phone, find(phone.session.page, lambda control: isinstance(control, ft.PopupMenuItem)
+                                    and control.content == "Changes"))
+            for _ in range(more_taps):
+                await tap(phone, "Show more")
+            lines = [control.identifier for control in controls(phone.session.page, visible=True)
+                     if str(getattr(control, "identifier", "")).startswith("change-")]
+            seen.append((len(list(controls(phone.session.page))), lines))
+        return seen
+
+    return run_alone(run())
+
+
+def test_the_change_log_shows_its_newest_ten_changes_at_any_length(tmp_path):
+    """Changes of a 12-round and a 60-round game: the newest 10 ("round 60
+    added" down to "round 51 added"), and as many controls for both."""
+    (twelve, twelve_lines), (sixty, sixty_lines) = change_log(tmp_path, (12, 60))
+    assert twelve == sixty
+    assert twelve_lines == [f"change-{number}" for number in range(12, 2, -1)]
+    assert sixty_lines == [f"change-{number}" for number in range(60, 50, -1)]
+
+
+def test_show_more_on_the_change_log_adds_twenty_changes_until_all_show(tmp_path):
+    [(_, once)] = change_log(tmp_path / "once", (40,), more_taps=1)
+    [(_, twice)] = change_log(tmp_path / "twice", (40,), more_taps=2)
+    assert once == [f"change-{number}" for number in range(40, 10, -1)]
+    assert twice == [f"change-{number}" for number in range(40, 0, -1)]
 
 
 def test_a_save_on_one_phone_repaints_the_others_watching(tmp_path):

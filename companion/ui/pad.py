@@ -38,10 +38,10 @@ from companion.ui.hands_view import HandsBox
 from companion.ui.invite import InviteView
 from companion.ui.lesson import lesson_card
 from companion.ui.pad_parts import (
+    ChangesView,
     Facts,
     MenuFacts,
     PadBar,
-    changes_view,
     conflict_card,
     cover,
     end_banner,
@@ -340,7 +340,7 @@ def over_the_pad(pads: PadSession, taps: Taps, title: str) -> ft.Control | None:
     if state.sheet is not None:
         return round_sheet(pads, taps)
     if state.view == "changes":
-        return scrolling(changes_view(pad, pads.table_refusal, taps.on_undo, back))
+        return scrolling(ChangesView(pad, pads.table_refusal, taps.on_undo, back))
     if state.view == "board":
         return scrolling(BoardInvite(pad.id, back))
     if state.view == "invite":

@@ -26,7 +26,15 @@ from companion.ui.round_rows import MARKS_LEGEND, ROUNDS_SHOWN, TAP_HINT, RoundR
 from companion.ui.score_table import score_header, winners_text
 from companion.ui.state import navigate
 from companion.ui.totals_chart import totals_chart
-from companion.ui.widgets import TOUCH, back_button, error_line, icon_button, screen_header, title_text
+from companion.ui.widgets import (
+    TOUCH,
+    back_button,
+    error_line,
+    icon_button,
+    screen_header,
+    title_text,
+    use_show_more,
+)
 
 
 @ft.component
@@ -160,13 +168,25 @@ def notice_line(text: str, identifier: str = "sheet-notice") -> ft.Control | Non
     )
 
 
-def changes_view(
+CHANGES_SHOWN = 10
+"""Changes the change log shows at first (the newest): a game's log keeps up
+to ``companion.document.LOG_LIMIT`` changes, and the view costs the phone
+as much at the hundredth as at the tenth."""
+CHANGES_MORE = 20
+"""Changes each "Show more" adds to the change log."""
+
+
+@ft.component
+def ChangesView(
     pad: Pad, problem: str, on_undo: Callable[[int | None], None], back: Callable[[], None]
 ) -> ft.Control:
     """The game's change log ("Changes"): who changed what and when, newest
-    first, with the undo of the newest change not yet undone (passing its
-    number: ``on_undo(expected)``) and ``problem``, why the last one was
-    refused ("" for none)."""
+    first (the newest :data:`CHANGES_SHOWN`, "Show more" for
+    :data:`CHANGES_MORE` more), with the undo of the newest change not yet
+    undone (passing its number: ``on_undo(expected)``) and ``problem``, why
+    the last one was refused ("" for none)."""
+    changes = pad.changes
+    shown, more = use_show_more(len(changes), CHANGES_SHOWN, CHANGES_MORE)
     lines: list[ft.Control] = [screen_header(_("Changes"), registry.game(pad.GAME).title, back=back)]
     refusal = error_line(problem)
     if refusal is not None:
@@ -176,9 +196,9 @@ def changes_view(
         lines.append(
             ft.FilledButton(pad.undo_label, icon=ft.Icons.UNDO, on_click=lambda: on_undo(expected), height=TOUCH)
         )
-    if not pad.changes:
+    if not changes:
         lines.append(ft.Text(_("No changes yet."), color=ft.Colors.ON_SURFACE_VARIANT))
-    for change in pad.changes:
+    for change in changes[:shown]:
         lines.append(
             ChangeLine(
                 change.id,
@@ -188,6 +208,8 @@ def changes_view(
                 change.undone,
             )
         )
+    if more is not None:
+        lines.append(more)
     return ft.Column(lines, spacing=6)
 
 

@@ -13,7 +13,7 @@ from companion.pads.base import join_names
 from companion.ui.game_list import game_line
 from companion.ui.language import LanguageMenu
 from companion.ui.state import navigate, use_games_list, use_read, use_store
-from companion.ui.widgets import TOUCH, error_line, screen_header, section_title
+from companion.ui.widgets import TOUCH, error_line, screen_header, section_title, use_show_more
 
 RESUME_SHOWN = 5
 """Games in progress Play lists at first (the newest): the screen every phone
@@ -29,9 +29,9 @@ def PlayScreen() -> ft.Control:
     play" for each game with a lesson (New game on that game, its lesson on)
     and the dealer's guide."""
     store = use_store()
-    shown, set_shown = ft.use_state(RESUME_SHOWN)
     read = use_read(store.unfinished_games, [use_games_list()])
     running, problem = ([], str(read)) if isinstance(read, StoreError) else (read, None)
+    shown, more = use_show_more(len(running), RESUME_SHOWN, RESUME_MORE)
     games = join_names([game.title for game in registry.GAMES])
     controls: list[ft.Control | None] = [
         screen_header("Companion", _("Score pads for {games}").format(games=games), actions=[LanguageMenu()]),
@@ -50,9 +50,7 @@ def PlayScreen() -> ft.Control:
             game_line(summary, partial(navigate, f"/pad/{summary['id']}"))
             for summary in running[:shown]
         )
-        if len(running) > shown:
-            controls.append(ft.TextButton(_("Show more"), on_click=lambda: set_shown(shown + RESUME_MORE),
-                                          height=TOUCH))
+        controls.append(more)
     else:
         controls.append(
             ft.Text(
