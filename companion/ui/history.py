@@ -34,10 +34,11 @@ from companion.ui.score_table import score_table
 from companion.ui.state import (SessionState, announce_saved, navigate, use_game, use_games_list, use_read,
                                 use_session, use_store)
 from companion.ui.totals_chart import FoldedChart
-from companion.ui.widgets import TOUCH, error_line, screen_header, section_title
+from companion.ui.widgets import TOUCH, error_line, screen_header, section_title, show_more_button
 
-PAGE_SIZE = 50
-"""Games listed at first, and added by each "Show more"."""
+PAGE_SIZE = 20
+"""Games listed at first, and added by each "Show more": about two screens
+of a phone, so History holds as many controls with 10,000 games as with 20."""
 
 
 def _stamp() -> str:
@@ -327,9 +328,7 @@ def HistoryScreen() -> ft.Control:
         for summary in games[:shown]
     )
     if more:
-        controls.append(
-            ft.TextButton(_("Show more"), on_click=lambda: set_count(count + PAGE_SIZE), height=TOUCH)
-        )
+        controls.append(show_more_button(lambda: set_count(count + PAGE_SIZE)))
     controls.extend(recently_deleted(deleted))
     return ft.Column([control for control in controls if control is not None], spacing=8)
 

@@ -11,7 +11,8 @@ between two turns, with cards in the other hand.
 - :func:`stepper`: a count with - and + buttons (Up or Down? colours, One-card target).
 - :func:`error_line`: a red line explaining why an entry is refused.
 - :func:`labelled`: wraps a control in a Semantics node with a test id.
-- :func:`use_show_more`: how many lines of a long list show, and its "Show more".
+- :func:`use_show_more`: how many lines of a long list show, and its
+  "Show more" (:func:`show_more_button`).
 - :class:`PhoneText`: a text field's text as the phone holds it, for a
   field the user types into and the screen sometimes fills itself.
 """
@@ -206,15 +207,21 @@ def labelled(test_id: str, content: ft.Control) -> ft.Control:
     return ft.Semantics(identifier=test_id, container=True, content=content)
 
 
+def show_more_button(on_more: Callable[[], None]) -> ft.Control:
+    """The "Show more" button under a long list's lines, calling ``on_more``."""
+    return ft.TextButton(_("Show more"), on_click=lambda: on_more(), height=TOUCH)
+
+
 def use_show_more(total: int, first: int, more: int) -> tuple[int, ft.Control | None]:
     """How many of a list's ``total`` lines a screen shows (the ``first``
     ones, then ``more`` more at each tap of "Show more"), with that button
-    (None once every line shows): a long list costs the phone its first
-    lines only, until asked for more. Call inside a component (a hook)."""
+    (:func:`show_more_button`; None once every line shows): a long list
+    costs the phone its first lines only, until asked for more. Call inside
+    a component (a hook)."""
     shown, set_shown = ft.use_state(first)
     if total <= shown:
         return total, None
-    return shown, ft.TextButton(_("Show more"), on_click=lambda: set_shown(shown + more), height=TOUCH)
+    return shown, show_more_button(lambda: set_shown(shown + more))
 
 
 @dataclass
