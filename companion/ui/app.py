@@ -367,7 +367,7 @@ def App(store, access) -> list[ft.View]:
     held = ft.use_ref(
         lambda: HeldSession(SessionState(
             wakelock=ft.Wakelock(),
-            prefs=language.prefs,
+            prefs=ft.SharedPreferences(),
             listening=Listening(
                 page.pubsub, lambda listener: page.run_task(run, listener),
                 lambda: page.session.connection is not None,

@@ -48,8 +48,7 @@ class SessionState:
     ``phone`` is this phone's label, recorded with every change it saves and
     named in other phones' messages ("Ann's phone", written in the language
     the phone had when it was named); ``prefs`` holds the
-    Flet SharedPreferences service that keeps the label on the phone (the
-    one the session's language is kept with: one service per session).
+    Flet SharedPreferences service that keeps the label on the phone.
     ``pad_game_id`` is the saved game whose score pad this session showed
     last (empty: none yet); the Check tab follows it. ``own_changes`` maps
     a game's id to the number of the newest change this session saved to it
