@@ -129,6 +129,27 @@ def test_a_save_draws_only_what_it_changed_on_the_phones_of_its_game(tmp_path, r
     assert [renders[name] for name in ("_PadMenu", "_PadButtons", "_Facts", "PadScreen")] == [0, 0, 0, 0]
 
 
+def test_a_change_saved_meanwhile_draws_one_new_line_on_an_open_change_log(tmp_path, renders):
+    """One phone shows the change log of the 9-round game (its 9 changes, the newest first) when
+    round 10 is saved: the log draws the line of change 10 only, the 9 lines below it are kept."""
+
+    async def save(store, game_id, _other_id, shown, others):
+        menu = find(shown[0].session.page, lambda control: getattr(control, "content", None) == "Changes")
+        await click(shown[0], menu)
+        await settle(shown + others)
+        renders.clear()
+        saved = store.update_game(game_id, lambda pad: pad.add_round({"Ann": "", "Ben": "4", "Cy": "5"}, "Ann"))
+        version, _listed = game_cache(store).put(game_id, saved)
+        shown[0].pubsubhub.send_all_on_topic(game_topic(game_id), version)
+        await settle(shown + others)
+        return [control.identifier for control in controls(shown[0].session.page, visible=True)
+                if str(getattr(control, "identifier", "")).startswith("change-")]
+
+    lines = table_of_phones(tmp_path, save)
+    assert lines == [f"change-{number}" for number in range(10, 0, -1)]
+    assert (renders["ChangesView"], renders["_ChangeLine"]) == (1, 1)
+
+
 SIX = ["Ann", "Ben", "Cy", "Dee", "Eve", "Fay"]
 
 
@@ -651,10 +672,11 @@ def test_a_list_of_games_drawn_again_is_read_off_the_event_loop_while_another_pr
 
 def test_show_more_keeps_the_page_shown_and_its_button_until_the_next_page_is_read(tmp_path):
     """"Show more" while another process holds the store: the 20 games and the button stay as they
-    were (not 21 games and no button, as if the list had ended) until the 40 are read."""
+    were (not 21 games and no button, as if the list had ended) until the 40 are read (all
+    there are: the button goes)."""
 
     async def more(store, _game_id, _other_id, shown, _others):
-        store.add_games([{**new_pad("one_up", PLAYERS).to_doc(), "id": f"more-{number}"} for number in range(60)])
+        store.add_games([{**new_pad("one_up", PLAYERS).to_doc(), "id": f"more-{number}"} for number in range(38)])
         await go_to(shown[0], "/history")
         holder = subprocess.Popen([sys.executable, "-c", HOLD_THE_STORE, str(tmp_path / "store.lock"), "1.5"],
                                   stdout=subprocess.PIPE, text=True)
@@ -668,7 +690,7 @@ def test_show_more_keeps_the_page_shown_and_its_button_until_the_next_page_is_re
         await settle(shown)
         return meanwhile, (len(game_lines(shown[0])), shows(shown[0], "Show more"))
 
-    assert table_of_phones(tmp_path, more) == ((20, True), (40, True))
+    assert table_of_phones(tmp_path, more) == ((20, True), (40, False))
 
 
 def game_lines(phone) -> list:

@@ -22,6 +22,7 @@ from companion.ui.app import session_main
 from companion.ui.play import RESUME_MORE, RESUME_SHOWN
 from flet_session import controls, open_session, run_alone, server_hub, shows, tap
 
+
 def games_in_progress(store: Store, count: int) -> None:
     """``count`` games in progress saved in ``store`` (the module's games),
     game n started and last played n minutes after the first."""
@@ -33,15 +34,10 @@ def games_in_progress(store: Store, count: int) -> None:
         store.save_game({**pad.to_doc(), "created": when, "updated": when})
 
 
-def resume_lines(phone) -> list[ft.ListTile]:
-    """The game lines Play shows on ``phone`` (each opens a game's pad)."""
-    return [control for control in controls(phone.session.page, visible=True) if isinstance(control, ft.ListTile)]
-
-
-def play(tmp_path, games: int, more_taps: int = 0):
+def play(tmp_path, games: int, more_taps: int = 0) -> tuple[int, list[str], bool]:
     """Play opened with ``games`` games in progress, "Show more" tapped
-    ``more_taps`` times: the controls held, the games listed and whether
-    "Show more" shows."""
+    ``more_taps`` times: the controls held, the titles of the games listed
+    (in their order) and whether "Show more" shows."""
 
     async def run():
         store = Store(tmp_path)
@@ -50,33 +46,33 @@ def play(tmp_path, games: int, more_taps: int = 0):
         phone = await open_session(main, "/", server_hub())
         for _ in range(more_taps):
             await tap(phone, "Show more")
-        return len(list(controls(phone.session.page))), len(resume_lines(phone)), shows(phone, "Show more")
+        listed = [control.title.value for control in controls(phone.session.page, visible=True)
+                  if isinstance(control, ft.ListTile)]
+        return len(list(controls(phone.session.page))), listed, shows(phone, "Show more")
 
     return run_alone(run())
 
 
+def titles(*numbers: int) -> list[str]:
+    """The lines of games ``numbers`` as Play lists them."""
+    return [f"One Up · P{number}, Ben and Cy" for number in numbers]
+
+
 def test_play_holds_as_many_controls_with_200_games_in_progress_as_with_6(tmp_path):
     six, two_hundred = play(tmp_path / "six", 6), play(tmp_path / "many", 200)
-    assert six == two_hundred
-    assert six[1:] == (RESUME_SHOWN, True)
+    assert six[0] == two_hundred[0]
+    assert (len(six[1]), six[2]) == (len(two_hundred[1]), two_hundred[2]) == (RESUME_SHOWN, True)
 
 
 def test_five_games_in_progress_are_listed_without_show_more(tmp_path):
-    assert play(tmp_path, 5)[1:] == (5, False)
+    assert play(tmp_path, 5)[1:] == (titles(4, 3, 2, 1, 0), False)
+
+
+def test_the_newest_games_are_listed_first(tmp_path):
+    assert play(tmp_path, 7)[1] == titles(6, 5, 4, 3, 2)
 
 
 def test_show_more_adds_twenty_games_until_every_game_is_listed(tmp_path):
     assert (RESUME_SHOWN, RESUME_MORE) == (5, 20)
-    assert play(tmp_path / "once", 30, more_taps=1)[1:] == (25, True)
-    assert play(tmp_path / "twice", 30, more_taps=2)[1:] == (30, False)
-
-
-def test_the_newest_games_are_listed_first(tmp_path):
-    async def run():
-        store = Store(tmp_path)
-        games_in_progress(store, 7)
-        main = session_main(store, TableAccess(tmp_path, required=False, host="127.0.0.1", port=8550))
-        phone = await open_session(main, "/", server_hub())
-        return [line.title.value for line in resume_lines(phone)]
-
-    assert run_alone(run()) == [f"One Up · P{number}, Ben and Cy" for number in (6, 5, 4, 3, 2)]
+    assert play(tmp_path / "once", 30, more_taps=1)[1:] == (titles(*range(29, 4, -1)), True)
+    assert play(tmp_path / "twice", 30, more_taps=2)[1:] == (titles(*range(29, -1, -1)), False)

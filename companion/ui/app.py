@@ -219,8 +219,8 @@ def MessageBar(location: str) -> ft.Control:
     ``MESSAGE_SECONDS`` (``MESSAGE_SECONDS_UNDO`` with "Undo"; never: ``stays``).
 
     Until this session's first message, the bar is one empty hidden box: a
-    phone that only watches the game never builds it (six controls less to
-    hold per phone). From then on the bar is always there, hidden without a
+    phone that only watches the game never builds it (seven controls less
+    to hold per phone). From then on the bar is always there, hidden without a
     message: a component that returned nothing after a timer's change was
     seen to stay on the screen. Its "Undo" is always there too, hidden when
     the message has nothing to take back, so a message with or without it
@@ -367,6 +367,8 @@ def App(store, access) -> list[ft.View]:
     held = ft.use_ref(
         lambda: HeldSession(SessionState(
             wakelock=ft.Wakelock(),
+            # A service of its own, not the language's: with the label read on the
+            # language's service, a phone lost its label after the host's restart.
             prefs=ft.SharedPreferences(),
             listening=Listening(
                 page.pubsub, lambda listener: page.run_task(run, listener),

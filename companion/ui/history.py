@@ -38,7 +38,7 @@ from companion.ui.widgets import TOUCH, error_line, screen_header, section_title
 
 PAGE_SIZE = 20
 """Games listed at first, and added by each "Show more": about two screens
-of a phone, so History holds as many controls with 10,000 games as with 20."""
+of a phone, so History holds as many controls with 10,000 games as with 21."""
 
 
 def _stamp() -> str:

@@ -206,6 +206,7 @@ def ChangesView(
                 else opening(change.label),
                 "\n".join(filter(None, [f"{change.time} · {opening(who(change.by))}", change.hands])),
                 change.undone,
+                key=f"change-{change.id}",
             )
         )
     if more is not None:
@@ -231,8 +232,9 @@ def _ChangeLine(number: int, text: str, when: str, undone: bool) -> ft.Control:
 
 
 ChangeLine = ft.memo(_ChangeLine)
-"""A line of the change log (:func:`_ChangeLine`): a new change adds one
-line, the lines already shown are not built again."""
+"""A line of the change log (:func:`_ChangeLine`), keyed by its change's
+number: a new change adds one line, the lines already shown are not built
+again though each moves down a place."""
 
 
 def phone_view(pad: Pad, current: str, on_pick: Callable[[str], None], back: Callable[[], None]) -> ft.Control:

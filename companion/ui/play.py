@@ -17,7 +17,7 @@ from companion.ui.widgets import TOUCH, error_line, screen_header, section_title
 
 RESUME_SHOWN = 5
 """Games in progress Play lists at first (the newest): the screen every phone
-opens first holds as many controls with 200 games left unfinished as with 5."""
+opens first holds as many controls with 200 games left unfinished as with 6."""
 RESUME_MORE = 20
 """Games in progress each "Show more" adds to Play's list."""
 

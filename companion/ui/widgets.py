@@ -209,7 +209,7 @@ def labelled(test_id: str, content: ft.Control) -> ft.Control:
 
 def show_more_button(on_more: Callable[[], None]) -> ft.Control:
     """The "Show more" button under a long list's lines, calling ``on_more``."""
-    return ft.TextButton(_("Show more"), on_click=lambda: on_more(), height=TOUCH)
+    return ft.TextButton(_("Show more"), on_click=on_more, height=TOUCH)
 
 
 def use_show_more(total: int, first: int, more: int) -> tuple[int, ft.Control | None]:
