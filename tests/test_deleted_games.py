@@ -12,6 +12,7 @@ from companion.store import deleted as deleted_module
 from companion.store.deleted import KEPT_DELETED, DeletedGames
 from companion.store.tables import GamesInProgress
 from companion.ui.app import session_main
+from companion.ui.deleted import DELETED_SHOWN
 from companion.ui.game_list import when_text
 from flet_session import (
     click, find, go_to, open_session, run_alone, server_hub, settle, shown_strings, shows, tap, taps_together,
@@ -302,6 +303,27 @@ def test_history_lists_the_recently_deleted_games_and_restores_one_on_every_phon
         return listed, gone, said, shows(second, "One Up · Ann, Ben and Cy"), store.get_game(doc["id"]) == doc
 
     assert two_phones(tmp_path, play) == ([(True, True), (True, True)], [False, False], (True, False), True, True)
+
+
+def test_history_lists_the_three_newest_deleted_games_then_every_one_kept(tmp_path):
+    """Five games of P0..P4 deleted in that order: History lists P4, P3 and P2 under "Recently
+    deleted" with "Show more deleted games" (DELETED_SHOWN), which lists all five and goes."""
+
+    async def play(store, doc, phones):
+        phone = phones[0]
+        for number in range(5):
+            store.delete_game(saved_game(store, (f"P{number}", "Ben", "Cy"))["id"], by="Cy's phone")
+        await go_to(phone, "/history")
+
+        def listed():
+            return [number for number in range(5) if shows(phone, f"One Up · P{number}, Ben and Cy")]
+
+        before = listed(), shows(phone, "Show more deleted games")
+        await tap(phone, "Show more deleted games")
+        return before, (listed(), shows(phone, "Show more deleted games"))
+
+    assert DELETED_SHOWN == 3
+    assert two_phones(tmp_path, play) == (([2, 3, 4], True), ([0, 1, 2, 3, 4], False))
 
 
 def test_undo_after_a_delete_restores_the_game_from_the_recently_deleted(tmp_path):

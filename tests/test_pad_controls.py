@@ -8,7 +8,7 @@ one "Show all N rounds" button, and a round's line is a few controls; so
 the pad at round 22 holds at most 1.3x the controls of round 1 (the same at
 round 12), and History's game likewise (its chart, whose points are the
 rounds, built only when asked for); the board shows the last round only;
-the menu's change log its newest 10 changes ("Show more" for 20 more).
+the menu's change log its newest 10 changes ("Show older changes" for 20 more).
 A save made on one phone repaints every other phone and board showing the
 game (the new round, the new totals), and a phone that unfolded its table
 keeps it unfolded through the save.
@@ -133,7 +133,7 @@ def test_show_all_rounds_unfolds_the_table_and_folds_it_again(tmp_path):
 
 def change_log(tmp_path, rounds: tuple[int, ...], more_taps: int = 0) -> list[tuple[int, list[str]]]:
     """For a game of each of ``rounds`` rounds (one change each), the menu's
-    "Changes" opened on a fresh session and "Show more" tapped ``more_taps``
+    "Changes" opened on a fresh session and "Show older changes" tapped ``more_taps``
     times: the controls held and the test ids of the change lines shown."""
 
     async def run():
@@ -145,7 +145,7 @@ def change_log(tmp_path, rounds: tuple[int, ...], more_taps: int = 0) -> list[tu
             await click(phone, find(phone.session.page, lambda control: isinstance(control, ft.PopupMenuItem)
                                     and control.content == "Changes"))
             for _ in range(more_taps):
-                await tap(phone, "Show more")
+                await tap(phone, "Show older changes")
             lines = [control.identifier for control in controls(phone.session.page, visible=True)
                      if str(getattr(control, "identifier", "")).startswith("change-")]
             seen.append((len(list(controls(phone.session.page))), lines))

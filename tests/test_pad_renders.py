@@ -671,7 +671,7 @@ def test_a_list_of_games_drawn_again_is_read_off_the_event_loop_while_another_pr
 
 
 def test_show_more_keeps_the_page_shown_and_its_button_until_the_next_page_is_read(tmp_path):
-    """"Show more" while another process holds the store: the 20 games and the button stay as they
+    """"Show more games" while another process holds the store: the 20 games and the button stay as they
     were (not 21 games and no button, as if the list had ended) until the 40 are read (all
     there are: the button goes)."""
 
@@ -681,14 +681,14 @@ def test_show_more_keeps_the_page_shown_and_its_button_until_the_next_page_is_re
         holder = subprocess.Popen([sys.executable, "-c", HOLD_THE_STORE, str(tmp_path / "store.lock"), "1.5"],
                                   stdout=subprocess.PIPE, text=True)
         assert holder.stdout.readline().strip() == "held"
-        button = find(shown[0].session.page, lambda control: getattr(control, "content", None) == "Show more")
+        button = find(shown[0].session.page, lambda control: getattr(control, "content", None) == "Show more games")
         await shown[0].session.dispatch_event(button._i, "click", None)  # the tap, without waiting for its read
         await shown[0].session.after_event(button)
         await asyncio.sleep(0.5)
-        meanwhile = (len(game_lines(shown[0])), shows(shown[0], "Show more"))
+        meanwhile = (len(game_lines(shown[0])), shows(shown[0], "Show more games"))
         holder.wait()
         await settle(shown)
-        return meanwhile, (len(game_lines(shown[0])), shows(shown[0], "Show more"))
+        return meanwhile, (len(game_lines(shown[0])), shows(shown[0], "Show more games"))
 
     assert table_of_phones(tmp_path, more) == ((20, True), (40, False))
 

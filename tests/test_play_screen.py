@@ -1,6 +1,6 @@
 """Play, the home screen every phone opens first, does not grow with the
 games left unfinished: it lists the newest ``RESUME_SHOWN`` games in
-progress, and "Show more" adds ``RESUME_MORE`` at a time (Flet sessions of
+progress, and "Show more games in progress" adds ``RESUME_MORE`` at a time (Flet sessions of
 the app in this process, tests/flet_session.py).
 
 Games: One Up of P<n>, Ben and Cy (game n of those saved, from 0), each with
@@ -35,9 +35,9 @@ def games_in_progress(store: Store, count: int) -> None:
 
 
 def play(tmp_path, games: int, more_taps: int = 0) -> tuple[int, list[str], bool]:
-    """Play opened with ``games`` games in progress, "Show more" tapped
+    """Play opened with ``games`` games in progress, "Show more games in progress" tapped
     ``more_taps`` times: the controls held, the titles of the games listed
-    (in their order) and whether "Show more" shows."""
+    (in their order) and whether that button shows."""
 
     async def run():
         store = Store(tmp_path)
@@ -45,10 +45,10 @@ def play(tmp_path, games: int, more_taps: int = 0) -> tuple[int, list[str], bool
         main = session_main(store, TableAccess(tmp_path, required=False, host="127.0.0.1", port=8550))
         phone = await open_session(main, "/", server_hub())
         for _ in range(more_taps):
-            await tap(phone, "Show more")
+            await tap(phone, "Show more games in progress")
         listed = [control.title.value for control in controls(phone.session.page, visible=True)
                   if isinstance(control, ft.ListTile)]
-        return len(list(controls(phone.session.page))), listed, shows(phone, "Show more")
+        return len(list(controls(phone.session.page))), listed, shows(phone, "Show more games in progress")
 
     return run_alone(run())
 

@@ -67,15 +67,23 @@ def DeletedLine(summary: dict[str, Any]) -> ft.Control:
     return ft.Column([control for control in (line, error_line(problem)) if control is not None], spacing=0)
 
 
-def recently_deleted(deleted: list[dict[str, Any]]) -> list[ft.Control]:
+DELETED_SHOWN = 3
+"""Recently deleted games History lists at first (the newest); its button
+shows the others the store keeps (``companion.store.deleted.KEPT_DELETED``)."""
+
+
+def recently_deleted(deleted: list[dict[str, Any]], more: ft.Control | None = None) -> list[ft.Control]:
     """History's section of recently deleted games (``Store.deleted_games``,
-    newest first): its title and a :func:`DeletedLine` each; nothing when there are none. Each line
-    is keyed "deleted <id>" (no game id holds a space), apart from the keys of History's own parts."""
+    newest first, as many as it shows): its title, a :func:`DeletedLine`
+    each and ``more``, the button that shows the others (None: none);
+    nothing when there are none. Each line is keyed "deleted <id>" (no game
+    id holds a space), apart from the keys of History's own parts."""
     if not deleted:
         return []
     return [
         section_title(_("Recently deleted")),
         *(DeletedLine(summary, key=f"deleted {summary['id']}") for summary in deleted),
+        *([more] if more is not None else []),
     ]
 
 

@@ -23,8 +23,9 @@ from companion.pads import Pad
 from companion.pads.base import join_names
 from companion.stats import PlayerStats
 from companion.store import Store, StoreError
+from companion.store.deleted import KEPT_DELETED
 from companion.table import saving
-from companion.ui.deleted import DeletedGame, recently_deleted
+from companion.ui.deleted import DELETED_SHOWN, DeletedGame, recently_deleted
 from companion.ui.game_list import game_line, when_text
 from companion.ui.games import game_ui
 from companion.transfers import MAX_UPLOAD_BYTES, MEGABYTE, UPLOAD_SECONDS, serving, too_big
@@ -34,10 +35,10 @@ from companion.ui.score_table import score_table
 from companion.ui.state import (SessionState, announce_saved, navigate, use_game, use_games_list, use_read,
                                 use_session, use_store)
 from companion.ui.totals_chart import FoldedChart
-from companion.ui.widgets import TOUCH, error_line, screen_header, section_title, show_more_button
+from companion.ui.widgets import TOUCH, error_line, screen_header, section_title, show_more_button, use_show_more
 
 PAGE_SIZE = 20
-"""Games listed at first, and added by each "Show more": about two screens
+"""Games listed at first, and added by each "Show more games": about two screens
 of a phone, so History holds as many controls with 10,000 games as with 21."""
 
 
@@ -314,6 +315,8 @@ def HistoryScreen() -> ft.Control:
     read = use_read(lambda: (count, store.list_games(limit=count + 1), store.deleted_games()), [count, listed])
     (shown, games, deleted), problem = ((count, [], []), str(read)) if isinstance(read, StoreError) else (read, "")
     more = len(games) > shown
+    deleted_shown, more_deleted = use_show_more(len(deleted), DELETED_SHOWN, KEPT_DELETED,
+                                                _("Show more deleted games"))
     controls: list[ft.Control | None] = [
         screen_header(_("History"), _("Every saved game, newest first")),
         error_line(problem),
@@ -328,8 +331,8 @@ def HistoryScreen() -> ft.Control:
         for summary in games[:shown]
     )
     if more:
-        controls.append(show_more_button(lambda: set_count(count + PAGE_SIZE)))
-    controls.extend(recently_deleted(deleted))
+        controls.append(show_more_button(_("Show more games"), lambda: set_count(count + PAGE_SIZE)))
+    controls.extend(recently_deleted(deleted[:deleted_shown], more_deleted))
     return ft.Column([control for control in controls if control is not None], spacing=8)
 
 

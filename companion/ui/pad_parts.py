@@ -173,7 +173,7 @@ CHANGES_SHOWN = 10
 to ``companion.document.LOG_LIMIT`` changes, and the view costs the phone
 as much at the hundredth as at the tenth."""
 CHANGES_MORE = 20
-"""Changes each "Show more" adds to the change log."""
+"""Changes each "Show older changes" adds to the change log."""
 
 
 @ft.component
@@ -181,12 +181,12 @@ def ChangesView(
     pad: Pad, problem: str, on_undo: Callable[[int | None], None], back: Callable[[], None]
 ) -> ft.Control:
     """The game's change log ("Changes"): who changed what and when, newest
-    first (the newest :data:`CHANGES_SHOWN`, "Show more" for
+    first (the newest :data:`CHANGES_SHOWN`, "Show older changes" for
     :data:`CHANGES_MORE` more), with the undo of the newest change not yet
     undone (passing its number: ``on_undo(expected)``) and ``problem``, why
     the last one was refused ("" for none)."""
     changes = pad.changes
-    shown, more = use_show_more(len(changes), CHANGES_SHOWN, CHANGES_MORE)
+    shown, more = use_show_more(len(changes), CHANGES_SHOWN, CHANGES_MORE, _("Show older changes"))
     lines: list[ft.Control] = [screen_header(_("Changes"), registry.game(pad.GAME).title, back=back)]
     refusal = error_line(problem)
     if refusal is not None:

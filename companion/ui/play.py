@@ -19,19 +19,19 @@ RESUME_SHOWN = 5
 """Games in progress Play lists at first (the newest): the screen every phone
 opens first holds as many controls with 200 games left unfinished as with 6."""
 RESUME_MORE = 20
-"""Games in progress each "Show more" adds to Play's list."""
+"""Games in progress each "Show more games in progress" adds to Play's list."""
 
 
 @ft.component
 def PlayScreen() -> ft.Control:
     """The home screen: games in progress (the newest :data:`RESUME_SHOWN`
-    first, "Show more" for :data:`RESUME_MORE` more), "New game", "Learn to
+    first, "Show more games in progress" for :data:`RESUME_MORE` more), "New game", "Learn to
     play" for each game with a lesson (New game on that game, its lesson on)
     and the dealer's guide."""
     store = use_store()
     read = use_read(store.unfinished_games, [use_games_list()])
     running, problem = ([], str(read)) if isinstance(read, StoreError) else (read, None)
-    shown, more = use_show_more(len(running), RESUME_SHOWN, RESUME_MORE)
+    shown, more = use_show_more(len(running), RESUME_SHOWN, RESUME_MORE, _("Show more games in progress"))
     games = join_names([game.title for game in registry.GAMES])
     controls: list[ft.Control | None] = [
         screen_header("Companion", _("Score pads for {games}").format(games=games), actions=[LanguageMenu()]),

@@ -12,7 +12,7 @@ between two turns, with cards in the other hand.
 - :func:`error_line`: a red line explaining why an entry is refused.
 - :func:`labelled`: wraps a control in a Semantics node with a test id.
 - :func:`use_show_more`: how many lines of a long list show, and its
-  "Show more" (:func:`show_more_button`).
+  button for more (:func:`show_more_button`).
 - :class:`PhoneText`: a text field's text as the phone holds it, for a
   field the user types into and the screen sometimes fills itself.
 """
@@ -207,21 +207,22 @@ def labelled(test_id: str, content: ft.Control) -> ft.Control:
     return ft.Semantics(identifier=test_id, container=True, content=content)
 
 
-def show_more_button(on_more: Callable[[], None]) -> ft.Control:
-    """The "Show more" button under a long list's lines, calling ``on_more``."""
-    return ft.TextButton(_("Show more"), on_click=on_more, height=TOUCH)
+def show_more_button(label: str, on_more: Callable[[], None]) -> ft.Control:
+    """The button under a long list's lines that shows more of them, named
+    ``label`` for what it shows ("Show more games"), calling ``on_more``."""
+    return ft.TextButton(label, on_click=on_more, height=TOUCH)
 
 
-def use_show_more(total: int, first: int, more: int) -> tuple[int, ft.Control | None]:
+def use_show_more(total: int, first: int, more: int, label: str) -> tuple[int, ft.Control | None]:
     """How many of a list's ``total`` lines a screen shows (the ``first``
-    ones, then ``more`` more at each tap of "Show more"), with that button
-    (:func:`show_more_button`; None once every line shows): a long list
-    costs the phone its first lines only, until asked for more. Call inside
-    a component (a hook)."""
+    ones, then ``more`` more at each tap of the button ``label``), with that
+    button (:func:`show_more_button`; None once every line shows): a long
+    list costs the phone its first lines only, until asked for more. Call
+    inside a component (a hook)."""
     shown, set_shown = ft.use_state(first)
     if total <= shown:
         return total, None
-    return shown, show_more_button(lambda: set_shown(shown + more))
+    return shown, show_more_button(label, lambda: set_shown(shown + more))
 
 
 @dataclass
