@@ -306,24 +306,28 @@ def test_history_lists_the_recently_deleted_games_and_restores_one_on_every_phon
 
 
 def test_history_lists_the_three_newest_deleted_games_then_every_one_kept(tmp_path):
-    """Five games of P0..P4 deleted in that order: History lists P4, P3 and P2 under "Recently
-    deleted" with "Show more deleted games" (DELETED_SHOWN), which lists all five and goes."""
+    """Twenty games of P0..P19 deleted in that order (all the store keeps): History lists P19,
+    P18 and P17 under "Recently deleted" with "Show more deleted games", whose one tap lists all
+    twenty, newest first, and goes."""
 
     async def play(store, doc, phones):
         phone = phones[0]
-        for number in range(5):
+        for number in range(KEPT_DELETED):
             store.delete_game(saved_game(store, (f"P{number}", "Ben", "Cy"))["id"], by="Cy's phone")
         await go_to(phone, "/history")
 
         def listed():
-            return [number for number in range(5) if shows(phone, f"One Up · P{number}, Ben and Cy")]
+            return [text for text in shown_strings(phone.session.page) if text.startswith("One Up · P")]
 
         before = listed(), shows(phone, "Show more deleted games")
         await tap(phone, "Show more deleted games")
         return before, (listed(), shows(phone, "Show more deleted games"))
 
-    assert DELETED_SHOWN == 3
-    assert two_phones(tmp_path, play) == (([2, 3, 4], True), ([0, 1, 2, 3, 4], False))
+    def titles(*numbers):
+        return [f"One Up · P{number}, Ben and Cy" for number in numbers]
+
+    assert (DELETED_SHOWN, KEPT_DELETED) == (3, 20)
+    assert two_phones(tmp_path, play) == ((titles(19, 18, 17), True), (titles(*range(19, -1, -1)), False))
 
 
 def test_undo_after_a_delete_restores_the_game_from_the_recently_deleted(tmp_path):

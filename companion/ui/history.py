@@ -310,8 +310,8 @@ def HistoryScreen() -> ft.Control:
     store = use_store()
     listed = use_games_list()
     count, set_count = ft.use_state(PAGE_SIZE)
-    # The read answers with the count it was made for: until a "Show more" is read, the page
-    # shown is the last one read, its "Show more" with it.
+    # The read answers with the count it was made for: until a "Show more games" is read, the
+    # page shown is the last one read, its button with it.
     read = use_read(lambda: (count, store.list_games(limit=count + 1), store.deleted_games()), [count, listed])
     (shown, games, deleted), problem = ((count, [], []), str(read)) if isinstance(read, StoreError) else (read, "")
     more = len(games) > shown
