@@ -22,7 +22,7 @@ from companion.table.phones import unnamed_phone_label
 from companion.table.saving import Conflict, SheetMark
 from companion.ui.games import game_ui
 from companion.ui.hands_view import MY_HAND
-from companion.ui.round_rows import MARKS_LEGEND, ROUNDS_SHOWN, TAP_HINT, RoundRows, round_lines
+from companion.ui.round_rows import MARKS_LEGEND, ROUNDS_SHOWN, TAP_HINT, pad_rounds
 from companion.ui.score_table import score_header, winners_text
 from companion.ui.state import navigate
 from companion.ui.totals_chart import totals_chart
@@ -317,7 +317,7 @@ def pad_layout(
     winners, :func:`end_banner`) stays under the rounds, above the buttons,
     so the winner is in view however far the rounds scroll. ``unfolded``
     shows every round rather than the newest (the table's fold button calls
-    ``on_fold``, :data:`RoundRows`). ``covered`` True keeps the pad's controls
+    ``on_fold``, :func:`~companion.ui.round_rows.pad_rounds`). ``covered`` True keeps the pad's controls
     but puts them out of sight under a sheet or a view (:func:`out_of_sight`).
 
     The handlers should stay the same from render to render (the pad's
@@ -331,8 +331,7 @@ def pad_layout(
     add_label, check_route = ui.add_label(pad), f"/check/{pad.GAME}?game_id={pad.id}"
     buttons = ft.use_memo(lambda: PadButtons(add_label, check_route, language, on_add, on_hand),
                           [add_label, check_route, language, on_add, on_hand])
-    middle: list[ft.Control | None] = [
-        *notes, RoundRows(round_lines(pad, unfolded), len(pad.rows), on_row, on_detail, unfolded, on_fold)]
+    middle: list[ft.Control | None] = [*notes, pad_rounds(pad, unfolded, on_row, on_detail, on_fold)]
     if pad.rows:
         middle.append(legend)
     if pad.finished and len(pad.rows) > 1:

@@ -215,7 +215,7 @@ so a line keeps its place in the diff when the rounds shown move on, and
 while folded the line of the round that leaves is reused for the new one."""
 
 
-def round_lines(pad: Pad, unfolded: bool = True) -> tuple[Line, ...]:
+def round_lines(pad: Pad, unfolded: bool) -> tuple[Line, ...]:
     """The :class:`Line` of each round the table shows (:func:`shown_rows`),
     oldest first (:func:`round_line`), worked out once per pad and language
     for every phone (:func:`worked_out`): a folded table works out the
@@ -309,9 +309,22 @@ lines, fold and handlers are equal to the last ones (a screen drawn again
 for anything but a change of the game)."""
 
 
+def pad_rounds(
+    pad: Pad,
+    unfolded: bool,
+    on_row: Callable[[int], None] | None = None,
+    on_detail: Callable[[int], None] | None = None,
+    on_fold: Callable[[bool], None] | None = None,
+) -> ft.Control:
+    """:data:`RoundRows` of ``pad``'s rounds as the table shows them
+    (``unfolded`` or its newest only: :func:`round_lines`), with the
+    handlers :data:`RoundRows` takes."""
+    return RoundRows(round_lines(pad, unfolded), len(pad.rows), on_row, on_detail, unfolded, on_fold)
+
+
 @ft.component
 def FoldingRounds(pad: Pad) -> ft.Control:
-    """:data:`RoundRows` of ``pad``'s rounds that keeps whether it is
-    unfolded itself (folded as it opens), for a table that is only read."""
+    """:func:`pad_rounds` of ``pad`` that keeps whether it is unfolded
+    itself (folded as it opens), for a table that is only read."""
     unfolded, set_unfolded = ft.use_state(False)
-    return RoundRows(round_lines(pad, unfolded), len(pad.rows), None, None, unfolded, set_unfolded)
+    return pad_rounds(pad, unfolded, on_fold=set_unfolded)
