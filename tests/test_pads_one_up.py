@@ -256,6 +256,33 @@ def test_joker_variant_per_game():
     assert pad.joker is True and pad.totals["Ann"] == 23
 
 
+# The deck has 8 of each value and, in the wild joker variant, one joker (seed 000, "The cards",
+# "Variants"): the hands of a round together can hold no more.
+
+@pytest.mark.parametrize(("hands", "ended_by", "reason"), [
+    ({"Ann": "JK", "Ben": "JK K"}, "Ann", "joker: 2 held, but the 2 decks for 2 players have only 1."),
+    ({"Ann": "6 6 6 6 6", "Ben": "6 6 6 6"}, "Ben", "6 in all suits: 9 held, but the 2 decks for 2 players have only 8."),
+])
+def test_hands_that_together_hold_more_than_the_deck_are_refused(hands, ended_by, reason):
+    pad = OneUpPad(["Ann", "Ben"], options={"joker": True})
+    message = f"Together the hands hold more than the deck has: {reason} Check the cards entered."
+    with pytest.raises(PadError) as refused:
+        pad.add_round(hands, ended_by=ended_by)
+    assert str(refused.value) == message
+    assert pad.rows == []
+    pad.add_round({"Ann": "JK", "Ben": "K 4"}, ended_by="Ann")
+    with pytest.raises(PadError) as refused:
+        pad.edit_round(1, hands, ended_by=ended_by)
+    assert str(refused.value) == message
+    assert pad.totals == {"Ann": 20, "Ben": 14}
+
+
+def test_every_copy_the_deck_has_may_be_held():
+    pad = OneUpPad(["Ann", "Ben"], options={"joker": True})
+    pad.add_round({"Ann": "6 6 6 6 JK", "Ben": "6 6 6 6"}, ended_by="Ben")
+    assert pad.totals == {"Ann": 26, "Ben": 6}
+
+
 def test_live_penalty_preview_and_round_preview_do_not_save():
     pad = five_round_pad()
     assert pad.penalty_preview("K K 3 3 5") == 18

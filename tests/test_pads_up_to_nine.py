@@ -174,6 +174,46 @@ def test_bad_entries_raise_and_leave_the_pad_unchanged(results, message):
     assert pad.to_doc() == before
 
 
+# A hand ends a round with at most 11 cards (seed 003, "En runde, steg for steg"), and the
+# hands of a round hold no more of a card than the decks for the table (rulings.md, Up to 9:
+# 2 decks for 2-4 players, 3 for 5-6).
+
+def test_a_hand_of_twelve_cards_is_refused_and_one_of_eleven_scored():
+    pad = UpToNinePad(PLAYERS)
+    eleven = "5 5 5 5 6 6 6 6 7 7 7"
+    twelve = {"Ann": res(True), "Ben": res(False, eleven + " 8"), "Cy": res(False, "K")}
+    with pytest.raises(PadError) as refused:
+        pad.add_round(twelve)
+    assert str(refused.value) == (
+        "Ben has 12 cards left, but a hand holds at most 11 when a round ends: check the cards entered.")
+    assert pad.rows == []
+    pad.add_round({"Ann": res(True), "Ben": res(False, eleven), "Cy": res(False, "K")})
+    assert pad.totals == {"Ann": 0, "Ben": 55, "Cy": 10}
+
+
+@pytest.mark.parametrize(("players", "hands", "reason"), [
+    (PLAYERS, ("2 2 2 2 2 2 2 2", "2♥"), "2 in all suits: 9 held, but the 2 decks for 3 players have only 8."),
+    (PLAYERS, ("A♠ A♠", "A♠ 4"), "A♠: 3 held, but the 2 decks for 3 players have only 2."),
+    (["Ann", "Ben", "Cy", "Dee", "Eve"], ("3 3 3 3 3 3 3", "3 3 3 3 3 3"),
+     "3 in all suits: 13 held, but the 3 decks for 5 players have only 12."),
+])
+def test_hands_that_together_hold_more_than_the_decks_are_refused(players, hands, reason):
+    pad = UpToNinePad(players)
+    results = {name: res(False, "K") for name in players}
+    results.update({players[0]: res(True), players[1]: res(False, hands[0]), players[2]: res(False, hands[1])})
+    with pytest.raises(PadError) as refused:
+        pad.add_round(results)
+    assert str(refused.value) == f"Together the hands hold more than the deck has: {reason} Check the cards entered."
+    assert pad.rows == []
+
+
+def test_every_copy_the_decks_have_may_be_held():
+    pad = UpToNinePad(["Ann", "Ben", "Cy", "Dee", "Eve"])
+    pad.add_round({"Ann": res(True), "Ben": res(False, "3 " * 6), "Cy": res(False, "3 " * 6),
+                   "Dee": res(False, "A♠ A♠ A♠"), "Eve": res(False, points=20)})
+    assert pad.totals == {"Ann": 0, "Ben": 120, "Cy": 120, "Dee": 45, "Eve": 20}
+
+
 def test_round_result_objects_and_penalty_preview():
     pad = UpToNinePad(["Ann", "Ben"])
     assert pad.penalty_preview("♥2 K♠ A♦ 7♣") == 50

@@ -315,6 +315,8 @@ def test_options_must_be_a_mapping():
     ("one_up", 3, "K♠ K♠ K♠", None, "K♠: 3 held, but the 2 decks for 3 players have only 2."),
     ("one_up", 3, "JK", None, "There is no joker in One Up's deck for 3 players."),
     ("one_up", 3, "JK JK", {"joker": True}, "joker: 2 held, but the 2 decks for 3 players have only 1."),
+    ("up_to_nine", 3, "2 2 2 2 2 2 2 2 2♥", None, "2 in all suits: 9 held, but the 2 decks for 3 players have only 8."),
+    ("up_to_nine", 3, "2♥ 2 2 2 2 2 2 2 2", None, "2 in all suits: 9 held, but the 2 decks for 3 players have only 8."),
 ])
 def test_check_copies_refuses_more_copies_than_the_deck_has(game, players, cards, options, reason):
     verdict = check_copies(game, players, cards, options)

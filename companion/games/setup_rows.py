@@ -406,8 +406,8 @@ def check_copies(
     held = as_cards(cards)
     exact = Counter(held)
     by_rank = Counter(card.rank for card in held if not card.is_joker)
-    counted = list(exact.items())
-    counted += [(Card(rank), count) for rank, count in by_rank.items() if Card(rank) not in exact]
+    counted = [(card, count) for card, count in exact.items() if card.suit or card.is_joker]
+    counted += [(Card(rank), count) for rank, count in by_rank.items()]
     decks = deal_for(setup, players).decks
     for card, count in counted:
         allowed = copies_in_deck(setup, players, card, options)

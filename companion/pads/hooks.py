@@ -11,9 +11,11 @@ what one player's part of a round is; and the helpers a game's pad calls
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
+from companion.cards import as_cards
+from companion.games.setup_rows import check_copies, copies_in_deck
 from companion.games.spec import OptionError, check_options
 from companion.i18n import N_, _
 from companion.pads.table import PadError, Row, copy_json, join_names
@@ -37,7 +39,7 @@ class GameHooks:
     """The hooks of a game's pad; the ones without a default raise NotImplementedError.
 
     Read by :class:`companion.pads.base.Pad`, which gives ``OPTIONS``,
-    ``players`` and ``_title()``.
+    ``SETUP``, ``players``, ``_options`` and ``_title()``.
     """
 
     def _check_option(self, name: str, value: Any) -> Any:
@@ -189,6 +191,32 @@ class GameHooks:
         if missing:
             raise PadError(_("Enter {what} for {names}").format(what=_(what), names=join_names(missing)))
         return {player: named[player] for player in self.players}
+
+    def _check_deck(self, hands: Mapping[str, Sequence[str]]) -> None:
+        """Refuse a round whose hands together hold more of a card than the game's deck has.
+
+        Args:
+            hands: player -> the cards left in their hand (card texts as a
+                round stores them; a rank alone counts against every suit).
+
+        Raises:
+            PadError: naming the card, how many the hands hold and how many
+                the deck for this many players has. A card the game does not
+                use is left to the rules' own refusal when the round is
+                scored, as an entry takes it.
+
+        Rule: ``companion.games.setup_rows.check_copies`` on the game's
+        setup row (``SETUP``): the decks by player count (rulings.md), and
+        the cards a house rule adds (One Up's wild joker, seed 000,
+        "Variants": one joker).
+        """
+        players = len(self.players)
+        held = [card for cards in hands.values() for card in as_cards(cards)
+                if copies_in_deck(self.SETUP, players, card, self._options)]
+        verdict = check_copies(self.SETUP, players, held, self._options)
+        if not verdict:
+            raise PadError(_("Together the hands hold more than the deck has: {reason} "
+                             "Check the cards entered.").format(reason=verdict.reason))
 
     def _check_options(self, options: Mapping[str, Any]) -> dict[str, Any]:
         """Every option with its default, each value checked by its house rule (``OPTIONS``).

@@ -118,9 +118,11 @@ class OneUpPad(Pad):
 
         Raises:
             PadError: an unknown player or card, a card One Up does not use
-                (or a joker with the variant off), cards for the player who
-                went out, an empty hand for anyone else, two players marked
-                as gone out, or no one who ended the round.
+                (or a joker with the variant off), hands that together hold
+                more of a value than the deck has (8 of each, one joker),
+                cards for the player who went out, an empty hand for anyone
+                else, two players marked as gone out, or no one who ended
+                the round.
             ConflictError: the next round is no longer ``expected_round``.
         """
         return self._add(self._entry(hands, went_out, ended_by), expected_round)
@@ -208,6 +210,7 @@ class OneUpPad(Pad):
                     "first player plays their last card"
                 ))
             went_out = next(iter(went_out), None)
+        self._check_deck(cards)
         out, ender = self._enders(went_out, ended_by)
         return {"hands": cards, "went_out": out, "ended_by": ender}
 

@@ -116,10 +116,12 @@ class UpToNinePad(Pad):
 
         Raises:
             PadError: a missing or unknown player, an unknown card, both cards
-                and points, a negative figure, cards for the player who went
-                out, two players with nothing left (only one can go out), a
-                player who went out without laying down, or results the
-                rules reject.
+                and points, a negative figure, a hand of more than 11 cards,
+                hands that together hold more of a card than the decks for
+                this many players, cards for the player who went out, two
+                players with nothing left (only one can go out), a player
+                who went out without laying down, or results the rules
+                reject.
             ConflictError: the next round is no longer ``expected_round``.
         """
         return self._add(self._entry(results, went_out), expected_round)
@@ -205,6 +207,7 @@ class UpToNinePad(Pad):
     def _entry(self, results: object, went_out: object = None) -> dict[str, Any]:
         named = self._per_player(results, N_("whether they laid down and what they have left"))
         stored = {player: self._result(player, value) for player, value in named.items()}
+        self._check_deck({player: result["hand"] for player, result in stored.items()})
         out = self._went_out(stored, went_out)
         return {"results": stored, "went_out": out}
 
@@ -252,8 +255,11 @@ class UpToNinePad(Pad):
             raise PadError(_("Say whether {name} laid down the contract (yes or no)").format(name=player))
         try:
             cards = stored_card_texts(hand if hand is not None else ())
+            scoring.check_hand_size(player, cards)
         except CardError as exc:
             raise PadError(_("{name}'s cards: {error}").format(name=player, error=exc)) from exc
+        except scoring.UpToNineScoreError as exc:
+            raise PadError(str(exc)) from exc
         if points is not None:
             check_count(points, _("{name}'s penalty points").format(name=player))
             if cards:

@@ -171,6 +171,34 @@ def _check_points(name: str, points: Any) -> None:
         ).format(name=name, points=points, step=PENALTY_STEP))
 
 
+def check_hand_size(name: str, cards: CardsLike) -> None:
+    """Refuse a hand of more cards than anyone holds when a round ends.
+
+    Args:
+        name: the player's name, for the message.
+        cards: the cards left in their hand (a list of cards or texts, or one string).
+
+    Raises:
+        UpToNineScoreError: for more than ``HAND_SIZE`` (11) cards.
+        CardError: for a card that can not be read.
+
+    Rule: seed 003, "En runde, steg for steg": 11 cards are dealt, and each
+    turn draws one and discards one, so a hand never ends a turn with more.
+
+    >>> check_hand_size("Ann", "K " * 11)
+    >>> check_hand_size("Ann", "5 " * 12)
+    Traceback (most recent call last):
+    ...
+    companion.games.up_to_nine.scoring.UpToNineScoreError: Ann has 12 cards left, but a hand holds at most 11 when a round ends: check the cards entered.
+    """
+    count = len(as_cards(cards))
+    if count > HAND_SIZE:
+        raise UpToNineScoreError(_(
+            "{name} has {count} cards left, but a hand holds at most {most} when a round ends: "
+            "check the cards entered."
+        ).format(name=name, count=count, most=HAND_SIZE))
+
+
 def score_round(
     standings: Mapping[str, Standing],
     results: Mapping[str, RoundResult],
