@@ -96,3 +96,19 @@ def test_no_translation_ends_in_a_comma_or_semicolon(code):
 def test_a_phone_named_is_told_its_new_name_as_a_sentence(code, told):
     with language(code):
         assert _("This phone is now {phone}").format(phone=phone_label("Ann")) == told
+
+
+def test_german_puts_a_phone_after_auf_in_words_that_fit_any_label():
+    """A phone's label is a name without an article ("Handy von Ann", "Handy 3FA2", "ein anderes
+    Handy"): after "auf" German needs the dative, so a sentence says where in its own words and
+    names the phone in brackets ("auf Handy von Ann" was how it read)."""
+    with catalog_path("de").open("rb") as po:
+        texts = [text for message in read_po(po) if message.id
+                 for text in (message.string if isinstance(message.string, tuple) else (message.string,))]
+    placed = [text for text in texts if "{phone}" in text or "{by}" in text]
+    assert [text for text in placed if "auf {phone}" in text or "auf {by}" in text] == []
+    assert sum("auf einem anderen Handy ({" in text for text in placed) == 10
+    with language("de"):
+        told = _("This game was ended on {phone} while this sheet was open. Saving will ask "
+                 "whether to play on.").format(phone=phone_label("Ben"))
+    assert told.startswith("Das Spiel wurde auf einem anderen Handy (Handy von Ben) beendet, während")
