@@ -47,3 +47,20 @@ def test_every_character_of_a_text_is_drawn_offline(text, drawn):
     missing = {char for char in text.read_text(encoding="utf-8") if char not in "\n\t" and ord(char) not in drawn}
     assert sorted(f"{char} ({unicodedata.name(char, hex(ord(char)))})" for char in missing) == []
 
+
+
+def test_every_text_style_of_the_theme_falls_back_on_the_suit_font():
+    """The test above counts the fallback font's glyphs as drawn: so it must be named wherever a
+    text may quote a card. A backup's card error, in History's plain error text, showed "(▯3, 3▯)"
+    while the checker's texts, which named the font themselves, showed "(♥3, 3♥)". The theme names
+    it for every text style; sizes and weights are left to Material."""
+    from dataclasses import fields
+
+    from companion.ui.app import build_theme
+    from companion.ui.ask_cards import SUIT_FONT
+
+    styles = build_theme().text_theme
+    assert {field.name: getattr(styles, field.name).font_family_fallback for field in fields(styles)} == {
+        field.name: [SUIT_FONT] for field in fields(styles)}
+    assert {getattr(styles, field.name).size for field in fields(styles)} == {None}
+    assert len(fields(styles)) == 15
