@@ -1,5 +1,5 @@
 """A floor for bench/live.py: the pad's screen drawn in few Flet controls
-(80, where the pad holds 134), still showing what it shows.
+(80, where the pad holds 135), still showing what it shows.
 
     python bench/lean_flet.py PORT
 

@@ -363,6 +363,11 @@ def App(store, access) -> list[ft.View]:
     what it shows.
     """
     page = ft.context.page
+    # Flet 1.0.5's web client never answers the first service a session
+    # registers when the phone reconnects to a restarted host (a plain Flet
+    # page does the same): the phone's language, read from its storage, was
+    # lost with the restart. That first service is this one, which nothing calls.
+    ft.use_ref(ft.Clipboard)
     language = use_language()
 
     async def run(listener: Callable[[], None]) -> None:

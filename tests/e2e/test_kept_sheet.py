@@ -109,3 +109,26 @@ def test_a_half_entered_sheet_of_each_game_survives_the_hosts_restart(server, ph
     while any(kept_entries(server, game_id) for game_id in (one_up, one_card, nine, up_down)):
         assert time.monotonic() < deadline, "a saved round's sheet is still kept"
         time.sleep(0.05)
+
+
+def test_a_phone_keeps_its_language_through_the_hosts_restart(server, phones):
+    """A phone that picked German comes back in German to its kept sheet on the restarted host: the
+    new session reads the language the phone keeps (companion.ui.language.load_language), as it
+    reads its label. It came back in English, the browser's language: Flet's web client did not
+    answer the session's first service, which was the language's (companion.ui.app.App)."""
+    game = saved_game(server, "one_up")
+    phone = phones("/")
+    phone.tap("Language")
+    phone.page.get_by_role("menuitemcheckbox", name="Deutsch").click()
+    phone.see("Neues Spiel")
+    phone.open(f"/pad/{game}")
+    phone.tap("Neue Runde")
+    tap_values(phone, "Ann", ["K"])
+    phone.see("10 Punkte")
+    wait_kept(server, game, lambda entry: entry and entry["hands"]["Ann"] == ["K"])
+
+    restart(server)
+
+    phone.see("Noch nicht gespeichert", timeout=60_000)
+    phone.see("10 Punkte")
+    assert phone.page.get_by_text("Not saved yet").count() == 0
