@@ -36,6 +36,7 @@ from companion import registry
 from companion.i18n import _, current_language, format_number
 from companion.pads import Pad
 from companion.ui.access import use_gate
+from companion.ui.board_sizes import TIGHT, BoardSizes, board_sizes
 from companion.ui.games import game_ui
 from companion.ui.lesson import board_lesson
 from companion.ui.qr import qr_image
@@ -43,53 +44,6 @@ from companion.ui.score_table import deal_text, winners_text
 from companion.ui.state import navigate, use_game, use_keep_awake
 from companion.ui.widgets import TOUCH, labelled, screen_header
 from companion.ui.worked_out import worked_out
-
-BOARD_WIDTH = 1280
-"""The screen the board is drawn for (a landscape tablet or TV), in logical pixels."""
-
-SMALLEST_SCALE = 0.45
-"""The board shrinks with a narrower screen (a phone) down to this share of its size."""
-
-
-@dataclass(frozen=True)
-class BoardSizes:
-    """The sizes of the board, in logical pixels (font sizes and widths); the
-    defaults are those of a 1280 px wide screen, read from 2 m.
-
-    Attributes:
-        total: a player's total.
-        name: a name and a place.
-        last: a player's score in the last round.
-        status: the title line (the game, whose deal) and the winners.
-        note: the small lines (the marks, a note under a name, the headings).
-        place, last_column, total_column: the widths of those columns.
-        gap: the padding and spacing between parts.
-    """
-
-    total: int = 88
-    name: int = 48
-    last: int = 44
-    status: int = 36
-    note: int = 26
-    place: int = 90
-    last_column: int = 240
-    total_column: int = 260
-    gap: int = 16
-
-
-def board_sizes(width: float | None) -> BoardSizes:
-    """The board's sizes for a screen ``width`` logical pixels wide (None:
-    not known yet, taken as ``BOARD_WIDTH``): every size of
-    :class:`BoardSizes` times ``width / BOARD_WIDTH``, rounded, never larger
-    than the defaults nor smaller than ``SMALLEST_SCALE`` of them."""
-    scale = min(1.0, max(SMALLEST_SCALE, (width or BOARD_WIDTH) / BOARD_WIDTH))
-    full = BoardSizes()
-    return BoardSizes(**{name: round(value * scale) for name, value in vars(full).items()})
-
-
-TIGHT = ft.TextStyle(height=1.05)
-"""Line height of the board's big texts (the font size, nearly): six players fit 800 px."""
-
 
 def board_path(game_id: str) -> str:
     """The app's path of the board of ``game_id``: ``/board/<game_id>``."""
@@ -427,29 +381,31 @@ def _plain(sizes: BoardSizes, text: str, detail: str = "") -> ft.Control:
 def BoardScreen() -> ft.View:
     """The board of one game (route /board/:game_id) as saved now and
     repainted on every save of it (``use_game``), in a view
-    of its own (no navigation bar, no message bar), sized to the screen's
-    width (:func:`board_sizes`, followed when the window is resized); a
-    missing game says so plainly."""
+    of its own (no navigation bar, no message bar), sized to the screen
+    (:func:`~companion.ui.board_sizes.board_sizes`: every player's line fits its width and
+    height, followed when the window is resized); a missing game says so plainly."""
     game_id = ft.use_route_params().get("game_id", "")
     shown = use_game(game_id)
     use_keep_awake()
     page = ft.context.page
-    width, set_width = ft.use_state(page.width)
+    screen, set_screen = ft.use_state((page.width, page.height))
 
-    def follow_width():
-        page.on_resize = lambda event: set_width(event.width)
+    def follow_screen():
+        page.on_resize = lambda event: set_screen((event.width, event.height))
 
     def stop_following():
         page.on_resize = None
 
-    ft.use_effect(follow_width, [], cleanup=stop_following)
-    sizes = board_sizes(width)
-    if shown.problem:
-        content = _plain(sizes, _("This game can not be opened"), shown.problem)
-    elif shown.pad is None:
-        content = _plain(sizes, _("This game is not here (deleted?)"))
+    ft.use_effect(follow_screen, [], cleanup=stop_following)
+    if shown.problem or shown.pad is None:
+        sizes = board_sizes(screen[0])
+        content = (_plain(sizes, _("This game can not be opened"), shown.problem) if shown.problem
+                   else _plain(sizes, _("This game is not here (deleted?)")))
     else:
-        content = board_content(board_view(shown.pad), sizes)
+        view = board_view(shown.pad)
+        sizes = board_sizes(*screen, lines=len(view.lines), ended=bool(view.winners),
+                            marked=sum(line.deals or line.starts for line in view.lines))
+        content = board_content(view, sizes)
     return ft.View(
         route=ft.use_view_path(),
         padding=ft.Padding.symmetric(horizontal=sizes.gap * 2, vertical=sizes.gap),

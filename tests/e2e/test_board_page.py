@@ -229,3 +229,24 @@ def test_the_winning_round_puts_the_winner_in_view_on_every_phone_and_the_board(
     later.see("Ann wins!")
     later.settle()
     assert in_view(later, "game-over", SHORT_PHONE["height"])
+
+
+def test_six_players_fit_the_tv_in_play_with_long_names_and_once_the_game_ended(server, board):
+    """Every line of a table of six is on the 1280x800 screen, with the marks beside two long names
+    and with the winners above the lines: the sixth line was cut below the screen in both."""
+    long_names = ["Maximiliane Wolkenstein", "Bartholomew Fitzgerald", "Christabel Montgomery",
+                  "Wilhelmina Wolkenstein", "Eve", "Åsmund Ødegård-Ærlig"]
+    playing = new_pad("up_to_nine", long_names)
+    names = ["Al", "Bo", "Cy", "Di", "Ed", "Flo"]
+    ended = new_pad("up_to_nine", names)
+    ended.add_round({name: {"laid_down": name == "Al", "hand": "" if name == "Al" else "5", "points": None}
+                     for name in names})
+    ended.end_early()
+    for pad in (playing, ended):
+        Store(server.data_dir).save_game(pad.to_doc())
+    shown = board(f"/board/{playing.id}")
+    shown.see("starts")
+    assert all(in_view(shown, f"board-total-{name}", BOARD["height"]) for name in long_names)
+    shown.open(f"/board/{ended.id}")
+    shown.see("Al wins!")
+    assert all(in_view(shown, f"board-total-{name}", BOARD["height"]) for name in names)
