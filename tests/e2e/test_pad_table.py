@@ -352,3 +352,17 @@ def test_an_import_of_nothing_new_then_a_refused_one(seeded, tmp_path):
     app.see("Nothing was imported.")
     assert not message_shown(app)
 
+
+
+def test_an_impossible_row_keeps_its_title_whole_beside_the_refusal(app):
+    """A row of 3 cards can not hold 5 of one colour (rulings.md, Up or Down?): the refusal takes the
+    score's place in the row's heading, and it wraps there; the heading's "Row 1" was squeezed to
+    a letter a line beside it."""
+    new_game(app, "Up or Down?", ["Ann", "Ben"])
+    app.tap("Count the scores")
+    app.type_into("Ann's rows, typed", "3 5")
+    app.see("a row of 3 cards can not hold 5 of one colour")
+    app.settle()
+    # The row's card: its heading on two lines of the refusal (about 92 px), not four of "R", "o", "w", "1".
+    card = app.page.get_by_test_id("row-Ann-1").bounding_box()
+    assert card["height"] < 110, card

@@ -267,8 +267,9 @@ def _row_block(pad: UpOrDownPad, draft: UpOrDownDraft, index: int, counts: dict[
             for colour in COLOURS
         ]
     heading = ft.Row([
-        ft.Text(_("Row {number}").format(number=index + 1), weight=ft.FontWeight.W_600, expand=True),
-        ft.Text(_score(pad, [counts], 0)),
+        ft.Text(_("Row {number}").format(number=index + 1), weight=ft.FontWeight.W_600),
+        # The score takes the width left, so a refusal in its place wraps there and leaves the title whole.
+        ft.Text(_score(pad, [counts], 0), expand=True, text_align=ft.TextAlign.END),
         icon_button(ft.Icons.DELETE_OUTLINE, _("Remove row {number}").format(number=index + 1),
                     partial(draft.remove_row, index)),
     ])
