@@ -70,7 +70,7 @@ FIRST_FRAME_MODULES: tuple[str, ...] = (APP_MODULE, "flet.components.component")
 listens: the app's screens and Flet's renderer of components."""
 
 FIRST_FRAME_FLET: tuple[str, ...] = (
-    "Column", "Container", "CrossAxisAlignment", "Divider", "FilledButton", "Icon", "IconButton",
+    "Clipboard", "Column", "Container", "CrossAxisAlignment", "Divider", "FilledButton", "Icon", "IconButton",
     "ListTile", "MainAxisAlignment", "NavigationBar", "NavigationBarDestination", "NavigationBarTheme",
     "OutlinedButton", "Padding", "PopupMenuButton", "PopupMenuItem", "Router", "Row", "ScrollMode",
     "Semantics", "SharedPreferences", "Stack", "StackFit", "Text", "TextAlign", "TextOverflow",
