@@ -163,3 +163,31 @@ def start_entry(pad: Pad, parts: Mapping[str, Mapping[str, Any]]) -> tuple[dict[
     settled = {player: {key: (False if key in claimed else value) for key, value in part.items()}
                for player, part in parts.items()}
     return pad.join_hands(settled), clash
+
+
+def take_in(pad: Pad, began: Mapping[str, Any], typed: Mapping[str, Any], opened: Mapping[str, Any],
+            parts: Mapping[str, Any]) -> tuple[dict[str, Any], list[str], str] | None:
+    """An open sheet of ``pad``'s next round after hands came in on other phones: the parts that
+    came in or changed since ``opened`` (the draft's parts the sheet last took in) are taken into
+    the sheet for each player whose part of it is still as it began; a part the sheet's user
+    entered stays theirs.
+
+    Args:
+        began: the entry the sheet started from.
+        typed: the entry it holds now.
+        opened: the draft's parts (player -> part) when the sheet opened or last took parts in.
+        parts: the draft's parts now.
+
+    Returns:
+        None when no part came in for a player left as the sheet began; else the entry the sheet
+        holds now, the players whose parts it took (in seating order) and "" or the words for
+        the parts contradicting each other (as :func:`start_entry`).
+    """
+    now = {player: pad.hand_part(typed, player) for player in pad.players}
+    taken = [player for player in pad.players
+             if player in parts and parts[player] != opened.get(player)
+             and now[player] == pad.hand_part(began, player)]
+    if not taken:
+        return None
+    entry, clash = start_entry(pad, {**now, **{player: parts[player] for player in taken}})
+    return entry, taken, clash

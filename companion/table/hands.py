@@ -24,10 +24,11 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from companion.errors import ConflictError, StoreError
-from companion.i18n import _
+from companion.i18n import _, ngettext
 from companion.pads import Pad, PadError
 from companion.registry import pad_from_doc
 from companion.pads.changelog import who
+from companion.wording import join_words
 from companion.pads.hands import (
     HandsStatus,
     added_since,
@@ -38,6 +39,7 @@ from companion.pads.hands import (
     stale_round,
     start_entry,
     status,
+    take_in,
     with_part,
 )
 from companion.table import saving
@@ -83,6 +85,38 @@ def sheet_start(pad: Pad, hands: Hands, player: str | None = None) -> tuple[dict
         return None, ""
     parts = draft["parts"] if player is None else {player: draft["parts"][player]}
     return start_entry(pad, parts)
+
+
+def parts_in(hands: Hands | None) -> dict[str, Any]:
+    """The parts (player -> part) of the draft a pad shows (``hands``, from :func:`table_hands`;
+    None: no pad), a copy; none for no draft."""
+    draft = hands.draft if hands is not None else None
+    return dict(draft["parts"]) if draft is not None else {}
+
+
+def came_in(pad: Pad, parts: dict[str, Any], began: dict[str, Any] | None, typed: dict[str, Any] | None,
+            taken: dict[str, Any]) -> tuple[dict[str, Any], str] | None:
+    """What an open sheet of ``pad``'s next round holds once the hands entered on other phones
+    meanwhile are in: ``parts`` (the draft's now), of which it had ``taken`` in; it started
+    from ``began`` and holds ``typed`` (None: a blank sheet, or as it began). A hand is taken
+    for a player whose part of the sheet is as it began
+    (:func:`companion.pads.hands.take_in`).
+
+    Returns:
+        None when it takes none; else the entry it holds now and the words telling whose
+        hands came in (or the pad's words for the hands contradicting each other).
+    """
+    if not parts:
+        return None
+    start = began if began is not None else pad.join_hands({})
+    took = take_in(pad, start, typed if typed is not None else start, taken, parts)
+    if took is None:
+        return None
+    entry, players, clash = took
+    return entry, clash or ngettext(
+        "{names}'s hand, entered on another phone, is on this sheet now.",
+        "The hands of {names}, entered on other phones, are on this sheet now.", len(players),
+    ).format(names=join_words(players))
 
 
 def not_used(pad: Pad, draft: dict[str, Any]) -> str:

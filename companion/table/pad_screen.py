@@ -1,13 +1,16 @@
 """What one phone's score pad shows and tells: the screen its taps leave
 (:class:`Screen`, with the conflict :class:`Question` over a sheet), what a
 tap tells (:class:`Told`) and what its undo button offers
-(:class:`UndoOffered`, which also tells what a tap on it meant). Plain
+(:class:`UndoOffered`, which also tells what a tap on it meant), and the
+guard of the taps that put a screen up (:func:`not_while_saving`). Plain
 data: :class:`companion.table.pad_session.PadSession` makes them, the view
 (``companion.ui.pad``) draws them."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
+from functools import wraps
 from typing import Any
 
 from companion.pads import Pad
@@ -48,6 +51,8 @@ class Screen:
             ("" or what happened to it meanwhile): it is marked not saved yet.
         unfolded: the table shows every round, not only the newest
             (``companion.ui.round_rows.ROUNDS_SHOWN``).
+        arrived: the words telling whose hands, entered on other phones
+            while a new round's sheet was open, it took in ("" for none).
         pending: while this phone's save of its sheet runs, the game as the
             save will leave it (``saving.preview_round``: the rules accepted
             the entry on the game shown): the table shows it, with the
@@ -64,6 +69,7 @@ class Screen:
     refused_at: int = 0
     restored: str | None = None
     unfolded: bool = False
+    arrived: str = ""
     pending: Pad | None = None
 
 
@@ -134,3 +140,18 @@ class UndoOffered:
                 and now - self.since < UNDO_SETTLE):
             return self.before
         return expected
+
+
+def not_while_saving(tap: Callable[..., Told]) -> Callable[..., Told]:
+    """A tap of ``PadSession`` that puts another screen up (a sheet, a
+    view, a detail) or takes one down, not taken (it returns ``Told()``)
+    while a save of this phone runs (``PadSession.start``): a tap that
+    reaches the server before the save's repaint, or one on the table that
+    shows what the save will leave (:attr:`Screen.pending`), whose sheet
+    shows again if the save is refused."""
+
+    @wraps(tap)
+    def taken(session: Any, *args: Any) -> Told:
+        return Told() if session.saving else tap(session, *args)
+
+    return taken

@@ -25,33 +25,19 @@ import asyncio
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import replace
-from functools import partial, wraps
+from functools import partial
 from typing import Any
 
 from companion.errors import ConflictError
 from companion.i18n import _
 from companion.pads import Pad, PadError
 from companion.table import hands, kept_sheets, saving
-from companion.table.pad_screen import VIEWS, Question, Screen, Told, UndoOffered
+from companion.table.pad_screen import VIEWS, Question, Screen, Told, UndoOffered, not_while_saving
 from companion.table.phones import phone_player
 from companion.table.saving import DELETE, Outcome, SheetMark
 
 NEW_ROUND = 0
 """The round number :meth:`PadSession.open_sheet` takes for "a new round"."""
-
-def _not_while_saving(tap: Callable[..., Told]) -> Callable[..., Told]:
-    """A tap of :class:`PadSession` that puts another screen up (a sheet, a
-    view, a detail) or takes one down, not taken (it returns ``Told()``)
-    while a save of this phone runs (:meth:`PadSession.start`): a tap that
-    reaches the server before the save's repaint, or one on the table that
-    shows what the save will leave (:attr:`Screen.pending`), whose sheet
-    shows again if the save is refused."""
-
-    @wraps(tap)
-    def taken(session: PadSession, *args: Any) -> Told:
-        return Told() if session.saving else tap(session, *args)
-
-    return taken
 
 
 class PadSession:
@@ -101,6 +87,7 @@ class PadSession:
         self.sheets_opened = 0
         self.sheet_blank = False
         self._typed: dict[str, Any] | None = None
+        self._taken: dict[str, Any] | None = None
         self._hand_next = False
         self._saving = False
         self._seen: UndoOffered | None = None
@@ -130,6 +117,18 @@ class PadSession:
         self._seen = UndoOffered(undo_id) if self._seen is None else self._seen.moved(undo_id, own, now)
         if pad is not None and state.mine is not None and not pad.finished and self.hand_mark is not None:
             self.hand_mark = hands.follow(pad, self.table_hands.draft, state.mine, self.hand_mark)
+        self._take_in_hands()
+
+    def _take_in_hands(self) -> None:
+        """An open new round's sheet takes in hands entered meanwhile on other phones (:func:`hands.came_in`)."""
+        sheet, parts = self.state.sheet, hands.parts_in(self.table_hands)
+        if sheet is None or self._taken is None or self.saving:
+            return
+        came, self._taken = hands.came_in(self.pad, parts, self.sheet_start, self._typed, self._taken), parts
+        if came is not None:
+            self.sheet_start, self.sheet_blank, self.sheets_opened = came[0], False, self.sheets_opened + 1
+            self._keep(sheet, self.sheet_start)
+            self.state = replace(self.state, arrived=came[1])
 
     def _through_delete(self, pad: Pad | None) -> None:
         """The game drawn goes from :attr:`pad` to ``pad``. Deleted (None) while a round sheet is open
@@ -220,7 +219,7 @@ class PadSession:
         if mark is not None:
             self.sheets_opened += 1
             self.sheet_blank = mark.new and restored is None and self.sheet_start is None
-        self._set(sheet=mark, question=None, restored=restored)
+        self._set(sheet=mark, question=None, restored=restored, arrived="")
         self._keep(mark, self.sheet_start if mark is not None else None)
         return Told(left=True)
 
@@ -245,7 +244,7 @@ class PadSession:
         finally:
             self._saving = False
 
-    @_not_while_saving
+    @not_while_saving
     def open_sheet(self, number: int) -> Told:
         """Tap on round ``number`` or on "Add round" (:data:`NEW_ROUND`):
         its sheet opens; a new round starts from the hands entered so far
@@ -253,10 +252,11 @@ class PadSession:
         pad = self.pad
         self._opened = pad
         self.sheet_start, clash = hands.sheet_start(pad, self.table_hands) if number == NEW_ROUND else (None, "")
+        self._taken = hands.parts_in(self.table_hands) if number == NEW_ROUND else None
         self._refuse(clash)
         return self._show_sheet(saving.mark_new(pad) if number == NEW_ROUND else saving.mark_round(pad, number))
 
-    @_not_while_saving
+    @not_while_saving
     def close_sheet(self) -> Told:
         """"Cancel" on a sheet: back to the table, its refusal gone."""
         told = self._show_sheet(None)
@@ -267,13 +267,13 @@ class PadSession:
         """A tap on the open sheet: ``entry`` is what it holds now (kept)."""
         self._keep(self.state.sheet, entry)
 
-    @_not_while_saving
+    @not_while_saving
     def show_detail(self, number: int | None) -> Told:
         """Show round ``number``'s detail, or close it (None)."""
         self._set(detail=number)
         return Told(left=True)
 
-    @_not_while_saving
+    @not_while_saving
     def edit_from_detail(self, number: int) -> Told:
         """"Edit" on a round's detail: its sheet instead (the table after)."""
         self.show_detail(None)
@@ -284,7 +284,7 @@ class PadSession:
         self._set(unfolded=unfolded)
         return Told()
 
-    @_not_while_saving
+    @not_while_saving
     def go(self, view: str) -> Told:
         """Show ``view`` (one of :data:`VIEWS`)."""
         self._refuse("")
@@ -301,7 +301,7 @@ class PadSession:
         self.hand_mark = hands.mark_hand(self.pad, self.table_hands.draft, player)
         return self.show_hand(player)
 
-    @_not_while_saving
+    @not_while_saving
     def my_hand(self) -> Told:
         """"My hand": this phone's player's hand; "Whose phone is this?" first when nobody said."""
         self._refuse("")
@@ -310,7 +310,7 @@ class PadSession:
             return self.go("phone")
         return self.open_hand(self.me)
 
-    @_not_while_saving
+    @not_while_saving
     def pick_phone(self, label: str) -> Told:
         """A tap in "Whose phone is this?": this phone is ``label`` from now
         on; back to the table, or to the player's hand when "My hand" asked.

@@ -207,13 +207,15 @@ def hand_sheet(pads: PadSession, taps: Taps) -> ft.Control:
 
 def sheet_notes(pads: PadSession, taps: Taps) -> tuple[ft.Control | None, ...]:
     """What shows over the open round sheet: that it was brought back not
-    saved yet, the question another phone's change puts (else what changed
-    meanwhile), why its save was refused; None for each that is not."""
+    saved yet, whose hands it took in meanwhile, the question another phone's
+    change puts (else what changed meanwhile), why its save was refused; None
+    for each that is not."""
     pad, state = pads.pad, pads.state
     question = state.question
     restored = " ".join(filter(None, [_(kept_sheets.NOT_SAVED), state.restored]))
     return (
         None if state.restored is None else notice_line(restored, "not-saved"),
+        notice_line(state.arrived, "hands-came-in"),
         conflict_card(pad, question.conflict, lambda: taps.later(pads.answer, True),
                       lambda: taps.later(pads.answer, False), lambda: taps.later(pads.answer, True, True))
         if question is not None else notice_line(sheet_notice(pad, state.sheet)),
