@@ -37,7 +37,8 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
 
     Takes the arguments after the program name (``sys.argv[1:]`` when None);
     returns a namespace with ``port`` (int or None), ``host`` (str),
-    ``data_dir`` (str or None), ``no_browser`` and ``require_key`` (bool).
+    ``data_dir`` (str or None), ``no_browser``, ``require_key`` and
+    ``single_thread_renderer`` (bool).
     """
     parser = argparse.ArgumentParser(
         prog="main.py",
@@ -72,6 +73,12 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
         action="store_true",
         help="ask every browser for the table's access key even on this "
         "computer only (it is always asked when --host is not loopback)",
+    )
+    parser.add_argument(
+        "--single-thread-renderer",
+        action="store_true",
+        help="phones draw on one thread: for a phone whose page froze after a tap "
+        "(each tap then paints somewhat slower)",
     )
     args = parser.parse_args(argv)
     if args.port is not None and not 0 < args.port < 65536:
@@ -241,6 +248,7 @@ def main(argv: list[str] | None = None) -> None:
         allowed=own_authorities(args.host, port, [socket.gethostname()]),
         on_request=warming.requested.set,
         transfers=transfers,
+        single_thread=args.single_thread_renderer,
     )
     try:
         serve(app, args.host, port)

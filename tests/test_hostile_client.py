@@ -166,6 +166,20 @@ def test_no_response_lets_other_sites_read_it(client, path):
     assert answer.headers["cross-origin-opener-policy"] == "same-origin"
 
 
+@pytest.mark.parametrize("path", ["/", "/flutter_bootstrap.js", "/pad/abc"])
+def test_pages_are_isolated_unless_the_renderer_is_asked_to_use_one_thread(client, path):
+    """By default Flet's embedder policy stays (the page is cross-origin isolated, its renderer
+    draws with a worker); with ``single_thread`` (main.py --single-thread-renderer) no response
+    carries it, and the opener policy stays."""
+    assert client.get(path).headers["cross-origin-embedder-policy"] == "require-corp"
+    app = build_app(lambda page: None, assets_dir=ASSETS, allowed={"127.0.0.1:8550"}, single_thread=True)
+    with TestClient(app, base_url="http://127.0.0.1:8550") as one_thread:
+        answer = one_thread.get(path)
+    assert answer.status_code == 200
+    assert "cross-origin-embedder-policy" not in answer.headers
+    assert answer.headers["cross-origin-opener-policy"] == "same-origin"
+
+
 # A reply of the wrong shape to the device-info request
 
 

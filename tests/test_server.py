@@ -515,6 +515,11 @@ def test_require_key_is_off_unless_asked():
     assert main.parse_args(["--require-key"]).require_key is True
 
 
+def test_the_renderer_keeps_its_worker_unless_asked_to_use_one_thread():
+    assert main.parse_args([]).single_thread_renderer is False
+    assert main.parse_args(["--single-thread-renderer"]).single_thread_renderer is True
+
+
 def receive_loop_error(error: Exception) -> None:
     """Log ``error`` the way Flet's session does when its receive loop ends in one."""
     log = logging.getLogger(FLET_LOGGER)

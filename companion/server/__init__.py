@@ -15,7 +15,7 @@ import logging
 from collections.abc import Callable, Iterable
 
 from companion.server.frames import GoneBrowserFilter, OneLineReceiveErrors, SoundFrames
-from companion.server.guard import BrowserLanguage, HostGuard, NoCrossOrigin, OnRequest
+from companion.server.guard import BrowserLanguage, HostGuard, NoCrossOrigin, NotIsolated, OnRequest
 from companion.transfers import FileRoutes, Transfers, flet_upload_options, install
 
 FLET_LOGGER = "flet_web.fastapi"
@@ -26,7 +26,8 @@ API_PAGES = ("/openapi.json", "/docs", "/docs/oauth2-redirect", "/redoc")
 
 
 def build_app(main: Callable, *, assets_dir: str, allowed: Iterable[str],
-              on_request: Callable[[], object] | None = None, transfers: Transfers | None = None):
+              on_request: Callable[[], object] | None = None, transfers: Transfers | None = None,
+              single_thread: bool = False):
     """The ASGI app: Flet's FastAPI app for ``main`` behind :class:`HostGuard`, its requests served in
     their browser's language (:class:`BrowserLanguage`), without FastAPI's API pages
     (:data:`API_PAGES`) or a header that lets other sites read its answers (:class:`NoCrossOrigin`),
@@ -37,7 +38,8 @@ def build_app(main: Callable, *, assets_dir: str, allowed: Iterable[str],
     authorities and a callable called as each page or file request that
     passed the guard arrives (:class:`OnRequest`; None: none) and the folder
     of files in transit (``companion.transfers``: Flet's upload route and the
-    downloads, behind the guard; None: no file routes); returns the
+    downloads, behind the guard; None: no file routes) and whether the phones draw on one
+    thread (:class:`NotIsolated`; ``main.py --single-thread-renderer``); returns the
     FastAPI application (the web client is served from the installed
     package, nothing from a CDN).
     """
@@ -50,6 +52,8 @@ def build_app(main: Callable, *, assets_dir: str, allowed: Iterable[str],
     app.openapi_url = app.docs_url = app.redoc_url = None
     app.add_middleware(SoundFrames)
     app.add_middleware(NoCrossOrigin)
+    if single_thread:
+        app.add_middleware(NotIsolated)
     if transfers is not None:
         app.add_middleware(FileRoutes, transfers=transfers)
     if on_request is not None:

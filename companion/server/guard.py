@@ -151,3 +151,35 @@ class NoCrossOrigin:
             await send(message)
 
         await self.app(scope, receive, without_header)
+
+
+class NotIsolated:
+    """ASGI middleware: take ``Cross-Origin-Embedder-Policy`` out of every response (Flet's
+    FastAPI app sets it to ``require-corp``, with ``Cross-Origin-Opener-Policy: same-origin``,
+    which stays). Without it the page is not cross-origin isolated, and the phone's web client
+    draws with its skwasm renderer on the page's main thread alone, without its drawing worker.
+
+    For ``main.py --single-thread-renderer``. Multi-threaded, a page was seen to hang for good
+    in headless Chromium just after a tap drew new text: its main thread spun in FreeType's
+    autohinter (``af_glyph_hints_reload`` under Skia's ``ParagraphImpl::layout``) while the
+    worker shared the fonts. One thread costs each tap more of the phone's main thread (about
+    a third more on "Add round" and "Save round", bench/live.py --part taps --phone-cpu).
+    Takes the app to wrap.
+    """
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        """Serve the request, the embedder policy left out of its response (see the class)."""
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+
+        async def without_policy(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                message = {**message, "headers": [(name, value) for name, value in message.get("headers", [])
+                                                  if name.lower() != b"cross-origin-embedder-policy"]}
+            await send(message)
+
+        await self.app(scope, receive, without_policy)

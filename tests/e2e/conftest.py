@@ -25,7 +25,7 @@ from pathlib import Path
 
 import pytest
 
-from harness import PHONE, SHOT_TIMEOUT_MS, AppPage, home_port, launch_browser, missing, start_app
+from harness import ONE_THREAD, PHONE, SHOT_TIMEOUT_MS, AppPage, home_port, launch_browser, missing, start_app
 
 HERE = Path(__file__).resolve().parent
 REASON = missing()
@@ -75,7 +75,7 @@ def shared_server(tmp_path_factory):
     folder = tmp_path_factory.mktemp("shared-server")
     data_dir = folder / "data"
     data_dir.mkdir()
-    app = start_app(data_dir, folder / "server.log", home_port())
+    app = start_app(data_dir, folder / "server.log", home_port(), single_thread=ONE_THREAD)
     app.checked = 0
     try:
         yield app
@@ -106,7 +106,7 @@ def server(request, tmp_path):
         return
     data_dir = tmp_path / "data"
     data_dir.mkdir()
-    app = start_app(data_dir, tmp_path / "server.log", home_port())
+    app = start_app(data_dir, tmp_path / "server.log", home_port(), single_thread=ONE_THREAD)
     try:
         yield app
         problem = app.tracebacks()

@@ -24,7 +24,7 @@ import pytest
 
 from companion.games.one_card import OneCardPad
 from companion.store import Store
-from harness import AppPage, home_port, start_app
+from harness import ONE_THREAD, AppPage, home_port, start_app
 
 MEGABYTE = 1024 * 1024
 
@@ -176,7 +176,7 @@ def test_stopping_the_server_stops_every_process_it_started(phone_pool, tmp_path
     data_dir = tmp_path / "data"
     data_dir.mkdir()
     Store(data_dir).save_game(one_card_game(["Ann", "Ben"], "Ann"))
-    server = start_app(data_dir, tmp_path / "server.log", home_port())
+    server = start_app(data_dir, tmp_path / "server.log", home_port(), single_thread=ONE_THREAD)
     try:
         app = AppPage(phone_pool.take(), server.url, shots_dir=tmp_path)
         try:

@@ -59,3 +59,11 @@ def test_a_kept_page_comes_back_as_a_new_phone_on_a_new_session(phone_pool, serv
     again.open("/")
     again.button("New game").wait_for()
     phone_pool.give_back(again)
+
+
+def test_the_browser_tests_pages_draw_on_one_thread(app):
+    """The browser tests' servers run with --single-thread-renderer (``harness.ONE_THREAD``): their
+    pages are not cross-origin isolated, so the web client draws without its worker."""
+    app.open("/")
+    app.button("New game").wait_for()
+    assert app.page.evaluate("() => self.crossOriginIsolated") is False

@@ -18,7 +18,7 @@ from companion.registry import new_pad
 from companion.server.key import spoken_key
 from companion.store import Store
 from companion.ui.access import ASK_THE_HOST
-from harness import ANSWER_TIMEOUT_MS, PHONE, AppPage, home_port, start_app
+from harness import ANSWER_TIMEOUT_MS, ONE_THREAD, PHONE, AppPage, home_port, start_app
 
 SHARED_SERVER = True
 """The module's tests run on one worker (conftest.py), sharing one keyed server (``keyed_server``)."""
@@ -44,7 +44,7 @@ def keyed_server(tmp_path_factory):
     pad = new_pad("one_card", PLAYERS)
     store.save_game(pad.to_doc())
     store.update_game(pad.id, lambda saved: saved.add_round("Ann"), by="Ann's phone")
-    server = start_app(data_dir, folder / "server.log", home_port(), require_key=True)
+    server = start_app(data_dir, folder / "server.log", home_port(), require_key=True, single_thread=ONE_THREAD)
     server.checked = 0
     try:
         yield server, pad.id

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from harness import ANSWER_TIMEOUT_MS, PHONE, AppPage, home_port, start_app
+from harness import ANSWER_TIMEOUT_MS, ONE_THREAD, PHONE, AppPage, home_port, start_app
 
 from companion.store import Store
 
@@ -15,7 +15,7 @@ def test_three_notices_leave_new_game_in_view_and_ok_hides_them(phone_pool, tmp_
     Store(data)
     for name in DAMAGED:
         (data / name).write_bytes(b"{not json")
-    server = start_app(data, tmp_path / "server.log", home_port())
+    server = start_app(data, tmp_path / "server.log", home_port(), single_thread=ONE_THREAD)
     try:
         app = AppPage(phone_pool.take(), server.url, shots_dir=tmp_path)
         try:

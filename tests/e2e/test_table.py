@@ -20,7 +20,7 @@ from pathlib import Path
 
 from companion.registry import new_pad
 from companion.store import Store
-from harness import AppPage, Server, start_app
+from harness import ONE_THREAD, AppPage, Server, start_app
 from steps import PLAYERS, latest, pad_on, saved_game, tap_values
 
 SHARED_SERVER = True
@@ -256,7 +256,7 @@ def start_read_only(data_dir: Path, log_path: Path) -> Server:
     for path in [data_dir, *data_dir.rglob("*")]:
         os.chmod(path, 0o555 if path.is_dir() else 0o444)
     as_nobody = ["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"] if os.geteuid() == 0 else []
-    return start_app(data_dir, log_path, prefix=as_nobody,
+    return start_app(data_dir, log_path, single_thread=ONE_THREAD, prefix=as_nobody,
                      env={"PYTHONDONTWRITEBYTECODE": "1", "HOME": str(log_path.parent)})
 
 
