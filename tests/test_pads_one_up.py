@@ -277,6 +277,22 @@ def test_hands_that_together_hold_more_than_the_deck_are_refused(hands, ended_by
     assert pad.totals == {"Ann": 20, "Ben": 14}
 
 
+def test_a_joker_of_any_colour_is_the_one_joker():
+    pad = OneUpPad(["Ann", "Ben"], options={"joker": True})
+    with pytest.raises(PadError) as refused:
+        pad.add_round({"Ann": "BJ", "Ben": "CJ K"}, ended_by="Ann")
+    assert str(refused.value) == ("Together the hands hold more than the deck has: joker: 2 held, but the 2 decks "
+                                  "for 2 players have only 1. Check the cards entered.")
+
+
+def test_a_round_stored_with_two_jokers_before_the_deck_was_checked_still_loads():
+    pad = OneUpPad(["Ann", "Ben"], options={"joker": True})
+    pad.add_round({"Ann": "JK", "Ben": "K"}, ended_by="Ann")
+    doc = pad.to_doc()
+    doc["rounds"][0]["hands"]["Ben"] = ["JK", "K"]
+    assert OneUpPad.from_doc(doc).totals == {"Ann": 20, "Ben": 30}
+
+
 def test_every_copy_the_deck_has_may_be_held():
     pad = OneUpPad(["Ann", "Ben"], options={"joker": True})
     pad.add_round({"Ann": "6 6 6 6 JK", "Ben": "6 6 6 6"}, ended_by="Ben")

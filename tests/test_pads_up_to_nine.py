@@ -214,6 +214,28 @@ def test_every_copy_the_decks_have_may_be_held():
     assert pad.totals == {"Ann": 0, "Ben": 120, "Cy": 120, "Dee": 45, "Eve": 20}
 
 
+def test_rounds_stored_before_the_deck_was_checked_still_load_edit_and_import(tmp_path):
+    """A round kept by an earlier version with a hand the checks above refuse (12 cards, and 9
+    fives with 2 decks) is a saved game: it loads, its change log too once the round is
+    corrected, and a backup holding it imports; only a new entry is checked."""
+    from companion.store import Store
+
+    pad = UpToNinePad(PLAYERS)
+    pad.add_round({"Ann": res(True), "Ben": res(False, "5 5 5 5 6 6 6 6 7 7 7"), "Cy": res(False, "K")})
+    doc = pad.to_doc()
+    doc["rounds"][0]["results"]["Ben"]["hand"] = ["5"] * 9 + ["6"] * 3
+    loaded = UpToNinePad.from_doc(doc)
+    assert loaded.totals == {"Ann": 0, "Ben": 60, "Cy": 10}
+    loaded.edit_round(1, {"Ann": res(True), "Ben": res(False, "5 6"), "Cy": res(False, "K")})
+    assert UpToNinePad.from_doc(loaded.to_doc()).totals == {"Ann": 0, "Ben": 10, "Cy": 10}
+    backup = json.dumps({"format": "companion-backup", "schema": 1, "exported": "2026-12-06T07:00:00+00:00",
+                         "games": [doc]})
+    assert Store(tmp_path).import_json(backup) == 1
+    with pytest.raises(PadError, match="^Ben has 12 cards left"):
+        loaded.edit_round(1, {"Ann": res(True), "Ben": res(False, " ".join(doc["rounds"][0]["results"]["Ben"]["hand"])),
+                              "Cy": res(False, "K")})
+
+
 def test_round_result_objects_and_penalty_preview():
     pad = UpToNinePad(["Ann", "Ben"])
     assert pad.penalty_preview("♥2 K♠ A♦ 7♣") == 50

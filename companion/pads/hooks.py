@@ -157,6 +157,7 @@ class GameHooks:
 
     def _preview(self, entry: dict[str, Any]) -> Row:
         """The row ``entry`` would make as the next round, without saving it."""
+        self._check_dealt(entry)
         try:
             _state, row = self._play(self._state, entry, self.next_round, self._options)
         except ValueError as exc:
@@ -191,6 +192,15 @@ class GameHooks:
         if missing:
             raise PadError(_("Enter {what} for {names}").format(what=_(what), names=join_names(missing)))
         return {player: named[player] for player in self.players}
+
+    def _check_dealt(self, entry: dict[str, Any]) -> None:
+        """Refuse a new round's entry (added, edited or previewed; never a round as stored, which
+        was taken when it was entered) whose cards no deal of the game leaves in the hands. By
+        default nothing is refused; One Up and Up to 9 check their hands (:meth:`_check_deck`).
+
+        Raises:
+            PadError: the game's words for the cards that can not have been dealt.
+        """
 
     def _check_deck(self, hands: Mapping[str, Sequence[str]]) -> None:
         """Refuse a round whose hands together hold more of a card than the game's deck has.

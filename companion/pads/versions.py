@@ -250,6 +250,7 @@ class VersionedPad:
             PadError: ``add_at`` is past the next round, or the rounds do
                 not score with the entry there.
         """
+        self._check_dealt(entry)
         at, self.add_at = self.add_at, None
         if expected_round is not None and expected_round != self.next_round:
             raise ConflictError(changelog.add_conflict_message(self._log, expected_round, self.next_round))
@@ -264,6 +265,7 @@ class VersionedPad:
 
     def _edit(self, round: str | int, entry: dict[str, Any], expected_rev: int | None) -> Row:
         """Replace a round (by id or number) with a checked entry; return its new row."""
+        self._check_dealt(entry)
         index = self._locate(round, expected_rev, "editing")
         old = self._rounds[index]
         saved = {"id": old["id"], "rev": self._seq + 1, **entry}

@@ -20,7 +20,7 @@ from typing import Any, NamedTuple
 
 from babel.support import LazyProxy
 
-from companion.cards import CardError, CardsLike
+from companion.cards import JOKER_CODES, CardError, CardsLike, as_card
 from companion.games.one_up import rules, scoring
 from companion.games.one_up.options import OPTIONS
 from companion.games.one_up.setup_row import SETUP
@@ -119,7 +119,8 @@ class OneUpPad(Pad):
         Raises:
             PadError: an unknown player or card, a card One Up does not use
                 (or a joker with the variant off), hands that together hold
-                more of a value than the deck has (8 of each, one joker),
+                more of a card than the deck has (8 of each value, 2 of a
+                value in one suit, one joker),
                 cards for the player who went out, an empty hand for anyone
                 else, two players marked as gone out, or no one who ended
                 the round.
@@ -210,9 +211,19 @@ class OneUpPad(Pad):
                     "first player plays their last card"
                 ))
             went_out = next(iter(went_out), None)
-        self._check_deck(cards)
         out, ender = self._enders(went_out, ended_by)
         return {"hands": cards, "went_out": out, "ended_by": ender}
+
+    def _check_dealt(self, entry: dict[str, Any]) -> None:
+        """Refuse hands that together hold more of a card than the 56 cards have, or more than
+        the one joker (seed 000, "The cards" and "Variants"; a joker of any colour is that joker,
+        as it scores: ``rules.hand_penalty``).
+
+        Raises:
+            PadError: naming the card, how many the hands hold and how many the deck has.
+        """
+        self._check_deck({player: [JOKER_CODES["plain"] if as_card(card).is_joker else card for card in held]
+                          for player, held in entry["hands"].items()})
 
     def _enders(self, went_out: object, ended_by: object) -> tuple[str | None, str]:
         """Who went out (a player or None) and who ended the round (the one who went out, or who

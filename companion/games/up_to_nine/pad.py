@@ -207,9 +207,22 @@ class UpToNinePad(Pad):
     def _entry(self, results: object, went_out: object = None) -> dict[str, Any]:
         named = self._per_player(results, N_("whether they laid down and what they have left"))
         stored = {player: self._result(player, value) for player, value in named.items()}
-        self._check_deck({player: result["hand"] for player, result in stored.items()})
         out = self._went_out(stored, went_out)
         return {"results": stored, "went_out": out}
+
+    def _check_dealt(self, entry: dict[str, Any]) -> None:
+        """Refuse a hand of more than 11 cards (``scoring.check_hand_size``), and hands that
+        together hold more of a card than the decks for this many players (rulings.md, Up to 9).
+
+        Raises:
+            PadError: naming the player, or the card and the counts.
+        """
+        try:
+            for player, result in entry["results"].items():
+                scoring.check_hand_size(player, result["hand"])
+        except scoring.UpToNineScoreError as exc:
+            raise PadError(str(exc)) from exc
+        self._check_deck({player: result["hand"] for player, result in entry["results"].items()})
 
     def _went_out(self, stored: Mapping[str, dict[str, Any]], went_out: object) -> str | None:
         """Who went out: ``went_out`` checked against the results, or read from them.
@@ -255,11 +268,8 @@ class UpToNinePad(Pad):
             raise PadError(_("Say whether {name} laid down the contract (yes or no)").format(name=player))
         try:
             cards = stored_card_texts(hand if hand is not None else ())
-            scoring.check_hand_size(player, cards)
         except CardError as exc:
             raise PadError(_("{name}'s cards: {error}").format(name=player, error=exc)) from exc
-        except scoring.UpToNineScoreError as exc:
-            raise PadError(str(exc)) from exc
         if points is not None:
             check_count(points, _("{name}'s penalty points").format(name=player))
             if cards:
