@@ -7,6 +7,9 @@ who went out scores 0); Up to 9 by seed 003 and rulings.md (K=10, 5=5).
 
 from __future__ import annotations
 
+import contextvars
+from concurrent.futures import ThreadPoolExecutor
+
 import pytest
 
 from companion.pads.hands import take_in
@@ -21,6 +24,13 @@ def store(tmp_path):
     return Store(tmp_path)
 
 
+def type_on(phone: Phone, entry: dict) -> None:
+    """What a tap on ``phone``'s open sheet leaves it holding, kept as the view keeps it, in a
+    thread with no event loop (as ``Phone.tap``: after a browser test, this one runs Playwright's)."""
+    with ThreadPoolExecutor(1) as worker:
+        worker.submit(contextvars.copy_context().run, phone.pads.typed, entry).result()
+
+
 def test_a_hand_sent_while_the_sheet_is_open_is_taken_in_and_said(store):
     game_id = saved_game(store, "one_up")
     ann, ben, cy = (Phone(store, game_id, f"{name}'s phone") for name in ("Ann", "Ben", "Cy"))
@@ -29,7 +39,7 @@ def test_a_hand_sent_while_the_sheet_is_open_is_taken_in_and_said(store):
     ann.tap("open_sheet", NEW_ROUND)
     assert ann.pads.sheet_start["hands"] == {"Ann": [], "Ben": ["K"], "Cy": []}
     opened = ann.pads.sheets_opened
-    ann.pads.typed({"hands": {"Ann": [], "Ben": ["K"], "Cy": []}, "went_out": "Ann", "ended_by": None})
+    type_on(ann, {"hands": {"Ann": [], "Ben": ["K"], "Cy": []}, "went_out": "Ann", "ended_by": None})
     cy.tap("my_hand")
     cy.tap("send_hand", one_up_hand("Cy", ["2", "A"]))
     ann.look()
@@ -48,7 +58,7 @@ def test_a_hand_the_sheets_user_entered_stays_theirs_and_nothing_is_said(store):
     ann.tap("open_sheet", NEW_ROUND)
     assert ann.pads.sheet_start is None
     typed = {"hands": {"Ann": [], "Ben": ["6"], "Cy": ["K"]}, "went_out": "Ann", "ended_by": None}
-    ann.pads.typed(typed)
+    type_on(ann, typed)
     opened = ann.pads.sheets_opened
     cy.tap("my_hand")
     cy.tap("send_hand", one_up_hand("Cy", ["2"]))
@@ -57,6 +67,32 @@ def test_a_hand_the_sheets_user_entered_stays_theirs_and_nothing_is_said(store):
     told = ann.atap("submit", typed)
     assert told.message == "Round 1 saved"
     assert latest(store, game_id).rows[0].points == {"Ann": 0, "Ben": 6, "Cy": 10}
+
+
+def test_a_sheet_whose_deal_was_saved_another_way_takes_in_no_hand_of_the_next_deal(store):
+    game_id = saved_game(store, "one_up")
+    ann, cy = Phone(store, game_id, "Ann's phone"), Phone(store, game_id, "Cy's phone")
+    ann.tap("open_sheet", NEW_ROUND)
+    type_on(ann, {"hands": {"Ann": [], "Ben": ["6"], "Cy": ["K"]}, "went_out": "Ann", "ended_by": None})
+    store.update_game(game_id, lambda pad: pad.add_round({"Ann": "K", "Ben": "", "Cy": "A"}, "Ben"), by="Ben's phone")
+    ann.look()
+    cy.tap("my_hand")
+    cy.tap("send_hand", one_up_hand("Cy", ["2"]))
+    ann.look()
+    assert (ann.pads.sheet_start, ann.pads.state.arrived) == (None, "")
+    assert store.get_draft(game_id)["parts"]["Cy"]["hand"] == ["2"]
+
+
+def test_a_went_out_marked_on_the_sheet_stays_when_a_hand_sent_says_the_same(store):
+    game_id = saved_game(store, "one_up")
+    ann, cy = Phone(store, game_id, "Ann's phone"), Phone(store, game_id, "Cy's phone")
+    ann.tap("open_sheet", NEW_ROUND)
+    type_on(ann, {"hands": {"Ann": [], "Ben": ["6"], "Cy": []}, "went_out": "Ann", "ended_by": None})
+    cy.tap("my_hand")
+    cy.tap("send_hand", one_up_hand("Cy", [], went_out=True))
+    ann.look()
+    assert ann.pads.sheet_start == {"hands": {"Ann": [], "Ben": ["6"], "Cy": []}, "went_out": "Ann", "ended_by": None}
+    assert ann.pads.state.arrived == "Ann and Cy each say they went out: only one player can"
 
 
 def test_an_edited_rounds_sheet_takes_in_no_hand(store):
@@ -72,8 +108,8 @@ def test_an_edited_rounds_sheet_takes_in_no_hand(store):
 
 def test_take_in_keeps_each_part_entered_and_takes_the_rest_in_seating_order():
     """Up to 9 (seed 003): Ben's and Dee's hands came in; Ann went out on the sheet and Dee's
-    part was typed there, so only Ben's is taken; two parts that each say they went out are
-    told, the flag left for the user to set."""
+    part was typed there, so only Ben's is taken; a part that says Cy went out too is told,
+    and Ann's mark, set on the sheet, stays."""
     pad = new_pad("up_to_nine", ["Ann", "Ben", "Cy", "Dee"])
     began = pad.join_hands({})
     typed = pad.join_hands({"Ann": {"result": {"laid_down": True, "hand": [], "points": None}, "went_out": True},
@@ -88,5 +124,5 @@ def test_take_in_keeps_each_part_entered_and_takes_the_rest_in_seating_order():
     assert take_in(pad, began, typed, {"Ben": ben, "Dee": dee}, {"Ben": ben, "Dee": dee}) is None
     cy_out = {"result": {"laid_down": True, "hand": [], "points": None}, "went_out": True}
     entry, taken, clash = take_in(pad, began, typed, {}, {"Cy": cy_out})
-    assert (taken, entry["went_out"]) == (["Cy"], None)
+    assert (taken, entry["went_out"], entry["results"]["Cy"]["laid_down"]) == (["Cy"], "Ann", True)
     assert clash == "Ann and Cy each say they went out: only one player can"

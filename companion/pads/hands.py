@@ -181,7 +181,8 @@ def take_in(pad: Pad, began: Mapping[str, Any], typed: Mapping[str, Any], opened
     Returns:
         None when no part came in for a player left as the sheet began; else the entry the sheet
         holds now, the players whose parts it took (in seating order) and "" or the words for
-        the parts contradicting each other (as :func:`start_entry`).
+        the parts contradicting each other. A mark set on the sheet (who went out) stays; a
+        part taken that sets it too has it unset, for the user to see (as :func:`start_entry`).
     """
     now = {player: pad.hand_part(typed, player) for player in pad.players}
     taken = [player for player in pad.players
@@ -189,5 +190,10 @@ def take_in(pad: Pad, began: Mapping[str, Any], typed: Mapping[str, Any], opened
              and now[player] == pad.hand_part(began, player)]
     if not taken:
         return None
-    entry, clash = start_entry(pad, {**now, **{player: parts[player] for player in taken}})
+    kept = {key for player in pad.players if player not in taken for key, value in now[player].items() if value is True}
+    came = {player: {key: (False if key in kept and value is True else value) for key, value in parts[player].items()}
+            for player in taken}
+    entry, clash = start_entry(pad, {**now, **came})
+    if not clash:
+        clash = start_entry(pad, {**now, **{player: parts[player] for player in taken}})[1]
     return entry, taken, clash

@@ -43,7 +43,7 @@ from companion.pads.hands import (
     with_part,
 )
 from companion.table import saving
-from companion.table.saving import Outcome
+from companion.table.saving import Outcome, SheetMark
 
 
 @dataclass(frozen=True)
@@ -94,19 +94,20 @@ def parts_in(hands: Hands | None) -> dict[str, Any]:
     return dict(draft["parts"]) if draft is not None else {}
 
 
-def came_in(pad: Pad, parts: dict[str, Any], began: dict[str, Any] | None, typed: dict[str, Any] | None,
-            taken: dict[str, Any]) -> tuple[dict[str, Any], str] | None:
-    """What an open sheet of ``pad``'s next round holds once the hands entered on other phones
-    meanwhile are in: ``parts`` (the draft's now), of which it had ``taken`` in; it started
-    from ``began`` and holds ``typed`` (None: a blank sheet, or as it began). A hand is taken
-    for a player whose part of the sheet is as it began
+def came_in(pad: Pad, mark: SheetMark, parts: dict[str, Any], began: dict[str, Any] | None,
+            typed: dict[str, Any] | None, taken: dict[str, Any]) -> tuple[dict[str, Any], str] | None:
+    """What the open sheet ``mark`` holds once the hands entered on other phones meanwhile are
+    in, when it is a sheet of ``pad``'s next round (a deal saved another way meanwhile makes it
+    a question, not a sheet to fill): ``parts`` (the draft's now), of which it had ``taken``
+    in; it started from ``began`` and holds ``typed`` (None: a blank sheet, or as it began). A
+    hand is taken for a player whose part of the sheet is as it began
     (:func:`companion.pads.hands.take_in`).
 
     Returns:
         None when it takes none; else the entry it holds now and the words telling whose
         hands came in (or the pad's words for the hands contradicting each other).
     """
-    if not parts:
+    if not parts or not mark.new or mark.number != pad.next_round:
         return None
     start = began if began is not None else pad.join_hands({})
     took = take_in(pad, start, typed if typed is not None else start, taken, parts)

@@ -122,9 +122,10 @@ class PadSession:
     def _take_in_hands(self) -> None:
         """An open new round's sheet takes in hands entered meanwhile on other phones (:func:`hands.came_in`)."""
         sheet, parts = self.state.sheet, hands.parts_in(self.table_hands)
+        self._taken = None if sheet is None else self._taken
         if sheet is None or self._taken is None or self.saving:
             return
-        came, self._taken = hands.came_in(self.pad, parts, self.sheet_start, self._typed, self._taken), parts
+        came, self._taken = hands.came_in(self.pad, sheet, parts, self.sheet_start, self._typed, self._taken), parts
         if came is not None:
             self.sheet_start, self.sheet_blank, self.sheets_opened = came[0], False, self.sheets_opened + 1
             self._keep(sheet, self.sheet_start)
@@ -162,8 +163,7 @@ class PadSession:
 
     @property
     def table_pad(self) -> Pad:
-        """The game the table shows: as this phone's save running now will
-        leave it (:attr:`Screen.pending`), else as shown (:attr:`pad`)."""
+        """The game the table shows: as this phone's running save will leave it (:attr:`Screen.pending`), else :attr:`pad`."""
         return self.state.pending or self.pad
 
     def hand_start(self, player: str) -> dict[str, Any] | None:
