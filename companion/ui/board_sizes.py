@@ -28,6 +28,9 @@ TEXT_HEIGHT = 1.35
 """Line height of the board's other texts, a share of their font size (measured in
 Chromium at 1280x800: a 26 px note takes 35 px)."""
 
+SCALE_STEP = 0.01
+"""How much smaller the board is made at each step until it fits the screen's height."""
+
 FIT_MARGIN = 1.02
 """The share of the board's estimated height a screen must hold for the sizes to be left as
 they are: room for what the estimate leaves out (a mark wrapped under a name is counted;
@@ -83,13 +86,19 @@ def board_sizes(width: float | None, height: float | None = None, lines: int = 0
                 ended: bool = False) -> BoardSizes:
     """The board's sizes for a screen ``width`` x ``height`` logical pixels (None: not known
     yet, taken as 1280 wide and high enough): every size of :class:`BoardSizes` times the
-    share of ``BOARD_WIDTH`` the screen is wide, and no more than the share of the board's
-    height (:func:`board_height` of ``lines``, ``marked`` and ``ended``, with
-    :data:`FIT_MARGIN`) it is high; rounded, never larger than the defaults nor smaller
-    than ``SMALLEST_SCALE`` of them."""
-    scale = min(1.0, (width or BOARD_WIDTH) / BOARD_WIDTH)
-    if height and lines:
-        scale = min(scale, height / (board_height(lines, marked, ended) * FIT_MARGIN))
-    scale = max(SMALLEST_SCALE, scale)
-    full = BoardSizes()
-    return BoardSizes(**{name: round(value * scale) for name, value in vars(full).items()})
+    share of ``BOARD_WIDTH`` the screen is wide, made smaller in steps of :data:`SCALE_STEP`
+    until the board (:func:`board_height` of ``lines``, ``marked`` and ``ended`` at those
+    sizes, with :data:`FIT_MARGIN`) fits ``height``: some of its height does not shrink with
+    the texts; rounded, never larger than the defaults nor smaller than ``SMALLEST_SCALE`` of
+    them."""
+    scale = max(SMALLEST_SCALE, min(1.0, (width or BOARD_WIDTH) / BOARD_WIDTH))
+    sizes = _scaled(scale)
+    while height and lines and scale > SMALLEST_SCALE and board_height(lines, marked, ended, sizes) * FIT_MARGIN > height:
+        scale = max(SMALLEST_SCALE, scale - SCALE_STEP)
+        sizes = _scaled(scale)
+    return sizes
+
+
+def _scaled(scale: float) -> BoardSizes:
+    """Every size of :class:`BoardSizes` times ``scale``, rounded."""
+    return BoardSizes(**{name: round(value * scale) for name, value in vars(BoardSizes()).items()})
