@@ -4,6 +4,8 @@ and the refusals around it (companion/pads/), Up to 9's round notes."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from babel.messages.pofile import read_po
 
@@ -98,17 +100,17 @@ def test_a_phone_named_is_told_its_new_name_as_a_sentence(code, told):
         assert _("This phone is now {phone}").format(phone=phone_label("Ann")) == told
 
 
-def test_german_puts_a_phone_after_auf_in_words_that_fit_any_label():
+def test_german_names_the_phone_in_brackets_whatever_its_label():
     """A phone's label is a name without an article ("Handy von Ann", "Handy 3FA2", "ein anderes
-    Handy"): after "auf" German needs the dative, so a sentence says where in its own words and
-    names the phone in brackets ("auf Handy von Ann" was how it read)."""
+    Handy" when none is known), and the sentence shows on every phone, the one that acted too:
+    German names it in brackets after the verb ("auf Handy von Ann" was how it read)."""
     with catalog_path("de").open("rb") as po:
         texts = [text for message in read_po(po) if message.id
                  for text in (message.string if isinstance(message.string, tuple) else (message.string,))]
     placed = [text for text in texts if "{phone}" in text or "{by}" in text]
-    assert [text for text in placed if "auf {phone}" in text or "auf {by}" in text] == []
-    assert sum("auf einem anderen Handy ({" in text for text in placed) == 10
+    assert [text for text in placed if "auf {" in text or "auf einem anderen Handy" in text] == []
+    assert sum(bool(re.search(r"\w \(\{(phone|by)\}\)", text)) for text in placed) == 10
     with language("de"):
         told = _("This game was ended on {phone} while this sheet was open. Saving will ask "
                  "whether to play on.").format(phone=phone_label("Ben"))
-    assert told.startswith("Das Spiel wurde auf einem anderen Handy (Handy von Ben) beendet, während")
+    assert told.startswith("Das Spiel wurde beendet (Handy von Ben), während dieses Blatt offen war.")
