@@ -48,7 +48,6 @@ def test_every_character_of_a_text_is_drawn_offline(text, drawn):
     assert sorted(f"{char} ({unicodedata.name(char, hex(ord(char)))})" for char in missing) == []
 
 
-
 def test_every_text_style_of_the_theme_falls_back_on_the_suit_font():
     """The test above counts the fallback font's glyphs as drawn: so it must be named wherever a
     text may quote a card. A backup's card error, in History's plain error text, showed "(▯3, 3▯)"

@@ -352,10 +352,10 @@ def App(store, access) -> list[ft.View]:
     """The root component of one browser session.
 
     Takes the process's ``Store`` and ``companion.server.key.TableAccess`` (the
-    whole app is behind its :func:`~companion.ui.access.KeyGate`); creates
-    this session's ``SessionState`` with its Flet services, the store's
-    shared game cache and the topics the session listens to (the screens
-    say which: ``use_game``, ``use_games_list``), sets this session's
+    whole app is behind its :func:`~companion.ui.access.KeyGate`); registers a
+    Clipboard first (see the comment there); creates this session's
+    ``SessionState`` with its Flet services, the store's shared game cache and
+    the topics the session listens to (``use_game``, ``use_games_list``), sets this session's
     language (``use_language``; read again on reconnecting, as a reload can
     cut its first reading short) and reads this phone's label. A phone that
     disconnects stops listening (a notice that arrives while the connection
