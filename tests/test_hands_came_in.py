@@ -31,6 +31,22 @@ def type_on(phone: Phone, entry: dict) -> None:
         worker.submit(contextvars.copy_context().run, phone.pads.typed, entry).result()
 
 
+def sheet_typed(store: Store, typed: dict) -> tuple[str, Phone, Phone]:
+    """A saved One Up game with Ann's phone on a new round's sheet holding ``typed``, and Cy's
+    phone; returns the game's id and the two phones."""
+    game_id = saved_game(store, "one_up")
+    ann, cy = Phone(store, game_id, "Ann's phone"), Phone(store, game_id, "Cy's phone")
+    ann.tap("open_sheet", NEW_ROUND)
+    type_on(ann, typed)
+    return game_id, ann, cy
+
+
+def send_cys_hand(cy: Phone, cards: list[str], went_out: bool = False) -> None:
+    """Cy's phone sends Cy's hand ("My hand")."""
+    cy.tap("my_hand")
+    cy.tap("send_hand", one_up_hand("Cy", cards, went_out=went_out))
+
+
 def test_a_hand_sent_while_the_sheet_is_open_is_taken_in_and_said(store):
     game_id = saved_game(store, "one_up")
     ann, ben, cy = (Phone(store, game_id, f"{name}'s phone") for name in ("Ann", "Ben", "Cy"))
@@ -53,15 +69,11 @@ def test_a_hand_sent_while_the_sheet_is_open_is_taken_in_and_said(store):
 
 
 def test_a_hand_the_sheets_user_entered_stays_theirs_and_nothing_is_said(store):
-    game_id = saved_game(store, "one_up")
-    ann, cy = Phone(store, game_id, "Ann's phone"), Phone(store, game_id, "Cy's phone")
-    ann.tap("open_sheet", NEW_ROUND)
-    assert ann.pads.sheet_start is None
     typed = {"hands": {"Ann": [], "Ben": ["6"], "Cy": ["K"]}, "went_out": "Ann", "ended_by": None}
-    type_on(ann, typed)
+    game_id, ann, cy = sheet_typed(store, typed)
+    assert ann.pads.sheet_start is None
     opened = ann.pads.sheets_opened
-    cy.tap("my_hand")
-    cy.tap("send_hand", one_up_hand("Cy", ["2"]))
+    send_cys_hand(cy, ["2"])
     ann.look()
     assert (ann.pads.sheet_start, ann.pads.sheets_opened, ann.pads.state.arrived) == (None, opened, "")
     told = ann.atap("submit", typed)
@@ -70,26 +82,20 @@ def test_a_hand_the_sheets_user_entered_stays_theirs_and_nothing_is_said(store):
 
 
 def test_a_sheet_whose_deal_was_saved_another_way_takes_in_no_hand_of_the_next_deal(store):
-    game_id = saved_game(store, "one_up")
-    ann, cy = Phone(store, game_id, "Ann's phone"), Phone(store, game_id, "Cy's phone")
-    ann.tap("open_sheet", NEW_ROUND)
-    type_on(ann, {"hands": {"Ann": [], "Ben": ["6"], "Cy": ["K"]}, "went_out": "Ann", "ended_by": None})
+    game_id, ann, cy = sheet_typed(store, {"hands": {"Ann": [], "Ben": ["6"], "Cy": ["K"]}, "went_out": "Ann",
+                                           "ended_by": None})
     store.update_game(game_id, lambda pad: pad.add_round({"Ann": "K", "Ben": "", "Cy": "A"}, "Ben"), by="Ben's phone")
     ann.look()
-    cy.tap("my_hand")
-    cy.tap("send_hand", one_up_hand("Cy", ["2"]))
+    send_cys_hand(cy, ["2"])
     ann.look()
     assert (ann.pads.sheet_start, ann.pads.state.arrived) == (None, "")
     assert store.get_draft(game_id)["parts"]["Cy"]["hand"] == ["2"]
 
 
 def test_a_went_out_marked_on_the_sheet_stays_when_a_hand_sent_says_the_same(store):
-    game_id = saved_game(store, "one_up")
-    ann, cy = Phone(store, game_id, "Ann's phone"), Phone(store, game_id, "Cy's phone")
-    ann.tap("open_sheet", NEW_ROUND)
-    type_on(ann, {"hands": {"Ann": [], "Ben": ["6"], "Cy": []}, "went_out": "Ann", "ended_by": None})
-    cy.tap("my_hand")
-    cy.tap("send_hand", one_up_hand("Cy", [], went_out=True))
+    _game_id, ann, cy = sheet_typed(store, {"hands": {"Ann": [], "Ben": ["6"], "Cy": []}, "went_out": "Ann",
+                                            "ended_by": None})
+    send_cys_hand(cy, [], went_out=True)
     ann.look()
     assert ann.pads.sheet_start == {"hands": {"Ann": [], "Ben": ["6"], "Cy": []}, "went_out": "Ann", "ended_by": None}
     assert ann.pads.state.arrived == "Ann and Cy each say they went out: only one player can"

@@ -134,11 +134,14 @@ class NoCrossOrigin:
     sets to ``*`` on every response) out of each response, so that no other web site's page may
     read what this app answers. Takes the app to wrap."""
 
+    HEADER = b"access-control-allow-origin"
+    """The header taken out (its name in lower case)."""
+
     def __init__(self, app: ASGIApp) -> None:
         self.app = app
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        """Serve the request, the header left out of its response (see the class)."""
+        """Serve the request, :attr:`HEADER` left out of its response (see the class)."""
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
@@ -146,14 +149,13 @@ class NoCrossOrigin:
         async def without_header(message: Message) -> None:
             if message["type"] == "http.response.start":
                 message = {**message, "headers": [
-                    (name, value) for name, value in message.get("headers", [])
-                    if name.lower() != b"access-control-allow-origin"]}
+                    (name, value) for name, value in message.get("headers", []) if name.lower() != self.HEADER]}
             await send(message)
 
         await self.app(scope, receive, without_header)
 
 
-class NotIsolated:
+class NotIsolated(NoCrossOrigin):
     """ASGI middleware: take ``Cross-Origin-Embedder-Policy`` out of every response (Flet's
     FastAPI app sets it to ``require-corp``, with ``Cross-Origin-Opener-Policy: same-origin``,
     which stays). Without it the page is not cross-origin isolated, and the phone's web client
@@ -167,19 +169,5 @@ class NotIsolated:
     Takes the app to wrap.
     """
 
-    def __init__(self, app: ASGIApp) -> None:
-        self.app = app
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        """Serve the request, the embedder policy left out of its response (see the class)."""
-        if scope["type"] != "http":
-            await self.app(scope, receive, send)
-            return
-
-        async def without_policy(message: Message) -> None:
-            if message["type"] == "http.response.start":
-                message = {**message, "headers": [(name, value) for name, value in message.get("headers", [])
-                                                  if name.lower() != b"cross-origin-embedder-policy"]}
-            await send(message)
-
-        await self.app(scope, receive, without_policy)
+    HEADER = b"cross-origin-embedder-policy"
+    """The header taken out (its name in lower case)."""
