@@ -24,11 +24,21 @@ def store(tmp_path):
     return Store(tmp_path)
 
 
-def type_on(phone: Phone, entry: dict) -> None:
-    """What a tap on ``phone``'s open sheet leaves it holding, kept as the view keeps it, in a
-    thread with no event loop (as ``Phone.tap``: after a browser test, this one runs Playwright's)."""
+def off_the_loop(work, *args) -> None:
+    """Run ``work(*args)`` in a thread with no event loop, as ``Phone.tap`` runs a tap: what it
+    keeps of a sheet is written from there (after a browser test, this thread runs Playwright's loop)."""
     with ThreadPoolExecutor(1) as worker:
-        worker.submit(contextvars.copy_context().run, phone.pads.typed, entry).result()
+        worker.submit(contextvars.copy_context().run, work, *args).result()
+
+
+def type_on(phone: Phone, entry: dict) -> None:
+    """What a tap on ``phone``'s open sheet leaves it holding, kept as the view keeps it."""
+    off_the_loop(phone.pads.typed, entry)
+
+
+def look(phone: Phone) -> None:
+    """``phone`` draws the game as saved now: a sheet that takes in hands keeps what it holds."""
+    off_the_loop(phone.look)
 
 
 def sheet_typed(store: Store, typed: dict) -> tuple[str, Phone, Phone]:
@@ -58,7 +68,7 @@ def test_a_hand_sent_while_the_sheet_is_open_is_taken_in_and_said(store):
     type_on(ann, {"hands": {"Ann": [], "Ben": ["K"], "Cy": []}, "went_out": "Ann", "ended_by": None})
     cy.tap("my_hand")
     cy.tap("send_hand", one_up_hand("Cy", ["2", "A"]))
-    ann.look()
+    look(ann)
     assert ann.pads.sheet_start == {"hands": {"Ann": [], "Ben": ["K"], "Cy": ["2", "A"]}, "went_out": "Ann",
                                     "ended_by": None}
     assert ann.pads.sheets_opened == opened + 1
@@ -74,7 +84,7 @@ def test_a_hand_the_sheets_user_entered_stays_theirs_and_nothing_is_said(store):
     assert ann.pads.sheet_start is None
     opened = ann.pads.sheets_opened
     send_cys_hand(cy, ["2"])
-    ann.look()
+    look(ann)
     assert (ann.pads.sheet_start, ann.pads.sheets_opened, ann.pads.state.arrived) == (None, opened, "")
     told = ann.atap("submit", typed)
     assert told.message == "Round 1 saved"
@@ -85,9 +95,9 @@ def test_a_sheet_whose_deal_was_saved_another_way_takes_in_no_hand_of_the_next_d
     game_id, ann, cy = sheet_typed(store, {"hands": {"Ann": [], "Ben": ["6"], "Cy": ["K"]}, "went_out": "Ann",
                                            "ended_by": None})
     store.update_game(game_id, lambda pad: pad.add_round({"Ann": "K", "Ben": "", "Cy": "A"}, "Ben"), by="Ben's phone")
-    ann.look()
+    look(ann)
     send_cys_hand(cy, ["2"])
-    ann.look()
+    look(ann)
     assert (ann.pads.sheet_start, ann.pads.state.arrived) == (None, "")
     assert store.get_draft(game_id)["parts"]["Cy"]["hand"] == ["2"]
 
@@ -96,7 +106,7 @@ def test_a_went_out_marked_on_the_sheet_stays_when_a_hand_sent_says_the_same(sto
     _game_id, ann, cy = sheet_typed(store, {"hands": {"Ann": [], "Ben": ["6"], "Cy": []}, "went_out": "Ann",
                                             "ended_by": None})
     send_cys_hand(cy, [], went_out=True)
-    ann.look()
+    look(ann)
     assert ann.pads.sheet_start == {"hands": {"Ann": [], "Ben": ["6"], "Cy": []}, "went_out": "Ann", "ended_by": None}
     assert ann.pads.state.arrived == "Ann and Cy each say they went out: only one player can"
 
@@ -108,7 +118,7 @@ def test_an_edited_rounds_sheet_takes_in_no_hand(store):
     ann.tap("open_sheet", 1)
     cy.tap("my_hand")
     cy.tap("send_hand", one_up_hand("Cy", ["2"]))
-    ann.look()
+    look(ann)
     assert (ann.pads.sheet_start, ann.pads.state.arrived) == (None, "")
 
 
