@@ -16,7 +16,7 @@ import pytest
 from fontTools.ttLib import TTFont
 
 from companion.i18n import LOCALE_DIR
-from companion.ui.ask_cards import SUIT_FONT_URL
+from companion.ui.widgets import SUIT_FONT_URL
 
 ROOT = Path(__file__).resolve().parent.parent
 ROBOTO = Path(flet_web.__file__).parent / "web" / "assets" / "fonts" / "roboto.woff2"
@@ -48,18 +48,14 @@ def test_every_character_of_a_text_is_drawn_offline(text, drawn):
     assert sorted(f"{char} ({unicodedata.name(char, hex(ord(char)))})" for char in missing) == []
 
 
-def test_every_text_style_of_the_theme_falls_back_on_the_suit_font():
-    """The test above counts the fallback font's glyphs as drawn: so it must be named wherever a
-    text may quote a card. A backup's card error, in History's plain error text, showed "(▯3, 3▯)"
-    while the checker's texts, which named the font themselves, showed "(♥3, 3♥)". The theme names
-    it for every text style; sizes and weights are left to Material."""
-    from dataclasses import fields
+def test_a_refusal_falls_back_on_the_suit_font():
+    """The test above counts the fallback font's glyphs as drawn, so a text that may quote a card
+    must name it: History's error for a backup's card showed "(▯3, 3▯)" where it quotes "(♥3, 3♥)".
+    Every refusal's line (``widgets.error_line``) names it; the theme does not (a theme's text
+    styles turned the dark theme's headings black)."""
+    from companion.ui.widgets import SUIT_FONT, error_line
 
-    from companion.ui.app import build_theme
-    from companion.ui.ask_cards import SUIT_FONT
-
-    styles = build_theme().text_theme
-    assert {field.name: getattr(styles, field.name).font_family_fallback for field in fields(styles)} == {
-        field.name: [SUIT_FONT] for field in fields(styles)}
-    assert {getattr(styles, field.name).size for field in fields(styles)} == {None}
-    assert len(fields(styles)) == 15
+    line = error_line("'Z' is not a card: use ♥3 or 3♥")
+    text = line.controls[1]
+    assert (text.value, text.style.font_family_fallback) == ("'Z' is not a card: use ♥3 or 3♥", [SUIT_FONT])
+    assert error_line("") is None

@@ -6,7 +6,7 @@ Usage (from the repository root, with fontTools installed: ``pip install -e ".[t
 
 The offline web client draws text with its bundled Roboto only, and Roboto
 has no card suits, stars or arrows: text that may show one of them names
-this font as a fallback (``companion.ui.ask_cards.SUIT_TEXT``). The font
+this font as a fallback (``companion.ui.widgets.SUIT_TEXT``). The font
 holds only :data:`CHARACTERS`, under the family name "Companion Suits";
 ``tests/test_fonts.py`` checks that every character of the app's texts is
 drawn by Roboto or by it.
@@ -29,7 +29,7 @@ and white stars (a joker) and the eight card suits, black and white."""
 
 FAMILY = "Companion Suits"
 VERSION = "Version 2.37"
-"""The family the app names the font by (``companion.ui.ask_cards.SUIT_FONT``), and the only
+"""The family the app names the font by (``companion.ui.widgets.SUIT_FONT``), and the only
 DejaVu Sans version it is built from (the glyphs of the font as first shipped)."""
 
 

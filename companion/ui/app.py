@@ -16,7 +16,6 @@ when another phone saves it); a list of games calls ``use_games_list()``.
 from __future__ import annotations
 
 import asyncio
-import dataclasses
 from collections.abc import Callable
 from urllib.parse import parse_qs, urlparse
 
@@ -24,7 +23,6 @@ import flet as ft
 
 from companion.i18n import N_, _, ngettext
 from companion.ui.access import KeyGate
-from companion.ui.ask_cards import SUIT_FONT, SUIT_FONT_URL, SUIT_TEXT
 from companion.ui.board import BoardScreen
 from companion.ui.check import CheckScreen
 from companion.ui.history import HistoryGameScreen, HistoryScreen
@@ -46,7 +44,7 @@ from companion.ui.state import (
     use_session,
     use_store,
 )
-from companion.ui.widgets import TILE_STYLE, TOUCH
+from companion.ui.widgets import SUIT_FONT, SUIT_FONT_URL, TILE_STYLE, TOUCH
 
 SEED_COLOUR = "#1B6E4F"
 """The one seed colour of the Material 3 theme (card-table green)."""
@@ -79,17 +77,12 @@ def build_theme() -> ft.Theme:
     """The Material 3 theme from the seed colour (used for light and dark).
 
     Standard visual density keeps buttons and list rows at least 48 px high.
-    Every text style of the theme names the suit font as its fallback
-    (``ask_cards.SUIT_TEXT``; sizes and weights stay Material's), so a text
-    that quotes cards, as an error about a backup's card does, shows
-    ♠ ♥ ♦ ♣ and not empty boxes.
     """
     return ft.Theme(
         color_scheme_seed=SEED_COLOUR,
         visual_density=ft.VisualDensity.STANDARD,
         navigation_bar_theme=ft.NavigationBarTheme(height=72),
         button_theme=ft.ButtonTheme(style=TILE_STYLE),
-        text_theme=ft.TextTheme(**{style.name: SUIT_TEXT for style in dataclasses.fields(ft.TextTheme)}),
     )
 
 

@@ -11,7 +11,7 @@ pickers that fill the slots are in ``companion.ui.ask_pickers``).
 - :func:`answer_line`: the verdict in one line, green or red.
 - :func:`game_tiles`: the games as one row of tiles.
 - :func:`suit_text`, :func:`suit_tile`: text that can
-  show ♠ ♥ ♦ ♣ with no internet connection (see ``SUIT_FONT``).
+  show ♠ ♥ ♦ ♣ with no internet connection (see ``companion.ui.widgets.SUIT_FONT``).
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ from companion import registry
 from companion.cards import RED_SUITS, SUIT_NAMES, SUIT_SYMBOLS, Card, joker_code
 from companion.i18n import _
 from companion.table.ask_answers import ERROR, NO, WAIT, YES, Answer
-from companion.ui.widgets import TOUCH
+from companion.ui.widgets import SUIT_TEXT, TOUCH
 
 CARD_WIDTH = 48
 """Width of a drawn card in logical pixels (a tap target, so never below 48)."""
@@ -35,17 +35,6 @@ CARD_HEIGHT = 64
 
 ALL_RANKS: tuple[int, ...] = tuple(range(1, 14))
 """Ranks ace to king, in picker order."""
-
-SUIT_FONT = "Companion Suits"
-"""A font holding only ♠ ♥ ♦ ♣ (and outlines, stars) and →, from DejaVu Sans
-(tools/fallback_font.py): the offline web client has no font with these
-glyphs, so text that may show one names it as a fallback (``SUIT_TEXT``)."""
-
-SUIT_FONT_URL = "/rules/companion-suits.ttf"
-"""Where the app serves the suit font (``assets/rules/companion-suits.ttf``)."""
-
-SUIT_TEXT = ft.TextStyle(font_family_fallback=[SUIT_FONT])
-"""Text style that draws suits with ``SUIT_FONT`` and everything else as usual."""
 
 _RED = "#C62828"
 _BLACK = "#1C1B1F"

@@ -18,8 +18,8 @@ import flet as ft
 
 from companion.cards import JOKER_NAMES, SUIT_NAMES, SUITS, Card, CardError, joker_code, parse_cards, rank_letter
 from companion.i18n import _
-from companion.ui.ask_cards import ALL_RANKS, SUIT_TEXT, suit_tile
-from companion.ui.widgets import TOUCH, PhoneText, tile_button
+from companion.ui.ask_cards import ALL_RANKS, suit_tile
+from companion.ui.widgets import SUIT_TEXT, TOUCH, PhoneText, tile_button
 
 _DELETE_KEY = "⌫"
 _ADD_KEY = "+"

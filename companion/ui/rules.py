@@ -29,9 +29,9 @@ import flet as ft
 
 from companion import registry, rulebook
 from companion.rulebook import ranking, rules_mark, rules_ntext, rules_text
-from companion.ui.ask_cards import SUIT_TEXT, game_tiles, suit_text
+from companion.ui.ask_cards import game_tiles, suit_text
 from companion.ui.state import navigate, use_store
-from companion.ui.widgets import TOUCH, PhoneText, icon_button, labelled, screen_header
+from companion.ui.widgets import SUIT_TEXT, TOUCH, PhoneText, icon_button, labelled, screen_header
 
 HOUSE_RULE_NOTE = rules_mark("A table may change this when it starts a game.")
 """What a "house rule" chip means (its tooltip)."""
@@ -44,7 +44,7 @@ _MARKDOWN_STYLE = ft.MarkdownStyleSheet(
     strong_text_style=ft.TextStyle(font_family_fallback=SUIT_TEXT.font_family_fallback, weight=ft.FontWeight.BOLD),
     list_bullet_text_style=SUIT_TEXT,
 )
-"""Markdown styles that can show suits (see ``ask_cards.SUIT_FONT``)."""
+"""Markdown styles that can show suits (see ``widgets.SUIT_FONT``)."""
 
 _NARROW_COLUMN = 10
 """A column whose cells all have at most this many characters gets a fixed width."""

@@ -27,6 +27,17 @@ import flet as ft
 
 from companion.i18n import _
 
+SUIT_FONT = "Companion Suits"
+"""A font holding only ♠ ♥ ♦ ♣ (and outlines, stars) and →, from DejaVu Sans
+(tools/fallback_font.py): the offline web client has no font with these
+glyphs, so text that may show one (an error quoting cards, the checker's texts) names it as a fallback (``SUIT_TEXT``)."""
+
+SUIT_FONT_URL = "/rules/companion-suits.ttf"
+"""Where the app serves the suit font (``assets/rules/companion-suits.ttf``)."""
+
+SUIT_TEXT = ft.TextStyle(font_family_fallback=[SUIT_FONT])
+"""Text style that draws suits with ``SUIT_FONT`` and everything else as usual."""
+
 TOUCH = 48
 """Smallest height and width of anything tapped, in logical pixels."""
 
@@ -187,13 +198,14 @@ def stepper(
 
 
 def error_line(text: str | None) -> ft.Control | None:
-    """A red line saying why an entry is refused; None when there is nothing to say."""
+    """A red line saying why an entry is refused (in words that may quote cards: ``SUIT_TEXT``);
+    None when there is nothing to say."""
     if not text:
         return None
     return ft.Row(
         [
             ft.Icon(ft.Icons.ERROR_OUTLINE, color=ft.Colors.ERROR),
-            ft.Text(text, color=ft.Colors.ERROR, expand=True),
+            ft.Text(text, color=ft.Colors.ERROR, expand=True, style=SUIT_TEXT),
         ]
     )
 
