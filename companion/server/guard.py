@@ -165,7 +165,8 @@ class NotIsolated(NoCrossOrigin):
     in headless Chromium just after a tap drew new text: its main thread spun in FreeType's
     autohinter (``af_glyph_hints_reload`` under Skia's ``ParagraphImpl::layout``) while the
     worker shared the fonts. One thread costs each tap more of the phone's main thread (about
-    a third more on "Add round" and "Save round", bench/live.py --part taps --phone-cpu).
+    1.4-1.5x on "Add round" and "Save round", 1.8x on a card value: bench/live.py --part taps
+    --phone-cpu, run with this middleware always on).
     Takes the app to wrap.
     """
 
