@@ -190,10 +190,12 @@ def take_in(pad: Pad, began: Mapping[str, Any], typed: Mapping[str, Any], opened
              and now[player] == pad.hand_part(began, player)]
     if not taken:
         return None
+    merged = {**now, **{player: parts[player] for player in taken}}
+    try:
+        return pad.join_hands(merged), taken, ""
+    except PadError as error:
+        clash = str(error)
     kept = {key for player in pad.players if player not in taken for key, value in now[player].items() if value is True}
-    came = {player: {key: (False if key in kept and value is True else value) for key, value in parts[player].items()}
-            for player in taken}
-    entry, clash = start_entry(pad, {**now, **came})
-    if not clash:
-        clash = start_entry(pad, {**now, **{player: parts[player] for player in taken}})[1]
-    return entry, taken, clash
+    settled = {player: {key: (False if key in kept and value is True else value) for key, value in part.items()}
+               if player in taken else part for player, part in merged.items()}
+    return start_entry(pad, settled)[0], taken, clash
