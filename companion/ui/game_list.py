@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from datetime import datetime
 from typing import Any
 
@@ -40,6 +40,12 @@ def when_text(iso: str) -> str:
     except (TypeError, ValueError):
         return str(iso)
     return format_datetime(moment, "short")
+
+
+def in_progress(summaries: Iterable[Mapping[str, Any]]) -> list[str]:
+    """The ids of the games in progress (neither finished nor ended early) among store
+    ``summaries``: the lines whose rounds and time another phone's save changes."""
+    return [summary["id"] for summary in summaries if not (summary.get("finished") or summary.get("ended_early"))]
 
 
 def game_line(summary: Mapping[str, Any], on_open: Callable[[], None]) -> ft.Control:

@@ -26,14 +26,14 @@ from companion.store import Store, StoreError
 from companion.store.deleted import KEPT_DELETED
 from companion.table import saving
 from companion.ui.deleted import DELETED_SHOWN, DeletedGame, recently_deleted
-from companion.ui.game_list import game_line, when_text
+from companion.ui.game_list import game_line, in_progress, when_text
 from companion.ui.games import game_ui
 from companion.transfers import MAX_UPLOAD_BYTES, MEGABYTE, UPLOAD_SECONDS, serving, too_big
 from companion.long_work import import_backup_file, in_worker, write_backup, write_rounds_table
 from companion.ui.round_rows import MARKS_LEGEND
 from companion.ui.score_table import score_table
 from companion.ui.state import (SessionState, announce_saved, navigate, use_game, use_games_list, use_read,
-                                use_session, use_store)
+                                use_saves_of, use_session, use_store)
 from companion.ui.totals_chart import FoldedChart
 from companion.ui.widgets import TOUCH, error_line, screen_header, section_title, show_more_button, use_show_more
 
@@ -306,17 +306,20 @@ def FileWork() -> ft.Control:
 
 @ft.component
 def HistoryScreen() -> ft.Control:
-    """All games newest first (a page at a time), statistics, and the file buttons (:func:`FileWork`)."""
+    """All games newest first (a page at a time; the rounds of those in progress follow the saves
+    made on other phones), statistics, and the file buttons (:func:`FileWork`)."""
     store = use_store()
     listed = use_games_list()
     count, set_count = ft.use_state(PAGE_SIZE)
+    saves, set_saves = ft.use_state(0)
     # The read answers with the count it was made for: until a "Show more games" is read, the
     # page shown is the last one read, its button with it.
-    read = use_read(lambda: (count, store.list_games(limit=count + 1), store.deleted_games()), [count, listed])
+    read = use_read(lambda: (count, store.list_games(limit=count + 1), store.deleted_games()), [count, listed, saves])
     (shown, games, deleted), problem = ((count, [], []), str(read)) if isinstance(read, StoreError) else (read, "")
     more = len(games) > shown
     deleted_shown, more_deleted = use_show_more(len(deleted), DELETED_SHOWN, KEPT_DELETED,
                                                 _("Show more deleted games"))
+    use_saves_of(in_progress(games[:shown]), lambda: set_saves(lambda number: number + 1))
     controls: list[ft.Control | None] = [
         screen_header(_("History"), _("Every saved game, newest first")),
         error_line(problem),

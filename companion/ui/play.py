@@ -10,9 +10,9 @@ from companion import registry
 from companion.errors import StoreError
 from companion.i18n import _
 from companion.pads.base import join_names
-from companion.ui.game_list import game_line
+from companion.ui.game_list import game_line, in_progress
 from companion.ui.language import LanguageMenu
-from companion.ui.state import navigate, use_games_list, use_read, use_store
+from companion.ui.state import navigate, use_games_list, use_read, use_saves_of, use_store
 from companion.ui.widgets import TOUCH, error_line, screen_header, section_title, use_show_more
 
 RESUME_SHOWN = 5
@@ -25,13 +25,16 @@ RESUME_MORE = 20
 @ft.component
 def PlayScreen() -> ft.Control:
     """The home screen: games in progress (the newest :data:`RESUME_SHOWN`
-    first, "Show more games in progress" for :data:`RESUME_MORE` more), "New game", "Learn to
+    first, "Show more games in progress" for :data:`RESUME_MORE` more; their rounds follow the
+    saves made on other phones), "New game", "Learn to
     play" for each game with a lesson (New game on that game, its lesson on)
     and the dealer's guide."""
     store = use_store()
-    read = use_read(store.unfinished_games, [use_games_list()])
+    saves, set_saves = ft.use_state(0)
+    read = use_read(store.unfinished_games, [use_games_list(), saves])
     running, problem = ([], str(read)) if isinstance(read, StoreError) else (read, None)
     shown, more = use_show_more(len(running), RESUME_SHOWN, RESUME_MORE, _("Show more games in progress"))
+    use_saves_of(in_progress(running[:shown]), lambda: set_saves(lambda count: count + 1))
     games = join_names([game.title for game in registry.GAMES])
     controls: list[ft.Control | None] = [
         screen_header("Companion", _("Score pads for {games}").format(games=games), actions=[LanguageMenu()]),

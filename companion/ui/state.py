@@ -270,6 +270,27 @@ def use_games_list() -> int:
     return seen + session.revision
 
 
+def use_saves_of(game_ids: Sequence[str], saved: Callable[[], None]) -> None:
+    """While the calling component is mounted, call ``saved()`` (on the session's loop) each time
+    another session announces a change of one of the games ``game_ids`` (a round saved, a hand
+    sent: :func:`announce_saved`, :func:`announce_hands`): a list that shows those games in
+    progress (their rounds, their last change) reads them again. Only the lines shown listen, so
+    a save costs the phones whose list shows that game, not every phone on the list's screen.
+    Call inside a component."""
+    session = use_session(watch=())
+    stops = ft.use_ref(list)
+
+    def start() -> None:
+        stops.current = [session.listening.listen(game_topic(game_id), saved) for game_id in game_ids]
+
+    def end() -> None:
+        for stop in stops.current:
+            stop()
+        stops.current = []
+
+    ft.use_effect(start, [tuple(game_ids)], cleanup=end)
+
+
 def use_read(read: Callable[[], Any], dependencies: Sequence[Any]) -> Any:
     """What ``read()`` (a read of the store: a list of games) returns, for the calling component,
     or the StoreError it raised (for the caller to show). Read at once when the component is

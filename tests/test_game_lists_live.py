@@ -1,0 +1,119 @@
+"""Play's and History's lists follow the rounds saved on other phones (Flet
+sessions of the app in this process, tests/flet_session.py).
+
+A line of a game in progress says how many rounds it has ("in progress, 4
+rounds"); when another phone saves a round of that game, the line on a
+phone showing Play or History says 5 at once, without leaving the tab. Only
+the phones whose list shows that game read their list again: a phone whose
+list shows other games is not drawn again.
+
+Games: One Up of Ann, Ben and Cy with 4 rounds (in round n the player at
+seat n mod 3 goes out, the others hold a 3: rulings.md One Up) and, for the
+phone that must stay quiet, five newer ones of P1 to P5, Eli and Fay with 2 rounds.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from datetime import datetime, timedelta, timezone
+
+import pytest
+from flet.components.component import Renderer
+
+from companion.registry import new_pad
+from companion.server.key import TableAccess
+from companion.store import Store
+from companion.ui.app import session_main
+from flet_session import click, go_to, open_session, run_alone, server_hub, settle, shown_strings, tap
+
+
+def game_of(store: Store, players: list[str], rounds: int, minute: int = 0) -> str:
+    """A One Up game of ``players`` with ``rounds`` rounds saved in ``store``, started and last
+    played ``minute`` minutes after the first game; its id."""
+    pad = new_pad("one_up", players)
+    for number in range(rounds):
+        pad.add_round({player: "" if seat == number % 3 else "3" for seat, player in enumerate(players)},
+                      players[number % 3])
+    when = (datetime(2026, 12, 1, 18, tzinfo=timezone.utc) + timedelta(minutes=minute)).isoformat()
+    store.save_game({**pad.to_doc(), "created": when, "updated": when})
+    return pad.id
+
+
+@pytest.fixture
+def renders(monkeypatch):
+    """Counts the component functions rendered (by name) while the test runs."""
+    counted: Counter[str] = Counter()
+    render = Renderer.render
+
+    def counting(self, root_fn, *args, **kwargs):
+        counted[root_fn.__name__] += 1
+        return render(self, root_fn, *args, **kwargs)
+
+    monkeypatch.setattr(Renderer, "render", counting)
+    return counted
+
+
+def lists(phone, words: str) -> bool:
+    """Whether a line on ``phone``'s screen holds ``words`` (a game's line: its players, its
+    rounds, after the date)."""
+    return any(words in text for text in shown_strings(phone.session.page))
+
+
+async def save_a_round(phone) -> None:
+    """On ``phone``'s One Up pad of Ann, Ben and Cy: "Add round", Ann holds a King, Ben a 5
+    (the second "5" tile: the first is Ann's), Cy went out, "Save round"."""
+    await tap(phone, "Add round")
+    await tap(phone, "K")
+    fives = [control for control in list(phone.session.index.values())
+             if getattr(control, "content", None) == "5" and getattr(control, "on_click", None) is not None]
+    await click(phone, fives[1])
+    await tap(phone, "Cy went out")
+    await tap(phone, "Save round")
+
+
+def test_a_round_saved_on_one_phone_shows_on_play_and_history_of_the_others(tmp_path, renders):
+    async def run():
+        store = Store(tmp_path)
+        game_id = game_of(store, ["Ann", "Ben", "Cy"], 4)
+        main, hub = session_main(store, TableAccess(tmp_path, required=False, host="127.0.0.1", port=8550)), server_hub()
+        on_play = await open_session(main, "/", hub)
+        on_history = await open_session(main, "/", hub)
+        await go_to(on_history, "/history")
+        saver = await open_session(main, f"/pad/{game_id}", hub)
+        phones = [on_play, on_history, saver]
+        await settle(phones)
+        before = [lists(phone, "in progress, 4 rounds") for phone in (on_play, on_history)]
+        await save_a_round(saver)
+        await settle(phones)
+        after = [(lists(phone, "in progress, 5 rounds"), lists(phone, "in progress, 4 rounds"))
+                 for phone in (on_play, on_history)]
+        return before, after, len(store.get_game(game_id)["rounds"])
+
+    before, after, saved = run_alone(run())
+    assert (before, after, saved) == ([True, True], [(True, False), (True, False)], 5)
+
+
+def test_a_list_that_does_not_show_the_game_saved_is_not_drawn_again(tmp_path, renders):
+    """Play lists the five newest games in progress: with five games started after Ann's, a
+    phone on Play does not show Ann's game and is not drawn again when a round of it is
+    saved, while a phone on History (20 games a page) shows the round."""
+
+    async def run():
+        store = Store(tmp_path)
+        game_id = game_of(store, ["Ann", "Ben", "Cy"], 4, minute=0)
+        for minute in range(1, 6):
+            game_of(store, [f"P{minute}", "Eli", "Fay"], 2, minute=minute)
+        main, hub = session_main(store, TableAccess(tmp_path, required=False, host="127.0.0.1", port=8550)), server_hub()
+        on_play = await open_session(main, "/", hub)
+        on_history = await open_session(main, "/", hub)
+        await go_to(on_history, "/history")
+        saver = await open_session(main, f"/pad/{game_id}", hub)
+        phones = [on_play, on_history, saver]
+        await settle(phones)
+        listed = (lists(on_play, "Ann, Ben and Cy"), lists(on_history, "Ann, Ben and Cy"))
+        renders.clear()
+        await save_a_round(saver)
+        await settle(phones)
+        return listed, lists(on_history, "in progress, 5 rounds"), renders["PlayScreen"], renders["HistoryScreen"] > 0
+
+    assert run_alone(run()) == ((False, True), True, 0, True)
