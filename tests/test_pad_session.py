@@ -58,8 +58,8 @@ class Phone:
         """Draw the game as saved now."""
         self.pads.see(latest(self.store, self.game_id), self.store.get_draft(self.game_id), self.label, self.own)
 
-    def tap(self, method: str, *args) -> Told:
-        """Tap a plain method, in a thread with no event loop as a test alone has (after a
+    def tap(self, method: str, *args) -> Told | None:
+        """Tap a plain method (its Told; None from ``typed``), in a thread with no event loop as a test alone has (after a
         browser test, Playwright keeps a loop running in this one): a kept sheet is written at once."""
         def run():
             self.look()
@@ -67,7 +67,7 @@ class Phone:
 
         with ThreadPoolExecutor(1) as worker:
             told = worker.submit(contextvars.copy_context().run, run).result()
-        if told.announce and told.pad is not None:
+        if told is not None and told.announce and told.pad is not None:
             self.own = told.pad.latest_change_id
         return told
 
@@ -144,6 +144,25 @@ def test_save_while_the_question_is_put_says_to_answer_it_first(store):
     assert ben.pads.state.refusal == "First answer the question above: \u201cSave as round 3\u201d or \u201cDrop mine\u201d"
     assert ben.pads.state.question.entry == {"winner": "Cy"}
     assert len(latest(store, game_id).rounds) == 2
+
+
+def test_a_refusal_over_the_sheet_goes_at_the_next_tap_on_it_and_save_checks_again(store):
+    """Ben's hand left blank while Cy went out is refused (a blank hand is a player who went
+    out, and only one did: rulings.md One Up); the next tap on the sheet takes the refusal
+    away, as it spoke of the values before; saving the same values again says it again."""
+    game_id = saved_game(store, "one_up")
+    ann = Phone(store, game_id, "Ann's phone")
+    ann.tap("open_sheet", NEW_ROUND)
+    blank_ben = {"hands": {"Ann": ["K"], "Ben": [], "Cy": []}, "went_out": "Cy", "ended_by": None}
+    ann.atap("submit", blank_ben)
+    refusal = ann.pads.state.refusal
+    ann.tap("typed", {**blank_ben, "hands": {"Ann": ["K"], "Ben": ["5"], "Cy": []}})
+    after_tap = ann.pads.state.refusal
+    ann.atap("submit", blank_ben)
+    assert (refusal, after_tap, ann.pads.state.refusal) == (
+        "Round 1: Ben has no cards left, so Ben went out: mark Ben as the player who went out",
+        "", refusal)
+    assert latest(store, game_id).rounds == []
 
 
 def test_answering_save_mine_saves_it_as_the_next_round(store):

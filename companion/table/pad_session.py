@@ -4,12 +4,11 @@ A :class:`PadSession` holds what the pad screen shows over its table (a
 round sheet, the conflict question put over it, a view such as "Changes",
 a round's detail, a "My hand" sheet, why the last action was refused) as
 one :class:`Screen`, and has one method per tap. A tap changes the screen
-(``on_change`` is called with the new one) and returns a :class:`Told`
-(both in :mod:`companion.table.pad_screen`):
-what the phone tells (the message bar's line and the change its Undo
-takes back) and what the other phones must be told (a change saved, a
-hand entered). The view (``companion.ui.pad``) draws the screen, forwards
-the taps and shows what is told; nothing here knows Flet.
+(``on_change`` is called with the new one) and returns a :class:`Told` (both
+in :mod:`companion.table.pad_screen`): what the phone tells (the message
+bar's line and the change its Undo takes back) and what the other phones
+must be told (a change saved, a hand entered). The view (``companion.ui.pad``)
+draws the screen, forwards the taps and shows what is told; nothing here knows Flet.
 
 Every tap that changes the game is one transaction on the latest saved
 version (:mod:`companion.table.saving`), run off the event loop
@@ -41,29 +40,23 @@ NEW_ROUND = 0
 
 
 class PadSession:
-    """The taps of one phone on the score pad of saved game ``game_id`` in
-    ``store`` (a ``companion.store.Store``).
+    """The taps of one phone on the score pad of saved game ``game_id`` in ``store`` (a
+    ``companion.store.Store``).
 
-    The view calls :meth:`see` at each drawing with the game as shown, then
-    draws :attr:`state`; ``on_change(screen)`` is called whenever a tap
-    changes :attr:`state`. ``clock`` gives seconds (``time.monotonic``);
-    ``painted()`` returns once the view has sent what a change of
-    :attr:`state` drew (the next turn of the event loop by default).
-    Besides the screen it keeps :attr:`hand_mark` (what the open "My hand"
-    sheet was opened on), :attr:`sheet_start` (the entry the open round
-    sheet started from: the hands entered, or the sheet kept as typed),
-    :attr:`sheets_opened` (how many round sheets this phone opened: the
-    open one's number, which stays while a conflict's answer moves the
-    sheet to another round, so the screen keeps what was typed on it),
-    :attr:`sheet_blank` (the open sheet was opened by "Add round" on
-    nothing: no hands entered, not brought back) and
-    :attr:`writer` (the kept sheet's writes, ``kept_sheets.SheetWriter``),
-    :attr:`drawings` (how many times the view drew it: :meth:`see`);
-    :attr:`table_hands` is what the pad shows of the round entered hand by
-    hand (``hands.table_hands``) and :attr:`me` the player who holds this
-    phone (None: no player), as :meth:`see` last read them (reading the
-    label in every language at each drawing, so the first "My hand" tap
-    does not wait for the other languages' catalogs).
+    The view calls :meth:`see` at each drawing with the game as shown, then draws :attr:`state`;
+    ``on_change(screen)`` is called whenever a tap changes :attr:`state`. ``clock`` gives seconds
+    (``time.monotonic``); ``painted()`` returns once the view has sent what a change of :attr:`state`
+    drew (the next turn of the event loop by default). Besides the screen it keeps :attr:`hand_mark`
+    (what the open "My hand" sheet was opened on), :attr:`sheet_start` (the entry the open round sheet
+    started from: the hands entered, or the sheet kept as typed), :attr:`sheets_opened` (how many round
+    sheets this phone opened: the open one's number, which stays while a conflict's answer moves the
+    sheet to another round, so the screen keeps what was typed on it), :attr:`sheet_blank` (the open
+    sheet was opened by "Add round" on nothing: no hands entered, not brought back) and :attr:`writer`
+    (the kept sheet's writes, ``kept_sheets.SheetWriter``), :attr:`drawings` (how many times the view
+    drew it: :meth:`see`); :attr:`table_hands` is what the pad shows of the round entered hand by hand
+    (``hands.table_hands``) and :attr:`me` the player who holds this phone (None: no player), as
+    :meth:`see` last read them (reading the label in every language at each drawing, so the first "My
+    hand" tap does not wait for the other languages' catalogs).
     """
 
     def __init__(self, store: Any, game_id: str, *, on_change: Callable[[Screen], object] = lambda _screen: None,
@@ -264,8 +257,11 @@ class PadSession:
         return told
 
     def typed(self, entry: dict[str, Any]) -> None:
-        """A tap on the open sheet: ``entry`` is what it holds now (kept)."""
+        """A tap on the open sheet: ``entry`` is what it holds now (kept). A refusal shown over
+        the sheet goes: it spoke of the values before the tap ("Save round" checks them again)."""
         self._keep(self.state.sheet, entry)
+        if self.state.refusal:
+            self._refuse("")
 
     @not_while_saving
     def show_detail(self, number: int | None) -> Told:
