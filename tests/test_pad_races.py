@@ -714,3 +714,46 @@ def test_values_tapped_while_an_answer_saves_are_what_the_next_answer_saves(tmp_
     assert taps_while_saving(tmp_path, monkeypatch, ["6"], ben_before=(1, 2), answer="Save as round 2",
                              then="Save as round 3") == (
         [False], ["Round 3 saved"], 3, False, [], False, {"Ann": 16, "Ben": 5, "Cy": 0})
+
+
+def test_the_winner_tapped_stays_marked_under_the_question_of_a_round_saved_meanwhile(tmp_path):
+    """One-card: Ben's phone opens round 2's sheet, Ann's phone saves round 2 first, then Ben taps
+    "Cy won". Under the question ("save yours as round 3, or drop it?") the sheet marks Cy's
+    button as the one chosen (filled), so Ben sees what "yours" is; the others stay outlined."""
+
+    async def play(store, game_id, phones):
+        ann, ben = phones
+        await tap(ben, "Add round")
+        await add_round(ann, "Ann", 2)
+        await tap(ben, "Cy won")
+        await sees(ben, f"Round 2 was just saved on {PHONE}: save yours as round 3, or drop it?")
+        filled = [control.content for control in ben.session.index.values()
+                  if isinstance(control, ft.FilledButton) and str(control.content).endswith(" won")]
+        return filled, rounds_saved(store, game_id)
+
+    assert two_phones(tmp_path, 1, play) == (["Cy won"], 2)
+
+
+def test_a_new_sheet_after_a_round_saved_marks_no_winner_and_an_edit_marks_the_rounds(tmp_path):
+    """The winner marked on a One-card sheet is that sheet's own: after "Ann won" saved round 2,
+    the next "Add round" marks nobody; round 1's sheet marks Ann, its winner."""
+
+    async def play(store, game_id, phones):
+        ann = phones[0]
+        await add_round(ann, "Ann", 2)
+        await asyncio.sleep(pad_ui.READY_AFTER * 2)
+        await settle(phones)
+        await tap(ann, "Add round")
+        marked_new = [control.content for control in ann.session.index.values()
+                      if isinstance(control, ft.FilledButton) and str(control.content).endswith(" won")
+                      and control.visible]
+        await tap(ann, "Cancel")
+        row = find(ann.session.page, lambda control: isinstance(control, ft.Semantics) and control.identifier == "round-1")
+        await click(ann, find(row, lambda control: getattr(control, "on_click", None) is not None))
+        await until(ann, lambda _page: shows(ann, "Round 1 (edit)"))
+        marked_edit = [control.content for control in ann.session.index.values()
+                       if isinstance(control, ft.FilledButton) and str(control.content).endswith(" won")
+                       and control.visible]
+        return marked_new, marked_edit
+
+    assert two_phones(tmp_path, 1, play) == ([], ["Ann won"])
