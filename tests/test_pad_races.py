@@ -23,6 +23,7 @@ from flet_session import (click, find, find_on, go_to, open_session, run_alone, 
                           shows, tap, tap_while_busy, tappable, taps_together, until)
 from test_hands_rounds import pad_of, pad_session as hands_pad_session
 from test_hands_saving import one_up_entry
+from test_kept_sheets import in_card
 from test_pad_renders import enter_round_ten, selected_tiles
 
 PLAYERS = ["Ann", "Ben", "Cy"]
@@ -757,3 +758,30 @@ def test_a_new_sheet_after_a_round_saved_marks_no_winner_and_an_edit_marks_the_r
         return marked_new, marked_edit
 
     assert two_phones(tmp_path, 1, play) == ([], ["Ann won"])
+
+
+def test_a_refusal_over_a_one_up_sheet_goes_when_a_value_is_tapped(tmp_path):
+    """One Up: Ann holds a King, Ben's hand is left blank, Cy went out, "Save round": refused
+    (a blank hand is a player who went out, and only Cy did). Tapping Ben's 5 takes the
+    refusal off the sheet; "Save round" then saves the round."""
+    refusal = "Round 1: Ben has no cards left, so Ben went out: mark Ben as the player who went out"
+
+    async def run():
+        store = Store(tmp_path)
+        pad = new_pad("one_up", PLAYERS)
+        store.save_game(pad.to_doc())
+        main = session_main(store, TableAccess(tmp_path, required=False, host="127.0.0.1", port=8550))
+        ann = await open_session(main, f"/pad/{pad.id}", server_hub())
+        await tap(ann, "Add round")
+        await click(ann, in_card(ann.session.page, "Ann", "K"))
+        await tap(ann, "Cy went out")
+        await tap(ann, "Save round")
+        refused = await sees(ann, refusal)
+        await click(ann, in_card(ann.session.page, "Ben", "5"))
+        after_tap = says(ann, refusal)
+        await tap(ann, "Save round")
+        await sees(ann, "Round 1 saved")
+        return refused, after_tap, [row["hands"] for row in store.get_game(pad.id)["rounds"]]
+
+    refused, after_tap, rounds = run_alone(run())
+    assert (refused, after_tap, len(rounds)) == (True, False, 1)
