@@ -20,6 +20,7 @@ import flet as ft
 
 from companion.i18n import N_, _
 from companion.ui.state import use_session
+from companion.ui.widgets import TOUCH, error_line
 
 KEY_PREF = "companion.table-key"
 """The SharedPreferences key under which a phone keeps the table's key."""
@@ -28,7 +29,11 @@ KEY_TOPIC = "table-key"
 """Pubsub topic on which the session that renewed the key tells the others."""
 
 ASK_THE_HOST = N_("Ask the host for the table's QR code")
-"""All a browser without the key sees (an English msgid, shown through ``_()``)."""
+"""What a browser without the key is asked first (an English msgid, shown through ``_()``)."""
+
+NOT_THE_KEY = N_("That key does not open this table. Check it on the host's \u201cInvite phones\u201d screen, "
+                 "then try again in a few seconds.")
+"""The line under the key field when the key typed was refused (marked; translated where shown)."""
 
 
 @dataclass(frozen=True)
@@ -39,11 +44,15 @@ class Gate:
     StoreError of ``TableAccess.renew``, nothing changed, when the key can
     not be saved); ``offer(route)``,
     which lets the browser in when the address ``route`` carries the key;
-    and ``checking``, True while the phone's storage is still being read."""
+    ``enter(typed)``, which lets it in when ``typed`` is the key as the
+    invite shows it, read aloud and typed (any case, with or without its
+    dashes), and returns whether it did; and ``checking``, True while the
+    phone's storage is still being read."""
 
     access: object
     renew: Callable[[], None]
     offer: Callable[[str], None]
+    enter: Callable[[str], bool]
     checking: bool = False
 
 
@@ -91,11 +100,24 @@ def AskTheHost() -> ft.View:
     """The one screen a browser without the key sees, at any address: no
     game, no history, no rules (blank while the phone's storage is read).
     An address that carries the key, opened in this tab, is offered to the
-    gate."""
+    gate; so is the key typed in its field (as the host reads it out from
+    the invite: for a phone whose camera does not scan), with
+    :data:`NOT_THE_KEY` under the field when it does not open the table
+    (a wrong key, or one typed while this address waits after wrong ones), the key typed left
+    in the field to be corrected."""
     gate = use_gate()
     page = ft.context.page
     route = page.route or "/"
+    typed = ft.use_ref("")
+    refused, set_refused = ft.use_state(False)
     ft.use_effect(lambda: gate.offer(route), [route])
+
+    def join() -> None:
+        set_refused(not gate.enter(typed.current.strip()))
+
+    def change(e: ft.Event[ft.TextField]) -> None:
+        typed.current = e.control.value or ""
+
     controls: list[ft.Control] = [] if gate.checking else [
         ft.Icon(ft.Icons.QR_CODE_2, size=96, color=ft.Colors.PRIMARY),
         ft.Text(_(ASK_THE_HOST), theme_style=ft.TextThemeStyle.HEADLINE_SMALL, text_align=ft.TextAlign.CENTER),
@@ -104,12 +126,19 @@ def AskTheHost() -> ft.View:
             color=ft.Colors.ON_SURFACE_VARIANT,
             text_align=ft.TextAlign.CENTER,
         ),
+        ft.Text(_("No camera at hand? Type the table key the host reads out:"), text_align=ft.TextAlign.CENTER),
+        ft.TextField(label=_("Table key"), value=typed.current, on_change=change, on_submit=lambda: join(),
+                     autocorrect=False, capitalization=ft.TextCapitalization.CHARACTERS, width=320),
+        error_line(_(NOT_THE_KEY) if refused else ""),
+        ft.FilledButton(_("Join"), icon=ft.Icons.LOGIN, on_click=lambda: join(), height=TOUCH),
     ]
     return ft.View(
         route=ft.use_view_path(),
         vertical_alignment=ft.MainAxisAlignment.CENTER,
         horizontal_alignment=ft.CrossAxisAlignment.CENTER,
-        controls=controls,
+        controls=[control for control in controls if control is not None],
+        spacing=12,
+        padding=24,
     )
 
 
@@ -125,17 +154,15 @@ def KeyGate(access, routes: list[ft.Route]):
     """The app's router on ``routes`` when this session may open it, else a
     router that leads every address to :func:`AskTheHost`.
 
-    Takes the process's ``TableAccess`` and the app's route table. With no key asked, shows the app. Else: an admitted key in the
-    address the browser opened (at first, or later in the same tab, which
-    Flet serves on the same session) is kept on the phone and taken out of
-    the address bar; without one, the key kept on the phone is tried. A key
-    offered from a link or from the phone counts against the phone's address
-    when it is wrong (``TableAccess.tries``: after a few wrong keys, the
-    address waits before its next key is checked). The
-    key is checked again at every render and whenever another session
-    renews it (heard on ``KEY_TOPIC`` through the session's
-    ``companion.table.live.Listening``, which listens again after a reload or
-    a dropped connection and checks once more then).
+    Takes the process's ``TableAccess`` and the app's route table. With no key asked, shows the
+    app. Else: an admitted key in the address the browser opened (at first, or later in the same
+    tab, which Flet serves on the same session), or typed on :func:`AskTheHost`, is kept on the
+    phone and taken out of the address bar; without one, the key kept on the phone is tried. A key
+    offered from a link, typed or kept on the phone counts against the phone's address when it is
+    wrong (``TableAccess.tries``: after a few wrong keys, the address waits before its next key is
+    checked). The key is checked again at every render and whenever another session renews it
+    (heard on ``KEY_TOPIC`` through the session's ``companion.table.live.Listening``, which
+    listens again after a reload or a dropped connection and checks once more then).
     """
     page = ft.context.page
     session = use_session(watch=())
@@ -153,10 +180,14 @@ def KeyGate(access, routes: list[ft.Route]):
             kept = ""
         set_presented(lambda current: kept if current is None else current)
 
+    def enter(key: str) -> bool:
+        if not key or not access.tries(key, page.client_ip):
+            return False
+        page.run_task(admit, key)
+        return True
+
     def offer(route: str):
-        offered = key_in(route)
-        if offered and access.tries(offered, page.client_ip):
-            page.run_task(admit, offered)
+        enter(key_in(route) or "")
 
     def recheck():
         set_renewals(lambda count: count + 1)
@@ -176,6 +207,6 @@ def KeyGate(access, routes: list[ft.Route]):
         page.pubsub.send_others_on_topic(KEY_TOPIC, None)
 
     if not access.admits(presented):
-        gate = Gate(access, renew, offer, checking=presented is None)
+        gate = Gate(access, renew, offer, enter, checking=presented is None)
         return GateContext(gate, lambda: ft.Router(LOCKED_ROUTES, manage_views=True, key="locked"))
-    return GateContext(Gate(access, renew, offer), lambda: ft.Router(routes, manage_views=True, key="open"))
+    return GateContext(Gate(access, renew, offer, enter), lambda: ft.Router(routes, manage_views=True, key="open"))

@@ -168,3 +168,20 @@ def test_a_page_from_another_site_can_not_reach_the_app(browser, keyed, tmp_path
 
     visitor.page.goto(server.url + "/")
     assert visitor.page.evaluate(probe, socket_url) == "open"
+
+
+def test_a_phone_that_can_not_scan_joins_with_the_key_typed_as_read_aloud(browser, keyed, tmp_path):
+    """The key as the invite shows it, read out and typed with spaces between its groups (the
+    field writes capitals), opens the game's address the phone was on; a wrong one is refused
+    in words; a reload keeps the phone in (the key is kept on it)."""
+    server, game_id = keyed
+    guest = phone(browser, server, tmp_path, "typed")
+    guest.open(f"/pad/{game_id}")
+    locked_out(guest)
+    guest.type_into("Table key", "ABCDE FGHJK MNPQR STVWX")
+    guest.tap("Join")
+    guest.see("That key does not open this table.")
+    guest.type_into("Table key", spoken_key(table_key(server)).replace("-", " "), submit=True)
+    assert guest.wait_text("total-Ann", "1") == "1"
+    guest.reload()
+    assert guest.wait_text("total-Ann", "1") == "1"
