@@ -14,17 +14,14 @@ phone that must stay quiet, five newer ones of P1 to P5, Eli and Fay with 2 roun
 
 from __future__ import annotations
 
-from collections import Counter
 from datetime import datetime, timedelta, timezone
-
-import pytest
-from flet.components.component import Renderer
 
 from companion.registry import new_pad
 from companion.server.key import TableAccess
 from companion.store import Store
 from companion.ui.app import session_main
-from flet_session import click, go_to, open_session, run_alone, server_hub, settle, shown_strings, tap
+from flet_session import go_to, open_session, run_alone, server_hub, settle, shown_strings, tap
+from test_pad_renders import enter_round_ten, renders  # noqa: F401 (renders: the fixture counting the components drawn)
 
 
 def game_of(store: Store, players: list[str], rounds: int, minute: int = 0) -> str:
@@ -39,20 +36,6 @@ def game_of(store: Store, players: list[str], rounds: int, minute: int = 0) -> s
     return pad.id
 
 
-@pytest.fixture
-def renders(monkeypatch):
-    """Counts the component functions rendered (by name) while the test runs."""
-    counted: Counter[str] = Counter()
-    render = Renderer.render
-
-    def counting(self, root_fn, *args, **kwargs):
-        counted[root_fn.__name__] += 1
-        return render(self, root_fn, *args, **kwargs)
-
-    monkeypatch.setattr(Renderer, "render", counting)
-    return counted
-
-
 def lists(phone, words: str) -> bool:
     """Whether a line on ``phone``'s screen holds ``words`` (a game's line: its players, its
     rounds, after the date)."""
@@ -60,33 +43,33 @@ def lists(phone, words: str) -> bool:
 
 
 async def save_a_round(phone) -> None:
-    """On ``phone``'s One Up pad of Ann, Ben and Cy: "Add round", Ann holds a King, Ben a 5
-    (the second "5" tile: the first is Ann's), Cy went out, "Save round"."""
-    await tap(phone, "Add round")
-    await tap(phone, "K")
-    fives = [control for control in list(phone.session.index.values())
-             if getattr(control, "content", None) == "5" and getattr(control, "on_click", None) is not None]
-    await click(phone, fives[1])
-    await tap(phone, "Cy went out")
+    """On ``phone``'s One Up pad of Ann, Ben and Cy: "Add round", Ann holds a King, Ben a 5,
+    Cy went out (test_pad_renders' ``enter_round_ten``), "Save round"."""
+    await enter_round_ten(phone)
     await tap(phone, "Save round")
 
 
-def test_a_round_saved_on_one_phone_shows_on_play_and_history_of_the_others(tmp_path, renders):
+async def play_history_and_pad(store: Store, game_id: str) -> list:
+    """Three phones of one table on ``store``: one on Play, one on History, one on game
+    ``game_id``'s pad, every one settled."""
+    main, hub = session_main(store, TableAccess(store.data_dir, required=False, host="127.0.0.1", port=8550)), server_hub()
+    on_play = await open_session(main, "/", hub)
+    on_history = await open_session(main, "/", hub)
+    await go_to(on_history, "/history")
+    phones = [on_play, on_history, await open_session(main, f"/pad/{game_id}", hub)]
+    await settle(phones)
+    return phones
+
+
+def test_a_round_saved_on_one_phone_shows_on_play_and_history_of_the_others(tmp_path):
     async def run():
         store = Store(tmp_path)
         game_id = game_of(store, ["Ann", "Ben", "Cy"], 4)
-        main, hub = session_main(store, TableAccess(tmp_path, required=False, host="127.0.0.1", port=8550)), server_hub()
-        on_play = await open_session(main, "/", hub)
-        on_history = await open_session(main, "/", hub)
-        await go_to(on_history, "/history")
-        saver = await open_session(main, f"/pad/{game_id}", hub)
-        phones = [on_play, on_history, saver]
+        phones = await play_history_and_pad(store, game_id)
+        before = [lists(phone, "in progress, 4 rounds") for phone in phones[:2]]
+        await save_a_round(phones[2])
         await settle(phones)
-        before = [lists(phone, "in progress, 4 rounds") for phone in (on_play, on_history)]
-        await save_a_round(saver)
-        await settle(phones)
-        after = [(lists(phone, "in progress, 5 rounds"), lists(phone, "in progress, 4 rounds"))
-                 for phone in (on_play, on_history)]
+        after = [(lists(phone, "in progress, 5 rounds"), lists(phone, "in progress, 4 rounds")) for phone in phones[:2]]
         return before, after, len(store.get_game(game_id)["rounds"])
 
     before, after, saved = run_alone(run())
@@ -103,13 +86,7 @@ def test_a_list_that_does_not_show_the_game_saved_is_not_drawn_again(tmp_path, r
         game_id = game_of(store, ["Ann", "Ben", "Cy"], 4, minute=0)
         for minute in range(1, 6):
             game_of(store, [f"P{minute}", "Eli", "Fay"], 2, minute=minute)
-        main, hub = session_main(store, TableAccess(tmp_path, required=False, host="127.0.0.1", port=8550)), server_hub()
-        on_play = await open_session(main, "/", hub)
-        on_history = await open_session(main, "/", hub)
-        await go_to(on_history, "/history")
-        saver = await open_session(main, f"/pad/{game_id}", hub)
-        phones = [on_play, on_history, saver]
-        await settle(phones)
+        phones = on_play, on_history, saver = await play_history_and_pad(store, game_id)
         listed = (lists(on_play, "Ann, Ben and Cy"), lists(on_history, "Ann, Ben and Cy"))
         renders.clear()
         await save_a_round(saver)
