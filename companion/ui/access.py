@@ -103,8 +103,9 @@ def AskTheHost() -> ft.View:
     gate; so is the key typed in its field (as the host reads it out from
     the invite: for a phone whose camera does not scan), with
     :data:`NOT_THE_KEY` under the field when it does not open the table
-    (a wrong key, or one typed while this address waits after wrong ones), the key typed left
-    in the field to be corrected."""
+    (a wrong key, or one typed while this address waits after wrong
+    ones), the key typed left in the field to be corrected. The screen
+    scrolls, so the field stays in reach above a phone's keyboard."""
     gate = use_gate()
     page = ft.context.page
     route = page.route or "/"
@@ -139,6 +140,7 @@ def AskTheHost() -> ft.View:
         controls=[control for control in controls if control is not None],
         spacing=12,
         padding=24,
+        scroll=ft.ScrollMode.AUTO,
     )
 
 
