@@ -14,9 +14,10 @@ import flet as ft
 from companion.registry import new_pad
 from companion.server.key import TableAccess
 from companion.store import Store
-from companion.table import hands, pad_screen, pad_session
+from companion.table import hands, pad_screen, pad_session, saving
 from companion.ui import app as app_ui
 from companion.ui import pad as pad_ui
+from companion.ui import pad_parts
 from companion.ui.app import session_main
 from companion.ui.state import PHONE_KEY
 from flet_session import (click, find, find_on, go_to, open_session, run_alone, server_hub, settle, shown_strings,
@@ -785,3 +786,21 @@ def test_a_refusal_over_a_one_up_sheet_goes_when_a_value_is_tapped(tmp_path):
 
     refused, after_tap, rounds = run_alone(run())
     assert (refused, after_tap, len(rounds)) == (True, False, 1)
+
+
+def test_a_new_rounds_sheet_is_told_a_round_was_taken_away_not_that_its_round_was_saved(tmp_path):
+    """A sheet for round 6 of a One-card match stays open while Ann's phone deletes round 5,
+    then while it saves two rounds: the notice says the next round is round 5 now, then that
+    round 6 was just saved."""
+    store = Store(tmp_path)
+    game_id = saved_with_rounds(store, 5)
+    mark = saving.mark_new(pad_of(store, game_id))
+    store.update_game(game_id, lambda pad: pad.delete_round(5), by="Ann's phone")
+    after_delete = pad_parts.sheet_notice(pad_of(store, game_id), mark)
+    for winner in ("Ben", "Cy"):
+        store.update_game(game_id, lambda pad, winner=winner: pad.add_round(winner), by="Ann's phone")
+    assert (after_delete, pad_parts.sheet_notice(pad_of(store, game_id), mark)) == (
+        "A round was deleted or undone on Ann's phone while this sheet was open: the next round is round 5 now. "
+        "Saving yours will ask whether it is that round.",
+        "Round 6 was just saved on Ann's phone. Saving yours will ask whether it is another round.",
+    )

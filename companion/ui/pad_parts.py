@@ -126,8 +126,10 @@ def conflict_card(
 
 
 def sheet_notice(pad: Pad, mark: SheetMark) -> str:
-    """What changed on another phone while a sheet stayed open ("" when nothing did);
-    for a round changed meanwhile, its values as saved now (:func:`round_now`)."""
+    """What changed on another phone while a sheet stayed open ("" when nothing did): for a
+    new round's sheet, a round saved with its number, or a round taken away (deleted or
+    undone) so that the next round's number is lower; for a round changed meanwhile, its
+    values as saved now (:func:`round_now`)."""
     newest = pad.changes[0].by if pad.changes else None
     if mark.in_play and pad.finished:
         return _("This game was ended on {phone} while this sheet was open. Saving will ask whether to play on.").format(
@@ -135,6 +137,11 @@ def sheet_notice(pad: Pad, mark: SheetMark) -> str:
     if mark.new:
         if pad.next_round == mark.number:
             return ""
+        if pad.next_round < mark.number:
+            return _(
+                "A round was deleted or undone on {phone} while this sheet was open: the next round is round "
+                "{number} now. Saving yours will ask whether it is that round."
+            ).format(number=pad.next_round, phone=who(newest))
         return _(
             "Round {number} was just saved on {phone}. Saving yours will ask whether it is another round."
         ).format(number=mark.number, phone=who(newest))
