@@ -109,7 +109,7 @@ def test_german_names_the_phone_in_brackets_whatever_its_label():
                  for text in (message.string if isinstance(message.string, tuple) else (message.string,))]
     placed = [text for text in texts if "{phone}" in text or "{by}" in text]
     assert [text for text in placed if "auf {" in text or "auf einem anderen Handy" in text] == []
-    assert sum(bool(re.search(r"\w \(\{(phone|by)\}\)", text)) for text in placed) == 10
+    assert sum(bool(re.search(r"\w \(\{(phone|by)\}\)", text)) for text in placed) == 11
     with language("de"):
         told = _("This game was ended on {phone} while this sheet was open. Saving will ask "
                  "whether to play on.").format(phone=phone_label("Ben"))
