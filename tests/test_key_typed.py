@@ -14,7 +14,8 @@ import flet as ft
 
 from companion.server.key import TableAccess, spoken_key
 from companion.store import Store
-from companion.ui.access import ASK_THE_HOST, NOT_THE_KEY
+from companion.server.key import FREE_TRIES
+from companion.ui.access import ASK_THE_HOST, NO_KEY, NOT_THE_KEY, key_refusal
 from companion.ui.app import session_main
 from flet_session import click, find, open_session, run_alone, server_hub, shows, type_on, until
 
@@ -61,6 +62,39 @@ def test_an_empty_field_is_refused_without_counting_a_wrong_key(tmp_path):
         phone = await open_session(session_main(Store(tmp_path), access), "/", server_hub(), client_ip=PHONE_ADDRESS)
         await until(phone, lambda _page: shows(phone, ASK_THE_HOST))
         await click(phone, find(phone.session.page, lambda control: getattr(control, "content", None) == "Join"))
-        return shows(phone, NOT_THE_KEY), access._wrong.get(PHONE_ADDRESS)
+        return shows(phone, NO_KEY), access._wrong.get(PHONE_ADDRESS)
 
     assert run_alone(run()) == (True, None)
+
+
+def test_after_too_many_wrong_keys_even_the_right_one_is_told_to_wait_and_how_long(tmp_path):
+    """Five wrong keys are free; the sixth makes the address wait 1 s (``TableAccess.tries``;
+    the seventh, typed at once, is not even checked). The right key typed while it waits is
+    not taken, and the phone is told to wait, not that the key is wrong; once the wait is over
+    it opens the app."""
+    now = [1000.0]
+
+    async def run():
+        access = TableAccess(tmp_path, required=True, host="0.0.0.0", port=8550, clock=lambda: now[0])
+        phone = await open_session(session_main(Store(tmp_path), access), "/", server_hub(), client_ip=PHONE_ADDRESS)
+        await until(phone, lambda _page: shows(phone, ASK_THE_HOST))
+        for _wrong in range(FREE_TRIES + 2):
+            await type_key(phone, "BBBBB-BBBBB-BBBBB-BBBBB")
+        await type_key(phone, heard(access.key))
+        told = [shows(phone, "Too many wrong keys were typed here: wait 1 second, then type the key again."),
+                shows(phone, NOT_THE_KEY), shows(phone, "New game")]
+        now[0] += 1.0
+        await type_key(phone, heard(access.key))
+        await until(phone, lambda _page: shows(phone, "New game"))
+        return told
+
+    assert run_alone(run()) == [True, False, False]
+
+
+def test_the_refusal_names_an_empty_field_then_the_wait_rounded_up_then_a_wrong_key():
+    assert [key_refusal("", 3.0), key_refusal("7K3QM", 1.2), key_refusal("7K3QM", 0.4), key_refusal("7K3QM", 0.0)] == [
+        "Type the table key first: the host finds it on the \u201cInvite phones\u201d screen.",
+        "Too many wrong keys were typed here: wait 2 seconds, then type the key again.",
+        "Too many wrong keys were typed here: wait 1 second, then type the key again.",
+        "That key does not open this table. Check it on the host's \u201cInvite phones\u201d screen.",
+    ]

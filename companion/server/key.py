@@ -242,6 +242,11 @@ class TableAccess:
             self._wrong.popitem(last=False)
         return False
 
+    def wait_left(self, address: str | None) -> float:
+        """Seconds the browser at ``address`` must still wait after its wrong keys before a key it
+        offers is checked at all (:meth:`tries`); 0.0 when it need not wait."""
+        return max(0.0, self._wrong.get(address or "", (0, 0.0))[1] - self.clock())
+
     def invite_url(self, path: str = "/", *, host: str | None = None) -> str:
         """The link a phone opens to join: ``http://<host>:<port><path>``, with
         ``?key=...`` when a key is asked for (``host``: another address of

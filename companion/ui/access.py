@@ -12,13 +12,14 @@ once, and every phone until it scans the new code.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from dataclasses import dataclass
 from urllib.parse import parse_qsl, urlencode, urlsplit
 
 import flet as ft
 
-from companion.i18n import N_, _
+from companion.i18n import N_, _, ngettext
 from companion.ui.state import use_session
 from companion.ui.widgets import TOUCH, error_line
 
@@ -31,9 +32,11 @@ KEY_TOPIC = "table-key"
 ASK_THE_HOST = N_("Ask the host for the table's QR code")
 """What a browser without the key is asked first (an English msgid, shown through ``_()``)."""
 
-NOT_THE_KEY = N_("That key does not open this table. Check it on the host's \u201cInvite phones\u201d screen, "
-                 "then try again in a few seconds.")
-"""The line under the key field when the key typed was refused (marked; translated where shown)."""
+NOT_THE_KEY = N_("That key does not open this table. Check it on the host's \u201cInvite phones\u201d screen.")
+"""The line under the key field when the key typed is not the table's (marked; translated where shown)."""
+
+NO_KEY = N_("Type the table key first: the host finds it on the \u201cInvite phones\u201d screen.")
+"""The line under the key field when "Join" was tapped on an empty field (marked)."""
 
 
 @dataclass(frozen=True)
@@ -46,13 +49,14 @@ class Gate:
     which lets the browser in when the address ``route`` carries the key;
     ``enter(typed)``, which lets it in when ``typed`` is the key as the
     invite shows it, read aloud and typed (any case, with or without its
-    dashes), and returns whether it did; and ``checking``, True while the
-    phone's storage is still being read."""
+    dashes), and returns why it did not ("" when it did:
+    :func:`key_refusal`); and ``checking``, True while the phone's storage
+    is still being read."""
 
     access: object
     renew: Callable[[], None]
     offer: Callable[[str], None]
-    enter: Callable[[str], bool]
+    enter: Callable[[str], str]
     checking: bool = False
 
 
@@ -95,26 +99,40 @@ async def kept_key(prefs) -> str:
     return kept if isinstance(kept, str) else ""
 
 
+def key_refusal(typed: str, wait: float) -> str:
+    """Why the key ``typed`` on the locked screen does not let the phone in, when it does not:
+    :data:`NO_KEY` for an empty field; the seconds left to wait (``wait``, after the
+    address's wrong keys: ``TableAccess.wait_left``), in which even the right key is not
+    checked; else :data:`NOT_THE_KEY`."""
+    if not typed:
+        return _(NO_KEY)
+    if wait > 0:
+        seconds = math.ceil(wait)
+        return ngettext("Too many wrong keys were typed here: wait {count} second, then type the key again.",
+                        "Too many wrong keys were typed here: wait {count} seconds, then type the key again.",
+                        seconds).format(count=seconds)
+    return _(NOT_THE_KEY)
+
+
 @ft.component
 def AskTheHost() -> ft.View:
     """The one screen a browser without the key sees, at any address: no
     game, no history, no rules (blank while the phone's storage is read).
     An address that carries the key, opened in this tab, is offered to the
     gate; so is the key typed in its field (as the host reads it out from
-    the invite: for a phone whose camera does not scan), with
-    :data:`NOT_THE_KEY` under the field when it does not open the table
-    (a wrong key, or one typed while this address waits after wrong
-    ones), the key typed left in the field to be corrected. The screen
+    the invite: for a phone whose camera does not scan), with why it did
+    not open the table under the field when it did not (:func:`key_refusal`),
+    the key typed left in the field to be corrected. The screen
     scrolls, so the field stays in reach above a phone's keyboard."""
     gate = use_gate()
     page = ft.context.page
     route = page.route or "/"
     typed = ft.use_ref("")
-    refused, set_refused = ft.use_state(False)
+    refusal, set_refusal = ft.use_state("")
     ft.use_effect(lambda: gate.offer(route), [route])
 
     def join() -> None:
-        set_refused(not gate.enter(typed.current.strip()))
+        set_refusal(gate.enter(typed.current.strip()))
 
     def change(e: ft.Event[ft.TextField]) -> None:
         typed.current = e.control.value or ""
@@ -130,7 +148,7 @@ def AskTheHost() -> ft.View:
         ft.Text(_("No camera at hand? Type the table key the host reads out:"), text_align=ft.TextAlign.CENTER),
         ft.TextField(label=_("Table key"), value=typed.current, on_change=change, on_submit=lambda: join(),
                      autocorrect=False, capitalization=ft.TextCapitalization.CHARACTERS, width=320),
-        error_line(_(NOT_THE_KEY) if refused else ""),
+        error_line(refusal),
         ft.FilledButton(_("Join"), icon=ft.Icons.LOGIN, on_click=lambda: join(), height=TOUCH),
     ]
     return ft.View(
@@ -153,8 +171,7 @@ LOCKED_ROUTES: list[ft.Route] = [
 
 @ft.component
 def KeyGate(access, routes: list[ft.Route]):
-    """The app's router on ``routes`` when this session may open it, else a
-    router that leads every address to :func:`AskTheHost`.
+    """The app's router on ``routes`` when this session may open it, else one to :func:`AskTheHost`.
 
     Takes the process's ``TableAccess`` and the app's route table. With no key asked, shows the
     app. Else: an admitted key in the address the browser opened (at first, or later in the same
@@ -182,11 +199,12 @@ def KeyGate(access, routes: list[ft.Route]):
             kept = ""
         set_presented(lambda current: kept if current is None else current)
 
-    def enter(key: str) -> bool:
-        if not key or not access.tries(key, page.client_ip):
-            return False
+    def enter(key: str) -> str:
+        wait = access.wait_left(page.client_ip)
+        if not key or wait > 0 or not access.tries(key, page.client_ip):
+            return key_refusal(key, wait)
         page.run_task(admit, key)
-        return True
+        return ""
 
     def offer(route: str):
         enter(key_in(route) or "")
