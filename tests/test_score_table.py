@@ -13,7 +13,10 @@ from __future__ import annotations
 from companion.games.one_up import OneUpPad
 from companion.registry import new_pad
 from companion.ui.round_rows import Cell, Line, line_key, round_line
+from companion.ui.pad_parts import end_banner
 from companion.ui.score_table import headings
+from flet_session import shown_strings
+from test_pads_up_to_nine import nine_rounds, res
 
 PLAYERS = ["Ann", "Ben", "Cy"]
 
@@ -83,3 +86,18 @@ def test_nobody_is_marked_to_deal_once_the_rules_end_the_game_before_finish_is_t
 def test_line_keys_ring_while_folded_and_follow_the_round_unfolded():
     assert [line_key(number, False) for number in range(10, 15)] == [1, 2, 0, 1, 2]
     assert [line_key(number, True) for number in (1, 12, 13)] == [1, 12, 13]
+
+
+def test_up_to_nines_end_offers_only_to_finish_once_every_player_laid_down_level_nine():
+    """Ann and Ben both laid down level 9 in round 9 (test_pads_up_to_nine's ``nine_rounds``):
+    nobody can move up, so the end banner offers to finish, not to play on. Had Ben not laid
+    down in round 9, he could still move up, and playing on is offered."""
+    both = nine_rounds()
+    only_ann = nine_rounds()
+    only_ann.edit_round(9, {"Ann": res(True), "Ben": res(False, "K♠")})
+    offers = [[text for text in shown_strings(end_banner(pad, lambda: None)) if "finish" in text.lower()]
+              for pad in (both, only_ann)]
+    assert offers == [
+        ["Every player has laid down level 9, so nobody can move up any more: finish the game.", "Finish game"],
+        ["Finish the game, or play on with another round.", "Finish game"],
+    ]

@@ -49,7 +49,8 @@ again only when their words change."""
 
 
 def end_banner(pad: Pad, on_finish: Callable[[], None] | None) -> ft.Control | None:
-    """The end of the game: winners announced; "Finish game" when the end is not accepted yet."""
+    """The end of the game: winners announced; "Finish game" when the end is not accepted yet, with
+    the offer to play on, or the game's own words where it has them (its UI's ``end_hint``)."""
     if not (pad.finished or pad.is_over):
         return None
     headline = winners_text(pad)
@@ -65,7 +66,9 @@ def end_banner(pad: Pad, on_finish: Callable[[], None] | None) -> ft.Control | N
         ft.Text(pad.summary(), color=ft.Colors.ON_TERTIARY_CONTAINER),
     ]
     if not pad.finished and on_finish is not None:
-        lines.append(ft.Text(_("Finish the game, or play on with another round."), color=ft.Colors.ON_TERTIARY_CONTAINER))
+        hint = getattr(game_ui(pad.GAME), "end_hint", lambda _pad: None)(pad)
+        offer = hint or _("Finish the game, or play on with another round.")
+        lines.append(ft.Text(offer, color=ft.Colors.ON_TERTIARY_CONTAINER))
         lines.append(ft.FilledButton(_("Finish game"), icon=ft.Icons.FLAG, on_click=on_finish, height=TOUCH))
     return ft.Semantics(
         identifier="game-over",

@@ -21,6 +21,8 @@ offers the same hooks, and the screens reach them only through
   ``set_option(name, value)`` (``value`` a function of the value now for a
   step from it: a tap's step counts even before the screen is repainted);
 - ``facts(pad)``: the lines the pad shows under its title (``list[str]``);
+- ``end_hint(pad)`` (optional; Up to 9 has it): what the end banner offers
+  in place of "finish, or play on" (``str``; None: the usual offer);
 - ``add_label(pad)``: the text of the pad's add button;
 - ``total_extras(pad, player)``: what goes under a player's big total, as
   plain values (a tuple of ``companion.ui.score_table.Extra``: chips, a

@@ -344,6 +344,16 @@ def facts(pad: UpToNinePad) -> list[str]:
     ]
 
 
+def end_hint(pad: UpToNinePad) -> str | None:
+    """What the pad's end banner offers under the winners, when not the usual "finish, or play
+    on": once every player has laid down level 9, nobody can move up again (seed 003,
+    "Nivåprogresjon": a player who laid down level 9 lays down no more), so only finishing is
+    offered; a round played on could only add penalty points. None otherwise."""
+    if all(pad.level(player) == pad.LEVEL_DONE for player in pad.players):
+        return _("Every player has laid down level 9, so nobody can move up any more: finish the game.")
+    return None
+
+
 def add_label(pad: UpToNinePad) -> str:
     """The pad's add button: always "Add round"."""
     return _(ADD_ROUND)
