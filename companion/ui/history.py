@@ -330,7 +330,7 @@ def HistoryScreen() -> ft.Control:
     if not games:
         controls.append(ft.Text(_("No games saved yet. Start one from Play."), color=ft.Colors.ON_SURFACE_VARIANT))
     controls.extend(
-        game_line(summary, partial(navigate, f"/history/{summary['id']}"))
+        game_line(summary, partial(navigate, f"/history/{summary['id']}"), when="created")
         for summary in games[:shown]
     )
     if more:
