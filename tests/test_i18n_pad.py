@@ -18,6 +18,7 @@ from companion.ui.entry_sheet import sheet_title
 from companion.ui.games import game_ui
 from companion.ui.games.one_card_check import one_card_answer, take_text
 from companion.ui.games.one_up import one_up_answer
+from companion.ui.games.up_or_down import _sheet_words as up_or_down_sheet_words
 from companion.ui.games.up_or_down_check import row_answer
 from companion.ui.games.up_or_down_rows import read_row
 
@@ -32,6 +33,18 @@ PLAYERS = ["Ann", "Ben", "Cy"]
 def test_sheet_titles(code, expected):
     with language(code):
         assert [sheet_title(4, None, None), sheet_title(4, 4, None), sheet_title(4, None, "Ben")] == expected
+
+
+@pytest.mark.parametrize(("code", "expected"), [
+    ("en", ["Count the scores", "Round 2 (edit)", "Ben's count"]),
+    ("nb", ["Tell opp poengene", "Runde 2 (endre)", "Tellingen til Ben"]),
+    ("de", ["Punkte zählen", "Runde 2 (ändern)", "Zählung von Ben"]),
+])
+def test_up_or_down_sheet_titles_name_the_round_of_an_edit(code, expected):
+    """Up or Down?'s new sheet is titled as its button; an edit names its round, as every game's does."""
+    with language(code):
+        assert [up_or_down_sheet_words(number, only)[0] for number, only in ((None, None), (2, None), (None, "Ben"))] \
+            == expected
 
 
 @pytest.mark.parametrize(("code", "add", "facts"), [

@@ -23,7 +23,7 @@ from companion.games.up_or_down import UpOrDownPad
 from companion.pads import PadError, Row
 from companion.pads.base import points_text
 from companion.stats import PlayerStats
-from companion.ui.entry_sheet import HAND_DONE, Submit, entering, player_card, sheet_frame, use_changes
+from companion.ui.entry_sheet import HAND_DONE, Submit, entering, player_card, sheet_frame, sheet_title, use_changes
 from companion.ui.games import ADD_ROUND
 from companion.ui.games.up_or_down_check import Check
 from companion.ui.games.up_or_down_rows import (
@@ -314,11 +314,12 @@ def _discard_row(draft: UpOrDownDraft) -> ft.Control:
 
 def _sheet_words(number: int | None, only: str | None) -> tuple[str, str]:
     """The sheet's title and the hint under it: one player's own count (``only``), or the count of
-    every player, new or (``number``) an edit."""
+    every player, new ("Count the scores", as its button) or an edit of round ``number``
+    ("Round 2 (edit)", as every game's edit is titled)."""
     if only:
         return (_("{player}'s count").format(player=only),
                 _("Type your rows or count the colours with the buttons, and count the cards on your discard pile."))
-    title = _("Count the scores (edit)") if number else _(COUNT_SCORES)
+    title = sheet_title(number, number, None) if number else _(COUNT_SCORES)
     return title, _(
         "Tap a player, then type their rows or count the colours with the buttons, "
         "and count the cards on their discard pile."
