@@ -12,12 +12,12 @@ from __future__ import annotations
 
 import flet as ft
 
-from companion.server.key import TableAccess, spoken_key
+from companion.registry import new_pad
+from companion.server.key import FREE_TRIES, TableAccess, spoken_key
 from companion.store import Store
-from companion.server.key import FREE_TRIES
 from companion.ui.access import ASK_THE_HOST, NO_KEY, NOT_THE_KEY, key_refusal
 from companion.ui.app import session_main
-from flet_session import click, find, open_session, run_alone, server_hub, shows, type_on, until
+from flet_session import click, find, open_session, run_alone, server_hub, shows, tap, type_on, until
 
 PHONE_ADDRESS = "192.168.1.20"
 
@@ -98,3 +98,28 @@ def test_the_refusal_names_an_empty_field_then_the_wait_rounded_up_then_a_wrong_
         "Too many wrong keys were typed here: wait 1 second, then type the key again.",
         "That key does not open this table. Check it on the host's \u201cInvite phones\u201d screen.",
     ]
+
+
+def test_renewing_the_key_asks_first_and_keep_this_key_leaves_it(tmp_path):
+    """One tap on "Renew the key" locks nobody out: it asks, "Keep this key" leaves the key as it
+    was, and only "Renew now" makes a new one."""
+
+    async def run():
+        store = Store(tmp_path)
+        pad = new_pad("one_card", ["Ann", "Ben"])
+        store.save_game(pad.to_doc())
+        access = TableAccess(tmp_path, required=True, host="0.0.0.0", port=8550)
+        old = access.key
+        phone = await open_session(session_main(store, access), f"/pad/{pad.id}?key={old}", server_hub(),
+                                   client_ip=PHONE_ADDRESS)
+        await until(phone, lambda _page: shows(phone, "Invite phones"))
+        await tap(phone, "Invite phones")
+        await tap(phone, "Renew the key")
+        asked = (access.key == old, shows(phone, "Renew now"))
+        await tap(phone, "Keep this key")
+        kept = (access.key == old, shows(phone, "Renew the key"))
+        await tap(phone, "Renew the key")
+        await tap(phone, "Renew now")
+        return asked, kept, access.key != old
+
+    assert run_alone(run()) == ((True, True), (True, True), True)

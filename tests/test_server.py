@@ -488,6 +488,7 @@ def test_renewing_the_key_when_it_can_not_be_saved_tells_the_phone_and_keeps_the
         await tap(phone, "Invite phones")
         monkeypatch.setattr(os if where == "fsync" else table_key.tempfile, where, refusal)
         await tap(phone, "Renew the key")
+        await tap(phone, "Renew now")
         monkeypatch.undo()
         return (shows(phone, words.format(folder=tmp_path)), shows(phone, f"Table key: {table_key.spoken_key(old)}"),
                 shows(phone, "New key: every other phone and the board must scan the code again"))

@@ -26,16 +26,19 @@ def InviteView(path: str, title: str, back: Callable[[], None]) -> ft.Control:
     link and key under the title ``title``; ``back`` leaves it.
 
     When the app listens on this computer only, says that phones can not
-    reach it. With a key (shown in groups, to be read aloud), "Renew the key" makes a new one:
-    every other phone and the board must scan again (a key the data folder can not take is told in
-    the message bar, and the key stays as it was).
+    reach it. With a key (shown in groups, to be read aloud), "Renew the key" asks first, then
+    "Renew now" makes a new one: every other phone and the board must scan again (a key the data
+    folder can not take is told in the message bar, and the key stays as it was); "Keep this key"
+    leaves it.
     """
     gate = use_gate()
     session = use_session()
     access = gate.access
     url = access.invite_url(path)
+    asking, set_asking = ft.use_state(False)
 
     def renew():
+        set_asking(False)
         try:
             gate.renew()
         except StoreError as error:
@@ -55,18 +58,7 @@ def InviteView(path: str, title: str, back: Callable[[], None]) -> ft.Control:
         ft.Semantics(identifier="invite-link", content=ft.Text(url, size=16)),
     ]
     if access.required:
-        lines += [
-            ft.Semantics(
-                identifier="invite-key",
-                content=ft.Text(_("Table key: {key}").format(key=spoken_key(access.key)), weight=ft.FontWeight.W_600),
-            ),
-            ft.Text(
-                _("Only phones with this key see the games. Renewing it locks out every other phone "
-                  "and the board until each scans the new code."),
-                color=ft.Colors.ON_SURFACE_VARIANT,
-            ),
-            ft.OutlinedButton(_("Renew the key"), icon=ft.Icons.KEY, on_click=renew, height=TOUCH),
-        ]
+        lines += _key_lines(access.key, asking, set_asking, renew)
     else:
         lines.append(
             ft.Text(
@@ -76,3 +68,25 @@ def InviteView(path: str, title: str, back: Callable[[], None]) -> ft.Control:
             )
         )
     return ft.Column(lines, spacing=12, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
+
+
+def _key_lines(key: str, asking: bool, set_asking: Callable[[bool], None], renew: Callable[[], None]) -> list[ft.Control]:
+    """The invite's lines about the table's ``key``: the key in groups (test id ``invite-key``),
+    what renewing it does, and "Renew the key" (``set_asking(True)``), or, while ``asking``,
+    "Renew now" (``renew``) and "Keep this key" (``set_asking(False)``)."""
+    return [
+        ft.Semantics(
+            identifier="invite-key",
+            content=ft.Text(_("Table key: {key}").format(key=spoken_key(key)), weight=ft.FontWeight.W_600),
+        ),
+        ft.Text(
+            _("Only phones with this key see the games. Renewing it locks out every other phone "
+              "and the board until each scans the new code."),
+            color=ft.Colors.ON_SURFACE_VARIANT,
+        ),
+        ft.Row([ft.FilledButton(_("Renew now"), icon=ft.Icons.KEY, on_click=renew, height=TOUCH),
+                ft.OutlinedButton(_("Keep this key"), on_click=lambda: set_asking(False), height=TOUCH)],
+               wrap=True, spacing=8)
+        if asking else
+        ft.OutlinedButton(_("Renew the key"), icon=ft.Icons.KEY, on_click=lambda: set_asking(True), height=TOUCH),
+    ]

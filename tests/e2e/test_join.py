@@ -138,6 +138,7 @@ def test_reload_keeps_access_and_renewing_locks_the_old_key_out(browser, keyed, 
     host.tap("More")
     host.tap("Invite phones")
     host.tap("Renew the key")
+    host.tap("Renew now")
     host.see("New key: every other phone and the board must scan the code again")
     new_key = table_key(server)
     assert new_key != old_key
