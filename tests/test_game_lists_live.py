@@ -21,6 +21,7 @@ from companion.server.key import TableAccess
 from companion.store import Store
 from companion.ui.app import session_main
 from flet_session import go_to, open_session, run_alone, server_hub, settle, shown_strings, tap
+from test_hands_rounds import open_my_hand
 from test_pad_renders import enter_round_ten, renders  # noqa: F401 (renders: the fixture counting the components drawn)
 
 
@@ -94,3 +95,22 @@ def test_a_list_that_does_not_show_the_game_saved_is_not_drawn_again(tmp_path, r
         return listed, lists(on_history, "in progress, 5 rounds"), renders["PlayScreen"], renders["HistoryScreen"] > 0
 
     assert run_alone(run()) == ((False, True), True, 0, True)
+
+
+def test_a_hand_sent_from_a_phone_does_not_draw_the_lists_again(tmp_path, renders):
+    """Cy sends his hand for round 5 from "My hand": the round count does not change, so Play and
+    History, which show the game, are not drawn again (they listen to the game's saved changes,
+    not to its hands); the round then saved from the hands is."""
+
+    async def run():
+        store = Store(tmp_path)
+        game_id = game_of(store, ["Ann", "Ben", "Cy"], 4)
+        phones = await play_history_and_pad(store, game_id)
+        renders.clear()
+        await open_my_hand(phones[2], "Cy")
+        await tap(phones[2], "K")
+        await tap(phones[2], "My hand is in")
+        await settle(phones)
+        return [renders[name] for name in ("PlayScreen", "HistoryScreen")], store.get_draft(game_id)["round"]
+
+    assert run_alone(run()) == ([0, 0], 5)

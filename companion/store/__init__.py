@@ -48,8 +48,7 @@ from typing import Any
 from babel.support import LazyProxy
 
 from companion import rules_core
-from companion.document import (is_int, migrate_doc, order_key, prepare_doc, summarize, utc_seconds, validate_doc,
-                                version_stamp)
+from companion.document import is_int, migrate_doc, order_key, prepare_doc, summarize, validate_doc, version_stamp
 from companion.errors import (BackupError, ConflictError, CorruptFileError, DiskFullError, GameNotFoundError,
                               ReadOnlyError, StoreError)
 from companion.i18n import _
@@ -302,15 +301,15 @@ class Store:
 
     @guarded
     def unfinished_games(self) -> list[dict[str, Any]]:
-        """Summaries (as in :meth:`list_games`) of the games in progress, the last played first
-        (by ``updated``, then as :meth:`list_games`): the order a table resumes them in.
+        """Summaries (as in :meth:`list_games`) of the games in progress, newest first.
 
         A game in progress is neither finished nor ended early.
         """
         with self._locked():
-            live = [(utc_seconds(summary["updated"]), order, summary) for order, summary in self._live_summaries()]
-            return [summary for *_keys, summary in sorted(live, key=itemgetter(0, 1), reverse=True)
-                    if not (summary["finished"] or summary["ended_early"])]
+            return [
+                summary for _order, summary in self._live_summaries()
+                if not (summary["finished"] or summary["ended_early"])
+            ]
 
     def iter_games(self) -> Iterator[dict[str, Any]]:
         """Every saved game's full document: the games in progress, then the archive shard by shard.

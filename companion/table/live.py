@@ -8,6 +8,10 @@ Terms:
 - **games topic** (:data:`GAMES_TOPIC`): announced when the list of games
   changes (a game created, finished, reopened, deleted, restored, or games
   imported); the Play list and History listen to it.
+- **line topic** (``line:<id>``): announced with the game topic when a
+  change of the game itself is saved (not when a hand is entered): a list
+  showing that game in progress (Play, History) listens to it, to redraw
+  its rounds.
 - **game cache** (:class:`GameCache`): one per store, process-wide; holds the
   latest pad of each game shown, keyed by game id with a version that grows
   with each announced change. A game is kept only while a screen shows it
@@ -56,6 +60,11 @@ GAMES_TOPIC = "games"
 def game_topic(game_id: str) -> str:
     """The pubsub topic of game ``game_id``: ``"game:<id>"``."""
     return f"game:{game_id}"
+
+
+def line_topic(game_id: str) -> str:
+    """The pubsub topic of game ``game_id``'s line in a list of games: ``"line:<id>"``."""
+    return f"line:{game_id}"
 
 
 @dataclass(frozen=True)

@@ -48,15 +48,13 @@ def in_progress(summaries: Iterable[Mapping[str, Any]]) -> list[str]:
     return [summary["id"] for summary in summaries if not (summary.get("finished") or summary.get("ended_early"))]
 
 
-def game_line(summary: Mapping[str, Any], on_open: Callable[[], None], when: str = "updated") -> ft.Control:
+def game_line(summary: Mapping[str, Any], on_open: Callable[[], None]) -> ft.Control:
     """One saved game as a list tile.
 
-    Takes a store summary (``game``, ``players``, ``created``, ``updated``,
-    ``rounds``, ``finished``, ``winners``), the handler for a tap and which
-    of its times the line shows (``when``: ``"updated"``, last played, for a
-    list in that order such as Play's; ``"created"``, started, for History,
-    which lists the newest games first). Shows the game, the players, that
-    date and either the winners or the rounds played.
+    Takes a store summary (``game``, ``players``, ``created``, ``rounds``,
+    ``finished``, ``winners``) and the handler for a tap. Shows the game,
+    the players, when it was started (the lists' order: the newest started
+    first) and either the winners or the rounds played.
     """
     rounds = summary.get("rounds", 0)
     if summary.get("finished"):
@@ -67,7 +65,7 @@ def game_line(summary: Mapping[str, Any], on_open: Callable[[], None], when: str
     return ft.ListTile(
         leading=ft.Icon(game_icon(summary.get("game"))),
         title=ft.Text(f"{game_title(summary.get('game'))} · {join_names(list(summary.get('players', [])))}"),
-        subtitle=ft.Text(f"{when_text(summary.get(when, ''))} · {result}"),
+        subtitle=ft.Text(f"{when_text(summary.get('created', ''))} · {result}"),
         trailing=ft.Icon(ft.Icons.CHEVRON_RIGHT),
         on_click=on_open,
         min_height=56,

@@ -314,8 +314,10 @@ def HistoryScreen() -> ft.Control:
     saves, set_saves = ft.use_state(0)
     # The read answers with the count it was made for: until a "Show more games" is read, the
     # page shown is the last one read, its button with it.
-    read = use_read(lambda: (count, store.list_games(limit=count + 1), store.deleted_games()), [count, listed, saves])
-    (shown, games, deleted), problem = ((count, [], []), str(read)) if isinstance(read, StoreError) else (read, "")
+    read = use_read(lambda: (count, store.list_games(limit=count + 1)), [count, listed, saves])
+    gone = use_read(store.deleted_games, [listed])
+    (shown, games), problem = ((count, []), str(read)) if isinstance(read, StoreError) else (read, "")
+    deleted, problem = ([], problem or str(gone)) if isinstance(gone, StoreError) else (gone, problem)
     more = len(games) > shown
     deleted_shown, more_deleted = use_show_more(len(deleted), DELETED_SHOWN, KEPT_DELETED,
                                                 _("Show more deleted games"))
@@ -330,7 +332,7 @@ def HistoryScreen() -> ft.Control:
     if not games:
         controls.append(ft.Text(_("No games saved yet. Start one from Play."), color=ft.Colors.ON_SURFACE_VARIANT))
     controls.extend(
-        game_line(summary, partial(navigate, f"/history/{summary['id']}"), when="created")
+        game_line(summary, partial(navigate, f"/history/{summary['id']}"))
         for summary in games[:shown]
     )
     if more:

@@ -16,7 +16,7 @@ from companion.ui.state import navigate, use_games_list, use_read, use_saves_of,
 from companion.ui.widgets import TOUCH, error_line, screen_header, section_title, use_show_more
 
 RESUME_SHOWN = 5
-"""Games in progress Play lists at first (the last played): the screen every phone
+"""Games in progress Play lists at first (the newest): the screen every phone
 opens first holds as many controls with 200 games left unfinished as with 6."""
 RESUME_MORE = 20
 """Games in progress each "Show more games in progress" adds to Play's list."""
@@ -24,11 +24,11 @@ RESUME_MORE = 20
 
 @ft.component
 def PlayScreen() -> ft.Control:
-    """The home screen: games in progress (the :data:`RESUME_SHOWN` last played
-    first, with when each was last played, "Show more games in progress" for
-    :data:`RESUME_MORE` more; their rounds follow the saves made on other
-    phones), "New game", "Learn to play" for each game with a lesson (New
-    game on that game, its lesson on) and the dealer's guide."""
+    """The home screen: games in progress (the newest :data:`RESUME_SHOWN` first,
+    "Show more games in progress" for :data:`RESUME_MORE` more; their rounds
+    follow the saves made on other phones), "New game", "Learn to play" for
+    each game with a lesson (New game on that game, its lesson on) and the
+    dealer's guide."""
     store = use_store()
     saves, set_saves = ft.use_state(0)
     read = use_read(store.unfinished_games, [use_games_list(), saves])

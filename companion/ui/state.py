@@ -20,7 +20,7 @@ import flet as ft
 from companion.pads import Pad
 from companion.pads.table import is_hidden
 from companion.errors import StoreError
-from companion.table.live import GAMES_TOPIC, Shown, game_topic
+from companion.table.live import GAMES_TOPIC, Shown, game_topic, line_topic
 from companion.table.phones import unnamed_phone_label
 
 
@@ -272,23 +272,24 @@ def use_games_list() -> int:
 
 def use_saves_of(game_ids: Sequence[str], saved: Callable[[], None]) -> None:
     """While the calling component is mounted, call ``saved()`` (on the session's loop) each time
-    another session announces a change of one of the games ``game_ids`` (a round saved, a hand
-    sent: :func:`announce_saved`, :func:`announce_hands`): a list that shows those games in
-    progress (their rounds, their last change) reads them again. Only the lines shown listen, so
-    a save costs the phones whose list shows that game, not every phone on the list's screen.
+    another session saves a change of one of the games ``game_ids`` (a round added, edited,
+    deleted, undone: :func:`announce_saved` on the game's line topic; a hand entered is not
+    one): a list that shows those games in progress (their rounds) reads them again. Only the
+    lines shown listen, so a save costs the phones whose list shows that game, not every phone on
+    the list's screen; the same games shown in another order are not listened to again.
     Call inside a component."""
     session = use_session(watch=())
     stops = ft.use_ref(list)
 
     def start() -> None:
-        stops.current = [session.listening.listen(game_topic(game_id), saved) for game_id in game_ids]
+        stops.current = [session.listening.listen(line_topic(game_id), saved) for game_id in game_ids]
 
     def end() -> None:
         for stop in stops.current:
             stop()
         stops.current = []
 
-    ft.use_effect(start, [tuple(game_ids)], cleanup=end)
+    ft.use_effect(start, [tuple(sorted(game_ids))], cleanup=end)
 
 
 def use_read(read: Callable[[], Any], dependencies: Sequence[Any]) -> Any:
@@ -462,8 +463,9 @@ def announce_saved(session: SessionState, game_id: str | None = None, pad: Pad |
     when next shown, as after a delete or a restore). ``listed`` is True
     when the list of games changed (a game created, deleted, restored, or
     games imported); a game finished or reopened is noticed from ``pad``.
-    Only sessions listening to the game's topic (or, for the list, to
-    ``GAMES_TOPIC``) are told, after this session's own repaint has been sent
+    Only sessions listening to the game's topic or its line's (a list
+    showing it: :func:`use_saves_of`), or, for the list, to
+    ``GAMES_TOPIC``, are told, after this session's own repaint has been sent
     (:func:`after_own_paint`); the others cost nothing.
     """
     session.saved()
@@ -474,7 +476,7 @@ def announce_saved(session: SessionState, game_id: str | None = None, pad: Pad |
     if game_id is not None:
         version, moved = session.games.put(game_id, pad)
         listed = listed or moved
-        topics.append((game_topic(game_id), version))
+        topics += [(game_topic(game_id), version), (line_topic(game_id), None)]
     if listed:
         topics.append((GAMES_TOPIC, None))
 
