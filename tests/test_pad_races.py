@@ -804,3 +804,23 @@ def test_a_new_rounds_sheet_is_told_a_round_was_taken_away_not_that_its_round_wa
         "Saving yours will ask whether it is that round.",
         "Round 6 was just saved on Ann's phone. Saving yours will ask whether it is another round.",
     )
+
+
+def test_an_edit_sheet_marks_the_winner_saved_meanwhile_until_a_winner_is_tapped(tmp_path):
+    """Ann's phone opens round 1's sheet (Ann won it); Ben's phone changes round 1 to "Cy won":
+    Ann's open sheet marks Cy, the winner as saved now, not the one it opened on."""
+
+    async def play(store, game_id, phones):
+        ann, ben = phones
+        for phone in phones:
+            row = find(phone.session.page, lambda control: isinstance(control, ft.Semantics)
+                       and control.identifier == "round-1")
+            await click(phone, find(row, lambda control: getattr(control, "on_click", None) is not None))
+            await until(phone, lambda _page, phone=phone: shows(phone, "Round 1 (edit)"))
+        await tap(ben, "Cy won")
+        await until(ann, lambda _page: any(text.startswith("Round 1 was changed on") for text in shown_strings(
+            ann.session.page)))
+        return [control.content for control in ann.session.index.values()
+                if isinstance(control, ft.FilledButton) and str(control.content).endswith(" won") and control.visible]
+
+    assert two_phones(tmp_path, 1, play) == ["Cy won"]

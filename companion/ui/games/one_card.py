@@ -41,14 +41,15 @@ def sheet_entry(pad: OneCardPad, number: int | None, entry: dict) -> dict:
 def Entry(pad: OneCardPad, number: int | None, submit: Submit, close, delete, *, on_change=None) -> ft.Control:
     """One big button per player; a tap enters (or, editing, changes) the
     round's winner. ``on_change`` is never called: the tap that would change
-    the sheet saves it. The winner chosen (the round's, editing; then the
-    last tapped) is the filled button, so a sheet shown again under a
-    question or a refusal shows which winner they speak of."""
+    the sheet saves it. The winner last tapped, else (editing) the round's
+    winner as saved now, is the filled button, so a sheet shown again under
+    a question or a refusal shows which winner they speak of."""
     error, set_error = ft.use_state("")
-    current, set_current = ft.use_state(lambda: pad.rounds[number - 1]["winner"] if number else None)
+    tapped, set_tapped = ft.use_state(None)
+    current = tapped or (pad.rounds[number - 1]["winner"] if number and number <= len(pad.rounds) else None)
 
     def won(player: str):
-        set_current(player)
+        set_tapped(player)
         problem = submit({"winner": player})
         if problem:
             set_error(problem)
