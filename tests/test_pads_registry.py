@@ -10,6 +10,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from companion import registry
+from companion.cards import parse_card
+from companion.games.setup_rows import copies_in_deck
 from companion.games import one_card, one_up, up_or_down, up_to_nine
 from companion.pads import PadError
 from companion.registry import new_pad, pad_class, pad_from_doc
@@ -113,9 +115,9 @@ def test_seat_lookups_name_the_players(game):
 
 
 CARDS = st.lists(st.sampled_from(one_up.VALUE_CIRCLE), min_size=1, max_size=6)
-DEALT = 8
-"""The most cards of one value One Up's deck holds (eight of each of A-6 and K, from two standard
-decks: companion/games/setup_rows.py); hands holding more are refused as a deal no deck gives."""
+DEALT = copies_in_deck(one_up.SETUP, 3, parse_card("A"))
+"""The most cards of one value the deck of One Up's three players holds (its setup row); hands
+holding more are refused as a deal no deck gives."""
 ROUND = st.tuples(
     st.lists(CARDS, min_size=3, max_size=3).filter(
         lambda hands: max(Counter(card for hand in hands for card in hand).values()) <= DEALT),
