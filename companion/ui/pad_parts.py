@@ -27,6 +27,7 @@ from companion.ui.score_table import score_header, winners_text
 from companion.ui.state import navigate
 from companion.ui.totals_chart import totals_chart
 from companion.ui.widgets import (
+    SIDE_BUTTON,
     TOUCH,
     back_button,
     error_line,
@@ -385,9 +386,8 @@ def out_of_sight(table: ft.Control, covered: bool, unfolded: bool) -> ft.Control
 
 
 def cover(above: ft.Control, shown: bool = True) -> ft.Control:
-    """``above`` (a sheet or a view) over the whole pad, on the page's own
-    colour: it takes every tap there, so none reaches the covered pad;
-    ``shown`` False keeps it, out of sight."""
+    """``above`` (a sheet or a view) over the whole pad, on the page's own colour: it takes every tap
+    there, so none reaches the covered pad; ``shown`` False keeps it, out of sight."""
     return ft.Container(content=above, bgcolor=ft.Colors.SURFACE, visible=shown)
 
 
@@ -395,14 +395,15 @@ def cover(above: ft.Control, shown: bool = True) -> ft.Control:
 def _PadButtons(
     add_label: str, check_route: str, language: str, on_add: Callable[[], None], on_hand: Callable[[], None] | None
 ) -> ft.Control:
-    """The buttons under the pad: ``add_label`` ("Add round"), "My hand"
-    when ``on_hand`` is given, and "Check" (opening ``check_route``), in
-    ``language`` (a language code)."""
+    """The buttons under the pad: ``add_label`` ("Add round"), "My hand" when ``on_hand`` is given,
+    and "Check" (opening ``check_route``), the last two narrow, in ``language`` (a language code)."""
     return ft.Row(
         [
             ft.FilledButton(add_label, icon=ft.Icons.ADD, on_click=lambda: on_add(), height=56, expand=True),
-            *([ft.OutlinedButton(_(MY_HAND), on_click=lambda: on_hand(), height=56)] if on_hand else []),
-            ft.OutlinedButton(_("Check"), icon=ft.Icons.RULE, height=56, on_click=lambda: navigate(check_route)),
+            *([ft.OutlinedButton(_(MY_HAND), on_click=lambda: on_hand(), height=56, style=SIDE_BUTTON)]
+              if on_hand else []),
+            ft.OutlinedButton(_("Check"), icon=ft.Icons.RULE, height=56, style=SIDE_BUTTON,
+                              on_click=lambda: navigate(check_route)),
         ]
     )
 

@@ -140,6 +140,12 @@ shared by every selected tile (a button hands the phone a copy of its
 style, so the shared one is never changed)."""
 
 
+SIDE_BUTTON = ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=10))
+"""The look of a button beside a wide one in a row (the pad's "My hand" and "Check"): less room
+at its sides than the 24 of Flet's buttons, so the wide button's words ("Count the scores") keep
+to one line on a phone 390 wide. Shared by every such button, as the selected tiles' look is."""
+
+
 def tile_button(
     label: str,
     *,
