@@ -289,3 +289,17 @@ def test_the_language_that_reads_most_of_a_query_reads_it_first_the_sessions_amo
     assert reading._readers("Stufe 4", "en") == ["de", "en", "nb"]
     assert reading._readers("wild budget", "de") == ["de", "en", "nb"]
     assert reading._readers("jokr", "nb") == ["nb"]
+
+
+@pytest.mark.parametrize(("query", "marked"), [
+    ("wild budsjett", ["wild budgets"]),
+    ("gå ut", ["went out"]),
+])
+def test_a_norwegian_query_read_in_english_marks_each_word_of_the_snippet_once(query, marked):
+    """Two words of a query may mark the same words of a snippet ("wild" and "wild budget", from
+    the glossary's "wild budsjett"); the marks are joined, so the snippet shows them once, not
+    "wildwild budget". The marked words of Up to 9's "variants" and "end" hits, in English."""
+    hit = next(hit for hit in search(query, language="en") if hit.section in ("variants", "end"))
+    marks = list(hit.marks)
+    assert [hit.snippet[start:end] for start, end in marks] == marked
+    assert all(end < start for (_first, end), (start, _last) in zip(marks, marks[1:]))

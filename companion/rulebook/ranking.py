@@ -93,6 +93,19 @@ def _next_to(text: str, found: Sequence[dict[int, tuple[float, set]]], unit: int
     return pairs
 
 
+def _joined(marks: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """Sorted ``(start, end)`` marks with those that overlap or touch made one: two query words
+    may mark the same words ("wild" and "wild budget" read from one Norwegian query), and a
+    snippet shows each word once."""
+    joined: list[tuple[int, int]] = []
+    for start, end in marks:
+        if joined and start <= joined[-1][1]:
+            joined[-1] = (joined[-1][0], max(joined[-1][1], end))
+        else:
+            joined.append((start, end))
+    return joined
+
+
 def _cut(text: str, marks: list[tuple[int, int]]) -> tuple[str, tuple[tuple[int, int], ...]]:
     """``text`` cut to :data:`SNIPPET_LENGTH` around its first mark, at word ends, with "…"."""
     if len(text) <= SNIPPET_LENGTH:
@@ -213,7 +226,7 @@ def _ranked(query: str, code: str, allowed: Sequence[str]) -> list[_Ranked]:
             for term in terms)
         score += sum(_TITLE_BOOST * title + _BOLD_BOOST * _in_bold(term, section)
                      for term, title in zip(terms, titled, strict=True))
-        marks = sorted(mark for places in found for mark in places.get(unit, (0, ()))[1])
+        marks = _joined(sorted(mark for places in found for mark in places.get(unit, (0, ()))[1]))
         ranked.append(_Ranked(section.order, round(score, 3), unit, tuple(marks)))
     return sorted(ranked, key=lambda entry: (-entry.score, entry.order))
 
