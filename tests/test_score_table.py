@@ -57,7 +57,8 @@ def test_an_edit_changes_the_lines_from_the_edited_round_on():
 def test_chips_are_one_text_of_the_icon_fonts_dots_read_out_by_their_counts():
     from companion.ui.score_table import BLACK_CHIP, WHITE_CHIP, Chips, Dots, Note, shown_extra
 
-    assert shown_extra(Chips(2, 1)) == Dots(BLACK_CHIP * 2 + WHITE_CHIP, "2 black chips, 1 white chips")
+    assert shown_extra(Chips(2, 1)) == Dots(BLACK_CHIP * 2 + WHITE_CHIP, "2 black chips, 1 white chip")
+    assert shown_extra(Chips(1, 0)).label == "1 black chip, 0 white chips"
     assert shown_extra(Note("level-Ann", "level 3")) == Note("level-Ann", "level 3")
 
 

@@ -28,7 +28,7 @@ from dataclasses import dataclass
 
 import flet as ft
 
-from companion.i18n import _
+from companion.i18n import _, ngettext
 from companion.pads import Pad
 from companion.pads.base import join_names
 from companion.ui.games import game_ui
@@ -270,7 +270,7 @@ class Dots:
 
     Attributes:
         text: a filled dot per black chip, then a ring per white chip ("●●○").
-        label: what a screen reader reads ("2 black chips, 1 white chips").
+        label: what a screen reader reads ("2 black chips, 1 white chip").
     """
 
     text: str
@@ -281,8 +281,9 @@ def shown_extra(extra: Extra) -> Extra | Dots:
     """``extra`` as the header paints it: :class:`Chips` become :class:`Dots`,
     a :class:`Note` stays as it is."""
     if isinstance(extra, Chips):
-        return Dots(BLACK_CHIP * extra.black + WHITE_CHIP * extra.white,
-                    _("{black} black chips, {white} white chips").format(black=extra.black, white=extra.white))
+        black = ngettext("{count} black chip", "{count} black chips", extra.black).format(count=extra.black)
+        white = ngettext("{count} white chip", "{count} white chips", extra.white).format(count=extra.white)
+        return Dots(BLACK_CHIP * extra.black + WHITE_CHIP * extra.white, f"{black}, {white}")
     return extra
 
 
