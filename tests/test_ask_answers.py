@@ -253,6 +253,14 @@ def test_ring_between_and_outside():
     assert up_or_down_ui.ring_answer(ring[:1], 37).kind == ask.WAIT
 
 
+def test_a_ring_not_whole_answers_for_the_numbers_entered_and_says_so():
+    """Five of the ring's six numbers: 60 lands outside them, which a sixth number above 50 could
+    change, so the answer says it holds for the five entered."""
+    assert up_or_down_ui.ring_answer([10, 20, 30, 40, 50], 60).text == (
+        "60 is outside the ring, so it goes between the lowest (10) and the highest (50): take 10 or 50 into "
+        "your display. (Only 5 of the ring's 6 numbers are entered: the answer holds for those.)")
+
+
 def test_row_direction_and_verdicts():
     assert up_or_down_ui.row_answer([12, 20, 31], 40).text == "Yes: the row runs upward and 40 continues it."
     no = up_or_down_ui.row_answer([12, 20, 31], 25)

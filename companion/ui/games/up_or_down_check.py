@@ -42,7 +42,9 @@ def ring_answer(ring: Sequence[int], card: int | None) -> Answer:
         card: the number of the card placed, or None while not given.
 
     Returns:
-        An ``Answer`` from ``up_or_down.ring_neighbours``.
+        An ``Answer`` from ``up_or_down.ring_neighbours``; with fewer than the ring's six
+        numbers entered, it says the answer holds for those entered (a missing one may sit
+        between them).
     """
     if len(ring) < 2 or card is None:
         return Answer(WAIT, _("Enter the ring's {count} numbers and your card.").format(count=up_or_down.RING_SIZE))
@@ -57,7 +59,11 @@ def ring_answer(ring: Sequence[int], card: int | None) -> Answer:
             "{card} is outside the ring, so it goes between the lowest ({lower}) and the highest ({higher}): "
             "take {lower} or {higher} into your display."
         )
-    return Answer(YES, text.format(card=card, lower=lower, higher=higher))
+    text = text.format(card=card, lower=lower, higher=higher)
+    if len(ring) < up_or_down.RING_SIZE:
+        text += " " + _("(Only {count} of the ring's {size} numbers are entered: the answer holds for those.)").format(
+            count=len(ring), size=up_or_down.RING_SIZE)
+    return Answer(YES, text)
 
 
 def row_answer(row: Sequence[int], card: int | None) -> Answer:
