@@ -83,25 +83,3 @@ def test_the_attack_switched_off_and_its_total_lowered_together_stays_off(tmp_pa
         return raised, switch.value, shows(phone, "Running total")
 
     assert run_alone(run()) == ("5", False, False)
-
-
-def test_taking_the_attack_tells_which_cards_of_the_hand_held_before_may_be_played(tmp_path):
-    """One-card's checker, A of hearts on top (an attack of 3 pending), the 9 of hearts in hand:
-    it does not answer the attack. "Take the attack" says what may be played once the attack is
-    taken, from the hand held before the draw, the attack reset (rulings.md, One-card): the 9,
-    as it follows the ace's suit."""
-
-    async def run():
-        phone = await open_session(*phone_on(tmp_path, "/check/one_card"), server_hub())
-        await click(phone, suit_tile(phone, "hearts"))
-        for rank in ("A", "9"):
-            await tap(phone, rank)
-        before = [text for text in shown_strings(phone.session.page) if "played" in text]
-        await tap(phone, "Take the attack")
-        return before, [text for text in shown_strings(phone.session.page) if "played" in text or "taken" in text]
-
-    assert run_alone(run()) == (
-        ["Your card may not be played: take the attack."],
-        ["Your card may not be played: take the attack.", "Once taken, from the hand you held before:",
-         "1 of 1 may be played: 9\u2665."],
-    )

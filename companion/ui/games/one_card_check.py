@@ -283,24 +283,18 @@ def _named_suit(declared: str | None, choose: Callable[[str | None], None]) -> f
 
 
 def _take_box(take: str, total: int, cards_left: int | None,
-              set_cards_left: Callable[[Any], None], after: Answer | None = None) -> ft.Control:
+              set_cards_left: Callable[[Any], None]) -> ft.Control:
     """What taking the attack means (``take``), first so a tap leaves it on
-    screen, with ``after`` (when a hand is given): which of its cards may be
-    played once the attack is taken (rulings.md, One-card: the turn goes on
-    with the hand held before the draw, the attack reset); then the question
-    whether fewer than ``total`` cards are left to draw (``cards_left``: None
-    for enough) and, when so, a count of them from 0 to ``total`` - 1.
-    ``set_cards_left`` is the state setter (it takes a value or an update)."""
+    screen, then the question whether fewer than ``total`` cards are left to
+    draw (``cards_left``: None for enough) and, when so, a count of them
+    from 0 to ``total`` - 1. ``set_cards_left`` is the state setter (it
+    takes a value or an update)."""
     ink = ft.Colors.ON_SECONDARY_CONTAINER
 
     def step(delta: int):
         set_cards_left(lambda left: None if left is None else min(max(left + delta, 0), total - 1))
 
-    rows: list[ft.Control] = [labelled("take", suit_text(take, color=ink, size=16))]
-    if after is not None:
-        rows += [ft.Text(_("Once taken, from the hand you held before:"), color=ink),
-                 answer_line(after, test_id="after-take")]
-    rows += [ft.Row(
+    rows: list[ft.Control] = [labelled("take", suit_text(take, color=ink, size=16)), ft.Row(
         [
             ft.Switch(value=cards_left is not None, height=TOUCH, tooltip=_("Fewer cards left to draw"),
                       on_change=lambda e: set_cards_left(0 if e.control.value else None)),
@@ -460,8 +454,7 @@ def Check(options: Mapping[str, Any], players: int) -> ft.Control:
             vertical_alignment=ft.CrossAxisAlignment.CENTER,
         ))
         if show_take:
-            after = one_card_answer(top, hand, attack_total=0, declared_suit=declared, players=players).summary
-            controls.append(_take_box(answer.take, attack, cards_left, set_cards_left, after if hand else None))
+            controls.append(_take_box(answer.take, attack, cards_left, set_cards_left))
     controls.append(CardPicker(pick, hint=_("e.g. 3h AS BJ 7c"), check=one_card.read_card, key="picker"))
     controls += _hand_rows(answer.cards, remove, lambda: tell(hand=lambda _hand: ())) if hand else []
     return ft.Column(controls, spacing=12)
