@@ -218,28 +218,6 @@ def test_a_round_deleted_under_an_edit_goes_back_in_its_place(store):
     assert [row["winner"] for row in latest(store, game_id).rounds] == ["Ann", "Cy"]
 
 
-def test_an_edits_question_follows_a_further_change_and_a_put_back_question_keeps_its_place(store):
-    """Ben edits round 2 ("Ann won") while Ann's phone changes it to Cy: asked "Save mine over
-    it". Ann's phone changes round 2 again: drawn again, the question is on the round as it is
-    now, so "Save mine over it" saves at once. A question about a round deleted under an edit
-    ("Put it back as round 1") is not asked again when a round is added: it keeps its place."""
-    game_id = saved_game(store, "one_card", ["Ben", "Cy"])
-    ann, ben = Phone(store, game_id, "Ann's phone"), Phone(store, game_id, "Ben's phone")
-    ben.tap("open_sheet", 2)
-    store.update_game(game_id, lambda pad: pad.edit_round(2, "Ben"), by="Ann's phone")
-    ben.atap("submit", {"winner": "Ann"})
-    asked = ben.pads.state.question.conflict.apply_label
-    store.update_game(game_id, lambda pad: pad.edit_round(2, "Cy"), by="Ann's phone")
-    ben.look()
-    assert (asked, ben.atap("answer", True).message) == ("Save mine over it", "Round 2 saved")
-    assert [row["winner"] for row in latest(store, game_id).rounds] == ["Ben", "Ann"]
-    gone_id, put_back = deleted_under_an_edit(store)
-    before = put_back.pads.state.question.conflict
-    store.update_game(gone_id, lambda pad: pad.add_round("Ben"), by="Ann's phone")
-    put_back.look()
-    assert put_back.pads.state.question.conflict == before
-
-
 def test_each_sheet_opened_has_its_own_number_which_an_answer_moving_it_keeps(store):
     """``sheets_opened`` numbers the sheets a phone opens (the screen keeps a
     sheet's values while that number stays), and ``sheet_blank`` tells a new

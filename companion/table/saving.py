@@ -229,11 +229,9 @@ def question_now(pad: Pad, conflict: Conflict, entry: dict | None) -> Conflict:
     """The question ``conflict`` (put about saving the sheet's ``entry``) as the game ``pad``
     (as shown now) has it: the same while the round its answer saves against has not moved;
     else asked again on ``pad``, as saving on its answer would ask it ("save yours as round 5"
-    where it said round 4). Only a new round's question or an edit's is asked again: one about
-    a delete, a round put back in its place or a game ended stays as it was (asked again, it
-    would lose its place or its end), and so does one that ``pad`` no longer refuses the same
-    way; the answer's own save decides those."""
-    if entry is None or conflict.kind not in (ADD, EDIT) or not moved(pad, conflict.mark):
+    where it said round 4). A question about a delete (``entry`` None), or one that ``pad``
+    no longer refuses the same way, stays as it was: the answer's own save decides."""
+    if entry is None or conflict.kind == DELETE or not moved(pad, conflict.mark):
         return conflict
     try:
         _save_entry(conflict.mark, copy_json(entry), pad_from_doc(pad.to_doc()))
