@@ -138,20 +138,6 @@ def test_a_round_saved_meanwhile_on_another_phone_is_put_as_a_question(store):
     assert [row["winner"] for row in latest(store, game_id).rounds] == ["Ben", "Cy"]
 
 
-def test_the_question_follows_a_further_round_saved_while_it_is_put(store):
-    """Ben's question says "save yours as round 3"; Ann's phone then saves round 3 too. Drawn
-    again, Ben's question is asked on the game as it is now (round 3 saved, "Save as round 4"),
-    and its answer saves round 4 at once, where it asked a second time."""
-    game_id, ben = two_new_rounds(store)
-    store.update_game(game_id, lambda pad: pad.add_round("Ben"), by="Ann's phone")
-    ben.look()
-    conflict = ben.pads.state.question.conflict
-    assert (conflict.message, conflict.apply_label, conflict.mark.number) == (
-        "Round 3 was just saved on Ann's phone: save yours as round 4, or drop it?", "Save as round 4", 4)
-    assert ben.atap("answer", True).message == "Round 4 saved"
-    assert [row["winner"] for row in latest(store, game_id).rounds] == ["Ben", "Cy", "Ben", "Ann"]
-
-
 def test_save_while_the_question_is_put_says_to_answer_it_first(store):
     game_id, ben = two_new_rounds(store)
     assert ben.atap("submit", {"winner": "Cy"}) == Told()

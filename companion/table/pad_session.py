@@ -92,8 +92,7 @@ class PadSession:
         hand-by-hand ``draft`` (as saved), this phone's label ``phone`` and
         the newest change this phone saved to it (``own_change``, None:
         none). An open "My hand" sheet follows a round saved another way
-        (``hands.follow``), and a question put over a sheet the game as it is
-        now (``saving.question_now``); an open round sheet keeps what was typed on it
+        (``hands.follow``); an open round sheet keeps what was typed on it
         through a delete of the game (:meth:`_through_delete`); the undo
         button's offer follows the game."""
         self._through_delete(pad)
@@ -111,9 +110,6 @@ class PadSession:
         self._seen = UndoOffered(undo_id) if self._seen is None else self._seen.moved(undo_id, own, now)
         if pad is not None and state.mine is not None and not pad.finished and self.hand_mark is not None:
             self.hand_mark = hands.follow(pad, self.table_hands.draft, state.mine, self.hand_mark)
-        if pad is not None and state.question is not None:
-            self.state = replace(state, question=replace(state.question, conflict=saving.question_now(
-                pad, state.question.conflict, state.question.entry)))
         self._take_in_hands()
 
     def _take_in_hands(self) -> None:

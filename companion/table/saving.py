@@ -219,34 +219,13 @@ def _expect_in_play(pad: Pad, mark: SheetMark, deleting: bool = False) -> None:
 
 
 def _conflict(store: Any, game_id: str, mark: SheetMark, message: str, deleting: bool) -> Conflict | None:
-    """The choice to offer after a ConflictError on ``mark``'s round, on the game as saved now
-    (:func:`conflict_on`); None when the game is gone."""
+    """The choice to offer after a ConflictError on ``mark``'s round; None
+    when there is nothing left to choose (the game is gone, or a round to
+    delete is already deleted). A round that moved is asked about before
+    an end of the game (see :func:`_expect_in_play`)."""
     pad = latest(store, game_id)
-    return None if pad is None else conflict_on(pad, mark, message, deleting)
-
-
-def question_now(pad: Pad, conflict: Conflict, entry: dict | None) -> Conflict:
-    """The question ``conflict`` (put about saving the sheet's ``entry``) as the game ``pad``
-    (as shown now) has it: the same while the round its answer saves against has not moved;
-    else asked again on ``pad``, as saving on its answer would ask it ("save yours as round 5"
-    where it said round 4). A question about a delete (``entry`` None), or one that ``pad``
-    no longer refuses the same way, stays as it was: the answer's own save decides."""
-    if entry is None or conflict.kind == DELETE or not moved(pad, conflict.mark):
-        return conflict
-    try:
-        _save_entry(conflict.mark, copy_json(entry), pad_from_doc(pad.to_doc()))
-    except ConflictError as error:
-        return conflict_on(pad, conflict.mark, str(error), deleting=False) or conflict
-    except REFUSED:
-        return conflict
-    return conflict
-
-
-def conflict_on(pad: Pad, mark: SheetMark, message: str, deleting: bool) -> Conflict | None:
-    """The choice to offer after a ConflictError (its ``message``) on ``mark``'s round, ``pad``
-    being the game as saved now; None when there is nothing left to choose (a round to delete
-    is already deleted). A round that moved is asked about before an end of the game (see
-    :func:`_expect_in_play`)."""
+    if pad is None:
+        return None
     if mark.in_play and pad.finished and not moved(pad, mark):
         ended = SheetMark(mark.round_id, mark.rev, pad.next_round if mark.new else mark.number, False, mark.place)
         if deleting:
