@@ -68,7 +68,7 @@ from companion.store.moves import Moves
 from companion.store.opening import Opening
 from companion.store.shards import ShardFiles
 from companion.store.sheets import KeptSheets
-from companion.store.tables import GamesInProgress
+from companion.store.tables import GamesInProgress, is_ended
 
 __all__ = [
     "AddedSummaries", "AtomicJSONStorage", "BackupError", "ConflictError", "CorruptFileError", "DiskFullError",
@@ -306,10 +306,7 @@ class Store:
         A game in progress is neither finished nor ended early.
         """
         with self._locked():
-            return [
-                summary for _order, summary in self._live_summaries()
-                if not (summary["finished"] or summary["ended_early"])
-            ]
+            return [summary for _order, summary in self._live_summaries() if not is_ended(summary)]
 
     def iter_games(self) -> Iterator[dict[str, Any]]:
         """Every saved game's full document: the games in progress, then the archive shard by shard.

@@ -11,6 +11,7 @@ import flet as ft
 from companion import registry
 from companion.i18n import _, format_datetime, ngettext
 from companion.pads.base import join_names
+from companion.store.tables import is_ended
 
 
 def game_icon(game_id: str) -> ft.IconData:
@@ -43,9 +44,9 @@ def when_text(iso: str) -> str:
 
 
 def in_progress(summaries: Iterable[Mapping[str, Any]]) -> list[str]:
-    """The ids of the games in progress (neither finished nor ended early) among store
-    ``summaries``: the lines whose rounds and time another phone's save changes."""
-    return [summary["id"] for summary in summaries if not (summary.get("finished") or summary.get("ended_early"))]
+    """The ids of the games in progress (not ended: ``companion.store.tables.is_ended``) among store
+    ``summaries``: the lines whose rounds another phone's save changes."""
+    return [summary["id"] for summary in summaries if not is_ended(summary)]
 
 
 def game_line(summary: Mapping[str, Any], on_open: Callable[[], None]) -> ft.Control:
