@@ -132,9 +132,11 @@ def _memory(root: Path, rounds: int) -> None:
     rounds, then per counter app session (bench/counter_flet.py's
     component), then per session of a plain Flet page of as many controls
     as the pad (bench/plain_flet.py's, Flet's floor for a screen of that
-    size), :data:`MEMORY_SESSIONS` of each after one of each was opened (so
-    what every session shares, such as imports and caches, is not counted);
-    last the pad's controls."""
+    size), then per session of the pad's screen drawn in few controls
+    (bench/lean_flet.py's, the floor of a screen showing what the pad
+    shows), :data:`MEMORY_SESSIONS` of each after one of each was opened
+    (so what every session shares, such as imports and caches, is not
+    counted); last the pad's controls and the lean page's."""
     import gc
     import tracemalloc
 
@@ -143,6 +145,7 @@ def _memory(root: Path, rounds: int) -> None:
     sys.path.insert(0, str(ROOT / "bench"))
     import flet as ft
     from flet_session import controls, open_session, run_alone, server_hub
+    from lean_flet import LeanPad
     from plain_flet import Plain
 
     from companion.registry import new_pad
@@ -183,7 +186,8 @@ def _memory(root: Path, rounds: int) -> None:
             pad_controls = len(list(controls(kept[0].session.page)))
             counter = await held(lambda page: page.render(Counter), "/", hub, kept)
             plain = await held(lambda page: page.render(Plain, pad_controls), "/", hub, kept)
-            return *screens, counter, plain, pad_controls
+            lean = await held(lambda page: page.render_views(LeanPad, data), "/", hub, kept)
+            return *screens, counter, plain, lean, pad_controls, len(list(controls(kept[-1].session.page)))
 
     print(*(f"{value:.0f}" for value in run_alone(measure())))
 
@@ -195,12 +199,14 @@ def print_memory(versions: list[Path], rounds: int) -> None:
     for root in versions:
         done = subprocess.run([sys.executable, __file__, "--memory-of", str(root), "--rounds", str(rounds)],
                               check=True, capture_output=True, text=True)
-        *screens, counter, plain, pad_controls = (float(value) for value in done.stdout.split())
+        *screens, counter, plain, lean, pad_controls, lean_controls = (float(value) for value in done.stdout.split())
         for screen, value in zip(MEMORY_SCREENS, screens, strict=True):
             print(f"  {root.name:<12} {screen:<8} {value / 1e6:5.2f} MB   counter app {counter / 1e6:5.2f} MB   "
                   f"ratio {value / counter:4.2f}x")
         print(f"  {root.name:<12} Flet's floor: a plain page of the pad's {pad_controls:.0f} controls "
               f"{plain / 1e6:5.2f} MB, {plain / counter:4.2f}x the counter app; the pad {screens[0] / plain:4.2f}x it")
+        print(f"  {root.name:<12} the floor of the pad's screen: the lean pad page of {lean_controls:.0f} controls "
+              f"{lean / 1e6:5.2f} MB, {lean / counter:4.2f}x the counter app")
 
 
 MEMORY_TARGET = 2.0
