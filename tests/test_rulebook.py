@@ -481,7 +481,6 @@ def test_a_block_splits_into_text_and_tables_for_the_screen():
 
 
 @pytest.mark.parametrize(("query", "game", "section"), [
-    ("gå ut", "up_to_nine", "end"),
     ("legge ned", "up_to_nine", "turn"),
     ("sikkerhetsventil", "up_to_nine", "end"),
     ("straffepoeng", "up_to_nine", "scoring"),

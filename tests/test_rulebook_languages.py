@@ -176,9 +176,10 @@ def test_word_forms_are_found_by_the_languages_own_stemmer():
     assert [(h.game, h.section) for h in search("donerte", language="nb")][:1] == [("up_to_nine", "turn")]
     assert [(h.game, h.section) for h in search("Reihen", language="de")] == [
         (h.game, h.section) for h in search("Reihe", language="de")]
-    hits = search("gikk ut", language="nb")[:2]
-    assert [(hit.game, hit.section) for hit in hits] == [("one_up", "tips"), ("one_up", "scoring")]
-    assert [marked(hit) for hit in hits] == [["gå", "ut"], ["gå", "ut"]]
+    hits = search("gikk ut", language="nb")
+    assert [(hit.game, hit.section) for hit in hits] == [
+        (hit.game, hit.section) for hit in search("gå ut", language="nb")]
+    assert [marked(hit) for hit in hits if (hit.game, hit.section) == ("one_up", "tips")] == [["gå ut"]]
 
 
 @pytest.mark.parametrize(("query", "game", "section", "marks"), [
@@ -293,7 +294,7 @@ def test_the_language_that_reads_most_of_a_query_reads_it_first_the_sessions_amo
 
 @pytest.mark.parametrize(("query", "marked"), [
     ("wild budsjett", ["wild budgets"]),
-    ("gå ut", ["went out"]),
+    ("gå ut", ["hand is empty", "went out"]),
 ])
 def test_a_norwegian_query_read_in_english_marks_each_word_of_the_snippet_once(query, marked):
     """Two words of a query may mark the same words of a snippet ("wild" and "wild budget", from

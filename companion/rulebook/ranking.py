@@ -134,7 +134,8 @@ def search(query: str, games: Sequence[str] | None = None, language: str | None 
     own words and players' words for a rules term (``same_as``: "donate",
     "stacking", "king" is "K"; a short question such as "who starts" read
     as the texts' words for it), the seeds' Norwegian and German words of
-    the glossary ("donere", "Reihe"), each read in its own game, any word of
+    the glossary ("donere", "Reihe"), each read in its own game ("gå ut" in
+    every game), any word of
     the other languages' texts ("discard" in Norwegian), and a word found
     nowhere as the word it is a typo of ("jokr" is "joker"; see
     ``companion.rulebook.reading._nearest``).  Stop words and question words ("the", "who"; "og",

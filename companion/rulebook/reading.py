@@ -2,8 +2,10 @@
 
 A word is matched whole and by meaning: its stem in the language's texts
 (``companion.rulebook.index``), the app's own words and players' words for
-a rules term (words.json's ``same_as``), the seeds' glossary (Norwegian,
-German: read as the English term of that game), else the texts of the other
+a rules term (words.json's ``same_as``: "go out" is also "their last card"
+and "empty hand", as each game's text says it), the seeds' glossary
+(Norwegian, German: read as the English term of that game, or of every game
+when the term is common to them, "gå ut"), else the texts of the other
 languages; a section it is found in there is a hit in the current language,
 its snippet taken from the same block.  A word found in no text and no word
 list is read as the nearest word the texts use, one letter off (two for
@@ -11,7 +13,8 @@ words of six letters or more; ``rapidfuzz``'s Levenshtein distance): "jokr"
 is "joker".
 
 A query of several words is read whole in the language that reads the most
-of its words itself (its texts' words, its short questions and stop words;
+of its words itself (its texts' words, its short questions in any of their
+words' forms, "went out" asks "go out", and stop words;
 the session's language first among equals; :func:`_readers`): "wer fängt
 an" in an English session finds what it finds in a German one.
 """
@@ -58,25 +61,36 @@ class _Term:
 
 
 @lru_cache(maxsize=None)
-def _glossary(language: str) -> dict[tuple[str, str], _Alternative]:
-    """(Snowball language, stem of a seed's word) -> the term it stands for in its
-    game, as the rules texts of ``language`` say it (English when the entry has
-    no word for ``language``)."""
+def _glossary(language: str) -> dict[tuple[str, str], tuple[_Alternative, ...]]:
+    """(Snowball language, stem of a seed's word) -> the readings of the term it stands
+    for, as the rules texts of ``language`` say it (English when the entry has no word
+    for ``language``), with that language's other words for it (``_said``); in the
+    entry's game, or in every game when the entry names none."""
     table = {}
     for entry in _words_data()["glossary"]:
         said = entry.get("in", {}).get(language)
-        reading = (_Alternative(_phrase(said, language), language, entry["game"]) if said
-                   else _Alternative(_phrase(entry["means"]), "en", entry["game"]))
+        readings = _said(said, language, entry.get("game")) if said else _said(entry["means"], "en", entry.get("game"))
         for word in entry["words"]:
-            table[(entry["language"], _snowball(word.lower(), entry["language"]))] = reading
+            table[(entry["language"], _snowball(word.lower(), entry["language"]))] = readings
     return table
+
+
+def _said(phrase: str, language: str, game: str | None) -> tuple[_Alternative, ...]:
+    """``phrase`` as ``language``'s texts say it, and the phrases words.json's ``same_as``
+    gives for it in that language ("go out" is also "their last card"), found in ``game``
+    (every game when ``None``)."""
+    same = _words_data()["same_as"].get(language, {}).get(phrase.lower(), ())
+    return tuple(dict.fromkeys(_Alternative(_phrase(said, language), language, game) for said in (phrase, *same)))
 
 
 def _own(word: str, language: str) -> list[_Alternative]:
     """``word`` read in ``language``, with that language's other words for the same thing
-    (words.json's ``same_as``: "donate" is also "lay off"; "zurückgeben" also "zurück")."""
+    (words.json's ``same_as``: "donate" is also "lay off"; "zurückgeben" also "zurück"),
+    looked up as typed, else as the base word of an irregular form ("hinausgegangen" is
+    "hinausgehen")."""
     lower = word.lower()
-    same = _words_data()["same_as"].get(language, {}).get(lower, ())
+    same_as = _words_data()["same_as"].get(language, {})
+    same = same_as.get(lower) or same_as.get(_words_data()["irregular"].get(language, {}).get(lower, ""), ())
     return [_Alternative((_stem(lower, language),), language),
             *(_Alternative(_phrase(phrase, language), language) for phrase in same)]
 
@@ -98,9 +112,9 @@ def _term(word: str, language: str = "en", typo: bool = True) -> _Term:
     if lower in _vocabulary(language) or lower in _words_data()["same_as"].get(language, {}):
         return _Term(word, tuple(dict.fromkeys(own)))
     for snowball in ("norwegian", "german"):
-        reading = _glossary(language).get((snowball, _snowball(lower, snowball)))
-        if reading is not None:
-            return _Term(word, (reading,))
+        readings = _glossary(language).get((snowball, _snowball(lower, snowball)))
+        if readings is not None:
+            return _Term(word, readings)
     if _stem(lower, language) in _stems(language):
         return _Term(word, tuple(dict.fromkeys(own)))
     readings = [
@@ -153,27 +167,34 @@ def _listed_words() -> frozenset[str]:
 @lru_cache(maxsize=None)
 def _questions(language: str) -> dict[tuple[str, ...], list[str]]:
     """The short questions of words.json's ``same_as`` for ``language`` (its keys of
-    several words), each as its words in lower case -> the phrases the texts use for it."""
-    return {tuple(key.split()): said for key, said in _words_data()["same_as"].get(language, {}).items()
+    several words), each as its stems -> the phrases the texts use for it."""
+    return {_phrase(key, language): said for key, said in _words_data()["same_as"].get(language, {}).items()
             if " " in key}
+
+
+def _asked(words: list[str], at: int, language: str) -> tuple[str, ...] | None:
+    """The longest short question of ``language`` (``_questions``) that ``words`` ask from
+    word ``at`` on, in any of its words' forms ("went out" asks "go out"), or ``None``."""
+    stems = tuple(_stem(word, language) for word in words[at:])
+    asked = [key for key in _questions(language) if stems[:len(key)] == key]
+    return max(asked, key=len, default=None)
 
 
 def _query_terms(query: str, language: str = "en") -> list[_Term]:
     """The query's words, in order (the language's stop words dropped unless nothing
-    else is left); a short question of words.json's ``same_as`` ("who starts") is one
-    term, read as the terms the texts use for it ("begin", "first to play")."""
+    else is left); a short question of words.json's ``same_as`` ("who starts", the
+    longest that fits) is one term, read as the terms the texts use for it ("begin",
+    "first to play")."""
     words = [m.group() for m in _TOKEN_RE.finditer(query)]
-    questions = _questions(language)
     items: list[str | _Term] = []
     at = 0
     while at < len(words):
-        lowered = tuple(word.lower() for word in words[at:])
-        asked = next((key for key in questions if lowered[:len(key)] == key), None)
+        asked = _asked(words, at, language)
         if asked is None:
             items.append(words[at])
             at += 1
             continue
-        readings = tuple(_Alternative(_phrase(phrase, language), language) for phrase in questions[asked])
+        readings = tuple(_Alternative(_phrase(phrase, language), language) for phrase in _questions(language)[asked])
         items.append(_Term(" ".join(words[at:at + len(asked)]), readings))
         at += len(asked)
     kept = [item for item in items if not isinstance(item, str) or item.lower() not in _STOP_WORDS[language]]
@@ -184,17 +205,17 @@ def _query_terms(query: str, language: str = "en") -> list[_Term]:
             terms[word] = _term(item, language) if isinstance(item, str) else item
     return list(terms.values())
 
+
 def _reads(query: str, language: str) -> int:
     """How many words of ``query`` ``language`` reads itself: a word of its
-    short questions (words.json's ``same_as``), a stop word of it, or a word
+    short questions (words.json's ``same_as``, ``_asked``), a stop word of it, or a word
     whose reading (``_term``, typos aside: the app's words, the glossary's term
     as ``language`` says it) its rules texts use."""
     words = [m.group().lower() for m in _TOKEN_RE.finditer(query)]
     covered: set[int] = set()
     for at in range(len(words)):
-        for key in _questions(language):
-            if tuple(words[at:at + len(key)]) == key:
-                covered.update(range(at, at + len(key)))
+        asked = _asked(words, at, language)
+        covered.update(range(at, at + len(asked or ())))
     stems = _stems(language)
     return sum(
         at in covered or word in _STOP_WORDS[language] or any(
