@@ -1,6 +1,7 @@
 """What a player at the table asks reaches the section that answers it, in
 English, Norwegian and German: going out (a word each game's text says its
-own way: "went out", "plays their last card", "empties their hand")."""
+own way: "went out", "plays their last card", "empties their hand"), how
+many cards a player is dealt and who deals (the setups)."""
 
 from __future__ import annotations
 
@@ -17,6 +18,25 @@ GOING_OUT = {
 """Every section that speaks of a player going out (Up to 9's turn: laying off "is how a
 hand gets empty"); Up or Down? has none: its one round ends when the last card of the
 piles is in play."""
+
+SETUPS = {("one_up", "setup"), ("one_card", "setup"), ("up_to_nine", "setup"), ("up_or_down", "setup")}
+
+DEALT = {
+    "en": {"one_up": "Everyone gets 6, dealt face down.",
+           "one_card": "Shuffle the deck. Deal 7 each with 2 players, and 5 each with 3 or more players.",
+           "up_to_nine": "Every player gets 11 cards.",
+           "up_or_down": "Every player gets 3 cards."},
+    "nb": {"one_up": "Alle får 6, delt ut med baksiden opp.",
+           "one_card": "Stokk kortene. Del ut 7 hver med 2 spillere, og 5 hver med 3 eller flere spillere.",
+           "up_to_nine": "Del ut 11 kort til hver.",
+           "up_or_down": "Hver spiller får 3 kort."},
+    "de": {"one_up": "Alle bekommen 6, verdeckt ausgeteilt.",
+           "one_card": "Misch das Blatt. Teile aus: je 7 bei 2 Spielern und je 5 bei 3 oder mehr Spielern.",
+           "up_to_nine": "Jede Person bekommt 11 Karten.",
+           "up_or_down": "Jede Person bekommt 3 Karten."},
+}
+"""The sentence of each game's setup that says how many cards a player is dealt."""
+
 
 def places(query: str, code: str) -> list[tuple[str, str]]:
     return [(hit.game, hit.section) for hit in search(query, language=code)]
@@ -56,3 +76,25 @@ def test_a_german_word_for_going_out_is_not_read_as_a_typo_of_laying_down():
     hit = next(hit for hit in search("ausgehen", language="de") if (hit.game, hit.section) == ("up_to_nine", "turn"))
     assert (hit.snippet, [hit.snippet[start:end] for start, end in hit.marks]) == (
         "So wird eine Hand leer.", ["Hand leer"])
+
+
+# ---- how many cards, who deals ------------------------------------------------------------
+
+@pytest.mark.parametrize(("code", "query"), [
+    ("en", "how many cards"), ("en", "How many cards do I get?"), ("en", "how many cards each"),
+    ("nb", "hvor mange kort"), ("nb", "hvor mange kort får jeg"),
+    ("de", "wie viele Karten"), ("de", "Wie viele Karten bekomme ich?"),
+])
+def test_how_many_cards_shows_each_setups_deal_first(code, query):
+    hits = search(query, language=code)
+    assert {(hit.game, hit.section) for hit in hits[:4]} == SETUPS
+    assert {hit.game: hit.snippet for hit in hits[:4]} == DEALT[code]
+
+
+@pytest.mark.parametrize(("code", "query"), [
+    ("en", "who deals"), ("en", "dealer"), ("en", "deal"),
+    ("nb", "hvem gir"), ("nb", "hvem deler ut"), ("nb", "giver"), ("nb", "dele ut"),
+    ("de", "wer gibt"), ("de", "wer teilt aus"), ("de", "austeilen"),
+])
+def test_who_deals_shows_the_setups_first(code, query):
+    assert set(places(query, code)[:4]) == SETUPS
