@@ -1,7 +1,7 @@
 """What a player at the table asks reaches the section that answers it, in
 English, Norwegian and German: going out (a word each game's text says its
 own way: "went out", "plays their last card", "empties their hand"), how
-many cards a player is dealt and who deals (the setups)."""
+many cards a player is dealt and who deals (the setups), and a tie."""
 
 from __future__ import annotations
 
@@ -98,3 +98,13 @@ def test_how_many_cards_shows_each_setups_deal_first(code, query):
 ])
 def test_who_deals_shows_the_setups_first(code, query):
     assert set(places(query, code)[:4]) == SETUPS
+
+
+# ---- a tie ----------------------------------------------------------------------------------
+
+@pytest.mark.parametrize(("code", "query"), [
+    ("en", "tie"), ("nb", "uavgjort"), ("nb", "likt"), ("de", "unentschieden"), ("de", "Gleichstand"),
+])
+def test_a_tie_finds_how_each_game_settles_one(code, query):
+    assert set(places(query, code)) == {
+        ("one_up", "winning"), ("up_to_nine", "winning"), ("up_to_nine", "scoring"), ("up_or_down", "winning")}
