@@ -13,6 +13,7 @@ import pytest
 
 from companion.cards import Card, parse_card, parse_cards
 from companion.games import one_card, one_up, up_to_nine
+from companion.i18n import language
 from companion.table import ask_answers as ask
 from companion.ui.games import one_card_check as one_card_ui
 from companion.ui.games import one_up as one_up_ui
@@ -183,7 +184,7 @@ def test_level_line_shows_contract_and_budget():
 def test_illegal_meld_passes_the_core_reason():
     answer = up_to_nine_ui.meld_answer(1, parse_cards("♠Q ♠K ♠A ♠2"))
     assert answer.summary.kind == ask.NO
-    assert answer.summary.text == "No. " + up_to_nine.check_meld(1, "♠Q ♠K ♠A ♠2").reason
+    assert answer.summary.text == "No. " + up_to_nine.check_meld(1, "♠Q ♠K ♠A ♠2").reason + "."
     assert answer.groups == ()
 
 
@@ -365,3 +366,67 @@ def test_cards_print_one_way():
     for text in ("8♥", "10♠", "black joker", "colour joker"):
         card = c(text)
         assert ask.card_text(card) == str(card) == text
+
+
+# ---- every answer ends as a sentence ends -------------------------------------------------
+
+SENTENCES = {
+    "en": ("An attack of 4 is pending but 9♠ is no attack card: say which attack card was played last.",
+           "There is no card 200: cards are numbered 1 to 126.",
+           "The row 5 9 7 does not keep one direction: it starts going up but 7 follows 9.",
+           "No. Level 1 needs a straight of 4: exactly 4 cards, not 1.",
+           "'8' is not a One Up card: One Up uses only A 2 3 4 5 6 K (the 7s to Queens stay in the box)."),
+    "de": ("Ein Angriff über 4 ist offen, aber 9♠ ist keine Angriffskarte: sag, welche Angriffskarte zuletzt kam.",
+           "Es gibt keine Karte 200: die Karten sind von 1 bis 126 nummeriert.",
+           "Die Reihe 5 9 7 hält keine Richtung: sie beginnt aufwärts, aber 7 folgt auf 9.",
+           "Nein. Stufe 1 verlangt Straße aus 4: genau 4 Karten, nicht 1.",
+           "'8' ist keine One-Up-Karte: One Up spielt nur mit A 2 3 4 5 6 K "
+           "(die Siebenen bis Damen bleiben in der Schachtel)."),
+    "nb": ("Et angrep på 4 venter, men 9♠ er ikke et angrepskort: si hvilket angrepskort som ble lagt sist.",
+           "Det finnes ikke noe kort 200: kortene er nummerert 1 til 126.",
+           "Rekken 5 9 7 holder ikke én retning: den begynner oppover, men 7 kommer etter 9.",
+           "Nei. Nivå 1 krever straight på 4: nøyaktig 4 kort, ikke 1.",
+           "'8' er ikke et One Up-kort: One Up bruker bare A 2 3 4 5 6 K (sjuerne til damene blir liggende i esken)."),
+}
+"""Per language: a refusal of each game's checker whose reason, from the rules core, is a
+clause with no full stop of its own, as the answer shows it: a sentence."""
+
+
+@pytest.mark.parametrize("code", ["en", "de", "nb"])
+def test_reasons_and_refusals_end_with_a_full_stop_in_every_language(code):
+    with language(code):
+        shown = (one_card_ui.one_card_answer(c("9♠"), parse_cards("9♥"), attack_total=4).summary.text,
+                 up_or_down_ui.ring_answer([200, 3], 37).text,
+                 up_or_down_ui.row_answer([5, 9, 7], 3).text,
+                 up_to_nine_ui.meld_answer(1, parse_cards("K♠")).summary.text,
+                 one_up_ui.one_up_answer(c("8"), c("K")).text)
+    assert shown == SENTENCES[code]
+
+
+def _answer_texts():
+    """Texts of many checker answers: every game, legal, illegal, waiting and bad input."""
+    for top, card in [("6", "K"), ("4", "6"), ("8", "K"), ("JK", "5"), ("3", "JK"), ("Q", "A")]:
+        yield one_up_ui.one_up_answer(c(top), c(card)).text
+        yield one_up_ui.one_up_answer(c(top), c(card), joker=True).text
+    for top, total, hand in [("9♠", 0, "9♥ 3♦ BJ"), ("A♠", 5, "2♥ 3♣"), ("9♠", 4, "9♥"), ("A♠", 3, "9♥"),
+                             ("CJ", 10, "A♠"), ("7♥", 0, "8♥")]:
+        answer = one_card_ui.one_card_answer(c(top), parse_cards(hand), attack_total=total)
+        yield from (answer.summary.text, *(item.text for item in answer.cards), answer.attack, answer.take)
+    for level, hand in [(1, "K♠"), (1, "5♠ 6♥ 7♠ 8♠"), (3, "2♠ 2♥ 3♦ 3♣ 4♠"), (8, "7♠ 7♥ 7♦ K♣ K♦ 2♠ 5♥ 5♣ 3♦")]:
+        yield up_to_nine_ui.meld_answer(level, parse_cards(hand)).summary.text
+        yield up_to_nine_ui.find_answer(level, parse_cards(hand)).summary.text
+    for kind, group, card in [("straight", "4♣ 5♣ 6♣ 7♣", "8♦"), ("set", "K♣ 5♥", "K♦"), ("straight", "BJ", "8♣")]:
+        yield up_to_nine_groups.lay_off_answer(kind, parse_cards(group), c(card))[0].text
+    for ring, card in [([200, 3], 37), ([4, 4, 5], 9), ([4, 34], 4)]:
+        yield up_or_down_ui.ring_answer(ring, card).text
+    for row, card in [([5, 9, 7], 3), ([5, 9], 7), ([5], 5)]:
+        yield up_or_down_ui.row_answer(row, card).text
+    yield up_or_down_ui.numbers_answer(4, [130]).text
+
+
+@pytest.mark.parametrize("code", ["en", "de", "nb"])
+def test_every_checker_answer_starts_and_ends_as_a_sentence(code):
+    with language(code):
+        texts = [text for text in _answer_texts() if text]
+    assert [text for text in texts if not (text[0].isupper() or not text[0].isalpha())
+            or not text.rstrip(")»”\"'").endswith((".", "!", "?"))] == []

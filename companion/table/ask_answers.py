@@ -18,6 +18,7 @@ from typing import Any
 from companion import setup
 from companion.cards import Card, CardError
 from companion.i18n import _
+from companion.wording import sentence
 
 CHECK_PLAYERS = 4
 """The player count the checker assumes when no saved game gives one (it
@@ -37,11 +38,17 @@ class Answer:
         kind: ``"yes"`` (legal, shown green), ``"no"`` (illegal, red),
             ``"wait"`` (more input needed, neutral) or ``"error"`` (the input
             can not be read; the text says what to fix).
-        text: the line, in plain words.
+        text: the line, in plain words, kept as whole sentences
+            (``companion.wording.sentence``): a reason of the rules core
+            written as a clause (``"there is no card 200: ..."``) starts upper
+            case and ends with a full stop like every other answer.
     """
 
     kind: str
     text: str
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "text", sentence(self.text))
 
     @property
     def legal(self) -> bool | None:

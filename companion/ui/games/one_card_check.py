@@ -31,6 +31,7 @@ from companion.table.ask_answers import (
 from companion.ui.ask_cards import answer_line, card_face, card_label, slot_button, slots_row, suit_text
 from companion.ui.ask_pickers import CardPicker
 from companion.ui.widgets import TOUCH, labelled, stepper
+from companion.wording import sentence
 
 GAME = "one_card"
 """This game's registry id."""
@@ -43,7 +44,8 @@ class CardAnswer:
     Attributes:
         card: the card.
         legal: True when it may be played now.
-        text: the core's reason when not, else what playing it does (the
+        text: the core's reason when not (a sentence, see
+            ``companion.wording.sentence``), else what playing it does (the
             attack total after it, a cancelled attack, a suit to name ...).
     """
 
@@ -229,7 +231,7 @@ def one_card_answer(top: Card | None, hand: Sequence[Card], *, attack_total: int
         answers = []
         for card in hand:
             verdict = one_card.check_play(state, card, hand)
-            text = _after_play(state, card, players) if verdict else verdict.reason
+            text = _after_play(state, card, players) if verdict else sentence(verdict.reason)
             answers.append(CardAnswer(card, verdict.legal, text))
     except (CardError, ValueError) as error:
         return OneCardAnswer(Answer(ERROR, str(error)))

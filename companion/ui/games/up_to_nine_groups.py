@@ -79,8 +79,6 @@ def lay_off_answer(kind: str, group: Sequence[Card], card: Card | None,
         return problem, None
     try:
         reading = up_to_nine.read_laid(kind, group, stands_for)
-    except up_to_nine.LayOffError as error:
-        return Answer(ERROR, f"{error}."), None
     except (CardError, ValueError) as error:
         return Answer(ERROR, str(error)), None
     laid = reading.group
