@@ -17,9 +17,10 @@ from functools import partial
 import flet as ft
 
 from companion.cards import JOKER_NAMES, SUIT_NAMES, SUITS, Card, CardError, joker_code, parse_cards, rank_letter
-from companion.i18n import _
+from companion.i18n import _, ngettext
 from companion.ui.ask_cards import ALL_RANKS, suit_tile
 from companion.ui.widgets import SUIT_TEXT, TOUCH, PhoneText, tile_button
+from companion.wording import sentence
 
 _DELETE_KEY = "⌫"
 _ADD_KEY = "+"
@@ -82,12 +83,30 @@ def _suit_prompt(suit: str | None, pending: int | None) -> str:
     return _("Each rank adds a card of {suit}; tap another suit to switch.").format(suit=_(SUIT_NAMES[suit]))
 
 
-def _read_typed(text: str, check: Callable[[Card], object] | None) -> list[Card]:
+def too_many(slot: str, most: int, typed: Sequence[str], *, numbers: bool = False) -> str:
+    """Why typed cards (``numbers``: Up or Down?'s numbers) were not put in the slot labelled
+    ``slot``, which holds ``most``: it names the slot, how many it holds and what was typed
+    (``typed``, each as written), and asks for no more than it holds. One sentence, translated."""
+    if numbers:
+        text = ngettext("“{slot}” holds one number, and {count} were typed: {typed}. Type only the one you mean.",
+                        "“{slot}” holds {most} numbers, and {count} were typed: {typed}. Type at most {most}.",
+                        most)
+    else:
+        text = ngettext("“{slot}” holds one card, and {count} were typed: {typed}. Type only the one you mean.",
+                        "“{slot}” holds {most} cards, and {count} were typed: {typed}. Type at most {most}.",
+                        most)
+    return text.format(slot=slot, most=most, count=len(typed), typed=", ".join(typed))
+
+
+def _read_typed(text: str, check: Callable[[Card], object] | None, slot: str, most: int) -> list[Card]:
     """The cards typed as ``text`` (``parse_cards``), each read by the game's ``check`` when given;
-    raises CardError naming what can not be read or is not the game's."""
+    raises CardError naming what can not be read or is not the game's, or, when more than
+    ``most`` were typed (0: no limit), saying so for the slot labelled ``slot`` (:func:`too_many`)."""
     cards = parse_cards(text)
     for card in cards if check is not None else ():
         check(card)
+    if most and len(cards) > most:
+        raise CardError(too_many(slot, most, [str(card) for card in cards]))
     return cards
 
 
@@ -156,6 +175,8 @@ def CardPicker(
     jokers: Sequence[str] = ("black", "colour"),
     hint: str | None = None,
     check: Callable[[Card], object] | None = None,
+    slot: str = "",
+    most: int = 0,
 ) -> ft.Control:
     """Pick cards by tapping, or type them.
 
@@ -175,15 +196,20 @@ def CardPicker(
             ``read_card``), raising CardError for a card the game does not
             use: typed cards are handed over only when every one passes;
             else its words are shown under the field, which keeps the text.
+        slot: the label of the slot the cards go to, named when more are
+            typed than it holds.
+        most: the most cards that slot holds (0: no limit); more typed at
+            once are refused in words under the field (:func:`too_many`),
+            which keeps the text, and none is handed over.
     """
     picking = ft.use_state(Picking)[0]
     typing, handed_over = use_typing()
 
     def submit(text: str):
         try:
-            cards = _read_typed(text, check)
+            cards = _read_typed(text, check, slot, most)
         except CardError as exc:
-            picking.error = str(exc)
+            picking.error = sentence(str(exc))
             return
         picking.error = ""
         picking.pending = None
@@ -214,7 +240,8 @@ def _number_key(key_id: str, digits: str, press: Callable[[str], None]) -> ft.Co
 
 
 @ft.component
-def NumberPicker(on_pick: Callable[[list[int]], None], *, read: Callable[[str], list[int]]) -> ft.Control:
+def NumberPicker(on_pick: Callable[[list[int]], None], *, read: Callable[[str], list[int]],
+                 slot: str = "", most: int = 0) -> ft.Control:
     """A number pad for Up or Down?'s numbered cards, plus a text field.
 
     Digits build a number shown above the pad; "Add" hands it over. The text
@@ -225,6 +252,11 @@ def NumberPicker(on_pick: Callable[[list[int]], None], *, read: Callable[[str], 
         on_pick: called with the new numbers (a list).
         read: turns typed text into numbers (the checker passes
             ``ask_answers.read_numbers``), also used for the pad's number.
+        slot: the label of the place the numbers go to, named when more are
+            typed than it holds.
+        most: the most numbers that place holds (0: no limit); more typed at
+            once are refused in words under the field (:func:`too_many`),
+            which keeps the text, and none is handed over.
     """
     digits, set_digits = ft.use_state("")
     typing, handed_over = use_typing()
@@ -234,7 +266,10 @@ def NumberPicker(on_pick: Callable[[list[int]], None], *, read: Callable[[str], 
         try:
             numbers = read(text)
         except ValueError as exc:
-            set_error(str(exc))
+            set_error(sentence(str(exc)))
+            return False
+        if most and len(numbers) > most:
+            set_error(too_many(slot, most, [str(number) for number in numbers], numbers=True))
             return False
         set_error("")
         if numbers:

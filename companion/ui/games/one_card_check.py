@@ -457,6 +457,7 @@ def Check(options: Mapping[str, Any], players: int) -> ft.Control:
         ))
         if show_take:
             controls.append(_take_box(answer.take, attack, cards_left, set_cards_left))
-    controls.append(CardPicker(pick, hint=_("e.g. 3h AS BJ 7c"), check=one_card.read_card, key="picker"))
+    controls.append(CardPicker(pick, hint=_("e.g. 3h AS BJ 7c"), check=one_card.read_card, key="picker",
+                               slot=_("Top card") if active == "top" else "", most=1 if active == "top" else 0))
     controls += _hand_rows(answer.cards, remove, lambda: tell(hand=lambda _hand: ())) if hand else []
     return ft.Column(controls, spacing=12)

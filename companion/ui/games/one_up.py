@@ -228,7 +228,8 @@ def Check(options: Mapping[str, Any], players: int | None) -> ft.Control:
     """Top card + your card -> may it go there (``one_up.check_play``); the wild
     joker switch starts as the saved game's ``joker`` option (``options``);
     ``players`` fixes the deck's copies. The answer sits right under the two
-    cards, so it shows without scrolling."""
+    cards, so it shows without scrolling. Each slot holds one card: more
+    typed at once are refused by the picker, the slot keeping what it held."""
     joker_preset = bool(options.get("joker", False))
     top, set_top = ft.use_state(None)
     card, set_card = ft.use_state(None)
@@ -260,7 +261,8 @@ def Check(options: Mapping[str, Any], players: int | None) -> ft.Control:
             ft.Switch(label=_("Wild joker variant"), value=joker,
                       on_change=lambda e: set_variant(e.control.value), height=TOUCH),
             CardPicker(pick, ranks=ONE_UP_RANKS, suited=False, jokers=("plain",) if joker else (),
-                       hint=_("e.g. 6 or K or JK") if joker else _("e.g. 6 or K"), key="picker"),
+                       hint=_("e.g. 6 or K or JK") if joker else _("e.g. 6 or K"),
+                       slot=_("Top card") if active == "top" else _("Your card"), most=1, key="picker"),
         ],
         spacing=12,
     )

@@ -178,7 +178,8 @@ def Check(options: Mapping[str, Any], players: int) -> ft.Control:
 
     card = values["card"][0] if values["card"] else None
     row_card = values["row_card"][0] if values["row_card"] else None
-    pad = NumberPicker(lambda numbers: set_placed(lambda now: now.picked(numbers)), read=read_numbers, key="picker")
+    pad = NumberPicker(lambda numbers: set_placed(lambda now: now.picked(numbers)), read=read_numbers, key="picker",
+                       slot=labels[active], most=_MOST[active])
     ring_part = active in ("ring", "card")
     problem = numbers_answer(players, [number for key, _label, _most in _NUMBER_SLOTS for number in values[key]])
     return ft.Column(

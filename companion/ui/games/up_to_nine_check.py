@@ -325,7 +325,8 @@ def _lay_off(state: CheckState, players: int) -> list[ft.Control]:
         *controls,
         ft.TextButton(_("Clear"), icon=ft.Icons.CLEAR_ALL, on_click=state.clear_lay_off,
                       disabled=not group and off_card is None, height=TOUCH),
-        CardPicker(state.pick, jokers=(), hint=_("e.g. 4c 5c 6c 7c"), key="picker"),
+        CardPicker(state.pick, jokers=(), hint=_("e.g. 4c 5c 6c 7c"), key="picker",
+                   slot=_("Card to lay off") if state.active == "card" else "", most=1 if state.active == "card" else 0),
     ]
 
 

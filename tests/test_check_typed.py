@@ -1,0 +1,113 @@
+"""Cards typed into the move checker (in-process sessions): a slot that holds one card takes
+one; more typed at once are refused in words under the field, which keeps the text, while
+the slot shows what it holds (nothing it was not given)."""
+
+from __future__ import annotations
+
+import flet as ft
+
+from flet_session import click, find, open_session, run_alone, server_hub, shown_strings
+from test_typing import phone_on
+
+
+def field_of(phone) -> ft.TextField:
+    """The checker picker's typing field."""
+    return find(phone.session.page, lambda control: isinstance(control, ft.TextField))
+
+
+async def typed(phone, text: str) -> None:
+    """Type ``text`` into the picker's field and press Enter, as a phone does."""
+    field = field_of(phone)
+    phone.session.apply_patch(field._i, {"value": text})
+    await click(phone, field, "submit", text)
+
+
+def after_typing(tmp_path, route: str, texts: list[str], starts: tuple[str, ...], taps: tuple[str, ...] = ()):
+    """On ``route``, tap the buttons ``taps`` (their tooltips), type each of ``texts``; returns the
+    shown lines that start with ``starts``, the field's error and the text the field keeps."""
+
+    async def run():
+        phone = await open_session(*phone_on(tmp_path, route), server_hub())
+        for tooltip in taps:
+            await click(phone, find(phone.session.page, lambda control: getattr(control, "tooltip", None) == tooltip
+                                    and getattr(control, "on_click", None) is not None))
+        for text in texts:
+            await typed(phone, text)
+        field = field_of(phone)
+        return ([line for line in shown_strings(phone.session.page) if line.startswith(starts)],
+                field.error, phone.session.index[field._i].value)
+
+    return run_alone(run())
+
+
+def test_two_cards_typed_for_one_up_s_top_card_are_refused_and_named(tmp_path):
+    """One Up: "5 6" for the top card is not taken as the 6; the slot stays empty, the field keeps
+    the text and says the slot takes one card and which were typed."""
+    assert after_typing(tmp_path, "/check/one_up", ["5 6"], ("Top card:", "Your card:", "Pick the top")) == (
+        ["Top card: empty", "Your card: empty", "Pick the top card of the discard pile."],
+        "“Top card” holds one card, and 2 were typed: 5, 6. Type only the one you mean.",
+        "5 6",
+    )
+
+
+def test_two_cards_typed_for_one_up_s_own_card_keep_the_top_and_the_slot_as_they_were(tmp_path):
+    assert after_typing(tmp_path, "/check/one_up", ["5", "5 6 K"], ("Top card:", "Your card:", "On ")) == (
+        ["Top card: 5", "Your card: empty", "On a 5 you may play a 5 or a 6. Pick your card."],
+        "“Your card” holds one card, and 3 were typed: 5, 6, K. Type only the one you mean.",
+        "5 6 K",
+    )
+
+
+def test_two_cards_typed_for_one_card_s_top_card_are_refused(tmp_path):
+    assert after_typing(tmp_path, "/check/one_card", ["9s 9h"], ("Top card:", "Your hand:")) == (
+        ["Top card: empty", "Your hand: empty"],
+        "“Top card” holds one card, and 2 were typed: 9♠, 9♥. Type only the one you mean.",
+        "9s 9h",
+    )
+
+
+def test_several_cards_go_into_one_card_s_hand(tmp_path):
+    lines, error, kept = after_typing(tmp_path, "/check/one_card", ["9s", "9h 4c"], ("Top card:", "Your hand:"))
+    assert (lines, error, kept) == (["Top card: 9 of spades", "Your hand: 2 cards"], None, "")
+
+
+def test_two_cards_typed_for_the_card_to_lay_off_are_refused(tmp_path):
+    """Up to 9's lay-off: the group takes several cards, the card to lay off one."""
+
+    async def run():
+        phone = await open_session(*phone_on(tmp_path, "/check/up_to_nine"), server_hub())
+        await click(phone, find(phone.session.page, lambda control: getattr(control, "content", None) == "Lay off"
+                                and getattr(control, "on_click", None) is not None))
+        await typed(phone, "4c 5c 6c 7c")
+        card_slot = find(phone.session.page, lambda control: isinstance(control, ft.Semantics)
+                         and (control.label or "").startswith("Card to lay off"))
+        await click(phone, card_slot.parent)
+        await typed(phone, "8c 3c")
+        lines = [line for line in shown_strings(phone.session.page)
+                 if line.startswith(("Group on the table:", "Card to lay off:", "Pick the card to"))]
+        return lines, field_of(phone).error
+
+    assert run_alone(run()) == (
+        ["Group on the table: 4 cards", "Card to lay off: empty", "Pick the card to lay off on the clubs straight 4 to 7."],
+        "“Card to lay off” holds one card, and 2 were typed: 8♣, 3♣. Type only the one you mean.",
+    )
+
+
+def test_two_numbers_typed_for_your_card_are_refused(tmp_path):
+    """Up or Down?: the ring takes six numbers typed at once, your card one."""
+    assert after_typing(tmp_path, "/check/up_or_down", ["4 34 52 60 88 101", "37 40"],
+                        ("The ring (6 numbers):", "Your card:")) == (
+        ["The ring (6 numbers): 4 34 52 60 88 101", "Your card: empty"],
+        "“Your card” holds one number, and 2 were typed: 37, 40. Type only the one you mean.",
+        "37 40",
+    )
+
+
+def test_seven_numbers_typed_for_the_ring_are_refused(tmp_path):
+    assert after_typing(tmp_path, "/check/up_or_down", ["4 34 52 60 88 101 120"], ("The ring (6 numbers):",)) == (
+        ["The ring (6 numbers): empty"],
+        "“The ring (6 numbers)” holds 6 numbers, and 7 were typed: 4, 34, 52, 60, 88, 101, 120. "
+        "Type at most 6.",
+        "4 34 52 60 88 101 120",
+    )
+
