@@ -1,6 +1,7 @@
 """Cards typed into the move checker (in-process sessions): a slot that holds one card takes
-one; more typed at once are refused in words under the field, which keeps the text, while
-the slot shows what it holds (nothing it was not given)."""
+one, a card the game does not use is refused (One Up); more typed at once, or a card not
+the game's, are refused in words under the field, which keeps the text, while the slot
+shows what it holds (nothing it was not given)."""
 
 from __future__ import annotations
 
@@ -111,3 +112,21 @@ def test_seven_numbers_typed_for_the_ring_are_refused(tmp_path):
         "4 34 52 60 88 101 120",
     )
 
+
+def test_a_card_one_up_does_not_use_is_refused_and_the_slot_keeps_what_it_holds(tmp_path):
+    """One Up: an 8 typed for your card is refused in words under the field; the slot stays
+    empty and the answer still says what may go on the 5."""
+    assert after_typing(tmp_path, "/check/one_up", ["5", "8"], ("Top card:", "Your card:", "On ")) == (
+        ["Top card: 5", "Your card: empty", "On a 5 you may play a 5 or a 6. Pick your card."],
+        "'8' is not a One Up card: One Up uses only A 2 3 4 5 6 K (the 7s to Queens stay in the box).",
+        "8",
+    )
+
+
+def test_a_joker_typed_with_the_variant_off_is_refused_for_one_up(tmp_path):
+    assert after_typing(tmp_path, "/check/one_up", ["JK"], ("Top card:",)) == (
+        ["Top card: empty"],
+        "The joker is only used in the wild joker variant: turn the variant on for this game, "
+        "or take the joker out.",
+        "JK",
+    )

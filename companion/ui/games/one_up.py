@@ -228,8 +228,10 @@ def Check(options: Mapping[str, Any], players: int | None) -> ft.Control:
     """Top card + your card -> may it go there (``one_up.check_play``); the wild
     joker switch starts as the saved game's ``joker`` option (``options``);
     ``players`` fixes the deck's copies. The answer sits right under the two
-    cards, so it shows without scrolling. Each slot holds one card: more
-    typed at once are refused by the picker, the slot keeping what it held."""
+    cards, so it shows without scrolling. Each slot holds one card: typed
+    cards reach it only when they are one card One Up uses
+    (``one_up.card_value``, seed 000 "The cards"; the joker only in the
+    variant), else the picker says why and the slot keeps what it held."""
     joker_preset = bool(options.get("joker", False))
     top, set_top = ft.use_state(None)
     card, set_card = ft.use_state(None)
@@ -262,6 +264,7 @@ def Check(options: Mapping[str, Any], players: int | None) -> ft.Control:
                       on_change=lambda e: set_variant(e.control.value), height=TOUCH),
             CardPicker(pick, ranks=ONE_UP_RANKS, suited=False, jokers=("plain",) if joker else (),
                        hint=_("e.g. 6 or K or JK") if joker else _("e.g. 6 or K"),
+                       check=partial(one_up.card_value, joker=joker),
                        slot=_("Top card") if active == "top" else _("Your card"), most=1, key="picker"),
         ],
         spacing=12,
