@@ -295,14 +295,16 @@ def test_one_card_three_copies_of_a_card_are_flagged_with_the_count():
         ask.ERROR, "No deck holds these cards. 5♥: 3 held, but the 1 deck for 3 players has only 1.")
     jokers = one_card_ui.one_card_answer(c("9♠"), parse_cards("BJ BJ BJ"), players=6)
     assert jokers.summary.text == (
-        "No deck holds these cards. black joker: 3 held, but the 2 decks for 6 players have only 2.")
+        "No deck holds these cards. Black joker: 3 held, but the 2 decks for 6 players have only 2.")
     assert one_card_ui.one_card_answer(c("9♠"), parse_cards("5♥ 5♥"), players=6).summary.kind == ask.NO
 
 
-def test_one_up_two_jokers_are_flagged():
-    answer = one_up_ui.one_up_answer(c("JK"), c("JK"), joker=True)
-    assert answer == ask.Answer(
-        ask.ERROR, "No deck holds these cards. joker: 2 held, but the 2 decks for 4 players have only 1.")
+@pytest.mark.parametrize("players", [2, 4, 6])
+def test_one_up_two_jokers_are_flagged_with_no_player_count(players):
+    """One Up's deck is the same for every player count (seed 000, "The cards"): the refusal
+    names none, whatever count the checker was handed (the followed game's, say)."""
+    answer = one_up_ui.one_up_answer(c("JK"), c("JK"), joker=True, players=players)
+    assert answer == ask.Answer(ask.ERROR, "No deck holds these cards. Joker: 2 held, but One Up's deck has only 1.")
 
 
 def test_up_to_nine_copies_follow_the_decks_for_the_player_count():

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import flet as ft
 
-from flet_session import click, find, open_session, run_alone, server_hub, shown_strings
+from flet_session import click, find, go_to, open_session, run_alone, server_hub, shown_strings
 from test_typing import phone_on
 
 
@@ -130,3 +130,21 @@ def test_a_joker_typed_with_the_variant_off_is_refused_for_one_up(tmp_path):
         "or take the joker out.",
         "JK",
     )
+
+
+def test_one_up_s_deck_refusal_names_no_player_count_of_the_game_followed(tmp_path):
+    """The Check tab follows the game whose pad was shown last (Ann and Ben's One Up) and hands its
+    player count to One Up's panel, which shows none; One Up's deck is the same for every count,
+    so two jokers are refused without one."""
+
+    async def run():
+        phone = await open_session(*phone_on(tmp_path, "/pad/{id}", "one_up"), server_hub())
+        await go_to(phone, "/check")
+        switch = find(phone.session.page, lambda control: isinstance(control, ft.Switch))
+        phone.session.apply_patch(switch._i, {"value": True})
+        await click(phone, switch, "change", True)
+        await typed(phone, "JK")
+        await typed(phone, "JK")
+        return [line for line in shown_strings(phone.session.page) if "deck" in line or line == "Players"]
+
+    assert run_alone(run()) == ["No deck holds these cards. Joker: 2 held, but One Up's deck has only 1."]

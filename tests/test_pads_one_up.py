@@ -260,8 +260,8 @@ def test_joker_variant_per_game():
 # "Variants"): the hands of a round together can hold no more.
 
 @pytest.mark.parametrize(("hands", "ended_by", "reason"), [
-    ({"Ann": "JK", "Ben": "JK K"}, "Ann", "joker: 2 held, but the 2 decks for 2 players have only 1."),
-    ({"Ann": "6 6 6 6 6", "Ben": "6 6 6 6"}, "Ben", "6 in all suits: 9 held, but the 2 decks for 2 players have only 8."),
+    ({"Ann": "JK", "Ben": "JK K"}, "Ann", "joker: 2 held, but One Up's deck has only 1."),
+    ({"Ann": "6 6 6 6 6", "Ben": "6 6 6 6"}, "Ben", "6 in all suits: 9 held, but One Up's deck has only 8."),
 ])
 def test_hands_that_together_hold_more_than_the_deck_are_refused(hands, ended_by, reason):
     pad = OneUpPad(["Ann", "Ben"], options={"joker": True})
@@ -281,8 +281,8 @@ def test_a_joker_of_any_colour_is_the_one_joker():
     pad = OneUpPad(["Ann", "Ben"], options={"joker": True})
     with pytest.raises(PadError) as refused:
         pad.add_round({"Ann": "BJ", "Ben": "CJ K"}, ended_by="Ann")
-    assert str(refused.value) == ("Together the hands hold more than the deck has: joker: 2 held, but the 2 decks "
-                                  "for 2 players have only 1. Check the cards entered.")
+    assert str(refused.value) == ("Together the hands hold more than the deck has: joker: 2 held, but One Up's deck "
+                                  "has only 1. Check the cards entered.")
 
 
 def test_a_round_stored_with_two_jokers_before_the_deck_was_checked_still_loads():

@@ -304,17 +304,20 @@ def test_options_must_be_a_mapping():
         plan("one_up", 3, ["joker"])
 
 
-# The deck holds each card a fixed number of times (rulings.md: decks by player count)
+# The deck holds each card a fixed number of times (rulings.md: decks by player count); One Up's
+# deck is the same for 2 to 6 players (seed 000, "The cards"), so its refusals name no count
 
 @pytest.mark.parametrize(("game", "players", "cards", "options", "reason"), [
     ("one_card", 3, "5♥ 5♥ 5♥", None, "5♥: 3 held, but the 1 deck for 3 players has only 1."),
     ("one_card", 3, "BJ BJ BJ", None, "black joker: 3 held, but the 1 deck for 3 players has only 1."),
     ("one_card", 6, "BJ BJ BJ", None, "black joker: 3 held, but the 2 decks for 6 players have only 2."),
     ("up_to_nine", 2, "5♥ 5♥ 5♥", None, "5♥: 3 held, but the 2 decks for 2 players have only 2."),
-    ("one_up", 3, "K K K K K K K K K", None, "K in all suits: 9 held, but the 2 decks for 3 players have only 8."),
-    ("one_up", 3, "K♠ K♠ K♠", None, "K♠: 3 held, but the 2 decks for 3 players have only 2."),
-    ("one_up", 3, "JK", None, "There is no joker in One Up's deck for 3 players."),
-    ("one_up", 3, "JK JK", {"joker": True}, "joker: 2 held, but the 2 decks for 3 players have only 1."),
+    ("one_up", 3, "K K K K K K K K K", None, "K in all suits: 9 held, but One Up's deck has only 8."),
+    ("one_up", 3, "K♠ K♠ K♠", None, "K♠: 3 held, but One Up's deck has only 2."),
+    ("one_up", 3, "JK", None, "There is no joker in One Up's deck."),
+    ("one_up", 6, "JK", None, "There is no joker in One Up's deck."),
+    ("one_up", 3, "JK JK", {"joker": True}, "joker: 2 held, but One Up's deck has only 1."),
+    ("one_up", 2, "JK JK", {"joker": True}, "joker: 2 held, but One Up's deck has only 1."),
     ("up_to_nine", 3, "2 2 2 2 2 2 2 2 2♥", None, "2 in all suits: 9 held, but the 2 decks for 3 players have only 8."),
     ("up_to_nine", 3, "2♥ 2 2 2 2 2 2 2 2", None, "2 in all suits: 9 held, but the 2 decks for 3 players have only 8."),
 ])

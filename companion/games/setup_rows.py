@@ -395,7 +395,8 @@ def check_copies(
     Returns:
         A legal ``Verdict``, or one whose reason names the first card held
         more often than the deck has it, the count held and the count the
-        deck holds.
+        deck holds; the player count and the decks only when the deck
+        changes with the player count (:func:`one_deck`).
 
     Raises:
         CardError: for a card that can not be read.
@@ -412,16 +413,36 @@ def check_copies(
     for card, count in counted:
         allowed = copies_in_deck(setup, players, card, options)
         if count > allowed:
-            if allowed == 0:
-                return Verdict.no(_("There is no {card} in {game}'s deck for {players} players.").format(
-                    card=card, game=setup.title, players=players))
-            what = str(card) if card.suit or card.is_joker else _("{card} in all suits").format(card=card)
-            return Verdict.no(ngettext(
-                "{what}: {count} held, but the {decks} deck for {players} players has only {allowed}.",
-                "{what}: {count} held, but the {decks} decks for {players} players have only {allowed}.",
-                decks,
-            ).format(what=what, count=count, decks=decks, players=players, allowed=allowed))
+            return Verdict.no(_copies_reason(setup, players, card, count, allowed, decks))
     return Verdict.ok()
+
+
+def one_deck(setup: GameSetup) -> bool:
+    """Whether the row ``setup`` uses the same deck for every player count it is for (one decks
+    count and one list of cards in all its deals: One Up's 56 cards from two decks, seed 000
+    "The cards"). Takes the row; returns a bool; raises nothing."""
+    return len({(deal.decks, deal.lines) for deal in setup.deals}) == 1
+
+
+def _copies_reason(setup: GameSetup, players: int, card: Card, count: int, allowed: int, decks: int) -> str:
+    """Why ``count`` of ``card`` are too many for the deck of the row ``setup`` with ``players``,
+    which holds ``allowed`` of it from ``decks`` decks; the player count and the decks are named
+    only when the deck changes with the player count (:func:`one_deck`)."""
+    fixed = one_deck(setup)
+    if allowed == 0:
+        if fixed:
+            return _("There is no {card} in {game}'s deck.").format(card=card, game=setup.title)
+        return _("There is no {card} in {game}'s deck for {players} players.").format(
+            card=card, game=setup.title, players=players)
+    what = str(card) if card.suit or card.is_joker else _("{card} in all suits").format(card=card)
+    if fixed:
+        return _("{what}: {count} held, but {game}'s deck has only {allowed}.").format(
+            what=what, count=count, game=setup.title, allowed=allowed)
+    return ngettext(
+        "{what}: {count} held, but the {decks} deck for {players} players has only {allowed}.",
+        "{what}: {count} held, but the {decks} decks for {players} players have only {allowed}.",
+        decks,
+    ).format(what=what, count=count, decks=decks, players=players, allowed=allowed)
 
 
 def plans_by_deck(setup: GameSetup) -> list[tuple[list[int], SetupPlan]]:

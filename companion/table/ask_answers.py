@@ -80,7 +80,8 @@ def deck_answer(game: str, players: int, cards: Sequence[Card],
     Returns:
         ``None`` when the deck holds them all, else an ``"error"`` answer
         naming the card, how many are entered and how many the deck has
-        (``setup.check_copies``).
+        (``setup.check_copies``; the player count only where the deck
+        changes with it), the reason written as a sentence of its own.
 
     Rule: the Setup sections of seeds 000, 002 and 003; the project's
     rulings (decks by player count).
@@ -89,4 +90,6 @@ def deck_answer(game: str, players: int, cards: Sequence[Card],
         verdict = setup.check_copies(game, players, list(cards), options)
     except (CardError, ValueError) as error:
         return Answer(ERROR, str(error))
-    return None if verdict else Answer(ERROR, _("No deck holds these cards. {reason}").format(reason=verdict.reason))
+    if verdict:
+        return None
+    return Answer(ERROR, _("No deck holds these cards. {reason}").format(reason=sentence(verdict.reason)))

@@ -197,7 +197,7 @@ def test_every_checker_knows_the_decks(app):
     app.tap("JK")
     answer_on_screen(app, "answer", (
         "No deck holds these cards. "
-        "joker: 2 held, but the 2 decks for 4 players have only 1."))
+        "Joker: 2 held, but One Up's deck has only 1."))
     check_game(app, "Up or Down?")
     app.tap("2", within="check-players")
     type_cards(app, "Or type numbers", "4 60")
