@@ -118,6 +118,30 @@ def test_a_count_of_cards_left_that_is_no_count_is_an_error_not_a_crash():
     assert answer.summary.text.startswith("The cards left in the draw and discard piles must be")
 
 
+@pytest.mark.parametrize(("top", "total", "hand", "cards_left", "after"), [
+    # The reverted attempt said a lone joker may not be played: the cards drawn count.
+    ("A♥", 3, "BJ", None, (ask.YES, "1 of 1 may be played: black joker.")),
+    ("2♥", 2, "CJ", 1, (ask.YES, "1 of 1 may be played: colour joker.")),
+    ("A♥", 3, "9♥ 9♠", None, (ask.YES, "1 of 2 may be played: 9♥.")),
+    ("BJ", 7, "9♠ 4♦", None, (ask.YES, "2 of 2 may be played: 9♠, 4♦.")),
+    ("2♥", 2, "9♠ 4♦", None, (ask.NO, "None of your 2 cards may be played: draw a card.")),
+    ("2♥", 2, "9♠", 2, (ask.NO, "Your card may not be played, and both piles are empty: there is no card to draw.")),
+    ("2♥", 2, "BJ", 0, (ask.NO, "Your card may not be played, and both piles are empty: there is no card to draw.")),
+    ("2♥", 2, "9♠ 4♦", 0,
+     (ask.NO, "None of your 2 cards may be played, and both piles are empty: there is no card to draw.")),
+])
+def test_taking_the_attack_says_what_may_be_played_after(top, total, hand, cards_left, after):
+    """rulings.md, One-card: taking the attack does not end the turn; the player plays from the
+    hand held before the draw, on the same top card with the attack reset, or draws one card."""
+    answer = one_card_ui.one_card_answer(c(top), parse_cards(hand), attack_total=total, cards_left=cards_left)
+    assert (answer.after_take.kind, answer.after_take.text) == after
+
+
+def test_no_attack_or_no_hand_no_line_after_taking():
+    assert one_card_ui.one_card_answer(c("9♠"), parse_cards("9♥")).after_take is None
+    assert one_card_ui.one_card_answer(c("A♥"), (), attack_total=3).after_take is None
+
+
 def test_no_attack_no_take_line_and_plain_matching():
     answer = one_card_ui.one_card_answer(c("9♠"), parse_cards("3♦ 9♥ 7♣ J♠"))
     assert answer.attack == "" and answer.take == ""

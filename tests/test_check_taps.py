@@ -83,3 +83,25 @@ def test_the_attack_switched_off_and_its_total_lowered_together_stays_off(tmp_pa
         return raised, switch.value, shows(phone, "Running total")
 
     assert run_alone(run()) == ("5", False, False)
+
+
+def test_taking_the_attack_with_a_lone_joker_says_the_joker_may_be_played_after(tmp_path):
+    """One-card's checker, A of hearts on top (an attack of 3 pending), the black joker alone in
+    hand: it may not answer, as it would be the last card (seed 002, Special Cards). "Take the
+    attack" says what may be played once it is taken (rulings.md, One-card): the joker, as the
+    3 cards drawn are held too."""
+
+    async def run():
+        phone = await open_session(*phone_on(tmp_path, "/check/one_card"), server_hub())
+        await click(phone, suit_tile(phone, "hearts"))
+        await tap(phone, "A")
+        await tap(phone, "BJ")
+        before = [text for text in shown_strings(phone.session.page) if "played" in text]
+        await tap(phone, "Take the attack")
+        return before, [text for text in shown_strings(phone.session.page) if "played" in text or "taking" in text]
+
+    assert run_alone(run()) == (
+        ["Your card may not be played: take the attack."],
+        ["Your card may not be played: take the attack.", "After taking it, from the hand you held before drawing:",
+         "1 of 1 may be played: black joker."],
+    )

@@ -16,7 +16,8 @@ from companion.i18n import language
 from companion.registry import new_pad
 from companion.ui.entry_sheet import sheet_title
 from companion.ui.games import game_ui
-from companion.ui.games.one_card_check import one_card_answer, take_text
+from companion.ui.games.one_card_check import one_card_answer
+from companion.ui.games.one_card_take import take_text
 from companion.ui.games.one_up import one_up_answer
 from companion.ui.games.up_or_down import _sheet_words as up_or_down_sheet_words
 from companion.ui.games.up_or_down_check import row_answer

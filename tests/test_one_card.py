@@ -59,6 +59,22 @@ def test_issue_lone_joker_never_legal(joker, state):
     assert "draw" in result.reason
 
 
+@pytest.mark.parametrize(("drawn", "legal"), [(0, False), (1, True), (7, True)])
+def test_a_lone_joker_after_taking_an_attack_counts_the_cards_just_drawn(drawn, legal):
+    """rulings.md, One-card: after taking the attack the player plays from the hand held before
+    the draw; the cards drawn are not playable this turn but are held, so a lone joker from
+    before is not the last card (seed, Special Cards: a joker may not be the winning card).
+    With both piles empty nothing is drawn, and the joker would empty the hand."""
+    drawn_cards, after = take_attack(pending("BJ"), cards_left=drawn)
+    assert drawn_cards == drawn
+    assert check_play(after, "BJ", ["BJ"], drawn=drawn_cards).legal is legal
+
+
+def test_cards_drawn_must_be_a_count():
+    with pytest.raises(one_card.OneCardError):
+        check_play(OneCardState("9♠"), "9♥", ["9♥"], drawn=-1)
+
+
 # Attack values (rulings.md table)
 
 def test_attack_table():

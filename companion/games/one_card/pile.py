@@ -200,15 +200,21 @@ def _check_on_pile(state: OneCardState, card: Card) -> Verdict:
     return Verdict.no(reason)
 
 
-def check_play(state: OneCardState, card: CardLike, hand: CardsLike) -> Verdict:
+def check_play(state: OneCardState, card: CardLike, hand: CardsLike, *, drawn: int = 0) -> Verdict:
     """May ``card`` be played now?
 
     Args:
         state: the discard pile (``OneCardState``; a top card alone, as a
             ``Card`` or text, is a pile with no attack and no declared suit).
         card: the card to play (``Card`` or text).
-        hand: every card the player holds, ``card`` included (a list or one
-            string); a hand given without ``card`` is read as holding it too.
+        hand: every card the player may play from, ``card`` included (a list
+            or one string); a hand given without ``card`` is read as holding
+            it too.
+        drawn: cards the player drew this turn and holds besides ``hand``,
+            not playable now: after taking an attack (:func:`take_attack`'s
+            count), the turn goes on with the hand held before the draw
+            (rulings.md, One-card), and the cards drawn count in the hand's
+            size, so a joker from before is not the last card.
 
     Returns:
         A ``Verdict``. With an attack pending only an attack card worth at
@@ -221,22 +227,26 @@ def check_play(state: OneCardState, card: CardLike, hand: CardsLike) -> Verdict:
 
     Raises:
         CardError: for a card One-card does not use (see ``read_card``).
-        OneCardError: for a ``state`` that is neither a ``OneCardState`` nor a card.
+        OneCardError: for a ``state`` that is neither a ``OneCardState`` nor a card,
+            or a ``drawn`` that is not a whole number from 0.
 
     Rule: seed, "How to Play", "The Attack Ladder", "3 — Shield",
-    "Special Cards"; rulings.md, One-card.
+    "Special Cards"; rulings.md, One-card (taking an attack).
 
     >>> check_play("9♠", "9♦", "9♦ 5♣").legal
     True
+    >>> check_play("9♠", "BJ", "BJ").legal, check_play("9♠", "BJ", "BJ", drawn=2).legal
+    (False, True)
     >>> check_play(OneCardState("A♠", attack_total=5), "2♥", "2♥ 5♣").reason
     'An attack of 5 is pending (last attack A♠): 2♥ (2) is too weak to answer it. Answer with either joker, shield with a 3, or take 5 cards.'
     """
     state = _as_state(state)
+    whole_number(drawn, _("The cards drawn this turn"), error=OneCardError)
     played = read_card(card)
     held = [read_card(item) for item in as_cards(hand)]
     if played not in held:
         held.append(played)
-    if played.is_joker and len(held) == 1:
+    if played.is_joker and len(held) + drawn == 1:
         return Verdict.no(_(
             "The {joker} can't be your last card: a hand is never emptied with a joker, so draw instead."
         ).format(joker=played.name))

@@ -24,12 +24,12 @@ from companion.table.ask_answers import (
     WAIT,
     YES,
     Answer,
-    card_text,
     cards_text,
     deck_answer,
 )
 from companion.ui.ask_cards import answer_line, card_face, card_label, slot_button, slots_row, suit_text
 from companion.ui.ask_pickers import CardPicker
+from companion.ui.games.one_card_take import attack_texts
 from companion.ui.widgets import TOUCH, labelled, stepper
 from companion.wording import sentence
 
@@ -64,12 +64,16 @@ class OneCardAnswer:
         attack: the pending attack in words (empty with none).
         take: what taking the attack means (cards to draw, then what), or
             empty when no attack is pending.
+        after_take: with an attack pending and a hand given, which cards of
+            that hand may be played once the attack is taken (see
+            :func:`after_take_answer`); else None.
     """
 
     summary: Answer
     cards: tuple[CardAnswer, ...] = ()
     attack: str = ""
     take: str = ""
+    after_take: Answer | None = None
 
 
 def attack_value(card: Card) -> int:
@@ -111,64 +115,6 @@ def _after_play(state: one_card.OneCardState, card: Card, players: int) -> str:
     return _("Plays. {effect}").format(effect=effect) if effect else _("Plays.")
 
 
-def take_text(total: int, drawn: int, cards_left: int | None) -> str:
-    """What taking an attack means, in words.
-
-    Args:
-        total: the attack's running total (cards).
-        drawn: the cards ``one_card.take_attack`` says are drawn.
-        cards_left: the cards left in the draw and discard piles together
-            (the top card not counted), None when there are enough.
-
-    Returns:
-        "You draw 7 cards. Then ..." or, when the piles run short, "You draw
-        4 cards; the other 3 of the 7 are forgiven. Then ...": the cards
-        drawn, the part of the total forgiven, and what the turn holds after
-        (rulings.md, One-card: the turn goes on with the hand held before
-        the draw).
-    """
-    if cards_left is None or cards_left > drawn:
-        return ngettext(
-            "You draw {count} card. Then play a card from the hand you held before drawing, "
-            "or draw one more card.",
-            "You draw {count} cards. Then play a card from the hand you held before drawing, "
-            "or draw one more card.",
-            drawn,
-        ).format(count=drawn)
-    forgiven = total - drawn
-    if not drawn:
-        head = _("You draw no cards; all {total} are forgiven.").format(total=total)
-    elif forgiven:
-        drawn_text = ngettext("You draw {count} card", "You draw {count} cards", drawn).format(count=drawn)
-        head = ngettext(
-            "{drawn}; the other {forgiven} of the {total} is forgiven.",
-            "{drawn}; the other {forgiven} of the {total} are forgiven.",
-            forgiven,
-        ).format(drawn=drawn_text, forgiven=forgiven, total=total)
-    else:
-        head = ngettext(
-            "You draw {count} card, the last in both piles.", "You draw {count} cards, the last in both piles.", drawn
-        ).format(count=drawn)
-    return _(
-        "{head} Then play a card from the hand you held before drawing; both piles are empty, "
-        "so there is no card to draw if none fits."
-    ).format(head=head)
-
-
-def _attack_texts(state: one_card.OneCardState, cards_left: int | None) -> tuple[str, str]:
-    """The pending attack in words and what taking it means (``take_text``), both empty with no
-    attack pending; ``cards_left`` as :func:`one_card_answer` takes it."""
-    if not state.attack_pending:
-        return "", ""
-    attack = ngettext(
-        "Attack pending: {count} card, last attack card {card}.",
-        "Attack pending: {count} cards, last attack card {card}.",
-        state.attack_total,
-    ).format(count=state.attack_total, card=card_text(state.last_attack))
-    drawn, _forgiven = one_card.take_attack(state, cards_left)
-    return attack, take_text(state.attack_total, drawn, cards_left)
-
-
 def _summary(hand: Sequence[Card], answers: Sequence[CardAnswer], attack_pending: bool, suit_unknown: bool) -> Answer:
     """The checker's one line for a hand whose cards were answered (``answers``): the cards that may
     be played, or, when none may, whether to take the attack or draw a card; with ``suit_unknown``
@@ -198,6 +144,39 @@ def _summary(hand: Sequence[Card], answers: Sequence[CardAnswer], attack_pending
     return Answer(NO, text.format(count=len(hand)))
 
 
+def after_take_answer(state: one_card.OneCardState, hand: Sequence[Card], cards_left: int | None) -> Answer:
+    """Which cards of ``hand`` may be played once the pending attack of ``state`` is taken.
+
+    Args:
+        state: the discard pile, an attack pending.
+        hand: the cards held before the attack is taken (at least one).
+        cards_left: as :func:`one_card_answer` takes it (None: enough to draw).
+
+    Returns:
+        The checker's one line (:func:`_summary`) for the hand on the same top card, the attack
+        reset, with the cards drawn counted as held but not played (``one_card.take_attack``,
+        ``check_play``'s ``drawn``: a joker from before is then no last card); when none may be
+        played and the draw took both piles' last cards, that there is no card to draw.
+
+    Raises:
+        IllegalMove, OneCardError, CardError: from the core, for no attack pending, a bad
+            ``cards_left`` or a card One-card does not use.
+
+    Rule: rulings.md, One-card (taking the attack does not end the turn: play from the hand
+    held before the draw, or draw one card); seed 002, "Special Cards" (no joker as the last
+    card) and "Running Out of Cards to Draw".
+    """
+    drawn, after = one_card.take_attack(state, cards_left)
+    answers = [CardAnswer(card, one_card.check_play(after, card, hand, drawn=drawn).legal, "") for card in hand]
+    if any(answer.legal for answer in answers) or cards_left is None or cards_left > drawn:
+        return _summary(hand, answers, attack_pending=False, suit_unknown=False)
+    return Answer(NO, ngettext(
+        "Your card may not be played, and both piles are empty: there is no card to draw.",
+        "None of your {count} cards may be played, and both piles are empty: there is no card to draw.",
+        len(hand),
+    ).format(count=len(hand)))
+
+
 def one_card_answer(top: Card | None, hand: Sequence[Card], *, attack_total: int = 0,
                     declared_suit: str | None = None, players: int = CHECK_PLAYERS,
                     cards_left: int | None = None) -> OneCardAnswer:
@@ -218,14 +197,15 @@ def one_card_answer(top: Card | None, hand: Sequence[Card], *, attack_total: int
 
     Returns:
         A ``OneCardAnswer`` built from ``one_card.check_play``, ``play`` and
-        ``take_attack``; an error when the deck can not hold the top card
-        and the hand together (``setup.check_copies``).
+        ``take_attack`` (with an attack pending, what may be played after
+        taking it: :func:`after_take_answer`); an error when the deck can not
+        hold the top card and the hand together (``setup.check_copies``).
     """
     try:
         if top is None:
             return OneCardAnswer(Answer(WAIT, _("Pick the top card of the discard pile.")))
         state = one_card_state(top, attack_total, declared_suit)
-        attack, take = _attack_texts(state, cards_left)
+        attack, take = attack_texts(state, cards_left)
         if not hand:
             return OneCardAnswer(Answer(WAIT, _("Add the cards in your hand.")), (), attack, take)
         answers = []
@@ -233,13 +213,14 @@ def one_card_answer(top: Card | None, hand: Sequence[Card], *, attack_total: int
             verdict = one_card.check_play(state, card, hand)
             text = _after_play(state, card, players) if verdict else sentence(verdict.reason)
             answers.append(CardAnswer(card, verdict.legal, text))
+        after = after_take_answer(state, hand, cards_left) if state.attack_pending else None
     except (CardError, ValueError) as error:
         return OneCardAnswer(Answer(ERROR, str(error)))
     problem = deck_answer(GAME, players, [top, *hand])
     if problem:
         return OneCardAnswer(problem, (), attack, take)
     return OneCardAnswer(_summary(hand, answers, state.attack_pending, state.suit_unknown), tuple(answers), attack,
-                         take)
+                         take, after)
 
 
 def _card_answer_row(item: CardAnswer, on_remove: Callable[[], None]) -> ft.Control:
@@ -285,18 +266,24 @@ def _named_suit(declared: str | None, choose: Callable[[str | None], None]) -> f
 
 
 def _take_box(take: str, total: int, cards_left: int | None,
-              set_cards_left: Callable[[Any], None]) -> ft.Control:
+              set_cards_left: Callable[[Any], None], after: Answer | None) -> ft.Control:
     """What taking the attack means (``take``), first so a tap leaves it on
-    screen, then the question whether fewer than ``total`` cards are left to
-    draw (``cards_left``: None for enough) and, when so, a count of them
-    from 0 to ``total`` - 1. ``set_cards_left`` is the state setter (it
-    takes a value or an update)."""
+    screen, with ``after`` (None: no hand given): which cards of the hand
+    may be played once it is taken (:func:`after_take_answer`); then the
+    question whether fewer than ``total`` cards are left to draw
+    (``cards_left``: None for enough) and, when so, a count of them from 0
+    to ``total`` - 1. ``set_cards_left`` is the state setter (it takes a
+    value or an update)."""
     ink = ft.Colors.ON_SECONDARY_CONTAINER
 
     def step(delta: int):
         set_cards_left(lambda left: None if left is None else min(max(left + delta, 0), total - 1))
 
-    rows: list[ft.Control] = [labelled("take", suit_text(take, color=ink, size=16)), ft.Row(
+    rows: list[ft.Control] = [labelled("take", suit_text(take, color=ink, size=16))]
+    if after is not None:
+        rows += [ft.Text(_("After taking it, from the hand you held before drawing:"), color=ink),
+                 answer_line(after, test_id="after-take")]
+    rows += [ft.Row(
         [
             ft.Switch(value=cards_left is not None, height=TOUCH, tooltip=_("Fewer cards left to draw"),
                       on_change=lambda e: set_cards_left(0 if e.control.value else None)),
@@ -456,7 +443,7 @@ def Check(options: Mapping[str, Any], players: int) -> ft.Control:
             vertical_alignment=ft.CrossAxisAlignment.CENTER,
         ))
         if show_take:
-            controls.append(_take_box(answer.take, attack, cards_left, set_cards_left))
+            controls.append(_take_box(answer.take, attack, cards_left, set_cards_left, answer.after_take))
     controls.append(CardPicker(pick, hint=_("e.g. 3h AS BJ 7c"), check=one_card.read_card, key="picker",
                                slot=_("Top card") if active == "top" else "", most=1 if active == "top" else 0))
     controls += _hand_rows(answer.cards, remove, lambda: tell(hand=lambda _hand: ())) if hand else []
