@@ -66,8 +66,10 @@ Every figure is a ratio against a baseline measured in the same run:
    for a screen that size), the three servers in turns; the pad both as
    opened and after its new-round sheet was opened once (kept built from
    then on), and the pad's screen drawn in few controls
-   (bench/lean_flet.py), near the floor of any pad. Target: at most 2x the
-   counter app. (bench/render.py --memory measures the Python heap alone,
+   (bench/lean_flet.py), near the floor of any pad; and the app showing an
+   address it has no screen for (the navigation bar and little else): what
+   every screen of the app costs before its own controls. Target: at most
+   2x the counter app. (bench/render.py --memory measures the Python heap alone,
    in-process.)
 
 Needs /usr/bin/chromium and Playwright.
@@ -287,13 +289,17 @@ def phone_cpu(trace: Path) -> list[float]:
     return spent
 
 
-def open_page(context, url: str, path: str, wait_id: str) -> AppPage:
-    """A new page of ``context`` on ``path``, once ``wait_id`` is on it."""
+def open_page(context, url: str, path: str, wait_id: str, *, words: str | None = None) -> AppPage:
+    """A new page of ``context`` on ``path``, once ``wait_id`` (a test id) is on it, or
+    ``words`` are, on a page without test ids."""
     page = context.new_page()
     page.set_default_timeout(60_000)
     app = AppPage(page, url)
     app.open(path)
-    page.get_by_test_id(wait_id).first.wait_for(timeout=60_000)
+    if words is None:
+        page.get_by_test_id(wait_id).first.wait_for(timeout=60_000)
+    else:
+        app.see(words, timeout=60_000)
     return app
 
 
@@ -760,23 +766,24 @@ def memory(browser) -> None:
         counter = start_script(COUNTER_SCRIPT, [str(ports[0])], Path(scratch) / "counter.log", ports[0])
         plain = start_script(PLAIN_SCRIPT, [str(ports[1]), str(PLAIN_CONTROLS)], Path(scratch) / "plain.log", ports[1])
         lean = start_script(LEAN_SCRIPT, [str(ports[2])], Path(scratch) / "lean.log", ports[2])
-        kinds = {
-            "pad": (app, f"/pad/{pad.id}", "total-Ann", None),
-            "pad, a sheet opened": (app, f"/pad/{pad.id}", "total-Ann", sheet_opened_once),
-            "counter app": (counter, "/", "count", None),
-            "plain": (plain, "/", "count", None),
-            "lean pad page": (lean, "/", "total", None),
+        kinds = {  # each page: its server, its address, the test id or the words it is waited for by, then
+            "pad": (app, f"/pad/{pad.id}", "total-Ann", None, None),
+            "pad, a sheet opened": (app, f"/pad/{pad.id}", "total-Ann", None, sheet_opened_once),
+            "app, empty screen": (app, "/nothing/here", "", "Go to Play", None),
+            "counter app": (counter, "/", "count", None, None),
+            "plain": (plain, "/", "count", None, None),
+            "lean pad page": (lean, "/", "total", None, None),
         }
         held: dict[str, list[float]] = {name: [] for name in kinds}
         try:
             for _turn in range(MEMORY_TURNS):
-                for name, (server, path, wait_id, then) in kinds.items():
+                for name, (server, path, wait_id, words, then) in kinds.items():
                     context = browser.new_context(viewport=PHONE)
-                    open_page(context, server.url, path, wait_id)
+                    open_page(context, server.url, path, wait_id, words=words)
                     time.sleep(2)
                     before = rss_mb(server.process.pid)
                     for _ in range(MEMORY_PAGES):
-                        phone = open_page(context, server.url, path, wait_id)
+                        phone = open_page(context, server.url, path, wait_id, words=words)
                         if then is not None:
                             then(phone)
                     time.sleep(3)

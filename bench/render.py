@@ -129,14 +129,16 @@ def _memory(root: Path, rounds: int) -> None:
     """Print the Python memory (``tracemalloc``, bytes still held) that each
     further session holds on the server of the version at ``root``: first
     per session of each of :data:`MEMORY_SCREENS` on a game of ``rounds``
-    rounds, then per counter app session (bench/counter_flet.py's
-    component), then per session of a plain Flet page of as many controls
-    as the pad (bench/plain_flet.py's, Flet's floor for a screen of that
-    size), then per session of the pad's screen drawn in few controls
-    (bench/lean_flet.py's, the floor of a screen showing what the pad
-    shows), :data:`MEMORY_SESSIONS` of each after one of each was opened
-    (so what every session shares, such as imports and caches, is not
-    counted); last the pad's controls and the lean page's."""
+    rounds, then per session of the app at an address it has no screen for
+    (what every screen costs before its own controls), then per counter app
+    session (bench/counter_flet.py's component), then per session of a
+    plain Flet page of as many controls as the pad (bench/plain_flet.py's,
+    Flet's floor for a screen of that size), then per session of the pad's
+    screen drawn in few controls (bench/lean_flet.py's, the floor of a
+    screen showing what the pad shows); :data:`MEMORY_SESSIONS` of each
+    after one of each was opened (so what every session shares, such as
+    imports and caches, is not counted); last the pad's controls and the
+    lean page's."""
     import gc
     import tracemalloc
 
@@ -184,10 +186,11 @@ def _memory(root: Path, rounds: int) -> None:
             tracemalloc.start()
             screens = [await held(main, f"/{screen}/{made.id}", hub, kept) for screen in MEMORY_SCREENS]
             pad_controls = len(list(controls(kept[0].session.page)))
+            empty = await held(main, "/nothing/here", hub, kept)
             counter = await held(lambda page: page.render(Counter), "/", hub, kept)
             plain = await held(lambda page: page.render(Plain, pad_controls), "/", hub, kept)
             lean = await held(lambda page: page.render_views(LeanPad, data), "/", hub, kept)
-            return *screens, counter, plain, lean, pad_controls, len(list(controls(kept[-1].session.page)))
+            return *screens, empty, counter, plain, lean, pad_controls, len(list(controls(kept[-1].session.page)))
 
     print(*(f"{value:.0f}" for value in run_alone(measure())))
 
@@ -199,12 +202,15 @@ def print_memory(versions: list[Path], rounds: int) -> None:
     for root in versions:
         done = subprocess.run([sys.executable, __file__, "--memory-of", str(root), "--rounds", str(rounds)],
                               check=True, capture_output=True, text=True)
-        *screens, counter, plain, lean, pad_controls, lean_controls = (float(value) for value in done.stdout.split())
+        *screens, empty, counter, plain, lean, pad_controls, lean_controls = (
+            float(value) for value in done.stdout.split())
         for screen, value in zip(MEMORY_SCREENS, screens, strict=True):
             print(f"  {root.name:<12} {screen:<8} {value / 1e6:5.2f} MB   counter app {counter / 1e6:5.2f} MB   "
                   f"ratio {value / counter:4.2f}x")
         print(f"  {root.name:<12} Flet's floor: a plain page of the pad's {pad_controls:.0f} controls "
               f"{plain / 1e6:5.2f} MB, {plain / counter:4.2f}x the counter app; the pad {screens[0] / plain:4.2f}x it")
+        print(f"  {root.name:<12} the app showing no screen of its own (an unknown address) {empty / 1e6:5.2f} MB, "
+              f"{empty / counter:4.2f}x the counter app")
         print(f"  {root.name:<12} the floor of the pad's screen: the lean pad page of {lean_controls:.0f} controls "
               f"{lean / 1e6:5.2f} MB, {lean / counter:4.2f}x the counter app")
 
