@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import flet as ft
 
-from flet_session import click, find, go_to, open_session, run_alone, server_hub, shown_strings
+from flet_session import click, controls, find, go_to, open_session, run_alone, server_hub, shown_strings
 from test_typing import phone_on
 
 
@@ -148,3 +148,40 @@ def test_one_up_s_deck_refusal_names_no_player_count_of_the_game_followed(tmp_pa
         return [line for line in shown_strings(phone.session.page) if "deck" in line or line == "Players"]
 
     assert run_alone(run()) == ["No deck holds these cards. Joker: 2 held, but One Up's deck has only 1."]
+
+
+def ring_after(tmp_path, first: str, then: str):
+    """Up or Down?: type ``first`` for the ring, tap the ring's slot (a full ring moves the
+    picker on to your card), type ``then``; returns the ring's line, the field's error and
+    the text the field keeps."""
+
+    async def run():
+        phone = await open_session(*phone_on(tmp_path, "/check/up_or_down"), server_hub())
+        await typed(phone, first)
+        ring = find(phone.session.page, lambda control: isinstance(control, ft.Container) and control.on_click
+                    and any(str(getattr(inner, "label", "")).startswith("The ring") for inner in controls(control)))
+        await click(phone, ring)
+        await typed(phone, then)
+        field = field_of(phone)
+        return ([line for line in shown_strings(phone.session.page) if line.startswith("The ring (6 numbers):")],
+                field.error, phone.session.index[field._i].value)
+
+    return run_alone(run())
+
+
+def test_a_number_added_to_a_full_ring_is_refused_and_no_ring_card_is_dropped(tmp_path):
+    """A seventh number for the ring does not push out the first one typed (which is not the
+    card taken from the ring, seed 004: the card taken is a neighbour of the one laid)."""
+    assert ring_after(tmp_path, "4 34 52 60 88 101", "37") == (
+        ["The ring (6 numbers): 4 34 52 60 88 101"],
+        "“The ring (6 numbers)” is full: it holds 6 numbers. Tap the one to take out, then add 37.",
+        "37",
+    )
+
+
+def test_more_numbers_than_the_ring_has_room_for_are_refused(tmp_path):
+    assert ring_after(tmp_path, "4 34 52 60", "37 40 70") == (
+        ["The ring (6 numbers): 4 34 52 60"],
+        "“The ring (6 numbers)” has room for 2 more numbers, and 3 were typed: 37, 40, 70. Type at most 2.",
+        "37 40 70",
+    )

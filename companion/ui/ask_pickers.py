@@ -98,6 +98,34 @@ def too_many(slot: str, most: int, typed: Sequence[str], *, numbers: bool = Fals
     return text.format(slot=slot, most=most, count=len(typed), typed=", ".join(typed))
 
 
+def no_room(slot: str, most: int, held: int, typed: Sequence[str]) -> str:
+    """Why numbers typed (``typed``, each as written) were not put in the place labelled ``slot``,
+    which holds ``most`` numbers and holds ``held`` already: it is full, or has room for fewer.
+    A full place asks for the number to take out first: Up or Down?'s ring stays six, each turn
+    taking out the ring card the player takes (seed 004). One sentence, translated."""
+    if held >= most:
+        return _("“{slot}” is full: it holds {most} numbers. Tap the one to take out, then add {typed}.").format(
+            slot=slot, most=most, typed=", ".join(typed))
+    room = most - held
+    return ngettext(
+        "“{slot}” has room for one more number, and {count} were typed: {typed}. Type only one.",
+        "“{slot}” has room for {room} more numbers, and {count} were typed: {typed}. Type at most {room}.",
+        room,
+    ).format(slot=slot, room=room, count=len(typed), typed=", ".join(typed))
+
+
+def _not_fitting(slot: str, most: int, held: int, numbers: Sequence[int]) -> str:
+    """Why ``numbers`` do not go in the place labelled ``slot`` (holding ``most``, 0: no limit,
+    and ``held`` already): more than it holds (:func:`too_many`), or more than a place of several
+    has room for (:func:`no_room`); "" when they go."""
+    typed = [str(number) for number in numbers]
+    if most and len(numbers) > most:
+        return too_many(slot, most, typed, numbers=True)
+    if most > 1 and held + len(numbers) > most:
+        return no_room(slot, most, held, typed)
+    return ""
+
+
 def _read_typed(text: str, check: Callable[[Card], object] | None, slot: str, most: int) -> list[Card]:
     """The cards typed as ``text`` (``parse_cards``), each read by the game's ``check`` when given;
     raises CardError naming what can not be read or is not the game's, or, when more than
@@ -241,7 +269,7 @@ def _number_key(key_id: str, digits: str, press: Callable[[str], None]) -> ft.Co
 
 @ft.component
 def NumberPicker(on_pick: Callable[[list[int]], None], *, read: Callable[[str], list[int]],
-                 slot: str = "", most: int = 0) -> ft.Control:
+                 slot: str = "", most: int = 0, held: int = 0) -> ft.Control:
     """A number pad for Up or Down?'s numbered cards, plus a text field.
 
     Digits build a number shown above the pad; "Add" hands it over. The text
@@ -254,9 +282,10 @@ def NumberPicker(on_pick: Callable[[list[int]], None], *, read: Callable[[str], 
             ``ask_answers.read_numbers``), also used for the pad's number.
         slot: the label of the place the numbers go to, named when more are
             typed than it holds.
-        most: the most numbers that place holds (0: no limit); more typed at
-            once are refused in words under the field (:func:`too_many`),
-            which keeps the text, and none is handed over.
+        most, held: the most numbers that place holds (0: no limit) and
+            those it holds already; numbers that do not fit are refused in
+            words under the field (:func:`_not_fitting`), which keeps the
+            text, and none is handed over; a place of one takes the new one.
     """
     digits, set_digits = ft.use_state("")
     typing, handed_over = use_typing()
@@ -268,13 +297,11 @@ def NumberPicker(on_pick: Callable[[list[int]], None], *, read: Callable[[str], 
         except ValueError as exc:
             set_error(sentence(str(exc)))
             return False
-        if most and len(numbers) > most:
-            set_error(too_many(slot, most, [str(number) for number in numbers], numbers=True))
-            return False
-        set_error("")
-        if numbers:
+        refused = _not_fitting(slot, most, held, numbers)
+        set_error(refused)
+        if numbers and not refused:
             on_pick(numbers)
-        return True
+        return not refused
 
     def submit(text: str):
         if hand_over(text):

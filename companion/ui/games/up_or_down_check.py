@@ -138,12 +138,16 @@ class Placed:
     active: str = "ring"
 
     def picked(self, numbers: list[int]) -> Placed:
-        """After ``numbers`` were picked for the active place: a one-number place keeps the last,
-        the ring its newest six; a full ring moves on to your card, a row given at once to its card."""
+        """After ``numbers`` were picked for the active place: a one-number place keeps the last;
+        the ring takes them only while they fit in its six (the picker refuses more in words,
+        ``ask_pickers.no_room``; a tap that raced past it changes nothing, so no ring card is
+        dropped); a full ring moves on to your card, a row given at once to its card."""
         most = _MOST[self.active]
         updated = self.values[self.active] + tuple(numbers)
-        if most:
-            updated = updated[-most:]
+        if most == 1:
+            updated = updated[-1:]
+        elif most and len(updated) > most:
+            return self
         active = self.active
         if active == "ring" and len(updated) == _MOST["ring"]:
             active = "card"
@@ -179,7 +183,7 @@ def Check(options: Mapping[str, Any], players: int) -> ft.Control:
     card = values["card"][0] if values["card"] else None
     row_card = values["row_card"][0] if values["row_card"] else None
     pad = NumberPicker(lambda numbers: set_placed(lambda now: now.picked(numbers)), read=read_numbers, key="picker",
-                       slot=labels[active], most=_MOST[active])
+                       slot=labels[active], most=_MOST[active], held=len(values[active]))
     ring_part = active in ("ring", "card")
     problem = numbers_answer(players, [number for key, _label, _most in _NUMBER_SLOTS for number in values[key]])
     return ft.Column(
