@@ -185,3 +185,23 @@ def test_more_numbers_than_the_ring_has_room_for_are_refused(tmp_path):
         "“The ring (6 numbers)” has room for 2 more numbers, and 3 were typed: 37, 40, 70. Type at most 2.",
         "37 40 70",
     )
+
+
+def test_a_joker_typed_for_up_to_9_is_refused_as_typed_and_the_cards_stay_as_they_were(tmp_path):
+    """Up to 9 is played without jokers (seed 003): a joker typed is refused under the field,
+    where it went in among the cards and the answer then spoke of the deck."""
+    assert after_typing(tmp_path, "/check/up_to_nine", ["7s 7h", "BJ"], ("Your cards", "No deck")) == (
+        ["Your cards (2 of at most 12): the ones to lay down, or your whole hand and tap Find."],
+        "Up to 9 is played without jokers: take the black joker out of the deck.",
+        "BJ",
+    )
+
+
+def test_a_card_without_a_suit_typed_for_up_to_9_is_refused_as_typed(tmp_path):
+    """A meld's cards need suits (a straight runs in one suit, seed 003): "7" alone is refused
+    as typed, with the cards given before kept."""
+    assert after_typing(tmp_path, "/check/up_to_nine", ["7s", "7"], ("Your cards",)) == (
+        ["Your cards (1 of at most 12): the ones to lay down, or your whole hand and tap Find."],
+        "'7' needs a suit in this game: write it like 7♠, 7h or H7.",
+        "7",
+    )

@@ -94,7 +94,7 @@ from companion.games.up_to_nine.options import OPTIONS
 from companion.games.up_to_nine.pad import UpToNinePad, highest_level_laid
 from companion.games.up_to_nine.setup_row import SETUP, TITLE
 from companion.games.up_to_nine.melds import FIND_MELD_MOST_CARDS, check_group, check_meld, find_meld
-from companion.games.up_to_nine.readings import MeldCard, MeldGroup, MeldVerdict
+from companion.games.up_to_nine.readings import MeldCard, MeldGroup, MeldVerdict, meld_card
 from companion.games.up_to_nine.scoring import (
     HAND_SIZE,
     MAX_HAND_PENALTY,
@@ -131,6 +131,6 @@ __all__ = [
     "Level", "LevelError", "MeldCard", "MeldGroup", "MeldVerdict", "RoundResult",
     "Standing", "UpToNineScoreError", "check_group", "check_lay_off", "check_levels",
     "check_meld", "find_meld", "get_level", "hand_penalty", "laid_readings", "lay_off", "lay_off_by_reading",
-    "levels_from_json", "levels_to_json", "penalty_groups", "position_rank", "read_laid",
+    "levels_from_json", "levels_to_json", "meld_card", "penalty_groups", "position_rank", "read_laid",
     "rule_figures", "score_round", "went_out", "wild_choices", "wilds_used_text", "winners",
 ]

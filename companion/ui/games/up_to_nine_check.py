@@ -287,7 +287,8 @@ def _lay_down(state: CheckState, levels: Sequence[up_to_nine.Level], players: in
     ]
     if answer.wilds:
         controls.append(labelled("wilds", ft.Text(answer.wilds, size=16)))
-    controls += [error_line(state.note), CardPicker(state.pick, jokers=(), hint=_("e.g. 7s 7h 7d KC KD 2s"), key="picker")]
+    controls += [error_line(state.note), CardPicker(state.pick, jokers=(), hint=_("e.g. 7s 7h 7d KC KD 2s"),
+                                                         check=up_to_nine.meld_card, key="picker")]
     if answer.groups:
         controls.append(grouping(answer.groups))
     return controls
@@ -325,7 +326,7 @@ def _lay_off(state: CheckState, players: int) -> list[ft.Control]:
         *controls,
         ft.TextButton(_("Clear"), icon=ft.Icons.CLEAR_ALL, on_click=state.clear_lay_off,
                       disabled=not group and off_card is None, height=TOUCH),
-        CardPicker(state.pick, jokers=(), hint=_("e.g. 4c 5c 6c 7c"), key="picker",
+        CardPicker(state.pick, jokers=(), hint=_("e.g. 4c 5c 6c 7c"), check=up_to_nine.meld_card, key="picker",
                    slot=_("Card to lay off") if state.active == "card" else "", most=1 if state.active == "card" else 0),
     ]
 
