@@ -1,7 +1,7 @@
 """Cards typed into the move checker (in-process sessions): a slot that holds one card takes
-one, a card the game does not use is refused (One Up); more typed at once, or a card not
-the game's, are refused in words under the field, which keeps the text, while the slot
-shows what it holds (nothing it was not given)."""
+one, a card the game does not use is refused (One Up, Up to 9), a full ring takes no more
+(Up or Down?); more typed at once, or a card not the game's, are refused in words under the
+field, which keeps the text, while the slot shows what it holds (nothing it was not given)."""
 
 from __future__ import annotations
 
