@@ -108,3 +108,20 @@ def test_who_deals_shows_the_setups_first(code, query):
 def test_a_tie_finds_how_each_game_settles_one(code, query):
     assert set(places(query, code)) == {
         ("one_up", "winning"), ("up_to_nine", "winning"), ("up_to_nine", "scoring"), ("up_or_down", "winning")}
+
+
+@pytest.mark.parametrize(("code", "query", "first"), [
+    ("en", "how many cards do I draw", ("one_card", "turn")),
+    ("en", "how many cards can I play", ("one_card", "turn")),
+    ("en", "how many cards is an attack", ("one_card", "turn")),
+    ("de", "wie viele Karten ziehe ich", ("one_card", "turn")),
+    ("nb", "hvor mange kort er et angrep", ("one_card", "turn")),
+    ("nb", "hvor mange kort trekker jeg", ("one_card", "turn")),
+    ("nb", "hvem gir tilbake", ("one_up", "scoring")),
+    ("nb", "hvem gir tilbake en sjetong", ("one_up", "scoring")),
+])
+def test_a_longer_question_is_not_swallowed_by_the_setups_short_question(code, query, first):
+    """"how many cards" alone asks for the setups; "how many cards do I draw" asks for the
+    drawing rules (One-card's attack table), and "hvem gir tilbake" (who gives back) for One Up's
+    chips: a setup question is read as one only when the query asks nothing more."""
+    assert places(query, code)[0] == first

@@ -172,12 +172,25 @@ def _questions(language: str) -> dict[tuple[str, ...], list[str]]:
             if " " in key}
 
 
+@lru_cache(maxsize=None)
+def _whole_questions(language: str) -> frozenset[tuple[str, ...]]:
+    """The short questions of ``language`` (as ``_questions`` keys them) that words.json's
+    ``whole_questions`` reads as a question only when the query asks nothing more."""
+    return frozenset(_phrase(key, language) for key in _words_data()["whole_questions"].get(language, ()))
+
+
 def _asked(words: list[str], at: int, language: str) -> tuple[str, ...] | None:
     """The longest short question of ``language`` (``_questions``) that ``words`` ask from
-    word ``at`` on, in any of its words' forms ("went out" asks "go out"), or ``None``."""
+    word ``at`` on, in any of its words' forms ("went out" asks "go out"), or ``None``; one of
+    ``_whole_questions`` only when the other words are stop words ("how many cards do I
+    draw" asks about drawing, not the setup)."""
     stems = tuple(_stem(word, language) for word in words[at:])
-    asked = [key for key in _questions(language) if stems[:len(key)] == key]
-    return max(asked, key=len, default=None)
+    asked = max((key for key in _questions(language) if stems[:len(key)] == key), key=len, default=None)
+    if asked in _whole_questions(language):
+        rest = words[:at] + words[at + len(asked):]
+        if any(word.lower() not in _STOP_WORDS[language] for word in rest):
+            return None
+    return asked
 
 
 def _query_terms(query: str, language: str = "en") -> list[_Term]:
