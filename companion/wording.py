@@ -44,14 +44,16 @@ def join_words(words: Sequence[str], conjunction: str = "and") -> str:
 _SENTENCE_ENDS = (".", "!", "?", "…")
 """The marks a sentence may end with."""
 
-_CLOSING_MARKS = ")]»”“\"'"
+_CLOSING_MARKS = ")]»”“’‘\"'"
 """Brackets and quotes that may close a sentence after its last mark ("(... those.)")."""
 
 
 def sentence(text: str) -> str:
-    """``text`` written as a whole sentence: stripped, its first letter upper case and a full
-    stop at its end, unless it ends with a mark of :data:`_SENTENCE_ENDS` already (before
-    closing brackets or quotes, too). Takes and returns a string ("" stays ""); raises nothing.
+    """``text`` written as a whole sentence: stripped, its first character upper case (a
+    letter whose upper case is one letter: "ß" stays; a quote or a digit first stays as it
+    is) and a full stop at its end, unless it ends with a mark of :data:`_SENTENCE_ENDS`
+    already (before closing brackets or quotes, too). Takes and returns a string ("" stays
+    ""); raises nothing.
 
     Reasons and refusals of the rules core are often clauses meant to follow "No:" or a
     colon; shown as an answer of their own they end the way every answer ends.
@@ -60,13 +62,16 @@ def sentence(text: str) -> str:
     'There is no card 130: cards are numbered 1 to 126.'
     >>> sentence("Only 4 are entered (they count.)"), sentence("Ja!"), sentence("'8' is not used (see K)")
     ('Only 4 are entered (they count.)', 'Ja!', "'8' is not used (see K).")
+    >>> sentence("ßig"), sentence("„nein.“"), sentence("«‘nei.’»")
+    ('ßig.', '„nein.“', '«‘nei.’»')
     """
     text = text.strip()
     if not text:
         return text
     if not text.rstrip(_CLOSING_MARKS).endswith(_SENTENCE_ENDS):
         text += "."
-    return text[0].upper() + text[1:]
+    first = text[0].upper()
+    return (first if len(first) == 1 else text[0]) + text[1:]
 
 
 def article(word: str) -> str:

@@ -119,7 +119,7 @@ def test_a_count_of_cards_left_that_is_no_count_is_an_error_not_a_crash():
 
 
 @pytest.mark.parametrize(("top", "total", "hand", "cards_left", "after"), [
-    # The reverted attempt said a lone joker may not be played: the cards drawn count.
+    # A lone joker from before may be played: the cards drawn count in the hand (seed 002, Special Cards).
     ("A♥", 3, "BJ", None, (ask.YES, "1 of 1 may be played: black joker.")),
     ("2♥", 2, "CJ", 1, (ask.YES, "1 of 1 may be played: colour joker.")),
     ("A♥", 3, "9♥ 9♠", None, (ask.YES, "1 of 2 may be played: 9♥.")),

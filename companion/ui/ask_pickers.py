@@ -86,7 +86,8 @@ def _suit_prompt(suit: str | None, pending: int | None) -> str:
 def too_many(slot: str, most: int, typed: Sequence[str], *, numbers: bool = False) -> str:
     """Why typed cards (``numbers``: Up or Down?'s numbers) were not put in the slot labelled
     ``slot``, which holds ``most``: it names the slot, how many it holds and what was typed
-    (``typed``, each as written), and asks for no more than it holds. One sentence, translated."""
+    (``typed``, each as the picker read it: "3h" as 3♥), and asks for no more than it
+    holds. One sentence, translated."""
     if numbers:
         text = ngettext("“{slot}” holds one number, and {count} were typed: {typed}. Type only the one you mean.",
                         "“{slot}” holds {most} numbers, and {count} were typed: {typed}. Type at most {most}.",
@@ -99,7 +100,7 @@ def too_many(slot: str, most: int, typed: Sequence[str], *, numbers: bool = Fals
 
 
 def no_room(slot: str, most: int, held: int, typed: Sequence[str]) -> str:
-    """Why numbers typed (``typed``, each as written) were not put in the place labelled ``slot``,
+    """Why numbers typed (``typed``, each as read) were not put in the place labelled ``slot``,
     which holds ``most`` numbers and holds ``held`` already: it is full, or has room for fewer.
     A full place asks for the number to take out first: Up or Down?'s ring stays six, each turn
     taking out the ring card the player takes (seed 004). One sentence, translated."""

@@ -62,7 +62,7 @@ from companion.games.one_card.figures import rule_figures
 from companion.games.one_card.lesson import LESSON
 from companion.games.one_card.options import OPTIONS
 from companion.games.one_card.pad import OneCardPad
-from companion.games.one_card.pile import OneCardState, check_play, play, take_attack
+from companion.games.one_card.pile import OneCardState, check_play, piles_emptied, play, take_attack
 from companion.games.one_card.setup_row import SETUP, TITLE
 from companion.games.spec import GameSpec
 from companion.verdict import IllegalMove, Verdict
@@ -105,6 +105,7 @@ __all__ = [
     "check_play",
     "match_winners",
     "normalise_suit",
+    "piles_emptied",
     "play",
     "read_card",
     "rule_figures",

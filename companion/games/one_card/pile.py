@@ -336,3 +336,17 @@ def take_attack(state: OneCardState, cards_left: int | None = None) -> tuple[int
         raise IllegalMove(_("No attack is pending, so there is nothing to take: play a card or draw one."))
     drawn = state.attack_total if cards_left is None else min(state.attack_total, cards_left)
     return drawn, replace(state, attack_total=0, last_attack=None)
+
+
+def piles_emptied(drawn: int, cards_left: int | None) -> bool:
+    """Whether drawing ``drawn`` cards (an attack taken, :func:`take_attack`'s count) leaves
+    both piles empty, ``cards_left`` being the cards there were to draw from (the draw pile
+    and the discard pile under its top card; ``None``: enough). Then a player with nothing
+    to play has no card left to draw either. Takes two counts; returns a bool; raises nothing.
+
+    Rule: seed, "Running Out of Cards to Draw".
+
+    >>> piles_emptied(4, 4), piles_emptied(3, 4), piles_emptied(7, None)
+    (True, False, False)
+    """
+    return cards_left is not None and cards_left <= drawn

@@ -168,7 +168,7 @@ def after_take_answer(state: one_card.OneCardState, hand: Sequence[Card], cards_
     """
     drawn, after = one_card.take_attack(state, cards_left)
     answers = [CardAnswer(card, one_card.check_play(after, card, hand, drawn=drawn).legal, "") for card in hand]
-    if any(answer.legal for answer in answers) or cards_left is None or cards_left > drawn:
+    if any(answer.legal for answer in answers) or not one_card.piles_emptied(drawn, cards_left):
         return _summary(hand, answers, attack_pending=False, suit_unknown=False)
     return Answer(NO, ngettext(
         "Your card may not be played, and both piles are empty: there is no card to draw.",

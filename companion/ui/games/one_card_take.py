@@ -28,7 +28,7 @@ def take_text(total: int, drawn: int, cards_left: int | None) -> str:
         (rulings.md, One-card: the turn goes on with the hand held before
         the draw).
     """
-    if cards_left is None or cards_left > drawn:
+    if not one_card.piles_emptied(drawn, cards_left):
         return ngettext(
             "You draw {count} card. Then play a card from the hand you held before drawing, "
             "or draw one more card.",
