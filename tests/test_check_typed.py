@@ -126,8 +126,7 @@ def test_a_card_one_up_does_not_use_is_refused_and_the_slot_keeps_what_it_holds(
 def test_a_joker_typed_with_the_variant_off_is_refused_for_one_up(tmp_path):
     assert after_typing(tmp_path, "/check/one_up", ["JK"], ("Top card:",)) == (
         ["Top card: empty"],
-        "The joker is only used in the wild joker variant: turn the variant on for this game, "
-        "or take the joker out.",
+        "The joker is only used in the wild joker variant, which is off here: take the joker out.",
         "JK",
     )
 

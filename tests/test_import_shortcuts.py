@@ -92,8 +92,8 @@ def _hands(**hands):
 BAD_ROUNDS = [
     (_hands(Ann=["7"]), "Round 2: '7' is not a One Up card: One Up uses only A 2 3 4 5 6 K "
                         "(the 7s to Queens stay in the box)"),
-    (_hands(Ann=["joker"]), "Round 2: The joker is only used in the wild joker variant: turn the variant on "
-                            "for this game, or take the joker out"),
+    (_hands(Ann=["joker"]), "Round 2: The joker is only used in the wild joker variant, which is off here: "
+                            "take the joker out"),
     (_hands(Ann=["zz"]), "Round 2: Ann's cards: "),
     (_hands(Ann=[5]), "Round 2: Ann's cards: "),
     (_hands(Ben=["K"]), "Round 2: Ben went out, so Ben has no cards left: clear Ben's hand"),

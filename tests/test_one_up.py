@@ -407,8 +407,7 @@ def test_a_hand_of_cards_and_texts_in_any_notation_is_scored_once_per_value() ->
 @pytest.mark.parametrize(("hand", "message"), [
     (["K", ["3"]], "expected a card, got ['3']"),
     (["K", "Q"], "'Q' is not a One Up card: One Up uses only A 2 3 4 5 6 K (the 7s to Queens stay in the box)"),
-    (["3", "JK"], "The joker is only used in the wild joker variant: turn the variant on for this game, "
-                  "or take the joker out"),
+    (["3", "JK"], "The joker is only used in the wild joker variant, which is off here: take the joker out"),
 ])
 def test_a_saved_hand_with_a_card_one_up_can_not_use_is_refused_naming_it(hand: list, message: str) -> None:
     with pytest.raises(CardError) as refused:

@@ -119,8 +119,7 @@ def _value_of(parsed: Card, joker: bool) -> str:
     if parsed.joker is not None:
         if not joker:
             raise CardError(_(
-                "The joker is only used in the wild joker variant: "
-                "turn the variant on for this game, or take the joker out"
+                "The joker is only used in the wild joker variant, which is off here: take the joker out"
             ))
         return JOKER
     value = _VALUE_OF_RANK.get(parsed.rank)
