@@ -766,7 +766,7 @@ def memory(browser) -> None:
         counter = start_script(COUNTER_SCRIPT, [str(ports[0])], Path(scratch) / "counter.log", ports[0])
         plain = start_script(PLAIN_SCRIPT, [str(ports[1]), str(PLAIN_CONTROLS)], Path(scratch) / "plain.log", ports[1])
         lean = start_script(LEAN_SCRIPT, [str(ports[2])], Path(scratch) / "lean.log", ports[2])
-        kinds = {  # each page: its server, its address, the test id or the words it is waited for by, then
+        kinds = {  # each page: its server, its address, a test id or words to wait for, what each phone does next
             "pad": (app, f"/pad/{pad.id}", "total-Ann", None, None),
             "pad, a sheet opened": (app, f"/pad/{pad.id}", "total-Ann", None, sheet_opened_once),
             "app, empty screen": (app, "/nothing/here", "", "Go to Play", None),

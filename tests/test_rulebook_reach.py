@@ -105,7 +105,8 @@ def test_who_deals_shows_the_setups_first(code, query):
 @pytest.mark.parametrize(("code", "query"), [
     ("en", "tie"), ("nb", "uavgjort"), ("nb", "likt"), ("de", "unentschieden"), ("de", "Gleichstand"),
 ])
-def test_a_tie_finds_how_each_game_settles_one(code, query):
+def test_a_tie_finds_how_each_game_that_can_tie_settles_one(code, query):
+    """One-card has no tie to settle: each of its rounds has a winner."""
     assert set(places(query, code)) == {
         ("one_up", "winning"), ("up_to_nine", "winning"), ("up_to_nine", "scoring"), ("up_or_down", "winning")}
 
