@@ -1,6 +1,6 @@
 """Cards typed into the move checker (in-process sessions): a slot that holds one card takes
 one, a card the game does not use is refused (One Up, Up to 9), a full ring takes no more
-(Up or Down?); more typed at once, or a card not the game's, are refused in words under the
+(Up or Down?); more typed at once, or a card not the game's, are refused in words over the
 field, which keeps the text, while the slot shows what it holds (nothing it was not given)."""
 
 from __future__ import annotations
@@ -10,10 +10,18 @@ import flet as ft
 from flet_session import click, controls, find, go_to, open_session, run_alone, server_hub, shown_strings
 from test_typing import phone_on
 
+from companion.ui.ask_pickers import REFUSAL_KEY
+
 
 def field_of(phone) -> ft.TextField:
     """The checker picker's typing field."""
     return find(phone.session.page, lambda control: isinstance(control, ft.TextField))
+
+
+def refusal_of(phone) -> str | None:
+    """The line over the picker's field saying why what was typed was not taken (None: none shown)."""
+    line = find(phone.session.page, lambda control: getattr(control, "key", None) == REFUSAL_KEY)
+    return line.value if line.visible else None
 
 
 async def typed(phone, text: str) -> None:
@@ -36,7 +44,7 @@ def after_typing(tmp_path, route: str, texts: list[str], starts: tuple[str, ...]
             await typed(phone, text)
         field = field_of(phone)
         return ([line for line in shown_strings(phone.session.page) if line.startswith(starts)],
-                field.error, phone.session.index[field._i].value)
+                refusal_of(phone), phone.session.index[field._i].value)
 
     return run_alone(run())
 
@@ -86,7 +94,7 @@ def test_two_cards_typed_for_the_card_to_lay_off_are_refused(tmp_path):
         await typed(phone, "8c 3c")
         lines = [line for line in shown_strings(phone.session.page)
                  if line.startswith(("Group on the table:", "Card to lay off:", "Pick the card to"))]
-        return lines, field_of(phone).error
+        return lines, refusal_of(phone)
 
     assert run_alone(run()) == (
         ["Group on the table: 4 cards", "Card to lay off: empty", "Pick the card to lay off on the clubs straight 4 to 7."],
@@ -114,7 +122,7 @@ def test_seven_numbers_typed_for_the_ring_are_refused(tmp_path):
 
 
 def test_a_card_one_up_does_not_use_is_refused_and_the_slot_keeps_what_it_holds(tmp_path):
-    """One Up: an 8 typed for your card is refused in words under the field; the slot stays
+    """One Up: an 8 typed for your card is refused in words over the field; the slot stays
     empty and the answer still says what may go on the 5."""
     assert after_typing(tmp_path, "/check/one_up", ["5", "8"], ("Top card:", "Your card:", "On ")) == (
         ["Top card: 5", "Your card: empty", "On a 5 you may play a 5 or a 6. Pick your card."],
@@ -163,7 +171,7 @@ def ring_after(tmp_path, first: str, then: str):
         await typed(phone, then)
         field = field_of(phone)
         return ([line for line in shown_strings(phone.session.page) if line.startswith("The ring (6 numbers):")],
-                field.error, phone.session.index[field._i].value)
+                refusal_of(phone), phone.session.index[field._i].value)
 
     return run_alone(run())
 
@@ -187,7 +195,7 @@ def test_more_numbers_than_the_ring_has_room_for_are_refused(tmp_path):
 
 
 def test_a_joker_typed_for_up_to_9_is_refused_as_typed_and_the_cards_stay_as_they_were(tmp_path):
-    """Up to 9 is played without jokers (seed 003): a joker typed is refused under the field,
+    """Up to 9 is played without jokers (seed 003): a joker typed is refused over the field,
     where it went in among the cards and the answer then spoke of the deck."""
     assert after_typing(tmp_path, "/check/up_to_nine", ["7s 7h", "BJ"], ("Your cards", "No deck")) == (
         ["Your cards (2 of at most 12): the ones to lay down, or your whole hand and tap Find."],

@@ -57,19 +57,32 @@ def use_typing() -> tuple[Typing, Callable[[str], None]]:
     return typing, handed_over
 
 
-def _typing_row(typing: Typing, submit: Callable[[str], None], error: str, **field) -> ft.Control:
+REFUSAL_KEY = "typed-refusal"
+"""The key of the line over a picker's field that says why what was typed was not taken."""
+
+
+def _typing_row(typing: Typing, submit: Callable[[str], None], error: str,
+                style: ft.TextStyle | None = None, **field) -> ft.Control:
     """A picker's text field with its "Add" button: ``typing`` holds the field (see
     :class:`Typing`), ``submit(text)`` hands its text over: on Enter the text the phone sent
-    with it, on "Add" what the field holds; ``error`` is shown under the field ("" for none);
-    ``field`` holds the field's label, hint and other keyword arguments."""
-    return ft.Row(
+    with it, on "Add" what the field holds; ``error`` ("" for none) is shown over the field,
+    where a phone's keyboard or the navigation bar never hides it (under it, they did), in
+    ``style`` too; ``field`` holds the field's label, hint and other keyword arguments. The
+    line is kept built, out of sight while there is none, so the field keeps its focus."""
+    return ft.Column(
         [
-            ft.TextField(value=typing.value(), ref=typing.field, expand=True, error=error or None,
-                         on_submit=lambda e: submit(e.data if isinstance(e.data, str) else typing.text()),
-                         **field),
-            ft.FilledTonalButton(_("Add"), on_click=lambda: submit(typing.text()), height=TOUCH),
+            ft.Text(error, color=ft.Colors.ERROR, style=style, visible=bool(error), key=REFUSAL_KEY),
+            ft.Row(
+                [
+                    ft.TextField(value=typing.value(), ref=typing.field, expand=True, text_style=style,
+                                 on_submit=lambda e: submit(e.data if isinstance(e.data, str) else typing.text()),
+                                 **field),
+                    ft.FilledTonalButton(_("Add"), on_click=lambda: submit(typing.text()), height=TOUCH),
+                ],
+                vertical_alignment=ft.CrossAxisAlignment.START,
+            ),
         ],
-        vertical_alignment=ft.CrossAxisAlignment.START,
+        spacing=4,
     )
 
 
@@ -213,7 +226,7 @@ def CardPicker(
     suit; the suit stays chosen), or a rank first and then its suit.
     Unsuited (One Up): each rank tile adds that card. Joker tiles add a
     joker. The text field takes several cards at once (``parse_cards``);
-    a token it can not read is explained under the field and nothing is lost.
+    a token it can not read is explained over the field and nothing is lost.
 
     Args:
         on_pick: called with the new cards (a list) after each tap or submit.
@@ -224,11 +237,11 @@ def CardPicker(
         check: the game's reading of one card (e.g. One-card's
             ``read_card``), raising CardError for a card the game does not
             use: typed cards are handed over only when every one passes;
-            else its words are shown under the field, which keeps the text.
+            else its words are shown over the field, which keeps the text.
         slot: the label of the slot the cards go to, named when more are
             typed than it holds.
         most: the most cards that slot holds (0: no limit); more typed at
-            once are refused in words under the field (:func:`too_many`),
+            once are refused in words over the field (:func:`too_many`),
             which keeps the text, and none is handed over.
     """
     picking = ft.use_state(Picking)[0]
@@ -249,9 +262,9 @@ def CardPicker(
     rows = _tiles(picking.suit, picking.pending, ranks=ranks, suited=suited, jokers=jokers,
                   tap_suit=lambda letter: picking.tap_suit(letter, on_pick),
                   tap_rank=lambda rank: picking.tap_rank(rank, suited, on_pick), on_pick=on_pick)
-    rows.append(_typing_row(typing, submit, picking.error, label=_("Or type cards"),
+    rows.append(_typing_row(typing, submit, picking.error, SUIT_TEXT, label=_("Or type cards"),
                             hint_text=hint or _("e.g. 7s 7h KC 2d, BJ"), autocorrect=False,
-                            enable_suggestions=False, text_style=SUIT_TEXT, error_style=SUIT_TEXT, error_max_lines=6))
+                            enable_suggestions=False))
     return ft.Column(rows, spacing=8)
 
 
@@ -275,7 +288,7 @@ def NumberPicker(on_pick: Callable[[list[int]], None], *, read: Callable[[str], 
 
     Digits build a number shown above the pad; "Add" hands it over. The text
     field takes several numbers at once, read by ``read`` (which raises a
-    ``ValueError`` naming a bad token; the message is shown under the field).
+    ``ValueError`` naming a bad token; the message is shown over the field).
 
     Args:
         on_pick: called with the new numbers (a list).
@@ -285,7 +298,7 @@ def NumberPicker(on_pick: Callable[[list[int]], None], *, read: Callable[[str], 
             typed than it holds.
         most, held: the most numbers that place holds (0: no limit) and
             those it holds already; numbers that do not fit are refused in
-            words under the field (:func:`_not_fitting`), which keeps the
+            words over the field (:func:`_not_fitting`), which keeps the
             text, and none is handed over; a place of one takes the new one.
     """
     digits, set_digits = ft.use_state("")
@@ -324,7 +337,7 @@ def NumberPicker(on_pick: Callable[[list[int]], None], *, read: Callable[[str], 
             ft.Text(_("Number: {digits}").format(digits=digits or "–"), size=20, weight=ft.FontWeight.W_600),
             *[ft.Row([_number_key(label, digits, press) for label in row], spacing=6) for row in pad],
             _typing_row(typing, submit, error, label=_("Or type numbers"), hint_text=_("e.g. 4 34 52 60 88 101"),
-                        keyboard_type=ft.KeyboardType.NUMBER, error_max_lines=3),
+                        keyboard_type=ft.KeyboardType.NUMBER),
         ],
         spacing=6,
     )
