@@ -318,6 +318,8 @@ def test_options_must_be_a_mapping():
     ("one_up", 6, "JK", None, "There is no joker in One Up's deck."),
     ("one_up", 3, "JK JK", {"joker": True}, "joker: 2 held, but One Up's deck has only 1."),
     ("one_up", 2, "JK JK", {"joker": True}, "joker: 2 held, but One Up's deck has only 1."),
+    ("one_up", 4, "BJ CJ", {"joker": True}, "joker: 2 held, but One Up's deck has only 1."),
+    ("one_up", 4, "BJ", None, "There is no joker in One Up's deck."),
     ("up_to_nine", 3, "2 2 2 2 2 2 2 2 2♥", None, "2 in all suits: 9 held, but the 2 decks for 3 players have only 8."),
     ("up_to_nine", 3, "2♥ 2 2 2 2 2 2 2 2", None, "2 in all suits: 9 held, but the 2 decks for 3 players have only 8."),
 ])
@@ -331,6 +333,8 @@ def test_check_copies_refuses_more_copies_than_the_deck_has(game, players, cards
     ("one_card", 6, "BJ BJ 5♥ 5♥", None),
     ("up_to_nine", 5, "5♥ 5♥ 5♥ 5♠", None),
     ("one_up", 3, "K K K K K K K K JK", {"joker": True}),
+    ("one_up", 3, "BJ 5 6", {"joker": True}),
+    ("one_up", 3, "CJ", {"joker": True}),
     ("one_card", 3, "", None),
 ])
 def test_check_copies_accepts_what_the_deck_holds(game, players, cards, options):

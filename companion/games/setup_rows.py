@@ -396,7 +396,9 @@ def check_copies(
         A legal ``Verdict``, or one whose reason names the first card held
         more often than the deck has it, the count held and the count the
         deck holds; the player count and the decks only when the deck
-        changes with the player count (:func:`one_deck`).
+        changes with the player count (:func:`one_deck`). In a deck whose
+        jokers have no colour (One Up's wild joker), a joker of any colour
+        counts as one of them: the table takes whichever joker its deck has.
 
     Raises:
         CardError: for a card that can not be read.
@@ -405,6 +407,8 @@ def check_copies(
     Rule: the row's seed section; rulings.md (decks by player count).
     """
     held = as_cards(cards)
+    if _plain_jokers_only(setup):
+        held = [Card(None, joker="plain") if card.is_joker else card for card in held]
     exact = Counter(held)
     by_rank = Counter(card.rank for card in held if not card.is_joker)
     counted = [(card, count) for card, count in exact.items() if card.suit or card.is_joker]
@@ -415,6 +419,12 @@ def check_copies(
         if count > allowed:
             return Verdict.no(_copies_reason(setup, players, card, count, allowed, decks))
     return Verdict.ok()
+
+
+def _plain_jokers_only(setup: GameSetup) -> bool:
+    """Whether the row ``setup`` or its variants put jokers in, all without a colour (``"plain"``)."""
+    kinds = {*setup.jokers, *(kind for variant in setup.variants for kind in variant.jokers)}
+    return bool(kinds) and kinds <= {"plain"}
 
 
 def one_deck(setup: GameSetup) -> bool:
