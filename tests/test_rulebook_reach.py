@@ -126,3 +126,36 @@ def test_a_longer_question_is_not_swallowed_by_the_setups_short_question(code, q
     drawing rules (One-card's attack table), and "hvem gir tilbake" (who gives back) for One Up's
     chips: a setup question is read as one only when the query asks nothing more."""
     assert places(query, code)[0] == first
+
+
+# ---- a question's own words ------------------------------------------------------------------
+
+@pytest.mark.parametrize(("code", "query", "first"), [
+    ("en", "what happens to the joker", [("one_card", "special"), ("one_up", "variants")]),
+    ("en", "how many points is a king", [("one_up", "tips"), ("one_up", "scoring")]),
+    ("nb", "hvor mange poeng er en konge", [("one_up", "tips"), ("one_up", "scoring")]),
+])
+def test_a_question_no_section_holds_whole_finds_the_sections_holding_most_of_its_words(code, query, first):
+    """"happens" or "many" stand in no section with the joker or the king: the sections
+    holding the most of the query's words are found, where nothing was."""
+    assert places(query, code)[:2] == first
+
+
+def test_words_found_nowhere_still_find_nothing():
+    assert places("zzzz qqq", "en") == []
+
+
+@pytest.mark.parametrize("query", ["jokeren", "hva skjer med jokeren"])
+def test_the_joker_in_norwegian_finds_every_games_joker_not_only_up_to_9s_wilds(query):
+    """"jokeren" is the seed's word for Up to 9's wilds (the glossary) and the usual way to say
+    "the joker": both are read."""
+    found = places(query, "nb")
+    assert found[:3] == [("one_card", "special"), ("one_up", "variants"), ("up_to_nine", "special")]
+
+
+@pytest.mark.parametrize(("code", "query"), [
+    ("en", "when does the game end"), ("nb", "når slutter spillet"), ("de", "wann endet das Spiel"),
+])
+def test_when_the_game_ends_finds_the_winning_rules_first(code, query):
+    assert set(places(query, code)[:3]) == {
+        ("one_up", "winning"), ("up_or_down", "winning"), ("up_to_nine", "winning")}

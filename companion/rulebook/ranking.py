@@ -126,7 +126,8 @@ def _cut(text: str, marks: list[tuple[int, int]]) -> tuple[str, tuple[tuple[int,
 
 
 def search(query: str, games: Sequence[str] | None = None, language: str | None = None) -> list[Hit]:
-    """Find the sections that speak of every word of ``query``, best first, in one language.
+    """Find the sections that speak of every word of ``query`` (or, when none does, of the most
+    of its words: "what happens to the joker"), best first, in one language.
 
     Words are matched whole and by meaning: their forms through the
     language's Snowball stemmer and the irregular forms of ``words.json``
@@ -151,7 +152,8 @@ def search(query: str, games: Sequence[str] | None = None, language: str | None 
             language.  The hits' titles and snippets are in it.
 
     Returns:
-        One ``Hit`` per section that holds every word, ranked by BM25
+        One ``Hit`` per section that holds every word (when none does,
+        each read in turn: the most of them), ranked by BM25
         (``bm25s``): the section's best sentence (its query words' BM25
         scores, more when all the words stand in it and when two stand
         next to each other in query order, "level 4") plus the whole
@@ -173,10 +175,11 @@ def search(query: str, games: Sequence[str] | None = None, language: str | None 
     if not isinstance(query, str):
         return []
     allowed = registry.GAME_IDS if games is None else [_game_key(g) for g in games]
-    for reader in _readers(query, code):
-        ranked = _ranked(query, reader, allowed)
-        if ranked:
-            return [_hit(entry, reader, code) for entry in ranked]
+    for relaxed in (False, True):
+        for reader in _readers(query, code):
+            ranked = _ranked(query, reader, allowed, relaxed)
+            if ranked:
+                return [_hit(entry, reader, code) for entry in ranked]
     return []
 
 
@@ -190,23 +193,27 @@ class _Ranked:
     marks: tuple[tuple[int, int], ...]
 
 
-def _ranked(query: str, code: str, allowed: Sequence[str]) -> list[_Ranked]:
+def _ranked(query: str, code: str, allowed: Sequence[str], relaxed: bool = False) -> list[_Ranked]:
     """The sections of ``allowed`` games that hold every word of ``query`` read
-    in ``code``, best first (the ranking ``search`` describes), in ``code``'s texts."""
+    in ``code``, best first (the ranking ``search`` describes), in ``code``'s texts;
+    ``relaxed``: those that hold the most of its words, for a query no section holds
+    whole (a question's own words: "how many points is a king" finds the king's points)."""
     terms = _query_terms(query, code)
     if not terms:
         return []
     readings = {reading for term in terms for reading in term.alternatives}
     scores = {reading: _bm25(reading.language).get_scores(list(reading.stems)) for reading in readings}
     whole = {reading: _bm25(reading.language, whole=True).get_scores(list(reading.stems)) for reading in readings}
+    sections = [section for section in _index(code) if section.game in allowed]
+    held = [sum(bool(_occurrences(term, section, scores)) or _in_title(term, section) for term in terms)
+            for section in sections]
+    needed = max(held, default=0) if relaxed else len(terms)
     ranked = []
-    for section in _index(code):
-        if section.game not in allowed:
+    for section, count in zip(sections, held, strict=True):
+        if not needed or count < needed:
             continue
         found = [_occurrences(term, section, scores) for term in terms]
         titled = [_in_title(term, section) for term in terms]
-        if not all(places or title for places, title in zip(found, titled, strict=True)):
-            continue
         best, unit, chosen = 0.0, 0, ()
         for number, text in enumerate(u.text for u in section.units):
             present = [places[number][0] for places in found if number in places]

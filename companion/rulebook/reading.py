@@ -25,7 +25,9 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from companion import i18n
-from companion.rulebook.index import _TOKEN_RE, _phrase, _snowball, _stem, _stems, _vocabulary, _words_data
+from companion.rulebook.index import (
+    STEMMERS, _TOKEN_RE, _phrase, _snowball, _stem, _stems, _vocabulary, _words_data,
+)
 
 _STOP_WORDS: dict[str, frozenset[str]] = {
     "en": frozenset("a an the of to in on at by for with and or is are be it its do does how what when can i my "
@@ -101,7 +103,9 @@ def _term(word: str, language: str = "en", typo: bool = True) -> _Term:
     A word the rules texts of ``language`` use as it is typed is read in
     that language, with its other words for the same thing (``_own``).  Any other word is looked up in the seeds' glossary ("donere" is
     "lay off" in Up to 9, said "donere" in Norwegian and "anlegen" in
-    German), then read in ``language`` when one of its forms is used there
+    German; a glossary word of the session's own language whose stem its
+    texts use is read both ways: in Norwegian "jokeren" is Up to 9's wild
+    and every game's joker), then read in ``language`` when one of its forms is used there
     ("gave"), else in the texts of the other languages that use it
     ("discard" in a Norwegian session is read in the English texts); a word
     found nowhere is read as the word it is a typo of (``_nearest``; only
@@ -113,6 +117,8 @@ def _term(word: str, language: str = "en", typo: bool = True) -> _Term:
         return _Term(word, tuple(dict.fromkeys(own)))
     for snowball in ("norwegian", "german"):
         readings = _glossary(language).get((snowball, _snowball(lower, snowball)))
+        if readings is not None and snowball == STEMMERS[language] and _stem(lower, language) in _stems(language):
+            return _Term(word, tuple(dict.fromkeys((*own, *readings))))
         if readings is not None:
             return _Term(word, readings)
     if _stem(lower, language) in _stems(language):
