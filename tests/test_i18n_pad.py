@@ -121,8 +121,8 @@ def test_checker_answers(code, yes, waiting):
 @pytest.mark.parametrize(("code", "none", "up", "refused"), [
     ("en", "Your card may not be played: draw a card.", "Yes: the row runs upward and 9 continues it.",
      "Row 2: give a count and a colour for each colour (3y 2b)"),
-    ("nb", "Kortet ditt kan ikke legges: trekk et kort.", "Ja: raden går oppover, og 9 fortsetter den.",
-     "Rad 2: skriv et antall og en farge for hver farge (3gu 2b)"),
+    ("nb", "Kortet ditt kan ikke legges: trekk et kort.", "Ja: rekken går oppover, og 9 fortsetter den.",
+     "Rekke 2: skriv et antall og en farge for hver farge (3gu 2b)"),
     ("de", "Deine Karte darf nicht gelegt werden: zieh eine Karte.", "Ja: die Reihe läuft aufwärts, und 9 setzt sie fort.",
      "Reihe 2: gib für jede Farbe eine Anzahl und die Farbe an (3ge 2b)"),
 ])
@@ -137,7 +137,7 @@ def test_one_card_and_up_or_down_words(code, none, up, refused):
 
 @pytest.mark.parametrize(("code", "refused"), [
     ("en", "Row 1: '-' can not be read: type whole numbers and colours (8 3, 3y 2b)"),
-    ("nb", "Rad 1: «-» kan ikke leses: skriv hele tall og farger (8 3, 3gu 2b)"),
+    ("nb", "Rekke 1: «-» kan ikke leses: skriv hele tall og farger (8 3, 3gu 2b)"),
     ("de", "Reihe 1: „-“ lässt sich nicht lesen: gib ganze Zahlen und Farben an (8 3, 3ge 2b)"),
 ])
 def test_a_typed_row_with_a_sign_is_refused_not_read_without_it(code, refused):

@@ -48,7 +48,7 @@ def test_a_pad_replayed_once_reads_its_notes_in_each_language(code, one_up, one_
 
 @pytest.mark.parametrize(("code", "row", "qr"), [
     ("en", "row 1: 2 yellow, 1 blue = 6 points", "QR code of http://x/pad/1"),
-    ("nb", "rad 1: 2 gul, 1 blå = 6 poeng", "QR-kode for http://x/pad/1"),
+    ("nb", "rekke 1: 2 gul, 1 blå = 6 poeng", "QR-kode for http://x/pad/1"),
     ("de", "Reihe 1: 2 gelb, 1 blau = 6 Punkte", "QR-Code für http://x/pad/1"),
 ])
 def test_colour_names_and_the_qr_code_name_per_language(code, row, qr):
