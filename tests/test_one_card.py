@@ -56,7 +56,7 @@ def test_issue_three_on_nine_without_attack_is_illegal():
 def test_issue_lone_joker_never_legal(joker, state):
     result = check_play(state, joker, [joker])
     assert not result.legal
-    assert "draw" in result.reason
+    assert result.reason.endswith("so take the attack instead." if state.attack_pending else "so draw instead.")
 
 
 @pytest.mark.parametrize(("drawn", "legal"), [(0, False), (1, True), (7, True)])
@@ -388,9 +388,10 @@ def test_joker_with_other_cards_is_legal():
 
 
 def test_lone_joker_cannot_answer_an_attack():
+    """Under an attack, drawing is taking the attack (rulings.md, One-card)."""
     result = check_play(pending("A♠"), "CJ", "CJ")
     assert result.reason == (
-        "The colour joker can't be your last card: a hand is never emptied with a joker, so draw instead."
+        "The colour joker can't be your last card: a hand is never emptied with a joker, so take the attack instead."
     )
 
 

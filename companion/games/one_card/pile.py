@@ -247,6 +247,11 @@ def check_play(state: OneCardState, card: CardLike, hand: CardsLike, *, drawn: i
     if played not in held:
         held.append(played)
     if played.is_joker and len(held) + drawn == 1:
+        if state.attack_pending:
+            return Verdict.no(_(
+                "The {joker} can't be your last card: a hand is never emptied with a joker, "
+                "so take the attack instead."
+            ).format(joker=played.name))
         return Verdict.no(_(
             "The {joker} can't be your last card: a hand is never emptied with a joker, so draw instead."
         ).format(joker=played.name))
