@@ -93,7 +93,7 @@ def test_take_the_attack_says_what_to_draw():
 
 
 EMPTY_PILES = (" Then play a card from the hand you held before drawing; both piles are empty, "
-               "so there is no card to draw if none fits.")
+               "so if none fits, there is no card to draw and your turn passes.")
 """What every answer ends with when taking the attack empties both piles."""
 
 
@@ -125,10 +125,10 @@ def test_a_count_of_cards_left_that_is_no_count_is_an_error_not_a_crash():
     ("A♥", 3, "9♥ 9♠", None, (ask.YES, "1 of 2 may be played: 9♥.")),
     ("BJ", 7, "9♠ 4♦", None, (ask.YES, "2 of 2 may be played: 9♠, 4♦.")),
     ("2♥", 2, "9♠ 4♦", None, (ask.NO, "None of your 2 cards may be played: draw a card.")),
-    ("2♥", 2, "9♠", 2, (ask.NO, "Your card may not be played, and both piles are empty: there is no card to draw.")),
-    ("2♥", 2, "BJ", 0, (ask.NO, "Your card may not be played, and both piles are empty: there is no card to draw.")),
+    ("2♥", 2, "9♠", 2, (ask.NO, "Your card may not be played, and both piles are empty: there is no card to draw, so your turn passes.")),
+    ("2♥", 2, "BJ", 0, (ask.NO, "Your card may not be played, and both piles are empty: there is no card to draw, so your turn passes.")),
     ("2♥", 2, "9♠ 4♦", 0,
-     (ask.NO, "None of your 2 cards may be played, and both piles are empty: there is no card to draw.")),
+     (ask.NO, "None of your 2 cards may be played, and both piles are empty: there is no card to draw, so your turn passes.")),
 ])
 def test_taking_the_attack_says_what_may_be_played_after(top, total, hand, cards_left, after):
     """rulings.md, One-card: taking the attack does not end the turn; the player plays from the

@@ -247,7 +247,7 @@ def test_a_wild_laid_off_on_a_set_is_worded_with_its_article(app):
 
 
 EMPTY_PILES = (" Then play a card from the hand you held before drawing; both piles are empty, "
-               "so there is no card to draw if none fits.")
+               "so if none fits, there is no card to draw and your turn passes.")
 """How a take answer ends when taking the attack empties both piles."""
 
 

@@ -156,7 +156,9 @@ def after_take_answer(state: one_card.OneCardState, hand: Sequence[Card], cards_
         The checker's one line (:func:`_summary`) for the hand on the same top card, the attack
         reset, with the cards drawn counted as held but not played (``one_card.take_attack``,
         ``check_play``'s ``drawn``: a joker from before is then no last card); when none may be
-        played and the draw took both piles' last cards, that there is no card to draw.
+        played and the draw took both piles' last cards, that there is no card to draw and the
+        turn passes (seed 002 and rulings.md say nothing more: a player who can neither play
+        nor draw passes).
 
     Raises:
         IllegalMove, OneCardError, CardError: from the core, for no attack pending, a bad
@@ -171,8 +173,10 @@ def after_take_answer(state: one_card.OneCardState, hand: Sequence[Card], cards_
     if any(answer.legal for answer in answers) or not one_card.piles_emptied(drawn, cards_left):
         return _summary(hand, answers, attack_pending=False, suit_unknown=False)
     return Answer(NO, ngettext(
-        "Your card may not be played, and both piles are empty: there is no card to draw.",
-        "None of your {count} cards may be played, and both piles are empty: there is no card to draw.",
+        "Your card may not be played, and both piles are empty: "
+        "there is no card to draw, so your turn passes.",
+        "None of your {count} cards may be played, and both piles are empty: "
+        "there is no card to draw, so your turn passes.",
         len(hand),
     ).format(count=len(hand)))
 

@@ -52,7 +52,7 @@ def take_text(total: int, drawn: int, cards_left: int | None) -> str:
         ).format(count=drawn)
     return _(
         "{head} Then play a card from the hand you held before drawing; both piles are empty, "
-        "so there is no card to draw if none fits."
+        "so if none fits, there is no card to draw and your turn passes."
     ).format(head=head)
 
 
