@@ -159,3 +159,17 @@ def test_the_joker_in_norwegian_finds_every_games_joker_not_only_up_to_9s_wilds(
 def test_when_the_game_ends_finds_the_winning_rules_first(code, query):
     assert set(places(query, code)[:3]) == {
         ("one_up", "winning"), ("up_or_down", "winning"), ("up_to_nine", "winning")}
+
+
+CARDS = {("one_up", "cards"), ("one_card", "cards"), ("up_to_nine", "cards"), ("up_or_down", "cards")}
+"""The sections that say how many players each game is for (and the decks by player count)."""
+
+
+@pytest.mark.parametrize(("code", "query"), [
+    ("en", "how many players"), ("en", "How many players?"), ("nb", "hvor mange spillere"),
+    ("de", "Wie viele Spieler?"),
+])
+def test_how_many_players_finds_each_games_player_counts(code, query):
+    """One Up's "Players: 2 to 6", the decks by table size and Up or Down?'s cards in play by
+    player count, where "how many players" found a turn's drawing rules."""
+    assert set(places(query, code)) == CARDS
