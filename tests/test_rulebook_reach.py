@@ -173,3 +173,9 @@ def test_how_many_players_finds_each_games_player_counts(code, query):
     """One Up's "Players: 2 to 6", the decks by table size and Up or Down?'s cards in play by
     player count, where "how many players" found a turn's drawing rules."""
     assert set(places(query, code)) == CARDS
+
+
+def test_a_question_word_read_only_in_another_language_adds_no_section():
+    """"happens" is no word of the English texts (another language's texts read it as "app"):
+    the question about the joker finds only sections the joker alone finds."""
+    assert set(places("what happens to the joker", "en")) <= set(places("joker", "en"))

@@ -196,9 +196,13 @@ class _Ranked:
 def _ranked(query: str, code: str, allowed: Sequence[str], relaxed: bool = False) -> list[_Ranked]:
     """The sections of ``allowed`` games that hold every word of ``query`` read
     in ``code``, best first (the ranking ``search`` describes), in ``code``'s texts;
-    ``relaxed``: those that hold the most of its words, for a query no section holds
-    whole (a question's own words: "how many points is a king" finds the king's points)."""
+    ``relaxed``: those that hold the most of its words ``code``'s texts read themselves,
+    for a query no section holds whole (a question's own words: "how many points is a
+    king" finds the king's points; "happens", read only in another language's texts, is
+    left out of "what happens to the joker")."""
     terms = _query_terms(query, code)
+    if relaxed:
+        terms = [term for term in terms if any(reading.language == code for reading in term.alternatives)]
     if not terms:
         return []
     readings = {reading for term in terms for reading in term.alternatives}
