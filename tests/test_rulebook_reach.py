@@ -114,9 +114,9 @@ def test_a_tie_finds_how_each_game_that_can_tie_settles_one(code, query):
 @pytest.mark.parametrize(("code", "query", "first"), [
     ("en", "how many cards do I draw", ("one_card", "turn")),
     ("en", "how many cards can I play", ("one_card", "turn")),
-    ("en", "how many cards is an attack", ("one_card", "turn")),
+    ("en", "how many cards is an attack", ("one_card", "special")),
     ("de", "wie viele Karten ziehe ich", ("one_card", "turn")),
-    ("nb", "hvor mange kort er et angrep", ("one_card", "turn")),
+    ("nb", "hvor mange kort er et angrep", ("one_card", "special")),
     ("nb", "hvor mange kort trekker jeg", ("one_card", "turn")),
     ("nb", "hvem gir tilbake", ("one_up", "scoring")),
     ("nb", "hvem gir tilbake en sjetong", ("one_up", "scoring")),
@@ -135,14 +135,20 @@ def test_a_longer_question_is_not_swallowed_by_the_setups_short_question(code, q
     ("en", "how many points is a king", [("one_up", "tips"), ("one_up", "scoring")]),
     ("nb", "hvor mange poeng er en konge", [("one_up", "tips"), ("one_up", "scoring")]),
 ])
-def test_a_question_no_section_holds_whole_finds_the_sections_holding_most_of_its_words(code, query, first):
-    """"happens" or "many" stand in no section with the joker or the king: the sections
-    holding the most of the query's words are found, where nothing was."""
+def test_a_questions_filler_words_are_dropped(code, query, first):
+    """"happens" and "many" ("skjer", "mange") ask nothing of the rules: the joker and the
+    king's points are found, where nothing was."""
     assert places(query, code)[:2] == first
 
 
-def test_words_found_nowhere_still_find_nothing():
-    assert places("zzzz qqq", "en") == []
+@pytest.mark.parametrize(("code", "query"), [
+    ("en", "zzzz qqq"), ("en", "how many chips do I get"), ("en", "what happens if two players tie"),
+    ("en", "can I play a flush"),
+])
+def test_a_query_whose_words_no_section_holds_together_finds_nothing(code, query):
+    """Nothing found rather than a section holding some of the words: "chips" and "get" stand
+    in no section together, "flush" is no word of these games."""
+    assert places(query, code) == []
 
 
 @pytest.mark.parametrize("query", ["jokeren", "hva skjer med jokeren"])
@@ -175,7 +181,7 @@ def test_how_many_players_finds_each_games_player_counts(code, query):
     assert set(places(query, code)) == CARDS
 
 
-def test_a_question_word_read_only_in_another_language_adds_no_section():
-    """"happens" is no word of the English texts (another language's texts read it as "app"):
-    the question about the joker finds only sections the joker alone finds."""
+def test_a_questions_filler_adds_no_section():
+    """"happens" is no word of the English texts (another language's texts would read it as
+    "app"): the question about the joker finds only the sections the joker alone finds."""
     assert set(places("what happens to the joker", "en")) <= set(places("joker", "en"))

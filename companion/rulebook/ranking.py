@@ -126,8 +126,7 @@ def _cut(text: str, marks: list[tuple[int, int]]) -> tuple[str, tuple[tuple[int,
 
 
 def search(query: str, games: Sequence[str] | None = None, language: str | None = None) -> list[Hit]:
-    """Find the sections that speak of every word of ``query`` (or, when none does, of the most
-    of its words: "what happens to the joker"), best first, in one language.
+    """Find the sections that speak of every word of ``query``, best first, in one language.
 
     Words are matched whole and by meaning: their forms through the
     language's Snowball stemmer and the irregular forms of ``words.json``
@@ -140,7 +139,8 @@ def search(query: str, games: Sequence[str] | None = None, language: str | None 
     the other languages' texts ("discard" in Norwegian), and a word found
     nowhere as the word it is a typo of ("jokr" is "joker"; see
     ``companion.rulebook.reading._nearest``).  Stop words and question words ("the", "who"; "og",
-    "hvem"; "und", "wer") are dropped; the section heading counts as text.
+    "hvem"; "und", "wer"; a question's filler: "happens", "many") are dropped; the section
+    heading counts as text.
 
     Args:
         query: the words to look for, in any case; blank finds nothing.
@@ -152,8 +152,7 @@ def search(query: str, games: Sequence[str] | None = None, language: str | None 
             language.  The hits' titles and snippets are in it.
 
     Returns:
-        One ``Hit`` per section that holds every word (when none does,
-        each read in turn: the most of them), ranked by BM25
+        One ``Hit`` per section that holds every word, ranked by BM25
         (``bm25s``): the section's best sentence (its query words' BM25
         scores, more when all the words stand in it and when two stand
         next to each other in query order, "level 4") plus the whole
@@ -175,11 +174,10 @@ def search(query: str, games: Sequence[str] | None = None, language: str | None 
     if not isinstance(query, str):
         return []
     allowed = registry.GAME_IDS if games is None else [_game_key(g) for g in games]
-    for relaxed in (False, True):
-        for reader in _readers(query, code):
-            ranked = _ranked(query, reader, allowed, relaxed)
-            if ranked:
-                return [_hit(entry, reader, code) for entry in ranked]
+    for reader in _readers(query, code):
+        ranked = _ranked(query, reader, allowed)
+        if ranked:
+            return [_hit(entry, reader, code) for entry in ranked]
     return []
 
 
@@ -193,31 +191,23 @@ class _Ranked:
     marks: tuple[tuple[int, int], ...]
 
 
-def _ranked(query: str, code: str, allowed: Sequence[str], relaxed: bool = False) -> list[_Ranked]:
+def _ranked(query: str, code: str, allowed: Sequence[str]) -> list[_Ranked]:
     """The sections of ``allowed`` games that hold every word of ``query`` read
-    in ``code``, best first (the ranking ``search`` describes), in ``code``'s texts;
-    ``relaxed``: those that hold the most of its words ``code``'s texts read themselves,
-    for a query no section holds whole (a question's own words: "how many points is a
-    king" finds the king's points; "happens", read only in another language's texts, is
-    left out of "what happens to the joker")."""
+    in ``code``, best first (the ranking ``search`` describes), in ``code``'s texts."""
     terms = _query_terms(query, code)
-    if relaxed:
-        terms = [term for term in terms if any(reading.language == code for reading in term.alternatives)]
     if not terms:
         return []
     readings = {reading for term in terms for reading in term.alternatives}
     scores = {reading: _bm25(reading.language).get_scores(list(reading.stems)) for reading in readings}
     whole = {reading: _bm25(reading.language, whole=True).get_scores(list(reading.stems)) for reading in readings}
-    sections = [section for section in _index(code) if section.game in allowed]
-    held = [sum(bool(_occurrences(term, section, scores)) or _in_title(term, section) for term in terms)
-            for section in sections]
-    needed = max(held, default=0) if relaxed else len(terms)
     ranked = []
-    for section, count in zip(sections, held, strict=True):
-        if not needed or count < needed:
+    for section in _index(code):
+        if section.game not in allowed:
             continue
         found = [_occurrences(term, section, scores) for term in terms]
         titled = [_in_title(term, section) for term in terms]
+        if not all(places or title for places, title in zip(found, titled, strict=True)):
+            continue
         best, unit, chosen = 0.0, 0, ()
         for number, text in enumerate(u.text for u in section.units):
             present = [places[number][0] for places in found if number in places]
