@@ -185,3 +185,10 @@ def test_a_questions_filler_adds_no_section():
     """"happens" is no word of the English texts (another language's texts would read it as
     "app"): the question about the joker finds only the sections the joker alone finds."""
     assert set(places("what happens to the joker", "en")) <= set(places("joker", "en"))
+
+
+@pytest.mark.parametrize("query", ["persönlicher", "persönlicher Ablagestapel", "offener"])
+def test_a_german_seed_word_stays_in_its_game(query):
+    """Only glossary words marked common ("jokeren") are read as everyday words too: the
+    seed's "persönlicher Ablagestapel" stays Up or Down?'s."""
+    assert {game for game, _section in places(query, "de")} == {"up_or_down"}

@@ -77,6 +77,14 @@ def _glossary(language: str) -> dict[tuple[str, str], tuple[_Alternative, ...]]:
     return table
 
 
+@lru_cache(maxsize=None)
+def _common_words() -> frozenset[str]:
+    """The glossary's words whose entry is marked ``common``: a seed's word for a game's term that
+    is also the word in everyday use ("jokeren", the joker), read both ways in its language."""
+    return frozenset(word.lower() for entry in _words_data()["glossary"] if entry.get("common")
+                     for word in entry["words"])
+
+
 def _said(phrase: str, language: str, game: str | None) -> tuple[_Alternative, ...]:
     """``phrase`` as ``language``'s texts say it, and the phrases words.json's ``same_as``
     gives for it in that language ("go out" is also "their last card"), found in ``game``
@@ -103,9 +111,9 @@ def _term(word: str, language: str = "en", typo: bool = True) -> _Term:
     A word the rules texts of ``language`` use as it is typed is read in
     that language, with its other words for the same thing (``_own``).  Any other word is looked up in the seeds' glossary ("donere" is
     "lay off" in Up to 9, said "donere" in Norwegian and "anlegen" in
-    German; a glossary word of the session's own language whose stem its
-    texts use is read both ways: in Norwegian "jokeren" is Up to 9's wild
-    and every game's joker), then read in ``language`` when one of its forms is used there
+    German; a glossary word its entry marks ``common``, in the session's
+    own language, is read both ways: in Norwegian "jokeren" is Up to 9's
+    wild and every game's joker), then read in ``language`` when one of its forms is used there
     ("gave"), else in the texts of the other languages that use it
     ("discard" in a Norwegian session is read in the English texts); a word
     found nowhere is read as the word it is a typo of (``_nearest``; only
@@ -117,7 +125,7 @@ def _term(word: str, language: str = "en", typo: bool = True) -> _Term:
         return _Term(word, tuple(dict.fromkeys(own)))
     for snowball in ("norwegian", "german"):
         readings = _glossary(language).get((snowball, _snowball(lower, snowball)))
-        if readings is not None and snowball == STEMMERS[language] and _stem(lower, language) in _stems(language):
+        if readings is not None and snowball == STEMMERS[language] and lower in _common_words():
             return _Term(word, tuple(dict.fromkeys((*own, *readings))))
         if readings is not None:
             return _Term(word, readings)
