@@ -162,9 +162,18 @@ def test_the_joker_in_norwegian_finds_every_games_joker_not_only_up_to_9s_wilds(
 @pytest.mark.parametrize(("code", "query"), [
     ("en", "when does the game end"), ("nb", "når slutter spillet"), ("de", "wann endet das Spiel"),
 ])
-def test_when_the_game_ends_finds_the_winning_rules_first(code, query):
-    assert set(places(query, code)[:3]) == {
-        ("one_up", "winning"), ("up_or_down", "winning"), ("up_to_nine", "winning")}
+def test_when_the_game_ends_finds_the_last_round_and_the_winning_rules_first(code, query):
+    """One Up's last round (a total at the limit) and Up or Down?'s single round come first,
+    then the winning rules, Up to 9's level 9 among them."""
+    found = places(query, code)
+    assert set(found[:2]) == {("one_up", "winning"), ("up_or_down", "end")}
+    assert ("up_to_nine", "winning") in found[2:4]
+
+
+def test_when_the_game_ends_shows_one_ups_last_round():
+    hit = search("when does the game end", language="en")[0]
+    assert ((hit.game, hit.section), hit.snippet) == (
+        ("one_up", "winning"), "A round that brings any total to 40 or more is the last one.")
 
 
 CARDS = {("one_up", "cards"), ("one_card", "cards"), ("up_to_nine", "cards"), ("up_or_down", "cards")}
