@@ -5,6 +5,10 @@ many cards a player is dealt and who deals (the setups), and a tie."""
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
+
 import pytest
 
 from companion.rulebook import reading
@@ -201,3 +205,12 @@ def test_a_german_seed_word_stays_in_its_game(query):
     """Only glossary words marked common ("jokeren") are read as everyday words too: the
     seed's "persönlicher Ablagestapel" stays Up or Down?'s."""
     assert {game for game, _section in places(query, "de")} == {"up_or_down"}
+
+
+def test_a_typo_reads_the_same_word_in_every_run():
+    """"look" is one letter off both "loop" and "took": the first in alphabetical order is read,
+    whatever order Python's string hashing gives the vocabulary (it changes from run to run)."""
+    run = [sys.executable, "-c", "from companion.rulebook import reading; print(reading._nearest('look', 'en'))"]
+    read = {subprocess.run(run, capture_output=True, text=True, check=True,
+                           env={**os.environ, "PYTHONHASHSEED": str(seed)}).stdout.strip() for seed in (4, 5, 10)}
+    assert read == {"loop"}

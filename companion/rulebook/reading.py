@@ -152,7 +152,9 @@ def _nearest(word: str, language: str) -> str | None:
     letter is right (a typo seldom hits the first letter, and two changes
     anywhere read "dronning" as "running").  Looked for in ``language``'s
     texts first, then the other languages', then the word lists' words;
-    a word shorter than :data:`_FUZZY_SHORTEST` is never a typo.
+    among words as near, the first in alphabetical order, so that a query
+    reads the same in every run; a word shorter than
+    :data:`_FUZZY_SHORTEST` is never a typo.
     """
     from rapidfuzz import process
     from rapidfuzz.distance import Levenshtein
@@ -162,9 +164,8 @@ def _nearest(word: str, language: str) -> str | None:
     languages = dict.fromkeys((language, *i18n.LANGUAGES))
     places = (*(_vocabulary(code) for code in languages), _listed_words())
     for cutoff in (1, 2) if len(word) >= _FUZZY_TWO_LETTERS else (1,):
-        for choices in places:
-            if cutoff == 2:
-                choices = [choice for choice in choices if choice[:1] == word[:1]]
+        for words in places:
+            choices = sorted(words) if cutoff == 1 else sorted(choice for choice in words if choice[:1] == word[:1])
             found = process.extractOne(word, choices, scorer=Levenshtein.distance, score_cutoff=cutoff)
             if found is not None:
                 return found[0]
