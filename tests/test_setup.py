@@ -346,6 +346,9 @@ def test_copies_in_deck():
     assert copies_in_deck("up_to_nine", 5, Card(5)) == 12
     assert copies_in_deck("one_card", 2, Card(None, None, "colour")) == 1
     assert copies_in_deck("one_up", 2, Card(7, "H")) == 0
+    assert copies_in_deck("one_up", 2, Card(None, None, "black"), {"joker": True}) == 1
+    assert copies_in_deck("one_up", 2, Card(None, None, "colour")) == 0
+    assert copies_in_deck("one_card", 2, Card(None, None, "black")) == 1
     with pytest.raises(SetupError, match="numbers"):
         copies_in_deck("up_or_down", 2, Card(5, "H"))
     with pytest.raises(SetupError, match="2-6 players"):

@@ -373,8 +373,9 @@ def copies_in_deck(setup: GameSetup, players: int, card: Card, options: Mapping[
         raise SetupError(_("{game}'s cards are numbers, each in the deck once: there are no copies to count").format(
             game=setup.title))
     if card.is_joker:
-        added = sum(variant.jokers.count(card.joker) for variant in _variants_on(setup, options))
-        return deal.decks * setup.jokers.count(card.joker) + added
+        kind = "plain" if _plain_jokers_only(setup) else card.joker
+        added = sum(variant.jokers.count(kind) for variant in _variants_on(setup, options))
+        return deal.decks * setup.jokers.count(kind) + added
     if card.rank not in setup.ranks:
         return 0
     return deal.decks * (1 if card.suit else len(SUITS))
@@ -422,7 +423,10 @@ def check_copies(
 
 
 def _plain_jokers_only(setup: GameSetup) -> bool:
-    """Whether the row ``setup`` or its variants put jokers in, all without a colour (``"plain"``)."""
+    """Whether the row ``setup`` or its variants put jokers in, all without a colour (``"plain"``):
+    then a joker of any colour is one of them, whichever joker the table's deck has.
+
+    Rule: seed 000, "Variants" (one joker shuffled in, whatever it looks like)."""
     kinds = {*setup.jokers, *(kind for variant in setup.variants for kind in variant.jokers)}
     return bool(kinds) and kinds <= {"plain"}
 

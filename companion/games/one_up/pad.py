@@ -20,7 +20,7 @@ from typing import Any, NamedTuple
 
 from babel.support import LazyProxy
 
-from companion.cards import JOKER_CODES, CardError, CardsLike, as_card
+from companion.cards import CardError, CardsLike
 from companion.games.one_up import rules, scoring
 from companion.games.one_up.options import OPTIONS
 from companion.games.one_up.setup_row import SETUP
@@ -217,13 +217,13 @@ class OneUpPad(Pad):
     def _check_dealt(self, entry: dict[str, Any]) -> None:
         """Refuse hands that together hold more of a card than the 56 cards have, or more than
         the one joker (seed 000, "The cards" and "Variants"; a joker of any colour is that joker,
-        as it scores: ``rules.hand_penalty``).
+        as it scores, ``rules.hand_penalty``, and as the deck counts it,
+        ``setup_rows.check_copies``).
 
         Raises:
             PadError: naming the card, how many the hands hold and how many the deck has.
         """
-        self._check_deck({player: [JOKER_CODES["plain"] if as_card(card).is_joker else card for card in held]
-                          for player, held in entry["hands"].items()})
+        self._check_deck(entry["hands"])
 
     def _enders(self, went_out: object, ended_by: object) -> tuple[str | None, str]:
         """Who went out (a player or None) and who ended the round (the one who went out, or who
