@@ -21,7 +21,7 @@ def field_of(phone) -> ft.TextField:
 def refusal_of(phone) -> str | None:
     """The line over the picker's field saying why what was typed was not taken (None: none shown)."""
     line = find(phone.session.page, lambda control: getattr(control, "key", None) == REFUSAL_KEY)
-    return line.value if line.visible else None
+    return line.content.controls[1].value if line.visible else None
 
 
 async def typed(phone, text: str) -> None:

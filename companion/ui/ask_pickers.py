@@ -67,11 +67,17 @@ def _typing_row(typing: Typing, submit: Callable[[str], None], error: str,
     :class:`Typing`), ``submit(text)`` hands its text over: on Enter the text the phone sent
     with it, on "Add" what the field holds; ``error`` ("" for none) is shown over the field,
     where a phone's keyboard or the navigation bar never hides it (under it, they did), in
-    ``style`` too; ``field`` holds the field's label, hint and other keyword arguments. The
-    line is kept built, out of sight while there is none, so the field keeps its focus."""
+    ``style`` too, with the error icon, as ``widgets.error_line``; a screen reader reads it as
+    it comes (a live region); ``field`` holds the field's label, hint and other keyword
+    arguments. The line is kept built, out of sight while there is none, so the field keeps
+    its focus."""
     return ft.Column(
         [
-            ft.Text(error, color=ft.Colors.ERROR, style=style, visible=bool(error), key=REFUSAL_KEY),
+            ft.Semantics(
+                live_region=True, visible=bool(error), key=REFUSAL_KEY,
+                content=ft.Row([ft.Icon(ft.Icons.ERROR_OUTLINE, color=ft.Colors.ERROR),
+                                ft.Text(error, color=ft.Colors.ERROR, style=style, expand=True)]),
+            ),
             ft.Row(
                 [
                     ft.TextField(value=typing.value(), ref=typing.field, expand=True, text_style=style,
