@@ -10,6 +10,7 @@ Up): K 3 is 10 + 3 = 13, A A is 1; then Ann goes out from 13 to 3, 6 6 is
 
 from __future__ import annotations
 
+from companion import i18n
 from companion.games.one_up import OneUpPad
 from companion.registry import new_pad
 from companion.ui.round_rows import Cell, Line, line_key, round_line
@@ -57,8 +58,11 @@ def test_an_edit_changes_the_lines_from_the_edited_round_on():
 def test_chips_are_one_text_of_the_icon_fonts_dots_read_out_by_their_counts():
     from companion.ui.score_table import BLACK_CHIP, WHITE_CHIP, Chips, Dots, Note, shown_extra
 
-    assert shown_extra(Chips(2, 1)) == Dots(BLACK_CHIP * 2 + WHITE_CHIP, "2 black chips, 1 white chip")
-    assert shown_extra(Chips(1, 0)).label == "1 black chip, 0 white chips"
+    assert shown_extra(Chips(2, 1)) == Dots(BLACK_CHIP * 2 + WHITE_CHIP, "2 black chips and 1 white chip")
+    assert shown_extra(Chips(1, 0)).label == "1 black chip"
+    assert shown_extra(Chips(0, 3)).label == "3 white chips"
+    with i18n.language("de"):
+        assert shown_extra(Chips(2, 1)).label == "2 schwarze Chips und 1 weißer Chip"
     assert shown_extra(Note("level-Ann", "level 3")) == Note("level-Ann", "level 3")
 
 

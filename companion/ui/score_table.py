@@ -34,6 +34,7 @@ from companion.pads.base import join_names
 from companion.ui.games import game_ui
 from companion.ui.round_rows import NAME_TEXT, ROUND_COLUMN, SMALL_TEXT, FoldingRounds
 from companion.ui.widgets import BIG_DIGITS, labelled
+from companion.wording import join_words
 from companion.ui.worked_out import worked_out
 
 TABLE_WIDTH = 326
@@ -283,7 +284,8 @@ def shown_extra(extra: Extra) -> Extra | Dots:
     if isinstance(extra, Chips):
         black = ngettext("{count} black chip", "{count} black chips", extra.black).format(count=extra.black)
         white = ngettext("{count} white chip", "{count} white chips", extra.white).format(count=extra.white)
-        return Dots(BLACK_CHIP * extra.black + WHITE_CHIP * extra.white, f"{black}, {white}")
+        held = [words for count, words in ((extra.black, black), (extra.white, white)) if count]
+        return Dots(BLACK_CHIP * extra.black + WHITE_CHIP * extra.white, join_words(held))
     return extra
 
 
