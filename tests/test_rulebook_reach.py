@@ -214,3 +214,15 @@ def test_a_typo_reads_the_same_word_in_every_run():
     read = {subprocess.run(run, capture_output=True, text=True, check=True,
                            env={**os.environ, "PYTHONHASHSEED": str(seed)}).stdout.strip() for seed in (4, 5, 10)}
     assert read == {"loop"}
+
+
+def test_a_mark_running_past_a_snippets_cut_keeps_its_shown_part():
+    """A long sentence is cut to its snippet at a word end; a mark that runs past the cut (words
+    marked as one) is marked up to the cut, where it was dropped whole."""
+    from companion.rulebook.ranking import _cut
+
+    text = " ".join(f"w{number:02d}" for number in range(80))
+    start, end = text.index("w20"), text.index("w70") + 3
+    cut, marks = _cut(text, [(start, end)])
+    assert cut.endswith("…") and cut.startswith("…")
+    assert [cut[a:b] for a, b in marks] == [cut[cut.index("w20"):-1]]

@@ -107,7 +107,8 @@ def _joined(marks: list[tuple[int, int]]) -> list[tuple[int, int]]:
 
 
 def _cut(text: str, marks: list[tuple[int, int]]) -> tuple[str, tuple[tuple[int, int], ...]]:
-    """``text`` cut to :data:`SNIPPET_LENGTH` around its first mark, at word ends, with "…"."""
+    """``text`` cut to :data:`SNIPPET_LENGTH` around its first mark, at word ends, with "…";
+    ``marks`` moved with it, a mark running past a cut kept up to it."""
     if len(text) <= SNIPPET_LENGTH:
         return text, tuple(marks)
     first = marks[0][0] if marks else 0
@@ -121,7 +122,8 @@ def _cut(text: str, marks: list[tuple[int, int]]) -> tuple[str, tuple[tuple[int,
         right = space if space > first else right
     head = "…" if left > 0 else ""
     shift = len(head) - left
-    kept = tuple((start + shift, end + shift) for start, end in marks if start >= left and end <= right)
+    kept = tuple((max(start, left) + shift, min(end, right) + shift) for start, end in marks
+                 if start < right and end > left)
     return head + text[left:right] + ("…" if right < len(text) else ""), kept
 
 
