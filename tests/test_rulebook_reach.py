@@ -226,3 +226,19 @@ def test_a_mark_running_past_a_snippets_cut_keeps_its_shown_part():
     cut, marks = _cut(text, [(start, end)])
     assert cut.endswith("…") and cut.startswith("…")
     assert [cut[a:b] for a, b in marks] == [cut[cut.index("w20"):-1]]
+
+
+@pytest.mark.parametrize(("code", "query"), [
+    ("en", "king on a six"), ("en", "what goes on a six"), ("de", "König auf eine Sechs"), ("nb", "konge på seks"),
+])
+def test_a_card_named_in_words_is_read_as_its_number(code, query):
+    """"six", "Sechs", "seks" are the 6 the texts write: One Up's turn (on a 6, a 6 or a K) is
+    among the first two, where "six" found nothing."""
+    assert ("one_up", "turn") in places(query, code)[:2]
+
+
+@pytest.mark.parametrize(("code", "query"), [
+    ("en", "what does a seven do"), ("nb", "hva gjør en sjuer"), ("de", "was macht eine Sieben"),
+])
+def test_what_a_seven_does_finds_one_cards_special_cards(code, query):
+    assert ("one_card", "special") in places(query, code)[:3]

@@ -33,10 +33,10 @@ _STOP_WORDS: dict[str, frozenset[str]] = {
     "en": frozenset("a an the of to in on at by for with and or is are be it its do does how what when can i my "
                     "you your if who whom whose which where why happen happens happened many much".split()),
     "nb": frozenset("en et ei den det de og eller i på av til for med som er å kan jeg du hva når hvordan min "
-                    "mitt din ditt om hvem hvilken hvilket hvilke hvor hvorfor skjer skjedde mange mye".split()),
+                    "mitt din ditt om hvem hvilken hvilket hvilke hvor hvorfor skjer skjedde mange mye gjør".split()),
     "de": frozenset("der die das ein eine einer einen und oder in im auf an am zu zum zur für mit ist sind es "
                     "wie was wann kann ich du mein dein wenn von den dem des wer wen wem welche welcher welches "
-                    "wo warum darf passiert geschieht viele viel".split()),
+                    "wo warum darf passiert geschieht viele viel macht tut".split()),
 }
 """Words a query drops in each language (unless nothing else is left)."""
 _FUZZY_SHORTEST = 4
