@@ -35,7 +35,7 @@ from flet.components.component import Component, Renderer
 from flet.controls.object_patch import DiffBuilder
 from flet.messaging.protocol import MessageAction
 
-from companion.registry import new_pad
+from companion.registry import new_pad, pad_from_doc
 from companion.server.key import TableAccess
 from companion.store import Store, StoreError
 from companion.ui.app import session_main
@@ -843,3 +843,21 @@ def test_a_phone_that_never_opened_a_sheet_keeps_none(tmp_path):
         return layers(phone), layers(watcher)
 
     assert table_of_phones(tmp_path, play) == (2, 1)
+
+
+def test_one_ups_edit_sheet_shows_what_going_out_gave_back_in_that_round(tmp_path):
+    """The edit sheet of round 9 says what Cy's going out gave back then (seed 000,
+    "Scoring"), as the round's line says it, where it said only "went out"."""
+
+    async def edit_round_nine(store, game_id, other_id, shown, others):
+        phone = shown[0]
+        row = find(phone.session.page, lambda control: isinstance(control, ft.Semantics)
+                   and control.identifier == "round-9")
+        await click(phone, find(row, lambda control: getattr(control, "on_click", None) is not None))
+        await until(phone, lambda _page: shows(phone, "Round 9 (edit)"))
+        told = [text for text in shown_strings(phone.session.page) if text.startswith("went out")]
+        return told, pad_from_doc(store.get_game(game_id)).rows[8].detail["Cy"]
+
+    told, saved = table_of_phones(tmp_path, edit_round_nine)
+    assert saved.startswith("went out, gave back")
+    assert told == [saved]

@@ -311,6 +311,21 @@ def test_live_penalty_preview_and_round_preview_do_not_save():
     assert len(pad.rows) == 5
 
 
+def test_an_edit_is_previewed_on_the_totals_before_its_round():
+    """The edit sheet shows what going out gives back in the round edited (seed 000, "Scoring":
+    it depends on the running total before that round): the preview is the row the edit makes."""
+    pad = five_round_pad()
+    entry = ({"Ann": "", "Ben": "A", "Cy": "K"}, "Ann")
+    previewed = pad.preview_round(*entry, number=3)
+    edited = five_round_pad()
+    assert previewed == edited.edit_round(3, *entry)
+    assert previewed.number == 3
+    assert previewed.detail["Ann"] == edited.rows[2].detail["Ann"]
+    assert len(pad.rows) == 5 and pad.rows == five_round_pad().rows
+    with pytest.raises(PadError, match="There is no round 7: this game has rounds 1 to 5"):
+        pad.preview_round(*entry, number=7)
+
+
 def test_chips_view():
     pad = OneUpPad(["Ann", "Ben"])
     pad.add_round({"Ann": "K 6 4 3", "Ben": ""}, "Ben")

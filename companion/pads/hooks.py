@@ -155,11 +155,13 @@ class GameHooks:
 
     # ----- machinery for subclasses ---------------------------------------
 
-    def _preview(self, entry: dict[str, Any]) -> Row:
-        """The row ``entry`` would make as the next round, without saving it."""
+    def _preview(self, entry: dict[str, Any], number: int | None = None) -> Row:
+        """The row ``entry`` would make as the next round, or as round ``number`` edited (on the
+        game as it stood before that round), without saving it; PadError for no such round."""
         self._check_dealt(entry)
+        at = self.next_round if number is None else self._index(number) + 1
         try:
-            _state, row = self._play(self._state, entry, self.next_round, self._options)
+            _state, row = self._play(self._states[at - 1], entry, at, self._options)
         except ValueError as exc:
             raise PadError(str(exc)) from exc
         return row

@@ -162,12 +162,13 @@ def toggle_chip(label: str, on: bool, on_click: Callable[[], None], *, icon: ft.
     return ft.OutlinedButton(label, icon=icon, on_click=on_click, height=TOUCH)
 
 
-def preview_or_none(pad: Pad, entry: dict) -> Row | None:
-    """The row ``entry`` would add to ``pad`` (saving nothing), or None while
-    the entry is still incomplete or refused: by the pad (PadError) or by
-    the rules core a pad asks (its errors are ValueErrors too, e.g. a
-    half-typed penalty figure that no hand can make)."""
+def preview_or_none(pad: Pad, entry: dict, number: int | None = None) -> Row | None:
+    """The row ``entry`` would add to ``pad`` (saving nothing), or make of
+    round ``number`` edited (a pad whose ``preview_round`` takes ``number``),
+    or None while the entry is still incomplete or refused: by the pad
+    (PadError) or by the rules core a pad asks (its errors are ValueErrors
+    too, e.g. a half-typed penalty figure that no hand can make)."""
     try:
-        return pad.preview_round(**entry)
+        return pad.preview_round(**entry) if number is None else pad.preview_round(**entry, number=number)
     except ValueError:
         return None

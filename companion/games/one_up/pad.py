@@ -152,13 +152,18 @@ class OneUpPad(Pad):
         hands: Mapping[str, CardsLike],
         went_out: str | None = None,
         ended_by: str | None = None,
+        *,
+        number: int | None = None,
     ) -> Row:
-        """The row :meth:`add_round` would add, without adding it.
+        """The row :meth:`add_round` would add, without adding it; with ``number``, the row
+        :meth:`edit_round` would make of round ``number`` (from 1), scored on the totals
+        before it: the chips a player going out gives back depend on them (seed 000,
+        "Scoring").
 
         Raises:
-            PadError: as :meth:`add_round`.
+            PadError: as :meth:`add_round`, or no round ``number``.
         """
-        return self._preview(self._entry(hands, went_out, ended_by))
+        return self._preview(self._entry(hands, went_out, ended_by), number)
 
     def penalty_preview(self, cards: CardsLike) -> int:
         """Penalty points for a set of cards being entered (value-once).

@@ -138,7 +138,7 @@ def Entry(pad: OneUpPad, number: int | None, submit: Submit, close, delete, *,
     def save():
         draft.error = submit(draft.entry()) or ""
 
-    preview = preview_or_none(pad, draft.entry()) if number is None else None
+    preview = preview_or_none(pad, draft.entry(), number)
 
     cards: list[ft.Control] = []
     for player in entering(pad, only):
