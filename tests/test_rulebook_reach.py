@@ -146,13 +146,29 @@ def test_a_questions_filler_words_are_dropped(code, query, first):
 
 
 @pytest.mark.parametrize(("code", "query"), [
-    ("en", "zzzz qqq"), ("en", "how many chips do I get"), ("en", "what happens if two players tie"),
-    ("en", "can I play a flush"),
+    ("en", "zzzz qqq"), ("en", "how many chips do I get"), ("en", "is there a time limit"),
 ])
 def test_a_query_whose_words_no_section_holds_together_finds_nothing(code, query):
     """Nothing found rather than a section holding some of the words: "chips" and "get" stand
-    in no section together, "flush" is no word of these games."""
+    in no section together, nor do "time" and "limit"; "zzzz" and "qqq" in none."""
     assert places(query, code) == []
+
+
+@pytest.mark.parametrize(("code", "query", "unheld", "first"), [
+    ("en", "what if I can't play", ("can't",), ("one_card", "turn")),
+    ("en", "what if I forget to say one card", ("say",), ("one_card", "turn")),
+    ("nb", "hva gjør man når man ikke kan legge ned", ("man",), ("up_to_nine", "turn")),
+    ("en", "can I play a flush", ("flush",), ("one_card", "turn")),
+])
+def test_a_word_no_rule_uses_is_left_out_and_named(code, query, unheld, first):
+    """A word no section holds asks nothing of the rules: the search goes on with the others,
+    and each hit names the words it left out, for the screen to say so."""
+    hits = search(query, language=code)
+    assert ((hits[0].game, hits[0].section), {hit.unheld for hit in hits}) == (first, {unheld})
+
+
+def test_a_search_that_uses_every_word_leaves_none_out():
+    assert {hit.unheld for hit in search("joker", language="en")} == {()}
 
 
 @pytest.mark.parametrize("query", ["jokeren", "hva skjer med jokeren"])
@@ -239,6 +255,24 @@ def test_a_card_named_in_words_is_read_as_its_number(code, query):
 
 @pytest.mark.parametrize(("code", "query"), [
     ("en", "what does a seven do"), ("nb", "hva gjør en sjuer"), ("de", "was macht eine Sieben"),
+    ("de", "was macht ein Siebener"),
 ])
 def test_what_a_seven_does_finds_one_cards_special_cards(code, query):
     assert ("one_card", "special") in places(query, code)[:3]
+
+
+def test_the_rules_screen_says_which_words_no_rule_speaks_of(tmp_path):
+    """The count of hits is followed by the words left out, so a phone never reads a search for
+    "flush" as an answer about flushes."""
+    from flet_session import click, open_session, run_alone, server_hub, shown_strings
+    from test_typing import labelled_field, phone_on
+
+    async def run():
+        phone = await open_session(*phone_on(tmp_path, "/rules"), server_hub())
+        field = labelled_field(phone, "Search all rules")
+        phone.session.apply_patch(field._i, {"value": "can I play a flush"})
+        await click(phone, field, "change", "can I play a flush")
+        shown = shown_strings(phone.session.page)
+        return shown[shown.index("13 sections in 4 games") + 1]
+
+    assert run_alone(run()) == "No rule speaks of flush, so these sections hold your other words."

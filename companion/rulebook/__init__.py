@@ -202,6 +202,8 @@ class Hit:
             ``snippet``, in order, for highlighting.
         score: how well the section matches (higher is better; only the
             order of the scores means something).
+        unheld: the query's words no section holds, left out of the search
+            (the same for every hit of a search; empty when it used them all).
     """
 
     game: str
@@ -211,6 +213,7 @@ class Hit:
     snippet: str
     marks: tuple[tuple[int, int], ...] = ()
     score: float = 0.0
+    unheld: tuple[str, ...] = ()
 
 
 # ---- filling in the figures from the rules core -------------------------

@@ -141,8 +141,9 @@ def search(query: str, games: Sequence[str] | None = None, language: str | None 
     the other languages' texts ("discard" in Norwegian), and a word found
     nowhere as the word it is a typo of ("jokr" is "joker"; see
     ``companion.rulebook.reading._nearest``).  Stop words and question words ("the", "who"; "og",
-    "hvem"; "und", "wer"; a question's filler: "happens", "many") are dropped; the section
-    heading counts as text.
+    "hvem"; "und", "wer"; a question's filler: "happens", "many") are dropped, and so is a
+    word no section holds ("can't" in "what if I can't play"); the section heading counts as
+    text.
 
     Args:
         query: the words to look for, in any case; blank finds nothing.
@@ -185,23 +186,29 @@ def search(query: str, games: Sequence[str] | None = None, language: str | None 
 
 @dataclass(frozen=True)
 class _Ranked:
-    """A section found: its place in ``_index`` order, its score, its snippet's sentence number and marks."""
+    """A section found: its place in ``_index`` order, its score, its snippet's sentence number and
+    marks, and the query's words no section holds (left out of the search)."""
 
     order: int
     score: float
     unit: int
     marks: tuple[tuple[int, int], ...]
+    unheld: tuple[str, ...] = ()
 
 
 def _ranked(query: str, code: str, allowed: Sequence[str]) -> list[_Ranked]:
     """The sections of ``allowed`` games that hold every word of ``query`` read
-    in ``code``, best first (the ranking ``search`` describes), in ``code``'s texts."""
+    in ``code`` that some section holds, best first (the ranking ``search``
+    describes), in ``code``'s texts."""
     terms = _query_terms(query, code)
-    if not terms:
-        return []
     readings = {reading for term in terms for reading in term.alternatives}
     scores = {reading: _bm25(reading.language).get_scores(list(reading.stems)) for reading in readings}
     whole = {reading: _bm25(reading.language, whole=True).get_scores(list(reading.stems)) for reading in readings}
+    held = _held_somewhere(terms, code, allowed, scores)
+    unheld = tuple(term.word for term in terms if term not in held)
+    terms = held
+    if not terms:
+        return []
     ranked = []
     for section in _index(code):
         if section.game not in allowed:
@@ -231,8 +238,18 @@ def _ranked(query: str, code: str, allowed: Sequence[str]) -> list[_Ranked]:
         score += sum(_TITLE_BOOST * title + _BOLD_BOOST * _in_bold(term, section)
                      for term, title in zip(terms, titled, strict=True))
         marks = _joined(sorted(mark for places in found for mark in places.get(unit, (0, ()))[1]))
-        ranked.append(_Ranked(section.order, round(score, 3), unit, tuple(marks)))
+        ranked.append(_Ranked(section.order, round(score, 3), unit, tuple(marks), unheld))
     return sorted(ranked, key=lambda entry: (-entry.score, entry.order))
+
+
+def _held_somewhere(terms: list[_Term], code: str, allowed: Sequence[str], scores: dict) -> list[_Term]:
+    """``terms`` without those no section of the ``allowed`` games holds (read in ``code``'s
+    texts, ``scores`` each reading's BM25 scores): a word of the question that the rules never
+    use ("can't", "say", "man") asks nothing of them, where the words they use must all stand
+    in a section found."""
+    return [term for term in terms
+            if any(_occurrences(term, section, scores) or _in_title(term, section)
+                   for section in _index(code) if section.game in allowed)]
 
 
 def _hit(found: _Ranked, reader: str, code: str) -> Hit:
@@ -242,10 +259,10 @@ def _hit(found: _Ranked, reader: str, code: str) -> Hit:
     only when ``reader`` is ``code``."""
     section = _index(code)[found.order]
     if not section.units:
-        return Hit(section.game, section.name, section.key, section.title, "", (), found.score)
+        return Hit(section.game, section.name, section.key, section.title, "", (), found.score, found.unheld)
     if reader == code:
         unit, marks = found.unit, list(found.marks)
     else:
         unit, marks = section.same_place(_index(reader)[found.order], found.unit), []
     snippet, kept = _cut(section.units[unit].text, marks)
-    return Hit(section.game, section.name, section.key, section.title, snippet, kept, found.score)
+    return Hit(section.game, section.name, section.key, section.title, snippet, kept, found.score, found.unheld)

@@ -74,7 +74,8 @@ def _typing_row(typing: Typing, submit: Callable[[str], None], error: str,
     return ft.Column(
         [
             ft.Semantics(
-                live_region=True, visible=bool(error), key=REFUSAL_KEY,
+                live_region=True, container=True, label=error, exclude_semantics=True, visible=bool(error),
+                key=REFUSAL_KEY,
                 content=ft.Row([ft.Icon(ft.Icons.ERROR_OUTLINE, color=ft.Colors.ERROR),
                                 ft.Text(error, color=ft.Colors.ERROR, style=style, expand=True)]),
             ),

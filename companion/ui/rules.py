@@ -32,6 +32,7 @@ from companion.rulebook import ranking, rules_mark, rules_ntext, rules_text
 from companion.ui.ask_cards import game_tiles, suit_text
 from companion.ui.state import navigate, use_store
 from companion.ui.widgets import SUIT_TEXT, TOUCH, PhoneText, icon_button, labelled, screen_header
+from companion.wording import join_words
 
 HOUSE_RULE_NOTE = rules_mark("A table may change this when it starts a game.")
 """What a "house rule" chip means (its tooltip)."""
@@ -240,15 +241,19 @@ def _search_field(text: str, search: PhoneText, searched: Callable[..., None]) -
 
 
 def _hits(hits: list[rulebook.Hit], show: Callable[[tuple[str, str]], None]) -> list[ft.Control]:
-    """The search's hits: how many sections in how many games (or that nothing was found), then one
-    line each; a tap opens its section (``show((game, section))``)."""
+    """The search's hits: how many sections in how many games (or that nothing was found), and the
+    query's words no rule speaks of (left out of the search), then one line each; a tap opens its
+    section (``show((game, section))``)."""
     games = len({hit.game for hit in hits})
     found = rules_text("{sections} in {games}").format(
         sections=rules_ntext("{count} section", "{count} sections", len(hits)).format(count=len(hits)),
         games=rules_ntext("{count} game", "{count} games", games).format(count=games),
     ) if hits else rules_text("Nothing found: try another word.")
+    left_out = [ft.Text(rules_text("No rule speaks of {words}, so these sections hold your other words.").format(
+        words=join_words(list(hits[0].unheld), "or")))] if hits and hits[0].unheld else []
     return [
         ft.Text(found, color=ft.Colors.ON_SURFACE_VARIANT),
+        *left_out,
         labelled("hits", ft.Column([_hit(hit, partial(show, (hit.game, hit.section))) for hit in hits], spacing=0)),
     ]
 

@@ -34,8 +34,8 @@ from companion.pads.base import join_names
 from companion.ui.games import game_ui
 from companion.ui.round_rows import NAME_TEXT, ROUND_COLUMN, SMALL_TEXT, FoldingRounds
 from companion.ui.widgets import BIG_DIGITS, labelled
-from companion.wording import join_words
 from companion.ui.worked_out import worked_out
+from companion.wording import join_words
 
 TABLE_WIDTH = 326
 """Width shared by the player columns on a 390 px phone (less the screen's
@@ -271,7 +271,7 @@ class Dots:
 
     Attributes:
         text: a filled dot per black chip, then a ring per white chip ("●●○").
-        label: what a screen reader reads ("2 black chips, 1 white chip").
+        label: what a screen reader reads ("2 black chips and 1 white chip").
     """
 
     text: str
