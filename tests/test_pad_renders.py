@@ -861,3 +861,27 @@ def test_one_ups_edit_sheet_shows_what_going_out_gave_back_in_that_round(tmp_pat
     told, saved = table_of_phones(tmp_path, edit_round_nine)
     assert saved.startswith("went out, gave back")
     assert told == [saved]
+
+
+def test_up_to_nines_edit_sheet_shows_each_players_level_next(tmp_path):
+    """The edit sheet of Up to 9's round 5 says each player's level after it, as the new round's
+    sheet does (seed 003, "Nivåprogresjon"), where it said nothing."""
+    from test_pads_up_to_nine import five_round_pad
+
+    from companion.ui.games.up_to_nine import _level_text
+
+    async def run():
+        store = Store(tmp_path)
+        pad = five_round_pad()
+        store.save_game(pad.to_doc())
+        main = session_main(store, TableAccess(tmp_path, required=False, host="127.0.0.1", port=8550))
+        phone = await open_session(main, f"/pad/{pad.id}", server_hub())
+        row = find(phone.session.page, lambda control: isinstance(control, ft.Semantics)
+                   and control.identifier == "round-5")
+        await click(phone, find(row, lambda control: getattr(control, "on_click", None) is not None))
+        await until(phone, lambda _page: shows(phone, "Round 5 (edit)"))
+        told = [text for text in shown_strings(phone.session.page) if text.startswith("next:")]
+        return told, [f"next: {_level_text(pad.rows[4].level[player])}" for player in pad.players]
+
+    told, saved = run_alone(run())
+    assert told == saved and len(told) == 3

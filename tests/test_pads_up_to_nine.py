@@ -356,3 +356,16 @@ def test_blank_hands_beside_the_one_who_went_out_are_named_not_the_one_who_went_
     assert str(caught.value) == (
         "Cy went out, so Ann still holds cards: enter what Ann has left (the cards or penalty points)"
     )
+
+
+def test_an_edit_is_previewed_on_the_levels_before_its_round():
+    """The edit sheet shows each player's level next as the edit makes it (seed 003,
+    "Nivåprogresjon": a level laid down moves a player up from the level played for)."""
+    pad = five_round_pad()
+    entry = {"Ann": res(False, points=5), "Ben": res(True), "Cy": res(True, "K♠")}
+    previewed = pad.preview_round(entry, number=2)
+    edited = five_round_pad()
+    assert previewed == edited.edit_round(2, entry)
+    assert (previewed.number, previewed.level) == (2, {"Ann": 2, "Ben": 2, "Cy": 3})
+    assert pad.rows[1].level == {"Ann": 3, "Ben": 2, "Cy": 2}
+    assert pad.rows == five_round_pad().rows

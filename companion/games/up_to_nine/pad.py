@@ -142,9 +142,16 @@ class UpToNinePad(Pad):
         """
         return self._edit(round, self._entry(results, went_out), expected_rev)
 
-    def preview_round(self, results: Mapping[str, Any], went_out: str | None = None) -> Row:
-        """The row :meth:`add_round` would add, without adding it."""
-        return self._preview(self._entry(results, went_out))
+    def preview_round(self, results: Mapping[str, Any], went_out: str | None = None, *,
+                      number: int | None = None) -> Row:
+        """The row :meth:`add_round` would add, without adding it; with ``number``, the row
+        :meth:`edit_round` would make of round ``number`` (from 1), on the levels reached before
+        it (seed 003, "Nivåprogresjon": the level next depends on them).
+
+        Raises:
+            PadError: as :meth:`add_round`, or no round ``number``.
+        """
+        return self._preview(self._entry(results, went_out), number)
 
     def went_out(self, number: int) -> str | None:
         """Who went out in round ``number`` (from 1), or None (nobody: the safety valve).

@@ -268,7 +268,7 @@ def _cards_left(draft: UpToNineDraft, player: str) -> list[ft.Control]:
 def _player_result(pad: UpToNinePad, draft: UpToNineDraft, player: str, number: int | None,
                    preview: Row | None) -> ft.Control:
     """``player``'s card on the sheet for round ``number`` (None: a new round): the contract, the
-    penalty and, with the new round's ``preview``, the level next; laid down and went out; the
+    penalty and, with the round's ``preview`` (new or edited), the level next; laid down and went out; the
     cards left."""
     state = draft.states[player]
     level = pad.level(player) if number is None else played_for(pad, number, player)
@@ -306,7 +306,7 @@ def Entry(pad: UpToNinePad, number: int | None, submit: Submit, close, delete, *
     def save():
         draft.error = submit(draft.entry()) or ""
 
-    preview = preview_or_none(pad, draft.entry()) if number is None else None
+    preview = preview_or_none(pad, draft.entry(), number)
     hint = (
         _("Laid down or not, then the cards you have left or your points.") if only
         else _("For each player: laid down or not, then the cards left or their points.")
