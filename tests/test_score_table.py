@@ -106,3 +106,13 @@ def test_up_to_nines_end_offers_only_to_finish_once_every_player_laid_down_level
         ["Every player has laid down level 9, so nobody can move up any more: finish the game.", "Finish game"],
         ["Finish the game, or play on with another round.", "Finish game"],
     ]
+
+
+def test_a_card_chosen_on_a_sheet_draws_its_suit_with_the_suit_font():
+    """Up to 9's cards left ("Q♥") are drawn with the suits' fallback font, as every text that may
+    show a suit is: the offline client has no other font with ♥ (it drew a box)."""
+    from companion.ui.card_picker import card_counter
+    from companion.ui.widgets import SUIT_TEXT
+
+    chosen = card_counter(["A", "K"], ["Q♥"], lambda rank: None, lambda index: None).controls[1].controls[0].content
+    assert (chosen.value, chosen.style) == ("Q♥", SUIT_TEXT)

@@ -20,7 +20,7 @@ import flet as ft
 
 from companion.i18n import _
 
-from companion.ui.widgets import TOUCH, tile_button
+from companion.ui.widgets import SUIT_TEXT, TOUCH, tile_button
 
 
 def value_toggles(
@@ -77,7 +77,7 @@ def card_counter(
     chosen = ft.Row(
         [
             ft.OutlinedButton(
-                content=ft.Text(labels.get(card, card),
+                content=ft.Text(labels.get(card, card), style=SUIT_TEXT,
                                 semantics_label=_("Take out {card}").format(card=labels.get(card, card))),
                 icon=ft.Icons.CLOSE,
                 on_click=partial(on_remove, index),
