@@ -48,6 +48,7 @@ from flet_session import (
     click,
     controls,
     find,
+    find_on,
     go_to,
     open_session,
     run_alone,
@@ -885,3 +886,26 @@ def test_up_to_nines_edit_sheet_shows_each_players_level_next(tmp_path):
 
     told, saved = run_alone(run())
     assert told == saved and len(told) == 3
+
+
+def test_a_rounds_detail_draws_the_cards_left_with_the_suit_font(tmp_path):
+    """Up to 9's round 5 detail says "cards left: Q♥" in the suits' fallback font (the offline
+    client has no other font with ♥; it drew a box)."""
+    from test_pads_up_to_nine import five_round_pad
+
+    from companion.ui.widgets import SUIT_TEXT
+
+    async def run():
+        store = Store(tmp_path)
+        pad = five_round_pad()
+        store.save_game(pad.to_doc())
+        main = session_main(store, TableAccess(tmp_path, required=False, host="127.0.0.1", port=8550))
+        phone = await open_session(main, f"/pad/{pad.id}", server_hub())
+        detail = find(phone.session.page, lambda control: isinstance(control, ft.Semantics)
+                      and control.label == "Round 5 detail")
+        await click(phone, find(detail, lambda control: getattr(control, "on_click", None) is not None))
+        line = await find_on(phone, lambda control: isinstance(control, ft.Text)
+                             and str(control.value).startswith("cards left:"))
+        return line.value, line.style
+
+    assert run_alone(run()) == ("cards left: Q♥", SUIT_TEXT)

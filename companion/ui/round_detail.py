@@ -19,7 +19,7 @@ from companion.pads.base import points_text
 from companion.ui.entry_sheet import player_card
 from companion.ui.games import game_ui
 from companion.ui.score_table import signed
-from companion.ui.widgets import screen_header
+from companion.ui.widgets import SUIT_TEXT, screen_header
 
 
 def detail_lines(pad: Pad, number: int, player: str) -> list[str]:
@@ -49,13 +49,14 @@ def who_dealt(pad: Pad, number: int) -> str:
 
 @ft.component
 def RoundDetail(pad: Pad, number: int, on_edit: Callable[[int], None], on_close: Callable[[], None]) -> ft.Control:
-    """Round ``number`` of ``pad`` as it was scored, one box per player;
-    ``on_edit(number)`` opens its entry sheet, ``on_close()`` goes back to the table."""
+    """Round ``number`` of ``pad`` as it was scored, one box per player, its lines in
+    ``SUIT_TEXT`` (they may quote cards); ``on_edit(number)`` opens its entry sheet,
+    ``on_close()`` goes back to the table."""
     boxes = [
         player_card(
             [
                 ft.Text(player, size=18, weight=ft.FontWeight.W_600),
-                *[ft.Text(line, size=15) for line in detail_lines(pad, number, player)],
+                *[ft.Text(line, size=15, style=SUIT_TEXT) for line in detail_lines(pad, number, player)],
             ],
             test_id=f"detail-{player}",
         )
