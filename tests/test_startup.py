@@ -43,6 +43,7 @@ from companion.ui.startup import (
     DEFERRED,
     FIRST_FRAME_MODULES,
     WARM_SWITCH_INTERVAL,
+    OpenNow,
     Warming,
     session_entry,
     settle_heap,
@@ -313,7 +314,7 @@ def test_settling_the_heap_collects_the_garbage_and_puts_what_lives_out_of_the_c
     gone = weakref.ref(dropped)
     del dropped
     assert (_tracked(kept), gone() is not None) == (True, True)
-    settle_heap(watched=(_Phone,))
+    settle_heap(watched=OpenNow())
     assert (_tracked(kept), gone(), gc.get_freeze_count() > 0) == (False, None, True)
 
 
@@ -322,7 +323,9 @@ def test_the_screens_of_the_phones_open_at_the_settling_are_collected_once_the_l
     gc.disable()
     phones = [_Phone(), _Phone()]
     screens = [weakref.ref(phone.screen) for phone in phones]
-    settle_heap(watched=(_Phone,))
+    open_now = OpenNow()
+    list(map(open_now.add, phones))
+    settle_heap(watched=open_now)
     phones.pop()
     gc.collect()
     assert [screen() is not None for screen in screens] == [True, True]
@@ -486,3 +489,22 @@ def test_requests_that_never_open_a_session_keep_the_second_step_waiting_no_long
             keep_requesting.set()
             crawler.join()
     assert (warming.served.is_set(), warming.later.is_set()) == (False, True)
+
+
+def test_a_session_opened_is_noted_as_open_and_the_settling_walks_no_other_object(tmp_path, monkeypatch):
+    """The settling finds the sessions open from the note each took as it opened, never from
+    every object the collector tracks: that list would hold a tuple another thread is still
+    building (the phone's first screen then failed with a SystemError)."""
+    store = Store(tmp_path)
+    access = TableAccess(tmp_path, required=False, host="127.0.0.1", port=8550)
+
+    async def opened():
+        phone = await open_session(session_entry(store, access), "/", server_hub())
+        return any(noted is phone.session for noted in startup.OPEN_SESSIONS.now())
+
+    assert run_alone(opened()) is True
+    monkeypatch.undo()
+    monkeypatch.setattr(gc, "get_objects", lambda *args: pytest.fail("the settling walked every object"))
+    gc.disable()
+    settle_heap(watched=startup.OPEN_SESSIONS)
+    assert gc.get_freeze_count() > 0

@@ -55,7 +55,6 @@ import weakref
 from collections.abc import Callable, Iterator
 
 import flet as ft
-from flet.messaging.session import Session
 
 from companion import rules_core
 from companion.i18n import LANGUAGES, translations
@@ -166,24 +165,50 @@ def warm_later() -> None:
         search(WARM_SEARCH, language=code)
 
 
-def settle_heap(watched: tuple[type, ...] = (Session,)) -> None:
+class OpenNow:
+    """The objects open now (the Flet sessions of the phones, as :func:`session_entry`
+    notes them), held weakly: an object gone is no longer in it. Safe from any thread."""
+
+    def __init__(self) -> None:
+        self._held: weakref.WeakSet = weakref.WeakSet()
+        self._lock = threading.Lock()
+
+    def add(self, thing: object) -> None:
+        """Note ``thing`` (weakly referable) as open."""
+        with self._lock:
+            self._held.add(thing)
+
+    def now(self) -> list[object]:
+        """The objects noted and still alive."""
+        with self._lock:
+            return list(self._held)
+
+
+OPEN_SESSIONS = OpenNow()
+"""The Flet sessions of the phones open now (:func:`session_entry` notes each)."""
+
+
+def settle_heap(watched: OpenNow = OPEN_SESSIONS) -> None:
     """Collect the garbage there is, then put every object still alive (the
     modules, catalogs, rules index and files warmed above, which live as
     long as the server) out of the cyclic garbage collector's reach
     (``gc.freeze``): a full collection, which a table's saves set off now
     and then, then walks only what came later, not everything loaded.
 
-    The objects of the kinds ``watched`` alive at that moment (the Flet
-    sessions of the phones already open) are frozen with the rest, and so
-    are their screens, whose reference cycles would never be collected once
-    the phone has gone. So each is watched: :data:`SETTLE_AGAIN_AFTER`
-    seconds after the last of them has ended, the heap is settled again in
-    a thread of its own (the objects frozen before are let back first),
-    which collects those screens and freezes what lives then, watching the
-    sessions open then in turn. Returns nothing."""
+    The objects ``watched`` holds at that moment (the Flet sessions of the
+    phones already open) are frozen with the rest, and so are their
+    screens, whose reference cycles would never be collected once the phone
+    has gone. So each is watched: :data:`SETTLE_AGAIN_AFTER` seconds after
+    the last of them has ended, the heap is settled again in a thread of its
+    own (the objects frozen before are let back first), which collects those
+    screens and freezes what lives then, watching the sessions open then in
+    turn. The sessions are those noted as they opened, not found among every
+    object the collector tracks (``gc.get_objects``): that list holds a
+    tuple another thread is still building, whose resizing then fails
+    (``SystemError`` in a phone's first screen). Returns nothing."""
     gc.unfreeze()
     gc.collect()
-    alive = [thing for thing in gc.get_objects() if isinstance(thing, watched)]
+    alive = watched.now()
     gc.freeze()
     if alive:
         ended = _Ended(len(alive), watched)
@@ -199,10 +224,10 @@ down, and its screen is garbage only once that is over."""
 
 class _Ended:
     """Counts down the watched objects of one :func:`settle_heap` (``left``,
-    of the kinds ``watched``) as each ends, and settles the heap again, in a
+    of those ``watched`` holds) as each ends, and settles the heap again, in a
     thread named ``settle``, :data:`SETTLE_AGAIN_AFTER` seconds after the last."""
 
-    def __init__(self, left: int, watched: tuple[type, ...]) -> None:
+    def __init__(self, left: int, watched: OpenNow) -> None:
         self.left = left
         self.watched = watched
         self.lock = threading.Lock()
@@ -319,11 +344,13 @@ def session_entry(store, access, warming: Warming | None = None) -> Callable[[ft
 
     Takes the process's ``companion.store.Store`` and ``companion.server.key.TableAccess``
     and the :class:`Warming` of :func:`warm_in_background` (None: nothing warms).
-    Returns ``main(page)``, which waits for the first step of the warming
-    before it imports the app, and tells the warming once it has drawn.
+    Returns ``main(page)``, which notes the page's session as open
+    (:data:`OPEN_SESSIONS`), waits for the first step of the warming before
+    it imports the app, and tells the warming once it has drawn.
     """
 
     def main(page: ft.Page) -> None:
+        OPEN_SESSIONS.add(page.session)
         if warming is not None:
             warming.first_frame.wait()
         importlib.import_module(APP_MODULE).session_main(store, access)(page)
