@@ -864,22 +864,29 @@ def test_one_ups_edit_sheet_shows_what_going_out_gave_back_in_that_round(tmp_pat
     assert told == [saved]
 
 
+async def up_to_nine_round_five(tmp_path, tapped: str):
+    """A phone on Up to 9's pad of five rounds (test_pads_up_to_nine's), once it has tapped round
+    5's control labelled ``tapped`` (its line, "Round 5", or its number, "Round 5 detail");
+    returns the phone and the pad."""
+    from test_pads_up_to_nine import five_round_pad
+
+    store = Store(tmp_path)
+    pad = five_round_pad()
+    store.save_game(pad.to_doc())
+    main = session_main(store, TableAccess(tmp_path, required=False, host="127.0.0.1", port=8550))
+    phone = await open_session(main, f"/pad/{pad.id}", server_hub())
+    control = find(phone.session.page, lambda control: isinstance(control, ft.Semantics) and control.label == tapped)
+    await click(phone, find(control, lambda inner: getattr(inner, "on_click", None) is not None))
+    return phone, pad
+
+
 def test_up_to_nines_edit_sheet_shows_each_players_level_next(tmp_path):
     """The edit sheet of Up to 9's round 5 says each player's level after it, as the new round's
     sheet does (seed 003, "Nivåprogresjon"), where it said nothing."""
-    from test_pads_up_to_nine import five_round_pad
-
     from companion.ui.games.up_to_nine import _level_text
 
     async def run():
-        store = Store(tmp_path)
-        pad = five_round_pad()
-        store.save_game(pad.to_doc())
-        main = session_main(store, TableAccess(tmp_path, required=False, host="127.0.0.1", port=8550))
-        phone = await open_session(main, f"/pad/{pad.id}", server_hub())
-        row = find(phone.session.page, lambda control: isinstance(control, ft.Semantics)
-                   and control.identifier == "round-5")
-        await click(phone, find(row, lambda control: getattr(control, "on_click", None) is not None))
+        phone, pad = await up_to_nine_round_five(tmp_path, "Round 5")
         await until(phone, lambda _page: shows(phone, "Round 5 (edit)"))
         told = [text for text in shown_strings(phone.session.page) if text.startswith("next:")]
         return told, [f"next: {_level_text(pad.rows[4].level[player])}" for player in pad.players]
@@ -891,19 +898,10 @@ def test_up_to_nines_edit_sheet_shows_each_players_level_next(tmp_path):
 def test_a_rounds_detail_draws_the_cards_left_with_the_suit_font(tmp_path):
     """Up to 9's round 5 detail says "cards left: Q♥" in the suits' fallback font (the offline
     client has no other font with ♥; it drew a box)."""
-    from test_pads_up_to_nine import five_round_pad
-
     from companion.ui.widgets import SUIT_TEXT
 
     async def run():
-        store = Store(tmp_path)
-        pad = five_round_pad()
-        store.save_game(pad.to_doc())
-        main = session_main(store, TableAccess(tmp_path, required=False, host="127.0.0.1", port=8550))
-        phone = await open_session(main, f"/pad/{pad.id}", server_hub())
-        detail = find(phone.session.page, lambda control: isinstance(control, ft.Semantics)
-                      and control.label == "Round 5 detail")
-        await click(phone, find(detail, lambda control: getattr(control, "on_click", None) is not None))
+        phone, _pad = await up_to_nine_round_five(tmp_path, "Round 5 detail")
         line = await find_on(phone, lambda control: isinstance(control, ft.Text)
                              and str(control.value).startswith("cards left:"))
         return line.value, line.style
