@@ -204,17 +204,14 @@ def _ranked(query: str, code: str, allowed: Sequence[str]) -> list[_Ranked]:
     readings = {reading for term in terms for reading in term.alternatives}
     scores = {reading: _bm25(reading.language).get_scores(list(reading.stems)) for reading in readings}
     whole = {reading: _bm25(reading.language, whole=True).get_scores(list(reading.stems)) for reading in readings}
-    held = _held_somewhere(terms, code, allowed, scores)
-    unheld = tuple(term.word for term in terms if term not in held)
-    terms = held
+    sections = [section for section in _index(code) if section.game in allowed]
+    held, unheld, in_sections = _held_somewhere(terms, sections, scores)
+    terms = [terms[index] for index in held]
     if not terms:
         return []
     ranked = []
-    for section in _index(code):
-        if section.game not in allowed:
-            continue
-        found = [_occurrences(term, section, scores) for term in terms]
-        titled = [_in_title(term, section) for term in terms]
+    for section, (every, titles) in zip(sections, in_sections, strict=True):
+        found, titled = [every[index] for index in held], [titles[index] for index in held]
         if not all(places or title for places, title in zip(found, titled, strict=True)):
             continue
         best, unit, chosen = 0.0, 0, ()
@@ -242,14 +239,19 @@ def _ranked(query: str, code: str, allowed: Sequence[str]) -> list[_Ranked]:
     return sorted(ranked, key=lambda entry: (-entry.score, entry.order))
 
 
-def _held_somewhere(terms: list[_Term], code: str, allowed: Sequence[str], scores: dict) -> list[_Term]:
-    """``terms`` without those no section of the ``allowed`` games holds (read in ``code``'s
-    texts, ``scores`` each reading's BM25 scores): a word of the question that the rules never
-    use ("can't", "say", "man") asks nothing of them, where the words they use must all stand
-    in a section found."""
-    return [term for term in terms
-            if any(_occurrences(term, section, scores) or _in_title(term, section)
-                   for section in _index(code) if section.game in allowed)]
+def _held_somewhere(terms: list[_Term], sections: list[_Indexed], scores: dict) -> tuple[
+        list[int], tuple[str, ...], list[tuple[list[dict[int, tuple[float, set]]], list[bool]]]]:
+    """Where each of ``terms`` stands in ``sections`` (``scores``: each reading's BM25 scores),
+    found once for the ranking: the places of the terms some section holds (their index in
+    ``terms``), the words of those none holds, and for each section its terms' occurrences
+    and whether each is in its heading. A word of the question that the rules never use
+    ("can't", "say", "man") asks nothing of them; the words they use must all stand in a
+    section found."""
+    in_sections = [([_occurrences(term, section, scores) for term in terms], [_in_title(term, section) for term in terms])
+                   for section in sections]
+    held = [index for index in range(len(terms))
+            if any(every[index] or titles[index] for every, titles in in_sections)]
+    return held, tuple(term.word for index, term in enumerate(terms) if index not in held), in_sections
 
 
 def _hit(found: _Ranked, reader: str, code: str) -> Hit:
