@@ -23,7 +23,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from companion import i18n  # noqa: E402
-from companion.rulebook import GAMES, rules_for  # noqa: E402
+from companion.registry import GAME_IDS  # noqa: E402
+from companion.rulebook import rules_for  # noqa: E402
 from companion.rulebook.ranking import search  # noqa: E402
 
 BUDGET_MS = 50.0
@@ -67,7 +68,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=5, help="times each query is run (default 5)")
     args = parser.parse_args(argv)
-    texts = {code: [section.plain.lower() for game in GAMES for section in rules_for(game, language=code).sections]
+    texts = {code: [section.plain.lower() for game in GAME_IDS for section in rules_for(game, language=code).sections]
              for code in i18n.LANGUAGES}
     for code in i18n.LANGUAGES:
         started = time.perf_counter()
