@@ -19,7 +19,7 @@ import flet as ft
 from companion.cards import JOKER_NAMES, SUIT_NAMES, SUITS, Card, CardError, joker_code, parse_cards, rank_letter
 from companion.i18n import _, ngettext
 from companion.ui.ask_cards import ALL_RANKS, suit_tile
-from companion.ui.widgets import SUIT_TEXT, TOUCH, PhoneText, tile_button
+from companion.ui.widgets import SUIT_TEXT, TOUCH, PhoneText, error_row, tile_button
 from companion.wording import sentence
 
 _DELETE_KEY = "⌫"
@@ -67,7 +67,7 @@ def _typing_row(typing: Typing, submit: Callable[[str], None], error: str,
     :class:`Typing`), ``submit(text)`` hands its text over: on Enter the text the phone sent
     with it, on "Add" what the field holds; ``error`` ("" for none) is shown over the field,
     where a phone's keyboard or the navigation bar never hides it (under it, they did), in
-    ``style`` too, with the error icon, as ``widgets.error_line``; a screen reader reads it as
+    ``style`` too (``widgets.error_row``); a screen reader reads it as
     it comes (a live region); ``field`` holds the field's label, hint and other keyword
     arguments. The line is kept built, out of sight while there is none, so the field keeps
     its focus."""
@@ -76,8 +76,7 @@ def _typing_row(typing: Typing, submit: Callable[[str], None], error: str,
             ft.Semantics(
                 live_region=True, container=True, label=error, exclude_semantics=True, visible=bool(error),
                 key=REFUSAL_KEY,
-                content=ft.Row([ft.Icon(ft.Icons.ERROR_OUTLINE, color=ft.Colors.ERROR),
-                                ft.Text(error, color=ft.Colors.ERROR, style=style, expand=True)]),
+                content=error_row(error, style),
             ),
             ft.Row(
                 [

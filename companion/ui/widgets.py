@@ -203,17 +203,16 @@ def stepper(
     )
 
 
+def error_row(text: str, style: ft.TextStyle | None = SUIT_TEXT) -> ft.Row:
+    """The error icon and ``text`` in red, in ``style`` (by default ``SUIT_TEXT``: words that may
+    quote cards): the look of every refusal line."""
+    return ft.Row([ft.Icon(ft.Icons.ERROR_OUTLINE, color=ft.Colors.ERROR),
+                   ft.Text(text, color=ft.Colors.ERROR, expand=True, style=style)])
+
+
 def error_line(text: str | None) -> ft.Control | None:
-    """A red line saying why an entry is refused (in words that may quote cards: ``SUIT_TEXT``);
-    None when there is nothing to say."""
-    if not text:
-        return None
-    return ft.Row(
-        [
-            ft.Icon(ft.Icons.ERROR_OUTLINE, color=ft.Colors.ERROR),
-            ft.Text(text, color=ft.Colors.ERROR, expand=True, style=SUIT_TEXT),
-        ]
-    )
+    """A red line saying why an entry is refused (:func:`error_row`); None when there is nothing to say."""
+    return error_row(text) if text else None
 
 
 def labelled(test_id: str, content: ft.Control) -> ft.Control:
